@@ -1,0 +1,110 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting of the shop is an environment variable, validated here once at start.
+ * Without any of them the shop runs on the embedded database with demo data.
+ * The README's table lists the same variables; keep both in step.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "должен быть адресом http(s)://…" })
+    .optional()
+    .transform((value) => value?.replace(/\/+$/, "")),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "должен быть адресом postgres://…" })
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  SESSION_SECRET: z.string().min(32, "не короче 32 символов").optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type AppConfig = {
+  env: "development" | "production" | "test";
+  isProduction: boolean;
+  host: string;
+  port: number;
+  /** Absolute origin used for canonical links, sitemaps and JSON-LD, without a trailing slash. */
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  sessionSecret: string;
+  shutdownTimeoutMs: number;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+};
+
+/** A setting is wrong: the message names the variable so the operator can fix it. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
+  // An empty variable means "not set", as in most shells' `VAR= cmd`.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join(".")}: ${issue.message}`,
+    );
+    throw new ConfigError(`Неверные настройки окружения:\n${lines.join("\n")}`);
+  }
+  const values = result.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  const isProduction = values.NODE_ENV === "production";
+
+  if (isProduction && !values.SESSION_SECRET) {
+    throw new ConfigError(
+      "Неверные настройки окружения:\n  SESSION_SECRET: обязателен при NODE_ENV=production (не короче 32 символов)",
+    );
+  }
+
+  return {
+    env: values.NODE_ENV,
+    isProduction,
+    host: values.HOST,
+    port: values.PORT,
+    publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT || 3000}`,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    databasePoolMax: values.DATABASE_POOL_MAX,
+    sessionSecret: values.SESSION_SECRET ?? developmentSessionSecret(dataDir),
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    logLevel: values.LOG_LEVEL,
+  };
+}
+
+/**
+ * Outside production a secret is generated once and kept in DATA_DIR, so sessions
+ * survive restarts on a developer's machine without any setting.
+ */
+function developmentSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+let current: AppConfig | undefined;
+
+/** The validated configuration of this process; throws ConfigError on a wrong value. */
+export function getConfig(): AppConfig {
+  current ??= parseConfig(process.env);
+  return current;
+}

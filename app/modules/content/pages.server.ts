@@ -1,0 +1,15 @@
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "../db/client.server.ts";
+import { pages } from "../db/schema.ts";
+
+export type Page = typeof pages.$inferSelect;
+
+/** A page by its path without slashes at the ends ("about", "docs/oferta"). */
+export async function findPage(db: Database, path: string): Promise<Page | undefined> {
+  const [page] = await db.select().from(pages).where(eq(pages.path, path)).limit(1);
+  return page;
+}
+
+export async function listPagePaths(db: Database): Promise<{ path: string; updatedAt: Date }[]> {
+  return db.select({ path: pages.path, updatedAt: pages.updatedAt }).from(pages).orderBy(asc(pages.path));
+}

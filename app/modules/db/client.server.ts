@@ -1,0 +1,138 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import type { AppConfig } from "../config/config.server.ts";
+import { log } from "../shared/log.server.ts";
+import { projectRoot } from "../shared/project-root.server.ts";
+import * as schema from "./schema.ts";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Resolves when the database answers a trivial query within the time limit. */
+  ping(timeoutMs?: number): Promise<void>;
+  /**
+   * Runs `work` while holding a lock shared by every instance of the shop on this
+   * database, so that start-up migrations and seeding happen once at a time.
+   */
+  withExclusiveLock<T>(key: number, work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+/** Keys of the database-wide advisory locks; one per job that must not run twice at once. */
+export const lockKeys = {
+  migrateAndSeed: 7_310_001,
+} as const;
+
+export function migrationsFolder(): string {
+  return path.join(projectRoot(), "app/modules/db/migrations");
+}
+
+export async function openDatabase(config: Pick<AppConfig, "databaseUrl" | "dataDir" | "databasePoolMax">): Promise<DatabaseHandle> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, config.databasePoolMax)
+    : openPglite(path.join(config.dataDir, "pglite"));
+}
+
+async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    // A query that hangs longer than this is a fault, not a slow page.
+    statement_timeout: 15_000,
+  });
+  // An idle client losing its connection (the server restarted) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on("error", (error) => log.warn("postgres connection lost", { error: error.message }));
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+
+  return {
+    db,
+    kind: "postgres",
+    ping: (timeoutMs = 2_000) => withTimeout(pool.query("select 1").then(() => undefined), timeoutMs),
+    async withExclusiveLock(key, work) {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [key]);
+        try {
+          return await work();
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dir: string): Promise<DatabaseHandle> {
+  // PGlite creates only the last folder of its path.
+  mkdirSync(path.dirname(dir), { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  // One process owns an embedded database, so a lock within the process is enough.
+  const locks = new Map<number, Promise<unknown>>();
+
+  return {
+    db,
+    kind: "pglite",
+    ping: (timeoutMs = 2_000) => withTimeout(client.query("select 1").then(() => undefined), timeoutMs),
+    async withExclusiveLock(key, work) {
+      const previous = locks.get(key) ?? Promise.resolve();
+      const run = previous.catch(() => undefined).then(work);
+      locks.set(key, run);
+      try {
+        return await run;
+      } finally {
+        if (locks.get(key) === run) locks.delete(key);
+      }
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Applies the SQL migrations that this database has not seen yet. */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  const config = { migrationsFolder: migrationsFolder() };
+  if (handle.kind === "postgres") {
+    await migratePg(handle.db as unknown as Parameters<typeof migratePg>[0], config);
+  } else {
+    await migratePglite(handle.db as unknown as Parameters<typeof migratePglite>[0], config);
+  }
+}
+
+export async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** True when the error means the database cannot be reached, rather than a bad query. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  if (typeof code === "string") {
+    // Connection-level errors from node and PostgreSQL classes 08 (connection) and 57P (shutdown).
+    if (["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH"].includes(code)) return true;
+    if (code.startsWith("08") || code.startsWith("57P")) return true;
+  }
+  const message = error instanceof Error ? error.message : "";
+  return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(message);
+}

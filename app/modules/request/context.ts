@@ -1,0 +1,8 @@
+import { createContext } from "react-router";
+import type { DatabaseHandle } from "../db/client.server.ts";
+
+/** The database handle for this request, set by the root middleware. */
+export const databaseContext = createContext<DatabaseHandle>();
+
+/** The visitor's id from the `uuid` cookie (spec section 3), created on the first visit. */
+export const visitorContext = createContext<string>();

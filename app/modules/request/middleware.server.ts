@@ -1,0 +1,35 @@
+import { randomUUID } from "node:crypto";
+import type { MiddlewareFunction } from "react-router";
+import { getDatabase } from "../db/database.server.ts";
+import { readVisitorId, visitorCookieHeader } from "../visitor/visitor-cookie.server.ts";
+import { databaseContext, visitorContext } from "./context.ts";
+
+/** Gives every request a visitor id, and sets the cookie on the first visit. */
+export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const existing = readVisitorId(request);
+  const visitorId = existing ?? randomUUID();
+  context.set(visitorContext, visitorId);
+  const response = await next();
+  if (!existing) response.headers.append("Set-Cookie", visitorCookieHeader(visitorId));
+  return response;
+};
+
+/** Opens (on first use) and hands out the database; a failure here is an outage. */
+export const databaseMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+  context.set(databaseContext, await getDatabase());
+  return next();
+};
+
+/**
+ * Spec section 8: a server error is shown as 503 'Сервис временно недоступен'.
+ * Unexpected errors (a database outage among them) render the error page with 503,
+ * which also tells crawlers and proxies to come back rather than forget the page.
+ */
+export const serviceUnavailableMiddleware: MiddlewareFunction<Response> = async (_args, next) => {
+  const response = await next();
+  if (response.status !== 500) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", "30");
+  headers.set("Cache-Control", "no-store");
+  return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
+};

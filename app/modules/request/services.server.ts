@@ -1,0 +1,26 @@
+import { getConfig, type AppConfig } from "../config/config.server.ts";
+import { closeDatabase, getDatabase } from "../db/database.server.ts";
+
+/**
+ * The server build's lifecycle, exported through entry.server so that server.ts
+ * shares one instance of every module with the request handlers.
+ */
+export async function startServices(): Promise<void> {
+  getConfig();
+  await getDatabase();
+}
+
+export async function stopServices(): Promise<void> {
+  await closeDatabase();
+}
+
+/** Resolves when the database answers; /healthz answers 200 only then. */
+export async function checkHealth(): Promise<void> {
+  const handle = await getDatabase();
+  await handle.ping();
+}
+
+export function serverSettings(): Pick<AppConfig, "host" | "port" | "shutdownTimeoutMs" | "isProduction"> {
+  const { host, port, shutdownTimeoutMs, isProduction } = getConfig();
+  return { host, port, shutdownTimeoutMs, isProduction };
+}

@@ -1,0 +1,59 @@
+import { shop } from "../shop/contacts.ts";
+
+/** The Store (a LocalBusiness) with the contacts of spec section 9, for the whole site. */
+export function storeJsonLd(publicUrl: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Store",
+    "@id": `${publicUrl}/#store`,
+    name: shop.name,
+    legalName: shop.legalName,
+    description: shop.tagline,
+    url: `${publicUrl}/`,
+    logo: `${publicUrl}/logo.svg`,
+    image: `${publicUrl}/logo.svg`,
+    email: shop.email,
+    telephone: shop.phones.main.tel,
+    priceRange: "₽₽₽",
+    currenciesAccepted: "RUB",
+    paymentAccepted: "Мир, Visa, Mastercard, СБП",
+    address: { "@type": "PostalAddress", ...shop.address },
+    contactPoint: [
+      { "@type": "ContactPoint", telephone: shop.phones.main.tel, contactType: "customer service", areaServed: "RU", availableLanguage: "Russian" },
+      {
+        "@type": "ContactPoint",
+        telephone: `${shop.phones.tollFree.tel};ext=${shop.phones.tollFree.supportExtension}`,
+        contactType: "customer support",
+        contactOption: "TollFree",
+        areaServed: "RU",
+        availableLanguage: "Russian",
+      },
+    ],
+    openingHoursSpecification: shop.hours.map((slot) => ({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: slot.schemaDays,
+      opens: slot.opens,
+      closes: slot.closes,
+    })),
+  };
+}
+
+export type Crumb = { name: string; href: string };
+
+export function breadcrumbsJsonLd(publicUrl: string, crumbs: Crumb[]) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.name,
+      item: `${publicUrl}${crumb.href}`,
+    })),
+  };
+}
+
+/** JSON for a <script type="application/ld+json">, safe against "</script>" in values. */
+export function serializeJsonLd(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
+}

@@ -1,0 +1,65 @@
+import { listSections, sectionHref } from "../catalog/sections.server.ts";
+import { listPagePaths } from "../content/pages.server.ts";
+import type { Database } from "../db/client.server.ts";
+
+export type SitemapEntry = { path: string; lastModified?: Date; changeFrequency?: "hourly" | "daily" | "weekly" | "monthly" };
+
+/** A source of sitemap entries; each concern that owns public pages adds one to `sitemapSources`. */
+export type SitemapSource = (db: Database) => Promise<SitemapEntry[]>;
+
+const fixedPages: SitemapEntry[] = [
+  { path: "/", changeFrequency: "hourly" },
+  { path: "/quotes-online", changeFrequency: "hourly" },
+  { path: "/promo", changeFrequency: "weekly" },
+  { path: "/news", changeFrequency: "daily" },
+  { path: "/cases", changeFrequency: "monthly" },
+  { path: "/training", changeFrequency: "monthly" },
+];
+
+export const sitemapSources: SitemapSource[] = [
+  async () => fixedPages,
+  async (db) => (await listSections(db)).map((section) => ({ path: sectionHref(section.path), changeFrequency: "daily" as const })),
+  async (db) => (await listPagePaths(db)).map((page) => ({ path: `/${page.path}`, lastModified: page.updatedAt, changeFrequency: "monthly" as const })),
+];
+
+export async function collectSitemapEntries(db: Database): Promise<SitemapEntry[]> {
+  const lists = await Promise.all(sitemapSources.map((source) => source(db)));
+  const seen = new Set<string>();
+  return lists.flat().filter((entry) => (seen.has(entry.path) ? false : (seen.add(entry.path), true)));
+}
+
+const escapeXml = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+
+export function renderSitemap(publicUrl: string, entries: SitemapEntry[]): string {
+  const urls = entries.map((entry) => {
+    const parts = [`<loc>${escapeXml(publicUrl + entry.path)}</loc>`];
+    if (entry.lastModified) parts.push(`<lastmod>${entry.lastModified.toISOString()}</lastmod>`);
+    if (entry.changeFrequency) parts.push(`<changefreq>${entry.changeFrequency}</changefreq>`);
+    return `  <url>${parts.join("")}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+/** robots.txt: crawl the catalogue and content, not the buyer's own pages, nor filtered or search URLs. */
+export function renderRobots(publicUrl: string): string {
+  return [
+    "User-agent: *",
+    "Disallow: /cart",
+    "Disallow: /checkout",
+    "Disallow: /my",
+    "Disallow: /login",
+    "Disallow: /cabinet/",
+    "Disallow: /thanks",
+    "Disallow: /payment-error",
+    "Disallow: /wishlist",
+    "Disallow: /product-comparison",
+    "Disallow: /search",
+    "Disallow: /api/",
+    "Disallow: /*?",
+    "Allow: /",
+    "",
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,40 @@
+/**
+ * The shop's published contacts (spec section 9). Shown in the frame, on /contacts
+ * and in the Store JSON-LD; kept here once.
+ */
+export const shop = {
+  name: "Аурум",
+  legalName: "ООО «Аурум Монеты»",
+  tagline: "Инвестиционные и памятные монеты из золота и серебра",
+  email: "info@aurum-coins.ru",
+  city: "Москва",
+  address: {
+    streetAddress: "ул. Мясницкая, д. 24/7, стр. 1, офис 107",
+    addressLocality: "Москва",
+    postalCode: "101000",
+    addressCountry: "RU",
+  },
+  phones: {
+    /** The main Moscow number. */
+    main: { display: "+7 (495) 269-69-99", tel: "+74952696999" },
+    /** Free calls from anywhere in Russia; support is extension 107. */
+    tollFree: { display: "+7 (800) 500-29-72", tel: "+78005002972", supportExtension: "107" },
+  },
+  /** Office hours, Moscow time. */
+  hours: [
+    { days: "Пн–Чт", opens: "10:00", closes: "18:00", schemaDays: ["Monday", "Tuesday", "Wednesday", "Thursday"] },
+    { days: "Пт", opens: "10:00", closes: "17:00", schemaDays: ["Friday"] },
+  ],
+  foundingYear: 2000,
+  messengers: [
+    { name: "Telegram", href: "https://t.me/aurum_coins" },
+    { name: "WhatsApp", href: "https://wa.me/74952696999" },
+  ],
+  /** The two third-party review ratings shown in the header (spec section 1). */
+  ratings: [
+    { site: "Авито", value: "5,0", href: "https://www.avito.ru/" },
+    { site: "Яндекс", value: "4,9", href: "https://yandex.ru/maps/" },
+  ],
+} as const;
+
+export const privacyPolicyHref = "/docs/privacy.pdf";

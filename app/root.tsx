@@ -1,0 +1,92 @@
+import { useEffect, type ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { getConfig } from "#app/modules/config/config.server.ts";
+import { databaseMiddleware, serviceUnavailableMiddleware, visitorMiddleware } from "#app/modules/request/middleware.server.ts";
+import { storeJsonLd } from "#app/modules/seo/json-ld.ts";
+import { canonicalUrl, shouldNoindex } from "#app/modules/seo/meta.ts";
+import { isNewBuildAvailable, watchForNewBuild } from "#app/modules/shop/build-update.ts";
+import { shop } from "#app/modules/shop/contacts.ts";
+import { JsonLd } from "#app/ui/kit/JsonLd.tsx";
+import { ErrorLayout } from "#app/ui/frame/ErrorLayout.tsx";
+import { describeError } from "#app/ui/frame/ErrorPage.tsx";
+import "#app/ui/tokens/theme.css.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [serviceUnavailableMiddleware, visitorMiddleware, databaseMiddleware];
+
+/** A new build on the server turns the next navigation into a full page load. */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }, next) => {
+    if (request.method === "GET" && isNewBuildAvailable()) {
+      window.location.assign(request.url);
+      return new Promise<never>(() => undefined);
+    }
+    return next();
+  },
+];
+
+export function loader() {
+  return { publicUrl: getConfig().publicUrl };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
+  const error = useRouteError();
+  return (
+    <html lang="ru">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1c1a17" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        {data && !error ? <link rel="canonical" href={canonicalUrl(data.publicUrl, location.pathname)} /> : null}
+        {shouldNoindex(location.search) || error ? <meta name="robots" content="noindex" /> : null}
+        <Links />
+        {data ? <JsonLd data={storeJsonLd(data.publicUrl)} /> : null}
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useEffect(() => watchForNewBuild(__BUILD_ID__), []);
+  return <Outlet />;
+}
+
+export function meta({ error }: Route.MetaArgs) {
+  if (!error) return [{ title: `${shop.name} — ${shop.tagline}` }];
+  const view = errorView(error);
+  return [{ title: `${view.status} — ${view.title}` }];
+}
+
+function errorView(error: unknown) {
+  if (isRouteErrorResponse(error)) {
+    const message = typeof error.data === "string" ? error.data : error.statusText;
+    return describeError(error.status, message);
+  }
+  return describeError(500);
+}
+
+/** The error layout: every error, thrown on purpose or not, ends here (spec section 2). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <ErrorLayout view={errorView(error)} />;
+}
+

@@ -1,0 +1,92 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+/**
+ * The route table of spec section 2, written out so it can be read against the spec.
+ * Route ids that the spec names ('cart', 'checkout', 'partners', 'search') are kept.
+ */
+
+/** Fixed catalogue sections and type pages: each renders its saved filter. */
+const catalogSectionPaths = [
+  "catalog/gold/monety-georgiy-pobedonosec",
+  "catalog/gold/monety-georgiy-pobedonosec/50-rub",
+  "catalog/gold/monety-seyatel",
+  "catalog/bullion-coins/georgij-pobedonosec",
+  "catalog/bullion-coins/monety-sberbanka",
+  "catalog/bullion-coins/monety-sberbanka/gold",
+  "catalog/bullion-coins/monety-sberbanka/silver",
+  "catalog/bullion-coins/rf",
+  "catalog/gold/rf",
+  "catalog/gold/bullion-coins",
+  "catalog/gold/memorable-coins",
+  "catalog/silver/monety-georgiy-pobedonosec",
+  "catalog/silver/rf",
+  "catalog/silver/bullion-coins",
+  "catalog/silver/memorable-coins",
+];
+
+/** Pages whose content is kept in the database and rendered by one module. */
+const infoPages = ["about", "contacts", "delivery", "how-to-buy", "return", "certificates", "coin-buyback", "partners", "reviews"];
+
+/** Legacy training article ids registered as their own paths (spec section 2). */
+const legacyTrainingIds = ["18", "19", "20", "318", "1485", "1486", "1487"];
+
+export default [
+  // Resource routes: no layout.
+  route("robots.txt", "routes/robots[.]txt.ts"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("build.json", "routes/build[.]json.ts"),
+
+  layout("routes/layouts/blank.tsx", [
+    route("cabinet/create", "routes/cabinet-create.tsx"),
+  ]),
+
+  layout("routes/layouts/default.tsx", [
+    index("routes/home.tsx"),
+
+    ...infoPages.map((path) => route(path, "routes/page.tsx", { id: path })),
+    route("quotes-online", "routes/quotes-online.tsx"),
+    route("search", "routes/search.tsx", { id: "search" }),
+    route("product-comparison", "routes/product-comparison.tsx"),
+    route("wishlist", "routes/wishlist.tsx"),
+    route("cart", "routes/cart.tsx", { id: "cart" }),
+    route("checkout", "routes/checkout.tsx", { id: "checkout" }),
+    route("thanks", "routes/thanks.tsx"),
+    route("payment-error", "routes/payment-error.tsx"),
+    route("login", "routes/login.tsx"),
+
+    // Catalogue: the whole catalogue, a category, fixed sections, each with pages.
+    route("catalog", "routes/catalog.tsx", { id: "catalog" }),
+    route("catalog/page/:pageNumber", "routes/catalog.tsx", { id: "catalog-page" }),
+    route("catalog/:categorySlug", "routes/catalog.tsx", { id: "catalog-category" }),
+    route("catalog/:categorySlug/page/:pageNumber", "routes/catalog.tsx", { id: "catalog-category-page" }),
+    ...catalogSectionPaths.map((path) => route(path, "routes/catalog.tsx", { id: path })),
+    route("products/:slug", "routes/product.tsx"),
+
+    route("promo", "routes/promo.tsx"),
+    route("promo/:id", "routes/promo-item.tsx"),
+    route("news", "routes/news.tsx", { id: "news" }),
+    route("news/page/:pageNumber", "routes/news.tsx", { id: "news-page" }),
+    route("news/:slug", "routes/news-item.tsx"),
+    route("cases", "routes/cases.tsx"),
+    route("cases/:slug", "routes/case-item.tsx"),
+    route("training", "routes/training.tsx"),
+    route("training/:slug", "routes/training-item.tsx", { id: "training-item" }),
+    ...legacyTrainingIds.map((id) => route(`training/${id}`, "routes/training-item.tsx", { id: `training-${id}` })),
+
+    // Account area: every route checks the sign-in first (routes/my/layout.tsx).
+    route("my", "routes/my/layout.tsx", [
+      index("routes/my/index.tsx"),
+      route("orders", "routes/my/orders.tsx"),
+      route("orders/:id", "routes/my/order.tsx"),
+      route("profile", "routes/my/profile.tsx"),
+      route("profile/edit", "routes/my/profile-edit.tsx"),
+    ]),
+
+    // Generic content pages up to four segments; anything deeper is a 404.
+    route(":route", "routes/page.tsx", { id: "page-1" }),
+    route(":route/:route1", "routes/page.tsx", { id: "page-2" }),
+    route(":route/:route1/:route2", "routes/page.tsx", { id: "page-3" }),
+    route(":route/:route1/:route2/:route3", "routes/page.tsx", { id: "page-4" }),
+    route("*", "routes/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,33 @@
+import { Outlet, useLocation, useMatches } from "react-router";
+import { frameOptions } from "#app/modules/shop/frame-options.ts";
+import { Container } from "#app/ui/kit/Container.tsx";
+import { DeliveryBanner } from "#app/ui/frame/DeliveryBanner.tsx";
+import { Footer } from "#app/ui/frame/Footer.tsx";
+import { main, page } from "#app/ui/frame/frame.css.ts";
+import { Header } from "#app/ui/frame/Header.tsx";
+import { QuotesBarSlot } from "#app/ui/frame/QuotesBarSlot.tsx";
+
+/** The default layout of spec section 2: header with menus and quotes, the page, the footer. */
+export default function DefaultLayout() {
+  const matches = useMatches();
+  const location = useLocation();
+  const options = frameOptions(matches.map((match) => match.id));
+  return (
+    <div className={page}>
+      <Header
+        counts={{ cart: 0, wishlist: 0, compare: 0 }}
+        isLoggedIn={false}
+        returnTo={location.pathname + location.search}
+        sticky={options.stickyHeader}
+        quotesBar={<QuotesBarSlot largeScreensOnly={options.stickyHeader} />}
+      />
+      {options.hideDeliveryBanner ? null : <DeliveryBanner />}
+      <main className={main} id="main">
+        <Container>
+          <Outlet />
+        </Container>
+      </main>
+      <Footer />
+    </div>
+  );
+}

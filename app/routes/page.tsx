@@ -1,0 +1,23 @@
+import { findPage } from "#app/modules/content/pages.server.ts";
+import { databaseContext } from "#app/modules/request/context.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { pageNotFound } from "#app/modules/shared/not-found.ts";
+import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
+import type { Route } from "./+types/page";
+
+/** The shop's info pages (/about, /delivery…) and the generic /{route} pages, from the database. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(databaseContext);
+  const { pathname } = new URL(request.url);
+  const page = await findPage(db, pathname.replace(/^\/+|\/+$/g, ""));
+  if (!page) pageNotFound(pathname);
+  return { title: page.title, description: page.description, path: pathname };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData ? pageMeta({ title: loaderData.title, description: loaderData.description || undefined }) : [];
+}
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  return <PageHeader title={loaderData.title} crumbs={[{ name: loaderData.title, href: loaderData.path }]} />;
+}

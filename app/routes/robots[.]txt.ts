@@ -1,0 +1,8 @@
+import { getConfig } from "#app/modules/config/config.server.ts";
+import { renderRobots } from "#app/modules/seo/sitemap.server.ts";
+
+export function loader() {
+  return new Response(renderRobots(getConfig().publicUrl), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=86400" },
+  });
+}

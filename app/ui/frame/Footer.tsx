@@ -1,0 +1,106 @@
+import { Link } from "react-router";
+import { privacyPolicyHref, shop } from "#app/modules/shop/contacts.ts";
+import { primaryMenu, secondaryMenu } from "#app/modules/shop/navigation.ts";
+import { currentYear } from "#app/modules/shared/format.ts";
+import { Container } from "../kit/Container.tsx";
+import { copyright, footer, footerGrid, footerHeading, footerLink, footerList, paymentLogo, payments } from "./frame.css.ts";
+
+/** Payment methods of spec section 9, each a small logo file with its intrinsic size. */
+const paymentMethods = [
+  { name: "Мир", file: "mir", width: 56 },
+  { name: "Visa", file: "visa", width: 56 },
+  { name: "Mastercard", file: "mastercard", width: 96 },
+  { name: "СБП", file: "sbp", width: 52 },
+  { name: "ЮKassa", file: "yookassa", width: 76 },
+];
+
+export function Footer() {
+  return (
+    <footer className={footer} data-testid="site-footer">
+      <Container>
+        <div className={footerGrid}>
+          <nav aria-label="Покупателям">
+            <h2 className={footerHeading}>Покупателям</h2>
+            <ul className={footerList}>
+              {primaryMenu.map((item) => (
+                <li key={item.href}>
+                  <Link to={item.href} className={footerLink}>
+                    {item.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav aria-label="О магазине">
+            <h2 className={footerHeading}>О магазине</h2>
+            <ul className={footerList}>
+              {secondaryMenu.map((item) => (
+                <li key={item.href}>
+                  <Link to={item.href} className={footerLink}>
+                    {item.name}
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <Link to="/partners" className={footerLink}>
+                  Партнёры
+                </Link>
+              </li>
+            </ul>
+          </nav>
+          <section aria-label="Контакты">
+            <h2 className={footerHeading}>Контакты</h2>
+            <address style={{ fontStyle: "normal" }}>
+              <ul className={footerList}>
+                <li>
+                  Центральный офис: {shop.address.addressLocality}, {shop.address.streetAddress}
+                </li>
+                <li>
+                  <a href={`tel:${shop.phones.main.tel}`} className={footerLink}>
+                    {shop.phones.main.display}
+                  </a>
+                </li>
+                <li>
+                  <a href={`tel:${shop.phones.tollFree.tel}`} className={footerLink}>
+                    {shop.phones.tollFree.display}
+                  </a>{" "}
+                  (бесплатно), поддержка — доб. {shop.phones.tollFree.supportExtension}
+                </li>
+                {shop.hours.map((slot) => (
+                  <li key={slot.days}>
+                    {slot.days}: {slot.opens}–{slot.closes}
+                  </li>
+                ))}
+                <li>
+                  <a href={`mailto:${shop.email}`} className={footerLink}>
+                    {shop.email}
+                  </a>
+                </li>
+                {shop.messengers.map((messenger) => (
+                  <li key={messenger.name}>
+                    <a href={messenger.href} className={footerLink} rel="noopener" target="_blank">
+                      {messenger.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </address>
+          </section>
+        </div>
+        <ul className={payments} aria-label="Способы оплаты">
+          {paymentMethods.map((method) => (
+            <li key={method.file}>
+              <img src={`/payments/${method.file}.svg`} alt={method.name} width={method.width} height={32} loading="lazy" className={paymentLogo} />
+            </li>
+          ))}
+        </ul>
+        <p className={copyright}>
+          © {shop.foundingYear}–{currentYear()} {shop.legalName}.{" "}
+          <a href={privacyPolicyHref} className={footerLink}>
+            Политика обработки персональных данных
+          </a>
+        </p>
+      </Container>
+    </footer>
+  );
+}

@@ -1,0 +1,33 @@
+import { Form } from "react-router";
+import { Icon } from "../kit/icons.tsx";
+import { visuallyHidden } from "../kit/kit.css.ts";
+import { searchButton, searchInput } from "./frame.css.ts";
+
+/**
+ * GET /search?q=… Native validation is off and no length rule applies (spec section 2).
+ * `onSubmitted` lets the mobile menu clear the field and close after a search.
+ */
+export function SearchForm({ className, id, onSubmitted }: { className: string; id: string; onSubmitted?: (form: HTMLFormElement) => void }) {
+  return (
+    <Form
+      method="get"
+      action="/search"
+      role="search"
+      noValidate
+      className={className}
+      onSubmit={(event) => {
+        const form = event.currentTarget;
+        // Let the navigation read the value first, then reset the field.
+        if (onSubmitted) setTimeout(() => onSubmitted(form), 0);
+      }}
+    >
+      <label htmlFor={id} className={visuallyHidden}>
+        Поиск по каталогу
+      </label>
+      <input id={id} name="q" type="search" placeholder="Поиск монет" className={searchInput} autoComplete="off" />
+      <button type="submit" className={searchButton} aria-label="Найти">
+        <Icon name="search" size={20} />
+      </button>
+    </Form>
+  );
+}

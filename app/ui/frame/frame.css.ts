@@ -1,0 +1,270 @@
+import { style } from "@vanilla-extract/css";
+import { mediaDown, mediaUp } from "../tokens/breakpoints.ts";
+import { vars } from "../tokens/theme.css.ts";
+
+export const page = style({ display: "flex", flexDirection: "column", minHeight: "100vh" });
+export const main = style({ flex: 1, paddingBottom: vars.space.xl });
+
+export const header = style({ background: vars.color.background, borderBottom: `1px solid ${vars.color.border}` });
+/** Spec section 2: on cart and checkout the header sticks to the top edge. */
+export const headerSticky = style({ position: "sticky", top: 0, zIndex: vars.z.header });
+
+export const topBar = style({
+  background: vars.color.headerBar,
+  color: vars.color.onHeaderBar,
+  fontSize: vars.font.sizeSmall,
+});
+export const topBarInner = style({ display: "flex", alignItems: "center", gap: vars.space.md, minHeight: "2.5rem" });
+export const secondaryNav = style({
+  display: "none",
+  "@media": { [mediaUp("lg")]: { display: "block" } },
+});
+export const inlineList = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, listStyle: "none", margin: 0, padding: 0 });
+export const topBarLink = style({ color: vars.color.onHeaderBar, textDecoration: "none", selectors: { "&:hover": { textDecoration: "underline" } } });
+export const ratings = style({ display: "flex", gap: vars.space.sm, marginInlineStart: "auto" });
+export const rating = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  color: vars.color.onHeaderBar,
+  textDecoration: "none",
+  whiteSpace: "nowrap",
+});
+export const ratingValue = style({ color: vars.color.goldLight, fontWeight: 700 });
+
+export const phones = style({ position: "relative" });
+export const phonesToggle = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  color: vars.color.onHeaderBar,
+  textDecoration: "none",
+  fontWeight: 600,
+  whiteSpace: "nowrap",
+});
+/** The contacts panel opens on hover and on keyboard focus, without JavaScript. */
+export const phonesPanel = style({
+  position: "absolute",
+  right: 0,
+  top: "100%",
+  zIndex: vars.z.dropdown,
+  minWidth: "17rem",
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.background,
+  color: vars.color.text,
+  boxShadow: vars.shadow.panel,
+  visibility: "hidden",
+  opacity: 0,
+  transition: "opacity 120ms",
+  selectors: {
+    [`${phones}:hover &, ${phones}:focus-within &`]: { visibility: "visible", opacity: 1 },
+  },
+});
+export const panelLine = style({ margin: `0 0 ${vars.space.xs}` });
+
+export const mainBar = style({ display: "flex", alignItems: "center", gap: vars.space.md, minHeight: "4rem" });
+export const logo = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  color: vars.color.text,
+  textDecoration: "none",
+  fontWeight: 800,
+  fontSize: vars.font.sizeLarge,
+  letterSpacing: "0.02em",
+});
+export const logoMark = style({
+  width: "2rem",
+  height: "2rem",
+  borderRadius: "50%",
+  background: `radial-gradient(circle at 35% 35%, ${vars.color.goldLight}, ${vars.color.gold} 60%, ${vars.color.goldDark})`,
+  boxShadow: `inset 0 0 0 2px ${vars.color.goldDark}`,
+});
+
+export const primaryNav = style({
+  display: "none",
+  "@media": { [mediaUp("lg")]: { display: "block" } },
+});
+export const primaryList = style({ display: "flex", alignItems: "center", gap: vars.space.md, listStyle: "none", margin: 0, padding: 0 });
+export const navLink = style({
+  color: vars.color.text,
+  textDecoration: "none",
+  fontWeight: 600,
+  selectors: { "&:hover, &[aria-current=page]": { color: vars.color.goldDark } },
+});
+
+export const dropdown = style({ position: "relative" });
+export const dropdownSummary = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: 2,
+  listStyle: "none",
+  cursor: "pointer",
+  fontWeight: 600,
+  selectors: { "&::-webkit-details-marker": { display: "none" } },
+});
+export const dropdownPanel = style({
+  position: "absolute",
+  left: 0,
+  top: "calc(100% + 0.5rem)",
+  zIndex: vars.z.dropdown,
+  minWidth: "15rem",
+  padding: vars.space.sm,
+  margin: 0,
+  listStyle: "none",
+  borderRadius: vars.radius.md,
+  background: vars.color.background,
+  boxShadow: vars.shadow.panel,
+});
+export const dropdownLink = style({
+  display: "block",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.sm,
+  color: vars.color.text,
+  textDecoration: "none",
+  selectors: { "&:hover, &:focus-visible": { background: vars.color.surface } },
+});
+
+export const search = style({
+  display: "none",
+  flex: 1,
+  maxWidth: "24rem",
+  marginInlineStart: "auto",
+  "@media": { [mediaUp("md")]: { display: "flex" } },
+});
+export const searchInput = style({
+  flex: 1,
+  minWidth: 0,
+  minHeight: "2.5rem",
+  padding: `0 ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRight: "none",
+  borderRadius: `${vars.radius.md} 0 0 ${vars.radius.md}`,
+});
+export const searchButton = style({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  width: "2.75rem",
+  border: `1px solid ${vars.color.gold}`,
+  borderRadius: `0 ${vars.radius.md} ${vars.radius.md} 0`,
+  background: vars.color.gold,
+  color: vars.color.onAccent,
+  cursor: "pointer",
+});
+
+export const actions = style({ display: "flex", alignItems: "center", gap: vars.space.md, marginInlineStart: "auto" });
+export const iconLink = style({
+  position: "relative",
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  width: "2.75rem",
+  height: "2.75rem",
+  color: vars.color.text,
+  textDecoration: "none",
+  selectors: { "&:hover": { color: vars.color.goldDark } },
+});
+export const loginButton = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "2.5rem",
+  paddingInline: vars.space.md,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.gold}`,
+  color: vars.color.goldDark,
+  fontWeight: 600,
+  textDecoration: "none",
+  whiteSpace: "nowrap",
+});
+export const desktopOnly = style({ display: "none", "@media": { [mediaUp("lg")]: { display: "block" } } });
+export const mobileOnly = style({ "@media": { [mediaUp("lg")]: { display: "none" } } });
+
+export const quotesSlot = style({
+  minHeight: "2.25rem",
+  borderTop: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  fontSize: vars.font.sizeSmall,
+});
+/** Spec section 2: on cart and checkout the quotes bar shows from the large breakpoint up. */
+export const quotesSlotLargeOnly = style({ "@media": { [mediaDown("lg")]: { display: "none" } } });
+export const quotesInner = style({ display: "flex", alignItems: "center", gap: vars.space.md, minHeight: "2.25rem" });
+
+export const banner = style({
+  background: vars.color.goldLight,
+  color: vars.color.text,
+  fontSize: vars.font.sizeSmall,
+  textAlign: "center",
+  padding: `${vars.space.xs} ${vars.space.md}`,
+});
+
+export const burger = style({
+  display: "inline-flex",
+  "@media": { [mediaUp("lg")]: { display: "none" } },
+});
+export const burgerSummary = style({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  width: "2.75rem",
+  height: "2.75rem",
+  listStyle: "none",
+  cursor: "pointer",
+  selectors: {
+    "&::-webkit-details-marker": { display: "none" },
+    // Open, the burger becomes the drawer's close button (works without JavaScript).
+    [`${burger}[open] > &`]: {
+      position: "fixed",
+      top: vars.space.sm,
+      left: "calc(min(22rem, 88vw) - 3.25rem)",
+      zIndex: `calc(${vars.z.drawer} + 1)`,
+      background: vars.color.background,
+    },
+  },
+});
+export const whenClosed = style({ selectors: { [`${burger}[open] &`]: { display: "none" } } });
+export const whenOpen = style({ display: "none", selectors: { [`${burger}[open] &`]: { display: "block" } } });
+export const overlay = style({
+  position: "fixed",
+  inset: 0,
+  zIndex: vars.z.overlay,
+  background: "rgba(28, 26, 23, 0.45)",
+  border: "none",
+  padding: 0,
+});
+export const drawer = style({
+  position: "fixed",
+  insetBlock: 0,
+  left: 0,
+  zIndex: vars.z.drawer,
+  width: "min(22rem, 88vw)",
+  overflowY: "auto",
+  padding: `${vars.space.md} ${vars.space.md} ${vars.space.xl}`,
+  background: vars.color.background,
+  boxShadow: vars.shadow.panel,
+});
+export const drawerHead = style({ display: "flex", alignItems: "center", minHeight: "2.75rem", paddingInlineEnd: "3rem", marginBottom: vars.space.md });
+export const drawerList = style({ listStyle: "none", margin: `0 0 ${vars.space.lg}`, padding: 0 });
+export const drawerLink = style({
+  display: "block",
+  padding: `${vars.space.sm} 0`,
+  color: vars.color.text,
+  textDecoration: "none",
+  fontWeight: 600,
+});
+export const drawerSubList = style({ listStyle: "none", margin: 0, paddingInlineStart: vars.space.md });
+export const drawerSearch = style({ display: "flex", marginBottom: vars.space.md });
+
+export const footer = style({ background: vars.color.headerBar, color: vars.color.onHeaderBar, paddingBlock: vars.space.xl, fontSize: vars.font.sizeSmall });
+export const footerGrid = style({
+  display: "grid",
+  gap: vars.space.lg,
+  gridTemplateColumns: "repeat(auto-fit, minmax(12rem, 1fr))",
+});
+export const footerHeading = style({ fontSize: vars.font.sizeBase, margin: `0 0 ${vars.space.sm}`, color: vars.color.goldLight });
+export const footerList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.xs });
+export const footerLink = style({ color: vars.color.onHeaderBar });
+export const payments = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, listStyle: "none", margin: `${vars.space.lg} 0 0`, padding: 0 });
+export const paymentLogo = style({ height: "1.75rem", width: "auto", background: "#fff", borderRadius: vars.radius.sm });
+export const copyright = style({ marginTop: vars.space.lg, color: vars.color.silverLight });

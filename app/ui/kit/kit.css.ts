@@ -1,0 +1,80 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "../tokens/theme.css.ts";
+
+export const container = style({
+  width: "100%",
+  maxWidth: vars.layout.maxWidth,
+  marginInline: "auto",
+  paddingInline: vars.layout.gutter,
+});
+
+export const breadcrumbs = style({
+  margin: `${vars.space.md} 0 ${vars.space.sm}`,
+  fontSize: vars.font.sizeSmall,
+  color: vars.color.textMuted,
+});
+
+export const breadcrumbList = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.xs,
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+});
+
+export const breadcrumbItem = style({
+  selectors: {
+    "&:not(:last-child)::after": { content: '"/"', marginInlineStart: vars.space.xs, color: vars.color.border },
+  },
+});
+
+export const pageTitle = style({
+  fontSize: vars.font.sizeTitle,
+  margin: `0 0 ${vars.space.lg}`,
+});
+
+export const badge = style({
+  position: "absolute",
+  top: "-0.35rem",
+  right: "-0.5rem",
+  minWidth: "1.25rem",
+  height: "1.25rem",
+  paddingInline: "0.3rem",
+  borderRadius: vars.radius.pill,
+  background: vars.color.gold,
+  color: vars.color.onAccent,
+  fontSize: "0.75rem",
+  fontWeight: 700,
+  lineHeight: "1.25rem",
+  textAlign: "center",
+});
+
+export const visuallyHidden = style({
+  position: "absolute",
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+  border: 0,
+});
+
+export const button = style({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  gap: vars.space.sm,
+  minHeight: "2.75rem",
+  paddingInline: vars.space.lg,
+  border: "none",
+  borderRadius: vars.radius.md,
+  background: vars.color.gold,
+  color: vars.color.onAccent,
+  fontWeight: 600,
+  textDecoration: "none",
+  cursor: "pointer",
+  selectors: { "&:hover": { background: vars.color.goldDark } },
+});

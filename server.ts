@@ -1,0 +1,293 @@
+// The shop's production HTTP server (node:http): static assets, the /_ipx image proxy,
+// /healthz and the React Router request handler, with gzip/brotli and a graceful stop.
+// Run by `npm start` on Node 24 (type stripping); the build must exist (scripts/start.ts).
+import { existsSync, statSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import http from "node:http";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+import { createRequest } from "@remix-run/node-fetch-server";
+import { createIPX, createIPXNodeServer, ipxFSStorage } from "ipx";
+import { createRequestHandler, type ServerBuild } from "react-router";
+
+type Services = {
+  startServices(): Promise<void>;
+  stopServices(): Promise<void>;
+  checkHealth(): Promise<void>;
+  serverSettings(): { host: string; port: number; shutdownTimeoutMs: number; isProduction: boolean };
+};
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const clientDir = path.join(root, "build/client");
+const publicDir = path.join(root, "public");
+
+/** Text responses worth compressing; images and fonts are compressed already. */
+const compressible = /^(text\/|application\/(json|javascript|xml|manifest\+json|ld\+json)|image\/svg\+xml)/;
+
+const contentTypes: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".html": "text/html; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".pdf": "application/pdf",
+  ".webmanifest": "application/manifest+json",
+};
+
+export type RunningServer = { url: string; port: number; close(): Promise<void> };
+
+export async function startServer(): Promise<RunningServer> {
+  const build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
+  const services = build.entry.module as unknown as Services;
+  await services.startServices();
+  const settings = services.serverSettings();
+
+  const handleDocument = createRequestHandler(build, settings.isProduction ? "production" : "development");
+  const ipx = createIPXNodeServer(createIPX({ storage: ipxFSStorage({ dir: publicDir }), maxAge: 31_536_000 }));
+
+  let stopping = false;
+
+  const server = http.createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? "/", "http://localhost");
+      if (stopping) res.setHeader("Connection", "close");
+
+      if (url.pathname === "/healthz") {
+        const healthy = !stopping && (await services.checkHealth().then(() => true, () => false));
+        res.writeHead(healthy ? 200 : 503, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+        res.end(healthy ? "ok" : "unavailable");
+        return;
+      }
+
+      if ((req.method === "GET" || req.method === "HEAD") && (await serveStatic(req, res, url.pathname))) return;
+
+      if (url.pathname.startsWith("/_ipx/")) {
+        req.url = req.url!.slice("/_ipx".length);
+        ipx(req, res);
+        return;
+      }
+
+      // One address per page: /about/ and /about are the same page.
+      if ((req.method === "GET" || req.method === "HEAD") && url.pathname.length > 1 && url.pathname.endsWith("/")) {
+        res.writeHead(301, { Location: url.pathname.replace(/\/+$/, "") + url.search });
+        res.end();
+        return;
+      }
+
+      const request = createRequest(req, res);
+      const response = await handleDocument(request);
+      await sendResponse(req, res, response);
+    } catch (error) {
+      console.error("unhandled server error", error);
+      if (!res.headersSent) {
+        res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "30" });
+        res.end("Сервис временно недоступен");
+      } else {
+        res.destroy();
+      }
+    }
+  });
+
+  // Slow phones keep connections open; allow a little longer than the default between requests.
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(settings.port, settings.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : settings.port;
+  const shownHost = settings.host === "0.0.0.0" || settings.host === "::" ? "localhost" : settings.host;
+  const url = `http://${shownHost}:${port}`;
+
+  async function close() {
+    if (stopping) return;
+    stopping = true;
+    // Finish what is in flight, refuse new connections, then close the database.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const timer = setTimeout(() => server.closeAllConnections(), settings.shutdownTimeoutMs);
+    await closed;
+    clearTimeout(timer);
+    await services.stopServices();
+  }
+
+  return { url, port, close };
+}
+
+type CachedFile = { body: Buffer; type: string; immutable: boolean; encoded: Map<string, Buffer> };
+const staticCache = new Map<string, CachedFile | null>();
+
+/** Serves a file of the client build; hashed assets are cached for a year by browsers. */
+async function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<boolean> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  if (decoded.includes("\0") || decoded.endsWith("/")) return false;
+  const file = path.join(clientDir, path.normalize(decoded));
+  if (!file.startsWith(clientDir + path.sep)) return false;
+
+  let cached = staticCache.get(file);
+  if (cached === undefined) {
+    cached = null;
+    if (existsSync(file) && statSync(file).isFile()) {
+      const type = contentTypes[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+      cached = { body: await readFile(file), type, immutable: decoded.startsWith("/assets/"), encoded: new Map() };
+    }
+    staticCache.set(file, cached);
+  }
+  if (!cached) return false;
+
+  const headers: http.OutgoingHttpHeaders = {
+    "Content-Type": cached.type,
+    "Cache-Control": cached.immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+    "X-Content-Type-Options": "nosniff",
+  };
+  let body = cached.body;
+  const encoding = compressible.test(cached.type) ? pickEncoding(req.headers["accept-encoding"]) : undefined;
+  if (encoding) {
+    let encoded = cached.encoded.get(encoding);
+    if (!encoded) {
+      // Static files are compressed once, at the best ratio, and kept.
+      encoded = encoding === "br"
+        ? zlib.brotliCompressSync(cached.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
+        : zlib.gzipSync(cached.body, { level: 9 });
+      cached.encoded.set(encoding, encoded);
+    }
+    body = encoded;
+    headers["Content-Encoding"] = encoding;
+    headers.Vary = "Accept-Encoding";
+  }
+  headers["Content-Length"] = body.length;
+  res.writeHead(200, headers);
+  res.end(req.method === "HEAD" ? undefined : body);
+  return true;
+}
+
+function pickEncoding(accept: string | string[] | undefined): "br" | "gzip" | undefined {
+  const value = Array.isArray(accept) ? accept.join(",") : (accept ?? "");
+  const offered = new Map<string, number>();
+  for (const part of value.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    offered.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const accepts = (name: string) => (offered.get(name) ?? offered.get("*") ?? 0) > 0;
+  if (accepts("br")) return "br";
+  if (accepts("gzip")) return "gzip";
+  return undefined;
+}
+
+/**
+ * Writes a fetch Response to node, compressing text on the fly. The compressor is
+ * flushed whenever the page stream pauses, so streamed HTML reaches slow phones in
+ * pieces rather than when the whole page is done.
+ */
+async function sendResponse(req: http.IncomingMessage, res: http.ServerResponse, response: Response) {
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") continue;
+    headers[name] = value;
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers["set-cookie"] = cookies;
+
+  const type = response.headers.get("Content-Type") ?? "";
+  const encoding =
+    response.body && !response.headers.has("Content-Encoding") && compressible.test(type)
+      ? pickEncoding(req.headers["accept-encoding"])
+      : undefined;
+  if (encoding) {
+    delete headers["content-length"];
+    headers["content-encoding"] = encoding;
+    headers.vary = response.headers.has("Vary") ? `${response.headers.get("Vary")}, Accept-Encoding` : "Accept-Encoding";
+  }
+  res.writeHead(response.status, response.statusText || undefined, headers);
+
+  if (!response.body || req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  res.once("close", () => {
+    if (!res.writableFinished) reader.cancel().catch(() => undefined);
+  });
+
+  const target: NodeJS.WritableStream & { flush?: () => void } = encoding
+    ? encoding === "br"
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : zlib.createGzip({ level: 6 })
+    : res;
+  const piped = encoding ? pipeline(target as zlib.Gzip, res).catch(() => undefined) : undefined;
+
+  let flushTimer: NodeJS.Immediate | undefined;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!target.write(value)) await new Promise((resolve) => target.once("drain", resolve));
+      if (target.flush) {
+        clearImmediate(flushTimer);
+        flushTimer = setImmediate(() => target.flush?.());
+      }
+    }
+  } catch {
+    // The client went away or the page stream failed after the headers: nothing more to send.
+  } finally {
+    clearImmediate(flushTimer);
+    target.end();
+    await piped;
+  }
+}
+
+/** Starts the server and stops it gracefully on SIGTERM/SIGINT; the process exits when done. */
+export async function main(): Promise<void> {
+  let running: RunningServer;
+  try {
+    running = await startServer();
+  } catch (error) {
+    if (error instanceof Error && error.name === "ConfigError") {
+      console.error(error.message);
+    } else {
+      console.error("Не удалось запустить магазин:", error);
+    }
+    process.exit(1);
+  }
+  console.log(`Магазин работает: ${running.url}`);
+  let signalled = false;
+  const stop = (signal: string) => {
+    if (signalled) return;
+    signalled = true;
+    console.log(`${signal}: завершаю запросы и останавливаюсь`);
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error("ошибка при остановке", error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await main();
+}
