@@ -1,0 +1,57 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config.server.ts";
+
+const dirs: string[] = [];
+function tempDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), "config-test-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("parseConfig", () => {
+  it("starts with no settings at all: port 3000, embedded database in DATA_DIR", () => {
+    const dataDir = tempDir();
+    const config = parseConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe("0.0.0.0");
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toBe(dataDir);
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.isProduction).toBe(false);
+  });
+
+  it("names the variable that has a wrong value", () => {
+    expect(() => parseConfig({ DATA_DIR: tempDir(), PORT: "abc" })).toThrow(ConfigError);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), PORT: "abc" })).toThrow(/PORT/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), DATABASE_URL: "mysql://x@y/z" })).toThrow(/DATABASE_URL/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), PUBLIC_URL: "shop" })).toThrow(/PUBLIC_URL/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+  });
+
+  it("requires SESSION_SECRET in production and accepts a long one", () => {
+    expect(() => parseConfig({ NODE_ENV: "production", DATA_DIR: tempDir() })).toThrow(/SESSION_SECRET/);
+    expect(() => parseConfig({ NODE_ENV: "production", DATA_DIR: tempDir(), SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
+    const secret = "x".repeat(40);
+    expect(parseConfig({ NODE_ENV: "production", DATA_DIR: tempDir(), SESSION_SECRET: secret }).sessionSecret).toBe(secret);
+  });
+
+  it("generates a development secret once and keeps it in DATA_DIR", () => {
+    const dataDir = path.join(tempDir(), "nested", "data");
+    const first = parseConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, "session-secret"), "utf8").trim()).toBe(first);
+    expect(parseConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
+  });
+
+  it("drops the trailing slash of PUBLIC_URL and treats empty variables as unset", () => {
+    const config = parseConfig({ DATA_DIR: tempDir(), PUBLIC_URL: "https://shop.example/", PORT: "" });
+    expect(config.publicUrl).toBe("https://shop.example");
+    expect(config.port).toBe(3000);
+  });
+});
