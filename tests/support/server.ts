@@ -1,0 +1,308 @@
+// Starts the BUILT shop (`node server.ts`, after `react-router build`) as a child process
+// on a free port with a fresh database, the way an operator runs it, for the HTTP suites.
+//
+// The database is new for every shop: a temporary PGlite folder by default, or, when the
+// test process has DATABASE_URL (CI: postgres://postgres@127.0.0.1:5432/test), a brand-new
+// PostgreSQL database created through that admin URL and dropped again on stop.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const binDir = path.join(repoRoot, "node_modules/.bin");
+
+/** The line server.ts prints once it listens. */
+const listeningLine = /Магазин работает: (https?:\/\/\S+)/;
+
+const startTimeoutMs = 60_000;
+const stopTimeoutMs = 30_000;
+
+/** Variables of the caller's environment that the shop may see; everything else is set here. */
+const inheritedVariables = new Set(["HOME", "TMPDIR", "TEMP", "TMP", "TZ", "LANG", "LC_ALL", "SYSTEMROOT"]);
+
+export type StartShopOptions = {
+  /** Extra or overriding environment variables for the server. */
+  env?: Record<string, string>;
+  /**
+   * Run on this PostgreSQL database (the caller created it and drops it). Without it the
+   * shop gets a database of its own: PostgreSQL when DATABASE_URL is set here, else PGlite.
+   */
+  databaseUrl?: string;
+};
+
+export type Shop = {
+  /** Base URL without a trailing slash, e.g. http://127.0.0.1:40925 */
+  url: string;
+  /** The database the shop runs on, when it is PostgreSQL. */
+  databaseUrl?: string;
+  /** The PGlite folder, when the shop runs on the embedded database. */
+  dataDir?: string;
+  pid: number;
+  /** SIGTERM, wait for the exit (SIGKILL after 30 s), remove the fresh database; the exit code. */
+  stop(): Promise<number | null>;
+  /** Sends a signal and returns at once; call stop() afterwards to clean up. */
+  kill(signal?: NodeJS.Signals): void;
+  /** Resolves with the exit code (null when ended by a signal) once the process is gone. */
+  exited: Promise<number | null>;
+  isRunning(): boolean;
+  /** Everything the process wrote so far, stdout and stderr interleaved. */
+  output(): string;
+  stderr(): string;
+};
+
+export type TestDatabase = { url: string; name: string; drop(): Promise<void> };
+
+/** The PostgreSQL server URL the suites use to create their databases. */
+export function adminDatabaseUrl(): string | undefined {
+  return process.env.DATABASE_URL || undefined;
+}
+
+/** Creates an empty PostgreSQL database `shop_test_<random>` on the admin URL's server. */
+export async function createTestDatabase(adminUrl: string): Promise<TestDatabase> {
+  const name = `shop_test_${randomBytes(6).toString("hex")}`;
+  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  let dropped = false;
+  return {
+    url: url.toString(),
+    name,
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      await withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
+
+/** True when a PostgreSQL server answers on this URL (within a few seconds). */
+export async function isPostgresReachable(url: string): Promise<boolean> {
+  try {
+    await withAdminClient(url, (client) => client.query("select 1"));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Shops still alive when the test process ends are killed, so no server outlives its suite. */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
+type Launched = {
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  output(): string;
+  stderr(): string;
+};
+
+function launch(env: Record<string, string>): Launched {
+  const nodeBinary = existsSync(path.join(binDir, "node")) ? path.join(binDir, "node") : "node";
+  const child = spawn(nodeBinary, ["server.ts"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+  running.add(child);
+  let all = "";
+  let errors = "";
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (all += chunk));
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+    all += chunk;
+    errors += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => {
+    child.once("error", (error) => {
+      all += `\n[spawn failed: ${error.message}]`;
+      running.delete(child);
+      resolve(null);
+    });
+    // "close": the process ended and its output is fully read.
+    child.once("close", (code) => {
+      running.delete(child);
+      resolve(code);
+    });
+  });
+  return { child, exited, output: () => all, stderr: () => errors };
+}
+
+/** The environment of a shop: hermetic, with the repo's Node 24 first on PATH. */
+function shopEnvironment(extra: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    // PG* (PGPASSWORD…) let the server reach the same PostgreSQL as the suite.
+    if (value !== undefined && (inheritedVariables.has(name) || name.startsWith("PG"))) env[name] = value;
+  }
+  return {
+    ...env,
+    PATH: [binDir, process.env.PATH ?? ""].join(path.delimiter),
+    NODE_ENV: "test",
+    HOST: "127.0.0.1",
+    PORT: "0",
+    LOG_LEVEL: "warn",
+    ...extra,
+  };
+}
+
+/**
+ * Starts the shop and resolves once it listens. Rejects with the server's output when it
+ * exits first or does not listen within 60 s (the fresh database is removed then).
+ */
+export async function startShop(options: StartShopOptions = {}): Promise<Shop> {
+  const cleanups: Array<() => Promise<void>> = [];
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+  };
+
+  let databaseUrl = options.databaseUrl;
+  let dataDir: string | undefined;
+  const admin = adminDatabaseUrl();
+  const databaseEnv: Record<string, string> = {};
+  if (!databaseUrl && admin) {
+    const database = await createTestDatabase(admin);
+    cleanups.push(() => database.drop());
+    databaseUrl = database.url;
+  }
+  if (databaseUrl) {
+    databaseEnv.DATABASE_URL = databaseUrl;
+  } else {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "shop-test-"));
+    cleanups.push(() => rm(dataDir!, { recursive: true, force: true }));
+    databaseEnv.DATA_DIR = dataDir;
+  }
+  // DATA_DIR is still used for the development session secret when on PostgreSQL.
+  if (!dataDir && !options.env?.DATA_DIR) {
+    const scratch = await mkdtemp(path.join(os.tmpdir(), "shop-test-"));
+    cleanups.push(() => rm(scratch, { recursive: true, force: true }));
+    databaseEnv.DATA_DIR = scratch;
+  }
+
+  const launched = launch(shopEnvironment({ ...databaseEnv, ...options.env }));
+  const { child, exited, output } = launched;
+
+  let url: string;
+  try {
+    url = await waitForListening(launched);
+  } catch (error) {
+    child.kill("SIGKILL");
+    await exited;
+    await cleanUp();
+    throw error;
+  }
+
+  let stopping: Promise<number | null> | undefined;
+  return {
+    url,
+    databaseUrl,
+    dataDir,
+    pid: child.pid!,
+    exited,
+    output,
+    stderr: launched.stderr,
+    isRunning: () => child.exitCode === null && child.signalCode === null,
+    kill(signal = "SIGTERM") {
+      child.kill(signal);
+    },
+    stop() {
+      stopping ??= (async () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), stopTimeoutMs);
+        const code = await exited;
+        clearTimeout(timer);
+        await cleanUp();
+        return code;
+      })();
+      return stopping;
+    },
+  };
+}
+
+function waitForListening({ child, exited, output }: Launched): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const check = () => {
+      const match = listeningLine.exec(output());
+      if (match) {
+        finish();
+        resolve(match[1]!.replace(/\/+$/, ""));
+      }
+    };
+    const timer = setTimeout(() => {
+      finish();
+      reject(new Error(`The shop did not start within ${startTimeoutMs / 1000} s. Output:\n${output()}`));
+    }, startTimeoutMs);
+    const finish = () => {
+      clearTimeout(timer);
+      child.stdout!.off("data", check);
+    };
+    child.stdout!.on("data", check);
+    exited.then((code) => {
+      finish();
+      reject(new Error(`The shop exited (code ${code}) before it listened. Output:\n${output()}`));
+    });
+    check();
+  });
+}
+
+/**
+ * Starts `count` shops at the same moment on ONE fresh PostgreSQL database, as several
+ * instances behind a proxy would run. `stop()` stops them all and drops the database.
+ */
+export async function startShopsOnOneDatabase(
+  count: number,
+  options: { adminUrl?: string; env?: Record<string, string> } = {},
+): Promise<{ shops: Shop[]; databaseUrl: string; stop(): Promise<Array<number | null>> }> {
+  const adminUrl = options.adminUrl ?? adminDatabaseUrl();
+  if (!adminUrl) throw new Error("Two shops can share only a PostgreSQL database: set DATABASE_URL.");
+  const database = await createTestDatabase(adminUrl);
+  // One secret for all, as instances behind one proxy must accept each other's sessions.
+  const env = { SESSION_SECRET: randomBytes(32).toString("base64url"), ...options.env };
+  const started = await Promise.allSettled(
+    Array.from({ length: count }, () => startShop({ databaseUrl: database.url, env })),
+  );
+  const shops = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const stop = async () => {
+    const codes = await Promise.all(shops.map((shop) => shop.stop()));
+    await database.drop();
+    return codes;
+  };
+  const failed = started.find((result) => result.status === "rejected");
+  if (failed) {
+    await stop();
+    throw (failed as PromiseRejectedResult).reason;
+  }
+  return { shops, databaseUrl: database.url, stop };
+}
+
+/**
+ * Runs the shop with a setting that should stop it, and returns how it ended. Fails when
+ * the shop starts listening instead (it is then stopped).
+ */
+export async function runShopExpectingExit(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<{ code: number | null; output: string; stderr: string }> {
+  const launched = launch(shopEnvironment(env));
+  const timer = setTimeout(() => launched.child.kill("SIGKILL"), timeoutMs);
+  launched.child.stdout!.on("data", () => {
+    if (listeningLine.test(launched.output())) launched.child.kill("SIGTERM");
+  });
+  const code = await launched.exited;
+  clearTimeout(timer);
+  if (listeningLine.test(launched.output())) {
+    throw new Error(`The shop started although it should have refused to. Output:\n${launched.output()}`);
+  }
+  return { code, output: launched.output(), stderr: launched.stderr() };
+}
