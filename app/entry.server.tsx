@@ -20,6 +20,8 @@ export default function handleRequest(
   _loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
+    // HEAD answers with the headers a GET would have, the content type among them.
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
