@@ -12,7 +12,12 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { getConfig } from "#app/modules/config/config.server.ts";
+import { isMarketOpen } from "#app/modules/quotes/calendar.ts";
+import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
+import type { QuotesView } from "#app/modules/quotes/view.ts";
+import { databaseContext } from "#app/modules/request/context.ts";
 import { databaseMiddleware, serviceUnavailableMiddleware, visitorMiddleware } from "#app/modules/request/middleware.server.ts";
+import { isShopOpen, readSalesSetting } from "#app/modules/shop/status.server.ts";
 import { storeJsonLd } from "#app/modules/seo/json-ld.ts";
 import { canonicalUrl, shouldNoindex } from "#app/modules/seo/meta.ts";
 import { isNewBuildAvailable, watchForNewBuild } from "#app/modules/shop/build-update.ts";
@@ -35,8 +40,19 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   },
 ];
 
-export function loader() {
-  return { publicUrl: getConfig().publicUrl };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(databaseContext);
+  const [sales, quotesService] = await Promise.all([readSalesSetting(db), getQuotesService()]);
+  const snapshot = quotesService.current();
+  const quotes: QuotesView | null = snapshot
+    ? { time: snapshot.time.toISOString(), courses: snapshot.courses, sourceLabel: snapshot.source.label, marketOpen: isMarketOpen(new Date()) }
+    : null;
+  return {
+    publicUrl: getConfig().publicUrl,
+    quotes,
+    /** Spec section 4: whether the shop takes orders now, read at the start of every page. */
+    shopOpen: isShopOpen({ paused: sales.paused, quotesFresh: quotesService.isFresh() }),
+  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -36,6 +36,11 @@ export default [
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("build.json", "routes/build[.]json.ts"),
 
+  // The JSON contract of spec section 7.
+  route("api/courses", "routes/api/courses.ts"),
+  route("api/work", "routes/api/work.ts"),
+  route("api/*", "routes/api/not-found.ts"),
+
   layout("routes/layouts/blank.tsx", [
     route("cabinet/create", "routes/cabinet-create.tsx"),
   ]),

@@ -24,6 +24,12 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, "не короче 32 символов").optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  QUOTES_PROVIDER: z.enum(["embedded", "cbr", "moex"]).default("embedded"),
+  QUOTES_REFRESH_INTERVAL_MS: z.coerce.number().int().min(1_000).default(600_000),
+  QUOTES_MAX_AGE_MINUTES: z.coerce.number().int().min(1).default(180),
+  QUOTES_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  CBR_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://www.cbr.ru"),
+  MOEX_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://iss.moex.com"),
 });
 
 export type AppConfig = {
@@ -39,6 +45,15 @@ export type AppConfig = {
   sessionSecret: string;
   shutdownTimeoutMs: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  quotes: {
+    provider: "embedded" | "cbr" | "moex";
+    refreshIntervalMs: number;
+    /** Older quotes close the shop for orders (ARCHITECTURE section 5). */
+    maxAgeMinutes: number;
+    timeoutMs: number;
+    cbrBaseUrl: string;
+    moexBaseUrl: string;
+  };
 };
 
 /** A setting is wrong: the message names the variable so the operator can fix it. */
@@ -80,6 +95,14 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     sessionSecret: values.SESSION_SECRET ?? developmentSessionSecret(dataDir),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     logLevel: values.LOG_LEVEL,
+    quotes: {
+      provider: values.QUOTES_PROVIDER,
+      refreshIntervalMs: values.QUOTES_REFRESH_INTERVAL_MS,
+      maxAgeMinutes: values.QUOTES_MAX_AGE_MINUTES,
+      timeoutMs: values.QUOTES_TIMEOUT_MS,
+      cbrBaseUrl: values.CBR_BASE_URL.replace(/\/+$/, ""),
+      moexBaseUrl: values.MOEX_BASE_URL.replace(/\/+$/, ""),
+    },
   };
 }
 

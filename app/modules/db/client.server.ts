@@ -24,12 +24,24 @@ export type DatabaseHandle = {
    * database, so that start-up migrations and seeding happen once at a time.
    */
   withExclusiveLock<T>(key: number, work: () => Promise<T>): Promise<T>;
+  /**
+   * Takes a lock for as long as this process wants it (a leader among instances),
+   * or answers null at once when another instance holds it.
+   */
+  tryHoldLock(key: number): Promise<HeldLock | null>;
   close(): Promise<void>;
+};
+
+export type HeldLock = {
+  /** False once the lock's connection is gone; the holder must try again. */
+  readonly held: boolean;
+  release(): Promise<void>;
 };
 
 /** Keys of the database-wide advisory locks; one per job that must not run twice at once. */
 export const lockKeys = {
   migrateAndSeed: 7_310_001,
+  quotesRefresher: 7_310_002,
 } as const;
 
 export function migrationsFolder(): string {
@@ -55,6 +67,7 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
   // the pool replaces it on the next query.
   pool.on("error", (error) => log.warn("postgres connection lost", { error: error.message }));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const heldLocks = new Set<pg.Client>();
 
   return {
     db,
@@ -73,7 +86,44 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
         client.release();
       }
     },
-    close: () => pool.end(),
+    async tryHoldLock(key) {
+      // Its own connection, outside the pool: a session lock lives as long as it does.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+      let lost = false;
+      client.on("error", () => {
+        lost = true;
+      });
+      client.on("end", () => {
+        lost = true;
+      });
+      try {
+        await client.connect();
+        const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [key]);
+        if (!rows[0]?.locked) {
+          await client.end();
+          return null;
+        }
+      } catch (error) {
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      heldLocks.add(client);
+      return {
+        get held() {
+          return !lost;
+        },
+        async release() {
+          heldLocks.delete(client);
+          if (lost) return;
+          await client.query("select pg_advisory_unlock($1)", [key]).catch(() => undefined);
+          await client.end().catch(() => undefined);
+        },
+      };
+    },
+    async close() {
+      await Promise.all([...heldLocks].map((client) => client.end().catch(() => undefined)));
+      await pool.end();
+    },
   };
 }
 
@@ -84,6 +134,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   // One process owns an embedded database, so a lock within the process is enough.
   const locks = new Map<number, Promise<unknown>>();
+  const heldKeys = new Set<number>();
 
   return {
     db,
@@ -98,6 +149,18 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
       } finally {
         if (locks.get(key) === run) locks.delete(key);
       }
+    },
+    async tryHoldLock(key) {
+      if (heldKeys.has(key)) return null;
+      heldKeys.add(key);
+      return {
+        get held() {
+          return heldKeys.has(key);
+        },
+        async release() {
+          heldKeys.delete(key);
+        },
+      };
     },
     close: () => client.close(),
   };

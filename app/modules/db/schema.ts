@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, date, index, integer, jsonb, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * The shop's tables. Each later concern adds its own tables here and a migration
@@ -35,4 +35,30 @@ export const catalogSections = pgTable("catalog_sections", {
 export const seedRuns = pgTable("seed_runs", {
   name: text("name").primaryKey(),
   appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().default(sql`now()`),
+});
+
+/**
+ * Every quotes reading the refresher stored, with the trading day it belongs to and
+ * when it was fetched. The latest reading of a day is that day's value.
+ */
+export const quoteReadings = pgTable(
+  "quote_readings",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** The provider: embedded, cbr or moex. */
+    source: text("source").notNull(),
+    /** XAU_RUB and XAG_RUB in roubles per gram, USD_RUB in roubles per dollar. */
+    instrument: text("instrument").notNull(),
+    tradingDate: date("trading_date", { mode: "string" }).notNull(),
+    value: numeric("value", { precision: 14, scale: 4, mode: "number" }).notNull(),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [index("quote_readings_by_day").on(table.source, table.instrument, table.tradingDate, table.fetchedAt)],
+);
+
+/** Operator switches that every instance must see at once (sales paused, …). */
+export const shopSettings = pgTable("shop_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
 });

@@ -1,5 +1,6 @@
 import { getConfig, type AppConfig } from "../config/config.server.ts";
 import { closeDatabase, getDatabase } from "../db/database.server.ts";
+import { getQuotesService, stopQuotesService } from "../quotes/quotes.server.ts";
 
 /**
  * The server build's lifecycle, exported through entry.server so that server.ts
@@ -8,9 +9,12 @@ import { closeDatabase, getDatabase } from "../db/database.server.ts";
 export async function startServices(): Promise<void> {
   getConfig();
   await getDatabase();
+  // The first quotes are in memory before the first page is served.
+  await getQuotesService();
 }
 
 export async function stopServices(): Promise<void> {
+  await stopQuotesService();
   await closeDatabase();
 }
 

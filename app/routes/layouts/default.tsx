@@ -1,17 +1,19 @@
-import { Outlet, useLocation, useMatches } from "react-router";
+import { Outlet, useLocation, useMatches, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "#app/root.tsx";
 import { frameOptions } from "#app/modules/shop/frame-options.ts";
 import { Container } from "#app/ui/kit/Container.tsx";
 import { DeliveryBanner } from "#app/ui/frame/DeliveryBanner.tsx";
 import { Footer } from "#app/ui/frame/Footer.tsx";
 import { main, page } from "#app/ui/frame/frame.css.ts";
 import { Header } from "#app/ui/frame/Header.tsx";
-import { QuotesBarSlot } from "#app/ui/frame/QuotesBarSlot.tsx";
+import { QuotesBar } from "#app/ui/frame/QuotesBar.tsx";
 
 /** The default layout of spec section 2: header with menus and quotes, the page, the footer. */
 export default function DefaultLayout() {
   const matches = useMatches();
   const location = useLocation();
   const options = frameOptions(matches.map((match) => match.id));
+  const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <div className={page}>
       <Header
@@ -19,7 +21,7 @@ export default function DefaultLayout() {
         isLoggedIn={false}
         returnTo={location.pathname + location.search}
         sticky={options.stickyHeader}
-        quotesBar={<QuotesBarSlot largeScreensOnly={options.stickyHeader} />}
+        quotesBar={<QuotesBar quotes={root?.quotes ?? null} largeScreensOnly={options.stickyHeader} />}
       />
       {options.hideDeliveryBanner ? null : <DeliveryBanner />}
       <main className={main} id="main">

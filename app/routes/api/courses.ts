@@ -1,0 +1,13 @@
+import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
+import { apiError, apiJson } from "#app/modules/shared/api.ts";
+
+/** GET /api/courses (spec section 7): `{ time, courses }`, served from memory between refreshes. */
+export async function loader() {
+  const snapshot = (await getQuotesService()).current();
+  if (!snapshot) return apiError(503, "quotes_unavailable", "Котировки временно недоступны, попробуйте позже");
+  return apiJson(
+    { time: snapshot.time.toISOString(), courses: snapshot.courses },
+    // Short shared caching: the figures change at most once per refresh interval.
+    { headers: { "Cache-Control": "public, max-age=30" } },
+  );
+}

@@ -1,0 +1,10 @@
+import { apiError } from "#app/modules/shared/api.ts";
+
+/** Any /api path that is not a call of the contract: a JSON 404, not the HTML page. */
+export function loader() {
+  return apiError(404, "not_found", "Такого метода API нет");
+}
+
+export function action() {
+  return apiError(404, "not_found", "Такого метода API нет");
+}

@@ -1,0 +1,33 @@
+import { style, styleVariants } from "@vanilla-extract/css";
+import { mediaDown } from "../tokens/breakpoints.ts";
+import { vars } from "../tokens/theme.css.ts";
+
+export const bar = style({
+  borderTop: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  fontSize: vars.font.sizeSmall,
+});
+/** Spec section 2: on cart and checkout the quotes bar shows from the large breakpoint up. */
+export const largeOnly = style({ "@media": { [mediaDown("lg")]: { display: "none" } } });
+export const inner = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.lg,
+  minHeight: "2.25rem",
+  overflowX: "auto",
+  whiteSpace: "nowrap",
+  scrollbarWidth: "none",
+});
+export const list = style({ display: "flex", gap: vars.space.lg, listStyle: "none", margin: 0, padding: 0 });
+export const item = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs });
+export const name = style({ color: vars.color.textMuted });
+export const value = style({ fontWeight: 700, fontVariantNumeric: "tabular-nums" });
+export const change = styleVariants({
+  up: { display: "inline-flex", alignItems: "center", color: vars.color.up, fontVariantNumeric: "tabular-nums" },
+  down: { display: "inline-flex", alignItems: "center", color: vars.color.down, fontVariantNumeric: "tabular-nums" },
+});
+export const meta = style({ display: "inline-flex", gap: vars.space.md, marginInlineStart: "auto", color: vars.color.textMuted });
+export const marketDot = styleVariants({
+  open: { selectors: { "&::before": { content: '"●"', color: vars.color.up, marginInlineEnd: vars.space.xs } } },
+  closed: { selectors: { "&::before": { content: '"●"', color: vars.color.silver, marginInlineEnd: vars.space.xs } } },
+});
