@@ -33,6 +33,8 @@ export type StartShopOptions = {
    * shop gets a database of its own: PostgreSQL when DATABASE_URL is set here, else PGlite.
    */
   databaseUrl?: string;
+  /** Use a fresh embedded database (PGlite) even when DATABASE_URL is set here. */
+  embedded?: boolean;
 };
 
 export type Shop = {
@@ -78,6 +80,22 @@ export async function createTestDatabase(adminUrl: string): Promise<TestDatabase
       await withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
   };
+}
+
+export const defaultPostgresUrl = "postgres://postgres@127.0.0.1:5432/test";
+
+/**
+ * For suites that need a PostgreSQL server whatever database the others use: the admin
+ * URL (DATABASE_URL, else the local default) and whether it answers. In CI a missing
+ * server is an error, not a reason to skip.
+ */
+export async function postgresForSuite(): Promise<{ adminUrl: string; available: boolean; skipReason: string }> {
+  const adminUrl = process.env.DATABASE_URL || defaultPostgresUrl;
+  const available = await isPostgresReachable(adminUrl);
+  if (!available && process.env.CI) {
+    throw new Error(`PostgreSQL is required in CI but does not answer at ${adminUrl}.`);
+  }
+  return { adminUrl, available, skipReason: available ? "" : ` [skipped: no PostgreSQL at ${adminUrl}]` };
 }
 
 /** True when a PostgreSQL server answers on this URL (within a few seconds). */
@@ -171,7 +189,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Shop> {
   let dataDir: string | undefined;
   const admin = adminDatabaseUrl();
   const databaseEnv: Record<string, string> = {};
-  if (!databaseUrl && admin) {
+  if (!databaseUrl && admin && !options.embedded) {
     const database = await createTestDatabase(admin);
     cleanups.push(() => database.drop());
     databaseUrl = database.url;
@@ -288,21 +306,27 @@ export async function startShopsOnOneDatabase(
 
 /**
  * Runs the shop with a setting that should stop it, and returns how it ended. Fails when
- * the shop starts listening instead (it is then stopped).
+ * the shop starts listening instead (it is then stopped). DATA_DIR is a temporary folder
+ * unless `env` names one.
  */
 export async function runShopExpectingExit(
   env: Record<string, string>,
   timeoutMs = 30_000,
 ): Promise<{ code: number | null; output: string; stderr: string }> {
-  const launched = launch(shopEnvironment(env));
-  const timer = setTimeout(() => launched.child.kill("SIGKILL"), timeoutMs);
-  launched.child.stdout!.on("data", () => {
-    if (listeningLine.test(launched.output())) launched.child.kill("SIGTERM");
-  });
-  const code = await launched.exited;
-  clearTimeout(timer);
-  if (listeningLine.test(launched.output())) {
-    throw new Error(`The shop started although it should have refused to. Output:\n${launched.output()}`);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "shop-test-"));
+  try {
+    const launched = launch(shopEnvironment({ DATA_DIR: dataDir, ...env }));
+    const timer = setTimeout(() => launched.child.kill("SIGKILL"), timeoutMs);
+    launched.child.stdout!.on("data", () => {
+      if (listeningLine.test(launched.output())) launched.child.kill("SIGTERM");
+    });
+    const code = await launched.exited;
+    clearTimeout(timer);
+    if (listeningLine.test(launched.output())) {
+      throw new Error(`The shop started although it should have refused to. Output:\n${launched.output()}`);
+    }
+    return { code, output: launched.output(), stderr: launched.stderr() };
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
   }
-  return { code, output: launched.output(), stderr: launched.stderr() };
 }

@@ -1,0 +1,114 @@
+// Spec section 8 and ARCHITECTURE.md §4: when the database goes away under a running shop,
+// pages answer 503 'Сервис временно недоступен'; when it is back, the shop recovers by
+// itself, without a restart. PostgreSQL sits behind a TCP proxy the suite switches off.
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { attribute, h1Texts, robotsMeta, tags, textContent } from "#tests/support/html.ts";
+import { rawRequest, ShopClient } from "#tests/support/http-client.ts";
+import { createTestDatabase, postgresForSuite, type Shop, startShop, type TestDatabase } from "#tests/support/server.ts";
+import { TcpProxy } from "#tests/support/tcp-proxy.ts";
+
+const postgres = await postgresForSuite();
+
+async function pollUntil(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    if (await check().catch(() => false)) return Date.now() - started;
+    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe.skipIf(!postgres.available)(`the database goes down under a running shop${postgres.skipReason}`, () => {
+  let database: TestDatabase;
+  let proxy: TcpProxy;
+  let shop: Shop;
+  let client: ShopClient;
+  let assetHref: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(postgres.adminUrl);
+    const target = new URL(database.url);
+    proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    await proxy.start();
+    const proxied = new URL(database.url);
+    proxied.hostname = "127.0.0.1";
+    proxied.port = String(proxy.port);
+    shop = await startShop({
+      databaseUrl: proxied.toString(),
+      env: { NODE_ENV: "production", SESSION_SECRET: randomBytes(32).toString("base64url") },
+    });
+    client = new ShopClient(shop.url);
+    const home = await client.html("/");
+    assetHref = attribute(tags(home, "link").find((link) => attribute(link, "rel") === "stylesheet")!, "href")!;
+  });
+
+  afterAll(async () => {
+    await shop?.stop();
+    await proxy?.stop();
+    await database?.drop();
+  });
+
+  it("serves pages normally while the database answers", async () => {
+    const about = await client.get("/about");
+    expect(about.status).toBe(200);
+    expect(h1Texts(about.text)).toEqual(["О компании"]);
+    expect((await client.get("/healthz")).status).toBe(200);
+  });
+
+  it("answers 503 'Сервис временно недоступен' while it is down, and /healthz says so", async () => {
+    await proxy.stop();
+
+    const about = await client.get("/about");
+    expect(about.status).toBe(503);
+    expect(about.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(about.headers.get("retry-after")).toBe("30");
+    expect(about.headers.get("cache-control")).toBe("no-store");
+    expect(h1Texts(about.text)).toEqual(["Сервис временно недоступен"]);
+    expect(robotsMeta(about.text)).toBe("noindex");
+    // A way back home, and nothing of the failure's internals on the page.
+    expect(textContent(about.text)).toContain("Перейти на главную");
+    expect(about.text).not.toMatch(/ECONNREFUSED|ECONNRESET|Connection terminated|at .*\.js:\d+/);
+
+    const section = await client.get("/catalog/gold/rf");
+    expect(section.status).toBe(503);
+    expect(h1Texts(section.text)).toEqual(["Сервис временно недоступен"]);
+
+    const health = await client.get("/healthz");
+    expect(health.status).toBe(503);
+    expect(health.text).not.toBe("ok");
+  });
+
+  it("still serves its static files while the database is down", async () => {
+    expect(proxy.isUp).toBe(false);
+    const asset = await rawRequest(shop.url + assetHref);
+    expect(asset.status).toBe(200);
+  });
+
+  it("recovers by itself once the database is back, without a restart", async () => {
+    expect(proxy.isUp).toBe(false);
+    await proxy.start();
+
+    await pollUntil(async () => (await client.get("/about")).status === 200, 20_000, "/about answers 200 again");
+    const about = await client.get("/about");
+    expect(h1Texts(about.text)).toEqual(["О компании"]);
+    expect((await client.get("/catalog/gold/rf")).status).toBe(200);
+    await pollUntil(async () => (await client.get("/healthz")).text === "ok", 20_000, "/healthz answers ok again");
+  });
+
+  it("kept running throughout: same process, no crash", async () => {
+    expect(shop.isRunning()).toBe(true);
+    expect(shop.output()).not.toMatch(/Uncaught|unhandledRejection|FATAL/i);
+    // The same process answers after the outage: nothing restarted it.
+    expect((await client.get("/healthz")).status).toBe(200);
+    expect(shop.isRunning()).toBe(true);
+  });
+
+  it("survives a second outage the same way", async () => {
+    await proxy.stop();
+    expect((await client.get("/contacts")).status).toBe(503);
+    await proxy.start();
+    await pollUntil(async () => (await client.get("/contacts")).status === 200, 20_000, "/contacts answers 200 again");
+    expect(shop.isRunning()).toBe(true);
+  });
+});
