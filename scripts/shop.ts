@@ -4,6 +4,7 @@
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { openDatabase, migrateDatabase, lockKeys } from "#app/modules/db/client.server.ts";
 import { readSalesSetting, setSalesPaused } from "#app/modules/shop/status.server.ts";
+import { runScript } from "./run-script.ts";
 
 const [command, ...rest] = process.argv.slice(2);
 const usage = "Использование: npm run shop -- pause [причина] | resume | status";
@@ -12,19 +13,21 @@ if (!command || !["pause", "resume", "status"].includes(command)) {
   process.exit(2);
 }
 
-const handle = await openDatabase(getConfig());
-try {
-  await handle.withExclusiveLock(lockKeys.migrateAndSeed, () => migrateDatabase(handle));
-  if (command === "pause") {
-    await setSalesPaused(handle.db, true, rest.join(" ") || undefined);
-    console.log("Продажи приостановлены: сайт работает, но заказы не принимаются.");
-  } else if (command === "resume") {
-    await setSalesPaused(handle.db, false);
-    console.log("Продажи возобновлены.");
-  } else {
-    const sales = await readSalesSetting(handle.db);
-    console.log(sales.paused ? `Продажи приостановлены (${sales.changedAt}${sales.note ? `, ${sales.note}` : ""})` : "Продажи открыты");
+await runScript(async () => {
+  const handle = await openDatabase(getConfig());
+  try {
+    await handle.withExclusiveLock(lockKeys.migrateAndSeed, () => migrateDatabase(handle));
+    if (command === "pause") {
+      await setSalesPaused(handle.db, true, rest.join(" ") || undefined);
+      console.log("Продажи приостановлены: сайт работает, но заказы не принимаются.");
+    } else if (command === "resume") {
+      await setSalesPaused(handle.db, false);
+      console.log("Продажи возобновлены.");
+    } else {
+      const sales = await readSalesSetting(handle.db);
+      console.log(sales.paused ? `Продажи приостановлены (${sales.changedAt}${sales.note ? `, ${sales.note}` : ""})` : "Продажи открыты");
+    }
+  } finally {
+    await handle.close();
   }
-} finally {
-  await handle.close();
-}
+});

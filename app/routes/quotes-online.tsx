@@ -1,8 +1,131 @@
+import { Link } from "react-router";
+import { addDays, moscowDate } from "#app/modules/quotes/calendar.ts";
+import { buildChart, chartRanges, parseChartRange } from "#app/modules/quotes/chart.ts";
+import { TROY_OUNCE_GRAMS, type StoredInstrument } from "#app/modules/quotes/instruments.ts";
+import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
+import { formatDateTime, formatMoney, formatNumber } from "#app/modules/shared/format.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
+import { PriceChart } from "#app/ui/kit/PriceChart.tsx";
+import * as css from "./quotes-online.css.ts";
+import type { Route } from "./+types/quotes-online";
 
-export const meta = () => pageMeta({ title: "Котировки золота и серебра онлайн", description: "Цена золота и серебра сегодня: котировки Банка России и Московской биржи, курс доллара." });
+const charts: { instrument: StoredInstrument; title: string; unit: string; fractionDigits: number }[] = [
+  { instrument: "XAU_RUB", title: "Золото", unit: "₽ за грамм", fractionDigits: 0 },
+  { instrument: "XAG_RUB", title: "Серебро", unit: "₽ за грамм", fractionDigits: 2 },
+  { instrument: "USD_RUB", title: "Доллар США", unit: "₽ за доллар", fractionDigits: 2 },
+];
 
-export default function Page() {
-  return <PageHeader title="Котировки золота и серебра онлайн" crumbs={[{ name: "Котировки золота и серебра онлайн", href: "/quotes-online" }]} />;
+export async function loader({ request }: Route.LoaderArgs) {
+  const range = parseChartRange(new URL(request.url).searchParams.get("range"));
+  const days = chartRanges.find((r) => r.id === range)!.days;
+  const from = days ? addDays(moscowDate(new Date()), -days) : "1900-01-01";
+  const service = await getQuotesService();
+  const histories = await Promise.all(charts.map((chart) => service.history(chart.instrument, from)));
+  const snapshot = service.current();
+  return {
+    range,
+    time: snapshot?.time.toISOString() ?? null,
+    sourceLabel: snapshot?.source.label ?? null,
+    courses: snapshot?.courses ?? null,
+    charts: charts.map((chart, i) => {
+      const format = (value: number) => formatNumber(value, chart.fractionDigits);
+      return { ...chart, geometry: buildChart(histories[i]!, { formatValue: format }) };
+    }),
+  };
+}
+
+export const meta = () =>
+  pageMeta({
+    title: "Котировки золота и серебра онлайн",
+    description: "Цена золота и серебра сегодня за грамм и за унцию, курс доллара, графики за месяц, полгода и год.",
+  });
+
+function signed(value: number) {
+  return `${value > 0 ? "+" : value < 0 ? "−" : ""}${formatNumber(Math.abs(value))}`;
+}
+
+export default function QuotesOnline({ loaderData }: Route.ComponentProps) {
+  const { courses, time, sourceLabel, range } = loaderData;
+  return (
+    <>
+      <PageHeader title="Котировки золота и серебра онлайн" crumbs={[{ name: "Котировки онлайн", href: "/quotes-online" }]} />
+      {courses && time ? (
+        <section aria-labelledby="current-quotes">
+          <h2 id="current-quotes" className={css.heading}>
+            Текущие котировки
+          </h2>
+          <table className={css.table}>
+            <thead>
+              <tr>
+                <th scope="col">Металл</th>
+                <th scope="col">₽ за грамм</th>
+                <th scope="col">₽ за унцию</th>
+                <th scope="col">$ за унцию</th>
+                <th scope="col">За день</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(
+                [
+                  ["Золото", courses.XAU_RUB, courses.XAU_USD],
+                  ["Серебро", courses.XAG_RUB, courses.XAG_USD],
+                ] as const
+              ).map(([name, rub, usd]) => (
+                <tr key={name}>
+                  <th scope="row">{name}</th>
+                  <td>{formatMoney(rub.course, 2)}</td>
+                  <td>{formatMoney(rub.course * TROY_OUNCE_GRAMS, 2)}</td>
+                  <td>{formatNumber(usd.course)} $</td>
+                  <td className={css.change[rub.direction]}>{signed(rub.diff)} ₽/г</td>
+                </tr>
+              ))}
+              <tr>
+                <th scope="row">Доллар США</th>
+                <td colSpan={3}>{formatMoney(courses.USD_RUB.course, 2)}</td>
+                <td className={css.change[courses.USD_RUB.direction]}>{signed(courses.USD_RUB.diff)} ₽</td>
+              </tr>
+            </tbody>
+          </table>
+          <p className={css.note}>
+            Обновлено {formatDateTime(time)} (МСК). Источник: {sourceLabel}. Изменение — к предыдущему торговому дню. 1 тройская унция ={" "}
+            {formatNumber(TROY_OUNCE_GRAMS, 4)} г.
+          </p>
+        </section>
+      ) : (
+        <p>Котировки временно недоступны. Попробуйте обновить страницу позже.</p>
+      )}
+
+      <nav aria-label="Период графиков" className={css.ranges}>
+        {chartRanges.map((option) =>
+          option.id === range ? (
+            <span key={option.id} aria-current="true" className={css.rangeCurrent}>
+              {option.label}
+            </span>
+          ) : (
+            <Link key={option.id} to={`?range=${option.id}`} preventScrollReset className={css.rangeLink}>
+              {option.label}
+            </Link>
+          ),
+        )}
+      </nav>
+
+      {loaderData.charts.map((chart) => (
+        <section key={chart.instrument} aria-labelledby={`chart-${chart.instrument}`}>
+          <h2 id={`chart-${chart.instrument}`} className={css.heading}>
+            {chart.title}, {chart.unit}
+          </h2>
+          {chart.geometry ? (
+            <PriceChart
+              chart={chart.geometry}
+              title={`${chart.title}, ${chart.unit}`}
+              summary={`С ${formatNumber(chart.geometry.first.value, chart.fractionDigits)} до ${formatNumber(chart.geometry.last.value, chart.fractionDigits)}; минимум ${formatNumber(chart.geometry.min.value, chart.fractionDigits)} (${chart.geometry.min.date.split("-").reverse().join(".")}), максимум ${formatNumber(chart.geometry.max.value, chart.fractionDigits)} (${chart.geometry.max.date.split("-").reverse().join(".")}).`}
+            />
+          ) : (
+            <p>Недостаточно данных для графика за этот период.</p>
+          )}
+        </section>
+      ))}
+    </>
+  );
 }

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -127,10 +127,51 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
   };
 }
 
+/** Thrown when another process (a running shop) has the embedded database open. */
+export class DatabaseBusyError extends Error {
+  override name = "DatabaseBusyError";
+}
+
+/**
+ * An embedded database may be open in one process only: a second one would corrupt it.
+ * A pid file next to it tells an operator's command that the shop is running.
+ */
+function claimEmbeddedDatabase(dir: string): () => void {
+  const pidFile = `${dir}.pid`;
+  try {
+    const pid = Number(readFileSync(pidFile, "utf8"));
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new DatabaseBusyError(
+        `Встроенная база ${dir} открыта другим процессом (pid ${pid}). Остановите магазин или укажите DATABASE_URL.`,
+      );
+    }
+  } catch (error) {
+    if (error instanceof DatabaseBusyError) throw error;
+  }
+  writeFileSync(pidFile, String(process.pid));
+  return () => rmSync(pidFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 async function openPglite(dir: string): Promise<DatabaseHandle> {
   // PGlite creates only the last folder of its path.
   mkdirSync(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir);
+  const release = claimEmbeddedDatabase(dir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir);
+  } catch (error) {
+    release();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   // One process owns an embedded database, so a lock within the process is enough.
   const locks = new Map<number, Promise<unknown>>();
@@ -162,7 +203,10 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
         },
       };
     },
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      release();
+    },
   };
 }
 

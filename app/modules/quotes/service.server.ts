@@ -2,9 +2,9 @@ import type { AppConfig } from "../config/config.server.ts";
 import { lockKeys, type DatabaseHandle, type HeldLock } from "../db/client.server.ts";
 import { log } from "../shared/log.server.ts";
 import { addDays } from "./calendar.ts";
-import { computeCourses, storedInstruments, type Courses } from "./instruments.ts";
+import { computeCourses, storedInstruments, type Courses, type StoredInstrument } from "./instruments.ts";
 import { QuotesProviderError, type ProviderReading, type QuotesProvider } from "./providers/provider.ts";
-import { lastFetchedAt, lastTradingDate, latestDay, storeReadings } from "./store.server.ts";
+import { dailyHistory, lastFetchedAt, lastTradingDate, latestDay, storeReadings } from "./store.server.ts";
 
 /** What the quotes bar and /api/courses show, kept in memory between refreshes. */
 export type QuotesSnapshot = {
@@ -107,6 +107,11 @@ export class QuotesService {
 
   current(): QuotesSnapshot | undefined {
     return this.snapshot;
+  }
+
+  /** Daily values of one instrument from the active source, from `from` ("YYYY-MM-DD") on. */
+  history(instrument: StoredInstrument, from: string) {
+    return dailyHistory(this.handle.db, this.provider.id, instrument, from);
   }
 
   /** True when the last successful fetch is within the allowed age. */

@@ -1,5 +1,5 @@
 import { style, styleVariants } from "@vanilla-extract/css";
-import { mediaDown } from "../tokens/breakpoints.ts";
+import { mediaDown, mediaUp } from "../tokens/breakpoints.ts";
 import { vars } from "../tokens/theme.css.ts";
 
 export const bar = style({
@@ -9,16 +9,20 @@ export const bar = style({
 });
 /** Spec section 2: on cart and checkout the quotes bar shows from the large breakpoint up. */
 export const largeOnly = style({ "@media": { [mediaDown("lg")]: { display: "none" } } });
+/** Phones scroll the figures sideways; wide screens wrap the update time to a second line if needed. */
 export const inner = style({
   display: "flex",
   alignItems: "center",
-  gap: vars.space.lg,
+  columnGap: vars.space.lg,
+  rowGap: vars.space.xs,
   minHeight: "2.25rem",
+  paddingBlock: vars.space.xs,
   overflowX: "auto",
   whiteSpace: "nowrap",
   scrollbarWidth: "none",
+  "@media": { [mediaUp("lg")]: { flexWrap: "wrap", overflowX: "visible" } },
 });
-export const list = style({ display: "flex", gap: vars.space.lg, listStyle: "none", margin: 0, padding: 0 });
+export const list = style({ display: "flex", flexWrap: "inherit", columnGap: vars.space.lg, listStyle: "none", margin: 0, padding: 0 });
 export const item = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs });
 export const name = style({ color: vars.color.textMuted });
 export const value = style({ fontWeight: 700, fontVariantNumeric: "tabular-nums" });
