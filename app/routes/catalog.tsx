@@ -6,9 +6,10 @@ import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import type { Route } from "./+types/catalog";
 
 /** Every catalogue URL of spec section 2: the whole catalogue, categories, fixed sections and type pages. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
-  const { pathname } = new URL(request.url);
+  // `url`, not `request.url`: React Router 8 passes data requests raw (/catalog.data).
+  const { pathname } = url;
   const { sectionPath, pageNumber } = parseCatalogPath(pathname);
   const page = parsePageNumber(pageNumber, pathname);
   const section = await findSection(db, sectionPath);

@@ -4,8 +4,8 @@ import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import type { Route } from "./+types/news";
 
 /** /news and /news/page/{n}. */
-export function loader({ params, request }: Route.LoaderArgs) {
-  return { page: parsePageNumber(params.pageNumber, new URL(request.url).pathname) };
+export function loader({ params, url }: Route.LoaderArgs) {
+  return { page: parsePageNumber(params.pageNumber, url.pathname) };
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>

@@ -6,9 +6,10 @@ import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import type { Route } from "./+types/page";
 
 /** The shop's info pages (/about, /delivery…) and the generic /{route} pages, from the database. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
-  const { pathname } = new URL(request.url);
+  // `url`, not `request.url`: React Router 8 passes data requests raw (/about.data).
+  const { pathname } = url;
   const page = await findPage(db, pathname.replace(/^\/+|\/+$/g, ""));
   if (!page) pageNotFound(pathname);
   return { title: page.title, description: page.description, path: pathname };

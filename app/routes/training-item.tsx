@@ -3,8 +3,8 @@ import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import type { Route } from "./+types/training-item";
 
 /** A training article: /training/{slug}, and the legacy ids registered as their own paths. */
-export function loader({ request }: Route.LoaderArgs) {
-  const slug = new URL(request.url).pathname.replace(/^\/training\//, "");
+export function loader({ url }: Route.LoaderArgs) {
+  const slug = url.pathname.replace(/^\/training\//, "");
   return { slug };
 }
 

@@ -7,8 +7,7 @@ import type { Route } from "./+types/layout";
  * comes with the sign-in work; until a session exists every visit goes to /login,
  * which brings the buyer back here afterwards.
  */
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ url }: Route.LoaderArgs) {
   throw redirect(loginHref(url.pathname + url.search));
 }
 
