@@ -11,6 +11,9 @@ export const bar = style({
 export const largeOnly = style({ "@media": { [mediaDown("lg")]: { display: "none" } } });
 /** Phones scroll the figures sideways; wide screens wrap the update time to a second line if needed. */
 export const inner = style({
+  // Contains the visually hidden "рост/снижение" labels (position: absolute): without it they
+  // escaped the scroller and widened the whole page by ~900 px on phones.
+  position: "relative",
   display: "flex",
   alignItems: "center",
   columnGap: vars.space.lg,
