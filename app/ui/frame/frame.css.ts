@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { mediaDown, mediaUp } from "../tokens/breakpoints.ts";
 import { vars } from "../tokens/theme.css.ts";
 
@@ -14,7 +14,14 @@ export const topBar = style({
   color: vars.color.onHeaderBar,
   fontSize: vars.font.sizeSmall,
 });
-export const topBarInner = style({ display: "flex", alignItems: "center", gap: vars.space.md, minHeight: "2.5rem" });
+// Wraps on the narrowest phones (320 px) instead of pushing the page sideways.
+export const topBarInner = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  columnGap: vars.space.md,
+  minHeight: "2.5rem",
+});
 export const secondaryNav = style({
   display: "none",
   "@media": { [mediaUp("lg")]: { display: "block" } },
@@ -32,7 +39,8 @@ export const rating = style({
 });
 export const ratingValue = style({ color: vars.color.goldLight, fontWeight: 700 });
 
-export const phones = style({ position: "relative" });
+// Kept at the right edge of the top bar, also when it wraps, so the panel opens on screen.
+export const phones = style({ position: "relative", marginInlineStart: "auto" });
 export const phonesToggle = style({
   display: "inline-flex",
   alignItems: "center",
@@ -63,7 +71,13 @@ export const phonesPanel = style({
 });
 export const panelLine = style({ margin: `0 0 ${vars.space.xs}` });
 
-export const mainBar = style({ display: "flex", alignItems: "center", gap: vars.space.md, minHeight: "4rem" });
+export const mainBar = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  minHeight: "4rem",
+  "@media": { [mediaUp("md")]: { gap: vars.space.md } },
+});
 export const logo = style({
   display: "inline-flex",
   alignItems: "center",
@@ -74,6 +88,7 @@ export const logo = style({
   fontSize: vars.font.sizeLarge,
   letterSpacing: "0.02em",
 });
+export const logoText = style({});
 export const logoMark = style({
   width: "2rem",
   height: "2rem",
@@ -82,15 +97,20 @@ export const logoMark = style({
   boxShadow: `inset 0 0 0 2px ${vars.color.goldDark}`,
 });
 
+/**
+ * The primary menu needs about 1 200 px beside the logo, search and icons, so it shows
+ * from xl; narrower screens use the burger (at lg the header overflowed by 240 px).
+ */
 export const primaryNav = style({
   display: "none",
-  "@media": { [mediaUp("lg")]: { display: "block" } },
+  "@media": { [mediaUp("xl")]: { display: "block" } },
 });
 export const primaryList = style({ display: "flex", alignItems: "center", gap: vars.space.md, listStyle: "none", margin: 0, padding: 0 });
 export const navLink = style({
   color: vars.color.text,
   textDecoration: "none",
   fontWeight: 600,
+  whiteSpace: "nowrap",
   selectors: { "&:hover, &[aria-current=page]": { color: vars.color.goldDark } },
 });
 
@@ -102,6 +122,7 @@ export const dropdownSummary = style({
   listStyle: "none",
   cursor: "pointer",
   fontWeight: 600,
+  whiteSpace: "nowrap",
   selectors: { "&::-webkit-details-marker": { display: "none" } },
 });
 export const dropdownPanel = style({
@@ -116,6 +137,11 @@ export const dropdownPanel = style({
   borderRadius: vars.radius.md,
   background: vars.color.background,
   boxShadow: vars.shadow.panel,
+  selectors: {
+    // Bridges the gap under the summary: the dropdown closes when the mouse leaves it,
+    // and without this the way from 'Каталог' down to its links left it.
+    "&::before": { content: '""', position: "absolute", insetInline: 0, bottom: "100%", height: "0.5rem" },
+  },
 });
 export const dropdownLink = style({
   display: "block",
@@ -129,6 +155,7 @@ export const dropdownLink = style({
 export const search = style({
   display: "none",
   flex: 1,
+  minWidth: 0,
   maxWidth: "24rem",
   marginInlineStart: "auto",
   "@media": { [mediaUp("md")]: { display: "flex" } },
@@ -154,25 +181,33 @@ export const searchButton = style({
   cursor: "pointer",
 });
 
-export const actions = style({ display: "flex", alignItems: "center", gap: vars.space.md, marginInlineStart: "auto" });
+export const actions = style({
+  display: "flex",
+  alignItems: "center",
+  gap: 0,
+  marginInlineStart: "auto",
+  "@media": { [mediaUp("sm")]: { gap: vars.space.sm }, [mediaUp("md")]: { gap: vars.space.md } },
+});
 export const iconLink = style({
   position: "relative",
   display: "inline-flex",
   alignItems: "center",
   justifyContent: "center",
-  width: "2.75rem",
+  width: "2.5rem",
   height: "2.75rem",
   color: vars.color.text,
   textDecoration: "none",
+  "@media": { [mediaUp("sm")]: { width: "2.75rem" } },
   selectors: { "&:hover": { color: vars.color.goldDark } },
 });
 export const loginButton = style({
   display: "inline-flex",
   alignItems: "center",
   minHeight: "2.5rem",
-  paddingInline: vars.space.md,
+  paddingInline: vars.space.sm,
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.gold}`,
+  "@media": { [mediaUp("sm")]: { paddingInline: vars.space.md } },
   color: vars.color.goldDark,
   fontWeight: 600,
   textDecoration: "none",
@@ -201,7 +236,7 @@ export const banner = style({
 
 export const burger = style({
   display: "inline-flex",
-  "@media": { [mediaUp("lg")]: { display: "none" } },
+  "@media": { [mediaUp("xl")]: { display: "none" } },
 });
 export const burgerSummary = style({
   display: "inline-flex",
@@ -223,6 +258,8 @@ export const burgerSummary = style({
     },
   },
 });
+/** Beside the burger, below sm only the coin mark shows (the link keeps its name), so the header fits 320 px. */
+globalStyle(`${burger} ~ ${logo} ${logoText}`, { "@media": { [mediaDown("sm")]: { display: "none" } } });
 export const whenClosed = style({ selectors: { [`${burger}[open] &`]: { display: "none" } } });
 export const whenOpen = style({ display: "none", selectors: { [`${burger}[open] &`]: { display: "block" } } });
 export const overlay = style({
@@ -255,6 +292,8 @@ export const drawerLink = style({
 });
 export const drawerSubList = style({ listStyle: "none", margin: 0, paddingInlineStart: vars.space.md });
 export const drawerSearch = style({ display: "flex", marginBottom: vars.space.md });
+/** The phone link is light on the dark top bar; on the white drawer it takes the text colour. */
+globalStyle(`${drawer} ${phonesToggle}`, { color: vars.color.text });
 
 export const footer = style({ background: vars.color.headerBar, color: vars.color.onHeaderBar, paddingBlock: vars.space.xl, fontSize: vars.font.sizeSmall });
 export const footerGrid = style({
