@@ -16,7 +16,7 @@ type Services = {
   startServices(): Promise<void>;
   stopServices(): Promise<void>;
   checkHealth(): Promise<void>;
-  serverSettings(): { host: string; port: number; shutdownTimeoutMs: number; isProduction: boolean };
+  serverSettings(): { host: string; port: number; shutdownTimeoutMs: number; isProduction: boolean; trustProxy: boolean };
 };
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -87,6 +87,8 @@ export async function startServer(): Promise<RunningServer> {
         return;
       }
 
+      // The app rate-limits by client address; never trust a value the client sent.
+      req.headers[CLIENT_IP_HEADER] = clientAddress(req, settings.trustProxy);
       const request = createRequest(req, res);
       const response = await handleDocument(request);
       await sendResponse(req, res, response);
@@ -126,6 +128,18 @@ export async function startServer(): Promise<RunningServer> {
   }
 
   return { url, port, close };
+}
+
+const CLIENT_IP_HEADER = "x-shop-client-ip";
+
+/** The socket's address, or the first X-Forwarded-For hop when a trusted proxy sets it. */
+function clientAddress(req: http.IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = req.headers["x-forwarded-for"];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+    if (first) return first;
+  }
+  return req.socket.remoteAddress ?? "unknown";
 }
 
 type CachedFile = { body: Buffer; type: string; immutable: boolean; encoded: Map<string, Buffer> };

@@ -15,8 +15,8 @@ import { getConfig } from "#app/modules/config/config.server.ts";
 import { isMarketOpen } from "#app/modules/quotes/calendar.ts";
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
 import type { QuotesView } from "#app/modules/quotes/view.ts";
-import { databaseContext } from "#app/modules/request/context.ts";
-import { databaseMiddleware, serviceUnavailableMiddleware, visitorMiddleware } from "#app/modules/request/middleware.server.ts";
+import { databaseContext, flashContext } from "#app/modules/request/context.ts";
+import { databaseMiddleware, flashMiddleware, serviceUnavailableMiddleware, visitorMiddleware } from "#app/modules/request/middleware.server.ts";
 import { isShopOpen, readSalesSetting } from "#app/modules/shop/status.server.ts";
 import { storeJsonLd } from "#app/modules/seo/json-ld.ts";
 import { canonicalUrl, shouldNoindex } from "#app/modules/seo/meta.ts";
@@ -27,7 +27,7 @@ import { ErrorLayout } from "#app/ui/frame/ErrorLayout.tsx";
 import { describeError } from "#app/ui/frame/ErrorPage.tsx";
 import "#app/ui/tokens/theme.css.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [serviceUnavailableMiddleware, visitorMiddleware, databaseMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [serviceUnavailableMiddleware, visitorMiddleware, flashMiddleware, databaseMiddleware];
 
 /** A new build on the server turns the next navigation into a full page load. */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
@@ -52,6 +52,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     quotes,
     /** Spec section 4: whether the shop takes orders now, read at the start of every page. */
     shopOpen: isShopOpen({ paused: sales.paused, quotesFresh: quotesService.isFresh() }),
+    flash: context.get(flashContext),
   };
 }
 

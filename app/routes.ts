@@ -25,7 +25,7 @@ const catalogSectionPaths = [
 ];
 
 /** Pages whose content is kept in the database and rendered by one module. */
-const infoPages = ["about", "contacts", "delivery", "how-to-buy", "return", "certificates", "coin-buyback", "partners", "reviews"];
+const infoPages = ["about", "contacts", "delivery", "how-to-buy", "return", "certificates", "partners", "reviews"];
 
 /** Legacy training article ids registered as their own paths (spec section 2). */
 const legacyTrainingIds = ["18", "19", "20", "318", "1485", "1486", "1487"];
@@ -50,6 +50,7 @@ export default [
 
     ...infoPages.map((path) => route(path, "routes/page.tsx", { id: path })),
     route("quotes-online", "routes/quotes-online.tsx"),
+    route("coin-buyback", "routes/coin-buyback.tsx"),
     route("search", "routes/search.tsx", { id: "search" }),
     route("product-comparison", "routes/product-comparison.tsx"),
     route("wishlist", "routes/wishlist.tsx"),

@@ -23,6 +23,7 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   SESSION_SECRET: z.string().min(32, "не короче 32 символов").optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   QUOTES_PROVIDER: z.enum(["embedded", "cbr", "moex"]).default("embedded"),
   QUOTES_REFRESH_INTERVAL_MS: z.coerce.number().int().min(1_000).default(600_000),
@@ -44,6 +45,8 @@ export type AppConfig = {
   databasePoolMax: number;
   sessionSecret: string;
   shutdownTimeoutMs: number;
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For. */
+  trustProxy: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   quotes: {
     provider: "embedded" | "cbr" | "moex";
@@ -94,6 +97,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     databasePoolMax: values.DATABASE_POOL_MAX,
     sessionSecret: values.SESSION_SECRET ?? developmentSessionSecret(dataDir),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    trustProxy: values.TRUST_PROXY === "true" || values.TRUST_PROXY === "1",
     logLevel: values.LOG_LEVEL,
     quotes: {
       provider: values.QUOTES_PROVIDER,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, date, index, integer, jsonb, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * The shop's tables. Each later concern adds its own tables here and a migration
@@ -61,4 +61,43 @@ export const shopSettings = pgTable("shop_settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+});
+
+/**
+ * Events counted by the rate limiter (sign-in codes, buy-back requests…), kept in the
+ * database so that limits hold across instances.
+ */
+export const rateLimitEvents = pgTable(
+  "rate_limit_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [index("rate_limit_events_lookup").on(table.bucket, table.key, table.createdAt)],
+);
+
+/** Coins the shop buys back, with the discount to their metal value (the operator's list). */
+export const buybackOffers = pgTable("buyback_offers", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  metal: text("metal").$type<"gold" | "silver">().notNull(),
+  pureGrams: numeric("pure_grams", { precision: 10, scale: 4, mode: "number" }).notNull(),
+  discountPercent: numeric("discount_percent", { precision: 5, scale: 2, mode: "number" }).notNull(),
+  position: integer("position").notNull().default(0),
+  active: boolean("active").notNull().default(true),
+});
+
+/** A seller's request to sell coins to the shop, from the /coin-buyback form. */
+export const buybackRequests = pgTable("buyback_requests", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  phone: text("phone").notNull(),
+  items: text("items").notNull(),
+  comment: text("comment").notNull().default(""),
+  visitorId: text("visitor_id"),
+  ip: text("ip"),
+  status: text("status").notNull().default("new"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
 });

@@ -1,8 +1,12 @@
 import { createContext } from "react-router";
 import type { DatabaseHandle } from "../db/client.server.ts";
+import type { Flash } from "../flash/flash.server.ts";
 
 /** The database handle for this request, set by the root middleware. */
 export const databaseContext = createContext<DatabaseHandle>();
 
 /** The visitor's id from the `uuid` cookie (spec section 3), created on the first visit. */
 export const visitorContext = createContext<string>();
+
+/** The one-time notice from the previous POST, read and cleared by the root middleware. */
+export const flashContext = createContext<Flash | null>(null);

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareFunction } from "react-router";
 import { getDatabase } from "../db/database.server.ts";
 import { readVisitorId, visitorCookieHeader } from "../visitor/visitor-cookie.server.ts";
-import { databaseContext, visitorContext } from "./context.ts";
+import { clearFlashHeader, readFlash } from "../flash/flash.server.ts";
+import { databaseContext, flashContext, visitorContext } from "./context.ts";
 
 /** Gives every request a visitor id, and sets the cookie on the first visit. */
 export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
@@ -32,4 +33,16 @@ export const serviceUnavailableMiddleware: MiddlewareFunction<Response> = async 
   headers.set("Retry-After", "30");
   headers.set("Cache-Control", "no-store");
   return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
+};
+
+/** Hands the previous POST's notice to the loaders once, then clears the cookie. */
+export const flashMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const flash = await readFlash(request);
+  context.set(flashContext, flash);
+  const response = await next();
+  // A redirect may be setting a new notice; only clear when the page showed this one.
+  if (flash && !response.headers.get("Set-Cookie")?.includes("flash=")) {
+    response.headers.append("Set-Cookie", await clearFlashHeader());
+  }
+  return response;
 };

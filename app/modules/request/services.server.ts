@@ -24,7 +24,7 @@ export async function checkHealth(): Promise<void> {
   await handle.ping();
 }
 
-export function serverSettings(): Pick<AppConfig, "host" | "port" | "shutdownTimeoutMs" | "isProduction"> {
-  const { host, port, shutdownTimeoutMs, isProduction } = getConfig();
-  return { host, port, shutdownTimeoutMs, isProduction };
+export function serverSettings(): Pick<AppConfig, "host" | "port" | "shutdownTimeoutMs" | "isProduction" | "trustProxy"> {
+  const { host, port, shutdownTimeoutMs, isProduction, trustProxy } = getConfig();
+  return { host, port, shutdownTimeoutMs, isProduction, trustProxy };
 }

@@ -2,6 +2,7 @@ import { Outlet, useLocation, useMatches, useRouteLoaderData } from "react-route
 import type { loader as rootLoader } from "#app/root.tsx";
 import { frameOptions } from "#app/modules/shop/frame-options.ts";
 import { Container } from "#app/ui/kit/Container.tsx";
+import { Notice } from "#app/ui/kit/Notice.tsx";
 import { DeliveryBanner } from "#app/ui/frame/DeliveryBanner.tsx";
 import { Footer } from "#app/ui/frame/Footer.tsx";
 import { main, page } from "#app/ui/frame/frame.css.ts";
@@ -26,6 +27,7 @@ export default function DefaultLayout() {
       {options.hideDeliveryBanner ? null : <DeliveryBanner />}
       <main className={main} id="main">
         <Container>
+          {root?.flash ? <Notice kind={root.flash.kind} message={root.flash.message} /> : null}
           <Outlet />
         </Container>
       </main>

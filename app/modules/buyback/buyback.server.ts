@@ -1,0 +1,44 @@
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "../db/client.server.ts";
+import { buybackOffers, buybackRequests } from "../db/schema.ts";
+import { buybackPrice, type MetalRates } from "../pricing/pricing.ts";
+import { consumeRateLimits, type RateLimit, type RateLimitResult } from "../rate-limit/rate-limit.server.ts";
+import type { BuybackRequestInput } from "./buyback-form.ts";
+
+export type BuybackPriceLine = { id: number; name: string; metal: "gold" | "silver"; pureGrams: number; price: number };
+
+/** Today's buy-back prices of the listed coins, from the current quotes. */
+export async function listBuybackPrices(db: Database, rates: MetalRates): Promise<BuybackPriceLine[]> {
+  const offers = await db.select().from(buybackOffers).where(eq(buybackOffers.active, true)).orderBy(asc(buybackOffers.position));
+  return offers.map((offer) => ({
+    id: offer.id,
+    name: offer.name,
+    metal: offer.metal,
+    pureGrams: offer.pureGrams,
+    price: buybackPrice({ metal: offer.metal, pureGrams: offer.pureGrams }, offer.discountPercent, rates),
+  }));
+}
+
+/** A person may send a few requests an hour from one address, and a few a day for one phone. */
+export const buybackLimits = {
+  perIp: { bucket: "buyback-ip", limit: 5, windowMs: 3_600_000 } satisfies RateLimit,
+  perPhone: { bucket: "buyback-phone", limit: 3, windowMs: 86_400_000 } satisfies RateLimit,
+};
+
+/** Saves a request unless a limit refuses it; both happen in one decision, nothing half-way. */
+export async function submitBuybackRequest(
+  db: Database,
+  input: BuybackRequestInput,
+  origin: { ip: string; visitorId: string | null },
+): Promise<RateLimitResult & { id?: number }> {
+  const verdict = await consumeRateLimits(db, [
+    { rule: buybackLimits.perIp, key: origin.ip },
+    { rule: buybackLimits.perPhone, key: input.phone },
+  ]);
+  if (!verdict.allowed) return verdict;
+  const [row] = await db
+    .insert(buybackRequests)
+    .values({ name: input.name, phone: input.phone, items: input.items, comment: input.comment ?? "", ip: origin.ip, visitorId: origin.visitorId })
+    .returning({ id: buybackRequests.id });
+  return { allowed: true, id: row!.id };
+}

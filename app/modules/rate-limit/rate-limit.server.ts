@@ -1,0 +1,55 @@
+import { and, count, eq, gte, lt, min, sql } from "drizzle-orm";
+import type { Database } from "../db/client.server.ts";
+import { rateLimitEvents } from "../db/schema.ts";
+
+export type RateLimit = {
+  /** What is limited: "buyback-ip", "sms-phone"… */
+  bucket: string;
+  limit: number;
+  windowMs: number;
+};
+
+export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Counts one event for `key` if fewer than `limit` happened within the window, in one
+ * transaction under a lock on (bucket, key), so that concurrent requests on any
+ * instance cannot slip past the limit together.
+ */
+export function consumeRateLimit(db: Database, rule: RateLimit, key: string, now = new Date()): Promise<RateLimitResult> {
+  return consumeRateLimits(db, [{ rule, key }], now);
+}
+
+/**
+ * Checks several limits together: counts the event in every bucket only when all of
+ * them allow it (a refusal by the per-phone limit does not use up the per-IP one).
+ */
+export async function consumeRateLimits(db: Database, checks: { rule: RateLimit; key: string }[], now = new Date()): Promise<RateLimitResult> {
+  return db.transaction(async (tx) => {
+    const inner = tx as unknown as Database;
+    let refused: RateLimitResult | undefined;
+    // Locks are always taken in the same order, so two requests cannot wait on each other.
+    const ordered = [...checks].sort((a, b) => `${a.rule.bucket}:${a.key}`.localeCompare(`${b.rule.bucket}:${b.key}`));
+    for (const { rule, key } of ordered) {
+      const since = new Date(now.getTime() - rule.windowMs);
+      await inner.execute(sql`select pg_advisory_xact_lock(hashtext(${`${rule.bucket}:${key}`}))`);
+      const [row] = await inner
+        .select({ n: count(), oldest: min(rateLimitEvents.createdAt) })
+        .from(rateLimitEvents)
+        .where(and(eq(rateLimitEvents.bucket, rule.bucket), eq(rateLimitEvents.key, key), gte(rateLimitEvents.createdAt, since)));
+      if ((row?.n ?? 0) >= rule.limit) {
+        const retryAfterMs = (row?.oldest ?? now).getTime() + rule.windowMs - now.getTime();
+        const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+        refused = { allowed: false, retryAfterSeconds: Math.max(seconds, refused && !refused.allowed ? refused.retryAfterSeconds : 0) };
+      }
+    }
+    if (refused) return refused;
+    await inner.insert(rateLimitEvents).values(checks.map(({ rule, key }) => ({ bucket: rule.bucket, key, createdAt: now })));
+    return { allowed: true } as const;
+  });
+}
+
+/** Drops events older than a day beyond the longest window; run now and then. */
+export async function pruneRateLimitEvents(db: Database, olderThan: Date): Promise<void> {
+  await db.delete(rateLimitEvents).where(lt(rateLimitEvents.createdAt, olderThan));
+}

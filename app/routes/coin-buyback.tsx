@@ -1,0 +1,148 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { buybackRequestSchema } from "#app/modules/buyback/buyback-form.ts";
+import { listBuybackPrices, submitBuybackRequest } from "#app/modules/buyback/buyback.server.ts";
+import { flashHeader } from "#app/modules/flash/flash.server.ts";
+import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
+import { clientIp } from "#app/modules/request/client-ip.server.ts";
+import { databaseContext, visitorContext } from "#app/modules/request/context.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { formatDateTime, formatMoney, formatNumber } from "#app/modules/shared/format.ts";
+import { privacyPolicyHref, shop } from "#app/modules/shop/contacts.ts";
+import { CheckboxField, FormErrors, TextAreaField, TextField } from "#app/ui/kit/Field.tsx";
+import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
+import { PhoneField } from "#app/ui/kit/PhoneField.tsx";
+import { button } from "#app/ui/kit/kit.css.ts";
+import * as css from "./coin-buyback.css.ts";
+import type { Route } from "./+types/coin-buyback";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(databaseContext);
+  const snapshot = (await getQuotesService()).current();
+  const prices = snapshot ? await listBuybackPrices(db, { gold: snapshot.courses.XAU_RUB.course, silver: snapshot.courses.XAG_RUB.course }) : [];
+  return { prices, time: snapshot?.time.toISOString() ?? null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: buybackRequestSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+
+  const { db } = context.get(databaseContext);
+  const verdict = await submitBuybackRequest(db, submission.value, { ip: clientIp(request), visitorId: context.get(visitorContext) });
+  if (!verdict.allowed) {
+    const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+    return data(submission.reply({ formErrors: [`Слишком много заявок подряд. Попробуйте снова через ${minutes} мин. или позвоните нам: ${shop.phones.tollFree.display}.`] }), {
+      status: 429,
+      headers: { "Retry-After": String(verdict.retryAfterSeconds) },
+    });
+  }
+  return redirect("/coin-buyback", {
+    status: 303,
+    headers: { "Set-Cookie": await flashHeader({ kind: "success", message: "Заявка принята. Оценщик перезвонит вам в рабочее время." }) },
+  });
+}
+
+/** Sends the action's Retry-After with the refusal page. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export const meta = () =>
+  pageMeta({
+    title: "Скупка монет",
+    description: "Выкупаем золотые и серебряные монеты по цене, привязанной к котировкам металла: цены выкупа на сегодня, как проходит сделка, заявка онлайн.",
+  });
+
+export default function CoinBuyback({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData : null,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: buybackRequestSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const { prices, time } = loaderData;
+
+  return (
+    <>
+      <PageHeader title="Скупка монет" crumbs={[{ name: "Скупка монет", href: "/coin-buyback" }]} />
+      <p className={css.lead}>
+        Покупаем инвестиционные и памятные монеты из золота и серебра. Цена выкупа считается от биржевой стоимости металла в монете и меняется вместе с
+        котировками; оплата — сразу после проверки подлинности, наличными или переводом на карту.
+      </p>
+
+      <section aria-labelledby="buyback-prices">
+        <h2 id="buyback-prices" className={css.heading}>
+          Цены выкупа сегодня
+        </h2>
+        {prices.length > 0 && time ? (
+          <>
+            <table className={css.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Монета</th>
+                  <th scope="col">Чистого металла</th>
+                  <th scope="col">Выкупим за</th>
+                </tr>
+              </thead>
+              <tbody>
+                {prices.map((line) => (
+                  <tr key={line.id}>
+                    <th scope="row">{line.name}</th>
+                    <td>
+                      {formatNumber(line.pureGrams, line.pureGrams % 1 === 0 ? 0 : 2)} г {line.metal === "gold" ? "золота" : "серебра"}
+                    </td>
+                    <td className={css.price}>{formatMoney(line.price)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p className={css.note}>
+              Цены по котировкам на {formatDateTime(time)} (МСК) для монет в хорошем состоянии, без повреждений и следов чистки, в оригинальной капсуле. Окончательную
+              цену оценщик называет после осмотра.
+            </p>
+          </>
+        ) : (
+          <p>Котировки временно недоступны; позвоните нам, и оценщик назовёт цену.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="buyback-steps">
+        <h2 id="buyback-steps" className={css.heading}>
+          Как проходит выкуп
+        </h2>
+        <ol className={css.steps}>
+          <li>Оставьте заявку ниже или позвоните: {shop.phones.main.display}, {shop.phones.tollFree.display} (бесплатно).</li>
+          <li>Оценщик перезвонит, уточнит монеты и назовёт предварительную цену по текущим котировкам.</li>
+          <li>Приходите в офис ({shop.address.addressLocality}, {shop.address.streetAddress}) с монетами и паспортом: паспорт нужен по закону для сделок с драгоценными металлами.</li>
+          <li>Проверяем подлинность при вас (вес, размеры, проба) — обычно 15–20 минут.</li>
+          <li>Подписываем договор купли-продажи и платим сразу: наличными или переводом на карту.</li>
+        </ol>
+      </section>
+
+      <section aria-labelledby="request" id="request" className={css.formSection}>
+        <h2 id="request-title" className={css.heading}>
+          Заявка на выкуп
+        </h2>
+        <Form method="post" {...getFormProps(form)} aria-labelledby="request-title">
+          <FormErrors errors={form.errors} />
+          <TextField label="Имя" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
+          <PhoneField label="Телефон" errors={fields.phone.errors} inputProps={getInputProps(fields.phone, { type: "tel" })} />
+          <TextAreaField label="Что хотите продать" errors={fields.items.errors} textareaProps={{ ...getTextareaProps(fields.items), placeholder: "Например: Георгий Победоносец 50 рублей, 3 шт." }} />
+          <TextAreaField label="Комментарий" errors={fields.comment.errors} textareaProps={getTextareaProps(fields.comment)} />
+          <CheckboxField
+            label={
+              <>
+                Согласен на обработку персональных данных в соответствии с <a href={privacyPolicyHref}>политикой</a>
+              </>
+            }
+            errors={fields.consent.errors}
+            inputProps={getInputProps(fields.consent, { type: "checkbox" })}
+          />
+          <button type="submit" className={button} disabled={navigation.state === "submitting"}>
+            Отправить заявку
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import * as css from "./form.css.ts";
+
+type Errors = string[] | undefined;
+
+/** Field errors with the id the input's aria-describedby points to. */
+export function FieldErrors({ id, errors }: { id: string; errors: Errors }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className={css.error} role="alert">
+      {errors.join(". ")}
+    </p>
+  );
+}
+
+function describe(id: string | undefined, errors: Errors) {
+  return errors?.length && id ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
+}
+
+/** A labelled input with its errors; takes conform's input props. */
+export function TextField({ label, errors, inputProps }: { label: ReactNode; errors: Errors; inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string } }) {
+  const { key: _key, ...rest } = inputProps;
+  return (
+    <div className={css.field}>
+      <label htmlFor={rest.id} className={css.label}>
+        {label}
+      </label>
+      <input {...rest} {...describe(rest.id, errors)} className={css.input} />
+      <FieldErrors id={`${rest.id}-error`} errors={errors} />
+    </div>
+  );
+}
+
+export function TextAreaField({ label, errors, textareaProps }: { label: ReactNode; errors: Errors; textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { key?: string } }) {
+  const { key: _key, ...rest } = textareaProps;
+  return (
+    <div className={css.field}>
+      <label htmlFor={rest.id} className={css.label}>
+        {label}
+      </label>
+      <textarea {...rest} {...describe(rest.id, errors)} className={css.textarea} />
+      <FieldErrors id={`${rest.id}-error`} errors={errors} />
+    </div>
+  );
+}
+
+export function CheckboxField({ label, errors, inputProps }: { label: ReactNode; errors: Errors; inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string } }) {
+  const { key: _key, ...rest } = inputProps;
+  return (
+    <div>
+      <div className={css.checkboxRow}>
+        <input {...rest} {...describe(rest.id, errors)} type="checkbox" />
+        <label htmlFor={rest.id}>{label}</label>
+      </div>
+      <FieldErrors id={`${rest.id}-error`} errors={errors} />
+    </div>
+  );
+}
+
+export function FormErrors({ errors }: { errors: Errors }) {
+  if (!errors?.length) return null;
+  return (
+    <div className={css.formError} role="alert">
+      {errors.join(" ")}
+    </div>
+  );
+}
