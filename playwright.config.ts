@@ -1,0 +1,57 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests of the built shop in Debian's Chromium, with JavaScript on and off.
+ *
+ * File names choose the project:
+ *   *.js.spec.ts    only with JavaScript (enhanced behaviour: menus closing, hydration)
+ *   *.nojs.spec.ts  only without JavaScript (the HTML alone must work)
+ *   *.spec.ts       in both projects
+ *
+ * The build must exist (`npm test` builds first); tests/e2e/server.ts serves it on a fresh database.
+ */
+// E2E_PORT lets two checkouts run their suites side by side; tests/e2e/server.ts reads it too.
+const PORT = Number(process.env.E2E_PORT ?? 3107);
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: { baseURL, locale: "ru-RU", timezoneId: "Europe/Moscow", trace: "retain-on-failure" },
+  projects: [
+    { name: "js", testIgnore: /\.nojs\.spec\.ts$/, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "no-js", testIgnore: /\.js\.spec\.ts$/, use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node tests/e2e/server.ts",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+  },
+});

@@ -1,0 +1,69 @@
+// Shared steps of the e2e specs. Not a spec file: Playwright only runs *.spec.ts.
+import { expect, type Page } from "@playwright/test";
+
+export const phone = { width: 390, height: 844 };
+export const desktop = { width: 1280, height: 800 };
+
+/**
+ * Waits until React has hydrated the page: the footer's last link (near the end of the
+ * tree) carries React's props, then two frames pass so the passive effects have run.
+ * Without this, a click could land before the handlers exist and test the no-JS path.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => {
+    const last = document.querySelector('[data-testid="site-footer"] a[href="/docs/privacy.pdf"]');
+    return last !== null && Object.keys(last).some((key) => key.startsWith("__reactProps$"));
+  });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** True once React has attached its props to any element of the document. */
+export function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("body *")].some((element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"))),
+  );
+}
+
+/**
+ * Marks the current document; `expectSameDocument` then proves a navigation was handled
+ * by the client router (a full page load would start a new document without the mark).
+ */
+export async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __e2eMark: boolean }).__e2eMark = true;
+  });
+}
+export async function expectSameDocument(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { __e2eMark?: boolean }).__e2eMark === true)).toBe(true);
+}
+
+/** Collects console errors and warnings and uncaught page errors of a page. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") {
+      problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+    }
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/** The mobile side menu's parts. */
+export function mobileMenu(page: Page) {
+  const root = page.getByTestId("mobile-menu");
+  return {
+    root,
+    burger: root.locator("summary"),
+    drawer: page.getByRole("navigation", { name: "Меню сайта" }),
+    overlay: page.getByTestId("mobile-menu-overlay"),
+    search: page.locator("#mobile-search"),
+  };
+}
+
+/** Clicks the dimmed overlay to the right of the drawer (its centre lies under the drawer). */
+export async function clickOutsideDrawer(page: Page) {
+  const size = page.viewportSize()!;
+  await mobileMenu(page).overlay.click({ position: { x: size.width - 12, y: Math.round(size.height * 0.6) } });
+}
