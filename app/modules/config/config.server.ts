@@ -25,6 +25,10 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  IMAGE_REMOTE_HOST: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d+)?$/i, "должен быть именем хоста, например cdn.example.ru")
+    .optional(),
   QUOTES_PROVIDER: z.enum(["embedded", "cbr", "moex"]).default("embedded"),
   QUOTES_REFRESH_INTERVAL_MS: z.coerce.number().int().min(1_000).default(600_000),
   QUOTES_MAX_AGE_MINUTES: z.coerce.number().int().min(1).default(180),
@@ -48,6 +52,12 @@ export type AppConfig = {
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For. */
   trustProxy: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  images: {
+    /** Generated and uploaded product pictures: $DATA_DIR/images. */
+    dir: string;
+    /** The one remote host /_ipx may fetch pictures from (a CDN or the old site), if any. */
+    remoteHost: string | undefined;
+  };
   quotes: {
     provider: "embedded" | "cbr" | "moex";
     refreshIntervalMs: number;
@@ -99,6 +109,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     trustProxy: values.TRUST_PROXY === "true" || values.TRUST_PROXY === "1",
     logLevel: values.LOG_LEVEL,
+    images: { dir: path.join(dataDir, "images"), remoteHost: values.IMAGE_REMOTE_HOST },
     quotes: {
       provider: values.QUOTES_PROVIDER,
       refreshIntervalMs: values.QUOTES_REFRESH_INTERVAL_MS,

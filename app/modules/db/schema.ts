@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * The shop's tables. Each later concern adds its own tables here and a migration
@@ -101,3 +101,66 @@ export const buybackRequests = pgTable("buyback_requests", {
   status: text("status").notNull().default("new"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
 });
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export type ProductImage = { src: string; alt: string; width: number; height: number };
+
+/** The coins the shop sells (and archived ones that orders still point to). */
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    sku: text("sku").notNull().unique(),
+    name: text("name").notNull(),
+    metal: text("metal").$type<"gold" | "silver">().notNull(),
+    /** investment (bullion) or commemorative. */
+    kind: text("kind").$type<"investment" | "commemorative">().notNull(),
+    series: text("series").notNull().default(""),
+    seriesSlug: text("series_slug").notNull().default(""),
+    /** A seller's line the catalogue groups by, e.g. "sberbank" (coins sold by Sberbank). */
+    collection: text("collection"),
+    /** "50 рублей", "1 австралийский доллар", "без номинала". */
+    denomination: text("denomination").notNull(),
+    /** Face value in roubles for Russian coins, for the 50-rub section filter. */
+    denominationRub: integer("denomination_rub"),
+    country: text("country").notNull(),
+    issuer: text("issuer").notNull(),
+    mint: text("mint"),
+    years: text("years").notNull().default(""),
+    /** Parts per thousand: 999, 925, 916.7. */
+    fineness: numeric("fineness", { precision: 5, scale: 1, mode: "number" }).notNull(),
+    totalGrams: numeric("total_grams", { precision: 10, scale: 3, mode: "number" }).notNull(),
+    pureGrams: numeric("pure_grams", { precision: 10, scale: 3, mode: "number" }).notNull(),
+    diameterMm: numeric("diameter_mm", { precision: 6, scale: 2, mode: "number" }),
+    quality: text("quality"),
+    mintage: integer("mintage"),
+    packaging: text("packaging"),
+    certificate: text("certificate"),
+    description: text("description").notNull().default(""),
+    images: jsonb("images").$type<ProductImage[]>().notNull().default([]),
+    stock: integer("stock").notNull().default(0),
+    /** metal: price follows the quotes with premiums; fixed: a set price. */
+    pricing: text("pricing").$type<"metal" | "fixed">().notNull().default("metal"),
+    premiumPercent: numeric("premium_percent", { precision: 6, scale: 2, mode: "number" }).notNull().default(0),
+    fixedPremium: numeric("fixed_premium", { precision: 12, scale: 2, mode: "number" }).notNull().default(0),
+    fixedPrice: numeric("fixed_price", { precision: 12, scale: 2, mode: "number" }),
+    buybackDiscountPercent: numeric("buyback_discount_percent", { precision: 5, scale: 2, mode: "number" }).notNull().default(10),
+    /** exempt: investment coins of the Bank of Russia list (Tax Code art. 149); included: 20 % VAT in the price. */
+    vat: text("vat").$type<"exempt" | "included">().notNull().default("included"),
+    status: text("status").$type<"active" | "archived">().notNull().default("active"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+    search: tsvector("search")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('russian', coalesce(name, '')), 'A') || setweight(to_tsvector('russian', coalesce(series, '') || ' ' || coalesce(denomination, '') || ' ' || coalesce(country, '') || ' ' || coalesce(mint, '')), 'B') || setweight(to_tsvector('russian', coalesce(description, '')), 'C')`,
+      ),
+  },
+  (table) => [
+    index("products_search").using("gin", table.search),
+    index("products_listing").on(table.status, table.metal, table.kind),
+    check("products_stock_not_negative", sql`${table.stock} >= 0`),
+  ],
+);

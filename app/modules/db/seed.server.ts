@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { buybackOffersSeeder } from "../buyback/offers.seed.server.ts";
+import { productsSeeder } from "../catalog/products.seed.server.ts";
 import { catalogSectionsSeeder } from "../catalog/sections.seed.server.ts";
 import { pagesSeeder } from "../content/pages.seed.server.ts";
 import type { Database } from "./client.server.ts";
@@ -15,7 +16,7 @@ export type Seeder = {
 };
 
 /** Every seeder, in dependency order. Later concerns append theirs. */
-export const seeders: Seeder[] = [catalogSectionsSeeder, pagesSeeder, buybackOffersSeeder];
+export const seeders: Seeder[] = [catalogSectionsSeeder, productsSeeder, pagesSeeder, buybackOffersSeeder];
 
 /**
  * Runs the seeders. With `onlyNew`, a seeder already recorded as run is skipped:

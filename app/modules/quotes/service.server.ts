@@ -109,6 +109,12 @@ export class QuotesService {
     return this.snapshot;
   }
 
+  /** Roubles per gram of gold and silver now, for pricing; null until the first quotes. */
+  rates(): { gold: number; silver: number } | null {
+    const courses = this.snapshot?.courses;
+    return courses ? { gold: courses.XAU_RUB.course, silver: courses.XAG_RUB.course } : null;
+  }
+
   /** Daily values of one instrument from the active source, from `from` ("YYYY-MM-DD") on. */
   history(instrument: StoredInstrument, from: string) {
     return dailyHistory(this.handle.db, this.provider.id, instrument, from);

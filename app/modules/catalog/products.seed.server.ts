@@ -1,0 +1,33 @@
+import type { Seeder } from "../db/seed.server.ts";
+import { products, type ProductImage } from "../db/schema.ts";
+import demoCatalog from "./demo-catalog.json" with { type: "json" };
+
+type DemoProduct = (typeof demoCatalog)[number];
+
+/** The generated pictures of a demo coin (drawn at start by the images module): obverse and reverse. */
+export function demoProductImages(product: Pick<DemoProduct, "slug" | "name">): ProductImage[] {
+  return [
+    { src: `products/${product.slug}-1.png`, alt: `${product.name}, аверс`, width: 800, height: 800 },
+    { src: `products/${product.slug}-2.png`, alt: `${product.name}, реверс`, width: 800, height: 800 },
+  ];
+}
+
+export function demoProductRows(now = new Date()): (typeof products.$inferInsert)[] {
+  return demoCatalog.map(({ ageDays, ...product }) => ({
+    ...product,
+    metal: product.metal as "gold" | "silver",
+    kind: product.kind as "investment" | "commemorative",
+    pricing: product.pricing as "metal" | "fixed",
+    vat: product.vat as "exempt" | "included",
+    images: demoProductImages(product),
+    createdAt: new Date(now.getTime() - ageDays * 86_400_000),
+  }));
+}
+
+/** Every coin of the researched data set, with stock, premiums and generated pictures. */
+export const productsSeeder: Seeder = {
+  name: "catalog-products",
+  async run(db) {
+    await db.insert(products).values(demoProductRows()).onConflictDoNothing();
+  },
+};
