@@ -1,0 +1,112 @@
+// `npm run bench`: builds if needed, starts the production build on a fresh database,
+// runs every benchmark module, prints one table, writes bench/RESULTS.md and exits
+// non-zero when a budget is missed. Add a benchmark by adding a module to `benches`.
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pageWeight } from "./page-weight.ts";
+import { buildIfNeeded, root, startShop } from "./shop-server.ts";
+import { formatBudget, formatValue, type Bench, type Measurement, withinBudget } from "./types.ts";
+
+/** Run in this order against one server. Later: SSR throughput (autocannon), Lighthouse. */
+const benches: Bench[] = [pageWeight];
+
+type Row = Measurement & { bench: string };
+
+function machine() {
+  let cores: string;
+  try {
+    cores = execFileSync("nproc", { encoding: "utf8" }).trim();
+  } catch {
+    cores = String(os.availableParallelism());
+  }
+  const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
+  const memory = `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`;
+  return { cores, cpu, memory, node: process.version, os: `${os.type()} ${os.release()} ${os.arch()}` };
+}
+
+function status(row: Measurement): string {
+  const ok = withinBudget(row);
+  return ok === undefined ? "—" : ok ? "ok" : "OVER";
+}
+
+function cells(row: Row): string[] {
+  return [row.page, row.metric, formatValue(row.value, row.unit), formatBudget(row), status(row), row.note ?? ""];
+}
+
+const header = ["page", "metric", "value", "budget", "ok/over", "note"];
+
+function textTable(rows: Row[]): string {
+  const lines = [header, ...rows.map(cells)];
+  const widths = header.map((_, column) => Math.max(...lines.map((line) => line[column]!.length)));
+  const numeric = new Set([2, 3]);
+  const render = (line: string[]) =>
+    line.map((cell, column) => (numeric.has(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join("  ").trimEnd();
+  return [render(lines[0]!), widths.map((width) => "-".repeat(width)).join("  "), ...lines.slice(1).map(render)].join("\n");
+}
+
+function markdownTable(rows: Row[]): string {
+  const escape = (cell: string) => cell.replaceAll("|", "\\|");
+  return [
+    `| ${header.join(" | ")} |`,
+    `|${header.map((_, column) => (column === 2 || column === 3 ? "---:" : "---")).join("|")}|`,
+    ...rows.map((row) => `| ${cells(row).map(escape).join(" | ")} |`),
+  ].join("\n");
+}
+
+async function main(): Promise<number> {
+  buildIfNeeded();
+  const server = await startShop();
+  const rows: Row[] = [];
+  const failures: string[] = [];
+  try {
+    for (const bench of benches) {
+      try {
+        rows.push(...(await bench.run({ baseUrl: server.baseUrl })).map((row) => ({ ...row, bench: bench.name })));
+      } catch (error) {
+        failures.push(`${bench.name}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+
+  const over = rows.filter((row) => withinBudget(row) === false);
+  const info = machine();
+  console.log(`\n${textTable(rows)}\n`);
+  for (const failure of failures) console.error(`benchmark failed: ${failure}`);
+  console.log(over.length === 0 && failures.length === 0 ? "All budgets met." : `${over.length} over budget, ${failures.length} benchmark(s) failed.`);
+
+  const results = [
+    "# Benchmark results",
+    "",
+    "Written by `npm run bench` (bench/run.ts); budgets and their reasons are in bench/budgets.ts.",
+    "Sizes are in KB of 1 024 bytes; “gzip” is what the server sent with `Accept-Encoding: gzip`",
+    "(static assets at gzip level 9, the streamed HTML at level 6), “raw” is after decoding.",
+    "",
+    `- Date: ${new Date().toISOString()}`,
+    `- Machine: ${info.cores} cores (nproc), ${info.cpu}, ${info.memory} memory, ${info.os}`,
+    `- Node: ${info.node}`,
+    `- Server: production build (NODE_ENV=production), embedded PGlite on a fresh data folder, 127.0.0.1`,
+    `- Benchmarks: ${benches.map((bench) => bench.name).join(", ")}`,
+    "",
+    markdownTable(rows),
+    "",
+    over.length === 0 && failures.length === 0
+      ? "All budgets met."
+      : [...over.map((row) => `- OVER: ${row.page} ${row.metric} ${formatValue(row.value, row.unit)} (${formatBudget(row)})`), ...failures.map((failure) => `- FAILED: ${failure}`)].join("\n"),
+    "",
+  ].join("\n");
+  writeFileSync(path.join(root, "bench/RESULTS.md"), results);
+  console.log("Wrote bench/RESULTS.md");
+  return over.length === 0 && failures.length === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,96 @@
+// Starts the production build for benchmarks: NODE_ENV=production, a random session
+// secret, a fresh database in a temporary folder, a free port on 127.0.0.1.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const buildEntry = path.join(root, "build/server/index.js");
+const sources = ["app", "public", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+
+function newestChange(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestChange(path.join(target, entry)));
+  return newest;
+}
+
+/** Builds with `npx react-router build` when build/ is missing or older than the sources. */
+export function buildIfNeeded(): void {
+  const builtAt = existsSync(buildEntry) ? statSync(buildEntry).mtimeMs : 0;
+  const changedAt = Math.max(...sources.map((source) => newestChange(path.join(root, source))));
+  if (builtAt >= changedAt) return;
+  console.log(builtAt ? "Sources changed since the last build: building…" : "No build yet: building…");
+  const env = { ...process.env, PATH: `${path.join(root, "node_modules/.bin")}${path.delimiter}${process.env.PATH ?? ""}` };
+  const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit", env });
+  if (result.status !== 0) throw new Error(`react-router build failed (exit ${result.status})`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export type BenchServer = { baseUrl: string; stop(): Promise<void> };
+
+export async function startShop({ timeoutMs = 90_000 } = {}): Promise<BenchServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "coin-shop-bench-"));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["server.ts"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      SESSION_SECRET: randomBytes(36).toString("base64url"), // 48 characters
+      DATA_DIR: dataDir,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: "warn",
+    },
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode}:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`the shop did not answer /healthz within ${timeoutMs / 1000} s:\n${output}`);
+      const healthy = await fetch(`${baseUrl}/healthz`).then((response) => response.ok, () => false);
+      if (healthy) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+}

@@ -1,0 +1,60 @@
+/**
+ * What every benchmark module returns: rows of one table. A row with a budget is checked;
+ * a row without one is reported only (raw sizes, request counts).
+ */
+export type Unit = "bytes" | "count" | "req/s" | "ms" | "score";
+
+export type Budget = { max?: number; min?: number };
+
+export type Measurement = {
+  page: string;
+  metric: string;
+  value: number;
+  unit: Unit;
+  budget?: Budget;
+  /** Something a reader of the table should know (a placeholder page, a server that did not compress). */
+  note?: string;
+};
+
+export type BenchContext = {
+  /** The running production build, without a trailing slash. */
+  baseUrl: string;
+};
+
+/** A benchmark: `bench/run.ts` runs each in turn against one server and prints one table. */
+export type Bench = {
+  name: string;
+  run(context: BenchContext): Promise<Measurement[]>;
+};
+
+export function withinBudget(row: Measurement): boolean | undefined {
+  if (!row.budget) return undefined;
+  if (row.budget.max !== undefined && row.value > row.budget.max) return false;
+  if (row.budget.min !== undefined && row.value < row.budget.min) return false;
+  return true;
+}
+
+export const KB = 1024;
+
+export function formatValue(value: number, unit: Unit): string {
+  switch (unit) {
+    case "bytes":
+      return value < KB ? `${value} B` : `${(value / KB).toFixed(1)} KB`;
+    case "req/s":
+      return `${Math.round(value)} req/s`;
+    case "ms":
+      return `${value.toFixed(1)} ms`;
+    case "score":
+      return String(Math.round(value * 100));
+    case "count":
+      return String(value);
+  }
+}
+
+export function formatBudget(row: Measurement): string {
+  if (!row.budget) return "—";
+  const parts: string[] = [];
+  if (row.budget.max !== undefined) parts.push(`≤ ${formatValue(row.budget.max, row.unit)}`);
+  if (row.budget.min !== undefined) parts.push(`≥ ${formatValue(row.budget.min, row.unit)}`);
+  return parts.join(", ");
+}
