@@ -1,0 +1,117 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateDatabase, openDatabase, type DatabaseHandle } from "../db/client.server.ts";
+import { products } from "../db/schema.ts";
+import { seedDatabase } from "../db/seed.server.ts";
+import { normalizeSearchQuery, prefixTsquery, searchProducts, searchWords } from "./search.server.ts";
+
+describe("search words", () => {
+  it("keeps letters and digits only, lower-cased, each word once", () => {
+    expect(searchWords("Кленовый  ЛИСТ")).toEqual(["кленовый", "лист"]);
+    expect(searchWords("1 унция")).toEqual(["1", "унция"]);
+    expect(searchWords("Джума-Джами")).toEqual(["джума", "джами"]);
+    expect(searchWords("31.1 г, 7,78")).toEqual(["31.1", "г", "7", "78"]);
+    expect(searchWords("орёл орёл")).toEqual(["орёл"]);
+    expect(searchWords("'; drop table products; --")).toEqual(["drop", "table", "products"]);
+    expect(searchWords("<script>alert('x')</script>")).toEqual(["script", "alert", "x"]);
+    expect(searchWords("!!! & | :* ( ) \\ ' \" <->")).toEqual([]);
+  });
+
+  it("builds an AND of quoted prefix lexemes, none from an empty query", () => {
+    expect(prefixTsquery(["побед"])).toBe("'побед':*");
+    expect(prefixTsquery(["кленовый", "лист"])).toBe("'кленовый':* & 'лист':*");
+    expect(prefixTsquery(["o'brien"])).toBe("'o''brien':*");
+    expect(prefixTsquery([])).toBeNull();
+  });
+
+  it("cuts a long query at 200 characters and collapses spaces", () => {
+    expect(normalizeSearchQuery("  соболь \n  3  ")).toBe("соболь 3");
+    expect(normalizeSearchQuery("я".repeat(500))).toHaveLength(200);
+    expect(normalizeSearchQuery(null)).toBe("");
+  });
+
+  it("ignores words past the tenth", () => {
+    expect(searchWords(Array.from({ length: 30 }, (_, i) => `w${i}`).join(" "))).toHaveLength(10);
+  });
+});
+
+describe("searchProducts on the demo catalogue (PGlite)", () => {
+  let dataDir: string;
+  let handle: DatabaseHandle;
+  const rates = { gold: 10_000, silver: 120 };
+  const page = { limit: 100, offset: 0 };
+  const names = async (query: string) => (await searchProducts(handle.db, query, rates, page)).items.map((item) => item.name);
+
+  beforeAll(async () => {
+    dataDir = path.join(mkdtempSync(path.join(tmpdir(), "search-test-")), "db");
+    handle = await openDatabase({ dataDir, databaseUrl: undefined, databasePoolMax: 1 });
+    await migrateDatabase(handle);
+    await seedDatabase(handle.db, { onlyNew: true });
+  }, 60_000);
+
+  afterAll(async () => {
+    await handle?.close();
+    rmSync(path.dirname(dataDir), { recursive: true, force: true });
+  });
+
+  it("finds «Георгий Победоносец» by the beginning of a word, name matches first", async () => {
+    const found = await names("побед");
+    expect(found).toContain("Георгий Победоносец 50 рублей (ММД)");
+    expect(found[0]).toMatch(/Победоносец/);
+  });
+
+  it("finds the sables, the chervonets, the maple leaves and the one-ounce coins", async () => {
+    const sables = await names("соболь");
+    expect(sables.length).toBeGreaterThanOrEqual(3);
+    for (const name of ["Соболь 3 рубля 1995 (инвестиционная)", "Соболь 3 рубля 1994", "Соболь 50 рублей 1994"]) expect(sables).toContain(name);
+
+    const chervonets = await names("червонец");
+    expect(chervonets).toContain("Золотой червонец 10 рублей 2023");
+    expect(chervonets).toContain("Червонец «Сеятель» 10 рублей (1975–1982)");
+
+    const maple = await names("кленовый лист");
+    expect(maple.slice(0, 2).sort()).toEqual(["Кленовый лист 1 унция, золото (50 канадских долларов)", "Кленовый лист 1 унция, серебро (5 канадских долларов)"]);
+
+    const ounces = await names("1 унция");
+    expect(ounces).toContain("Крюгерранд 1 унция");
+    expect(ounces).toContain("Британия 1 унция, серебро (2 фунта)");
+    expect(ounces).not.toContain("Соболь 3 рубля 1994");
+  });
+
+  it("reads English series names and ё/е alike", async () => {
+    expect(await names("Maple Leaf")).toContain("Кленовый лист 1 унция, золото (50 канадских долларов)");
+    expect(await names("орел")).toContain("Американский орёл 1 унция, золото (50 долларов США)");
+  });
+
+  it("treats SQL, HTML, operators and stop words as plain words, never as an error", async () => {
+    for (const query of ["'; drop table products; --", "<script>alert(1)</script>", "!!! & | :*", "и", "zzzzqqq", "' OR 1=1 --", "a:* | b", "\\"]) {
+      const result = await searchProducts(handle.db, query, rates, page);
+      expect(result.total, query).toBe(result.items.length);
+    }
+    expect(await searchProducts(handle.db, "   ", rates, page)).toEqual({ items: [], total: 0 });
+    const [left] = await handle.db.select({ n: count() }).from(products);
+    expect(left!.n).toBe(53);
+  });
+
+  it("pages with a stable order and counts all matches", async () => {
+    const all = await searchProducts(handle.db, "унция", rates, page);
+    expect(all.total).toBeGreaterThan(5);
+    const first = await searchProducts(handle.db, "унция", rates, { limit: 3, offset: 0 });
+    const second = await searchProducts(handle.db, "унция", rates, { limit: 3, offset: 3 });
+    expect(first.total).toBe(all.total);
+    expect([...first.items, ...second.items].map((item) => item.id)).toEqual(all.items.slice(0, 6).map((item) => item.id));
+    expect((await searchProducts(handle.db, "унция", rates, { limit: 3, offset: 1000 })).items).toEqual([]);
+  });
+
+  it("shows cards with prices from the rates, and leaves archived coins out", async () => {
+    const [card] = (await searchProducts(handle.db, "Крюгерранд", rates, page)).items;
+    expect(card).toMatchObject({ slug: expect.any(String), metal: "gold", inStock: true });
+    expect(card!.price).toBeGreaterThan(0);
+    await handle.db.update(products).set({ status: "archived" }).where(eq(products.id, card!.id));
+    expect((await searchProducts(handle.db, "Крюгерранд", rates, page)).total).toBe(0);
+    await handle.db.update(products).set({ status: "active" }).where(eq(products.id, card!.id));
+  });
+});
