@@ -1,13 +1,204 @@
+import { Suspense } from "react";
+import { Await, Form, Link } from "react-router";
+import { findProductBySlug, relatedProducts, toDetails } from "#app/modules/catalog/products.server.ts";
+import { getConfig } from "#app/modules/config/config.server.ts";
+import { ipxUrl } from "#app/modules/images/image-url.ts";
+import { addDays, moscowDate } from "#app/modules/quotes/calendar.ts";
+import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
+import { databaseContext } from "#app/modules/request/context.ts";
+import { productJsonLd } from "#app/modules/seo/product-json-ld.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
+import { formatDateTime, formatGrams, formatMoney, formatNumber } from "#app/modules/shared/format.ts";
+import { invalidPage, pageNotFound } from "#app/modules/shared/not-found.ts";
+import { ProductActions } from "#app/ui/catalog/ProductActions.tsx";
+import { ProductCard } from "#app/ui/catalog/ProductCard.tsx";
+import { grid } from "#app/ui/catalog/catalog.css.ts";
+import { metalNames, weightAndFineness } from "#app/ui/catalog/format-product.ts";
+import { CoinImage } from "#app/ui/kit/CoinImage.tsx";
+import { JsonLd } from "#app/ui/kit/JsonLd.tsx";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
+import * as css from "./product.css.ts";
 import type { Route } from "./+types/product";
 
-export function loader({ params }: Route.LoaderArgs) {
-  return { slug: params.slug };
+const slugPattern = /^[a-z0-9][a-z0-9-]{0,127}$/;
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  // The page's validation hook (spec section 5): a malformed address is not a product.
+  if (!slugPattern.test(params.slug)) invalidPage(pathname);
+  const { db } = context.get(databaseContext);
+  const row = await findProductBySlug(db, params.slug);
+  if (!row) pageNotFound(pathname);
+
+  const quotes = await getQuotesService();
+  const rates = quotes.rates();
+  const product = toDetails(row, rates);
+  const { publicUrl } = getConfig();
+  return {
+    product,
+    active: row.status === "active",
+    quotesTime: quotes.current()?.time.toISOString() ?? null,
+    url: `${publicUrl}/products/${product.slug}`,
+    imageUrls: product.images.map((image) => `${publicUrl}${ipxUrl(image.src, { width: 800, format: "jpeg" })}`),
+    // A price that follows the metal is promised until tomorrow at most.
+    priceValidUntil: addDays(moscowDate(new Date()), 1),
+    // Streamed after the main content: the page does not wait for it.
+    related: relatedProducts(db, row, rates, 8),
+  };
 }
 
-export const meta = () => pageMeta({ title: "Монета" });
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { product, url, imageUrls } = loaderData;
+  const price = product.price !== null ? `${formatMoney(product.price)}, ` : "";
+  return [
+    ...pageMeta({
+      title: product.name,
+      description: `${product.name}: ${price}${weightAndFineness(product)}, ${product.country}. ${product.inStock ? "В наличии" : "Нет в наличии"}, доставка по России.`,
+    }),
+    { property: "og:type", content: "product" },
+    { property: "og:url", content: url },
+    ...(imageUrls[0] ? [{ property: "og:image", content: imageUrls[0] }] : []),
+    ...(product.price !== null
+      ? [
+          { property: "product:price:amount", content: String(product.price) },
+          { property: "product:price:currency", content: "RUB" },
+        ]
+      : []),
+  ];
+}
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  return <PageHeader title="Монета" crumbs={[{ name: "Каталог", href: "/catalog" }, { name: loaderData.slug, href: `/products/${loaderData.slug}` }]} />;
+  const { product, active, quotesTime, related } = loaderData;
+  const href = `/products/${product.slug}`;
+  const sectionHref = product.metal === "gold" ? "/catalog/gold" : "/catalog/silver";
+  const canBuy = active && product.inStock && product.price !== null;
+
+  const characteristics: [string, string | null][] = [
+    ["Металл", metalNames[product.metal]],
+    ["Проба", formatGrams(product.fineness)],
+    ["Вес чистого металла", `${formatGrams(product.pureGrams)} г (${formatNumber(product.pureOunces, 3)} тр. унции)`],
+    ["Общий вес", `${formatGrams(product.totalGrams)} г`],
+    ["Номинал", product.denomination],
+    ["Тип", product.kind === "investment" ? "Инвестиционная" : "Памятная"],
+    ["Серия", product.series || null],
+    ["Страна", product.country],
+    ["Эмитент", product.issuer],
+    ["Монетный двор", product.mint],
+    ["Годы выпуска", product.years || null],
+    ["Диаметр", product.diameterMm !== null ? `${formatGrams(product.diameterMm)} мм` : null],
+    ["Качество", product.quality],
+    ["Тираж", product.mintage !== null ? `${product.mintage.toLocaleString("ru-RU")} шт.` : null],
+    ["Упаковка", product.packaging],
+    ["Сертификат", product.certificate],
+    ["НДС", product.vat === "exempt" ? "Не облагается (инвестиционная монета)" : "Включён в цену"],
+    ["Артикул", product.sku],
+  ];
+
+  return (
+    <>
+      <PageHeader title={product.name} crumbs={[{ name: "Каталог", href: "/catalog" }, { name: metalNames[product.metal], href: sectionHref }, { name: product.name, href }]} />
+      <JsonLd data={productJsonLd(product, loaderData)} />
+      <div className={css.layout}>
+        <section aria-label="Фотографии" className={css.gallery}>
+          <div className={css.slides}>
+            {product.images.map((image, index) => (
+              <figure key={image.src} id={`photo-${index + 1}`} className={css.slide}>
+                <CoinImage image={image} sizes="(min-width: 1024px) 560px, 100vw" priority={index === 0} />
+              </figure>
+            ))}
+          </div>
+          {product.images.length > 1 ? (
+            <nav aria-label="Фото" className={css.thumbs}>
+              {product.images.map((image, index) => (
+                <a key={image.src} href={`#photo-${index + 1}`} className={css.thumb}>
+                  <CoinImage image={image} sizes="80px" />
+                </a>
+              ))}
+            </nav>
+          ) : null}
+        </section>
+
+        <section aria-label="Цена и покупка" className={css.buy}>
+          <p className={css.price} data-testid="price">
+            {product.price !== null ? formatMoney(product.price) : "Цена уточняется"}
+          </p>
+          {product.price !== null && product.pricePerGram !== null ? (
+            <ul className={css.priceFacts}>
+              {product.premiumPercent !== null ? (
+                <li>
+                  Наценка к стоимости металла: <strong>{formatNumber(product.premiumPercent, 1)} %</strong>
+                </li>
+              ) : null}
+              <li>
+                Цена грамма чистого металла: <strong>{formatMoney(product.pricePerGram, 2)}</strong>
+              </li>
+              {product.buybackPrice !== null ? (
+                <li>
+                  Выкупим у вас за <strong>{formatMoney(product.buybackPrice)}</strong> (<Link to="/coin-buyback">скупка</Link>)
+                </li>
+              ) : null}
+            </ul>
+          ) : null}
+          {product.pricing === "metal" && quotesTime ? (
+            <p className={css.note}>Цена следует за котировками металла; обновлено {formatDateTime(quotesTime)} МСК. В заказе фиксируется цена на момент оформления.</p>
+          ) : null}
+          <p className={product.inStock && active ? css.available : css.unavailable}>
+            {!active ? "Снята с продажи" : product.inStock ? `В наличии: ${product.stock} шт.` : "Нет в наличии"}
+          </p>
+          {canBuy ? (
+            <Form method="post" action="/cart" className={css.buyForm}>
+              <input type="hidden" name="intent" value="add" />
+              <input type="hidden" name="productId" value={product.id} />
+              <input type="hidden" name="redirectTo" value={href} />
+              <label className={css.quantity}>
+                Количество
+                <input type="number" name="quantity" min={1} max={product.stock} step={1} defaultValue={1} inputMode="numeric" className={css.quantityInput} />
+              </label>
+              <button type="submit" className={css.buyButton}>
+                В корзину
+              </button>
+            </Form>
+          ) : null}
+          <ProductActions productId={product.id} productName={product.name} inStock={canBuy} returnTo={href} withCart={false} />
+        </section>
+      </div>
+
+      <section aria-labelledby="characteristics" className={css.section}>
+        <h2 id="characteristics" className={css.heading}>
+          Характеристики
+        </h2>
+        <dl className={css.characteristics}>
+          {characteristics
+            .filter((entry): entry is [string, string] => entry[1] !== null)
+            .map(([name, value]) => (
+              <div key={name} className={css.row}>
+                <dt>{name}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+        </dl>
+        {product.description ? <p className={css.description}>{product.description}</p> : null}
+      </section>
+
+      <section aria-labelledby="related" className={css.section}>
+        <h2 id="related" className={css.heading}>
+          Похожие монеты
+        </h2>
+        <Suspense fallback={<p className={css.note}>Подбираем похожие монеты…</p>}>
+          <Await resolve={related} errorElement={<p className={css.note}>Не удалось загрузить похожие монеты.</p>}>
+            {(items) => (
+              <ul className={grid}>
+                {items.map((item) => (
+                  <li key={item.id}>
+                    <ProductCard product={item} returnTo={href} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Await>
+        </Suspense>
+      </section>
+    </>
+  );
 }

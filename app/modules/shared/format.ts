@@ -65,3 +65,10 @@ export function formatTime(date: Date | string): string {
 export function currentYear(now = new Date()): number {
   return Number(new Intl.DateTimeFormat("en", { timeZone: SHOP_TIME_ZONE, year: "numeric" }).format(now));
 }
+
+const gramsFormatter = new Intl.NumberFormat(SHOP_LOCALE, { minimumFractionDigits: 0, maximumFractionDigits: 3 });
+
+/** A weight in grams as dealers write it: "7,78", "31,1", "1 000" (up to three decimals, no trailing zeros). */
+export function formatGrams(value: number): string {
+  return gramsFormatter.format(value);
+}

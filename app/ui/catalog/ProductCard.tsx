@@ -1,0 +1,36 @@
+import { Link } from "react-router";
+import type { ProductCard as ProductCardData } from "#app/modules/catalog/types.ts";
+import { formatMoney } from "#app/modules/shared/format.ts";
+import { CoinImage } from "../kit/CoinImage.tsx";
+import * as css from "./catalog.css.ts";
+import { metalNames, weightAndFineness } from "./format-product.ts";
+import { ProductActions } from "./ProductActions.tsx";
+
+const metalColours = {
+  gold: { background: "#f3e3b5", color: "#7a5200" },
+  silver: { background: "#e9ecef", color: "#4f555d" },
+} as const;
+
+/** A catalogue card: picture, name, metal, weight and fineness, price, availability and the buttons. */
+export function ProductCard({ product, returnTo, priority = false }: { product: ProductCardData; returnTo: string; priority?: boolean }) {
+  const href = `/products/${product.slug}`;
+  return (
+    <article className={css.card} data-testid="product-card" data-product-id={product.id}>
+      <Link to={href} className={css.imageLink} tabIndex={-1} aria-hidden="true">
+        {product.image ? <CoinImage image={product.image} sizes="(min-width: 1280px) 300px, (min-width: 768px) 33vw, 50vw" priority={priority} /> : null}
+      </Link>
+      <span className={css.metalBadge} style={metalColours[product.metal]}>
+        {metalNames[product.metal]}
+      </span>
+      <Link to={href} className={css.name}>
+        {product.name}
+      </Link>
+      <p className={css.facts}>{weightAndFineness(product)}</p>
+      <p className={css.price} data-testid="price">
+        {product.price !== null ? formatMoney(product.price) : "Цена уточняется"}
+      </p>
+      <p className={product.inStock ? css.inStock : css.outOfStock}>{product.inStock ? "В наличии" : "Нет в наличии"}</p>
+      <ProductActions productId={product.id} productName={product.name} inStock={product.inStock} returnTo={returnTo} />
+    </article>
+  );
+}

@@ -1,0 +1,66 @@
+import { style } from "@vanilla-extract/css";
+import { mediaUp } from "../tokens/breakpoints.ts";
+import { vars } from "../tokens/theme.css.ts";
+
+export const grid = style({
+  display: "grid",
+  gap: vars.space.md,
+  gridTemplateColumns: "repeat(2, minmax(0, 1fr))",
+  listStyle: "none",
+  padding: 0,
+  margin: 0,
+  "@media": {
+    [mediaUp("md")]: { gridTemplateColumns: "repeat(3, minmax(0, 1fr))" },
+    [mediaUp("xl")]: { gridTemplateColumns: "repeat(4, minmax(0, 1fr))" },
+  },
+});
+export const card = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xs,
+  height: "100%",
+  padding: vars.space.sm,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.background,
+});
+export const imageLink = style({ display: "block", aspectRatio: "1", background: vars.color.surface, borderRadius: vars.radius.sm, overflow: "hidden" });
+export const name = style({ fontWeight: 600, color: vars.color.text, textDecoration: "none", lineHeight: 1.3, selectors: { "&:hover": { color: vars.color.goldDark } } });
+export const facts = style({ fontSize: vars.font.sizeSmall, color: vars.color.textMuted, margin: 0 });
+export const price = style({ fontSize: vars.font.sizeLarge, fontWeight: 800, margin: 0, fontVariantNumeric: "tabular-nums" });
+export const inStock = style({ color: vars.color.up, fontSize: vars.font.sizeSmall, margin: 0 });
+export const outOfStock = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSmall, margin: 0 });
+export const actions = style({ display: "flex", gap: vars.space.xs, marginTop: "auto", alignItems: "stretch" });
+export const inline = style({ display: "contents" });
+export const cartButton = style({
+  flex: 1,
+  minHeight: "2.75rem",
+  border: "none",
+  borderRadius: vars.radius.md,
+  background: vars.color.gold,
+  color: vars.color.onAccent,
+  fontWeight: 700,
+  cursor: "pointer",
+  selectors: { "&:disabled": { background: vars.color.silverLight, color: vars.color.textMuted, cursor: "not-allowed" } },
+});
+export const iconButton = style({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  width: "2.75rem",
+  minHeight: "2.75rem",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.background,
+  color: vars.color.text,
+  cursor: "pointer",
+  selectors: { "&[aria-pressed=true]": { color: vars.color.down, borderColor: vars.color.down } },
+});
+export const metalBadge = style({
+  display: "inline-block",
+  alignSelf: "flex-start",
+  padding: `0 ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  fontSize: "0.75rem",
+  fontWeight: 700,
+});
