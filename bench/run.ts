@@ -6,11 +6,18 @@ import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pageWeight } from "./page-weight.ts";
+import { ssrThroughput } from "./ssr-throughput.ts";
 import { buildIfNeeded, root, startShop } from "./shop-server.ts";
 import { formatBudget, formatValue, type Bench, type Measurement, withinBudget } from "./types.ts";
 
-/** Run in this order against one server. Later: SSR throughput (autocannon), Lighthouse. */
-const benches: Bench[] = [pageWeight];
+/**
+ * Run in this order against one server (page weight first, before any load). Next to add:
+ * Lighthouse (`lighthouse` with CHROME_PATH=/usr/bin/chromium, mobile form factor).
+ * BENCH_ONLY="page weight" runs a subset.
+ */
+const allBenches: Bench[] = [pageWeight, ssrThroughput];
+const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim().toLowerCase());
+const benches = only ? allBenches.filter((bench) => only.includes(bench.name.toLowerCase())) : allBenches;
 
 type Row = Measurement & { bench: string };
 
@@ -23,7 +30,8 @@ function machine() {
   }
   const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
   const memory = `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`;
-  return { cores, cpu, memory, node: process.version, os: `${os.type()} ${os.release()} ${os.arch()}` };
+  const load = os.loadavg().map((value) => value.toFixed(2)).join(", ");
+  return { cores, cpu, memory, load, node: process.version, os: `${os.type()} ${os.release()} ${os.arch()}` };
 }
 
 function status(row: Measurement): string {
@@ -57,6 +65,7 @@ function markdownTable(rows: Row[]): string {
 
 async function main(): Promise<number> {
   buildIfNeeded();
+  const info = machine(); // the load average before our own server and load generator start
   const server = await startShop();
   const rows: Row[] = [];
   const failures: string[] = [];
@@ -73,7 +82,6 @@ async function main(): Promise<number> {
   }
 
   const over = rows.filter((row) => withinBudget(row) === false);
-  const info = machine();
   console.log(`\n${textTable(rows)}\n`);
   for (const failure of failures) console.error(`benchmark failed: ${failure}`);
   console.log(over.length === 0 && failures.length === 0 ? "All budgets met." : `${over.length} over budget, ${failures.length} benchmark(s) failed.`);
@@ -84,9 +92,10 @@ async function main(): Promise<number> {
     "Written by `npm run bench` (bench/run.ts); budgets and their reasons are in bench/budgets.ts.",
     "Sizes are in KB of 1 024 bytes; “gzip” is what the server sent with `Accept-Encoding: gzip`",
     "(static assets at gzip level 9, the streamed HTML at level 6), “raw” is after decoding.",
+    "SSR figures come from autocannon on the same machine as the server: compare runs on one machine only.",
     "",
     `- Date: ${new Date().toISOString()}`,
-    `- Machine: ${info.cores} cores (nproc), ${info.cpu}, ${info.memory} memory, ${info.os}`,
+    `- Machine: ${info.cores} cores (nproc), ${info.cpu}, ${info.memory} memory, ${info.os}; load average ${info.load} before the run`,
     `- Node: ${info.node}`,
     `- Server: production build (NODE_ENV=production), embedded PGlite on a fresh data folder, 127.0.0.1`,
     `- Benchmarks: ${benches.map((bench) => bench.name).join(", ")}`,
