@@ -16,9 +16,10 @@ import * as css from "./catalog.css.ts";
 import type { Route } from "./+types/catalog";
 
 /** Every catalogue URL of spec section 2: the whole catalogue, categories, fixed sections and type pages, with their pages. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
-  const url = new URL(request.url);
+  // `url`, not `request.url`: React Router 8 passes client data requests raw
+  // (/catalog/gold.data?_routes=…), which is no catalogue path (e2e: frame.js.spec.ts).
   const { sectionPath, pageNumber } = parseCatalogPath(url.pathname);
   const page = parsePageNumber(pageNumber, url.pathname);
   const section = await findSection(db, sectionPath);
