@@ -94,7 +94,7 @@ describe.skipIf(!postgres.available)(`the database goes down under a running sho
     expect(h1Texts(about.text)).toEqual(["О компании"]);
     expect((await client.get("/catalog/gold/rf")).status).toBe(200);
     await pollUntil(async () => (await client.get("/healthz")).text === "ok", 20_000, "/healthz answers ok again");
-  });
+  }, 60_000);
 
   it("kept running throughout: same process, no crash", async () => {
     expect(shop.isRunning()).toBe(true);
@@ -110,5 +110,5 @@ describe.skipIf(!postgres.available)(`the database goes down under a running sho
     await proxy.start();
     await pollUntil(async () => (await client.get("/contacts")).status === 200, 20_000, "/contacts answers 200 again");
     expect(shop.isRunning()).toBe(true);
-  });
+  }, 60_000);
 });

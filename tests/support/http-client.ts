@@ -125,7 +125,7 @@ export type RawResponse = {
  */
 export function rawRequest(
   url: string,
-  options: { method?: string; headers?: Record<string, string> } = {},
+  options: { method?: string; headers?: Record<string, string>; onConnect?: () => void } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -149,6 +149,7 @@ export function rawRequest(
       },
     );
     request.on("error", reject);
+    if (options.onConnect) request.once("socket", (socket) => socket.once("connect", options.onConnect!));
     request.end();
   });
 }
