@@ -125,7 +125,7 @@ export type RawResponse = {
  */
 export function rawRequest(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; onConnect?: () => void } = {},
+  options: { method?: string; headers?: Record<string, string> } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -149,7 +149,6 @@ export function rawRequest(
       },
     );
     request.on("error", reject);
-    if (options.onConnect) request.once("socket", (socket) => socket.once("connect", options.onConnect!));
     request.end();
   });
 }
