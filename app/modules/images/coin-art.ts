@@ -265,8 +265,8 @@ function star(x: number, y: number, r: number, fill: string): string {
 function laurel(colours: Embossed, bottom: number): string {
   const radius = 230;
   const cy = bottom - radius;
-  const first = 7;
-  const step = 4.6;
+  const first = 3.5;
+  const step = 5;
   const count = 8;
   const leaves: string[] = [];
   for (const side of [-1, 1]) {
@@ -276,7 +276,7 @@ function laurel(colours: Embossed, bottom: number): string {
       const y = round(cy + radius * Math.cos(a));
       // The direction the branch grows in: outwards and up.
       const growth = (Math.atan2(-Math.sin(a), side * Math.cos(a)) * 180) / Math.PI;
-      const size = 17 - i * 0.7;
+      const size = i === 0 ? 12 : 17 - i * 0.7;
       const tilts = i === count ? [0] : [-34, 34];
       for (const tilt of tilts) {
         leaves.push(
@@ -325,10 +325,13 @@ function disc(palette: Palette, id: string): string {
     `<linearGradient id="${id}-sheen" x1="0.2" y1="0" x2="0.75" y2="1">` +
     `<stop offset="0%" stop-color="#ffffff" stop-opacity="0.38"/><stop offset="45%" stop-color="#ffffff" stop-opacity="0.06"/>` +
     `<stop offset="100%" stop-color="#ffffff" stop-opacity="0"/></linearGradient>` +
-    `<filter id="${id}-blur" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="12"/></filter>` +
+    // A soft shadow from a gradient: a blur filter would cost librsvg ten times the whole picture.
+    `<radialGradient id="${id}-shadow" cx="0.5" cy="0.5" r="0.5">` +
+    `<stop offset="88%" stop-color="#000000" stop-opacity="0.3"/><stop offset="94%" stop-color="#000000" stop-opacity="0.12"/>` +
+    `<stop offset="100%" stop-color="#000000" stop-opacity="0"/></radialGradient>` +
     `</defs>` +
     // Shadow on the table, the edge with its reeding, the rim, the sunk field.
-    `<ellipse cx="${C + 8}" cy="${C + 16}" rx="356" ry="352" fill="#000000" fill-opacity="0.28" filter="url(#${id}-blur)"/>` +
+    `<ellipse cx="${C + 6}" cy="${C + 12}" rx="390" ry="386" fill="url(#${id}-shadow)"/>` +
     `<circle cx="${C}" cy="${C}" r="362" fill="url(#${id}-edge)"/>` +
     `<circle cx="${C}" cy="${C}" r="${reedRadius}" fill="none" stroke="${palette.shade}" stroke-opacity="0.35" stroke-width="18" stroke-dasharray="${round(reedPeriod * 0.42)} ${round(reedPeriod * 0.58)}"/>` +
     `<circle cx="${C}" cy="${C}" r="${reedRadius}" fill="none" stroke="${palette.light}" stroke-opacity="0.35" stroke-width="18" stroke-dasharray="${round(reedPeriod * 0.2)} ${round(reedPeriod * 0.8)}" stroke-dashoffset="${round(reedPeriod * 0.62)}"/>` +
@@ -395,17 +398,42 @@ function reverse(coin: CoinArtInput, colours: Embossed): string {
   return out;
 }
 
-/** The coin's obverse (denomination, country, issuer) or reverse (name, fineness and weight) as an SVG document. */
-export function coinArtSvg(coin: CoinArtInput, side: CoinSide): string {
-  const palette = coinPalettes[coin.metal] ?? coinPalettes.silver;
-  const colours: Embossed = { ink: palette.ink, shade: palette.shade, light: palette.light };
-  const id = `${coin.metal}-${side}`;
-  const title = side === "obverse" ? `${coin.name}, аверс` : `${coin.name}, реверс`;
+function svgDocument(title: string, body: string): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${coinArtSize}" height="${coinArtSize}" viewBox="0 0 ${coinArtSize} ${coinArtSize}">` +
-    `<title>${escapeXml(title)}</title>` +
-    disc(palette, id) +
-    (side === "obverse" ? obverse(coin, colours) : reverse(coin, colours)) +
-    `</svg>`
+    `<title>${escapeXml(title)}</title>${body}</svg>`
   );
+}
+
+function colours(metal: CoinMetal): { palette: Palette; emboss: Embossed } {
+  const palette = coinPalettes[metal] ?? coinPalettes.silver;
+  return { palette, emboss: { ink: palette.ink, shade: palette.shade, light: palette.light } };
+}
+
+function face(coin: CoinArtInput, side: CoinSide): string {
+  const { emboss } = colours(coin.metal);
+  return side === "obverse" ? obverse(coin, emboss) : reverse(coin, emboss);
+}
+
+function title(coin: CoinArtInput, side: CoinSide): string {
+  return side === "obverse" ? `${coin.name}, аверс` : `${coin.name}, реверс`;
+}
+
+/** The coin's obverse (denomination, country, issuer) or reverse (name, fineness and weight) as one SVG document. */
+export function coinArtSvg(coin: CoinArtInput, side: CoinSide): string {
+  return svgDocument(title(coin, side), disc(colours(coin.metal).palette, coin.metal) + face(coin, side));
+}
+
+/**
+ * The same picture in two layers, for drawing many coins fast: the blank disc, which is
+ * the same for every coin of a metal (render it once), and the coin's own lettering on a
+ * transparent ground, to lay over it.
+ */
+export function coinArtLayers(coin: CoinArtInput, side: CoinSide): { disc: string; face: string } {
+  return { disc: coinDiscSvg(coin.metal), face: svgDocument(title(coin, side), face(coin, side)) };
+}
+
+/** The blank disc of a metal: shadow, reeded edge, rim, field, beads, sheen. */
+export function coinDiscSvg(metal: CoinMetal): string {
+  return svgDocument(metal === "gold" ? "Золотая монета" : "Серебряная монета", disc(colours(metal).palette, metal));
 }

@@ -1,5 +1,6 @@
 import { getConfig, type AppConfig } from "../config/config.server.ts";
 import { closeDatabase, getDatabase } from "../db/database.server.ts";
+import { ensureProductImagesAtStart } from "../images/product-images.server.ts";
 import { getQuotesService, stopQuotesService } from "../quotes/quotes.server.ts";
 
 /**
@@ -7,8 +8,10 @@ import { getQuotesService, stopQuotesService } from "../quotes/quotes.server.ts"
  * shares one instance of every module with the request handlers.
  */
 export async function startServices(): Promise<void> {
-  getConfig();
-  await getDatabase();
+  const config = getConfig();
+  const handle = await getDatabase();
+  // Pictures live on each instance's disk: the missing ones are drawn now (a failure is only logged).
+  await ensureProductImagesAtStart(handle.db, config.images.dir);
   // The first quotes are in memory before the first page is served.
   await getQuotesService();
 }
@@ -24,7 +27,10 @@ export async function checkHealth(): Promise<void> {
   await handle.ping();
 }
 
-export function serverSettings(): Pick<AppConfig, "host" | "port" | "shutdownTimeoutMs" | "isProduction" | "trustProxy"> {
-  const { host, port, shutdownTimeoutMs, isProduction, trustProxy } = getConfig();
-  return { host, port, shutdownTimeoutMs, isProduction, trustProxy };
+export function serverSettings(): Pick<AppConfig, "host" | "port" | "shutdownTimeoutMs" | "isProduction" | "trustProxy"> & {
+  imagesDir: string;
+  imageRemoteHost: string | undefined;
+} {
+  const { host, port, shutdownTimeoutMs, isProduction, trustProxy, images } = getConfig();
+  return { host, port, shutdownTimeoutMs, isProduction, trustProxy, imagesDir: images.dir, imageRemoteHost: images.remoteHost };
 }
