@@ -15,7 +15,9 @@ import { getConfig } from "#app/modules/config/config.server.ts";
 import { isMarketOpen } from "#app/modules/quotes/calendar.ts";
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
 import type { QuotesView } from "#app/modules/quotes/view.ts";
-import { databaseContext, flashContext } from "#app/modules/request/context.ts";
+import { listCounts, type ListCounts } from "#app/modules/lists/lists.server.ts";
+import { databaseContext, flashContext, listOwnerContext } from "#app/modules/request/context.ts";
+import { log } from "#app/modules/shared/log.server.ts";
 import { databaseMiddleware, flashMiddleware, serviceUnavailableMiddleware, visitorMiddleware } from "#app/modules/request/middleware.server.ts";
 import { isShopOpen, readSalesSetting } from "#app/modules/shop/status.server.ts";
 import { storeJsonLd } from "#app/modules/seo/json-ld.ts";
@@ -40,9 +42,19 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   },
 ];
 
+/** Spec section 8: a list that fails to load is logged and shown as empty; the page still renders. */
+async function headerCounts(db: Parameters<typeof listCounts>[0], owner: Parameters<typeof listCounts>[1]): Promise<ListCounts> {
+  try {
+    return await listCounts(db, owner);
+  } catch (error) {
+    log.error("lists failed to load; badges show none", { error });
+    return { cart: 0, wishlist: 0, compare: 0 };
+  }
+}
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
-  const [sales, quotesService] = await Promise.all([readSalesSetting(db), getQuotesService()]);
+  const [sales, quotesService, counts] = await Promise.all([readSalesSetting(db), getQuotesService(), headerCounts(db, context.get(listOwnerContext))]);
   const snapshot = quotesService.current();
   const quotes: QuotesView | null = snapshot
     ? { time: snapshot.time.toISOString(), courses: snapshot.courses, sourceLabel: snapshot.source.label, marketOpen: isMarketOpen(new Date()) }
@@ -53,6 +65,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     /** Spec section 4: whether the shop takes orders now, read at the start of every page. */
     shopOpen: isShopOpen({ paused: sales.paused, quotesFresh: quotesService.isFresh() }),
     flash: context.get(flashContext),
+    counts,
   };
 }
 

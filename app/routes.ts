@@ -34,11 +34,20 @@ export default [
   // Resource routes: no layout.
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("yml.xml", "routes/yml[.]xml.ts"),
   route("build.json", "routes/build[.]json.ts"),
 
   // The JSON contract of spec section 7.
   route("api/courses", "routes/api/courses.ts"),
   route("api/work", "routes/api/work.ts"),
+  route("api/cart", "routes/api/cart.ts"),
+  route("api/cart/clear", "routes/api/cart-clear.ts"),
+  route("api/cart/:id", "routes/api/cart-item.ts"),
+  ...(["wishlist", "compare"] as const).flatMap((list) => [
+    route(`api/${list}`, "routes/api/id-list.ts", { id: `api-${list}` }),
+    route(`api/${list}/clear`, "routes/api/id-list-clear.ts", { id: `api-${list}-clear` }),
+    route(`api/${list}/:id`, "routes/api/id-list-item.ts", { id: `api-${list}-item` }),
+  ]),
   route("api/*", "routes/api/not-found.ts"),
 
   layout("routes/layouts/blank.tsx", [
@@ -65,7 +74,10 @@ export default [
     route("catalog/page/:pageNumber", "routes/catalog.tsx", { id: "catalog-page" }),
     route("catalog/:categorySlug", "routes/catalog.tsx", { id: "catalog-category" }),
     route("catalog/:categorySlug/page/:pageNumber", "routes/catalog.tsx", { id: "catalog-category-page" }),
-    ...catalogSectionPaths.map((path) => route(path, "routes/catalog.tsx", { id: path })),
+    ...catalogSectionPaths.flatMap((path) => [
+      route(path, "routes/catalog.tsx", { id: path }),
+      route(`${path}/page/:pageNumber`, "routes/catalog.tsx", { id: `${path}/page` }),
+    ]),
     route("products/:slug", "routes/product.tsx"),
 
     route("promo", "routes/promo.tsx"),

@@ -1,8 +1,130 @@
+import { Link, useFetcher, useFetchers } from "react-router";
+import { handleListForm } from "#app/modules/lists/form-actions.server.ts";
+import { cartSummary, type CartLine } from "#app/modules/lists/summary.server.ts";
+import type { ListActionResult } from "#app/modules/lists/types.ts";
+import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
+import { databaseContext, listOwnerContext } from "#app/modules/request/context.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
+import { formatMoney } from "#app/modules/shared/format.ts";
+import { ListForm, listFetcherKey } from "#app/ui/catalog/ListForm.tsx";
+import { pluralRu, weightAndFineness } from "#app/ui/catalog/format-product.ts";
+import { CoinImage } from "#app/ui/kit/CoinImage.tsx";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
+import { button } from "#app/ui/kit/kit.css.ts";
+import { useHydrated } from "#app/ui/use-hydrated.ts";
+import * as css from "./cart.css.ts";
+import type { Route } from "./+types/cart";
 
-export const meta = () => pageMeta({ title: "Корзина", description: "Корзина: выбранные монеты, количество и сумма заказа." });
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(databaseContext);
+  return cartSummary(db, context.get(listOwnerContext), (await getQuotesService()).rates());
+}
 
-export default function Page() {
-  return <PageHeader title="Корзина" crumbs={[{ name: "Корзина", href: "/cart" }]} />;
+export function action({ request, context }: Route.ActionArgs) {
+  return handleListForm(request, context, "cart");
+}
+
+export const meta = () => [...pageMeta({ title: "Корзина" }), { name: "robots", content: "noindex" }];
+
+/** One cart line with its own fetcher, so quick +/− clicks on it replace each other instead of racing. */
+function CartLineItem({ line }: { line: CartLine }) {
+  const key = listFetcherKey("cart", `line-${line.product.id}`);
+  const fetcher = useFetcher<ListActionResult>({ key });
+  const hydrated = useHydrated();
+  // While a change is on its way, show the quantity it asks for.
+  const pending = fetcher.formData?.get("intent") === "set" ? Number(fetcher.formData.get("quantity")) : null;
+  const quantity = pending ?? line.quantity;
+  const href = `/products/${line.product.slug}`;
+  const quantityForm = (next: number, label: string, text: string, disabled: boolean) => (
+    <fetcher.Form method="post" action="/cart" className={css.inline}>
+      <input type="hidden" name="_fetcher" value="1" disabled={!hydrated} />
+      <input type="hidden" name="intent" value="set" />
+      <input type="hidden" name="productId" value={line.product.id} />
+      <input type="hidden" name="quantity" value={next} />
+      <button type="submit" className={css.step} aria-label={label} disabled={disabled}>
+        {text}
+      </button>
+    </fetcher.Form>
+  );
+
+  return (
+    <li className={line.available ? css.line : `${css.line} ${css.lineUnavailable}`} data-testid="cart-line" data-product-id={line.product.id}>
+      <Link to={href} className={css.lineImage} tabIndex={-1} aria-hidden="true">
+        {line.product.image ? <CoinImage image={line.product.image} sizes="96px" /> : null}
+      </Link>
+      <div className={css.lineInfo}>
+        <Link to={href} className={css.lineName}>
+          {line.product.name}
+        </Link>
+        <span className={css.muted}>{weightAndFineness(line.product)}</span>
+        <span className={css.muted}>{line.product.price !== null ? `${formatMoney(line.product.price)} за шт.` : "Цена уточняется"}</span>
+        {line.problem ? (
+          <span className={css.problem} data-testid="line-problem">
+            {line.problem}
+          </span>
+        ) : null}
+        {fetcher.data && !fetcher.data.ok && fetcher.state === "idle" ? <span className={css.problem}>{fetcher.data.message}</span> : null}
+      </div>
+      <div className={css.quantity} aria-label="Количество">
+        {quantityForm(quantity - 1, `Уменьшить количество: ${line.product.name}`, "−", quantity <= 1 || !line.product.active)}
+        <output className={css.count} aria-live="polite" data-testid="line-quantity">
+          {quantity}
+        </output>
+        {quantityForm(quantity + 1, `Увеличить количество: ${line.product.name}`, "+", quantity >= line.product.stock || !line.product.active)}
+      </div>
+      <span className={css.lineTotal}>{line.lineTotal !== null ? formatMoney(line.lineTotal) : "—"}</span>
+      <ListForm action="/cart" fetcherKey={listFetcherKey("cart", `remove-${line.product.id}`)} className={css.inline}>
+        <input type="hidden" name="intent" value="remove" />
+        <input type="hidden" name="productId" value={line.product.id} />
+        <button type="submit" className={css.remove}>
+          Удалить
+        </button>
+      </ListForm>
+    </li>
+  );
+}
+
+export default function Cart({ loaderData }: Route.ComponentProps) {
+  const { lines, totalPrice, totalCoins } = loaderData;
+  // Spec section 4: the list's updating flag is set while a change is on its way.
+  const updating = useFetchers().some((fetcher) => fetcher.key.startsWith("list:cart:") && fetcher.state !== "idle");
+  return (
+    <>
+      <PageHeader title="Корзина" crumbs={[{ name: "Корзина", href: "/cart" }]} />
+      {lines.length === 0 ? (
+        <div className={css.empty}>
+          <p>В корзине пока ничего нет.</p>
+          <Link to="/catalog" className={button}>
+            Перейти в каталог
+          </Link>
+        </div>
+      ) : (
+        <div className={css.layout} data-updating={updating || undefined} aria-busy={updating}>
+          <ul className={css.lines}>
+            {lines.map((line) => (
+              <CartLineItem key={line.product.id} line={line} />
+            ))}
+          </ul>
+          <aside className={css.summary} aria-label="Итого">
+            <p className={css.summaryLine}>
+              {totalCoins} {pluralRu(totalCoins, ["монета", "монеты", "монет"])}
+            </p>
+            <p className={css.total} data-testid="cart-total">
+              Итого: {formatMoney(totalPrice)}
+            </p>
+            <p className={css.muted}>Цены следуют за котировками металла; при оформлении заказа они фиксируются.</p>
+            <Link to="/checkout" className={button}>
+              Оформить заказ
+            </Link>
+            <ListForm action="/cart" fetcherKey={listFetcherKey("cart", "clear")}>
+              <input type="hidden" name="intent" value="clear" />
+              <button type="submit" className={css.remove}>
+                Очистить корзину
+              </button>
+            </ListForm>
+          </aside>
+        </div>
+      )}
+    </>
+  );
 }

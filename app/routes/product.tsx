@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { Await, Form, Link } from "react-router";
+import { Await, Link } from "react-router";
 import { findProductBySlug, relatedProducts, toDetails } from "#app/modules/catalog/products.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { ipxUrl } from "#app/modules/images/image-url.ts";
@@ -10,6 +10,7 @@ import { productJsonLd } from "#app/modules/seo/product-json-ld.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { formatDateTime, formatGrams, formatMoney, formatNumber } from "#app/modules/shared/format.ts";
 import { invalidPage, pageNotFound } from "#app/modules/shared/not-found.ts";
+import { ListForm, listFetcherKey } from "#app/ui/catalog/ListForm.tsx";
 import { ProductActions } from "#app/ui/catalog/ProductActions.tsx";
 import { ProductCard } from "#app/ui/catalog/ProductCard.tsx";
 import { grid } from "#app/ui/catalog/catalog.css.ts";
@@ -147,7 +148,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             {!active ? "Снята с продажи" : product.inStock ? `В наличии: ${product.stock} шт.` : "Нет в наличии"}
           </p>
           {canBuy ? (
-            <Form method="post" action="/cart" className={css.buyForm}>
+            <ListForm action="/cart" fetcherKey={listFetcherKey("cart", `product-${product.id}`)} className={css.buyForm}>
               <input type="hidden" name="intent" value="add" />
               <input type="hidden" name="productId" value={product.id} />
               <input type="hidden" name="redirectTo" value={href} />
@@ -158,7 +159,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               <button type="submit" className={css.buyButton}>
                 В корзину
               </button>
-            </Form>
+            </ListForm>
           ) : null}
           <ProductActions productId={product.id} productName={product.name} inStock={canBuy} returnTo={href} withCart={false} />
         </section>

@@ -75,7 +75,7 @@ export class ShopClient {
   async request(
     method: string,
     path: string,
-    body: URLSearchParams | undefined,
+    body: URLSearchParams | string | undefined,
     options: RequestOptions = {},
   ): Promise<ClientResponse> {
     const follow = options.followRedirects ?? this.followByDefault;
@@ -85,7 +85,8 @@ export class ShopClient {
       const headers = new Headers({ "User-Agent": this.userAgent, "Accept-Language": "ru-RU,ru;q=0.9", ...options.headers });
       const cookie = await this.jar.getCookieString(url);
       if (cookie) headers.set("Cookie", cookie);
-      if (body) headers.set("Content-Type", "application/x-www-form-urlencoded");
+      // A form body is urlencoded; a string body (JSON for /api) keeps the caller's Content-Type.
+      if (body instanceof URLSearchParams) headers.set("Content-Type", "application/x-www-form-urlencoded");
 
       const response = await fetch(url, { method, headers, body, redirect: "manual" });
       for (const setCookie of response.headers.getSetCookie()) {

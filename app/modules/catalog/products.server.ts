@@ -184,6 +184,11 @@ export async function findProductBySlug(db: Database, slug: string): Promise<Pro
   return row;
 }
 
+export async function findProductById(db: Database, id: number): Promise<ProductRow | undefined> {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  return row;
+}
+
 /** Coins like this one: the same series first, then the same metal and kind; in stock first. */
 export async function relatedProducts(db: Database, product: ProductRow, rates: MetalRates | null, limit = 8): Promise<ProductCard[]> {
   const rows = await db

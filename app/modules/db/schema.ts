@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * The shop's tables. Each later concern adds its own tables here and a migration
@@ -162,5 +162,28 @@ export const products = pgTable(
     index("products_search").using("gin", table.search),
     index("products_listing").on(table.status, table.metal, table.kind),
     check("products_stock_not_negative", sql`${table.stock} >= 0`),
+  ],
+);
+
+/**
+ * The buyer's cart, wishlist and comparison list, one row per product. The owner is the
+ * visitor ("visitor:<uuid>") until sign-in, then the user ("user:<id>").
+ */
+export const listItems = pgTable(
+  "list_items",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    list: text("list").$type<"cart" | "wishlist" | "compare">().notNull(),
+    owner: text("owner").notNull(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull().default(1),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [
+    uniqueIndex("list_items_owner_product").on(table.list, table.owner, table.productId),
+    check("list_items_quantity_positive", sql`${table.quantity} >= 1`),
   ],
 );

@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { DatabaseHandle } from "../db/client.server.ts";
 import type { Flash } from "../flash/flash.server.ts";
+import type { ListOwner } from "../lists/lists.server.ts";
 
 /** The database handle for this request, set by the root middleware. */
 export const databaseContext = createContext<DatabaseHandle>();
@@ -10,3 +11,6 @@ export const visitorContext = createContext<string>();
 
 /** The one-time notice from the previous POST, read and cleared by the root middleware. */
 export const flashContext = createContext<Flash | null>(null);
+
+/** Whose cart, wishlist and comparison list this request works with (the visitor, or the signed-in user). */
+export const listOwnerContext = createContext<ListOwner>();

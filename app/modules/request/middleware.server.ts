@@ -3,13 +3,15 @@ import type { MiddlewareFunction } from "react-router";
 import { getDatabase } from "../db/database.server.ts";
 import { readVisitorId, visitorCookieHeader } from "../visitor/visitor-cookie.server.ts";
 import { clearFlashHeader, readFlash } from "../flash/flash.server.ts";
-import { databaseContext, flashContext, visitorContext } from "./context.ts";
+import { databaseContext, flashContext, listOwnerContext, visitorContext } from "./context.ts";
 
 /** Gives every request a visitor id, and sets the cookie on the first visit. */
 export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const existing = readVisitorId(request);
   const visitorId = existing ?? randomUUID();
   context.set(visitorContext, visitorId);
+  // Until someone signs in, the lists belong to the visitor.
+  context.set(listOwnerContext, `visitor:${visitorId}`);
   const response = await next();
   if (!existing) response.headers.append("Set-Cookie", visitorCookieHeader(visitorId));
   return response;

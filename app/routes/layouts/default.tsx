@@ -18,7 +18,7 @@ export default function DefaultLayout() {
   return (
     <div className={page}>
       <Header
-        counts={{ cart: 0, wishlist: 0, compare: 0 }}
+        counts={root?.counts ?? { cart: 0, wishlist: 0, compare: 0 }}
         isLoggedIn={false}
         returnTo={location.pathname + location.search}
         sticky={options.stickyHeader}

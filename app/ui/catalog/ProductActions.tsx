@@ -1,7 +1,7 @@
-import { Form } from "react-router";
 import { Icon } from "../kit/icons.tsx";
 import { visuallyHidden } from "../kit/kit.css.ts";
 import * as css from "./catalog.css.ts";
+import { ListForm, listFetcherKey } from "./ListForm.tsx";
 
 /**
  * The card's buttons: add to cart (quantity 1, spec section 9), wishlist and comparison.
@@ -24,7 +24,7 @@ export function ProductActions({
   return (
     <div className={css.actions}>
       {withCart ? (
-      <Form method="post" action="/cart" className={css.inline}>
+      <ListForm action="/cart" fetcherKey={listFetcherKey("cart", `card-${productId}`)} className={css.inline}>
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="productId" value={productId} />
         <input type="hidden" name="quantity" value="1" />
@@ -32,9 +32,9 @@ export function ProductActions({
         <button type="submit" className={css.cartButton} disabled={!inStock}>
           {inStock ? "В корзину" : "Нет в наличии"}
         </button>
-      </Form>
+      </ListForm>
       ) : null}
-      <Form method="post" action="/wishlist" className={css.inline}>
+      <ListForm action="/wishlist" fetcherKey={listFetcherKey("wishlist", productId)} className={css.inline}>
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="productId" value={productId} />
         <input type="hidden" name="redirectTo" value={returnTo} />
@@ -42,8 +42,8 @@ export function ProductActions({
           <Icon name="heart" size={20} />
           <span className={visuallyHidden}>Добавить в избранное: {productName}</span>
         </button>
-      </Form>
-      <Form method="post" action="/product-comparison" className={css.inline}>
+      </ListForm>
+      <ListForm action="/product-comparison" fetcherKey={listFetcherKey("compare", productId)} className={css.inline}>
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="productId" value={productId} />
         <input type="hidden" name="redirectTo" value={returnTo} />
@@ -51,7 +51,7 @@ export function ProductActions({
           <Icon name="compare" size={20} />
           <span className={visuallyHidden}>Добавить к сравнению: {productName}</span>
         </button>
-      </Form>
+      </ListForm>
     </div>
   );
 }

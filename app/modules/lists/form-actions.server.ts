@@ -1,0 +1,109 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { safeReturnPath } from "../account/login-href.ts";
+import { findProductById, toCard } from "../catalog/products.server.ts";
+import { flashHeader } from "../flash/flash.server.ts";
+import { getQuotesService } from "../quotes/quotes.server.ts";
+import { BodyError } from "../shared/json-body.server.ts";
+import { listScope } from "./api.server.ts";
+import {
+  addToCart,
+  addToList,
+  clearList,
+  ListError,
+  parseProductId,
+  parseQuantity,
+  removeFromList,
+  setCartQuantity,
+  type ListName,
+} from "./lists.server.ts";
+import type { ListActionResult } from "./types.ts";
+
+export type { ListActionResult };
+
+const listPages: Record<ListName, string> = { cart: "/cart", wishlist: "/wishlist", compare: "/product-comparison" };
+const listWords: Record<ListName, { added: string; removed: string; cleared: string }> = {
+  cart: { added: "Добавлено в корзину", removed: "Убрано из корзины", cleared: "Корзина очищена" },
+  wishlist: { added: "Добавлено в избранное", removed: "Убрано из избранного", cleared: "Избранное очищено" },
+  compare: { added: "Добавлено к сравнению", removed: "Убрано из сравнения", cleared: "Сравнение очищено" },
+};
+
+async function analyticsProduct(db: Parameters<typeof findProductById>[0], productId: number, quantity: number) {
+  const row = await findProductById(db, productId);
+  if (!row) return undefined;
+  const price = toCard(row, (await getQuotesService()).rates()).price;
+  return { id: row.sku, name: row.name, price, quantity };
+}
+
+async function perform(form: FormData, list: ListName, context: Readonly<RouterContextProvider>): Promise<ListActionResult> {
+  const { db, owner } = listScope(context);
+  const intent = String(form.get("intent") ?? "");
+  const words = listWords[list];
+  if (intent === "clear") {
+    await clearList(db, list, owner);
+    return { ok: true, message: words.cleared };
+  }
+  const productId = parseProductId(form.get("productId"));
+  switch (`${list}:${intent}`) {
+    case "cart:add": {
+      const wanted = form.get("quantity") === null ? 1 : parseQuantity(form.get("quantity"));
+      const change = await addToCart(db, owner, productId, wanted);
+      const product = await analyticsProduct(db, productId, wanted);
+      return {
+        ok: true,
+        message: change.capped ? `Доступно только ${change.stock} шт.: в корзине ${change.quantity} шт.` : words.added,
+        analytics: product ? { action: "add", product } : undefined,
+      };
+    }
+    case "cart:set": {
+      const change = await setCartQuantity(db, owner, productId, parseQuantity(form.get("quantity")), { capAtStock: true });
+      return { ok: true, message: change.capped ? `Доступно только ${change.stock} шт.` : `Количество: ${change.quantity} шт.` };
+    }
+    case "cart:remove": {
+      const product = await analyticsProduct(db, productId, 1);
+      await removeFromList(db, "cart", owner, [productId]);
+      return { ok: true, message: words.removed, analytics: product ? { action: "remove", product } : undefined };
+    }
+    case "wishlist:add":
+    case "compare:add":
+      await addToList(db, list as "wishlist" | "compare", owner, productId);
+      return { ok: true, message: words.added };
+    case "wishlist:remove":
+    case "compare:remove":
+      await removeFromList(db, list, owner, [productId]);
+      return { ok: true, message: words.removed };
+    default:
+      throw new ListError("bad_intent", "Неизвестное действие");
+  }
+}
+
+/**
+ * The action behind every cart, wishlist and comparison button. Without JavaScript the
+ * form posts here and gets a redirect back with a short notice (post/redirect/get);
+ * with it, a fetcher posts the same form plus `_fetcher` and gets the result as data.
+ */
+export async function handleListForm(request: Request, context: Readonly<RouterContextProvider>, list: ListName) {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw data("Неверный формат формы", { status: 400 });
+  }
+  const viaFetcher = form.get("_fetcher") === "1";
+  const back = form.get("redirectTo");
+  const redirectTo = typeof back === "string" && back ? safeReturnPath(back) : listPages[list];
+
+  let result: ListActionResult;
+  let status = 200;
+  try {
+    result = await perform(form, list, context);
+  } catch (error) {
+    if (!(error instanceof ListError) && !(error instanceof BodyError)) throw error;
+    result = { ok: false, message: error.message };
+    status = error.status;
+  }
+  if (viaFetcher) return data(result, { status });
+  return redirect(redirectTo, {
+    status: 303,
+    headers: { "Set-Cookie": await flashHeader({ kind: result.ok ? "success" : "error", message: result.message }) },
+  });
+}

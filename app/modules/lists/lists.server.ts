@@ -1,0 +1,199 @@
+import { and, asc, count, eq, inArray, sql, sum } from "drizzle-orm";
+import type { Database } from "../db/client.server.ts";
+import { listItems, products } from "../db/schema.ts";
+
+/** The three lists a buyer collects coins in. */
+export type ListName = "cart" | "wishlist" | "compare";
+
+/** Whose lists: a visitor (the uuid cookie) or, once signed in, a user. */
+export type ListOwner = `visitor:${string}` | `user:${string}`;
+
+/** How many products each list may hold: enough for any real buyer, not a dump of the catalogue. */
+export const listLimits: Record<ListName, number> = { cart: 50, wishlist: 200, compare: 10 };
+
+/** A refusal the buyer can act on: the code for /api clients, the message in Russian. */
+export class ListError extends Error {
+  override name = "ListError";
+  readonly code: string;
+  readonly status: number;
+  constructor(code: string, message: string, status = 400) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+export const listMessages = {
+  productNotFound: "Товар не найден",
+  productUnavailable: "Этот товар сейчас не продаётся",
+  outOfStock: "Товар закончился",
+  notWhole: "Количество должно быть целым числом",
+  belowOne: "Количество должно быть не меньше 1",
+  tooMany: "Слишком большое количество",
+  onlyInStock: (stock: number) => `Доступно только ${stock} шт.`,
+  listFull: { cart: "В корзине уже 50 разных монет: оформите заказ или уберите лишнее", wishlist: "В избранном уже 200 монет", compare: "Сравнивать можно не больше 10 монет: уберите одну из списка" },
+} as const;
+
+type Tx = Database;
+
+async function lockProduct(tx: Tx, productId: number) {
+  // Lock the product row: stock checks and list changes for it happen one at a time.
+  const [product] = await tx
+    .select({ id: products.id, stock: products.stock, status: products.status })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for("update");
+  if (!product) throw new ListError("product_not_found", listMessages.productNotFound, 404);
+  return product;
+}
+
+async function ensureRoom(tx: Tx, list: ListName, owner: ListOwner, productId: number) {
+  const [existing] = await tx
+    .select({ id: listItems.id })
+    .from(listItems)
+    .where(and(eq(listItems.list, list), eq(listItems.owner, owner), eq(listItems.productId, productId)));
+  if (existing) return;
+  const [row] = await tx.select({ n: count() }).from(listItems).where(and(eq(listItems.list, list), eq(listItems.owner, owner)));
+  if ((row?.n ?? 0) >= listLimits[list]) throw new ListError("list_full", listMessages.listFull[list], 409);
+}
+
+/** Checks a quantity typed by a buyer or sent by a client: a whole number from 1 up. */
+export function parseQuantity(value: unknown): number {
+  const number = typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : value;
+  if (typeof number !== "number" || !Number.isFinite(number) || !Number.isInteger(number)) throw new ListError("bad_quantity", listMessages.notWhole);
+  if (number < 1) throw new ListError("bad_quantity", listMessages.belowOne);
+  if (number > 100_000) throw new ListError("bad_quantity", listMessages.tooMany);
+  return number;
+}
+
+/** A product id from an address or a form: a positive whole number. */
+export function parseProductId(value: unknown): number {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
+  if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > 2_147_483_647) throw new ListError("bad_id", "Неверный идентификатор товара");
+  return Number(text);
+}
+
+export type CartChange = { quantity: number; capped: boolean; stock: number };
+
+/**
+ * Puts `quantity` more of a product into the cart (1 by default, spec section 9). More
+ * than the stock is capped at the stock: the result says so, for a clear message.
+ */
+export async function addToCart(db: Database, owner: ListOwner, productId: number, quantity = 1): Promise<CartChange> {
+  return db.transaction(async (tx) => {
+    const product = await lockProduct(tx as Tx, productId);
+    if (product.status !== "active") throw new ListError("product_unavailable", listMessages.productUnavailable, 409);
+    if (product.stock < 1) throw new ListError("out_of_stock", listMessages.outOfStock, 409);
+    await ensureRoom(tx as Tx, "cart", owner, productId);
+    const [current] = await tx
+      .select({ quantity: listItems.quantity })
+      .from(listItems)
+      .where(and(eq(listItems.list, "cart"), eq(listItems.owner, owner), eq(listItems.productId, productId)));
+    const wanted = (current?.quantity ?? 0) + quantity;
+    const final = Math.min(wanted, product.stock);
+    await upsert(tx as Tx, "cart", owner, productId, final);
+    return { quantity: final, capped: final < wanted, stock: product.stock };
+  });
+}
+
+/** Sets a cart line to exactly `quantity` (the +/− buttons and PATCH /api/cart/{id}). */
+export async function setCartQuantity(
+  db: Database,
+  owner: ListOwner,
+  productId: number,
+  quantity: number,
+  options: { capAtStock: boolean },
+): Promise<CartChange> {
+  return db.transaction(async (tx) => {
+    const product = await lockProduct(tx as Tx, productId);
+    if (product.status !== "active") throw new ListError("product_unavailable", listMessages.productUnavailable, 409);
+    if (product.stock < 1) throw new ListError("out_of_stock", listMessages.outOfStock, 409);
+    if (quantity > product.stock && !options.capAtStock) throw new ListError("not_enough_stock", listMessages.onlyInStock(product.stock), 409);
+    await ensureRoom(tx as Tx, "cart", owner, productId);
+    const final = Math.min(quantity, product.stock);
+    await upsert(tx as Tx, "cart", owner, productId, final);
+    return { quantity: final, capped: final < quantity, stock: product.stock };
+  });
+}
+
+/** Adds a product to the wishlist or the comparison list (adding twice changes nothing). */
+export async function addToList(db: Database, list: "wishlist" | "compare", owner: ListOwner, productId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockProduct(tx as Tx, productId);
+    await ensureRoom(tx as Tx, list, owner, productId);
+    await tx
+      .insert(listItems)
+      .values({ list, owner, productId, quantity: 1 })
+      .onConflictDoNothing({ target: [listItems.list, listItems.owner, listItems.productId] });
+  });
+}
+
+async function upsert(tx: Tx, list: ListName, owner: ListOwner, productId: number, quantity: number) {
+  await tx
+    .insert(listItems)
+    .values({ list, owner, productId, quantity })
+    .onConflictDoUpdate({ target: [listItems.list, listItems.owner, listItems.productId], set: { quantity, updatedAt: sql`now()` } });
+}
+
+export async function removeFromList(db: Database, list: ListName, owner: ListOwner, productIds: number[]): Promise<number> {
+  if (productIds.length === 0) return 0;
+  const removed = await db
+    .delete(listItems)
+    .where(and(eq(listItems.list, list), eq(listItems.owner, owner), inArray(listItems.productId, productIds)))
+    .returning({ id: listItems.id });
+  return removed.length;
+}
+
+export async function clearList(db: Database, list: ListName, owner: ListOwner): Promise<void> {
+  await db.delete(listItems).where(and(eq(listItems.list, list), eq(listItems.owner, owner)));
+}
+
+/** The lines of a list, oldest first: product ids and quantities. */
+export async function listEntries(db: Database, list: ListName, owner: ListOwner): Promise<{ productId: number; quantity: number }[]> {
+  return db
+    .select({ productId: listItems.productId, quantity: listItems.quantity })
+    .from(listItems)
+    .where(and(eq(listItems.list, list), eq(listItems.owner, owner)))
+    .orderBy(asc(listItems.addedAt), asc(listItems.id));
+}
+
+export type ListCounts = { cart: number; wishlist: number; compare: number };
+
+/** The header badges: coins in the cart (quantities added up), products in the other two lists. */
+export async function listCounts(db: Database, owner: ListOwner): Promise<ListCounts> {
+  const rows = await db
+    .select({ list: listItems.list, lines: count(), coins: sum(listItems.quantity).mapWith(Number) })
+    .from(listItems)
+    .where(eq(listItems.owner, owner))
+    .groupBy(listItems.list);
+  const counts: ListCounts = { cart: 0, wishlist: 0, compare: 0 };
+  for (const row of rows) counts[row.list] = row.list === "cart" ? row.coins : row.lines;
+  return counts;
+}
+
+/**
+ * On sign-in the visitor's lists join the user's (ARCHITECTURE section 5): cart
+ * quantities add up, capped by stock; the visitor keeps nothing.
+ */
+export async function mergeLists(db: Database, from: ListOwner, to: ListOwner): Promise<void> {
+  if (from === to) return;
+  await db.transaction(async (tx) => {
+    const incoming = await tx.select().from(listItems).where(eq(listItems.owner, from)).orderBy(asc(listItems.productId));
+    for (const item of incoming) {
+      const [product] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, item.productId)).for("update");
+      const [existing] = await tx
+        .select({ quantity: listItems.quantity })
+        .from(listItems)
+        .where(and(eq(listItems.list, item.list), eq(listItems.owner, to), eq(listItems.productId, item.productId)));
+      const quantity =
+        item.list === "cart" ? Math.max(1, Math.min((existing?.quantity ?? 0) + item.quantity, Math.max(product?.stock ?? 1, 1))) : 1;
+      await upsert(tx as Tx, item.list, to, item.productId, quantity);
+    }
+    await tx.delete(listItems).where(eq(listItems.owner, from));
+  });
+}
+
+/** Logout: the visitor is left with empty lists (spec section 4). */
+export async function clearAllLists(db: Database, owner: ListOwner): Promise<void> {
+  await db.delete(listItems).where(eq(listItems.owner, owner));
+}

@@ -1,0 +1,66 @@
+import { inArray } from "drizzle-orm";
+import { toCard, type ProductRow } from "../catalog/products.server.ts";
+import type { ProductCard } from "../catalog/types.ts";
+import type { Database } from "../db/client.server.ts";
+import { products } from "../db/schema.ts";
+import type { MetalRates } from "../pricing/pricing.ts";
+import { listEntries, type ListName, type ListOwner } from "./lists.server.ts";
+
+export type CartLine = {
+  product: ProductCard & { sku: string; active: boolean };
+  quantity: number;
+  /** Price × quantity; null when the line is left out of the total. */
+  lineTotal: number | null;
+  /** Why the line cannot be bought now, if so: sold out, withdrawn, or fewer in stock than wanted. */
+  problem: string | null;
+  /** Unavailable lines stay in the cart, marked, and are left out of the total (issue 5). */
+  available: boolean;
+};
+
+export type CartSummary = { lines: CartLine[]; totalPrice: number; totalCoins: number };
+
+async function productsById(db: Database, ids: number[]): Promise<Map<number, ProductRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(products).where(inArray(products.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The cart with today's prices, computed on the server (the client never sends a price). */
+export async function cartSummary(db: Database, owner: ListOwner, rates: MetalRates | null): Promise<CartSummary> {
+  const entries = await listEntries(db, "cart", owner);
+  const rows = await productsById(db, entries.map((entry) => entry.productId));
+  const lines: CartLine[] = [];
+  for (const entry of entries) {
+    const row = rows.get(entry.productId);
+    if (!row) continue;
+    const card = toCard(row, rates);
+    const active = row.status === "active";
+    let problem: string | null = null;
+    if (!active) problem = "Снята с продажи";
+    else if (row.stock < 1) problem = "Нет в наличии";
+    else if (entry.quantity > row.stock) problem = `В наличии только ${row.stock} шт.`;
+    else if (card.price === null) problem = "Цена уточняется";
+    // A line asking for more than the stock still counts, at what can be sold; checkout checks again.
+    const available = active && row.stock >= 1 && card.price !== null;
+    const sellable = Math.min(entry.quantity, row.stock);
+    lines.push({
+      product: { ...card, sku: row.sku, active },
+      quantity: entry.quantity,
+      lineTotal: available ? card.price! * sellable : null,
+      problem,
+      available,
+    });
+  }
+  return {
+    lines,
+    totalPrice: lines.reduce((total, line) => total + (line.lineTotal ?? 0), 0),
+    totalCoins: entries.reduce((total, entry) => total + entry.quantity, 0),
+  };
+}
+
+/** A wishlist or comparison list as full product rows (the comparison table needs every field). */
+export async function listProductsOf(db: Database, list: Exclude<ListName, "cart">, owner: ListOwner): Promise<ProductRow[]> {
+  const entries = await listEntries(db, list, owner);
+  const rows = await productsById(db, entries.map((entry) => entry.productId));
+  return entries.map((entry) => rows.get(entry.productId)).filter((row): row is ProductRow => !!row);
+}

@@ -1,0 +1,7 @@
+/** What a list form's fetcher gets back with JavaScript on (without it, a redirect and a notice). */
+export type ListActionResult = {
+  ok: boolean;
+  message: string;
+  /** For the Metrica e-commerce dataLayer (integrations.md section 7): cart additions and removals. */
+  analytics?: { action: "add" | "remove"; product: { id: string; name: string; price: number | null; quantity: number } };
+};

@@ -1,0 +1,21 @@
+import { globalStyle, style } from "@vanilla-extract/css";
+import { vars } from "#app/ui/tokens/theme.css.ts";
+
+export const empty = style({ display: "grid", gap: vars.space.md, justifyItems: "start" });
+export const item = style({ display: "grid", gap: vars.space.xs, alignContent: "start" });
+export const remove = style({ border: "none", background: "none", color: vars.color.textMuted, textDecoration: "underline", cursor: "pointer", padding: vars.space.sm });
+export const clear = style({ marginTop: vars.space.lg });
+export const tableWrap = style({ overflowX: "auto", marginBottom: vars.space.lg });
+export const table = style({ borderCollapse: "collapse", minWidth: "100%" });
+globalStyle(`${table} th, ${table} td`, {
+  padding: vars.space.sm,
+  borderBottom: `1px solid ${vars.color.border}`,
+  textAlign: "left",
+  verticalAlign: "top",
+  minWidth: "11rem",
+});
+globalStyle(`${table} tbody th`, { color: vars.color.textMuted, fontWeight: 400, position: "sticky", left: 0, background: vars.color.background });
+/** A characteristic whose values differ between the coins. */
+export const differs = style({ background: "#fff8e1" });
+export const differsMark = style({ display: "block", fontSize: "0.75rem", color: vars.color.goldDark, fontWeight: 700 });
+export const productHead = style({ display: "grid", gap: vars.space.xs });

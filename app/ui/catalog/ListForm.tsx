@@ -1,0 +1,48 @@
+import { useEffect, type ReactNode } from "react";
+import { useFetcher } from "react-router";
+import { pushEcommerce } from "#app/modules/analytics/metrica.ts";
+import type { ListActionResult } from "#app/modules/lists/types.ts";
+import { useHydrated } from "../use-hydrated.ts";
+
+/** Fetchers of list forms are keyed "list:{cart|wishlist|compare}:…", so a page can tell a list is updating. */
+export function listFetcherKey(list: "cart" | "wishlist" | "compare", suffix: string | number): string {
+  return `list:${list}:${suffix}`;
+}
+
+/**
+ * A cart, wishlist or comparison form. Without JavaScript it is a plain POST that
+ * redirects back with a notice; with it, the same fields go through a fetcher (the
+ * `_fetcher` field turns on once hydrated), the page's data revalidates (badges update),
+ * and a cart addition or removal is reported to Metrica.
+ */
+export function ListForm({
+  action,
+  fetcherKey,
+  className,
+  children,
+}: {
+  action: "/cart" | "/wishlist" | "/product-comparison";
+  fetcherKey?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const fetcher = useFetcher<ListActionResult>(fetcherKey ? { key: fetcherKey } : undefined);
+  const hydrated = useHydrated();
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+
+  useEffect(() => {
+    if (result?.ok && result.analytics) pushEcommerce(result.analytics.action, [result.analytics.product]);
+  }, [result]);
+
+  return (
+    <fetcher.Form method="post" action={action} className={className} data-pending={fetcher.state !== "idle" || undefined}>
+      <input type="hidden" name="_fetcher" value="1" disabled={!hydrated} />
+      {children}
+      {result && !result.ok ? (
+        <span role="alert" style={{ flexBasis: "100%", color: "#b3261e", fontSize: "0.875rem" }}>
+          {result.message}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
+}
