@@ -24,6 +24,7 @@ import { storeJsonLd } from "#app/modules/seo/json-ld.ts";
 import { canonicalUrl, shouldNoindex } from "#app/modules/seo/meta.ts";
 import { isNewBuildAvailable, watchForNewBuild } from "#app/modules/shop/build-update.ts";
 import { shop } from "#app/modules/shop/contacts.ts";
+import { MetricaTag } from "#app/ui/MetricaTag.tsx";
 import { JsonLd } from "#app/ui/kit/JsonLd.tsx";
 import { ErrorLayout } from "#app/ui/frame/ErrorLayout.tsx";
 import { describeError } from "#app/ui/frame/ErrorPage.tsx";
@@ -66,6 +67,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     shopOpen: isShopOpen({ paused: sales.paused, quotesFresh: quotesService.isFresh() }),
     flash: context.get(flashContext),
     counts,
+    metricaCounterId: getConfig().metricaCounterId ?? null,
   };
 }
 
@@ -85,6 +87,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {shouldNoindex(location.search) || error ? <meta name="robots" content="noindex" /> : null}
         <Links />
         {data ? <JsonLd data={storeJsonLd(data.publicUrl)} /> : null}
+        {data?.metricaCounterId ? <MetricaTag counterId={data.metricaCounterId} /> : null}
       </head>
       <body>
         {children}

@@ -176,12 +176,13 @@ describe("without JavaScript", () => {
 
   it("shows a refusal as a notice, never a 500", async () => {
     const client = await visitor();
-    for (const fields of [
+    const attempts: Record<string, string>[] = [
       { intent: "add", productId: String(soldOut) },
       { intent: "add", productId: "abc" },
       { intent: "set", productId: String(georgiy), quantity: "-1" },
       { intent: "explode", productId: String(georgiy) },
-    ]) {
+    ];
+    for (const fields of attempts) {
       const response = await client.postForm("/cart", fields);
       expect(response.status).toBe(303);
       expect(findByTestId(await client.html("/cart"), "flash")).toHaveLength(1);

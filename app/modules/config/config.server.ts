@@ -29,6 +29,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+(:\d+)?$/i, "должен быть именем хоста, например cdn.example.ru")
     .optional(),
+  METRICA_COUNTER_ID: z.string().regex(/^\d{4,12}$/, "номер счётчика Метрики — только цифры").optional(),
   QUOTES_PROVIDER: z.enum(["embedded", "cbr", "moex"]).default("embedded"),
   QUOTES_REFRESH_INTERVAL_MS: z.coerce.number().int().min(1_000).default(600_000),
   QUOTES_MAX_AGE_MINUTES: z.coerce.number().int().min(1).default(180),
@@ -52,6 +53,8 @@ export type AppConfig = {
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For. */
   trustProxy: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** Yandex Metrica counter; without it no analytics script is loaded. */
+  metricaCounterId: string | undefined;
   images: {
     /** Generated and uploaded product pictures: $DATA_DIR/images. */
     dir: string;
@@ -109,6 +112,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     trustProxy: values.TRUST_PROXY === "true" || values.TRUST_PROXY === "1",
     logLevel: values.LOG_LEVEL,
+    metricaCounterId: values.METRICA_COUNTER_ID,
     images: { dir: path.join(dataDir, "images"), remoteHost: values.IMAGE_REMOTE_HOST },
     quotes: {
       provider: values.QUOTES_PROVIDER,
