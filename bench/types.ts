@@ -53,6 +53,9 @@ export function formatValue(value: number, unit: Unit): string {
 
 export function formatBudget(row: Measurement): string {
   if (!row.budget) return "—";
+  if (row.budget.min !== undefined && row.budget.max !== undefined) {
+    return `${formatValue(row.budget.min, row.unit)}–${formatValue(row.budget.max, row.unit)}`;
+  }
   const parts: string[] = [];
   if (row.budget.max !== undefined) parts.push(`≤ ${formatValue(row.budget.max, row.unit)}`);
   if (row.budget.min !== undefined) parts.push(`≥ ${formatValue(row.budget.min, row.unit)}`);
