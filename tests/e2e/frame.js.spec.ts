@@ -99,12 +99,40 @@ test.describe("catalogue dropdown", () => {
   });
 });
 
+test.describe("client-side navigation", () => {
+  test.use({ viewport: desktop });
+
+  test("menu, product and footer links open their pages in place, not the 404 page", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await markDocument(page);
+    const heading = page.getByRole("heading", { level: 1 });
+
+    await page.getByRole("navigation", { name: "Основное меню" }).getByRole("link", { name: "Золото" }).click();
+    await expect(page).toHaveURL("/catalog/gold");
+    await expect(heading).toBeVisible();
+    await expect(heading).not.toHaveText("Страница не найдена");
+
+    const product = page.locator('main a[href^="/products/"]').first();
+    const href = await product.getAttribute("href");
+    await product.click();
+    await expect(page).toHaveURL(href!);
+    await expect(heading).toBeVisible();
+    await expect(heading).not.toHaveText("Страница не найдена");
+
+    await page.getByTestId("site-footer").getByRole("link", { name: "Обмен и возврат" }).click();
+    await expect(page).toHaveURL("/return");
+    await expect(heading).not.toHaveText("Страница не найдена");
+    await expectSameDocument(page);
+  });
+});
+
 test.describe("console", () => {
   test("no errors or warnings while loading and browsing pages", async ({ page }) => {
     const problems = watchConsole(page);
     for (const [viewport, paths] of [
       [phone, ["/", "/cart", "/checkout"]],
-      [desktop, ["/", "/catalog", "/about", "/search?q=%D0%BC%D0%BE%D0%BD%D0%B5%D1%82%D0%B0", "/login", "/products/georgiy-pobedonosec-50-rub-mmd"]],
+      [desktop, ["/", "/catalog", "/about", "/search?q=%D0%BC%D0%BE%D0%BD%D0%B5%D1%82%D0%B0", "/login", "/products/georgiy-pobedonosec-50-rubley-mmd"]],
     ] as const) {
       await page.setViewportSize(viewport);
       for (const path of paths) {
