@@ -1,3 +1,4 @@
+import { listActiveProducts } from "../catalog/products.server.ts";
 import { listSections, sectionHref } from "../catalog/sections.server.ts";
 import { listPagePaths } from "../content/pages.server.ts";
 import type { Database } from "../db/client.server.ts";
@@ -20,6 +21,12 @@ export const sitemapSources: SitemapSource[] = [
   async () => fixedPages,
   async (db) => (await listSections(db)).map((section) => ({ path: sectionHref(section.path), changeFrequency: "daily" as const })),
   async (db) => (await listPagePaths(db)).map((page) => ({ path: `/${page.path}`, lastModified: page.updatedAt, changeFrequency: "monthly" as const })),
+  async (db) =>
+    (await listActiveProducts(db)).map((product) => ({
+      path: `/products/${encodeURIComponent(product.slug)}`,
+      lastModified: product.updatedAt,
+      changeFrequency: "daily" as const,
+    })),
 ];
 
 export async function collectSitemapEntries(db: Database): Promise<SitemapEntry[]> {
