@@ -47,7 +47,6 @@ const framedPages: Array<[path: string, h1: string | RegExp]> = [
   ["/catalog/silver/memorable-coins", "Серебряные памятные монеты"],
   ["/catalog/page/2", "Каталог монет из золота и серебра — страница 2"],
   ["/catalog/gold/page/2", "Золотые монеты — страница 2"],
-  ["/products/some-slug", anyHeading],
   // Promotions, news, cases, training (with the legacy article ids).
   ["/promo", "Акции"],
   ["/promo/1", anyHeading],
@@ -131,6 +130,20 @@ describe("every page of the route table", () => {
     expect(tags(response.text, "a").some((link) => attribute(link, "href") === "/")).toBe(true);
   });
 
+  it("a product page, reached from a catalogue section, answers 200 with the frame and its heading", async () => {
+    const listing = await client.html("/catalog/gold/rf");
+    const productLinks = tags(listing, "a")
+      .map((link) => attribute(link, "href") ?? "")
+      .filter((href) => /^\/products\/[^/?#]+$/.test(href));
+    expect(productLinks.length, "the section lists coins").toBeGreaterThan(0);
+    const response = await client.get(productLinks[0]!);
+    expect(response.status).toBe(200);
+    expect(findByTestId(response.text, "site-header")).toHaveLength(1);
+    expect(findByTestId(response.text, "site-footer")).toHaveLength(1);
+    expect(h1Texts(response.text)).toEqual([expect.stringMatching(/\S/)]);
+    expect(canonicalHref(response.text)).toBe(publicUrl + productLinks[0]);
+  });
+
   it("the search heading shows what was searched for", async () => {
     const html = await client.html("/search?q=%D0%BC%D0%BE%D0%BD%D0%B5%D1%82%D0%B0");
     expect(h1Texts(html)[0]).toContain("монета");
@@ -185,6 +198,12 @@ describe("pages that do not exist", () => {
       expect(response.text).toContain(`Page Not Found: ${path}`);
     },
   );
+
+  it("an unknown product is a 404 'Страница не найдена'", async () => {
+    const response = await client.get("/products/no-such-coin");
+    expect(response.status).toBe(404);
+    expectNotFoundPage(response.text);
+  });
 
   it("a missing hashed asset is a plain 404, not a page", async () => {
     const response = await client.get("/assets/no-such-file-abc123.js");
