@@ -1,21 +1,83 @@
 import type { ProductImage } from "#app/modules/db/schema.ts";
-import { ipxUrl } from "#app/modules/images/image-url.ts";
+import { imageDensitySrcSet, imageMetadata, imageSrcSet, ipxUrl, type ImageFormat } from "#app/modules/images/image-url.ts";
+import { breakpoints } from "../tokens/breakpoints.ts";
+import * as css from "./coin-image.css.ts";
 
-/** A product picture through /_ipx (webp), with its intrinsic size so nothing shifts while it loads. */
-export function CoinImage({ image, sizes, priority = false }: { image: ProductImage; sizes: string; priority?: boolean }) {
-  const widths = [160, 320, 640].filter((width) => width <= image.width);
+/** The layout widths of spec section 9 (xs 320 … 2xl 1536), offered at densities 1 and 2. */
+const breakpointWidths = Object.values(breakpoints);
+
+/** The fallback src of a picture laid out by `sizes` (browsers without srcset, crawlers). */
+const fallbackWidth = breakpoints.sm;
+
+const warned = new Set<string>();
+
+/** Spec section 8: "Image metadata failure: logged, width, height and ratio zero". Once per picture. */
+function warnBrokenImage(image: Partial<ProductImage>) {
+  const key = String(image.src);
+  if (warned.has(key)) return;
+  warned.add(key);
+  console.warn(`Image metadata failure: ${key} has no usable width and height`, { width: image.width, height: image.height });
+}
+
+export type CoinImageProps = {
+  image: ProductImage;
+  /**
+   * How wide the picture is laid out, as the <img> attribute ("(min-width: 768px) 33vw, 50vw").
+   * With it the browser picks from the breakpoint widths; without it the picture is shown
+   * at `width` (or its own width) and offered at densities 1 and 2.
+   */
+  sizes?: string;
+  /** The displayed width in CSS pixels when there is no `sizes` (a 96 px thumbnail). */
+  width?: number;
+  /** The picture above the fold (the first card, the product's main picture): loaded at once, first. */
+  priority?: boolean;
+  format?: ImageFormat;
+  quality?: number;
+  /** Overrides the record's alt text. */
+  alt?: string;
+  className?: string;
+};
+
+/**
+ * A product picture through the image proxy (/_ipx), webp by default, with width and
+ * height set from the record so the page does not shift while it loads. Lazy unless
+ * `priority`.
+ */
+export function CoinImage({ image, sizes, width, priority = false, format, quality, alt, className }: CoinImageProps) {
+  const meta = imageMetadata(image);
+  if (!meta.valid) warnBrokenImage(image);
+
+  let src: string;
+  let srcSet: string;
+  let shownWidth = meta.width;
+  let shownHeight = meta.height;
+  if (sizes) {
+    srcSet = imageSrcSet(image.src, { widths: breakpointWidths, intrinsicWidth: meta.width, format, quality });
+    src = ipxUrl(image.src, { width: meta.valid ? Math.min(meta.width, fallbackWidth) : fallbackWidth, format, quality });
+  } else {
+    const displayWidth = width && width > 0 ? width : meta.valid ? meta.width : fallbackWidth;
+    srcSet = imageDensitySrcSet(image.src, { width: displayWidth, intrinsicWidth: meta.width, format, quality });
+    src = ipxUrl(image.src, { width: meta.valid ? Math.min(displayWidth, meta.width) : displayWidth, format, quality });
+    if (meta.valid && width && width > 0) {
+      shownWidth = width;
+      shownHeight = Math.round(width / meta.ratio);
+    }
+  }
+
+  const classes = className ? `${css.coinImage} ${className}` : css.coinImage;
   return (
     <img
-      src={ipxUrl(image.src, { width: Math.min(640, image.width) })}
-      srcSet={widths.map((width) => `${ipxUrl(image.src, { width })} ${width}w`).join(", ")}
+      src={src}
+      srcSet={srcSet}
       sizes={sizes}
-      alt={image.alt}
-      width={image.width}
-      height={image.height}
+      alt={alt ?? image.alt ?? ""}
+      width={shownWidth}
+      height={shownHeight}
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : undefined}
-      decoding="async"
-      style={{ width: "100%", height: "auto" }}
+      decoding={priority ? undefined : "async"}
+      className={classes}
+      data-ratio={meta.ratio}
     />
   );
 }
