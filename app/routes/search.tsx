@@ -11,7 +11,7 @@ import { ProductCard } from "#app/ui/catalog/ProductCard.tsx";
 import { button, visuallyHidden } from "#app/ui/kit/kit.css.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import { Pagination } from "#app/ui/kit/Pagination.tsx";
-import { vars } from "#app/ui/tokens/theme.css.ts";
+import * as css from "./search.css.ts";
 import type { Route } from "./+types/search";
 
 /** What the hint offers to try: a series, an animal, a coin's old name, a foreign coin, a weight. */
@@ -65,9 +65,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 function Hint() {
   return (
-    <div data-testid="search-hint" style={{ background: vars.color.surface, borderRadius: vars.radius.md, padding: vars.space.lg }}>
-      <p style={{ marginTop: 0 }}>Ищите по названию монеты, серии, номиналу, стране или монетному двору, по весу и металлу: слова можно писать не полностью.</p>
-      <p style={{ marginBottom: 0 }}>
+    <div data-testid="search-hint" className={css.hint}>
+      <p className={css.hintFirst}>Ищите по названию монеты, серии, номиналу, стране или монетному двору, по весу и металлу: слова можно писать не полностью.</p>
+      <p className={css.hintLast}>
         Например:{" "}
         {examples.map((example, index) => (
           <span key={example}>
@@ -87,7 +87,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={title} crumbs={[{ name: "Поиск", href: "/search" }]} />
-      <Form method="get" action="/search" role="search" style={{ display: "flex", gap: vars.space.sm, margin: `${vars.space.md} 0` }}>
+      <Form method="get" action="/search" role="search" className={css.form}>
         <label htmlFor="search-page-query" className={visuallyHidden}>
           Что ищем
         </label>
@@ -99,7 +99,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           defaultValue={query}
           maxLength={200}
           placeholder="Например, Георгий Победоносец"
-          style={{ flex: "1 1 auto", minWidth: 0, padding: vars.space.sm, font: "inherit", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md }}
+          className={css.input}
         />
         <button type="submit" className={button}>
           Найти
@@ -109,7 +109,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <Hint />
       ) : (
         <section aria-label="Результаты поиска">
-          <p data-testid="search-count" style={{ color: vars.color.textMuted }}>
+          <p data-testid="search-count" className={css.count}>
             Найдено: {coins(total)}
           </p>
           {items.length > 0 ? (
