@@ -206,6 +206,23 @@ export async function relatedProducts(db: Database, product: ProductRow, rates: 
   return rows.map((row) => toCard(row, rates));
 }
 
+/** The coins the home page opens with: in stock, the best-known Russian investment series first. */
+export async function featuredProducts(db: Database, rates: MetalRates | null, limit = 8): Promise<ProductCard[]> {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.status, "active"), sql`${products.stock} > 0`))
+    .orderBy(
+      sql`(${products.seriesSlug} in ('georgiy-pobedonosec', 'seyatel')) desc`,
+      sql`(${products.kind} = 'investment') desc`,
+      sql`(${products.country} = 'Россия') desc`,
+      asc(products.pureGrams),
+      asc(products.id),
+    )
+    .limit(limit);
+  return rows.map((row) => toCard(row, rates));
+}
+
 /** Active products for the sitemap and the YML feed. */
 export async function listActiveProducts(db: Database): Promise<ProductRow[]> {
   return db.select().from(products).where(eq(products.status, "active")).orderBy(asc(products.id));
