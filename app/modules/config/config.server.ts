@@ -30,6 +30,16 @@ const envSchema = z.object({
     .regex(/^[a-z0-9.-]+(:\d+)?$/i, "должен быть именем хоста, например cdn.example.ru")
     .optional(),
   METRICA_COUNTER_ID: z.string().regex(/^\d{4,12}$/, "номер счётчика Метрики — только цифры").optional(),
+  SMS_PROVIDER: z.enum(["log", "file", "smsru", "smsc"]).default("log"),
+  SMS_OUTBOX_FILE: z.string().min(1).optional(),
+  SMS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  SMSRU_API_ID: z.string().min(1).optional(),
+  SMSRU_FROM: z.string().min(1).optional(),
+  SMSRU_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://sms.ru"),
+  SMSC_LOGIN: z.string().min(1).optional(),
+  SMSC_PASSWORD: z.string().min(1).optional(),
+  SMSC_SENDER: z.string().min(1).optional(),
+  SMSC_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://smsc.ru"),
   QUOTES_PROVIDER: z.enum(["embedded", "cbr", "moex"]).default("embedded"),
   QUOTES_REFRESH_INTERVAL_MS: z.coerce.number().int().min(1_000).default(600_000),
   QUOTES_MAX_AGE_MINUTES: z.coerce.number().int().min(1).default(180),
@@ -53,6 +63,14 @@ export type AppConfig = {
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For. */
   trustProxy: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  sms: {
+    /** log: the code in the server log; file: one JSON line per message (tests); smsru, smsc: real gateways. */
+    provider: "log" | "file" | "smsru" | "smsc";
+    outboxFile: string | undefined;
+    timeoutMs: number;
+    smsru: { apiId: string | undefined; from: string | undefined; baseUrl: string };
+    smsc: { login: string | undefined; password: string | undefined; sender: string | undefined; baseUrl: string };
+  };
   /** Yandex Metrica counter; without it no analytics script is loaded. */
   metricaCounterId: string | undefined;
   images: {
@@ -93,6 +111,13 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
   const dataDir = path.resolve(values.DATA_DIR);
   const isProduction = values.NODE_ENV === "production";
 
+  const missing = (name: string, why: string) => new ConfigError(`Неверные настройки окружения:\n  ${name}: ${why}`);
+  if (values.SMS_PROVIDER === "file" && !values.SMS_OUTBOX_FILE) throw missing("SMS_OUTBOX_FILE", "обязателен при SMS_PROVIDER=file");
+  if (values.SMS_PROVIDER === "smsru" && !values.SMSRU_API_ID) throw missing("SMSRU_API_ID", "обязателен при SMS_PROVIDER=smsru");
+  if (values.SMS_PROVIDER === "smsc" && (!values.SMSC_LOGIN || !values.SMSC_PASSWORD)) {
+    throw missing("SMSC_LOGIN", "SMSC_LOGIN и SMSC_PASSWORD обязательны при SMS_PROVIDER=smsc");
+  }
+
   if (isProduction && !values.SESSION_SECRET) {
     throw new ConfigError(
       "Неверные настройки окружения:\n  SESSION_SECRET: обязателен при NODE_ENV=production (не короче 32 символов)",
@@ -113,6 +138,13 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     trustProxy: values.TRUST_PROXY === "true" || values.TRUST_PROXY === "1",
     logLevel: values.LOG_LEVEL,
     metricaCounterId: values.METRICA_COUNTER_ID,
+    sms: {
+      provider: values.SMS_PROVIDER,
+      outboxFile: values.SMS_OUTBOX_FILE ? path.resolve(values.SMS_OUTBOX_FILE) : undefined,
+      timeoutMs: values.SMS_TIMEOUT_MS,
+      smsru: { apiId: values.SMSRU_API_ID, from: values.SMSRU_FROM, baseUrl: values.SMSRU_BASE_URL.replace(/\/+$/, "") },
+      smsc: { login: values.SMSC_LOGIN, password: values.SMSC_PASSWORD, sender: values.SMSC_SENDER, baseUrl: values.SMSC_BASE_URL.replace(/\/+$/, "") },
+    },
     images: { dir: path.join(dataDir, "images"), remoteHost: values.IMAGE_REMOTE_HOST },
     quotes: {
       provider: values.QUOTES_PROVIDER,
