@@ -1,0 +1,99 @@
+// npm run catalog -- import FILE | export [FILE] | stock SKU N | premium SKU PCT
+// The operator's catalogue commands. import reads JSON (an array of products) or CSV (a
+// header row of field names, ; or , between fields) and creates or updates products by
+// SKU: every row is checked first, and one bad row means nothing is imported. export
+// writes every product as JSON to FILE or to stdout. stock and premium change one coin.
+// Relative paths are taken from the folder npm was started in.
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { exportProducts, formatIssue, importProductFile, setPremium, setStock, CatalogCommandError } from "#app/modules/catalog/import.server.ts";
+import { getConfig } from "#app/modules/config/config.server.ts";
+import { lockKeys, migrateDatabase, openDatabase } from "#app/modules/db/client.server.ts";
+import { runScript } from "./run-script.ts";
+
+const usage = [
+  "Использование:",
+  "  npm run catalog -- import ФАЙЛ        загрузить монеты из JSON или CSV (создать или обновить по артикулу)",
+  "  npm run catalog -- export [ФАЙЛ]      выгрузить каталог в JSON (в файл или на экран)",
+  "  npm run catalog -- stock АРТИКУЛ N    задать остаток (целое число от 0)",
+  "  npm run catalog -- premium АРТИКУЛ P  задать наценку к цене металла, %",
+].join("\n");
+
+const [command, ...args] = process.argv.slice(2);
+const expectedArgs: Record<string, [min: number, max: number]> = { import: [1, 1], export: [0, 1], stock: [2, 2], premium: [2, 2] };
+const expected = command ? expectedArgs[command] : undefined;
+if (!expected || args.length < expected[0] || args.length > expected[1]) {
+  console.error(usage);
+  process.exit(2);
+}
+
+// `export | head` closes the pipe early: that is the reader's choice, not an error.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE") throw error;
+});
+
+/** A path as the operator typed it, from the folder they ran npm in. */
+const resolvePath = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+
+async function readInput(file: string): Promise<string> {
+  try {
+    return await readFile(resolvePath(file), "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CatalogCommandError(code === "ENOENT" ? `Файл не найден: ${file}` : `Файл не читается: ${file} (${(error as Error).message})`);
+  }
+}
+
+await runScript(async () => {
+  // Read the file before opening the database: a wrong name is reported at once.
+  const input = command === "import" ? await readInput(args[0]!) : undefined;
+  const handle = await openDatabase(getConfig());
+  try {
+    await handle.withExclusiveLock(lockKeys.migrateAndSeed, () => migrateDatabase(handle));
+    const db = handle.db;
+    switch (command) {
+      case "import": {
+        const result = await importProductFile(db, input!, args[0]!);
+        if (!result.ok) {
+          console.error(`Файл ${args[0]} не загружен, в каталоге ничего не изменилось. Ошибки (${result.errors.length}):`);
+          for (const issue of result.errors) console.error(`  ${formatIssue(issue)}`);
+          process.exitCode = 1;
+          return;
+        }
+        console.log(`Загружено монет: ${result.created + result.updated} (новых: ${result.created}, обновлено: ${result.updated}).`);
+        return;
+      }
+      case "export": {
+        const json = `${JSON.stringify(await exportProducts(db), null, 2)}\n`;
+        if (args[0]) {
+          await writeFile(resolvePath(args[0]), json);
+          console.error(`Каталог выгружен в ${args[0]}.`);
+        } else {
+          process.stdout.write(json);
+        }
+        return;
+      }
+      case "stock": {
+        const row = await setStock(db, args[0]!, args[1]!);
+        console.log(`${row.sku} «${row.name}»: остаток ${row.stock}.`);
+        return;
+      }
+      case "premium": {
+        const row = await setPremium(db, args[0]!, args[1]!);
+        console.log(`${row.sku} «${row.name}»: наценка ${String(row.premiumPercent).replace(".", ",")} %.`);
+        return;
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof CatalogCommandError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+  } finally {
+    await handle.close();
+  }
+}).catch((error: unknown) => {
+  // A file error before the database was opened.
+  if (!(error instanceof CatalogCommandError)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
+});
