@@ -1,6 +1,7 @@
 // The shop's production HTTP server (node:http): static assets, the /_ipx image proxy,
 // /healthz and the React Router request handler, with gzip/brotli and a graceful stop.
 // Run by `npm start` on Node 24 (type stripping); the build must exist (scripts/start.ts).
+import { createHash } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import http from "node:http";
@@ -9,14 +10,25 @@ import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { createRequest } from "@remix-run/node-fetch-server";
-import { createIPX, createIPXNodeServer, ipxFSStorage } from "ipx";
+import { createIPX, ipxFSStorage, ipxHttpStorage } from "ipx";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { imageMaxAgeSeconds, parseIpxPath } from "./app/modules/images/image-url.ts";
 
 type Services = {
   startServices(): Promise<void>;
   stopServices(): Promise<void>;
   checkHealth(): Promise<void>;
-  serverSettings(): { host: string; port: number; shutdownTimeoutMs: number; isProduction: boolean; trustProxy: boolean };
+  serverSettings(): {
+    host: string;
+    port: number;
+    shutdownTimeoutMs: number;
+    isProduction: boolean;
+    trustProxy: boolean;
+    /** $DATA_DIR/images: the generated and uploaded pictures. */
+    imagesDir: string;
+    /** The one host /_ipx may fetch from (IMAGE_REMOTE_HOST), if any. */
+    imageRemoteHost: string | undefined;
+  };
 };
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -56,7 +68,7 @@ export async function startServer(): Promise<RunningServer> {
   const settings = services.serverSettings();
 
   const handleDocument = createRequestHandler(build, settings.isProduction ? "production" : "development");
-  const ipx = createIPXNodeServer(createIPX({ storage: ipxFSStorage({ dir: publicDir }), maxAge: 31_536_000 }));
+  const serveImage = createImageServer({ imagesDir: settings.imagesDir, publicDir, remoteHost: settings.imageRemoteHost });
 
   let stopping = false;
 
@@ -72,13 +84,12 @@ export async function startServer(): Promise<RunningServer> {
         return;
       }
 
-      if ((req.method === "GET" || req.method === "HEAD") && (await serveStatic(req, res, url.pathname))) return;
-
-      if (url.pathname.startsWith("/_ipx/")) {
-        req.url = req.url!.slice("/_ipx".length);
-        ipx(req, res);
+      if (url.pathname === "/_ipx" || url.pathname.startsWith("/_ipx/")) {
+        await serveImage(req, res, url.pathname.slice("/_ipx".length));
         return;
       }
+
+      if ((req.method === "GET" || req.method === "HEAD") && (await serveStatic(req, res, url.pathname))) return;
 
       // One address per page: /about/ and /about are the same page.
       if ((req.method === "GET" || req.method === "HEAD") && url.pathname.length > 1 && url.pathname.endsWith("/")) {
@@ -140,6 +151,145 @@ function clientAddress(req: http.IncomingMessage, trustProxy: boolean): string {
     if (first) return first;
   }
   return req.socket.remoteAddress ?? "unknown";
+}
+
+type ImageServerOptions = { imagesDir: string; publicDir: string; remoteHost: string | undefined };
+type ImageVariant = { body: Buffer; type: string; etag: string; mtime: number | undefined };
+
+/** Processed pictures kept in memory, least recently used out first. */
+const imageCacheBytes = 64 * 1024 * 1024;
+const remoteImageTimeoutMs = 10_000;
+
+/**
+ * The image proxy of spec section 7 (/_ipx/{modifiers}/{source}, ipx with sharp): sources
+ * from the images folder, then public/, and only with IMAGE_REMOTE_HOST absolute
+ * http(s) URLs on that one host. The address is checked before ipx sees it
+ * (parseIpxPath): unknown modifiers, bad values, other hosts and ways out of the folders
+ * are 4xx and never reach the disk or the network. Every picture may be cached for a
+ * year (spec section 9).
+ */
+function createImageServer({ imagesDir, publicDir, remoteHost }: ImageServerOptions) {
+  const ipx = createIPX({
+    storage: ipxFSStorage({ dir: [imagesDir, publicDir] }),
+    httpStorage: remoteHost
+      ? ipxHttpStorage({
+          domains: [remoteHost],
+          // ofetch's options: one try, a time limit, and no redirect that could lead to another host.
+          fetchOptions: { timeout: remoteImageTimeoutMs, retry: 0, redirect: "error" } as RequestInit,
+        })
+      : undefined,
+    maxAge: imageMaxAgeSeconds,
+    // An SVG asked for without a format is passed through as it is (served with a CSP that forbids scripts).
+    svgo: false,
+  });
+  const cache = new Map<string, ImageVariant>();
+  let cachedBytes = 0;
+  const remember = (key: string, variant: ImageVariant) => {
+    if (variant.body.length > imageCacheBytes / 8) return;
+    const old = cache.get(key);
+    if (old) cachedBytes -= old.body.length;
+    cache.delete(key);
+    cache.set(key, variant);
+    cachedBytes += variant.body.length;
+    for (const [oldest, entry] of cache) {
+      if (cachedBytes <= imageCacheBytes) break;
+      cache.delete(oldest);
+      cachedBytes -= entry.body.length;
+    }
+  };
+
+  const fail = (res: http.ServerResponse, status: number, code: string, message: string, headers: http.OutgoingHttpHeaders = {}) => {
+    const body = JSON.stringify({ error: { code, message } });
+    res.writeHead(status, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Length": Buffer.byteLength(body),
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      ...headers,
+    });
+    res.end(body);
+  };
+
+  return async function serveImage(req: http.IncomingMessage, res: http.ServerResponse, path: string): Promise<void> {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      fail(res, 405, "method_not_allowed", "Метод не поддерживается", { Allow: "GET, HEAD" });
+      return;
+    }
+    const parsed = parseIpxPath(path, { remoteHost });
+    if (!parsed.ok) {
+      fail(res, parsed.status, parsed.code, parsed.message);
+      return;
+    }
+    const key = `${parsed.id}\n${Object.entries(parsed.modifiers).sort().map(([name, value]) => `${name}=${value}`).join(",")}`;
+    try {
+      const image = ipx(parsed.id, parsed.modifiers);
+      const source = await image.getSourceMeta();
+      const mtime = source.mtime ? Math.floor(source.mtime.getTime() / 1000) * 1000 : undefined;
+      const ifModifiedSince = req.headers["if-modified-since"];
+      if (mtime !== undefined && ifModifiedSince && Date.parse(ifModifiedSince) >= mtime) {
+        res.writeHead(304, { "Cache-Control": `public, max-age=${imageMaxAgeSeconds}`, "Last-Modified": new Date(mtime).toUTCString() });
+        res.end();
+        return;
+      }
+
+      let variant = parsed.remote ? undefined : cache.get(key);
+      if (variant && variant.mtime !== mtime) variant = undefined;
+      if (variant) {
+        // Recently used: to the back of the queue.
+        cache.delete(key);
+        cache.set(key, variant);
+      } else {
+        const { data, format } = await image.process();
+        const body = Buffer.isBuffer(data) ? data : Buffer.from(data);
+        const etag = `"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
+        variant = { body, type: `image/${format ?? "jpeg"}`, etag, mtime };
+        if (!parsed.remote) remember(key, variant);
+      }
+
+      const headers: http.OutgoingHttpHeaders = {
+        "Content-Type": variant.type,
+        "Cache-Control": `public, max-age=${imageMaxAgeSeconds}`,
+        ETag: variant.etag,
+        "Content-Security-Policy": "default-src 'none'",
+        "X-Content-Type-Options": "nosniff",
+      };
+      if (mtime !== undefined) headers["Last-Modified"] = new Date(mtime).toUTCString();
+      if (req.headers["if-none-match"] === variant.etag) {
+        res.writeHead(304, headers);
+        res.end();
+        return;
+      }
+      headers["Content-Length"] = variant.body.length;
+      res.writeHead(200, headers);
+      res.end(req.method === "HEAD" ? undefined : variant.body);
+    } catch (error) {
+      const { status, code, message } = imageFailure(error, parsed.remote);
+      if (status >= 500) console.error("image proxy:", parsed.id, error);
+      else if (status === 422) console.warn("image proxy: cannot process", parsed.id, String(error));
+      if (!res.headersSent) fail(res, status, code, message);
+      else res.destroy();
+    }
+  };
+}
+
+/**
+ * What went wrong with a picture, as an answer: the remote host's trouble as 404, 504 or
+ * 502; ipx's own refusals (not found, forbidden path, not an image) as they are; a source
+ * sharp cannot convert as 422.
+ */
+function imageFailure(error: unknown, remote: boolean): { status: number; code: string; message: string } {
+  const details = (error ?? {}) as { statusCode?: unknown; name?: unknown; message?: unknown };
+  const status = typeof details.statusCode === "number" ? details.statusCode : undefined;
+  if (remote && details.name === "FetchError") {
+    if (status === 404 || status === 410) return { status: 404, code: "not_found", message: "Изображение не найдено" };
+    if (/timeout/i.test(String(details.message))) return { status: 504, code: "remote_timeout", message: "Источник изображения не ответил вовремя" };
+    return { status: 502, code: "remote_failed", message: "Источник изображения недоступен" };
+  }
+  if (status === 404) return { status: 404, code: "not_found", message: "Изображение не найдено" };
+  if (status === 403) return { status: 403, code: "forbidden_source", message: "Источник не разрешён" };
+  if (status !== undefined && status >= 400 && status < 500) return { status, code: "bad_image", message: "Изображение не читается" };
+  // Sharp could not decode or convert the source: the picture is at fault, not the request.
+  return { status: 422, code: "bad_image", message: "Изображение не читается" };
 }
 
 type CachedFile = { body: Buffer; type: string; immutable: boolean; encoded: Map<string, Buffer> };
