@@ -45,10 +45,18 @@ describe("CoinImage", () => {
     expect([image.getAttribute("width"), image.getAttribute("height")]).toEqual(["96", "72"]);
   });
 
+  it("treats a single fixed width in sizes as a fixed picture at densities 1 and 2", () => {
+    const image = img(<CoinImage image={obverse} sizes="80px" />);
+    expect(image.getAttribute("srcset")).toBe("/_ipx/f_webp,w_80/products/georgiy-1.png 1x, /_ipx/f_webp,w_160/products/georgiy-1.png 2x");
+    expect(image.getAttribute("sizes")).toBeNull();
+    const card = img(<CoinImage image={obverse} sizes="320px" />);
+    expect(card.getAttribute("srcset")).toBe("/_ipx/f_webp,w_320/products/georgiy-1.png 1x, /_ipx/f_webp,w_640/products/georgiy-1.png 2x");
+  });
+
   it("logs a broken record once and renders it with width, height and ratio zero", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const broken = { src: "products/broken-1.png", alt: "Без размеров" } as ProductImage;
-    const first = img(<CoinImage image={broken} sizes="320px" />);
+    const first = img(<CoinImage image={broken} sizes="(min-width: 768px) 320px, 50vw" />);
     expect([first.getAttribute("width"), first.getAttribute("height"), first.getAttribute("data-ratio")]).toEqual(["0", "0", "0"]);
     expect(first.getAttribute("srcset")).toContain("/_ipx/f_webp,w_320/products/broken-1.png 320w");
     img(<CoinImage image={{ ...broken, width: -5, height: 800 }} sizes="320px" />);

@@ -23,8 +23,8 @@ export type CoinImageProps = {
   image: ProductImage;
   /**
    * How wide the picture is laid out, as the <img> attribute ("(min-width: 768px) 33vw, 50vw").
-   * With it the browser picks from the breakpoint widths; without it the picture is shown
-   * at `width` (or its own width) and offered at densities 1 and 2.
+   * With it the browser picks from the breakpoint widths. A single fixed width ("96px") or
+   * none at all offers the picture at that width (else `width`, else its own) at densities 1 and 2.
    */
   sizes?: string;
   /** The displayed width in CSS pixels when there is no `sizes` (a 96 px thumbnail). */
@@ -51,7 +51,10 @@ export function CoinImage({ image, sizes, width, priority = false, format, quali
   let srcSet: string;
   let shownWidth = meta.width;
   let shownHeight = meta.height;
-  if (sizes) {
+  const fixedWidth = sizes ? /^\s*(\d+(?:\.\d+)?)px\s*$/.exec(sizes)?.[1] : undefined;
+  if (fixedWidth) width ??= Number(fixedWidth);
+  const responsive = Boolean(sizes) && !fixedWidth;
+  if (responsive) {
     srcSet = imageSrcSet(image.src, { widths: breakpointWidths, intrinsicWidth: meta.width, format, quality });
     src = ipxUrl(image.src, { width: meta.valid ? Math.min(meta.width, fallbackWidth) : fallbackWidth, format, quality });
   } else {
@@ -69,7 +72,7 @@ export function CoinImage({ image, sizes, width, priority = false, format, quali
     <img
       src={src}
       srcSet={srcSet}
-      sizes={sizes}
+      sizes={responsive ? sizes : undefined}
       alt={alt ?? image.alt ?? ""}
       width={shownWidth}
       height={shownHeight}
