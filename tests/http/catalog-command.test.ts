@@ -1,0 +1,153 @@
+// npm run catalog as the operator runs it: on the embedded database of a stopped shop
+// (refused while it runs), and on PostgreSQL under a running shop. What it changes shows
+// in the shop: search, the YML feed; a bad file changes nothing.
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCommand } from "#tests/support/commands.ts";
+import { ShopClient } from "#tests/support/http-client.ts";
+import { startShop } from "#tests/support/server.ts";
+
+const script = "scripts/catalog.ts";
+const slug = "zolotoy-sokol-1-uncia";
+
+/** A new coin with a generated picture (the shop draws it at start); the Krugerrand sold out. */
+const goodCsv = [
+  "sku;slug;name;metal;kind;denomination;country;issuer;fineness;totalGrams;pureGrams;stock;premiumPercent;images",
+  `AU-9001;${slug};"Золотой сокол 1 унция";gold;investment;100 рублей;Россия;Банк России;999,9;31,11;31,1;4;6,5;"[{""src"":""products/${slug}-1.png"",""alt"":""аверс"",""width"":800,""height"":800}]"`,
+].join("\n");
+const stockCsv = "sku,stock\nAU-0036,0\n";
+const badJson = JSON.stringify([
+  { sku: "AU-9002", slug: "ne-dolzhna-poyavitsya", name: "Не должна появиться", metal: "gold", kind: "investment", denomination: "1", country: "X", issuer: "X", fineness: 999, totalGrams: 1, pureGrams: 1 },
+  { sku: "AU-0001", pureGrams: -1 },
+  { sku: "AU-0002", metal: "platinum" },
+]);
+
+let dir: string;
+const file = (name: string) => path.join(dir, name);
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "shop-catalog-"));
+  await writeFile(file("good.csv"), goodCsv);
+  await writeFile(file("stock.csv"), stockCsv);
+  await writeFile(file("bad.json"), badJson);
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** The offers of /yml.xml by SKU: availability and whether there is a picture. */
+async function feed(client: ShopClient): Promise<Map<string, { available: string; pictures: string[] }>> {
+  const xml = (await client.get("/yml.xml")).text;
+  return new Map(
+    [...xml.matchAll(/<offer id="([^"]+)" available="(true|false)">([\s\S]*?)<\/offer>/g)].map((match) => [
+      match[1]!,
+      { available: match[2]!, pictures: [...match[3]!.matchAll(/<picture>([^<]+)<\/picture>/g)].map((p) => p[1]!) },
+    ]),
+  );
+}
+
+describe("npm run catalog on the embedded database", () => {
+  it("is refused while the shop runs, then imports, sets stock and premium, exports; the shop shows it", async () => {
+    const dataDir = file("data");
+    const env = { DATA_DIR: dataDir };
+    const first = await startShop({ embedded: true, env });
+    try {
+      const refused = await runCommand(script, ["import", file("good.csv")], env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/открыта другим процессом/);
+    } finally {
+      await first.stop();
+    }
+
+    const usage = await runCommand(script, [], env);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/npm run catalog -- import ФАЙЛ/);
+
+    const imported = await runCommand(script, ["import", file("good.csv")], env);
+    expect(imported.stderr).toBe("");
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toBe("Загружено монет: 1 (новых: 1, обновлено: 0).\n");
+
+    const bad = await runCommand(script, ["import", file("bad.json")], env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("не загружен, в каталоге ничего не изменилось");
+    expect(bad.stderr).toContain("Строка 2, поле pureGrams: должно быть положительным числом");
+    expect(bad.stderr).toContain("Строка 3, поле metal: допустимые значения: gold, silver");
+
+    const stock = await runCommand(script, ["stock", "AU-0001", "0"], env);
+    expect(stock.code).toBe(0);
+    expect(stock.stdout).toMatch(/^AU-0001 «.+»: остаток 0\.\n$/);
+    const premium = await runCommand(script, ["premium", "AU-9001", "7,5"], env);
+    expect(premium.code).toBe(0);
+    expect(premium.stdout).toMatch(/наценка 7,5 %/);
+
+    const unknown = await runCommand(script, ["stock", "NOPE-1", "3"], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toBe("Монеты с артикулом NOPE-1 в каталоге нет.\n");
+    const badStock = await runCommand(script, ["stock", "AU-0001", "-2"], env);
+    expect(badStock.code).toBe(1);
+    expect(badStock.stderr).toBe("stock: должно быть целым числом не меньше 0.\n");
+    const missing = await runCommand(script, ["import", file("missing.csv")], env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe(`Файл не найден: ${file("missing.csv")}\n`);
+
+    const exported = await runCommand(script, ["export", file("export.json")], env);
+    expect(exported.code).toBe(0);
+    const products = JSON.parse(await readFile(file("export.json"), "utf8")) as Array<Record<string, unknown>>;
+    expect(products.find((p) => p.sku === "AU-9001")).toMatchObject({ slug, stock: 4, premiumPercent: 7.5, pureGrams: 31.1, fineness: 999.9 });
+    expect(products.find((p) => p.sku === "AU-0001")).toMatchObject({ stock: 0 });
+    expect(products.find((p) => p.sku === "AU-9002")).toBeUndefined();
+
+    const second = await startShop({ embedded: true, env });
+    try {
+      const client = new ShopClient(second.url);
+      const html = await client.html("/search?q=%D1%81%D0%BE%D0%BA%D0%BE%D0%BB");
+      expect(html).toContain(`href="/products/${slug}"`);
+      expect(html).toContain("Золотой сокол 1 унция");
+      expect((await client.html("/search?q=%D0%BD%D0%B5+%D0%B4%D0%BE%D0%BB%D0%B6%D0%BD%D0%B0")).includes("ne-dolzhna-poyavitsya")).toBe(false);
+
+      const offers = await feed(client);
+      expect(offers.size).toBe(54);
+      expect(offers.get("AU-9001")!.available).toBe("true");
+      expect(offers.get("AU-0001")!.available).toBe("false");
+      expect(offers.get("AU-0002")!.available).toBe("true");
+      expect(offers.has("AU-9002")).toBe(false);
+      // The shop drew the new coin's picture at start; the feed's address serves it.
+      const picture = offers.get("AU-9001")!.pictures[0]!;
+      const image = await client.get(new URL(picture).pathname);
+      expect(image.status, second.output()).toBe(200);
+      expect(image.headers.get("content-type")).toBe("image/jpeg");
+    } finally {
+      await second.stop();
+    }
+  }, 300_000);
+});
+
+describe("npm run catalog on PostgreSQL", () => {
+  it("changes a running shop at once", async (context) => {
+    const shop = await startShop();
+    try {
+      if (!shop.databaseUrl) context.skip();
+      const env = { DATABASE_URL: shop.databaseUrl!, DATA_DIR: file("pg-scratch") };
+      const client = new ShopClient(shop.url);
+      expect((await feed(client)).get("AU-0036")!.available).toBe("true");
+      const imported = await runCommand(script, ["import", file("good.csv")], env);
+      expect(imported.code, imported.stderr).toBe(0);
+      expect((await runCommand(script, ["import", file("stock.csv")], env)).code).toBe(0);
+      expect((await runCommand(script, ["import", file("bad.json")], env)).code).toBe(1);
+      expect(await client.html("/search?q=%D1%81%D0%BE%D0%BA%D0%BE%D0%BB")).toContain(`href="/products/${slug}"`);
+      const offers = await feed(client);
+      expect(offers.get("AU-9001")!.available).toBe("true");
+      expect(offers.get("AU-0036")!.available).toBe("false");
+      expect(offers.has("AU-9002")).toBe(false);
+      // Export to stdout: the JSON and nothing else.
+      const exported = await runCommand(script, ["export"], env);
+      expect(exported.code).toBe(0);
+      const products = JSON.parse(exported.stdout) as Array<Record<string, unknown>>;
+      expect(products.find((p) => p.sku === "AU-0036")).toMatchObject({ stock: 0 });
+      expect(products.find((p) => p.sku === "AU-9001")).toMatchObject({ slug, stock: 4 });
+    } finally {
+      await shop.stop();
+    }
+  }, 120_000);
+});
