@@ -1,7 +1,7 @@
 // A local stand-in for a third-party HTTP service (node:http on 127.0.0.1, a free port):
 // answers through a replaceable handler, records every request, and can misbehave the
 // ways real services do: answer late, reset the connection, cut the body short.
-import { type IncomingHttpHeaders, type Server, createServer } from "node:http";
+import { type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type FakeRequest = {
@@ -11,6 +11,8 @@ export type FakeRequest = {
   rawQuery: string;
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
+  /** The request body decoded as UTF-8 ("" for none); the handler runs once it has all arrived. */
+  body: string;
 };
 
 export type FakeReply =
@@ -41,14 +43,24 @@ export async function startFakeHttpServer(handler: FakeHandler): Promise<FakeSer
   const timers = new Set<NodeJS.Timeout>();
   const fake: FakeServer = { baseUrl: "", requests: [], handler, close };
   const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://fake.invalid");
-    const request: FakeRequest = {
-      method: req.method ?? "GET",
-      path: url.pathname,
-      rawQuery: url.search.replace(/^\?/, ""),
-      query: url.searchParams,
-      headers: req.headers,
-    };
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    // A client that gives up before its body is complete is simply not recorded.
+    req.on("error", () => {});
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://fake.invalid");
+      answer(req, res, {
+        method: req.method ?? "GET",
+        path: url.pathname,
+        rawQuery: url.search.replace(/^\?/, ""),
+        query: url.searchParams,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
+    });
+  });
+
+  function answer(req: IncomingMessage, res: ServerResponse, request: FakeRequest) {
     fake.requests.push(request);
     let reply: FakeReply;
     try {
@@ -87,7 +99,7 @@ export async function startFakeHttpServer(handler: FakeHandler): Promise<FakeSer
       }, delayMs);
       timers.add(timer);
     }
-  });
+  }
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
