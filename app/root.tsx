@@ -16,9 +16,9 @@ import { isMarketOpen } from "#app/modules/quotes/calendar.ts";
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
 import type { QuotesView } from "#app/modules/quotes/view.ts";
 import { listCounts, type ListCounts } from "#app/modules/lists/lists.server.ts";
-import { databaseContext, flashContext, listOwnerContext } from "#app/modules/request/context.ts";
+import { databaseContext, flashContext, listOwnerContext, userContext } from "#app/modules/request/context.ts";
 import { log } from "#app/modules/shared/log.server.ts";
-import { databaseMiddleware, flashMiddleware, serviceUnavailableMiddleware, visitorMiddleware } from "#app/modules/request/middleware.server.ts";
+import { databaseMiddleware, flashMiddleware, serviceUnavailableMiddleware, sessionMiddleware, visitorMiddleware } from "#app/modules/request/middleware.server.ts";
 import { isShopOpen, readSalesSetting } from "#app/modules/shop/status.server.ts";
 import { storeJsonLd } from "#app/modules/seo/json-ld.ts";
 import { canonicalUrl, shouldNoindex } from "#app/modules/seo/meta.ts";
@@ -30,7 +30,7 @@ import { ErrorLayout } from "#app/ui/frame/ErrorLayout.tsx";
 import { describeError } from "#app/ui/frame/ErrorPage.tsx";
 import "#app/ui/tokens/theme.css.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [serviceUnavailableMiddleware, visitorMiddleware, flashMiddleware, databaseMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [serviceUnavailableMiddleware, visitorMiddleware, flashMiddleware, databaseMiddleware, sessionMiddleware];
 
 /** A new build on the server turns the next navigation into a full page load. */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
@@ -55,6 +55,7 @@ async function headerCounts(db: Parameters<typeof listCounts>[0], owner: Paramet
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
+  const signedIn = context.get(userContext);
   const [sales, quotesService, counts] = await Promise.all([readSalesSetting(db), getQuotesService(), headerCounts(db, context.get(listOwnerContext))]);
   const snapshot = quotesService.current();
   const quotes: QuotesView | null = snapshot
@@ -67,6 +68,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     shopOpen: isShopOpen({ paused: sales.paused, quotesFresh: quotesService.isFresh() }),
     flash: context.get(flashContext),
     counts,
+    user: signedIn ? { name: signedIn.name, phone: signedIn.phone } : null,
     metricaCounterId: getConfig().metricaCounterId ?? null,
   };
 }

@@ -40,6 +40,11 @@ export default [
   // The JSON contract of spec section 7.
   route("api/courses", "routes/api/courses.ts"),
   route("api/work", "routes/api/work.ts"),
+  route("api/auth/get-code", "routes/api/auth/get-code.ts"),
+  route("api/auth/check-code", "routes/api/auth/check-code.ts"),
+  route("api/auth/logout", "routes/api/auth/logout.ts"),
+  route("api/me", "routes/api/me.ts"),
+  route("logout", "routes/logout.tsx"),
   route("api/cart", "routes/api/cart.ts"),
   route("api/cart/clear", "routes/api/cart-clear.ts"),
   route("api/cart/:id", "routes/api/cart-item.ts"),

@@ -1,9 +1,24 @@
+import { Form } from "react-router";
+import { handleLoginAction, loginView } from "#app/modules/auth/login-flow.server.ts";
+import { requireUser } from "#app/modules/auth/require-user.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
-import { pageTitle } from "#app/ui/kit/kit.css.ts";
+import { ProfileStep, type StepForm } from "#app/ui/auth/LoginSteps.tsx";
+import type { Route } from "./+types/cabinet-create";
+
+/** Step 3 of sign-in without JavaScript, in the blank layout (spec section 2). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireUser(request, context);
+  return { redirectTo: (await loginView(request, context)).redirectTo };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  requireUser(request, context);
+  return handleLoginAction(request, context);
+}
 
 export const meta = () => [...pageMeta({ title: "Завершение регистрации" }), { name: "robots", content: "noindex" }];
 
-/** Step 3 of sign-in without JavaScript (spec section 2), in the blank layout. */
-export default function CabinetCreate() {
-  return <h1 className={pageTitle}>Завершение регистрации</h1>;
+export default function CabinetCreate({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData && "result" in actionData ? actionData.result : undefined;
+  return <ProfileStep Form={Form as StepForm} action="/cabinet/create" result={result} redirectTo={loaderData.redirectTo} titleAs="h1" />;
 }

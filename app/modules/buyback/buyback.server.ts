@@ -30,7 +30,7 @@ export async function submitBuybackRequest(
   db: Database,
   input: BuybackRequestInput,
   origin: { ip: string; visitorId: string | null },
-): Promise<RateLimitResult & { id?: number }> {
+): Promise<{ allowed: true; id: number } | Extract<RateLimitResult, { allowed: false }>> {
   const verdict = await consumeRateLimits(db, [
     { rule: buybackLimits.perIp, key: origin.ip },
     { rule: buybackLimits.perPhone, key: input.phone },

@@ -187,3 +187,55 @@ export const listItems = pgTable(
     check("list_items_quantity_positive", sql`${table.quantity} >= 1`),
   ],
 );
+
+/** A buyer who signed in by SMS code; the phone is the identity. */
+export const users = pgTable("users", {
+  id: serial("id").primaryKey(),
+  /** "+7XXXXXXXXXX" */
+  phone: text("phone").notNull().unique(),
+  name: text("name").notNull().default(""),
+  lastName: text("last_name").notNull().default(""),
+  secondName: text("second_name").notNull().default(""),
+  email: text("email").notNull().default(""),
+  /** The saved delivery profile (spec section 3, buyprofile): userinfo, pvzinfo, locinfo. */
+  buyProfile: jsonb("buy_profile").$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+});
+
+/**
+ * One-time sign-in codes. Only a keyed hash of the code is kept; a code lives five
+ * minutes and dies after five wrong tries (ARCHITECTURE section 5).
+ */
+export const smsCodes = pgTable(
+  "sms_codes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    phone: text("phone").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set when the code was used, voided by too many tries, or replaced by a new one. */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    ip: text("ip"),
+  },
+  (table) => [index("sms_codes_by_phone").on(table.phone, table.createdAt)],
+);
+
+/** Signed-in sessions: the cookie holds a random token, the database only its hash. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (table) => [index("sessions_by_user").on(table.userId)],
+);

@@ -1,13 +1,13 @@
-import { randomBytes } from "node:crypto";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
-import { availableParallelism } from "node:os";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import os, { availableParallelism } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "../db/client.server.ts";
 import { products } from "../db/schema.ts";
 import { log } from "../shared/log.server.ts";
-import { coinArtLayers, coinArtSize, coinDiscSvg, type CoinArtInput, type CoinSide } from "./coin-art.ts";
+import { coinArtLayers, coinArtSize, coinArtSvg, coinDiscSvg, type CoinArtInput, type CoinSide } from "./coin-art.ts";
 
 /** What one run did: the files it drew (paths relative to the images folder) and how many were there already. */
 export type EnsureImagesResult = { created: string[]; existing: number };
@@ -151,8 +151,33 @@ function paintShape(target: Buffer, layer: Buffer, colour: [number, number, numb
   }
 }
 
-async function drawCoin({ file, coin, side }: Job): Promise<void> {
+/**
+ * Drawn pictures are also kept in a cache shared by every shop on this machine (test
+ * servers, several instances), keyed by what is drawn: a fresh data folder then copies
+ * them instead of drawing 106 pictures again before it can listen.
+ */
+const sharedCacheDir = path.join(os.tmpdir(), "coin-shop-art-cache");
+
+/** Bump when renderCoinPng draws differently from the same SVG, so stale cached pictures are not reused. */
+const ART_VERSION = "coin-art-1";
+
+async function cachedPng(coin: CoinArtInput, side: CoinSide): Promise<Buffer> {
+  const key = createHash("sha256").update(ART_VERSION).update(coinArtSvg(coin, side)).digest("hex").slice(0, 32);
+  const cached = path.join(sharedCacheDir, `${key}.png`);
+  const hit = await readFile(cached).catch(() => undefined);
+  if (hit) return hit;
   const png = await renderCoinPng(coin, side);
+  // The cache is a convenience: failing to fill it must not fail the picture.
+  const aside = `${cached}.${randomBytes(4).toString("hex")}.tmp`;
+  await mkdir(sharedCacheDir, { recursive: true })
+    .then(() => writeFile(aside, png))
+    .then(() => rename(aside, cached))
+    .catch(() => rm(aside, { force: true }));
+  return png;
+}
+
+async function drawCoin({ file, coin, side }: Job): Promise<void> {
+  const png = await cachedPng(coin, side);
   await mkdir(path.dirname(file), { recursive: true });
   const aside = `${file}.${randomBytes(4).toString("hex")}.tmp`;
   try {

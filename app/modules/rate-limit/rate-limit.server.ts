@@ -9,7 +9,8 @@ export type RateLimit = {
   windowMs: number;
 };
 
-export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** Allowed: the counted events' ids (to take them back if the action then fails). */
+export type RateLimitResult = { allowed: true; eventIds: number[] } | { allowed: false; retryAfterSeconds: number };
 
 /**
  * Counts one event for `key` if fewer than `limit` happened within the window, in one
@@ -44,8 +45,11 @@ export async function consumeRateLimits(db: Database, checks: { rule: RateLimit;
       }
     }
     if (refused) return refused;
-    await inner.insert(rateLimitEvents).values(checks.map(({ rule, key }) => ({ bucket: rule.bucket, key, createdAt: now })));
-    return { allowed: true } as const;
+    const inserted = await inner
+      .insert(rateLimitEvents)
+      .values(checks.map(({ rule, key }) => ({ bucket: rule.bucket, key, createdAt: now })))
+      .returning({ id: rateLimitEvents.id });
+    return { allowed: true, eventIds: inserted.map((row) => row.id) } as const;
   });
 }
 

@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { DatabaseHandle } from "../db/client.server.ts";
 import type { Flash } from "../flash/flash.server.ts";
+import type { User } from "../auth/sessions.server.ts";
 import type { ListOwner } from "../lists/lists.server.ts";
 
 /** The database handle for this request, set by the root middleware. */
@@ -14,3 +15,6 @@ export const flashContext = createContext<Flash | null>(null);
 
 /** Whose cart, wishlist and comparison list this request works with (the visitor, or the signed-in user). */
 export const listOwnerContext = createContext<ListOwner>();
+
+/** The signed-in user of this request, or null for a visitor. */
+export const userContext = createContext<User | null>(null);

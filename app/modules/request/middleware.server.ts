@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareFunction } from "react-router";
 import { getDatabase } from "../db/database.server.ts";
 import { readVisitorId, visitorCookieHeader } from "../visitor/visitor-cookie.server.ts";
+import { clearSessionCookieHeader, readSessionToken, userBySessionToken } from "../auth/sessions.server.ts";
 import { clearFlashHeader, readFlash } from "../flash/flash.server.ts";
-import { databaseContext, flashContext, listOwnerContext, visitorContext } from "./context.ts";
+import { databaseContext, flashContext, listOwnerContext, userContext, visitorContext } from "./context.ts";
 
 /** Gives every request a visitor id, and sets the cookie on the first visit. */
 export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
@@ -45,6 +46,23 @@ export const flashMiddleware: MiddlewareFunction<Response> = async ({ request, c
   // A redirect may be setting a new notice; only clear when the page showed this one.
   if (flash && !response.headers.get("Set-Cookie")?.includes("flash=")) {
     response.headers.append("Set-Cookie", await clearFlashHeader());
+  }
+  return response;
+};
+
+/**
+ * Reads the session cookie: a live session makes the request the user's (and the lists
+ * the user's); a stale or forged token is dropped from the browser.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const token = readSessionToken(request);
+  const user = token ? await userBySessionToken(context.get(databaseContext).db, token) : undefined;
+  context.set(userContext, user ?? null);
+  if (user) context.set(listOwnerContext, `user:${user.id}`);
+  const response = await next();
+  const hadCookie = request.headers.get("Cookie")?.includes("session=");
+  if (hadCookie && !user && !response.headers.get("Set-Cookie")?.includes("session=")) {
+    response.headers.append("Set-Cookie", clearSessionCookieHeader());
   }
   return response;
 };

@@ -1,12 +1,19 @@
+/** Response headers for /api: never cached unless the caller says otherwise. */
+function apiHeaders(extra: HeadersInit | undefined): Headers {
+  const headers = new Headers(extra);
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+  return headers;
+}
+
 /**
  * The /api error shape of ARCHITECTURE section 6: a 4xx status with
  * `{ error: { code, message } }` and a Russian message.
  */
 export function apiError(status: number, code: string, message: string, headers?: HeadersInit): Response {
-  return Response.json({ error: { code, message } }, { status, headers: { "Cache-Control": "no-store", ...headers } });
+  return Response.json({ error: { code, message } }, { status, headers: apiHeaders(headers) });
 }
 
 /** A JSON answer of the /api contract. */
 export function apiJson(body: unknown, init?: { status?: number; headers?: HeadersInit }): Response {
-  return Response.json(body, { status: init?.status ?? 200, headers: { "Cache-Control": "no-store", ...init?.headers } });
+  return Response.json(body, { status: init?.status ?? 200, headers: apiHeaders(init?.headers) });
 }

@@ -19,7 +19,7 @@ export default function DefaultLayout() {
     <div className={page}>
       <Header
         counts={root?.counts ?? { cart: 0, wishlist: 0, compare: 0 }}
-        isLoggedIn={false}
+        isLoggedIn={Boolean(root?.user)}
         returnTo={location.pathname + location.search}
         sticky={options.stickyHeader}
         quotesBar={<QuotesBar quotes={root?.quotes ?? null} largeScreensOnly={options.stickyHeader} />}

@@ -1,16 +1,48 @@
-import { Outlet, redirect } from "react-router";
-import { loginHref } from "#app/modules/account/login-href.ts";
+import { Form, NavLink, Outlet } from "react-router";
+import { requireUser } from "#app/modules/auth/require-user.server.ts";
+import { cabinetMenu } from "#app/modules/shop/navigation.ts";
+import { formatPhone } from "#app/modules/phone/phone.ts";
+import { fullNameOf } from "#app/modules/auth/profile.ts";
+import * as css from "./my.css.ts";
 import type { Route } from "./+types/layout";
 
-/**
- * The account area needs a signed-in buyer (spec section 6). Signing in by SMS code
- * comes with the sign-in work; until a session exists every visit goes to /login,
- * which brings the buyer back here afterwards.
- */
-export function loader({ url }: Route.LoaderArgs) {
-  throw redirect(loginHref(url.pathname + url.search));
+/** Every account page needs a signed-in buyer; the menu of spec section 2 beside the page. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  return { fullName: fullNameOf(user), phone: formatPhone(user.phone) };
 }
 
-export default function AccountLayout() {
-  return <Outlet />;
+export default function AccountLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className={css.layout}>
+      <aside className={css.menu} aria-label="Личный кабинет">
+        <p className={css.who}>
+          <strong>{loaderData.fullName || "Покупатель"}</strong>
+          <br />
+          {loaderData.phone}
+        </p>
+        <nav>
+          <ul className={css.menuList}>
+            {cabinetMenu.map((link) => (
+              <li key={link.path}>
+                <NavLink to={link.path} className={css.menuLink}>
+                  {link.name}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <Form method="post" action="/logout" replace>
+                <button type="submit" className={css.logout}>
+                  Выйти
+                </button>
+              </Form>
+            </li>
+          </ul>
+        </nav>
+      </aside>
+      <div className={css.content}>
+        <Outlet />
+      </div>
+    </div>
+  );
 }

@@ -1,18 +1,14 @@
-import { pageMeta } from "#app/modules/seo/meta.ts";
-import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
+import { requireUser } from "#app/modules/auth/require-user.server.ts";
+import { pageNotFound } from "#app/modules/shared/not-found.ts";
 import type { Route } from "./+types/order";
 
-export function loader({ params }: Route.LoaderArgs) {
-  return { id: params.id };
+/** An order of the signed-in buyer; another buyer's order, or none, is a 404. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireUser(request, context);
+  // Orders are placed by checkout; until one exists under this number for this buyer, there is nothing to show.
+  pageNotFound(new URL(request.url).pathname);
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: `Заказ № ${loaderData?.id ?? ""}` });
-
-export default function Order({ loaderData }: Route.ComponentProps) {
-  return (
-    <PageHeader
-      title={`Заказ № ${loaderData.id}`}
-      crumbs={[{ name: "Личный кабинет", href: "/my" }, { name: "Заказы", href: "/my/orders" }, { name: `№ ${loaderData.id}`, href: `/my/orders/${loaderData.id}` }]}
-    />
-  );
+export default function Order() {
+  return null;
 }

@@ -1,8 +1,38 @@
+import { Link } from "react-router";
+import { requireUser } from "#app/modules/auth/require-user.server.ts";
+import { formatPhone } from "#app/modules/phone/phone.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
+import * as css from "./my.css.ts";
+import type { Route } from "./+types/profile";
 
-export const meta = () => pageMeta({ title: "Личные данные" });
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  return { lastName: user.lastName, name: user.name, secondName: user.secondName, email: user.email, phone: formatPhone(user.phone) };
+}
 
-export default function Profile() {
-  return <PageHeader title="Личные данные" crumbs={[{ name: "Личный кабинет", href: "/my" }, { name: "Личные данные", href: "/my/profile" }]} />;
+export const meta = () => [...pageMeta({ title: "Личные данные" }), { name: "robots", content: "noindex" }];
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const rows: [string, string][] = [
+    ["Фамилия", loaderData.lastName],
+    ["Имя", loaderData.name],
+    ["Отчество", loaderData.secondName],
+    ["E-mail", loaderData.email],
+    ["Телефон", loaderData.phone],
+  ];
+  return (
+    <>
+      <PageHeader title="Личные данные" crumbs={[{ name: "Личный кабинет", href: "/my" }, { name: "Личные данные", href: "/my/profile" }]} />
+      <dl className={css.facts}>
+        {rows.map(([name, value]) => (
+          <div key={name} style={{ display: "contents" }}>
+            <dt>{name}</dt>
+            <dd style={{ margin: 0 }}>{value || "не указано"}</dd>
+          </div>
+        ))}
+      </dl>
+      <Link to="/my/profile/edit">Изменить</Link>
+    </>
+  );
 }

@@ -1,0 +1,154 @@
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import type { Database } from "../db/client.server.ts";
+import { rateLimitEvents, smsCodes } from "../db/schema.ts";
+import type { RateLimit } from "../rate-limit/rate-limit.server.ts";
+import { consumeRateLimits } from "../rate-limit/rate-limit.server.ts";
+
+/** Spec section 9 and ARCHITECTURE section 5. */
+export const CODE_LENGTH = 4;
+export const CODE_TTL_MS = 5 * 60_000;
+export const MAX_ATTEMPTS = 5;
+export const RESEND_AFTER_MS = 120_000;
+
+export const codeLimits = {
+  perPhone: { bucket: "sms-phone", limit: 5, windowMs: 3_600_000 } satisfies RateLimit,
+  perIp: { bucket: "sms-ip", limit: 20, windowMs: 3_600_000 } satisfies RateLimit,
+};
+
+export const authMessages = {
+  wrongCode: "Неверный смс код",
+  expired: "Код устарел или не запрашивался. Запросите новый код",
+  tooManyTries: "Слишком много неверных попыток. Запросите новый код",
+  resendIn: (seconds: number) => `Новый код можно запросить через ${seconds} с`,
+  hourlyLimit: (minutes: number) => `Слишком много кодов за час. Попробуйте через ${minutes} мин.`,
+  badCode: "Код — это 4 цифры из SMS",
+} as const;
+
+/** A refusal the buyer can act on, with a code for /api clients. */
+export class AuthError extends Error {
+  override name = "AuthError";
+  readonly code: string;
+  readonly status: number;
+  readonly retryAfterSeconds: number | undefined;
+  constructor(code: string, message: string, status = 400, retryAfterSeconds?: number) {
+    super(message);
+    this.code = code;
+    this.status = status;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** Four random digits from the operating system's generator. */
+export function generateCode(): string {
+  return String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0");
+}
+
+/** A keyed hash: the stored value says nothing about the code without the server's secret. */
+export function hashCode(secret: string, phone: string, code: string): string {
+  return createHmac("sha256", secret).update(`${phone}:${code}`).digest("hex");
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, "hex");
+  const right = Buffer.from(b, "hex");
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export type IssuedCode = { code: string; codeId: number; rateEventIds: number[] };
+
+/**
+ * Issues a new code for a phone: refused within 120 s of the last one, and beyond five
+ * an hour per phone or the per-address cap. The earlier code stops working. The SMS is
+ * sent by the caller; if it fails, `withdrawCode` takes the code and its count back.
+ */
+export async function issueCode(db: Database, secret: string, phone: string, ip: string, now = new Date()): Promise<IssuedCode> {
+  return db.transaction(async (tx) => {
+    // One issue per phone at a time, on every instance.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-code:${phone}`}))`);
+    const [last] = await tx
+      .select({ createdAt: smsCodes.createdAt })
+      .from(smsCodes)
+      .where(eq(smsCodes.phone, phone))
+      .orderBy(desc(smsCodes.createdAt))
+      .limit(1);
+    if (last) {
+      const waitMs = last.createdAt.getTime() + RESEND_AFTER_MS - now.getTime();
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        throw new AuthError("resend_too_soon", authMessages.resendIn(seconds), 429, seconds);
+      }
+    }
+    const verdict = await consumeRateLimits(
+      tx as unknown as Database,
+      [
+        { rule: codeLimits.perPhone, key: phone },
+        { rule: codeLimits.perIp, key: ip },
+      ],
+      now,
+    );
+    if (!verdict.allowed) {
+      throw new AuthError("too_many_codes", authMessages.hourlyLimit(Math.ceil(verdict.retryAfterSeconds / 60)), 429, verdict.retryAfterSeconds);
+    }
+
+    await tx.update(smsCodes).set({ closedAt: now }).where(and(eq(smsCodes.phone, phone), isNull(smsCodes.closedAt)));
+    const code = generateCode();
+    const [row] = await tx
+      .insert(smsCodes)
+      .values({ phone, codeHash: hashCode(secret, phone, code), createdAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MS), ip })
+      .returning({ id: smsCodes.id });
+    return { code, codeId: row!.id, rateEventIds: verdict.eventIds };
+  });
+}
+
+/** The SMS did not go out: the code never existed for the buyer, nor does it count against the limits. */
+export async function withdrawCode(db: Database, issued: IssuedCode): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(smsCodes).where(eq(smsCodes.id, issued.codeId));
+    if (issued.rateEventIds.length > 0) await tx.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, issued.rateEventIds));
+  });
+}
+
+/**
+ * Checks a code typed by the buyer against the phone's live code, comparing hashes in
+ * constant time. A wrong code counts a try; the fifth wrong try voids the code, so even
+ * the right code is refused after it. The right code is used up at once.
+ */
+export async function verifyCode(db: Database, secret: string, phone: string, code: string, now = new Date()): Promise<void> {
+  if (!/^\d{4}$/.test(code)) throw new AuthError("bad_code", authMessages.badCode);
+  const outcome = await db.transaction(async (tx) => {
+    const [live] = await tx
+      .select()
+      .from(smsCodes)
+      .where(and(eq(smsCodes.phone, phone), isNull(smsCodes.closedAt), gt(smsCodes.expiresAt, now)))
+      .orderBy(desc(smsCodes.createdAt))
+      .limit(1)
+      .for("update");
+    if (!live) return "expired" as const;
+    if (live.attempts >= MAX_ATTEMPTS) {
+      await tx.update(smsCodes).set({ closedAt: now }).where(eq(smsCodes.id, live.id));
+      return "too_many" as const;
+    }
+    if (sameHash(hashCode(secret, phone, code), live.codeHash)) {
+      await tx.update(smsCodes).set({ closedAt: now }).where(eq(smsCodes.id, live.id));
+      return "ok" as const;
+    }
+    const attempts = live.attempts + 1;
+    await tx
+      .update(smsCodes)
+      .set({ attempts, closedAt: attempts >= MAX_ATTEMPTS ? now : null })
+      .where(eq(smsCodes.id, live.id));
+    return attempts >= MAX_ATTEMPTS ? ("voided" as const) : ("wrong" as const);
+  });
+  if (outcome === "ok") return;
+  if (outcome === "expired") throw new AuthError("code_expired", authMessages.expired);
+  if (outcome === "wrong") throw new AuthError("wrong_code", authMessages.wrongCode);
+  throw new AuthError("too_many_tries", authMessages.tooManyTries, 429);
+}
+
+/** Seconds until the phone may ask for a new code (0 when it may now). */
+export async function secondsUntilResend(db: Database, phone: string, now = new Date()): Promise<number> {
+  const [last] = await db.select({ createdAt: smsCodes.createdAt }).from(smsCodes).where(eq(smsCodes.phone, phone)).orderBy(desc(smsCodes.createdAt)).limit(1);
+  if (!last) return 0;
+  return Math.max(0, Math.ceil((last.createdAt.getTime() + RESEND_AFTER_MS - now.getTime()) / 1000));
+}

@@ -1,0 +1,142 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { safeReturnPath } from "../account/login-href.ts";
+import { flashHeader } from "../flash/flash.server.ts";
+import { clientIp } from "../request/client-ip.server.ts";
+import { userContext, visitorContext } from "../request/context.ts";
+import { AuthError } from "./codes.server.ts";
+import { authDeps } from "./deps.server.ts";
+import { clearLoginStateHeader, loginStateHeader, readLoginState, type LoginState } from "./login-state.server.ts";
+import { codeSchema, phoneSchema, registrationSchema } from "./profile.ts";
+import { clearSessionCookieHeader, readSessionToken, sessionCookieHeader } from "./sessions.server.ts";
+import { saveRegistration, secondsUntilResend, sendSignInCode, signInWithCode, signOut } from "./sign-in.server.ts";
+
+/** What the sign-in steps show: the step, the phone of the pending sign-in, the resend countdown. */
+export type LoginView = { step: "phone" | "code" | "profile"; phone: string; resendInSeconds: number; redirectTo: string };
+
+/** The step a request is at, from the sign-in cookie and whether the buyer is signed in. */
+export async function loginView(request: Request, context: Readonly<RouterContextProvider>): Promise<LoginView> {
+  const state = await readLoginState(request);
+  const user = context.get(userContext);
+  const fromQuery = safeReturnPath(new URL(request.url).searchParams.get("redirectTo"));
+  const redirectTo = state?.redirectTo ?? fromQuery;
+  if (user && state?.step === "profile") return { step: "profile", phone: user.phone, resendInSeconds: 0, redirectTo };
+  if (state?.step === "code") {
+    return { step: "code", phone: state.phone, resendInSeconds: await secondsUntilResend(authDeps(context).db, state.phone), redirectTo };
+  }
+  return { step: "phone", phone: state?.phone ?? "", resendInSeconds: 0, redirectTo };
+}
+
+type Outcome = { state: LoginState | null; cookies: string[]; done?: { to: string; message: string } };
+
+/**
+ * One sign-in step posted by /login, /cabinet/create or the modal. Without JavaScript the
+ * answer is a redirect to the next step (post/redirect/get); a fetcher (`_fetcher`) gets
+ * the next step as data. Errors come back beside the fields, in Russian.
+ */
+export async function handleLoginAction(request: Request, context: Readonly<RouterContextProvider>) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const viaFetcher = form.get("_fetcher") === "1";
+  const state = await readLoginState(request);
+  const redirectTo = safeReturnPath(String(form.get("redirectTo") ?? state?.redirectTo ?? "/"));
+  const deps = authDeps(context);
+  const user = context.get(userContext);
+
+  const fail = (submission: { reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => unknown }, error?: AuthError) => {
+    const reply = error
+      ? submission.reply(error.code === "wrong_code" || error.code === "bad_code" ? { fieldErrors: { code: [error.message] } } : { formErrors: [error.message] })
+      : submission.reply();
+    const headers: HeadersInit = error?.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+    return data({ result: reply, view: null as LoginView | null }, { status: error?.status ?? 400, headers });
+  };
+
+  let outcome: Outcome;
+  switch (intent) {
+    case "send":
+    case "resend": {
+      const submission = parseWithZod(intent === "resend" && state ? toForm({ phone: state.phone }) : form, { schema: phoneSchema });
+      if (submission.status !== "success") return fail(submission);
+      try {
+        await sendSignInCode(deps, submission.value.phone, clientIp(request));
+      } catch (error) {
+        if (error instanceof AuthError) return fail(submission, error);
+        throw error;
+      }
+      outcome = { state: { step: "code", phone: submission.value.phone, redirectTo }, cookies: [] };
+      break;
+    }
+    case "verify": {
+      const submission = parseWithZod(form, { schema: codeSchema });
+      if (submission.status !== "success") return fail(submission);
+      if (!state || state.step !== "code") return fail(submission, new AuthError("code_expired", "Сначала запросите код"));
+      let signedIn;
+      try {
+        signedIn = await signInWithCode(deps, {
+          phone: state.phone,
+          code: submission.value.code,
+          visitor: `visitor:${context.get(visitorContext)}`,
+          previousToken: readSessionToken(request),
+          ip: clientIp(request),
+          userAgent: request.headers.get("User-Agent"),
+        });
+      } catch (error) {
+        if (error instanceof AuthError) return fail(submission, error);
+        throw error;
+      }
+      const cookies = [sessionCookieHeader(signedIn.token)];
+      outcome = signedIn.needsProfile
+        ? { state: { step: "profile", phone: state.phone, redirectTo }, cookies }
+        : { state: null, cookies, done: { to: redirectTo, message: "Вы вошли в личный кабинет" } };
+      break;
+    }
+    case "register": {
+      const submission = parseWithZod(form, { schema: registrationSchema });
+      if (submission.status !== "success") return fail(submission);
+      if (!user) return fail(submission, new AuthError("unauthorized", "Сначала войдите по коду из SMS", 401));
+      await saveRegistration(deps.db, user.id, submission.value);
+      outcome = { state: null, cookies: [], done: { to: redirectTo, message: "Регистрация завершена" } };
+      break;
+    }
+    case "skip":
+      outcome = { state: null, cookies: [], done: { to: redirectTo, message: "Вы вошли в личный кабинет" } };
+      break;
+    case "back":
+      // Step 2 → 1 keeps the phone to correct it; step 3 → 2 shows the code step again.
+      outcome = { state: state?.step === "profile" ? { ...state, step: "code" } : { step: "phone", phone: state?.phone ?? "", redirectTo }, cookies: [] };
+      break;
+    default:
+      throw data("Неизвестное действие", { status: 400 });
+  }
+
+  const cookies = [...outcome.cookies, outcome.state ? await loginStateHeader(outcome.state) : await clearLoginStateHeader()];
+  if (viaFetcher) {
+    const view: LoginView | null = outcome.state
+      ? { step: outcome.state.step, phone: outcome.state.phone, resendInSeconds: outcome.state.step === "code" ? await secondsUntilResend(deps.db, outcome.state.phone) : 0, redirectTo }
+      : null;
+    return data({ result: null, view, done: outcome.done ?? null }, { headers: cookies.map((cookie) => ["Set-Cookie", cookie] as [string, string]) });
+  }
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  if (outcome.done) {
+    headers.append("Set-Cookie", await flashHeader({ kind: "success", message: outcome.done.message }));
+    return redirect(outcome.done.to, { status: 303, headers });
+  }
+  // Step 3 without JavaScript lives in the blank layout at /cabinet/create.
+  return redirect(outcome.state?.step === "profile" ? "/cabinet/create" : "/login", { status: 303, headers });
+}
+
+function toForm(values: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values)) form.set(name, value);
+  return form;
+}
+
+/** Logout: the session ends on the server, the visitor's lists are emptied, and the buyer lands on / (spec section 2). */
+export async function handleLogout(request: Request, context: Readonly<RouterContextProvider>) {
+  await signOut(authDeps(context).db, readSessionToken(request), `visitor:${context.get(visitorContext)}`);
+  const headers = new Headers();
+  headers.append("Set-Cookie", clearSessionCookieHeader());
+  headers.append("Set-Cookie", await clearLoginStateHeader());
+  return { headers };
+}

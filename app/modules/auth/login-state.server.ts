@@ -1,0 +1,37 @@
+import { createCookie } from "react-router";
+import { getConfig } from "../config/config.server.ts";
+import { safeReturnPath } from "../account/login-href.ts";
+
+/**
+ * Where a buyer is in the sign-in steps, kept in a short-lived signed cookie so that the
+ * steps work as plain forms without JavaScript (and `{ code }` alone finds its phone).
+ */
+export type LoginState = { step: "phone" | "code" | "profile"; phone: string; redirectTo: string };
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+
+function loginCookie() {
+  cookie ??= createCookie("login", {
+    httpOnly: true,
+    secure: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: 15 * 60,
+    secrets: [getConfig().sessionSecret],
+  });
+  return cookie;
+}
+
+export async function readLoginState(request: Request): Promise<LoginState | null> {
+  const value = (await loginCookie().parse(request.headers.get("Cookie"))) as Partial<LoginState> | null;
+  if (!value || !["phone", "code", "profile"].includes(value.step ?? "") || typeof value.phone !== "string" || !/^(\+7\d{10})?$/.test(value.phone)) return null;
+  return { step: value.step as LoginState["step"], phone: value.phone, redirectTo: safeReturnPath(value.redirectTo) };
+}
+
+export function loginStateHeader(state: LoginState): Promise<string> {
+  return loginCookie().serialize(state);
+}
+
+export function clearLoginStateHeader(): Promise<string> {
+  return loginCookie().serialize("", { maxAge: 0 });
+}

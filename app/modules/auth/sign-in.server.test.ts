@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateDatabase, openDatabase, type DatabaseHandle } from "../db/client.server.ts";
+import { SmsSendError, type SmsGateway, type SmsMessage } from "../sms/sms.ts";
+import { AuthError } from "./codes.server.ts";
+import { userBySessionToken } from "./sessions.server.ts";
+import { saveRegistration, sendSignInCode, signInWithCode, signOut, type AuthDeps } from "./sign-in.server.ts";
+
+let dir: string;
+let handle: DatabaseHandle;
+const sent: SmsMessage[] = [];
+let failNext = false;
+const gateway: SmsGateway = {
+  id: "file",
+  async send(message) {
+    if (failNext) {
+      failNext = false;
+      throw new SmsSendError("down", { gateway: "file", kind: "unavailable", retryable: true });
+    }
+    sent.push(message);
+  },
+};
+let deps: AuthDeps;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "sign-in-test-"));
+  handle = await openDatabase({ dataDir: dir, databaseUrl: undefined, databasePoolMax: 1 });
+  await migrateDatabase(handle);
+  deps = { db: handle.db, secret: "k".repeat(40), sms: gateway };
+}, 60_000);
+
+afterAll(async () => {
+  await handle?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const lastCode = () => sent.at(-1)!.code!;
+const request = (phone: string) => ({ phone, visitor: "visitor:v1" as const, ip: "10.1.1.1", userAgent: "test" });
+
+describe("sign-in", () => {
+  it("creates a new buyer who must complete the profile, then lets them straight in next time", async () => {
+    await sendSignInCode(deps, "+79170000001", "10.1.1.1");
+    expect(sent.at(-1)!.text).toContain(lastCode());
+    const first = await signInWithCode(deps, { ...request("+79170000001"), code: lastCode() });
+    expect(first.needsProfile).toBe(true);
+    await saveRegistration(handle.db, first.user.id, { fullName: "Иванов Иван", email: "ivan@example.ru" });
+
+    // The next sign-in (a code issued two minutes later) needs no step 3 and gets a new token.
+    const issuedLater = await import("./codes.server.ts").then((m) => m.issueCode(handle.db, deps.secret, "+79170000001", "10.1.1.1", new Date(Date.now() + 121_000)));
+    const second = await signInWithCode(deps, { ...request("+79170000001"), code: issuedLater.code, previousToken: first.token });
+    expect(second.needsProfile).toBe(false);
+    expect(second.user.id).toBe(first.user.id);
+    expect(second.token).not.toBe(first.token);
+    expect(await userBySessionToken(handle.db, first.token)).toBeUndefined();
+    expect((await userBySessionToken(handle.db, second.token))?.id).toBe(first.user.id);
+
+    await signOut(handle.db, second.token, "visitor:v1");
+    expect(await userBySessionToken(handle.db, second.token)).toBeUndefined();
+  });
+
+  it("tells the buyer when the SMS fails, and leaves no code behind", async () => {
+    failNext = true;
+    const error = await sendSignInCode(deps, "+79170000002", "10.1.1.1").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthError);
+    expect((error as AuthError).status).toBe(502);
+    expect((error as AuthError).message).toBe("Не удалось отправить SMS. Попробуйте ещё раз через минуту");
+    await sendSignInCode(deps, "+79170000002", "10.1.1.1");
+    expect(sent.at(-1)!.to).toBe("+79170000002");
+  });
+});

@@ -1,0 +1,110 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client.server.ts";
+import { users } from "../db/schema.ts";
+import { clearAllLists, mergeLists, type ListOwner } from "../lists/lists.server.ts";
+import { SmsSendError, type SmsGateway } from "../sms/sms.ts";
+import { AuthError, issueCode, secondsUntilResend, verifyCode, withdrawCode, RESEND_AFTER_MS } from "./codes.server.ts";
+import { needsProfile, splitFullName } from "./profile.ts";
+import { createSession, endSession, type User } from "./sessions.server.ts";
+
+export type AuthDeps = { db: Database; secret: string; sms: SmsGateway };
+
+export function codeMessage(code: string): string {
+  return `Код для входа в «Аурум»: ${code}. Никому его не сообщайте.`;
+}
+
+/**
+ * Step 1: sends a new code by SMS. If the gateway fails, the buyer is told so and the
+ * attempt neither leaves a code behind nor counts against the limits.
+ */
+export async function sendSignInCode(deps: AuthDeps, phone: string, ip: string): Promise<{ resendInSeconds: number }> {
+  const issued = await issueCode(deps.db, deps.secret, phone, ip);
+  try {
+    await deps.sms.send({ to: phone, text: codeMessage(issued.code), code: issued.code }, { ip });
+  } catch (error) {
+    await withdrawCode(deps.db, issued);
+    // The gateway has logged the failure; the buyer gets its message.
+    if (error instanceof SmsSendError) throw new AuthError("sms_failed", error.userMessage, 502);
+    throw error;
+  }
+  return { resendInSeconds: RESEND_AFTER_MS / 1000 };
+}
+
+export { secondsUntilResend };
+
+async function findOrCreateUser(db: Database, phone: string): Promise<User> {
+  const [created] = await db.insert(users).values({ phone }).onConflictDoNothing({ target: users.phone }).returning();
+  if (created) return created;
+  const [existing] = await db.select().from(users).where(eq(users.phone, phone));
+  return existing!;
+}
+
+export type SignedIn = { user: User; token: string; needsProfile: boolean };
+
+/**
+ * Step 2: the right code signs the buyer in: the user is created on the first visit,
+ * the visitor's lists join the user's, a previous session of this browser ends, and a
+ * new session token is issued (never the old one reused).
+ */
+export async function signInWithCode(
+  deps: AuthDeps,
+  input: { phone: string; code: string; visitor: ListOwner; previousToken?: string; ip: string; userAgent: string | null },
+): Promise<SignedIn> {
+  await verifyCode(deps.db, deps.secret, input.phone, input.code);
+  const user = await findOrCreateUser(deps.db, input.phone);
+  await mergeLists(deps.db, input.visitor, `user:${user.id}`);
+  if (input.previousToken) await endSession(deps.db, input.previousToken);
+  const token = await createSession(deps.db, user.id, { ip: input.ip, userAgent: input.userAgent });
+  return { user, token, needsProfile: needsProfile(user) };
+}
+
+/** Step 3 and POST /api/me: the name (as typed, split into its parts) and the e-mail. */
+export async function saveRegistration(db: Database, userId: number, input: { fullName: string; email: string }): Promise<User> {
+  const [user] = await db
+    .update(users)
+    .set({ ...splitFullName(input.fullName), email: input.email, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return user!;
+}
+
+export async function updateProfile(db: Database, userId: number, input: { name: string; lastName: string; secondName: string; email: string }): Promise<User> {
+  const [user] = await db
+    .update(users)
+    .set({ ...input, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return user!;
+}
+
+/** Logout: the session ends on the server and the visitor is left with empty lists (spec section 4). */
+export async function signOut(db: Database, token: string | undefined, visitor: ListOwner): Promise<void> {
+  if (token) await endSession(db, token);
+  await clearAllLists(db, visitor);
+}
+
+/** The profile of spec section 3, as GET /api/me answers it. */
+export function profilePayload(user: User) {
+  const profile = user.buyProfile as { userinfo?: Record<string, string>; pvzinfo?: Record<string, unknown>; locinfo?: { name?: string; code?: string } };
+  const info = profile.userinfo ?? {};
+  return {
+    name: user.name,
+    last_name: user.lastName,
+    second_name: user.secondName,
+    email: user.email,
+    phone: user.phone,
+    buyprofile: {
+      userinfo: {
+        street: info.street ?? "",
+        house: info.house ?? "",
+        flat: info.flat ?? "",
+        entrance: info.entrance ?? "",
+        floor: info.floor ?? "",
+        usercomment: info.usercomment ?? "",
+        select_dlv_service: info.select_dlv_service ?? "",
+      },
+      pvzinfo: profile.pvzinfo ?? {},
+      locinfo: { name: profile.locinfo?.name ?? "", code: profile.locinfo?.code ?? "" },
+    },
+  };
+}

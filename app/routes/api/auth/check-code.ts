@@ -1,0 +1,55 @@
+import { authErrorResponse, readObjectBody } from "#app/modules/auth/api.server.ts";
+import { authDeps } from "#app/modules/auth/deps.server.ts";
+import { clearLoginStateHeader, loginStateHeader, readLoginState } from "#app/modules/auth/login-state.server.ts";
+import { phoneField } from "#app/modules/auth/profile.ts";
+import { readSessionToken, sessionCookieHeader } from "#app/modules/auth/sessions.server.ts";
+import { profilePayload, signInWithCode } from "#app/modules/auth/sign-in.server.ts";
+import { methodNotAllowed, refuseCrossSite } from "#app/modules/lists/api.server.ts";
+import { clientIp } from "#app/modules/request/client-ip.server.ts";
+import { visitorContext } from "#app/modules/request/context.ts";
+import { apiError, apiJson } from "#app/modules/shared/api.ts";
+import type { Route } from "./+types/check-code";
+
+export function loader() {
+  return methodNotAllowed(["POST"]);
+}
+
+/**
+ * POST /api/auth/check-code { code } — the phone comes from the pending sign-in — or
+ * { phone, code }, the spec's other reading. Says whether the profile must be completed.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const refused = refuseCrossSite(request);
+  if (refused) return refused;
+  try {
+    const body = await readObjectBody(request);
+    const code = typeof body.code === "string" || typeof body.code === "number" ? String(body.code).trim() : "";
+    if (!code) return apiError(400, "bad_code", "Обязательное поле");
+    const state = await readLoginState(request);
+    let phone = state?.step === "code" ? state.phone : undefined;
+    if (body.phone !== undefined) {
+      const parsed = phoneField.safeParse(body.phone);
+      if (!parsed.success) return apiError(400, "bad_phone", parsed.error.issues[0]!.message);
+      phone = parsed.data;
+    }
+    if (!phone) return apiError(400, "no_pending_sign_in", "Сначала запросите код");
+    const signedIn = await signInWithCode(authDeps(context), {
+      phone,
+      code,
+      visitor: `visitor:${context.get(visitorContext)}`,
+      previousToken: readSessionToken(request),
+      ip: clientIp(request),
+      userAgent: request.headers.get("User-Agent"),
+    });
+    const headers = new Headers();
+    headers.append("Set-Cookie", sessionCookieHeader(signedIn.token));
+    headers.append(
+      "Set-Cookie",
+      signedIn.needsProfile ? await loginStateHeader({ step: "profile", phone, redirectTo: state?.redirectTo ?? "/" }) : await clearLoginStateHeader(),
+    );
+    return apiJson({ data: { isLogged: true, needsProfile: signedIn.needsProfile, profile: profilePayload(signedIn.user) } }, { headers });
+  } catch (error) {
+    return authErrorResponse(error);
+  }
+}

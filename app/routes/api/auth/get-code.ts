@@ -1,0 +1,33 @@
+import { authErrorResponse, firstIssue, readObjectBody } from "#app/modules/auth/api.server.ts";
+import { authDeps } from "#app/modules/auth/deps.server.ts";
+import { loginStateHeader, readLoginState } from "#app/modules/auth/login-state.server.ts";
+import { phoneSchema } from "#app/modules/auth/profile.ts";
+import { sendSignInCode } from "#app/modules/auth/sign-in.server.ts";
+import { methodNotAllowed, refuseCrossSite } from "#app/modules/lists/api.server.ts";
+import { clientIp } from "#app/modules/request/client-ip.server.ts";
+import { apiError, apiJson } from "#app/modules/shared/api.ts";
+import type { Route } from "./+types/get-code";
+
+export function loader() {
+  return methodNotAllowed(["POST"]);
+}
+
+/** POST /api/auth/get-code { phone }: sends a sign-in code by SMS (spec section 7). */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const refused = refuseCrossSite(request);
+  if (refused) return refused;
+  try {
+    const parsed = phoneSchema.safeParse(await readObjectBody(request));
+    if (!parsed.success) {
+      const issue = firstIssue(parsed.error.issues);
+      return apiError(400, "bad_phone", issue.message);
+    }
+    const { resendInSeconds } = await sendSignInCode(authDeps(context), parsed.data.phone, clientIp(request));
+    const state = await readLoginState(request);
+    const cookie = await loginStateHeader({ step: "code", phone: parsed.data.phone, redirectTo: state?.redirectTo ?? "/" });
+    return apiJson({ data: { phone: parsed.data.phone, resendIn: resendInSeconds } }, { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    return authErrorResponse(error);
+  }
+}

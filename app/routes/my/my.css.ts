@@ -1,0 +1,13 @@
+import { style } from "@vanilla-extract/css";
+import { mediaUp } from "#app/ui/tokens/breakpoints.ts";
+import { vars } from "#app/ui/tokens/theme.css.ts";
+
+export const layout = style({ display: "grid", gap: vars.space.xl, "@media": { [mediaUp("md")]: { gridTemplateColumns: "14rem minmax(0, 1fr)" } } });
+export const menu = style({ paddingTop: vars.space.md });
+export const who = style({ margin: `0 0 ${vars.space.md}`, color: vars.color.textMuted });
+export const menuList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.xs });
+export const menuLink = style({ display: "block", padding: `${vars.space.sm} 0`, color: vars.color.text, textDecoration: "none", selectors: { "&[aria-current=page]": { fontWeight: 700, color: vars.color.goldDark } } });
+export const logout = style({ border: "none", background: "none", padding: `${vars.space.sm} 0`, color: vars.color.danger, cursor: "pointer", font: "inherit" });
+export const content = style({ minWidth: 0 });
+export const facts = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: `${vars.space.sm} ${vars.space.lg}`, margin: `0 0 ${vars.space.lg}` });
+export const form = style({ maxWidth: "30rem" });
