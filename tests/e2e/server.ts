@@ -1,11 +1,17 @@
 // The shop for Playwright (playwright.config.ts `webServer`): the production build on
-// 127.0.0.1:3107 with a fresh PGlite database in a temporary folder, removed on exit.
+// 127.0.0.1:3107 (E2E_PORT) with a fresh PGlite database in a temporary folder.
 // Needs build/ (run `npx react-router build` first; `npm test` does).
+//
+// It serves a private copy of build/ (beside a copy of server.ts, the rest of the project
+// linked in), so a rebuild in the working tree during the run (`npm run build` in another
+// terminal, another suite) cannot swap the hashed assets under the pages being tested.
+// The copy and the database are removed on exit.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, rmSync, symlinkSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { smsOutboxFile } from "./outbox.ts";
 
 export const E2E_PORT = 3107;
 
@@ -15,8 +21,30 @@ if (!existsSync(path.join(root, "build/server/index.js"))) {
   process.exit(1);
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "coin-shop-e2e-"));
-const removeData = () => rmSync(dataDir, { recursive: true, force: true });
+rmSync(smsOutboxFile(Number(process.env.E2E_PORT ?? E2E_PORT)), { force: true });
+const workDir = mkdtempSync(path.join(tmpdir(), "coin-shop-e2e-"));
+const dataDir = path.join(workDir, "data");
+const shopDir = path.join(workDir, "shop");
+
+function removeWorkDir() {
+  // Unlink the links first, so nothing of the project itself can be removed.
+  if (existsSync(shopDir)) {
+    for (const entry of readdirSync(shopDir)) {
+      const target = path.join(shopDir, entry);
+      if (lstatSync(target).isSymbolicLink()) unlinkSync(target);
+    }
+  }
+  rmSync(workDir, { recursive: true, force: true });
+}
+
+// shop/: server.ts and build/ copied, everything else (app/ for migrations and demo data,
+// public/, node_modules/, package.json) linked, so server.ts finds its build beside it.
+cpSync(path.join(root, "build"), path.join(shopDir, "build"), { recursive: true });
+copyFileSync(path.join(root, "server.ts"), path.join(shopDir, "server.ts"));
+for (const entry of readdirSync(root)) {
+  if (["build", "server.ts", ".git", "data", ".tmp", "test-results", "playwright-report"].includes(entry)) continue;
+  symlinkSync(path.join(root, entry), path.join(shopDir, entry));
+}
 
 // server.ts reads its settings from the environment when it starts.
 Object.assign(process.env, {
@@ -26,18 +54,22 @@ Object.assign(process.env, {
   PORT: String(process.env.E2E_PORT ?? E2E_PORT),
   DATA_DIR: dataDir,
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  // Sign-in codes go to a file the specs read (tests/e2e/helpers.ts smsOutboxFile).
+  SMS_PROVIDER: "file",
+  SMS_OUTBOX_FILE: smsOutboxFile(Number(process.env.E2E_PORT ?? E2E_PORT)),
 });
 
-let running: Awaited<ReturnType<typeof import("../../server.ts").startServer>>;
+type Running = { url: string; close(): Promise<void> };
+let running: Running;
 try {
-  const { startServer } = await import("../../server.ts");
+  const { startServer } = (await import(pathToFileURL(path.join(shopDir, "server.ts")).href)) as { startServer(): Promise<Running> };
   running = await startServer();
 } catch (error) {
   console.error("e2e server did not start:", error);
-  removeData();
+  removeWorkDir();
   process.exit(1);
 }
-console.log(`Магазин работает: ${running.url} (data: ${dataDir})`);
+console.log(`Магазин работает: ${running.url} (copy of the build and data in ${workDir})`);
 
 let stopping = false;
 async function stop() {
@@ -46,11 +78,13 @@ async function stop() {
   try {
     await running.close();
   } finally {
-    removeData();
+    removeWorkDir();
     process.exit(0);
   }
 }
 // Playwright stops the web server with SIGTERM (gracefulShutdown in the config); Ctrl-C sends SIGINT.
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
-process.on("exit", removeData);
+process.on("exit", () => {
+  if (!stopping) removeWorkDir();
+});
