@@ -3,7 +3,7 @@ import { handleLoginAction, loginView } from "#app/modules/auth/login-flow.serve
 import { userContext } from "#app/modules/request/context.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { CodeStep, PhoneStep, ProfileStep, type StepForm } from "#app/ui/auth/LoginSteps.tsx";
-import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
+import { Breadcrumbs } from "#app/ui/kit/Breadcrumbs.tsx";
 import type { Route } from "./+types/login";
 
 /** Sign-in without JavaScript: the modal's three steps as plain forms (spec section 2, issue 6). */
@@ -21,10 +21,10 @@ export const meta = () => [...pageMeta({ title: "Вход или регистр�
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData && "result" in actionData ? actionData.result : undefined;
-  const common = { Form: Form as StepForm, action: "/login", result, redirectTo: loaderData.redirectTo };
+  const common = { Form: Form as StepForm, action: "/login", result, redirectTo: loaderData.redirectTo, titleAs: "h1" as const };
   return (
     <>
-      <PageHeader title="Вход в личный кабинет" crumbs={[{ name: "Вход", href: "/login" }]} />
+      <Breadcrumbs items={[{ name: "Вход", href: "/login" }]} />
       {loaderData.step === "code" ? (
         <CodeStep {...common} phone={loaderData.phone} resendInSeconds={loaderData.resendInSeconds} />
       ) : loaderData.step === "profile" ? (

@@ -66,7 +66,10 @@ describe("without JavaScript", () => {
     expect(verified.headers.get("location")).toBe("/cabinet/create");
     const step3 = await client.html("/cabinet/create");
     expect(h1Texts(step3)).toEqual(["Завершение регистрации"]);
+    // The blank layout: no site header or footer, the logo still leads home.
     expect(findByTestId(step3, "site-header")).toHaveLength(0);
+    expect(findByTestId(step3, "site-footer")).toHaveLength(0);
+    expect(step3).toMatch(/<a[^>]*href="\/"/);
 
     const bad = await client.postForm("/cabinet/create", { intent: "register", fullName: "", email: "не почта", redirectTo: "/catalog/gold" });
     expect(bad.status).toBe(400);

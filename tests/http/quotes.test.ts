@@ -97,7 +97,7 @@ describe("the operator pauses and resumes sales", () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it("/api/work turns false when paused and true again when resumed", async () => {
+  it("/api/work turns false when paused and true again when resumed", { timeout: 180_000 }, async () => {
     const first = await startShop({ embedded: true, env: { DATA_DIR: dataDir } });
     const env = { DATA_DIR: dataDir };
     try {

@@ -11,8 +11,9 @@ import { codeSchema, phoneSchema, registrationSchema } from "./profile.ts";
 import { clearSessionCookieHeader, readSessionToken, sessionCookieHeader } from "./sessions.server.ts";
 import { saveRegistration, secondsUntilResend, sendSignInCode, signInWithCode, signOut } from "./sign-in.server.ts";
 
-/** What the sign-in steps show: the step, the phone of the pending sign-in, the resend countdown. */
-export type LoginView = { step: "phone" | "code" | "profile"; phone: string; resendInSeconds: number; redirectTo: string };
+import type { LoginView } from "./login-view.ts";
+
+export type { LoginView };
 
 /** The step a request is at, from the sign-in cookie and whether the buyer is signed in. */
 export async function loginView(request: Request, context: Readonly<RouterContextProvider>): Promise<LoginView> {

@@ -1,6 +1,7 @@
 import { Outlet, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { frameOptions } from "#app/modules/shop/frame-options.ts";
+import { LoginModalProvider } from "#app/ui/auth/LoginModal.tsx";
 import { Container } from "#app/ui/kit/Container.tsx";
 import { Notice } from "#app/ui/kit/Notice.tsx";
 import { DeliveryBanner } from "#app/ui/frame/DeliveryBanner.tsx";
@@ -16,6 +17,7 @@ export default function DefaultLayout() {
   const options = frameOptions(matches.map((match) => match.id));
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
+    <LoginModalProvider>
     <div className={page}>
       <Header
         counts={root?.counts ?? { cart: 0, wishlist: 0, compare: 0 }}
@@ -33,5 +35,6 @@ export default function DefaultLayout() {
       </main>
       <Footer />
     </div>
+    </LoginModalProvider>
   );
 }

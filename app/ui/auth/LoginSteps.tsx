@@ -23,6 +23,8 @@ type StepProps = {
   /** Marks fetcher submissions; rendered disabled until hydration (so plain posts never carry it). */
   viaFetcher?: boolean;
   busy?: boolean;
+  /** The step's title is the page's h1 on /login and /cabinet/create, an h2 in the modal. */
+  titleAs?: "h1" | "h2";
 };
 
 function Hidden({ intent, redirectTo, viaFetcher }: { intent: string; redirectTo: string; viaFetcher?: boolean }) {
@@ -37,7 +39,7 @@ function Hidden({ intent, redirectTo, viaFetcher }: { intent: string; redirectTo
 }
 
 /** Step 1: the phone, mask +7 (###) ###-##-##; continue stays disabled until it is complete (with JavaScript). */
-export function PhoneStep({ Form, action, result, redirectTo, viaFetcher, busy, defaultPhone }: StepProps & { defaultPhone: string }) {
+export function PhoneStep({ Form, action, result, redirectTo, viaFetcher, busy, defaultPhone, titleAs: Title = "h2" }: StepProps & { defaultPhone: string }) {
   const hydrated = useHydrated();
   const [digits, setDigits] = useState(defaultPhone.replace(/\D/g, "").slice(-10));
   const [form, fields] = useForm({
@@ -51,7 +53,7 @@ export function PhoneStep({ Form, action, result, redirectTo, viaFetcher, busy, 
   const complete = digits.length === 10;
   return (
     <Form method="post" action={action} {...getFormProps(form)} className={css.step}>
-      <h2 className={css.title}>{authTexts.stepPhone}</h2>
+      <Title className={css.title}>{authTexts.stepPhone}</Title>
       <FormErrors errors={form.errors} />
       <Hidden intent="send" redirectTo={redirectTo} viaFetcher={viaFetcher} />
       <div onInput={(event) => setDigits((event.target as HTMLInputElement).value.replace(/\D/g, "").slice(1))}>
@@ -84,7 +86,7 @@ function useCountdown(seconds: number): number {
 const mmss = (seconds: number) => `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
 
 /** Step 2: the code, mask ####, checked at the fourth digit (with JavaScript); resend after the countdown. */
-export function CodeStep({ Form, action, result, redirectTo, viaFetcher, busy, phone, resendInSeconds }: StepProps & { phone: string; resendInSeconds: number }) {
+export function CodeStep({ Form, action, result, redirectTo, viaFetcher, busy, phone, resendInSeconds, titleAs: Title = "h2" }: StepProps & { phone: string; resendInSeconds: number }) {
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const left = useCountdown(resendInSeconds);
@@ -99,7 +101,7 @@ export function CodeStep({ Form, action, result, redirectTo, viaFetcher, busy, p
   return (
     <div className={css.step}>
       <Form method="post" action={action} {...getFormProps(form)} ref={formRef} className={css.step}>
-        <h2 className={css.title}>{authTexts.stepCode}</h2>
+        <Title className={css.title}>{authTexts.stepCode}</Title>
         <p className={css.hint}>Код отправлен на {formatPhone(phone)}.</p>
         <FormErrors errors={form.errors} />
         <Hidden intent="verify" redirectTo={redirectTo} viaFetcher={viaFetcher} />
@@ -155,7 +157,7 @@ export function CodeStep({ Form, action, result, redirectTo, viaFetcher, busy, p
 }
 
 /** Step 3: full name, e-mail and consent; finish is disabled while the form is invalid (with JavaScript). */
-export function ProfileStep({ Form, action, result, redirectTo, viaFetcher, busy, titleAs: Title = "h2" }: StepProps & { titleAs?: "h1" | "h2" }) {
+export function ProfileStep({ Form, action, result, redirectTo, viaFetcher, busy, titleAs: Title = "h2" }: StepProps) {
   const hydrated = useHydrated();
   const [valid, setValid] = useState(false);
   const [form, fields] = useForm({

@@ -27,6 +27,7 @@ import {
   topBarInner,
   topBarLink,
 } from "./frame.css.ts";
+import { useLoginModal } from "../auth/LoginModal.tsx";
 import { Logo } from "./Logo.tsx";
 import { MobileMenu } from "./MobileMenu.tsx";
 import { PhonesPanel } from "./PhonesPanel.tsx";
@@ -46,6 +47,7 @@ export type HeaderProps = {
 
 export function Header({ counts, isLoggedIn, returnTo, sticky, quotesBar }: HeaderProps) {
   const loginLink = loginHref(returnTo);
+  const loginModal = useLoginModal();
   return (
     <header className={sticky ? `${header} ${headerSticky}` : header} data-testid="site-header">
       <div className={topBar}>
@@ -110,7 +112,16 @@ export function Header({ counts, isLoggedIn, returnTo, sticky, quotesBar }: Head
           {isLoggedIn ? (
             <ProfileMenu />
           ) : (
-            <Link to={loginLink} className={loginButton}>
+            <Link
+              to={loginLink}
+              className={loginButton}
+              onClick={(event) => {
+                // With JavaScript the steps open in the modal; without it the link leads to /login.
+                if (!loginModal || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                event.preventDefault();
+                loginModal.open(returnTo);
+              }}
+            >
               Войти
             </Link>
           )}
