@@ -1,8 +1,10 @@
 // Starts the production build for benchmarks: NODE_ENV=production, a random session
-// secret, a fresh database in a temporary folder, a free port on 127.0.0.1.
+// secret, a fresh database in a temporary folder, a free port on 127.0.0.1. Like the e2e
+// server it runs a private copy of build/ and server.ts (the rest of the project linked),
+// so a rebuild in the working tree during a run cannot swap the assets being measured.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -46,12 +48,38 @@ function freePort(): Promise<number> {
 
 export type BenchServer = { baseUrl: string; stop(): Promise<void> };
 
+/** A copy of build/ and server.ts with the rest of the project linked in, under `workDir`. */
+function snapshotShop(workDir: string): string {
+  const shopDir = path.join(workDir, "shop");
+  cpSync(path.join(root, "build"), path.join(shopDir, "build"), { recursive: true });
+  copyFileSync(path.join(root, "server.ts"), path.join(shopDir, "server.ts"));
+  for (const entry of readdirSync(root)) {
+    if (["build", "server.ts", ".git", "data", ".tmp", "test-results", "playwright-report"].includes(entry)) continue;
+    symlinkSync(path.join(root, entry), path.join(shopDir, entry));
+  }
+  return shopDir;
+}
+
+function removeWorkDir(workDir: string) {
+  const shopDir = path.join(workDir, "shop");
+  // Unlink the links first, so nothing of the project itself can be removed.
+  if (existsSync(shopDir)) {
+    for (const entry of readdirSync(shopDir)) {
+      const target = path.join(shopDir, entry);
+      if (lstatSync(target).isSymbolicLink()) unlinkSync(target);
+    }
+  }
+  rmSync(workDir, { recursive: true, force: true });
+}
+
 export async function startShop({ timeoutMs = 90_000 } = {}): Promise<BenchServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "coin-shop-bench-"));
+  const workDir = mkdtempSync(path.join(tmpdir(), "coin-shop-bench-"));
+  const dataDir = path.join(workDir, "data");
+  const shopDir = snapshotShop(workDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server.ts"], {
-    cwd: root,
+    cwd: shopDir,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,
@@ -76,7 +104,7 @@ export async function startShop({ timeoutMs = 90_000 } = {}): Promise<BenchServe
       await exited;
       clearTimeout(timer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    removeWorkDir(workDir);
   };
 
   const deadline = Date.now() + timeoutMs;
