@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -24,11 +25,14 @@ import { storeJsonLd } from "#app/modules/seo/json-ld.ts";
 import { canonicalUrl, shouldNoindex } from "#app/modules/seo/meta.ts";
 import { isNewBuildAvailable, watchForNewBuild } from "#app/modules/shop/build-update.ts";
 import { shop } from "#app/modules/shop/contacts.ts";
-import { MetricaTag } from "#app/ui/MetricaTag.tsx";
+import { metricaSnippet } from "#app/modules/analytics/metrica-snippet.server.ts";
 import { JsonLd } from "#app/ui/kit/JsonLd.tsx";
-import { ErrorLayout } from "#app/ui/frame/ErrorLayout.tsx";
-import { describeError } from "#app/ui/frame/ErrorPage.tsx";
+
+import { describeError } from "#app/modules/shared/error-view.ts";
 import "#app/ui/tokens/theme.css.ts";
+
+// The error page's frame loads only when an error is shown, not with every page.
+const ErrorLayout = lazy(() => import("#app/ui/frame/ErrorLayout.tsx"));
 
 export const middleware: Route.MiddlewareFunction[] = [serviceUnavailableMiddleware, visitorMiddleware, flashMiddleware, databaseMiddleware, sessionMiddleware];
 
@@ -69,7 +73,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     flash: context.get(flashContext),
     counts,
     user: signedIn ? { name: signedIn.name, phone: signedIn.phone } : null,
-    metricaCounterId: getConfig().metricaCounterId ?? null,
+    // Built on the server: the structured data and the counter snippet travel as data,
+    // not as code every visitor's browser must download and parse.
+    storeJsonLd: storeJsonLd(getConfig().publicUrl),
+    metricaSnippet: metricaSnippet(getConfig().metricaCounterId),
   };
 }
 
@@ -77,6 +84,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
   const error = useRouteError();
+  // A page reachable at two addresses (a legacy /training/18) names its own canonical path.
+  const canonicalPath =
+    useMatches()
+      .map((match) => (match.loaderData as { canonicalPath?: unknown } | undefined)?.canonicalPath)
+      .findLast((path): path is string => typeof path === "string") ?? location.pathname;
   return (
     <html lang="ru">
       <head>
@@ -85,11 +97,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1c1a17" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        {data && !error ? <link rel="canonical" href={canonicalUrl(data.publicUrl, location.pathname)} /> : null}
+        {data && !error ? <link rel="canonical" href={canonicalUrl(data.publicUrl, canonicalPath)} /> : null}
         {shouldNoindex(location.search) || error ? <meta name="robots" content="noindex" /> : null}
         <Links />
-        {data ? <JsonLd data={storeJsonLd(data.publicUrl)} /> : null}
-        {data?.metricaCounterId ? <MetricaTag counterId={data.metricaCounterId} /> : null}
+        {data ? <JsonLd data={data.storeJsonLd} /> : null}
+        {data?.metricaSnippet ? <script dangerouslySetInnerHTML={{ __html: data.metricaSnippet }} /> : null}
       </head>
       <body>
         {children}
@@ -122,6 +134,10 @@ function errorView(error: unknown) {
 /** The error layout: every error, thrown on purpose or not, ends here (spec section 2). */
 export function ErrorBoundary() {
   const error = useRouteError();
-  return <ErrorLayout view={errorView(error)} />;
+  return (
+    <Suspense fallback={null}>
+      <ErrorLayout view={errorView(error)} />
+    </Suspense>
+  );
 }
 

@@ -6,13 +6,13 @@ import { ProfileStep, type StepForm } from "#app/ui/auth/LoginSteps.tsx";
 import type { Route } from "./+types/cabinet-create";
 
 /** Step 3 of sign-in without JavaScript, in the blank layout (spec section 2). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  requireUser(url, context);
   return { redirectTo: (await loginView(request, context)).redirectTo };
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  requireUser(request, context);
+export function action({ request, url, context }: Route.ActionArgs) {
+  requireUser(url, context);
   return handleLoginAction(request, context);
 }
 

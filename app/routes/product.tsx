@@ -23,8 +23,8 @@ import type { Route } from "./+types/product";
 
 const slugPattern = /^[a-z0-9][a-z0-9-]{0,127}$/;
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const { pathname } = url;
   // The page's validation hook (spec section 5): a malformed address is not a product.
   if (!slugPattern.test(params.slug)) invalidPage(pathname);
   const { db } = context.get(databaseContext);

@@ -16,8 +16,8 @@ const charts: { instrument: StoredInstrument; title: string; unit: string; fract
   { instrument: "USD_RUB", title: "Доллар США", unit: "₽ за доллар", fractionDigits: 2 },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const range = parseChartRange(new URL(request.url).searchParams.get("range"));
+export async function loader({ url }: Route.LoaderArgs) {
+  const range = parseChartRange(url.searchParams.get("range"));
   const days = chartRanges.find((r) => r.id === range)!.days;
   const from = days ? addDays(moscowDate(new Date()), -days) : "1900-01-01";
   const service = await getQuotesService();

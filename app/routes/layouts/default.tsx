@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Outlet, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { frameOptions } from "#app/modules/shop/frame-options.ts";
@@ -5,10 +6,16 @@ import { LoginModalProvider } from "#app/ui/auth/LoginModal.tsx";
 import { Container } from "#app/ui/kit/Container.tsx";
 import { Notice } from "#app/ui/kit/Notice.tsx";
 import { DeliveryBanner } from "#app/ui/frame/DeliveryBanner.tsx";
-import { Footer } from "#app/ui/frame/Footer.tsx";
 import { main, page } from "#app/ui/frame/frame.css.ts";
 import { Header } from "#app/ui/frame/Header.tsx";
-import { QuotesBar } from "#app/ui/frame/QuotesBar.tsx";
+
+/**
+ * The footer hydrates from its own chunk after the rest of the page (its HTML and links
+ * work from the start): the code a slow phone runs first stays small.
+ */
+const Footer = lazy(() => import("#app/ui/frame/Footer.tsx"));
+/** The quotes bar's figures are in the HTML at once; its polling starts when its chunk arrives. */
+const QuotesBar = lazy(() => import("#app/ui/frame/QuotesBar.tsx"));
 
 /** The default layout of spec section 2: header with menus and quotes, the page, the footer. */
 export default function DefaultLayout() {
@@ -24,7 +31,11 @@ export default function DefaultLayout() {
         isLoggedIn={Boolean(root?.user)}
         returnTo={location.pathname + location.search}
         sticky={options.stickyHeader}
-        quotesBar={<QuotesBar quotes={root?.quotes ?? null} largeScreensOnly={options.stickyHeader} />}
+        quotesBar={
+          <Suspense fallback={null}>
+            <QuotesBar quotes={root?.quotes ?? null} largeScreensOnly={options.stickyHeader} />
+          </Suspense>
+        }
       />
       {options.hideDeliveryBanner ? null : <DeliveryBanner />}
       <main className={main} id="main">
@@ -33,7 +44,9 @@ export default function DefaultLayout() {
           <Outlet />
         </Container>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </div>
     </LoginModalProvider>
   );

@@ -5,8 +5,8 @@ import { pageMeta } from "#app/modules/seo/meta.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import type { Route } from "./+types/index";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(request, context);
+export function loader({ request, url, context }: Route.LoaderArgs) {
+  const user = requireUser(url, context);
   return { name: fullNameOf(user), email: user.email };
 }
 

@@ -7,8 +7,8 @@ import * as css from "./my.css.ts";
 import type { Route } from "./+types/layout";
 
 /** Every account page needs a signed-in buyer; the menu of spec section 2 beside the page. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(request, context);
+export function loader({ request, url, context }: Route.LoaderArgs) {
+  const user = requireUser(url, context);
   return { fullName: fullNameOf(user), phone: formatPhone(user.phone) };
 }
 

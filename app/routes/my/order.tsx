@@ -3,10 +3,10 @@ import { pageNotFound } from "#app/modules/shared/not-found.ts";
 import type { Route } from "./+types/order";
 
 /** An order of the signed-in buyer; another buyer's order, or none, is a 404. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
+export function loader({ request, url, context }: Route.LoaderArgs) {
+  requireUser(url, context);
   // Orders are placed by checkout; until one exists under this number for this buyer, there is nothing to show.
-  pageNotFound(new URL(request.url).pathname);
+  pageNotFound(url.pathname);
 }
 
 export default function Order() {

@@ -4,8 +4,8 @@ import { pageMeta } from "#app/modules/seo/meta.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import type { Route } from "./+types/orders";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
+export function loader({ request, url, context }: Route.LoaderArgs) {
+  requireUser(url, context);
   return null;
 }
 

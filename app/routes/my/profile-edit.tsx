@@ -14,13 +14,13 @@ import { button } from "#app/ui/kit/kit.css.ts";
 import * as css from "./my.css.ts";
 import type { Route } from "./+types/profile-edit";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(request, context);
+export function loader({ request, url, context }: Route.LoaderArgs) {
+  const user = requireUser(url, context);
   return { defaults: { name: user.name, lastName: user.lastName, secondName: user.secondName, email: user.email }, phone: formatPhone(user.phone) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(request, context);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = requireUser(url, context);
   const submission = parseWithZod(await request.formData(), { schema: profileSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await updateProfile(context.get(databaseContext).db, user.id, submission.value);

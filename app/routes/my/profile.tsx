@@ -6,8 +6,8 @@ import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import * as css from "./my.css.ts";
 import type { Route } from "./+types/profile";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(request, context);
+export function loader({ request, url, context }: Route.LoaderArgs) {
+  const user = requireUser(url, context);
   return { lastName: user.lastName, name: user.name, secondName: user.secondName, email: user.email, phone: formatPhone(user.phone) };
 }
 

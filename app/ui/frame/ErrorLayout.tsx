@@ -24,3 +24,5 @@ export function ErrorLayout({ view }: { view: ErrorView }) {
     </div>
   );
 }
+
+export default ErrorLayout;

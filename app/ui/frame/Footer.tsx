@@ -104,3 +104,5 @@ export function Footer() {
     </footer>
   );
 }
+
+export default Footer;

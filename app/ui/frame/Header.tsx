@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Link, NavLink } from "react-router";
 import { loginHref } from "#app/modules/account/login-href.ts";
 import { shop } from "#app/modules/shop/contacts.ts";
@@ -29,7 +30,9 @@ import {
 } from "./frame.css.ts";
 import { useLoginModal } from "../auth/LoginModal.tsx";
 import { Logo } from "./Logo.tsx";
-import { MobileMenu } from "./MobileMenu.tsx";
+
+// The drawer opens without JavaScript (a <details>); its enhancements hydrate from their own chunk.
+const MobileMenu = lazy(() => import("./MobileMenu.tsx"));
 import { PhonesPanel } from "./PhonesPanel.tsx";
 import { ProfileMenu } from "./ProfileMenu.tsx";
 import { SearchForm } from "./SearchForm.tsx";
@@ -74,7 +77,9 @@ export function Header({ counts, isLoggedIn, returnTo, sticky, quotesBar }: Head
         </Container>
       </div>
       <Container className={mainBar}>
-        <MobileMenu />
+        <Suspense fallback={null}>
+          <MobileMenu />
+        </Suspense>
         <Logo />
         <nav aria-label="Основное меню" className={primaryNav}>
           <ul className={primaryList}>

@@ -101,3 +101,5 @@ export function MobileMenu() {
     </details>
   );
 }
+
+export default MobileMenu;

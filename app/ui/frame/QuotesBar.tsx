@@ -78,3 +78,5 @@ export function QuotesBar({ quotes, largeScreensOnly }: { quotes: QuotesView | n
     </div>
   );
 }
+
+export default QuotesBar;
