@@ -239,3 +239,94 @@ export const sessions = pgTable(
   },
   (table) => [index("sessions_by_user").on(table.userId)],
 );
+
+/** A picture of a content item: a path in the images folder or public/, shown through /_ipx. */
+export type ContentImage = ProductImage;
+
+/**
+ * News, cases and training articles, kept as Markdown (the content module renders and
+ * sanitises them). A training article may also answer at a legacy id (/training/18).
+ */
+export const articles = pgTable(
+  "articles",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").$type<"news" | "case" | "training">().notNull(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    /** The lead: shown in lists, under the heading and as the meta description. */
+    description: text("description").notNull().default(""),
+    body: text("body").notNull().default(""),
+    cover: jsonb("cover").$type<ContentImage>(),
+    /** A page of the video on Rutube, VK Video or YouTube (opened in the 'video' modal). */
+    videoUrl: text("video_url"),
+    legacyId: integer("legacy_id"),
+    publishedAt: date("published_at", { mode: "string" }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [
+    uniqueIndex("articles_kind_slug").on(table.kind, table.slug),
+    uniqueIndex("articles_kind_legacy_id").on(table.kind, table.legacyId),
+    index("articles_listing").on(table.kind, table.publishedAt),
+    check("articles_kind_known", sql`${table.kind} in ('news', 'case', 'training')`),
+  ],
+);
+
+/** Promotions at /promo/{id}, valid from one day to another (Moscow dates, both included). */
+export const promotions = pgTable(
+  "promotions",
+  {
+    id: integer("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    body: text("body").notNull().default(""),
+    cover: jsonb("cover").$type<ContentImage>(),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    /** The last day of the promotion; null: until further notice. */
+    endsOn: date("ends_on", { mode: "string" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [check("promotions_dates_in_order", sql`${table.endsOn} is null or ${table.endsOn} >= ${table.startsOn}`)],
+);
+
+/** Buyers' reviews shown on /reviews. */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: integer("id").primaryKey(),
+    author: text("author").notNull(),
+    city: text("city").notNull().default(""),
+    rating: integer("rating").notNull(),
+    /** The review as the buyer wrote it (Markdown, usually plain paragraphs). */
+    body: text("body").notNull(),
+    /** The shop's answer, if any. */
+    reply: text("reply").notNull().default(""),
+    publishedOn: date("published_on", { mode: "string" }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [check("reviews_rating_1_to_5", sql`${table.rating} between 1 and 5`)],
+);
+
+/** Partners on /partners: who they are to the shop, described as it is. */
+export const partners = pgTable("partners", {
+  slug: text("slug").primaryKey(),
+  name: text("name").notNull(),
+  /** The group the partner is listed under: "Доставка", "Оплата", "Монетные дворы"… */
+  category: text("category").notNull(),
+  url: text("url"),
+  logo: jsonb("logo").$type<ContentImage>(),
+  body: text("body").notNull().default(""),
+  position: integer("position").notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+});
+
+/** Documents shown on /certificates: a picture and its caption. */
+export const certificates = pgTable("certificates", {
+  slug: text("slug").primaryKey(),
+  title: text("title").notNull(),
+  image: jsonb("image").$type<ContentImage>().notNull(),
+  /** The caption (Markdown). */
+  body: text("body").notNull().default(""),
+  position: integer("position").notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+});
