@@ -44,10 +44,25 @@ async function holdRequest(url: string, path: string) {
       await ended;
       const split = received.indexOf("\r\n\r\n");
       const head = received.slice(0, split);
-      const body = Buffer.from(received.slice(split + 4), "latin1").toString("utf8");
+      let raw = received.slice(split + 4);
+      if (/^transfer-encoding: chunked$/im.test(head)) raw = dechunk(raw);
+      const body = Buffer.from(raw, "latin1").toString("utf8");
       return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), head, body };
     },
   };
+}
+
+/** The body of a chunked HTTP/1.1 response (bytes as latin1 text). */
+function dechunk(raw: string): string {
+  let body = "";
+  let at = 0;
+  for (;;) {
+    const lineEnd = raw.indexOf("\r\n", at);
+    const size = Number.parseInt(raw.slice(at, lineEnd), 16);
+    if (!(size > 0)) return body;
+    body += raw.slice(lineEnd + 2, lineEnd + 2 + size);
+    at = lineEnd + 2 + size + 2;
+  }
 }
 
 function connectionRefused(url: string): Promise<boolean> {

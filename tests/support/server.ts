@@ -6,7 +6,7 @@
 // PostgreSQL database created through that admin URL and dropped again on stop.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -118,11 +118,28 @@ async function withAdminClient<T>(url: string, work: (client: pg.Client) => Prom
   }
 }
 
-/** Shops still alive when the test process ends are killed, so no server outlives its suite. */
+/**
+ * Shops still alive when the test process ends (a test timed out, say) are killed, and
+ * their temporary folders removed, so nothing outlives its suite.
+ */
 const running = new Set<ChildProcess>();
+const temporaryDirs = new Set<string>();
 process.once("exit", () => {
   for (const child of running) child.kill("SIGKILL");
+  for (const dir of temporaryDirs) rmSync(dir, { recursive: true, force: true });
 });
+
+async function makeTemporaryDir(): Promise<{ dir: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "shop-test-"));
+  temporaryDirs.add(dir);
+  return {
+    dir,
+    async remove() {
+      await rm(dir, { recursive: true, force: true });
+      temporaryDirs.delete(dir);
+    },
+  };
+}
 
 type Launched = {
   child: ChildProcess;
@@ -197,15 +214,16 @@ export async function startShop(options: StartShopOptions = {}): Promise<Shop> {
   if (databaseUrl) {
     databaseEnv.DATABASE_URL = databaseUrl;
   } else {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), "shop-test-"));
-    cleanups.push(() => rm(dataDir!, { recursive: true, force: true }));
+    const temporary = await makeTemporaryDir();
+    cleanups.push(temporary.remove);
+    dataDir = temporary.dir;
     databaseEnv.DATA_DIR = dataDir;
   }
   // DATA_DIR is still used for the development session secret when on PostgreSQL.
   if (!dataDir && !options.env?.DATA_DIR) {
-    const scratch = await mkdtemp(path.join(os.tmpdir(), "shop-test-"));
-    cleanups.push(() => rm(scratch, { recursive: true, force: true }));
-    databaseEnv.DATA_DIR = scratch;
+    const scratch = await makeTemporaryDir();
+    cleanups.push(scratch.remove);
+    databaseEnv.DATA_DIR = scratch.dir;
   }
 
   const launched = launch(shopEnvironment({ ...databaseEnv, ...options.env }));
@@ -313,9 +331,9 @@ export async function runShopExpectingExit(
   env: Record<string, string>,
   timeoutMs = 30_000,
 ): Promise<{ code: number | null; output: string; stderr: string }> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "shop-test-"));
+  const dataDir = await makeTemporaryDir();
   try {
-    const launched = launch(shopEnvironment({ DATA_DIR: dataDir, ...env }));
+    const launched = launch(shopEnvironment({ DATA_DIR: dataDir.dir, ...env }));
     const timer = setTimeout(() => launched.child.kill("SIGKILL"), timeoutMs);
     launched.child.stdout!.on("data", () => {
       if (listeningLine.test(launched.output())) launched.child.kill("SIGTERM");
@@ -327,6 +345,6 @@ export async function runShopExpectingExit(
     }
     return { code, output: launched.output(), stderr: launched.stderr() };
   } finally {
-    await rm(dataDir, { recursive: true, force: true });
+    await dataDir.remove();
   }
 }
