@@ -7,7 +7,15 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { ServerRouter } from "react-router";
 import { log } from "#app/modules/shared/log.server.ts";
 
-export { startServices, stopServices, checkHealth, serverSettings } from "#app/modules/request/services.server.ts";
+import { startServices as startDomainServices } from "#app/modules/request/services.server.ts";
+import { deferredPartsReady } from "#app/ui/deferred-hydration.tsx";
+
+export { stopServices, checkHealth, serverSettings } from "#app/modules/request/services.server.ts";
+
+/** Starts the database and quotes, and makes sure no page part would stream in hidden on the first request. */
+export async function startServices(): Promise<void> {
+  await Promise.all([startDomainServices(), deferredPartsReady()]);
+}
 
 /** Deferred data that has not arrived by then is rendered as failed. */
 export const streamTimeout = 5_000;

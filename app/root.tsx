@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
+import { deferHydration } from "#app/ui/deferred-hydration.tsx";
 import {
   isRouteErrorResponse,
   Links,
@@ -32,7 +33,7 @@ import { describeError } from "#app/modules/shared/error-view.ts";
 import "#app/ui/tokens/theme.css.ts";
 
 // The error page's frame loads only when an error is shown, not with every page.
-const ErrorLayout = lazy(() => import("#app/ui/frame/ErrorLayout.tsx"));
+const ErrorLayout = deferHydration(() => import("#app/ui/frame/ErrorLayout.tsx"));
 
 export const middleware: Route.MiddlewareFunction[] = [serviceUnavailableMiddleware, visitorMiddleware, flashMiddleware, databaseMiddleware, sessionMiddleware];
 
@@ -134,10 +135,6 @@ function errorView(error: unknown) {
 /** The error layout: every error, thrown on purpose or not, ends here (spec section 2). */
 export function ErrorBoundary() {
   const error = useRouteError();
-  return (
-    <Suspense fallback={null}>
-      <ErrorLayout view={errorView(error)} />
-    </Suspense>
-  );
+  return <ErrorLayout view={errorView(error)} />;
 }
 

@@ -60,5 +60,19 @@ export const ssrBudgets = {
   latencyP99: { max: 3000 },
 } satisfies Record<string, Budget>;
 
-/** Pages whose server rendering is measured: the home page and the catalogue (database reads). */
-export const ssrPages = ["/", "/catalog"];
+/** Pages whose server rendering is measured: the home page, the catalogue and a coin (database reads). */
+export const ssrPages = ["/", "/catalog", "/products/georgiy-pobedonosec-50-rubley-mmd"];
+
+/**
+ * API throughput budgets (bench/api-throughput.ts, 10 connections, same machine):
+ * - GET /api/courses is answered from memory between refreshes (issue 3): a few hundred
+ *   requests a second even on the shared 2-core box; a floor of 200 catches it falling
+ *   back to the database or recomputing per request, and p99 ≤ 500 ms a stall.
+ * - Adding to the cart is a short transaction with the product row locked (issue 5); on
+ *   the embedded single-connection PGlite every request waits its turn, so the floor only
+ *   catches a catastrophe (a lock held across requests, a table scan): 20 req/s, p99 ≤ 3 s.
+ */
+export const apiBudgets = {
+  courses: { throughput: { min: 200 }, latencyP99: { max: 500 } },
+  addToCart: { throughput: { min: 20 }, latencyP99: { max: 3000 } },
+};

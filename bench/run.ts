@@ -6,6 +6,7 @@ import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pageWeight } from "./page-weight.ts";
+import { apiThroughput } from "./api-throughput.ts";
 import { ssrThroughput } from "./ssr-throughput.ts";
 import { buildIfNeeded, root, startShop } from "./shop-server.ts";
 import { formatBudget, formatValue, type Bench, type Measurement, withinBudget } from "./types.ts";
@@ -15,7 +16,7 @@ import { formatBudget, formatValue, type Bench, type Measurement, withinBudget }
  * Lighthouse (`lighthouse` with CHROME_PATH=/usr/bin/chromium, mobile form factor).
  * BENCH_ONLY="page weight" runs a subset.
  */
-const allBenches: Bench[] = [pageWeight, ssrThroughput];
+const allBenches: Bench[] = [pageWeight, ssrThroughput, apiThroughput];
 const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim().toLowerCase());
 const benches = only ? allBenches.filter((bench) => only.includes(bench.name.toLowerCase())) : allBenches;
 

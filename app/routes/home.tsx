@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { deferHydration } from "#app/ui/deferred-hydration.tsx";
 import { Link } from "react-router";
 import { featuredProducts } from "#app/modules/catalog/products.server.ts";
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/home";
  * server sends their HTML (and their forms work without JavaScript meanwhile), so the
  * code a slow phone must run before the page responds stays within its budget.
  */
-const FeaturedGrid = lazy(() => import("#app/ui/catalog/ProductGrid.tsx"));
+const FeaturedGrid = deferHydration(() => import("#app/ui/catalog/ProductGrid.tsx"));
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
@@ -49,9 +49,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="featured" className={css.heading}>
           Популярные монеты
         </h2>
-        <Suspense fallback={null}>
-          <FeaturedGrid products={loaderData.featured} returnTo="/" priority={2} />
-        </Suspense>
+        <FeaturedGrid products={loaderData.featured} returnTo="/" priority={2} />
         <p>
           <Link to="/catalog">Весь каталог →</Link>
         </p>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { deferHydration } from "#app/ui/deferred-hydration.tsx";
 import { Outlet, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { frameOptions } from "#app/modules/shop/frame-options.ts";
@@ -13,9 +13,9 @@ import { Header } from "#app/ui/frame/Header.tsx";
  * The footer hydrates from its own chunk after the rest of the page (its HTML and links
  * work from the start): the code a slow phone runs first stays small.
  */
-const Footer = lazy(() => import("#app/ui/frame/Footer.tsx"));
+const Footer = deferHydration(() => import("#app/ui/frame/Footer.tsx"));
 /** The quotes bar's figures are in the HTML at once; its polling starts when its chunk arrives. */
-const QuotesBar = lazy(() => import("#app/ui/frame/QuotesBar.tsx"));
+const QuotesBar = deferHydration(() => import("#app/ui/frame/QuotesBar.tsx"));
 
 /** The default layout of spec section 2: header with menus and quotes, the page, the footer. */
 export default function DefaultLayout() {
@@ -31,11 +31,7 @@ export default function DefaultLayout() {
         isLoggedIn={Boolean(root?.user)}
         returnTo={location.pathname + location.search}
         sticky={options.stickyHeader}
-        quotesBar={
-          <Suspense fallback={null}>
-            <QuotesBar quotes={root?.quotes ?? null} largeScreensOnly={options.stickyHeader} />
-          </Suspense>
-        }
+        quotesBar={<QuotesBar quotes={root?.quotes ?? null} largeScreensOnly={options.stickyHeader} />}
       />
       {options.hideDeliveryBanner ? null : <DeliveryBanner />}
       <main className={main} id="main">
@@ -44,9 +40,7 @@ export default function DefaultLayout() {
           <Outlet />
         </Container>
       </main>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      <Footer />
     </div>
     </LoginModalProvider>
   );

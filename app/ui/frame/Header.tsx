@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { deferHydration } from "../deferred-hydration.tsx";
 import { Link, NavLink } from "react-router";
 import { loginHref } from "#app/modules/account/login-href.ts";
 import { shop } from "#app/modules/shop/contacts.ts";
@@ -32,7 +32,7 @@ import { useLoginModal } from "../auth/LoginModal.tsx";
 import { Logo } from "./Logo.tsx";
 
 // The drawer opens without JavaScript (a <details>); its enhancements hydrate from their own chunk.
-const MobileMenu = lazy(() => import("./MobileMenu.tsx"));
+const MobileMenu = deferHydration(() => import("./MobileMenu.tsx"));
 import { PhonesPanel } from "./PhonesPanel.tsx";
 import { ProfileMenu } from "./ProfileMenu.tsx";
 import { SearchForm } from "./SearchForm.tsx";
@@ -77,9 +77,7 @@ export function Header({ counts, isLoggedIn, returnTo, sticky, quotesBar }: Head
         </Container>
       </div>
       <Container className={mainBar}>
-        <Suspense fallback={null}>
-          <MobileMenu />
-        </Suspense>
+        <MobileMenu />
         <Logo />
         <nav aria-label="Основное меню" className={primaryNav}>
           <ul className={primaryList}>
