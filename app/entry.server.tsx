@@ -44,6 +44,10 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      // React outlines large Suspense boundaries that are already complete into hidden
+      // elements revealed by an inline script; without JavaScript they would stay hidden.
+      // Complete parts are sent in place; only parts still waiting for data stream later.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       [readyOption]() {
         shellRendered = true;
         const body = new PassThrough({
@@ -54,7 +58,10 @@ export default function handleRequest(
           },
         });
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        pipe(body);
+        // React finishes Suspense boundaries whose content is already at hand in tasks of
+        // its own; starting the flush on the next turn lets them complete first, so they
+        // are sent in place. Only parts that really wait (deferred data) stream later.
+        setImmediate(() => pipe(body));
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {

@@ -186,7 +186,13 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         <h2 id="related" className={css.heading}>
           Похожие монеты
         </h2>
-        <Suspense fallback={<p className={css.note}>Подбираем похожие монеты…</p>}>
+        <Suspense
+          fallback={
+            <p className={css.note}>
+              Подбираем похожие монеты… Их можно найти и в разделе <Link to={sectionHref}>{metalNames[product.metal].toLowerCase()}</Link>.
+            </p>
+          }
+        >
           <Await resolve={related} errorElement={<p className={css.note}>Не удалось загрузить похожие монеты.</p>}>
             {(items) => (
               <ul className={grid}>
