@@ -1,6 +1,9 @@
 import { listActiveProducts } from "../catalog/products.server.ts";
 import { listSections, sectionHref } from "../catalog/sections.server.ts";
+import { listArticleAddresses } from "../content/articles.server.ts";
 import { listPagePaths } from "../content/pages.server.ts";
+import { articleHref, promotionHref } from "../content/paths.ts";
+import { listPromotionAddresses } from "../content/promotions.server.ts";
 import type { Database } from "../db/client.server.ts";
 
 export type SitemapEntry = { path: string; lastModified?: Date; changeFrequency?: "hourly" | "daily" | "weekly" | "monthly" };
@@ -21,6 +24,18 @@ export const sitemapSources: SitemapSource[] = [
   async () => fixedPages,
   async (db) => (await listSections(db)).map((section) => ({ path: sectionHref(section.path), changeFrequency: "daily" as const })),
   async (db) => (await listPagePaths(db)).map((page) => ({ path: `/${page.path}`, lastModified: page.updatedAt, changeFrequency: "monthly" as const })),
+  async (db) =>
+    (await listArticleAddresses(db)).map((article) => ({
+      path: articleHref(article.kind, article.slug),
+      lastModified: article.updatedAt,
+      changeFrequency: "monthly" as const,
+    })),
+  async (db) =>
+    (await listPromotionAddresses(db)).map((promotion) => ({
+      path: promotionHref(promotion.id),
+      lastModified: promotion.updatedAt,
+      changeFrequency: "weekly" as const,
+    })),
   async (db) =>
     (await listActiveProducts(db)).map((product) => ({
       path: `/products/${encodeURIComponent(product.slug)}`,

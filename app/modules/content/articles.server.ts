@@ -1,0 +1,70 @@
+import { and, asc, count, desc, eq, ne } from "drizzle-orm";
+import type { Database } from "../db/client.server.ts";
+import { articles } from "../db/schema.ts";
+import type { ArticleKind } from "./content-files.ts";
+
+export type Article = typeof articles.$inferSelect;
+
+/** What a list shows of an article: no body. */
+export type ArticleSummary = Pick<Article, "kind" | "slug" | "title" | "description" | "cover" | "videoUrl" | "publishedAt">;
+
+const summaryColumns = {
+  kind: articles.kind,
+  slug: articles.slug,
+  title: articles.title,
+  description: articles.description,
+  cover: articles.cover,
+  videoUrl: articles.videoUrl,
+  publishedAt: articles.publishedAt,
+};
+
+/** Newest first; on the same day, the later added first. */
+const newestFirst = [desc(articles.publishedAt), desc(articles.id)];
+
+export type ArticlePage = { items: ArticleSummary[]; page: number; pageCount: number; total: number };
+
+/** One page of a kind's articles, newest first. pageCount is at least 1 (an empty list has one empty page). */
+export async function listArticlePage(db: Database, kind: ArticleKind, page: number, pageSize: number): Promise<ArticlePage> {
+  const [items, [totals]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(articles)
+      .where(eq(articles.kind, kind))
+      .orderBy(...newestFirst)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(articles).where(eq(articles.kind, kind)),
+  ]);
+  const total = totals?.total ?? 0;
+  return { items, page, pageCount: Math.max(1, Math.ceil(total / pageSize)), total };
+}
+
+export async function listArticles(db: Database, kind: ArticleKind): Promise<ArticleSummary[]> {
+  return db.select(summaryColumns).from(articles).where(eq(articles.kind, kind)).orderBy(...newestFirst);
+}
+
+export async function findArticle(db: Database, kind: ArticleKind, slug: string): Promise<Article | undefined> {
+  const [article] = await db.select().from(articles).where(and(eq(articles.kind, kind), eq(articles.slug, slug))).limit(1);
+  return article;
+}
+
+/** A training article by the old site's id (/training/18). */
+export async function findTrainingByLegacyId(db: Database, legacyId: number): Promise<Article | undefined> {
+  const [article] = await db.select().from(articles).where(and(eq(articles.kind, "training"), eq(articles.legacyId, legacyId))).limit(1);
+  return article;
+}
+
+/** The newest other articles of the same kind, for "Читайте также". */
+export async function otherArticles(db: Database, kind: ArticleKind, exceptSlug: string, limit = 3): Promise<ArticleSummary[]> {
+  return db
+    .select(summaryColumns)
+    .from(articles)
+    .where(and(eq(articles.kind, kind), ne(articles.slug, exceptSlug)))
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
+
+/** Every article's kind, slug and last change, for the sitemap. */
+export async function listArticleAddresses(db: Database): Promise<Pick<Article, "kind" | "slug" | "updatedAt">[]> {
+  return db.select({ kind: articles.kind, slug: articles.slug, updatedAt: articles.updatedAt }).from(articles).orderBy(asc(articles.kind), asc(articles.slug));
+}

@@ -1,0 +1,34 @@
+import path from "node:path";
+import type { Database } from "../db/client.server.ts";
+import type { Seeder } from "../db/seed.server.ts";
+import { projectRoot } from "../shared/project-root.server.ts";
+import { formatContentIssue, parseContentFiles, type ContentEntry } from "./content-files.ts";
+import { readContentFolder } from "./folder.server.ts";
+import { writeContent } from "./store.server.ts";
+
+/** The demo content: Markdown files in the format of `npm run content -- import`. */
+export function demoContentDir(): string {
+  return path.join(projectRoot(), "app/modules/content/demo");
+}
+
+export async function readDemoContent(): Promise<ContentEntry[]> {
+  const { entries, issues } = parseContentFiles(await readContentFolder(demoContentDir()));
+  if (issues.length > 0) throw new Error(`Demo content is invalid:\n${issues.map(formatContentIssue).join("\n")}`);
+  return entries.map((item) => item.entry);
+}
+
+async function seedDemo(db: Database, pick: (entry: ContentEntry) => boolean) {
+  await writeContent(db, (await readDemoContent()).filter(pick), "missing");
+}
+
+/** The bodies of the shop's pages (the earlier "content-pages" seeder gave them titles only). */
+export const contentPagesBodiesSeeder: Seeder = {
+  name: "content-pages-v2",
+  run: (db) => seedDemo(db, (entry) => entry.kind === "page"),
+};
+
+/** News, cases, training, promotions, reviews, partners and certificates. */
+export const contentItemsSeeder: Seeder = {
+  name: "content-items",
+  run: (db) => seedDemo(db, (entry) => entry.kind !== "page"),
+};

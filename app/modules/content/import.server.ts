@@ -1,0 +1,50 @@
+/**
+ * `npm run content -- import DIR | export DIR`: the operator's way to edit content as
+ * Markdown files. Import checks every file first; one bad file and nothing is written,
+ * else all of them are written in one transaction.
+ */
+import type { Database } from "../db/client.server.ts";
+import { contentFolders, parseContentFiles, type ContentIssue, type ContentKind } from "./content-files.ts";
+import { readContentFolder, writeContentFolder } from "./folder.server.ts";
+import { readContent, writeContent, type WriteCounts } from "./store.server.ts";
+
+export type ContentImportResult = { ok: true; counts: WriteCounts; total: number } | { ok: false; issues: ContentIssue[] };
+
+export async function importContentFolder(db: Database, dir: string): Promise<ContentImportResult> {
+  const files = await readContentFolder(dir);
+  if (files.length === 0) {
+    return { ok: false, issues: [{ file: dir, message: `нет файлов .md в папках ${Object.values(contentFolders).join(", ")}` }] };
+  }
+  const { entries, issues } = parseContentFiles(files);
+  if (issues.length > 0) return { ok: false, issues };
+  const counts = await db.transaction(async (tx) => writeContent(tx as unknown as Database, entries.map((item) => item.entry)));
+  return { ok: true, counts, total: entries.length };
+}
+
+/** Writes every item to DIR; returns how many files were written, by kind. */
+export async function exportContentFolder(db: Database, dir: string): Promise<{ counts: WriteCounts; total: number }> {
+  const entries = await readContent(db);
+  const total = await writeContentFolder(dir, entries);
+  const counts: WriteCounts = {};
+  for (const entry of entries) counts[entry.kind] = (counts[entry.kind] ?? 0) + 1;
+  return { counts, total };
+}
+
+const kindNames: Record<ContentKind, string> = {
+  page: "страниц",
+  news: "новостей",
+  case: "кейсов",
+  training: "статей обучения",
+  promo: "акций",
+  review: "отзывов",
+  partner: "партнёров",
+  certificate: "сертификатов",
+};
+
+/** "страниц: 2, новостей: 5". */
+export function describeCounts(counts: WriteCounts): string {
+  return (Object.keys(kindNames) as ContentKind[])
+    .filter((kind) => counts[kind])
+    .map((kind) => `${kindNames[kind]}: ${counts[kind]}`)
+    .join(", ");
+}

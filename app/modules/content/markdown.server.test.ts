@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { renderMarkdown } from "./markdown.server.ts";
+
+const publicUrl = "https://shop.example";
+const render = (markdown: string) => renderMarkdown(markdown, { publicUrl });
+
+describe("renderMarkdown", () => {
+  it("renders GitHub-flavoured Markdown: headings from h2, lists, tables, emphasis", () => {
+    const html = render("# Заголовок\n\n## Раздел\n\n- один\n- **два**\n\n| a | b |\n|:--|--:|\n| 1 | 2 |\n");
+    expect(html).toContain("<h2>Заголовок</h2>");
+    expect(html).toContain("<h2>Раздел</h2>");
+    expect(html).not.toContain("<h1");
+    expect(html).toContain("<li><strong>два</strong></li>");
+    expect(html).toContain('<th align="left">a</th>');
+    expect(html).toContain('<td align="right">2</td>');
+  });
+
+  it("never lets a script, a style, an iframe, a form or an inline handler through", () => {
+    const html = render(
+      [
+        "Текст <script>alert('x')</script> после.",
+        '<b onclick="alert(1)">жирный</b> <img src="content/x.png" onerror="alert(2)"> <a href="/x" onmouseover="alert(3)">x</a>',
+        "<style>body{display:none}</style><iframe src=\"https://evil.example/\"></iframe>",
+        '<form action="/api/me" method="post"><input name="a"><button>Отправить</button></form>',
+        '<svg onload="alert(4)"><circle/></svg><object data="x.swf"></object><embed src="x.swf">',
+        '<p style="position:fixed" class="x" id="y">со стилем</p>',
+        "<SCRIPT SRC=//evil.example/x.js></SCRIPT>",
+      ].join("\n\n"),
+    );
+    expect(html).not.toMatch(/<script|<style|<iframe|<form|<input|<button|<svg|<object|<embed/i);
+    expect(html).not.toMatch(/\son[a-z]+=/i);
+    expect(html).not.toMatch(/style=|class=|id=/);
+    expect(html).not.toContain("alert");
+    expect(html).toContain("Текст  после.");
+    expect(html).toContain("<b>жирный</b>");
+    expect(html).toContain("со стилем");
+  });
+
+  it("drops javascript:, data: and vbscript: links, however they are written", () => {
+    const html = render(
+      [
+        "[a](javascript:alert(1))",
+        "[b](JaVaScRiPt:alert(1))",
+        "[c](jav&#x61;script:alert(1))",
+        "[d](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)",
+        "[e](vbscript:msgbox(1))",
+        '<a href=" javascript:alert(1)">f</a>',
+        '<a href="java\tscript:alert(1)">g</a>',
+        "[h](//evil.example/path)",
+      ].join(" "),
+    );
+    expect(html).not.toMatch(/javascript|data:|vbscript|evil\.example/i);
+    for (const text of ["a", "b", "c", "d", "e", "f", "g", "h"]) expect(html).toContain(`<a>${text}</a>`);
+  });
+
+  it("opens links to other sites in a new tab with rel=noopener nofollow, and leaves the shop's own links alone", () => {
+    const html = render(
+      '[ЦБ](https://www.cbr.ru/hd_base/metall/) [доставка](/delivery) [своя](https://shop.example/about) [почта](mailto:info@aurum-coins.ru) [звонок](tel:+74952696999) <a href="/x" target="_self" rel="opener">x</a>',
+    );
+    expect(html).toContain('<a href="https://www.cbr.ru/hd_base/metall/" target="_blank" rel="noopener nofollow">ЦБ</a>');
+    expect(html).toContain('<a href="/delivery">доставка</a>');
+    expect(html).toContain('<a href="https://shop.example/about">своя</a>');
+    expect(html).toContain('<a href="mailto:info@aurum-coins.ru">почта</a>');
+    expect(html).toContain('<a href="tel:+74952696999">звонок</a>');
+    expect(html).toContain('<a href="/x">x</a>');
+  });
+
+  it("shows the shop's own pictures through /_ipx, lazily, and drops pictures from other sites", () => {
+    const html = render('![монета](content/news/coin.png "подпись") ![чужая](https://evil.example/pixel.gif) ![данные](data:image/png;base64,AAAA) ![выход](../../etc/passwd)');
+    expect(html).toContain('<img src="/_ipx/f_webp,w_800/content/news/coin.png" alt="монета" loading="lazy" decoding="async" title="подпись" />');
+    expect(html).not.toMatch(/evil\.example|data:|passwd/);
+    expect(html.match(/<img/g)).toHaveLength(1);
+  });
+
+  it("renders an empty body as nothing", () => {
+    expect(render("")).toBe("");
+  });
+});

@@ -1,0 +1,27 @@
+import { asc } from "drizzle-orm";
+import type { Database } from "../db/client.server.ts";
+import { certificates, partners } from "../db/schema.ts";
+
+export type Partner = typeof partners.$inferSelect;
+export type Certificate = typeof certificates.$inferSelect;
+
+/** Partners in the operator's order. */
+export async function listPartners(db: Database): Promise<Partner[]> {
+  return db.select().from(partners).orderBy(asc(partners.position), asc(partners.name));
+}
+
+/** Partners grouped by category, the groups in the order of their first partner. */
+export function groupPartners<T extends { category: string }>(list: T[]): { category: string; partners: T[] }[] {
+  const groups = new Map<string, T[]>();
+  for (const partner of list) {
+    const group = groups.get(partner.category);
+    if (group) group.push(partner);
+    else groups.set(partner.category, [partner]);
+  }
+  return [...groups].map(([category, members]) => ({ category, partners: members }));
+}
+
+/** Certificates in the operator's order. */
+export async function listCertificates(db: Database): Promise<Certificate[]> {
+  return db.select().from(certificates).orderBy(asc(certificates.position), asc(certificates.title));
+}

@@ -1,0 +1,17 @@
+import { desc } from "drizzle-orm";
+import type { Database } from "../db/client.server.ts";
+import { reviews } from "../db/schema.ts";
+
+export type Review = typeof reviews.$inferSelect;
+
+/** Newest first. */
+export async function listReviews(db: Database): Promise<Review[]> {
+  return db.select().from(reviews).orderBy(desc(reviews.publishedOn), desc(reviews.id));
+}
+
+/** The average of the shop's own reviews to one decimal ("4,8"), and how many there are. */
+export function reviewSummary(list: Pick<Review, "rating">[]): { count: number; average: number | null } {
+  if (list.length === 0) return { count: 0, average: null };
+  const sum = list.reduce((total, review) => total + review.rating, 0);
+  return { count: list.length, average: Math.round((sum / list.length) * 10) / 10 };
+}
