@@ -25,7 +25,7 @@ const catalogSectionPaths = [
 ];
 
 /** Pages whose content is kept in the database and rendered by one module. */
-const infoPages = ["about", "contacts", "delivery", "how-to-buy", "return", "certificates", "partners", "reviews"];
+const infoPages = ["about", "delivery", "how-to-buy", "return"];
 
 /** Legacy training article ids registered as their own paths (spec section 2). */
 const legacyTrainingIds = ["18", "19", "20", "318", "1485", "1486", "1487"];
@@ -63,6 +63,11 @@ export default [
     index("routes/home.tsx"),
 
     ...infoPages.map((path) => route(path, "routes/page.tsx", { id: path })),
+    // Info pages with more than their text: the office's contacts and map, reviews, partners, certificates.
+    route("contacts", "routes/contacts.tsx", { id: "contacts" }),
+    route("reviews", "routes/reviews.tsx", { id: "reviews" }),
+    route("partners", "routes/partners.tsx", { id: "partners" }),
+    route("certificates", "routes/certificates.tsx", { id: "certificates" }),
     route("quotes-online", "routes/quotes-online.tsx"),
     route("coin-buyback", "routes/coin-buyback.tsx"),
     route("search", "routes/search.tsx", { id: "search" }),

@@ -1,7 +1,10 @@
+import { getConfig } from "#app/modules/config/config.server.ts";
+import { renderMarkdown } from "#app/modules/content/markdown.server.ts";
 import { findPage } from "#app/modules/content/pages.server.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { pageNotFound } from "#app/modules/shared/not-found.ts";
+import { Prose } from "#app/ui/content/Prose.tsx";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import type { Route } from "./+types/page";
 
@@ -12,7 +15,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { pathname } = url;
   const page = await findPage(db, pathname.replace(/^\/+|\/+$/g, ""));
   if (!page) pageNotFound(pathname);
-  return { title: page.title, description: page.description, path: pathname };
+  return { title: page.title, description: page.description, path: pathname, html: renderMarkdown(page.body, { publicUrl: getConfig().publicUrl }) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -20,5 +23,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
-  return <PageHeader title={loaderData.title} crumbs={[{ name: loaderData.title, href: loaderData.path }]} />;
+  return (
+    <>
+      <PageHeader title={loaderData.title} crumbs={[{ name: loaderData.title, href: loaderData.path }]} />
+      <Prose html={loaderData.html} />
+    </>
+  );
 }

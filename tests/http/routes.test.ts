@@ -50,13 +50,14 @@ const framedPages: Array<[path: string, h1: string | RegExp]> = [
   // Promotions, news, cases, training (with the legacy article ids).
   ["/promo", "Акции"],
   ["/promo/1", anyHeading],
+  ["/promo/3", anyHeading],
   ["/news", "Новости"],
   ["/news/page/2", "Новости — страница 2"],
-  ["/news/some-slug", anyHeading],
+  ["/news/sbp-oplata", "Заказ можно оплатить через СБП"],
   ["/cases", "Кейсы"],
-  ["/cases/x", anyHeading],
+  ["/cases/po-odnoj-monete-v-mesyac", "По одной золотой монете в месяц"],
   ["/training", "Обучение для начинающих"],
-  ["/training/x", anyHeading],
+  ["/training/kak-hranit-monety", "Как хранить монеты, чтобы не потерять в цене"],
   ...["18", "19", "20", "318", "1485", "1486", "1487"].map((id): [string, RegExp] => [`/training/${id}`, anyHeading]),
   // Info pages kept in the database, and a generic page.
   ["/about", "О компании"],

@@ -29,6 +29,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+(:\d+)?$/i, "должен быть именем хоста, например cdn.example.ru")
     .optional(),
+  YANDEX_MAPS_API_KEY: z.string().regex(/^[\w-]{8,100}$/, "ключ JavaScript API Яндекс Карт: латинские буквы, цифры и дефисы").optional(),
   METRICA_COUNTER_ID: z.string().regex(/^\d{4,12}$/, "номер счётчика Метрики — только цифры").optional(),
   SMS_PROVIDER: z.enum(["log", "file", "smsru", "smsc"]).default("log"),
   SMS_OUTBOX_FILE: z.string().min(1).optional(),
@@ -73,6 +74,8 @@ export type AppConfig = {
   };
   /** Yandex Metrica counter; without it no analytics script is loaded. */
   metricaCounterId: string | undefined;
+  /** Key of the Yandex Maps JavaScript API; without it /contacts shows no map (the address and directions stay). */
+  yandexMapsApiKey: string | undefined;
   images: {
     /** Generated and uploaded product pictures: $DATA_DIR/images. */
     dir: string;
@@ -138,6 +141,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     trustProxy: values.TRUST_PROXY === "true" || values.TRUST_PROXY === "1",
     logLevel: values.LOG_LEVEL,
     metricaCounterId: values.METRICA_COUNTER_ID,
+    yandexMapsApiKey: values.YANDEX_MAPS_API_KEY,
     sms: {
       provider: values.SMS_PROVIDER,
       outboxFile: values.SMS_OUTBOX_FILE ? path.resolve(values.SMS_OUTBOX_FILE) : undefined,

@@ -57,3 +57,34 @@ export function breadcrumbsJsonLd(publicUrl: string, crumbs: Crumb[]) {
 export function serializeJsonLd(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
 }
+
+/**
+ * /contacts: a ContactPage about the shop as a LocalBusiness (the same node as the Store of
+ * every page, by its @id), with the office's position and both phones with extension 107.
+ */
+export function contactPageJsonLd(publicUrl: string) {
+  const store = storeJsonLd(publicUrl);
+  return {
+    "@context": "https://schema.org",
+    "@type": "ContactPage",
+    url: `${publicUrl}/contacts`,
+    name: "Контакты",
+    inLanguage: "ru",
+    mainEntity: {
+      "@type": "LocalBusiness",
+      "@id": store["@id"],
+      name: store.name,
+      legalName: store.legalName,
+      url: store.url,
+      image: store.image,
+      email: store.email,
+      telephone: store.telephone,
+      priceRange: store.priceRange,
+      address: store.address,
+      geo: { "@type": "GeoCoordinates", latitude: shop.geo.latitude, longitude: shop.geo.longitude },
+      hasMap: `https://yandex.ru/maps/?pt=${shop.geo.longitude},${shop.geo.latitude}&z=17&l=map`,
+      contactPoint: store.contactPoint,
+      openingHoursSpecification: store.openingHoursSpecification,
+    },
+  };
+}

@@ -14,6 +14,8 @@ export const shop = {
     postalCode: "101000",
     addressCountry: "RU",
   },
+  /** The office on the map (WGS 84): for the contacts map and structured data. */
+  geo: { latitude: 55.76395, longitude: 37.636 },
   phones: {
     /** The main Moscow number. */
     main: { display: "+7 (495) 269-69-99", tel: "+74952696999" },
