@@ -1,5 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { deferHydration } from "#app/ui/deferred-hydration.tsx";
+// The error frame's styles come with every page: an error page must look right without JavaScript.
+import "#app/ui/frame/error-page.css.ts";
 import {
   isRouteErrorResponse,
   Links,

@@ -1,4 +1,7 @@
 import { deferHydration } from "#app/ui/deferred-hydration.tsx";
+// The coin grid's styles load with the page (its code loads later; see deferHydration).
+import "#app/ui/catalog/catalog.css.ts";
+import "#app/ui/kit/coin-image.css.ts";
 import { Link } from "react-router";
 import { featuredProducts } from "#app/modules/catalog/products.server.ts";
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";

@@ -9,6 +9,9 @@ import { lazy, Suspense, type ComponentProps, type ComponentType, type JSX } fro
  * JavaScript. Here the server imports the module when this file loads, so it renders
  * synchronously; in the browser the part stays as server HTML (links and forms work) until
  * its chunk arrives and React hydrates it.
+ *
+ * The part's styles must be imported by the route that uses it (a side-effect import of
+ * its .css.ts): the server links a route's stylesheets, not those of chunks loaded later.
  */
 const serverLoads: Promise<unknown>[] = [];
 

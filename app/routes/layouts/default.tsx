@@ -1,4 +1,8 @@
 import { deferHydration } from "#app/ui/deferred-hydration.tsx";
+// The deferred parts' styles belong to this route's stylesheets: without JavaScript their
+// chunks never load, and the page must look right from its HTML and CSS alone.
+import "#app/ui/frame/quotes-bar.css.ts";
+import "#app/ui/frame/frame.css.ts";
 import { Outlet, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { frameOptions } from "#app/modules/shop/frame-options.ts";
