@@ -90,6 +90,12 @@ export async function startServer(): Promise<RunningServer> {
       }
 
       if ((req.method === "GET" || req.method === "HEAD") && (await serveStatic(req, res, url.pathname))) return;
+      // A hashed asset that is not there (an old page after a deploy) is a plain 404, not a page lookup.
+      if (url.pathname.startsWith("/assets/")) {
+        res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+        res.end("Not found");
+        return;
+      }
 
       // One address per page: /about/ and /about are the same page.
       if ((req.method === "GET" || req.method === "HEAD") && url.pathname.length > 1 && url.pathname.endsWith("/")) {

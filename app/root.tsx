@@ -1,7 +1,8 @@
 import { useEffect, type ReactNode } from "react";
 import { deferHydration } from "#app/ui/deferred-hydration.tsx";
-// The error frame's styles come with every page: an error page must look right without JavaScript.
-import "#app/ui/frame/error-page.css.ts";
+// The error frame's styles (in the frame's stylesheet) come with every page: an error page
+// must look right without JavaScript, and its code loads only with an error.
+import "#app/ui/frame/frame.css.ts";
 import {
   isRouteErrorResponse,
   Links,

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { button } from "../kit/kit.css.ts";
 import { Container } from "../kit/Container.tsx";
-import { errorActions, errorCode, errorImage, errorMessage, errorSection, errorTitle } from "./error-page.css.ts";
+import { errorActions, errorCode, errorImage, errorMessage, errorSection, errorTitle } from "./frame.css.ts";
 
 import { errorTexts, type ErrorView } from "#app/modules/shared/error-view.ts";
 

@@ -216,15 +216,6 @@ export const loginButton = style({
 export const desktopOnly = style({ display: "none", "@media": { [mediaUp("lg")]: { display: "block" } } });
 export const mobileOnly = style({ "@media": { [mediaUp("lg")]: { display: "none" } } });
 
-export const quotesSlot = style({
-  minHeight: "2.25rem",
-  borderTop: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  fontSize: vars.font.sizeSmall,
-});
-/** Spec section 2: on cart and checkout the quotes bar shows from the large breakpoint up. */
-export const quotesSlotLargeOnly = style({ "@media": { [mediaDown("lg")]: { display: "none" } } });
-export const quotesInner = style({ display: "flex", alignItems: "center", gap: vars.space.md, minHeight: "2.25rem" });
 
 export const banner = style({
   background: vars.color.goldLight,
@@ -307,3 +298,12 @@ export const footerLink = style({ color: vars.color.onHeaderBar });
 export const payments = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, listStyle: "none", margin: `${vars.space.lg} 0 0`, padding: 0 });
 export const paymentLogo = style({ height: "1.75rem", width: "auto", background: "#fff", borderRadius: vars.radius.sm });
 export const copyright = style({ marginTop: vars.space.lg, color: vars.color.silverLight });
+
+/* The error page (spec sections 2 and 8). */
+
+export const errorSection = style({ textAlign: "center", paddingBlock: vars.space.xl, maxWidth: "36rem", marginInline: "auto" });
+export const errorImage = style({ width: "7.5rem", height: "7.5rem", marginInline: "auto" });
+export const errorCode = style({ fontSize: "4rem", fontWeight: 800, color: vars.color.gold, margin: `${vars.space.md} 0 0`, lineHeight: 1 });
+export const errorTitle = style({ fontSize: vars.font.sizeTitle, margin: `${vars.space.sm} 0` });
+export const errorMessage = style({ color: vars.color.textMuted, margin: `0 0 ${vars.space.lg}` });
+export const errorActions = style({ margin: 0 });
