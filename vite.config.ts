@@ -11,4 +11,22 @@ const buildId = process.env.BUILD_ID;
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   plugins: [vanillaExtractPlugin(), reactRouter()],
+  build: {
+    // Dynamic imports (the parts hydrated later) need no preload helper in every page.
+    modulePreload: false,
+    rolldownOptions: {
+      output: {
+        // The frame every page shows (header, footer, menus, kit, formatting) in one chunk:
+        // a dozen tiny chunks cost more gzip and import overhead than they save (bench/budgets.ts).
+        codeSplitting: {
+          groups: [
+            {
+              name: "frame",
+              test: /app[\\/](ui[\\/](frame|tokens|deferred-hydration|use-public-url|auth[\\/]LoginModal)|ui[\\/]kit[\\/](icons|kit\.css|Container|CountBadge|JsonLd|Notice|notice\.css|Breadcrumbs|PageHeader)|modules[\\/](shop|seo[\\/](meta|json-ld)|shared[\\/](format|error-view)|account|quotes[\\/](view|instruments)))/,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -1,8 +1,5 @@
 import { useEffect, type ReactNode } from "react";
-import { deferHydration } from "#app/ui/deferred-hydration.tsx";
-// The error frame's styles (in the frame's stylesheet) come with every page: an error page
-// must look right without JavaScript, and its code loads only with an error.
-import "#app/ui/frame/frame.css.ts";
+import { ErrorLayout } from "#app/ui/frame/ErrorLayout.tsx";
 import {
   isRouteErrorResponse,
   Links,
@@ -34,9 +31,6 @@ import { JsonLd } from "#app/ui/kit/JsonLd.tsx";
 
 import { describeError } from "#app/modules/shared/error-view.ts";
 import "#app/ui/tokens/theme.css.ts";
-
-// The error page's frame loads only when an error is shown, not with every page.
-const ErrorLayout = deferHydration(() => import("#app/ui/frame/ErrorLayout.tsx"));
 
 export const middleware: Route.MiddlewareFunction[] = [serviceUnavailableMiddleware, visitorMiddleware, flashMiddleware, databaseMiddleware, sessionMiddleware];
 

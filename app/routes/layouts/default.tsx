@@ -1,8 +1,3 @@
-import { deferHydration } from "#app/ui/deferred-hydration.tsx";
-// The deferred parts' styles belong to this route's stylesheets: without JavaScript their
-// chunks never load, and the page must look right from its HTML and CSS alone.
-import "#app/ui/frame/quotes-bar.css.ts";
-import "#app/ui/frame/frame.css.ts";
 import { Outlet, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { frameOptions } from "#app/modules/shop/frame-options.ts";
@@ -11,15 +6,9 @@ import { Container } from "#app/ui/kit/Container.tsx";
 import { Notice } from "#app/ui/kit/Notice.tsx";
 import { DeliveryBanner } from "#app/ui/frame/DeliveryBanner.tsx";
 import { main, page } from "#app/ui/frame/frame.css.ts";
+import { Footer } from "#app/ui/frame/Footer.tsx";
 import { Header } from "#app/ui/frame/Header.tsx";
-
-/**
- * The footer hydrates from its own chunk after the rest of the page (its HTML and links
- * work from the start): the code a slow phone runs first stays small.
- */
-const Footer = deferHydration(() => import("#app/ui/frame/Footer.tsx"));
-/** The quotes bar's figures are in the HTML at once; its polling starts when its chunk arrives. */
-const QuotesBar = deferHydration(() => import("#app/ui/frame/QuotesBar.tsx"));
+import { QuotesBar } from "#app/ui/frame/QuotesBar.tsx";
 
 /** The default layout of spec section 2: header with menus and quotes, the page, the footer. */
 export default function DefaultLayout() {

@@ -24,5 +24,3 @@ export function ErrorLayout({ view }: { view: ErrorView }) {
     </div>
   );
 }
-
-export default ErrorLayout;

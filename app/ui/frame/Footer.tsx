@@ -104,5 +104,3 @@ export function Footer() {
     </footer>
   );
 }
-
-export default Footer;

@@ -1,4 +1,3 @@
-import { deferHydration } from "../deferred-hydration.tsx";
 import { Link, NavLink } from "react-router";
 import { loginHref } from "#app/modules/account/login-href.ts";
 import { shop } from "#app/modules/shop/contacts.ts";
@@ -30,9 +29,7 @@ import {
 } from "./frame.css.ts";
 import { useLoginModal } from "../auth/LoginModal.tsx";
 import { Logo } from "./Logo.tsx";
-
-// The drawer opens without JavaScript (a <details>); its enhancements hydrate from their own chunk.
-const MobileMenu = deferHydration(() => import("./MobileMenu.tsx"));
+import { MobileMenu } from "./MobileMenu.tsx";
 import { PhonesPanel } from "./PhonesPanel.tsx";
 import { ProfileMenu } from "./ProfileMenu.tsx";
 import { SearchForm } from "./SearchForm.tsx";

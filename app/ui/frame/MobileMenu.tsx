@@ -101,5 +101,3 @@ export function MobileMenu() {
     </details>
   );
 }
-
-export default MobileMenu;

@@ -78,5 +78,3 @@ export function QuotesBar({ quotes, largeScreensOnly }: { quotes: QuotesView | n
     </div>
   );
 }
-
-export default QuotesBar;
