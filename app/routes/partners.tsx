@@ -35,6 +35,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return loaderData ? pageMeta({ title: loaderData.title, description: loaderData.description || undefined }) : [];
 }
 
+/** "СДЭК", "ММД" from "Московский монетный двор (ММД)", "ЮK" from "ЮKassa". */
+function monogram(name: string): string {
+  const short = /\(([^)\s]{2,5})\)/.exec(name)?.[1];
+  if (short) return short;
+  const first = name.split(/\s+/)[0] ?? name;
+  return first.length <= 4 ? first : first.slice(0, 2);
+}
+
 export default function Partners({ loaderData }: Route.ComponentProps) {
   const { title, introHtml, groups } = loaderData;
   return (
@@ -51,7 +59,7 @@ export default function Partners({ loaderData }: Route.ComponentProps) {
                   <CoinImage image={partner.logo} alt="" width={56} className={css.logo} />
                 ) : (
                   <span className={css.monogram} aria-hidden="true">
-                    {partner.name.replace(/[^\p{L}\p{N}]/gu, "").slice(0, 2)}
+                    {monogram(partner.name)}
                   </span>
                 )}
                 <div>

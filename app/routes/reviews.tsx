@@ -7,6 +7,7 @@ import { databaseContext } from "#app/modules/request/context.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { formatNumber } from "#app/modules/shared/format.ts";
 import { shop } from "#app/modules/shop/contacts.ts";
+import { pluralRu } from "#app/ui/catalog/format-product.ts";
 import { Prose } from "#app/ui/content/Prose.tsx";
 import * as css from "#app/ui/content/showcase.css.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
@@ -60,7 +61,7 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
         {summary.average !== null ? (
           <li className={css.rating}>
             <span className={css.ratingValue}>{formatNumber(summary.average, 1)}</span>
-            <span className={css.ratingLabel}>средняя оценка {summary.count} отзывов на сайте</span>
+            <span className={css.ratingLabel}>средняя оценка {summary.count} {pluralRu(summary.count, ["отзыва", "отзывов", "отзывов"])} на сайте</span>
           </li>
         ) : null}
       </ul>

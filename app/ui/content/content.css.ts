@@ -5,6 +5,7 @@ import { mediaUp } from "../tokens/breakpoints.ts";
 /** Text of content pages: a reading width, comfortable spacing, tables that scroll on phones. */
 export const prose = style({ maxWidth: "48rem", overflowWrap: "break-word" });
 globalStyle(`${prose} > :first-child`, { marginTop: 0 });
+globalStyle(`${prose} > :last-child`, { marginBottom: 0 });
 globalStyle(`${prose} h2`, { fontSize: vars.font.sizeLarge, margin: `${vars.space.xl} 0 ${vars.space.sm}` });
 globalStyle(`${prose} h3, ${prose} h4, ${prose} h5, ${prose} h6`, { fontSize: vars.font.sizeBase, margin: `${vars.space.lg} 0 ${vars.space.xs}` });
 globalStyle(`${prose} p, ${prose} ul, ${prose} ol, ${prose} blockquote, ${prose} table, ${prose} pre, ${prose} dl, ${prose} details`, {

@@ -37,7 +37,8 @@ export const monogram = style({
   background: vars.color.goldLight,
   color: vars.color.goldDark,
   fontWeight: 700,
-  fontSize: vars.font.sizeLarge,
+  fontSize: "0.95rem",
+  letterSpacing: "0.02em",
 });
 export const logo = style({ flex: "0 0 3.5rem", width: "3.5rem" });
 export const partnerName = style({ margin: `0 0 ${vars.space.xs}`, fontSize: vars.font.sizeLarge });
