@@ -1,28 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDatabase, openDatabase, type DatabaseHandle } from "../db/client.server.ts";
+import { describe, expect, it } from "vitest";
+import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { rateLimitEvents, smsCodes } from "../db/schema.ts";
 import { AuthError, generateCode, issueCode, verifyCode, withdrawCode } from "./codes.server.ts";
 
-let dir: string;
-let handle: DatabaseHandle;
 const secret = "s".repeat(40);
 const t0 = Date.UTC(2026, 10, 21, 12, 0);
 const at = (seconds: number) => new Date(t0 + seconds * 1000);
 
-beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "codes-test-"));
-  handle = await openDatabase({ dataDir: dir, databaseUrl: undefined, databasePoolMax: 1 });
-  await migrateDatabase(handle);
-}, 60_000);
-
-afterAll(async () => {
-  await handle?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const database = useTempDatabase("codes-test");
 
 async function refusal(promise: Promise<unknown>): Promise<AuthError> {
   try {
@@ -42,56 +28,56 @@ describe("codes", () => {
   });
 
   it("are stored only as a keyed hash", async () => {
-    const issued = await issueCode(handle.db, secret, "+79990000001", "10.0.0.1", at(0));
-    const [row] = await handle.db.select().from(smsCodes).where(eq(smsCodes.id, issued.codeId));
+    const issued = await issueCode(database.handle.db, secret, "+79990000001", "10.0.0.1", at(0));
+    const [row] = await database.handle.db.select().from(smsCodes).where(eq(smsCodes.id, issued.codeId));
     expect(row!.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.codeHash).not.toContain(issued.code);
-    await verifyCode(handle.db, secret, "+79990000001", issued.code, at(10));
+    await verifyCode(database.handle.db, secret, "+79990000001", issued.code, at(10));
   });
 
   it("work once, and not after five minutes", async () => {
-    const used = await issueCode(handle.db, secret, "+79990000002", "10.0.0.1", at(0));
-    await verifyCode(handle.db, secret, "+79990000002", used.code, at(5));
-    expect((await refusal(verifyCode(handle.db, secret, "+79990000002", used.code, at(6)))).code).toBe("code_expired");
+    const used = await issueCode(database.handle.db, secret, "+79990000002", "10.0.0.1", at(0));
+    await verifyCode(database.handle.db, secret, "+79990000002", used.code, at(5));
+    expect((await refusal(verifyCode(database.handle.db, secret, "+79990000002", used.code, at(6)))).code).toBe("code_expired");
 
-    const late = await issueCode(handle.db, secret, "+79990000002", "10.0.0.1", at(200));
-    expect((await refusal(verifyCode(handle.db, secret, "+79990000002", late.code, at(200 + 301)))).code).toBe("code_expired");
+    const late = await issueCode(database.handle.db, secret, "+79990000002", "10.0.0.1", at(200));
+    expect((await refusal(verifyCode(database.handle.db, secret, "+79990000002", late.code, at(200 + 301)))).code).toBe("code_expired");
   });
 
   it("die after five wrong tries: the sixth, even right, is refused", async () => {
-    const issued = await issueCode(handle.db, secret, "+79990000003", "10.0.0.1", at(0));
+    const issued = await issueCode(database.handle.db, secret, "+79990000003", "10.0.0.1", at(0));
     const wrong = issued.code === "0000" ? "1111" : "0000";
-    for (let i = 0; i < 4; i++) expect((await refusal(verifyCode(handle.db, secret, "+79990000003", wrong, at(i)))).message).toBe("Неверный смс код");
-    expect((await refusal(verifyCode(handle.db, secret, "+79990000003", wrong, at(5)))).code).toBe("too_many_tries");
-    expect((await refusal(verifyCode(handle.db, secret, "+79990000003", issued.code, at(6)))).code).toBe("code_expired");
+    for (let i = 0; i < 4; i++) expect((await refusal(verifyCode(database.handle.db, secret, "+79990000003", wrong, at(i)))).message).toBe("Неверный смс код");
+    expect((await refusal(verifyCode(database.handle.db, secret, "+79990000003", wrong, at(5)))).code).toBe("too_many_tries");
+    expect((await refusal(verifyCode(database.handle.db, secret, "+79990000003", issued.code, at(6)))).code).toBe("code_expired");
   });
 
   it("come at most every 120 s and five an hour per phone; a new one replaces the old", async () => {
     const phone = "+79990000004";
-    const first = await issueCode(handle.db, secret, phone, "10.0.0.2", at(0));
-    const early = await refusal(issueCode(handle.db, secret, phone, "10.0.0.2", at(119)));
+    const first = await issueCode(database.handle.db, secret, phone, "10.0.0.2", at(0));
+    const early = await refusal(issueCode(database.handle.db, secret, phone, "10.0.0.2", at(119)));
     expect(early.message).toBe("Новый код можно запросить через 1 с");
     expect(early.retryAfterSeconds).toBe(1);
-    const second = await issueCode(handle.db, secret, phone, "10.0.0.2", at(120));
-    expect((await refusal(verifyCode(handle.db, secret, phone, first.code, at(121)))).code).toBe(first.code === second.code ? "none" : "wrong_code");
-    for (const seconds of [240, 360, 480]) await issueCode(handle.db, secret, phone, "10.0.0.2", at(seconds));
-    const sixth = await refusal(issueCode(handle.db, secret, phone, "10.0.0.2", at(600)));
+    const second = await issueCode(database.handle.db, secret, phone, "10.0.0.2", at(120));
+    expect((await refusal(verifyCode(database.handle.db, secret, phone, first.code, at(121)))).code).toBe(first.code === second.code ? "none" : "wrong_code");
+    for (const seconds of [240, 360, 480]) await issueCode(database.handle.db, secret, phone, "10.0.0.2", at(seconds));
+    const sixth = await refusal(issueCode(database.handle.db, secret, phone, "10.0.0.2", at(600)));
     expect(sixth.code).toBe("too_many_codes");
     expect(sixth.message).toMatch(/Слишком много кодов за час/);
-    await issueCode(handle.db, secret, phone, "10.0.0.2", at(3601));
+    await issueCode(database.handle.db, secret, phone, "10.0.0.2", at(3601));
   });
 
   it("are capped per address across phones", async () => {
-    for (let i = 0; i < 20; i++) await issueCode(handle.db, secret, `+7998000${String(i).padStart(4, "0")}`, "10.0.0.3", at(i));
-    expect((await refusal(issueCode(handle.db, secret, "+79981111111", "10.0.0.3", at(30)))).code).toBe("too_many_codes");
+    for (let i = 0; i < 20; i++) await issueCode(database.handle.db, secret, `+7998000${String(i).padStart(4, "0")}`, "10.0.0.3", at(i));
+    expect((await refusal(issueCode(database.handle.db, secret, "+79981111111", "10.0.0.3", at(30)))).code).toBe("too_many_codes");
   });
 
   it("can be taken back when the SMS was not sent, limits included", async () => {
-    const issued = await issueCode(handle.db, secret, "+79990000005", "10.0.0.4", at(0));
-    await withdrawCode(handle.db, issued);
-    expect(await handle.db.select().from(smsCodes).where(eq(smsCodes.id, issued.codeId))).toEqual([]);
-    expect(await handle.db.select().from(rateLimitEvents).where(eq(rateLimitEvents.key, "+79990000005"))).toEqual([]);
+    const issued = await issueCode(database.handle.db, secret, "+79990000005", "10.0.0.4", at(0));
+    await withdrawCode(database.handle.db, issued);
+    expect(await database.handle.db.select().from(smsCodes).where(eq(smsCodes.id, issued.codeId))).toEqual([]);
+    expect(await database.handle.db.select().from(rateLimitEvents).where(eq(rateLimitEvents.key, "+79990000005"))).toEqual([]);
     // No 120-second wait after a code that never reached the buyer.
-    await issueCode(handle.db, secret, "+79990000005", "10.0.0.4", at(1));
+    await issueCode(database.handle.db, secret, "+79990000005", "10.0.0.4", at(1));
   });
 });

@@ -1,15 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDatabase, openDatabase, type DatabaseHandle } from "../db/client.server.ts";
+import { describe, expect, it } from "vitest";
+import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { SmsSendError, type SmsGateway, type SmsMessage } from "../sms/sms.ts";
 import { AuthError } from "./codes.server.ts";
 import { userBySessionToken } from "./sessions.server.ts";
 import { saveRegistration, sendSignInCode, signInWithCode, signOut, type AuthDeps } from "./sign-in.server.ts";
 
-let dir: string;
-let handle: DatabaseHandle;
 const sent: SmsMessage[] = [];
 let failNext = false;
 const gateway: SmsGateway = {
@@ -24,16 +19,8 @@ const gateway: SmsGateway = {
 };
 let deps: AuthDeps;
 
-beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "sign-in-test-"));
-  handle = await openDatabase({ dataDir: dir, databaseUrl: undefined, databasePoolMax: 1 });
-  await migrateDatabase(handle);
-  deps = { db: handle.db, secret: "k".repeat(40), sms: gateway };
-}, 60_000);
-
-afterAll(async () => {
-  await handle?.close();
-  rmSync(dir, { recursive: true, force: true });
+const database = useTempDatabase("sign-in-test", async ({ db }) => {
+  deps = { db, secret: "k".repeat(40), sms: gateway };
 });
 
 const lastCode = () => sent.at(-1)!.code!;
@@ -45,19 +32,19 @@ describe("sign-in", () => {
     expect(sent.at(-1)!.text).toContain(lastCode());
     const first = await signInWithCode(deps, { ...request("+79170000001"), code: lastCode() });
     expect(first.needsProfile).toBe(true);
-    await saveRegistration(handle.db, first.user.id, { fullName: "Иванов Иван", email: "ivan@example.ru" });
+    await saveRegistration(database.handle.db, first.user.id, { fullName: "Иванов Иван", email: "ivan@example.ru" });
 
     // The next sign-in (a code issued two minutes later) needs no step 3 and gets a new token.
-    const issuedLater = await import("./codes.server.ts").then((m) => m.issueCode(handle.db, deps.secret, "+79170000001", "10.1.1.1", new Date(Date.now() + 121_000)));
+    const issuedLater = await import("./codes.server.ts").then((m) => m.issueCode(database.handle.db, deps.secret, "+79170000001", "10.1.1.1", new Date(Date.now() + 121_000)));
     const second = await signInWithCode(deps, { ...request("+79170000001"), code: issuedLater.code, previousToken: first.token });
     expect(second.needsProfile).toBe(false);
     expect(second.user.id).toBe(first.user.id);
     expect(second.token).not.toBe(first.token);
-    expect(await userBySessionToken(handle.db, first.token)).toBeUndefined();
-    expect((await userBySessionToken(handle.db, second.token))?.id).toBe(first.user.id);
+    expect(await userBySessionToken(database.handle.db, first.token)).toBeUndefined();
+    expect((await userBySessionToken(database.handle.db, second.token))?.id).toBe(first.user.id);
 
-    await signOut(handle.db, second.token, "visitor:v1");
-    expect(await userBySessionToken(handle.db, second.token)).toBeUndefined();
+    await signOut(database.handle.db, second.token, "visitor:v1");
+    expect(await userBySessionToken(database.handle.db, second.token)).toBeUndefined();
   });
 
   it("tells the buyer when the SMS fails, and leaves no code behind", async () => {

@@ -1,27 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDatabase, openDatabase, type DatabaseHandle } from "../db/client.server.ts";
+import { describe, expect, it } from "vitest";
+import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { quoteReadings } from "../db/schema.ts";
 import { embeddedValuesOn } from "./providers/embedded.ts";
 import { QuotesProviderError, type ProviderReading, type QuotesProvider } from "./providers/provider.ts";
 import { loadSnapshot, QuotesService, refreshQuotes } from "./service.server.ts";
 
-let dir: string;
-let handle: DatabaseHandle;
 
-beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "quotes-test-"));
-  handle = await openDatabase({ dataDir: dir, databaseUrl: undefined, databasePoolMax: 1 });
-  await migrateDatabase(handle);
-}, 60_000);
-
-afterAll(async () => {
-  await handle?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const database = useTempDatabase("quotes-test");
 
 /** A provider answering set values, or failing on demand, and counting its calls. */
 function fakeProvider(id: "cbr" | "moex") {
@@ -48,9 +34,9 @@ const settings = { refreshIntervalMs: 600_000, maxAgeMinutes: 180 };
 describe("refreshQuotes", () => {
   it("stores the latest figures and, the first time, the history before them", async () => {
     const { provider, state } = fakeProvider("cbr");
-    await refreshQuotes(handle, provider, new Date("2026-11-20T12:00:00Z"));
+    await refreshQuotes(database.handle, provider, new Date("2026-11-20T12:00:00Z"));
     expect(state.historyCalls).toEqual([["2025-10-16", "2026-11-19"]]);
-    const snapshot = await loadSnapshot(handle, provider);
+    const snapshot = await loadSnapshot(database.handle, provider);
     expect(snapshot?.tradingDate).toBe("2026-11-20");
     // Against 2026-11-19, the previous trading day from the history.
     expect(snapshot?.courses.XAU_RUB).toMatchObject({ course: 11_000, diff: 100, direction: "up" });
@@ -60,16 +46,16 @@ describe("refreshQuotes", () => {
   it("asks only for the missing days afterwards", async () => {
     const { provider, state } = fakeProvider("cbr");
     state.day = "2026-11-24";
-    await refreshQuotes(handle, provider, new Date("2026-11-24T12:00:00Z"));
+    await refreshQuotes(database.handle, provider, new Date("2026-11-24T12:00:00Z"));
     expect(state.historyCalls).toEqual([["2026-11-21", "2026-11-23"]]);
   });
 
   it("refuses an answer without a usable figure and stores nothing", async () => {
     const { provider, state } = fakeProvider("moex");
     state.values.XAG_RUB = Number.NaN;
-    const [before] = await handle.db.select({ n: count() }).from(quoteReadings);
-    await expect(refreshQuotes(handle, provider)).rejects.toThrow(QuotesProviderError);
-    const [after] = await handle.db.select({ n: count() }).from(quoteReadings);
+    const [before] = await database.handle.db.select({ n: count() }).from(quoteReadings);
+    await expect(refreshQuotes(database.handle, provider)).rejects.toThrow(QuotesProviderError);
+    const [after] = await database.handle.db.select({ n: count() }).from(quoteReadings);
     expect(after!.n).toBe(before!.n);
   });
 });
@@ -77,7 +63,7 @@ describe("refreshQuotes", () => {
 describe("QuotesService", () => {
   it("keeps the last good quotes when the source fails, and goes stale after the allowed age", async () => {
     const { provider, state } = fakeProvider("moex");
-    const service = new QuotesService(handle, provider, settings);
+    const service = new QuotesService(database.handle, provider, settings);
     await service.tick(new Date("2026-11-20T12:00:00Z"));
     const good = service.current();
     expect(good?.courses.XAU_RUB.course).toBe(11_000);
@@ -99,8 +85,8 @@ describe("QuotesService", () => {
   it("lets one instance fetch while the others only read", async () => {
     const leader = fakeProvider("cbr");
     const follower = fakeProvider("cbr");
-    const a = new QuotesService(handle, leader.provider, settings);
-    const b = new QuotesService(handle, follower.provider, settings);
+    const a = new QuotesService(database.handle, leader.provider, settings);
+    const b = new QuotesService(database.handle, follower.provider, settings);
     await a.tick(new Date("2026-11-25T12:00:00Z"));
     await b.tick(new Date("2026-11-25T12:00:00Z"));
     expect(leader.state.latestCalls).toBe(1);
