@@ -107,6 +107,22 @@ describe("without JavaScript", () => {
     expect(signedIn.headers.get("location")).toBe("/my");
   });
 
+  it("issues a new session token on every sign-in and ends the previous session", async () => {
+    const client = await visitor();
+    await signInWithoutJs(client, newPhone());
+    const first = await client.cookie("session");
+    expect(first).toMatch(/^[\w-]{43}$/);
+    // The same browser signs in again (another phone, so no 120-second wait).
+    await signInWithoutJs(client, newPhone());
+    const second = await client.cookie("session");
+    expect(second).toMatch(/^[\w-]{43}$/);
+    expect(second).not.toBe(first);
+    const old = new ShopClient(shop.url);
+    await old.setCookie(`session=${first}`);
+    expect((await old.get("/api/me")).status).toBe(401);
+    expect((await client.get("/api/me")).status).toBe(200);
+  });
+
   it("sends the account area to /login and back", async () => {
     const client = await visitor();
     for (const page of ["/my", "/my/orders", "/my/orders/1", "/my/profile", "/my/profile/edit"]) {
