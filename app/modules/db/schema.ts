@@ -330,3 +330,59 @@ export const certificates = pgTable("certificates", {
   position: integer("position").notNull().default(0),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
 });
+
+/** Order statuses (issue 7): the life of an order from placing to completion. */
+export const orderStatuses = ["new", "awaiting_payment", "paid", "assembling", "shipped", "ready_for_pickup", "completed", "cancelled"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/**
+ * A placed order. Prices, names and delivery are snapshots: what the buyer agreed to,
+ * whatever the quotes or the catalogue do afterwards.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    /** What the buyer and the operator call it: "2026-000123". */
+    number: text("number").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    status: text("status").$type<OrderStatus>().notNull().default("new"),
+    /** One per checkout form: a second submit of the same form finds this order instead of making another. */
+    checkoutToken: text("checkout_token").notNull().unique(),
+    contact: jsonb("contact").$type<{ name: string; lastName: string; secondName: string; email: string; phone: string }>().notNull(),
+    city: jsonb("city").$type<{ code: string; name: string }>().notNull(),
+    delivery: jsonb("delivery").$type<Record<string, unknown>>().notNull(),
+    /** 4: online payment; 6: on receipt (special-contact delivery). */
+    paymentId: integer("payment_id").notNull(),
+    goodsTotal: integer("goods_total").notNull(),
+    deliveryTotal: integer("delivery_total").notNull().default(0),
+    total: integer("total").notNull(),
+    comment: text("comment").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [index("orders_by_user").on(table.userId, table.createdAt), check("orders_total_sum", sql`${table.total} = ${table.goodsTotal} + ${table.deliveryTotal}`)],
+);
+
+/** The coins of an order, with the name and the price they had when it was placed. */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    sku: text("sku").notNull(),
+    name: text("name").notNull(),
+    quantity: integer("quantity").notNull(),
+    /** Whole roubles per coin, as computed on the server when the order was placed. */
+    price: integer("price").notNull(),
+    lineTotal: integer("line_total").notNull(),
+  },
+  (table) => [index("order_lines_by_order").on(table.orderId), check("order_lines_quantity_positive", sql`${table.quantity} >= 1`)],
+);

@@ -1,0 +1,175 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { pricingRule } from "../catalog/products.server.ts";
+import type { Database } from "../db/client.server.ts";
+import { listItems, orderLines, orders, products, type OrderStatus } from "../db/schema.ts";
+import type { ListOwner } from "../lists/lists.server.ts";
+import { salePrice, type MetalRates } from "../pricing/pricing.ts";
+
+export type OrderInput = {
+  userId: number;
+  /** Whose cart becomes the order (the signed-in user's). */
+  owner: ListOwner;
+  /** The checkout form's one-time token: a second submit of the same form finds the same order. */
+  checkoutToken: string;
+  /** The goods total the buyer saw on the page; a different one stops the order (spec 'updatePrices'). */
+  seenGoodsTotal: number;
+  contact: { name: string; lastName: string; secondName: string; email: string; phone: string };
+  city: { code: string; name: string };
+  delivery: Record<string, unknown>;
+  deliveryTotal: number;
+  paymentId: 4 | 6;
+  comment: string;
+};
+
+export type PricedLine = { productId: number; sku: string; name: string; quantity: number; price: number; lineTotal: number };
+
+export type PlaceOrderResult =
+  | { kind: "placed"; orderId: number; number: string }
+  /** The same form was submitted again: its order, not a second one. */
+  | { kind: "existing"; orderId: number; number: string }
+  /** The prices moved since the page was shown: nothing was written; show these and ask again. */
+  | { kind: "prices-changed"; lines: PricedLine[]; goodsTotal: number }
+  /** No order: the reason in Russian for the buyer (spec 'orderError'). */
+  | { kind: "refused"; reason: string };
+
+export const orderMessages = {
+  closed: "Сейчас магазин не принимает заказы: котировки металлов обновляются или продажи приостановлены. Попробуйте чуть позже.",
+  emptyCart: "Корзина пуста",
+  noQuotes: "Нет текущих котировок металлов — цену сейчас рассчитать нельзя. Попробуйте чуть позже.",
+  soldOut: (name: string) => `«${name}» больше нет в продаже`,
+  notEnough: (name: string, stock: number) => `«${name}»: в наличии только ${stock} шт. Измените количество в корзине.`,
+} as const;
+
+/** "2026-000123": the year and the order's id, readable over the phone. */
+export function orderNumber(id: number, at: Date): string {
+  return `${at.getUTCFullYear()}-${String(id).padStart(6, "0")}`;
+}
+
+const isUniqueViolation = (error: unknown) => {
+  const cause = (error as { cause?: { code?: string } })?.cause ?? error;
+  return (cause as { code?: string })?.code === "23505";
+};
+
+async function findByToken(db: Database, userId: number, checkoutToken: string) {
+  const [found] = await db
+    .select({ id: orders.id, number: orders.number })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.checkoutToken, checkoutToken)))
+    .limit(1);
+  return found;
+}
+
+/**
+ * Places an order in one transaction (ARCHITECTURE section 5): the products are locked,
+ * the stock checked, every coin priced from the current quotes on the server (a price
+ * from the client is never used), the total compared with the one the buyer saw, the
+ * order and its lines written as snapshots, the stock reduced and the cart emptied.
+ * Any refusal writes nothing.
+ */
+export async function placeOrder(
+  db: Database,
+  input: OrderInput,
+  context: { rates: MetalRates | null; shopOpen: boolean; now?: Date },
+): Promise<PlaceOrderResult> {
+  const existing = await findByToken(db, input.userId, input.checkoutToken);
+  if (existing) return { kind: "existing", orderId: existing.id, number: existing.number };
+  if (!context.shopOpen) return { kind: "refused", reason: orderMessages.closed };
+  const now = context.now ?? new Date();
+
+  try {
+    return await db.transaction(async (tx) => {
+      // Submits of one form wait for each other here; the later one then finds the order.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`checkout:${input.checkoutToken}`}))`);
+      const again = await findByToken(tx as unknown as Database, input.userId, input.checkoutToken);
+      if (again) return { kind: "existing", orderId: again.id, number: again.number } as const;
+
+      const cart = await tx
+        .select({ productId: listItems.productId, quantity: listItems.quantity })
+        .from(listItems)
+        .where(and(eq(listItems.list, "cart"), eq(listItems.owner, input.owner)))
+        .orderBy(asc(listItems.productId));
+      if (cart.length === 0) return { kind: "refused", reason: orderMessages.emptyCart } as const;
+
+      // Locked in id order, so two orders for the same coins wait for each other instead of deadlocking.
+      const locked = await tx
+        .select()
+        .from(products)
+        .where(inArray(products.id, cart.map((line) => line.productId)))
+        .orderBy(asc(products.id))
+        .for("update");
+      const byId = new Map(locked.map((row) => [row.id, row]));
+
+      const lines: PricedLine[] = [];
+      for (const item of cart) {
+        const product = byId.get(item.productId);
+        if (!product || product.status !== "active" || product.stock < 1) {
+          return { kind: "refused", reason: orderMessages.soldOut(product?.name ?? "Монета") } as const;
+        }
+        if (product.stock < item.quantity) return { kind: "refused", reason: orderMessages.notEnough(product.name, product.stock) } as const;
+        const rule = pricingRule(product);
+        if (rule.kind === "metal" && !context.rates) return { kind: "refused", reason: orderMessages.noQuotes } as const;
+        const price = salePrice(product, rule, context.rates ?? { gold: 0, silver: 0 });
+        lines.push({ productId: product.id, sku: product.sku, name: product.name, quantity: item.quantity, price, lineTotal: price * item.quantity });
+      }
+      const goodsTotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
+      if (goodsTotal !== input.seenGoodsTotal) return { kind: "prices-changed", lines, goodsTotal } as const;
+
+      const status: OrderStatus = input.paymentId === 4 ? "awaiting_payment" : "new";
+      const [created] = await tx
+        .insert(orders)
+        .values({
+          // A placeholder until the id is known; replaced just below in the same transaction.
+          number: `pending-${input.checkoutToken}`,
+          userId: input.userId,
+          status,
+          checkoutToken: input.checkoutToken,
+          contact: input.contact,
+          city: input.city,
+          delivery: input.delivery,
+          paymentId: input.paymentId,
+          goodsTotal,
+          deliveryTotal: input.deliveryTotal,
+          total: goodsTotal + input.deliveryTotal,
+          comment: input.comment,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: orders.id });
+      const number = orderNumber(created!.id, now);
+      await tx.update(orders).set({ number }).where(eq(orders.id, created!.id));
+      await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: created!.id })));
+      for (const line of lines) {
+        await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: now })
+          .where(eq(products.id, line.productId));
+      }
+      await tx.delete(listItems).where(and(eq(listItems.list, "cart"), eq(listItems.owner, input.owner)));
+      return { kind: "placed", orderId: created!.id, number } as const;
+    });
+  } catch (error) {
+    // Two submits of one form at the same moment: the second meets the unique token and finds the first's order.
+    if (isUniqueViolation(error)) {
+      const found = await findByToken(db, input.userId, input.checkoutToken);
+      if (found) return { kind: "existing", orderId: found.id, number: found.number };
+    }
+    throw error;
+  }
+}
+
+/** The buyer's orders, newest first; another buyer's are never returned. */
+export async function listOrders(db: Database, userId: number) {
+  return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
+/** One order of this buyer with its lines, or undefined (also for another buyer's order). */
+export async function findOrder(db: Database, userId: number, orderId: number) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  if (!order) return undefined;
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+  return { ...order, lines };
+}
