@@ -1,0 +1,118 @@
+/**
+ * What the checkout sees of an online-payment provider (ARCHITECTURE.md §5, payment id 4):
+ * create a payment and send the buyer to its confirmation page, then read a payment's state.
+ * Providers: the built-in sandbox and YooKassa v3 (yookassa.server.ts).
+ */
+
+export type PaymentProviderId = "sandbox" | "yookassa";
+
+/** YooKassa's statuses; `succeeded` and `canceled` are final. */
+export type PaymentStatus = "pending" | "waiting_for_capture" | "succeeded" | "canceled";
+
+export const PAYMENT_STATUSES = ["pending", "waiting_for_capture", "succeeded", "canceled"] as const satisfies readonly PaymentStatus[];
+
+export function isFinalPaymentStatus(status: PaymentStatus): boolean {
+  return status === "succeeded" || status === "canceled";
+}
+
+/** One receipt line (54-FZ). */
+export type PaymentItem = {
+  name: string;
+  /** Whole units. */
+  quantity: number;
+  /** Price of one unit in whole roubles. */
+  priceRub: number;
+  /** "exempt": investment coins without VAT; "included": the price includes VAT at the general rate. */
+  vat: "exempt" | "included";
+};
+
+export type CreatePaymentInput = {
+  orderId: string;
+  /** Whole roubles; must equal the sum of priceRub × quantity over the items. */
+  amountRub: number;
+  description: string;
+  /** Where the provider sends the buyer back. */
+  returnUrl: string;
+  /** The same key for every attempt at the same payment (YooKassa: at most 64 characters). */
+  idempotenceKey: string;
+  /** The receipt goes to the e-mail, else to the phone; one of them is required. */
+  customer: { email?: string; phone?: string };
+  items: PaymentItem[];
+};
+
+export type CreatedPayment = {
+  paymentId: string;
+  status: PaymentStatus;
+  /** The page to send the buyer to; null when the payment needs none (e.g. already final). */
+  confirmationUrl: string | null;
+};
+
+export type PaymentState = {
+  paymentId: string;
+  status: PaymentStatus;
+  /** Roubles (kopecks as the fraction, if a payment ever had them). */
+  amountRub: number;
+  /** metadata.order_id, as the shop set it. */
+  orderId: string | null;
+  paid: boolean;
+};
+
+export interface PaymentProvider {
+  readonly id: PaymentProviderId;
+  createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+  getPayment(paymentId: string): Promise<PaymentState>;
+}
+
+/**
+ * - request: the shop's request was wrong (bad amount, receipt, key); a new attempt needs a fix and a new key.
+ * - configuration: wrong credentials or a refused shop (401, 403).
+ * - not_found: no such payment (404).
+ * - rate_limit: too many requests (429); try again later with the same key.
+ * - unavailable: network fault, timeout, 5xx, an answer that is not the documented JSON; the
+ *   outcome may be unknown, so a retry must reuse the same Idempotence-Key.
+ */
+export type PaymentFailureKind = "request" | "configuration" | "not_found" | "rate_limit" | "unavailable";
+
+export const PAYMENT_RETRY_MESSAGE = "Платёжный сервис временно недоступен. Попробуйте оплатить ещё раз через минуту.";
+export const PAYMENT_FAILED_MESSAGE = "Не удалось создать платёж. Попробуйте другой способ оплаты или свяжитесь с нами.";
+export const PAYMENT_NOT_FOUND_MESSAGE = "Платёж не найден. Попробуйте оплатить заказ ещё раз.";
+
+function defaultUserMessage(kind: PaymentFailureKind, retryable: boolean): string {
+  if (kind === "not_found") return PAYMENT_NOT_FOUND_MESSAGE;
+  return retryable ? PAYMENT_RETRY_MESSAGE : PAYMENT_FAILED_MESSAGE;
+}
+
+export class PaymentProviderError extends Error {
+  override name = "PaymentProviderError";
+  readonly provider: PaymentProviderId;
+  readonly kind: PaymentFailureKind;
+  /** Trying again (with the same Idempotence-Key) may succeed. */
+  readonly retryable: boolean;
+  /** Russian text to show the buyer. */
+  readonly userMessage: string;
+  /** The HTTP status of the provider's answer, when there was one. */
+  readonly httpStatus: number | undefined;
+  /** The provider's own error code (YooKassa: "invalid_request", "too_many_requests"…). */
+  readonly providerCode: string | undefined;
+
+  constructor(
+    message: string,
+    options: {
+      provider: PaymentProviderId;
+      kind: PaymentFailureKind;
+      retryable: boolean;
+      userMessage?: string;
+      httpStatus?: number;
+      providerCode?: string;
+      cause?: unknown;
+    },
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.provider = options.provider;
+    this.kind = options.kind;
+    this.retryable = options.retryable;
+    this.userMessage = options.userMessage ?? defaultUserMessage(options.kind, options.retryable);
+    this.httpStatus = options.httpStatus;
+    this.providerCode = options.providerCode;
+  }
+}

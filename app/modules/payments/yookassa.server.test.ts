@@ -1,0 +1,269 @@
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { type FakeReply, type FakeServer, startFakeHttpServer } from "#tests/support/fake-http-server.ts";
+import { log } from "../shared/log.server.ts";
+import { type CreatePaymentInput, PAYMENT_FAILED_MESSAGE, PAYMENT_NOT_FOUND_MESSAGE, PAYMENT_RETRY_MESSAGE, PaymentProviderError } from "./provider.ts";
+import { buildCreatePaymentBody, clip, createYooKassaProvider, formatRub, parseRub } from "./yookassa.server.ts";
+
+const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/payments/${name}`, import.meta.url), "utf8");
+const PENDING = fixture("yookassa-payment-pending.json");
+const SUCCEEDED = fixture("yookassa-payment-succeeded.json");
+const INVALID_REQUEST = fixture("yookassa-error-invalid-request.json");
+const PAYMENT_ID = "2e5b1c9a-000f-5000-8000-1a2b3c4d5e6f";
+
+const json = (body: string | object, status = 200): FakeReply => ({
+  status,
+  contentType: "application/json; charset=utf-8",
+  body: typeof body === "string" ? body : JSON.stringify(body),
+});
+const apiError = (status: number, code: string, description = "Ошибка") => json({ type: "error", id: "e-1", code, description }, status);
+
+const LONG_NAME = `Монета «Георгий Победоносец» Au 999, 7,78 г, ММД, 2026 — ${"очень длинное название ".repeat(8)}`;
+const input = (overrides: Partial<CreatePaymentInput> = {}): CreatePaymentInput => ({
+  orderId: "1042",
+  amountRub: 15_230 + 2 * 4_100,
+  description: "Заказ №1042 — монеты",
+  returnUrl: "https://shop.example/thanks?order=1042",
+  idempotenceKey: "c0ffee00-0000-4000-8000-000000001042",
+  customer: { email: "buyer@example.com", phone: "+7 (916) 123-45-67" },
+  items: [
+    { name: LONG_NAME, quantity: 1, priceRub: 15_230, vat: "exempt" },
+    { name: "Альбом для монет", quantity: 2, priceRub: 4_100, vat: "included" },
+  ],
+  ...overrides,
+});
+
+async function failure(promise: Promise<unknown>): Promise<PaymentProviderError> {
+  const caught = await promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  expect(caught).toBeInstanceOf(PaymentProviderError);
+  return caught as PaymentProviderError;
+}
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe("amounts and texts", () => {
+  it("formats whole roubles with two decimals and parses them back", () => {
+    expect(formatRub(15230)).toBe("15230.00");
+    expect(formatRub(1)).toBe("1.00");
+    expect(parseRub("15230.00")).toBe(15230);
+    expect(parseRub("99.5")).toBe(99.5);
+    expect(parseRub("-1.00")).toBeUndefined();
+    expect(parseRub("1e3")).toBeUndefined();
+  });
+
+  it("clips to 128 code points without splitting a character", () => {
+    expect(clip("  коротко  ")).toBe("коротко");
+    const clipped = clip("😀".repeat(200));
+    expect(Array.from(clipped)).toHaveLength(128);
+    expect(clipped.endsWith("…")).toBe(true);
+    expect(clipped).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+});
+
+describe("the request body", () => {
+  it("refuses a receipt whose items do not sum to the amount, fractional roubles, no contact, a long key", () => {
+    for (const bad of [
+      input({ amountRub: 100 }),
+      input({ amountRub: 10.5 }),
+      input({ customer: {} }),
+      input({ customer: { phone: "123" } }),
+      input({ idempotenceKey: "k".repeat(65) }),
+      input({ idempotenceKey: "" }),
+      input({ items: [] }),
+      input({ amountRub: 15_230, items: [{ name: "Монета", quantity: 0.5, priceRub: 30_460, vat: "exempt" }] }),
+    ]) {
+      let caught: unknown;
+      try {
+        buildCreatePaymentBody(bad);
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(PaymentProviderError);
+      expect(caught).toMatchObject({ kind: "request", retryable: false, userMessage: PAYMENT_FAILED_MESSAGE });
+    }
+  });
+
+  it("sends the phone as digits when there is no e-mail, 8… becoming 7…", () => {
+    const body = buildCreatePaymentBody(input({ customer: { phone: "8 916 123-45-67" } })) as { receipt: { customer: unknown } };
+    expect(body.receipt.customer).toEqual({ phone: "79161234567" });
+  });
+
+  it("uses vat_code 11 for included VAT when so configured", () => {
+    const body = buildCreatePaymentBody(input(), 11) as { receipt: { items: { vat_code: number }[] } };
+    expect(body.receipt.items.map((item) => item.vat_code)).toEqual([1, 11]);
+  });
+});
+
+describe("the YooKassa provider against a fake api.yookassa.ru", () => {
+  let server: FakeServer;
+  beforeAll(async () => {
+    server = await startFakeHttpServer(() => json(PENDING));
+  });
+  afterAll(() => server.close());
+  beforeEach(() => {
+    server.handler = () => json(PENDING);
+    server.requests.length = 0;
+    vi.spyOn(log, "info").mockImplementation(() => {});
+    vi.spyOn(log, "warn").mockImplementation(() => {});
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  const provider = (overrides: { timeoutMs?: number; retries?: number; baseUrl?: string } = {}) =>
+    createYooKassaProvider({ shopId: "100500", secretKey: "test_SeCrEt", baseUrl: `${server.baseUrl}/`, timeoutMs: 1_000, retryDelayMs: 0, ...overrides });
+
+  it("POSTs /v3/payments with Basic auth, the Idempotence-Key, amounts as strings and a 54-FZ receipt", async () => {
+    const created = await provider().createPayment(input());
+    expect(created).toEqual({
+      paymentId: PAYMENT_ID,
+      status: "pending",
+      confirmationUrl: `https://yoomoney.ru/api-pages/v2/payment-confirm/epl?orderId=${PAYMENT_ID}`,
+    });
+    expect(server.requests).toHaveLength(1);
+    const request = server.requests[0]!;
+    expect(request.method).toBe("POST");
+    expect(request.path).toBe("/v3/payments");
+    expect(request.headers.authorization).toBe(`Basic ${Buffer.from("100500:test_SeCrEt").toString("base64")}`);
+    expect(request.headers["idempotence-key"]).toBe("c0ffee00-0000-4000-8000-000000001042");
+    expect(request.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const body = JSON.parse(request.body) as Record<string, unknown>;
+    expect(body).toEqual({
+      amount: { value: "23430.00", currency: "RUB" },
+      capture: true,
+      confirmation: { type: "redirect", return_url: "https://shop.example/thanks?order=1042", locale: "ru_RU" },
+      description: "Заказ №1042 — монеты",
+      metadata: { order_id: "1042" },
+      receipt: {
+        customer: { email: "buyer@example.com" },
+        items: [
+          {
+            description: clip(LONG_NAME),
+            quantity: "1.00",
+            amount: { value: "15230.00", currency: "RUB" },
+            vat_code: 1,
+            payment_mode: "full_payment",
+            payment_subject: "commodity",
+          },
+          {
+            description: "Альбом для монет",
+            quantity: "2.00",
+            amount: { value: "4100.00", currency: "RUB" },
+            vat_code: 4,
+            payment_mode: "full_payment",
+            payment_subject: "commodity",
+          },
+        ],
+      },
+    });
+    const items = (body.receipt as { items: { description: string }[] }).items;
+    expect(Array.from(items[0]!.description)).toHaveLength(128);
+    // The Cyrillic went out as UTF-8 bytes: "Заказ" is D0 97 D0 B0 …
+    expect(Buffer.from(request.body, "utf8").includes(Buffer.from([0xd0, 0x97, 0xd0, 0xb0]))).toBe(true);
+  });
+
+  it("repeats a 500 with the same Idempotence-Key and returns the original result", async () => {
+    let calls = 0;
+    server.handler = () => (++calls === 1 ? apiError(500, "internal_server_error") : json(PENDING));
+    const created = await provider().createPayment(input());
+    expect(created.paymentId).toBe(PAYMENT_ID);
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests.map((request) => request.headers["idempotence-key"])).toEqual([
+      "c0ffee00-0000-4000-8000-000000001042",
+      "c0ffee00-0000-4000-8000-000000001042",
+    ]);
+    expect(server.requests[1]!.body).toBe(server.requests[0]!.body);
+  });
+
+  it("repeats a timed-out request with the same key, and reports a timeout as retryable after the last try", async () => {
+    server.handler = () => ({ ...json(PENDING), delayMs: 400 });
+    const error = await failure(provider({ timeoutMs: 100, retries: 1 }).createPayment(input()));
+    expect(error).toMatchObject({ kind: "unavailable", retryable: true, userMessage: PAYMENT_RETRY_MESSAGE });
+    expect(error.message).toMatch(/timed out after 100 ms/);
+    expect(server.requests.map((request) => request.headers["idempotence-key"])).toEqual([
+      "c0ffee00-0000-4000-8000-000000001042",
+      "c0ffee00-0000-4000-8000-000000001042",
+    ]);
+  });
+
+  it("maps 400 invalid_request to a non-retryable request error and does not repeat it", async () => {
+    server.handler = () => json(INVALID_REQUEST, 400);
+    const error = await failure(provider().createPayment(input()));
+    expect(error).toMatchObject({ kind: "request", retryable: false, httpStatus: 400, providerCode: "invalid_request", userMessage: PAYMENT_FAILED_MESSAGE });
+    expect(error.message).toContain("Invalid amount value (parameter amount.value)");
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it.each([
+    [401, "invalid_credentials", "configuration", false],
+    [403, "forbidden", "configuration", false],
+    [404, "not_found", "not_found", false],
+    [429, "too_many_requests", "rate_limit", true],
+    [500, "internal_server_error", "unavailable", true],
+    [502, "bad_gateway", "unavailable", true],
+  ] as const)("maps HTTP %i %s", async (status, code, kind, retryable) => {
+    server.handler = () => apiError(status, code);
+    const error = await failure(provider().getPayment(PAYMENT_ID));
+    expect(error).toMatchObject({ provider: "yookassa", kind, retryable, httpStatus: status, providerCode: code });
+    expect(error.message).not.toContain("test_SeCrEt");
+    // Only the unknown outcomes are repeated; a rate limit is left to the caller.
+    expect(server.requests).toHaveLength(kind === "unavailable" ? 2 : 1);
+    if (kind === "not_found") expect(error.userMessage).toBe(PAYMENT_NOT_FOUND_MESSAGE);
+  });
+
+  it("maps a 503 with an HTML body, garbage with 200 and a payment of the wrong shape to retryable errors", async () => {
+    for (const reply of [
+      { status: 503, contentType: "text/html", body: "<html>Service Unavailable</html>" },
+      { status: 200, contentType: "text/html", body: "<html>oops</html>" },
+      json({ id: PAYMENT_ID, status: "weird", paid: false, amount: { value: "1.00", currency: "RUB" } }),
+      json({ id: PAYMENT_ID, status: "pending", paid: false, amount: { value: "1.00", currency: "USD" } }),
+    ] satisfies FakeReply[]) {
+      server.handler = () => reply;
+      const error = await failure(provider({ retries: 0 }).getPayment(PAYMENT_ID));
+      expect(error).toMatchObject({ kind: "unavailable", retryable: true });
+    }
+  });
+
+  it("maps a reset connection, a cut body and a closed port to retryable errors", async () => {
+    server.handler = () => ({ fault: "reset" });
+    expect(await failure(provider({ retries: 0 }).getPayment(PAYMENT_ID))).toMatchObject({ kind: "unavailable", retryable: true });
+    server.handler = () => ({ fault: "truncated", contentType: "application/json", body: SUCCEEDED });
+    expect(await failure(provider({ retries: 0 }).getPayment(PAYMENT_ID))).toMatchObject({ kind: "unavailable", retryable: true });
+    const port = await closedPort();
+    const error = await failure(provider({ retries: 0, baseUrl: `http://127.0.0.1:${port}` }).getPayment(PAYMENT_ID));
+    expect(error).toMatchObject({ kind: "unavailable", retryable: true });
+    expect(error.message).toMatch(/ECONNREFUSED/);
+  });
+
+  it("refuses a created pending payment without a confirmation URL", async () => {
+    server.handler = () => json({ id: PAYMENT_ID, status: "pending", paid: false, amount: { value: "23430.00", currency: "RUB" } });
+    expect(await failure(provider({ retries: 0 }).createPayment(input()))).toMatchObject({ kind: "unavailable", retryable: true });
+  });
+
+  it("GETs /v3/payments/{id} and maps the payment", async () => {
+    server.handler = () => json(SUCCEEDED);
+    const state = await provider().getPayment(PAYMENT_ID);
+    expect(state).toEqual({ paymentId: PAYMENT_ID, status: "succeeded", amountRub: 15230, orderId: "1042", paid: true });
+    const request = server.requests[0]!;
+    expect(request.method).toBe("GET");
+    expect(request.path).toBe(`/v3/payments/${PAYMENT_ID}`);
+    expect(request.headers["idempotence-key"]).toBeUndefined();
+    expect(request.headers.authorization).toMatch(/^Basic /);
+  });
+
+  it("gives orderId null when the payment has no order_id, and refuses an id that is not one", async () => {
+    server.handler = () => json({ id: PAYMENT_ID, status: "canceled", paid: false, amount: { value: "10.00", currency: "RUB" } });
+    expect(await provider().getPayment(PAYMENT_ID)).toMatchObject({ status: "canceled", orderId: null, amountRub: 10 });
+    const error = await failure(provider().getPayment("../refunds"));
+    expect(error).toMatchObject({ kind: "not_found", retryable: false });
+    expect(server.requests).toHaveLength(1);
+  });
+});

@@ -1,0 +1,296 @@
+import { z } from "zod";
+import { log } from "../shared/log.server.ts";
+import {
+  type CreatePaymentInput,
+  type CreatedPayment,
+  PAYMENT_STATUSES,
+  type PaymentFailureKind,
+  type PaymentItem,
+  type PaymentProvider,
+  PaymentProviderError,
+  type PaymentState,
+} from "./provider.ts";
+
+/**
+ * YooKassa API v3 (research/integrations.md §5).
+ *
+ * - POST /v3/payments with HTTP Basic (shopId:secretKey) and `Idempotence-Key`; capture true
+ *   (single stage, which СБП requires too), a redirect confirmation, metadata.order_id and a
+ *   54-FZ receipt. Without payment_method_data the buyer picks card or СБП on YooKassa's page.
+ * - GET /v3/payments/{id}.
+ * - A network fault, a timeout, HTTP 5xx or an answer that is not the documented JSON leaves
+ *   the outcome unknown: the request is repeated (`retries` times) with the same
+ *   Idempotence-Key, which YooKassa answers with the original result. 4xx are not repeated.
+ *
+ * Receipt choices (confirm with the shop's accountant):
+ * - vat_code 1 ("без НДС") for "exempt" items: investment-grade precious-metal coins are
+ *   exempt from VAT (Tax Code art. 149 p. 3 sub. 10).
+ * - vat_code 4 ("НДС 20%") for "included" items: the price includes VAT at the general rate and
+ *   the receipt is a full payment (not 6, "20/120", which is for advances). From 1 Jan 2026 the
+ *   general rate is 22 %: set `includedVatCode: 11` for that.
+ * - payment_subject "commodity", payment_mode "full_payment", as in integrations.md's example.
+ */
+
+export type YooKassaOptions = {
+  shopId: string;
+  secretKey: string;
+  /** Without "/v3" and without a trailing slash. */
+  baseUrl?: string;
+  /** Per attempt: connect, headers and body. */
+  timeoutMs: number;
+  /** Repeats of a request whose outcome is unknown (default 1). */
+  retries?: number;
+  /** Pause before a repeat (default 300 ms). */
+  retryDelayMs?: number;
+  /** vat_code of "included" items: 4 (20 %, default) or 11 (22 %, from 2026). */
+  includedVatCode?: 4 | 11;
+  /** Stands in for the global fetch (tests). */
+  fetchImpl?: typeof fetch;
+};
+
+export const YOOKASSA_VAT_CODES = { exempt: 1, included: 4 } as const;
+export const YOOKASSA_PAYMENT_SUBJECT = "commodity";
+export const YOOKASSA_PAYMENT_MODE = "full_payment";
+const MAX_DESCRIPTION_CHARS = 128;
+const MAX_IDEMPOTENCE_KEY_CHARS = 64;
+const MAX_BODY_CHARS = 256 * 1024;
+
+/** "15230.00" for 15230 roubles. */
+export function formatRub(amountRub: number): string {
+  return amountRub.toFixed(2);
+}
+
+/** "15230.00" → 15230; undefined unless a plain non-negative decimal. */
+export function parseRub(value: string): number | undefined {
+  if (!/^\d+(\.\d{1,2})?$/.test(value)) return undefined;
+  return Number(value);
+}
+
+/** At most `max` characters (code points, so no half of a surrogate pair), trimmed. */
+export function clip(text: string, max: number = MAX_DESCRIPTION_CHARS): string {
+  const chars = Array.from(text.trim());
+  return chars.length <= max ? chars.join("") : `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+}
+
+/** The receipt phone: digits "79XXXXXXXXX"; a leading 8 of a Russian number becomes 7. */
+function receiptPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  return digits.length === 11 && digits.startsWith("8") ? `7${digits.slice(1)}` : digits;
+}
+
+const requestError = (message: string) => new PaymentProviderError(message, { provider: "yookassa", kind: "request", retryable: false });
+
+function isWholeRoubles(value: number, min: number): boolean {
+  return Number.isSafeInteger(value) && value >= min;
+}
+
+/** Checks the input and builds the JSON body of POST /v3/payments. */
+export function buildCreatePaymentBody(input: CreatePaymentInput, includedVatCode: 4 | 11 = YOOKASSA_VAT_CODES.included): Record<string, unknown> {
+  if (!isWholeRoubles(input.amountRub, 1)) throw requestError(`Payment amount must be whole roubles ≥ 1, got ${input.amountRub}`);
+  if (input.items.length === 0) throw requestError("A receipt needs at least one item");
+  let total = 0;
+  for (const item of input.items) {
+    if (!isWholeRoubles(item.quantity, 1)) throw requestError(`Item quantity must be a whole number ≥ 1, got ${item.quantity}`);
+    if (!isWholeRoubles(item.priceRub, 0)) throw requestError(`Item price must be whole roubles ≥ 0, got ${item.priceRub}`);
+    if (clip(item.name) === "") throw requestError("An item has no name");
+    total += item.priceRub * item.quantity;
+  }
+  if (total !== input.amountRub) throw requestError(`Receipt items sum to ${total} ₽, the payment is ${input.amountRub} ₽`);
+  const key = input.idempotenceKey;
+  if (key === "" || key.length > MAX_IDEMPOTENCE_KEY_CHARS) throw requestError(`Idempotence-Key must have 1–${MAX_IDEMPOTENCE_KEY_CHARS} characters`);
+  if (input.orderId === "" || input.orderId.length > 512) throw requestError("order_id must have 1–512 characters");
+
+  const customer: Record<string, string> = {};
+  const email = input.customer.email?.trim();
+  if (email) customer.email = email;
+  else if (input.customer.phone) {
+    const phone = receiptPhone(input.customer.phone);
+    if (phone.length < 11 || phone.length > 15) throw requestError("The receipt phone must be a full international number");
+    customer.phone = phone;
+  }
+  if (Object.keys(customer).length === 0) throw requestError("A receipt needs the buyer's e-mail or phone");
+
+  const vatCode = (item: PaymentItem) => (item.vat === "exempt" ? YOOKASSA_VAT_CODES.exempt : includedVatCode);
+  return {
+    amount: { value: formatRub(input.amountRub), currency: "RUB" },
+    capture: true,
+    confirmation: { type: "redirect", return_url: input.returnUrl, locale: "ru_RU" },
+    description: clip(input.description),
+    metadata: { order_id: input.orderId },
+    receipt: {
+      customer,
+      items: input.items.map((item) => ({
+        description: clip(item.name),
+        quantity: item.quantity.toFixed(2),
+        amount: { value: formatRub(item.priceRub), currency: "RUB" },
+        vat_code: vatCode(item),
+        payment_mode: YOOKASSA_PAYMENT_MODE,
+        payment_subject: YOOKASSA_PAYMENT_SUBJECT,
+      })),
+    },
+  };
+}
+
+const amountSchema = z.object({ value: z.string(), currency: z.string() });
+const paymentSchema = z.object({
+  id: z.string().min(1),
+  status: z.enum(PAYMENT_STATUSES),
+  paid: z.boolean(),
+  amount: amountSchema,
+  confirmation: z.object({ type: z.string(), confirmation_url: z.string().optional() }).optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+const errorSchema = z.object({
+  type: z.literal("error").optional(),
+  code: z.string().optional(),
+  description: z.string().optional(),
+  parameter: z.string().optional(),
+});
+
+type YooKassaPayment = z.infer<typeof paymentSchema>;
+
+function unavailable(message: string, extra: { httpStatus?: number; providerCode?: string; cause?: unknown } = {}) {
+  return new PaymentProviderError(message, { provider: "yookassa", kind: "unavailable", retryable: true, ...extra });
+}
+
+/** Reads a payment object; an answer of any other shape is an "unavailable" error. */
+export function interpretPayment(answer: unknown, where: string): YooKassaPayment {
+  const parsed = paymentSchema.safeParse(answer);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw unavailable(`${where} answered a payment of unexpected shape (${issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "?"})`);
+  }
+  if (parsed.data.amount.currency !== "RUB" || parseRub(parsed.data.amount.value) === undefined) {
+    throw unavailable(`${where} answered an unexpected amount ${JSON.stringify(parsed.data.amount)}`);
+  }
+  return parsed.data;
+}
+
+/** Maps an HTTP error answer of YooKassa (integrations.md §5, "Errors") to a PaymentProviderError. */
+export function classifyYooKassaError(status: number, body: unknown, where: string): PaymentProviderError {
+  const parsed = errorSchema.safeParse(body);
+  const details = parsed.success ? parsed.data : {};
+  const code = details.code;
+  const what = [code, details.description, details.parameter ? `(parameter ${details.parameter})` : undefined].filter(Boolean).join(" ");
+  const message = `${where} answered HTTP ${status}${what ? `: ${what}` : ""}`;
+  const extra = { httpStatus: status, ...(code === undefined ? {} : { providerCode: code }) };
+  let kind: PaymentFailureKind;
+  let retryable: boolean;
+  if (status >= 500 || status === 408) [kind, retryable] = ["unavailable", true];
+  else if (status === 429) [kind, retryable] = ["rate_limit", true];
+  else if (status === 404) [kind, retryable] = ["not_found", false];
+  else if (status === 401 || status === 403) [kind, retryable] = ["configuration", false];
+  // 400 invalid_request, 405, 415 and anything else: this request is wrong.
+  else [kind, retryable] = ["request", false];
+  return new PaymentProviderError(message, { provider: "yookassa", kind, retryable, ...extra });
+}
+
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause;
+  if (cause instanceof Error) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    return code ? `${code} (${cause.message})` : cause.message;
+  }
+  return error.message;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createYooKassaProvider(options: YooKassaOptions): PaymentProvider {
+  const base = `${(options.baseUrl ?? "https://api.yookassa.ru").replace(/\/+$/, "")}/v3`;
+  const authorization = `Basic ${Buffer.from(`${options.shopId}:${options.secretKey}`, "utf8").toString("base64")}`;
+  const retries = Math.max(0, options.retries ?? 1);
+  const retryDelayMs = options.retryDelayMs ?? 300;
+  const includedVatCode = options.includedVatCode ?? YOOKASSA_VAT_CODES.included;
+
+  /** One attempt: the parsed JSON of a 2xx answer, or a PaymentProviderError. Messages never carry the credentials. */
+  async function attempt(method: "GET" | "POST", path: string, body: string | undefined, idempotenceKey: string | undefined): Promise<unknown> {
+    const url = `${base}${path}`;
+    const where = `YooKassa ${method} /v3${path}`;
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    const timedOut = () => unavailable(`${where} timed out after ${options.timeoutMs} ms`);
+    const isTimeout = (error: unknown) => signal.aborted || (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"));
+    const headers: Record<string, string> = { Authorization: authorization, Accept: "application/json" };
+    if (body !== undefined) headers["Content-Type"] = "application/json; charset=utf-8";
+    if (idempotenceKey !== undefined) headers["Idempotence-Key"] = idempotenceKey;
+    let response: Response;
+    try {
+      response = await (options.fetchImpl ?? fetch)(url, { method, headers, body, signal });
+    } catch (error) {
+      if (isTimeout(error)) throw timedOut();
+      throw unavailable(`${where} failed: ${reasonOf(error)}`, { cause: error });
+    }
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      if (isTimeout(error)) throw timedOut();
+      throw unavailable(`Reading the answer of ${where} failed: ${reasonOf(error)}`, { cause: error });
+    }
+    let json: unknown;
+    let isJson = false;
+    try {
+      if (text.length <= MAX_BODY_CHARS) {
+        json = JSON.parse(text) as unknown;
+        isJson = true;
+      }
+    } catch {
+      // Not JSON: handled below.
+    }
+    if (response.status < 200 || response.status > 299) throw classifyYooKassaError(response.status, json, where);
+    if (!isJson) throw unavailable(`${where} answered something other than JSON: ${text.slice(0, 120).replace(/\s+/g, " ")}`);
+    return json;
+  }
+
+  /** Repeats an attempt whose outcome is unknown (network, timeout, 5xx, garbage), with the same key. */
+  async function request(method: "GET" | "POST", path: string, body?: string, idempotenceKey?: string): Promise<unknown> {
+    for (let attemptNo = 0; ; attemptNo++) {
+      try {
+        return await attempt(method, path, body, idempotenceKey);
+      } catch (error) {
+        const repeat = error instanceof PaymentProviderError && error.kind === "unavailable" && attemptNo < retries;
+        if (!repeat) throw error;
+        log.warn("YooKassa request repeated", { method, path, attempt: attemptNo + 1, reason: error.message });
+        if (retryDelayMs > 0) await sleep(retryDelayMs);
+      }
+    }
+  }
+
+  function toState(payment: YooKassaPayment): PaymentState {
+    const orderId = payment.metadata?.order_id;
+    return {
+      paymentId: payment.id,
+      status: payment.status,
+      amountRub: parseRub(payment.amount.value) ?? Number.NaN,
+      orderId: typeof orderId === "string" ? orderId : null,
+      paid: payment.paid,
+    };
+  }
+
+  return {
+    id: "yookassa",
+    async createPayment(input): Promise<CreatedPayment> {
+      const body = JSON.stringify(buildCreatePaymentBody(input, includedVatCode));
+      const answer = await request("POST", "/payments", body, input.idempotenceKey);
+      const payment = interpretPayment(answer, "YooKassa POST /v3/payments");
+      const confirmationUrl = payment.confirmation?.confirmation_url ?? null;
+      if (payment.status === "pending" && confirmationUrl === null) {
+        throw unavailable(`YooKassa created payment ${payment.id} without a confirmation_url`);
+      }
+      log.info("YooKassa payment created", { paymentId: payment.id, orderId: input.orderId, status: payment.status });
+      return { paymentId: payment.id, status: payment.status, confirmationUrl };
+    },
+    async getPayment(paymentId): Promise<PaymentState> {
+      if (!/^[\w-]{1,64}$/.test(paymentId)) {
+        throw new PaymentProviderError(`Not a YooKassa payment id: ${JSON.stringify(paymentId.slice(0, 80))}`, {
+          provider: "yookassa",
+          kind: "not_found",
+          retryable: false,
+        });
+      }
+      const where = `YooKassa GET /v3/payments/${paymentId}`;
+      return toState(interpretPayment(await request("GET", `/payments/${paymentId}`), where));
+    },
+  };
+}
