@@ -1,0 +1,272 @@
+import data from "./demo/embedded-delivery.json" with { type: "json" };
+import type { EmbeddedDeliveryData } from "./demo/generate.ts";
+import {
+  type City,
+  DEFAULT_CITY_LIMIT,
+  type DeliveryProvider,
+  DeliveryProviderError,
+  PARCEL_LOCKER_WORD,
+  type PickupPoint,
+  deliveryGroupsFor,
+  fullCityName,
+  pointKindOf,
+} from "./provider.ts";
+
+/**
+ * CDEK API v2 (research/integrations.md section 3).
+ *
+ * - OAuth client credentials: POST /v2/oauth/token with a form body; the token is kept
+ *   until 30 s before expires_in runs out, and fetched again once when a call answers 401
+ *   (a second 401 is an error). Concurrent calls share one token request.
+ * - Cities: GET /v2/location/cities (city=<query> for search, code=<n> for one city).
+ * - Points: GET /v2/deliverypoints?city_code=<n>&type=PVZ|POSTAMAT|ALL (bare arrays).
+ *
+ * City codes: the shop's contract is the 10-digit location code. CDEK has its own integer
+ * codes. Cities whose correspondence is known (the embedded data's cdekCode: Moscow 44,
+ * Saint Petersburg 137) are answered and accepted under their 10-digit code; any other
+ * CDEK city is answered under its CDEK code as a decimal string, which this provider also
+ * accepts back. A code it cannot map gives no city, no groups and no points.
+ *
+ * Delivery groups come from deliveryGroupsFor (provider.ts) with the city's real PVZ and
+ * POSTAMAT presence. Every fault is a DeliveryProviderError (status set for HTTP answers).
+ */
+
+export type CdekProviderOptions = {
+  /** Without /v2; production https://api.cdek.ru, test https://api.edu.cdek.ru. */
+  baseUrl?: string;
+  clientId: string;
+  clientSecret: string;
+  timeoutMs?: number;
+  /** Stands in for the global fetch (tests). */
+  fetchImpl?: typeof fetch;
+  /** Milliseconds since the epoch (tests move it to expire the token). */
+  now?: () => number;
+  /** 10-digit location code → CDEK city code; from the embedded data by default. */
+  cityCodes?: ReadonlyMap<string, number>;
+};
+
+export const CDEK_PRODUCTION_URL = "https://api.cdek.ru";
+export const CDEK_TEST_URL = "https://api.edu.cdek.ru";
+
+/** Seconds before the stated expiry at which a token is no longer used. */
+const TOKEN_MARGIN_SECONDS = 30;
+
+const KNOWN_CITY_CODES: ReadonlyMap<string, number> = new Map(
+  (data as EmbeddedDeliveryData).cities.flatMap((city) => (city.cdekCode === null ? [] : [[city.code, city.cdekCode] as const])),
+);
+
+type Json = unknown;
+const isObject = (value: Json): value is Record<string, Json> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+function fail(message: string, options?: { status?: number; cause?: unknown }): never {
+  throw new DeliveryProviderError(`CDEK: ${message}`, options);
+}
+
+/** The codes and messages of a CDEK error body ({"errors":[…]} or {"requests":[{"errors":[…]}]}), "" if none. */
+export function describeCdekErrors(body: string): string {
+  let parsed: Json;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return "";
+  }
+  if (!isObject(parsed)) return "";
+  const lists: Json[] = [parsed.errors];
+  if (Array.isArray(parsed.requests)) for (const request of parsed.requests) if (isObject(request)) lists.push(request.errors);
+  const parts: string[] = [];
+  for (const list of lists) {
+    if (!Array.isArray(list)) continue;
+    for (const error of list) {
+      if (!isObject(error)) continue;
+      const code = typeof error.code === "string" ? error.code : "";
+      const message = typeof error.message === "string" ? error.message : "";
+      parts.push([code, message].filter(Boolean).join(": "));
+    }
+  }
+  return parts.filter(Boolean).join("; ");
+}
+
+const text = (value: Json) => (typeof value === "string" ? value : undefined);
+const number = (value: Json) => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
+
+export type CdekCity = { code: number; city: string; region: string | undefined; country: string; latitude: number; longitude: number };
+
+export function parseCdekCities(body: Json): CdekCity[] {
+  if (!Array.isArray(body)) fail("location/cities did not answer a JSON array");
+  return body.map((entry, index) => {
+    if (!isObject(entry)) fail(`location/cities entry ${index} is not an object`);
+    const code = number(entry.code);
+    const city = text(entry.city);
+    const latitude = number(entry.latitude);
+    const longitude = number(entry.longitude);
+    if (code === undefined || !city || latitude === undefined || longitude === undefined) {
+      fail(`location/cities entry ${index} lacks code, city or coordinates`);
+    }
+    return { code, city, region: text(entry.region), country: text(entry.country) ?? "Россия", latitude, longitude };
+  });
+}
+
+export type CdekPoint = { code: string; name: string; type: string; address: string; workTime: string; latitude: number; longitude: number };
+
+export function parseCdekDeliveryPoints(body: Json): CdekPoint[] {
+  if (!Array.isArray(body)) fail("deliverypoints did not answer a JSON array");
+  return body.map((entry, index) => {
+    if (!isObject(entry) || !isObject(entry.location)) fail(`deliverypoints entry ${index} has no location`);
+    const code = text(entry.code);
+    const latitude = number(entry.location.latitude);
+    const longitude = number(entry.location.longitude);
+    if (!code || latitude === undefined || longitude === undefined) fail(`deliverypoints entry ${index} lacks code or coordinates`);
+    return {
+      code,
+      name: text(entry.name) ?? code,
+      type: text(entry.type) ?? "",
+      address: text(entry.location.address) ?? text(entry.location.address_full) ?? "",
+      workTime: text(entry.work_time) ?? "",
+      latitude,
+      longitude,
+    };
+  });
+}
+
+export function createCdekDeliveryProvider(options: CdekProviderOptions): DeliveryProvider {
+  const baseUrl = (options.baseUrl ?? CDEK_PRODUCTION_URL).replace(/\/+$/, "");
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const now = options.now ?? Date.now;
+  const toCdek = options.cityCodes ?? KNOWN_CITY_CODES;
+  const fromCdek = new Map([...toCdek].map(([code, cdek]) => [cdek, code]));
+
+  let token: { value: string; expiresAt: number } | undefined;
+  let pending: Promise<string> | undefined;
+
+  async function send(path: string, init: RequestInit): Promise<{ status: number; body: string }> {
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      const response = await fetchImpl(`${baseUrl}${path}`, { ...init, signal });
+      return { status: response.status, body: await response.text() };
+    } catch (error) {
+      if (signal.aborted) fail(`${path.split("?")[0]} timed out after ${timeoutMs} ms`, { cause: error });
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+      fail(`${path.split("?")[0]} failed: ${cause}`, { cause: error });
+    }
+  }
+
+  function statusError(path: string, status: number, body: string): never {
+    const detail = describeCdekErrors(body);
+    fail(`${path.split("?")[0]} answered HTTP ${status}${detail ? ` (${detail})` : ""}`, { status });
+  }
+
+  function parseJson(path: string, body: string): Json {
+    try {
+      return JSON.parse(body);
+    } catch (error) {
+      fail(`${path.split("?")[0]} answered something that is not JSON`, { cause: error });
+    }
+  }
+
+  async function fetchToken(): Promise<string> {
+    const path = "/v2/oauth/token";
+    const form = new URLSearchParams({ grant_type: "client_credentials", client_id: options.clientId, client_secret: options.clientSecret });
+    const answer = await send(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+      body: form.toString(),
+    });
+    if (answer.status < 200 || answer.status > 299) statusError(path, answer.status, answer.body);
+    const parsed = parseJson(path, answer.body);
+    const value = isObject(parsed) ? text(parsed.access_token) : undefined;
+    const expiresIn = isObject(parsed) ? number(parsed.expires_in) : undefined;
+    if (!value || expiresIn === undefined) fail("oauth/token answered without access_token or expires_in");
+    token = { value, expiresAt: now() + Math.max(0, expiresIn - TOKEN_MARGIN_SECONDS) * 1000 };
+    return value;
+  }
+
+  function currentToken(): Promise<string> {
+    if (token && now() < token.expiresAt) return Promise.resolve(token.value);
+    pending ??= fetchToken().finally(() => {
+      pending = undefined;
+    });
+    return pending;
+  }
+
+  async function get(path: string, params: Record<string, string | number>): Promise<Json> {
+    const query = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]));
+    const url = `${path}?${query}`;
+    const call = async (bearer: string) =>
+      send(url, { method: "GET", headers: { Authorization: `Bearer ${bearer}`, Accept: "application/json" } });
+    let answer = await call(await currentToken());
+    if (answer.status === 401) {
+      token = undefined;
+      answer = await call(await currentToken());
+    }
+    if (answer.status < 200 || answer.status > 299) statusError(path, answer.status, answer.body);
+    return parseJson(path, answer.body);
+  }
+
+  /** 10-digit known code or a CDEK code as decimal → CDEK code. */
+  function cdekCodeOf(cityCode: string): number | undefined {
+    const known = toCdek.get(cityCode);
+    if (known !== undefined) return known;
+    return /^[1-9]\d{0,8}$/.test(cityCode) ? Number(cityCode) : undefined;
+  }
+
+  function toCity(city: CdekCity): City {
+    return {
+      code: fromCdek.get(city.code) ?? String(city.code),
+      name: city.city,
+      lastName: city.country,
+      fullName: fullCityName(city.city, city.region, city.country),
+      coords: { latitude: city.latitude, longitude: city.longitude },
+    };
+  }
+
+  async function points(cdekCode: number, type: "PVZ" | "POSTAMAT" | "ALL"): Promise<CdekPoint[]> {
+    return parseCdekDeliveryPoints(await get("/v2/deliverypoints", { city_code: cdekCode, type, lang: "rus" }));
+  }
+
+  return {
+    id: "cdek",
+    async searchCities(query, limit = DEFAULT_CITY_LIMIT) {
+      const needle = query.trim();
+      if (needle === "" || limit <= 0) return [];
+      const cities = parseCdekCities(await get("/v2/location/cities", { city: needle, country_codes: "RU", size: limit, page: 0, lang: "rus" }));
+      return cities.slice(0, limit).map(toCity);
+    },
+    async city(code) {
+      const cdekCode = cdekCodeOf(code);
+      if (cdekCode === undefined) return undefined;
+      const cities = parseCdekCities(await get("/v2/location/cities", { code: cdekCode, lang: "rus" }));
+      const found = cities.find((city) => city.code === cdekCode);
+      return found && toCity(found);
+    },
+    async deliveryGroups(cityCode) {
+      const cdekCode = cdekCodeOf(cityCode);
+      if (cdekCode === undefined) return [];
+      const all = await points(cdekCode, "ALL");
+      return deliveryGroupsFor({
+        cityCode: fromCdek.get(cdekCode) ?? cityCode,
+        hasPoints: all.some((point) => point.type === "PVZ"),
+        hasLockers: all.some((point) => point.type === "POSTAMAT"),
+      });
+    },
+    async pickupPoints(cityCode, deliveryId) {
+      const cdekCode = cdekCodeOf(cityCode);
+      const kind = pointKindOf(deliveryId);
+      if (cdekCode === undefined || !kind) return [];
+      const cdekType = kind === "point" ? "PVZ" : "POSTAMAT";
+      return (await points(cdekCode, cdekType))
+        .filter((point) => point.type === cdekType)
+        .map(
+          (point): PickupPoint => ({
+            code: point.code,
+            name: point.name,
+            address: point.address,
+            workTime: point.workTime,
+            coords: { latitude: point.latitude, longitude: point.longitude },
+            dlvId: deliveryId,
+            type: kind === "point" ? "" : PARCEL_LOCKER_WORD,
+          }),
+        );
+    },
+  };
+}
