@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { log } from "../shared/log.server.ts";
 import {
+import { failureReason, isTimeout } from "../shared/outbound-http.server.ts";
   type CreatePaymentInput,
   type CreatedPayment,
   PAYMENT_STATUSES,
@@ -185,16 +186,6 @@ export function classifyYooKassaError(status: number, body: unknown, where: stri
   return new PaymentProviderError(message, { provider: "yookassa", kind, retryable, ...extra });
 }
 
-function reasonOf(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause;
-  if (cause instanceof Error) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    return code ? `${code} (${cause.message})` : cause.message;
-  }
-  return error.message;
-}
-
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createYooKassaProvider(options: YooKassaOptions): PaymentProvider {
@@ -210,7 +201,6 @@ export function createYooKassaProvider(options: YooKassaOptions): PaymentProvide
     const where = `YooKassa ${method} /v3${path}`;
     const signal = AbortSignal.timeout(options.timeoutMs);
     const timedOut = () => unavailable(`${where} timed out after ${options.timeoutMs} ms`);
-    const isTimeout = (error: unknown) => signal.aborted || (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"));
     const headers: Record<string, string> = { Authorization: authorization, Accept: "application/json" };
     if (body !== undefined) headers["Content-Type"] = "application/json; charset=utf-8";
     if (idempotenceKey !== undefined) headers["Idempotence-Key"] = idempotenceKey;
@@ -218,15 +208,15 @@ export function createYooKassaProvider(options: YooKassaOptions): PaymentProvide
     try {
       response = await (options.fetchImpl ?? fetch)(url, { method, headers, body, signal });
     } catch (error) {
-      if (isTimeout(error)) throw timedOut();
-      throw unavailable(`${where} failed: ${reasonOf(error)}`, { cause: error });
+      if (isTimeout(error, signal)) throw timedOut();
+      throw unavailable(`${where} failed: ${failureReason(error)}`, { cause: error });
     }
     let text: string;
     try {
       text = await response.text();
     } catch (error) {
-      if (isTimeout(error)) throw timedOut();
-      throw unavailable(`Reading the answer of ${where} failed: ${reasonOf(error)}`, { cause: error });
+      if (isTimeout(error, signal)) throw timedOut();
+      throw unavailable(`Reading the answer of ${where} failed: ${failureReason(error)}`, { cause: error });
     }
     let json: unknown;
     let isJson = false;

@@ -1,4 +1,5 @@
 import { type SmsGatewayId, SmsSendError } from "./sms.ts";
+import { describeUrl, failureReason, isTimeout } from "../shared/outbound-http.server.ts";
 
 /**
  * The one HTTP call of the real SMS gateways: a form POST (UTF-8) answered with JSON,
@@ -16,31 +17,6 @@ export type PostFormOptions = {
   /** Stands in for the global fetch (tests). */
   fetchImpl?: typeof fetch;
 };
-
-/** "host/path" of a URL. */
-function describeUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.host}${parsed.pathname}`;
-  } catch {
-    return "(bad URL)";
-  }
-}
-
-function reasonOf(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  // undici reports "fetch failed" and puts the socket error into `cause`.
-  const cause = error.cause;
-  if (cause instanceof Error) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    return code ? `${code} (${cause.message})` : cause.message;
-  }
-  return error.message;
-}
-
-function isTimeout(error: unknown, signal: AbortSignal): boolean {
-  return signal.aborted || (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"));
-}
 
 /** POSTs the fields and returns the JSON answer, parsed but not yet checked. */
 export async function postFormForJson(url: string, fields: Record<string, string | undefined>, options: PostFormOptions): Promise<unknown> {
@@ -62,7 +38,7 @@ export async function postFormForJson(url: string, fields: Record<string, string
     });
   } catch (error) {
     if (isTimeout(error, signal)) throw timedOut();
-    throw unavailable(`Request to ${where} failed: ${reasonOf(error)}`, error);
+    throw unavailable(`Request to ${where} failed: ${failureReason(error)}`, error);
   }
 
   if (response.status < 200 || response.status > 299) {
@@ -82,7 +58,7 @@ export async function postFormForJson(url: string, fields: Record<string, string
     text = await response.text();
   } catch (error) {
     if (isTimeout(error, signal)) throw timedOut();
-    throw unavailable(`Reading the answer of ${where} failed: ${reasonOf(error)}`, error);
+    throw unavailable(`Reading the answer of ${where} failed: ${failureReason(error)}`, error);
   }
   const contentType = response.headers.get("content-type") ?? "";
   try {

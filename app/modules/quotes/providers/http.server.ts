@@ -1,4 +1,5 @@
 import { QuotesProviderError } from "./provider.ts";
+import { describeUrl, failureReason, isTimeout } from "../../shared/outbound-http.server.ts";
 
 /**
  * The one HTTP GET of the quotes providers: the whole answer as bytes, within a time
@@ -41,31 +42,6 @@ export class HttpStatusError extends QuotesProviderError {
   }
 }
 
-/** "host/path" of a URL, for messages (the query is left out). */
-export function describeUrl(url: string | URL): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.host}${parsed.pathname}`;
-  } catch {
-    return String(url);
-  }
-}
-
-function reasonOf(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  // undici reports "fetch failed" and puts the socket error into `cause`.
-  const cause = error.cause;
-  if (cause instanceof Error) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    return code ? `${code} (${cause.message})` : cause.message;
-  }
-  return error.message;
-}
-
-function isTimeout(error: unknown, signal: AbortSignal): boolean {
-  return signal.aborted || (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"));
-}
-
 export async function fetchBytes(url: string | URL, options: FetchBytesOptions): Promise<FetchBytesResult> {
   const where = describeUrl(url);
   const fetchImpl = options.fetchImpl ?? fetch;
@@ -86,7 +62,7 @@ export async function fetchBytes(url: string | URL, options: FetchBytesOptions):
     });
   } catch (error) {
     if (isTimeout(error, signal)) throw timedOut();
-    throw new QuotesProviderError(`Request to ${where} failed: ${reasonOf(error)}`, { cause: error });
+    throw new QuotesProviderError(`Request to ${where} failed: ${failureReason(error)}`, { cause: error });
   }
 
   const contentType = response.headers.get("content-type") ?? "";
@@ -105,10 +81,12 @@ export async function fetchBytes(url: string | URL, options: FetchBytesOptions):
     bytes = new Uint8Array(await response.arrayBuffer());
   } catch (error) {
     if (isTimeout(error, signal)) throw timedOut();
-    throw new QuotesProviderError(`Reading the answer of ${where} failed: ${reasonOf(error)}`, { cause: error });
+    throw new QuotesProviderError(`Reading the answer of ${where} failed: ${failureReason(error)}`, { cause: error });
   }
   if (bytes.byteLength > MAX_BODY_BYTES) {
     throw new QuotesProviderError(`${where} answered ${bytes.byteLength} bytes, more than a quotes answer can be`);
   }
   return { status: response.status, contentType, bytes };
 }
+
+export { describeUrl };
