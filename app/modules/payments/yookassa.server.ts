@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { log } from "../shared/log.server.ts";
-import {
 import { failureReason, isTimeout } from "../shared/outbound-http.server.ts";
+import {
   type CreatePaymentInput,
   type CreatedPayment,
   PAYMENT_STATUSES,
