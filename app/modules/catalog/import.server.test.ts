@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDatabase, openDatabase, type DatabaseHandle } from "../db/client.server.ts";
+import { describe, expect, it } from "vitest";
+import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { products } from "../db/schema.ts";
 import { seedDatabase } from "../db/seed.server.ts";
 import {
@@ -66,22 +63,10 @@ describe("CSV reading", () => {
 });
 
 describe("catalogue import on PGlite", () => {
-  let dataDir: string;
-  let handle: DatabaseHandle;
-  const db = () => handle.db;
+  const database = useTempDatabase("import-test", (handle) => seedDatabase(handle.db, { onlyNew: true }).then(() => undefined));
+  const db = () => database.handle.db;
   const bySku = async (sku: string) => (await db().select().from(products).where(eq(products.sku, sku)))[0];
 
-  beforeAll(async () => {
-    dataDir = path.join(mkdtempSync(path.join(tmpdir(), "import-test-")), "db");
-    handle = await openDatabase({ dataDir, databaseUrl: undefined, databasePoolMax: 1 });
-    await migrateDatabase(handle);
-    await seedDatabase(handle.db, { onlyNew: true });
-  }, 60_000);
-
-  afterAll(async () => {
-    await handle?.close();
-    rmSync(path.dirname(dataDir), { recursive: true, force: true });
-  });
 
   it("imports JSON: creates a new SKU with defaults, updates only the given fields of a known one", async () => {
     const before = (await bySku("AU-0001"))!;

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDatabase, openDatabase, type DatabaseHandle } from "../db/client.server.ts";
+import { describe, expect, it } from "vitest";
+import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { products } from "../db/schema.ts";
 import { seedDatabase } from "../db/seed.server.ts";
 import { normalizeSearchQuery, prefixTsquery, searchProducts, searchWords } from "./search.server.ts";
@@ -39,23 +36,11 @@ describe("search words", () => {
 });
 
 describe("searchProducts on the demo catalogue (PGlite)", () => {
-  let dataDir: string;
-  let handle: DatabaseHandle;
+  const database = useTempDatabase("search-test", (handle) => seedDatabase(handle.db, { onlyNew: true }).then(() => undefined));
   const rates = { gold: 10_000, silver: 120 };
   const page = { limit: 100, offset: 0 };
-  const names = async (query: string) => (await searchProducts(handle.db, query, rates, page)).items.map((item) => item.name);
+  const names = async (query: string) => (await searchProducts(database.handle.db, query, rates, page)).items.map((item) => item.name);
 
-  beforeAll(async () => {
-    dataDir = path.join(mkdtempSync(path.join(tmpdir(), "search-test-")), "db");
-    handle = await openDatabase({ dataDir, databaseUrl: undefined, databasePoolMax: 1 });
-    await migrateDatabase(handle);
-    await seedDatabase(handle.db, { onlyNew: true });
-  }, 60_000);
-
-  afterAll(async () => {
-    await handle?.close();
-    rmSync(path.dirname(dataDir), { recursive: true, force: true });
-  });
 
   it("finds «Георгий Победоносец» by the beginning of a word, name matches first", async () => {
     const found = await names("побед");
@@ -88,30 +73,30 @@ describe("searchProducts on the demo catalogue (PGlite)", () => {
 
   it("treats SQL, HTML, operators and stop words as plain words, never as an error", async () => {
     for (const query of ["'; drop table products; --", "<script>alert(1)</script>", "!!! & | :*", "и", "zzzzqqq", "' OR 1=1 --", "a:* | b", "\\"]) {
-      const result = await searchProducts(handle.db, query, rates, page);
+      const result = await searchProducts(database.handle.db, query, rates, page);
       expect(result.total, query).toBe(result.items.length);
     }
-    expect(await searchProducts(handle.db, "   ", rates, page)).toEqual({ items: [], total: 0 });
-    const [left] = await handle.db.select({ n: count() }).from(products);
+    expect(await searchProducts(database.handle.db, "   ", rates, page)).toEqual({ items: [], total: 0 });
+    const [left] = await database.handle.db.select({ n: count() }).from(products);
     expect(left!.n).toBe(53);
   });
 
   it("pages with a stable order and counts all matches", async () => {
-    const all = await searchProducts(handle.db, "унция", rates, page);
+    const all = await searchProducts(database.handle.db, "унция", rates, page);
     expect(all.total).toBeGreaterThan(5);
-    const first = await searchProducts(handle.db, "унция", rates, { limit: 3, offset: 0 });
-    const second = await searchProducts(handle.db, "унция", rates, { limit: 3, offset: 3 });
+    const first = await searchProducts(database.handle.db, "унция", rates, { limit: 3, offset: 0 });
+    const second = await searchProducts(database.handle.db, "унция", rates, { limit: 3, offset: 3 });
     expect(first.total).toBe(all.total);
     expect([...first.items, ...second.items].map((item) => item.id)).toEqual(all.items.slice(0, 6).map((item) => item.id));
-    expect((await searchProducts(handle.db, "унция", rates, { limit: 3, offset: 1000 })).items).toEqual([]);
+    expect((await searchProducts(database.handle.db, "унция", rates, { limit: 3, offset: 1000 })).items).toEqual([]);
   });
 
   it("shows cards with prices from the rates, and leaves archived coins out", async () => {
-    const [card] = (await searchProducts(handle.db, "Крюгерранд", rates, page)).items;
+    const [card] = (await searchProducts(database.handle.db, "Крюгерранд", rates, page)).items;
     expect(card).toMatchObject({ slug: expect.any(String), metal: "gold", inStock: true });
     expect(card!.price).toBeGreaterThan(0);
-    await handle.db.update(products).set({ status: "archived" }).where(eq(products.id, card!.id));
-    expect((await searchProducts(handle.db, "Крюгерранд", rates, page)).total).toBe(0);
-    await handle.db.update(products).set({ status: "active" }).where(eq(products.id, card!.id));
+    await database.handle.db.update(products).set({ status: "archived" }).where(eq(products.id, card!.id));
+    expect((await searchProducts(database.handle.db, "Крюгерранд", rates, page)).total).toBe(0);
+    await database.handle.db.update(products).set({ status: "active" }).where(eq(products.id, card!.id));
   });
 });
