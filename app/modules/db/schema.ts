@@ -386,3 +386,65 @@ export const orderLines = pgTable(
   },
   (table) => [index("order_lines_by_order").on(table.orderId), check("order_lines_quantity_positive", sql`${table.quantity} >= 1`)],
 );
+
+/**
+ * What a buyer has entered on /checkout, kept per list owner (visitor or user) so each
+ * plain form post keeps the fields posted before. `token` is the one-time checkout token of
+ * the next order: a new one is drawn once an order is placed with it.
+ */
+export const checkoutDrafts = pgTable("checkout_drafts", {
+  owner: text("owner").primaryKey(),
+  token: text("token").notNull(),
+  data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+});
+
+/** Payment states as the shop keeps them (the provider's words). */
+export const paymentStates = ["pending", "waiting_for_capture", "succeeded", "canceled"] as const;
+
+/**
+ * Every attempt to pay an order online (payment id 4). An order may have several attempts
+ * (pay again after a failure); at most one of them succeeds.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text("provider").$type<"sandbox" | "yookassa">().notNull(),
+    /** The provider's id of the payment; null until the provider has answered. */
+    providerPaymentId: text("provider_payment_id"),
+    /** Sent with every retry of the same attempt, so the provider creates it only once. */
+    idempotenceKey: text("idempotence_key").notNull().unique(),
+    status: text("status").$type<(typeof paymentStates)[number]>().notNull().default("pending"),
+    amount: integer("amount").notNull(),
+    confirmationUrl: text("confirmation_url"),
+    /** Why it failed, in Russian, for /payment-error. */
+    failureReason: text("failure_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [
+    index("payments_by_order").on(table.orderId, table.createdAt),
+    uniqueIndex("payments_provider_id").on(table.provider, table.providerPaymentId),
+  ],
+);
+
+/**
+ * The built-in sandbox payment service's own book (the embedded stand-in for YooKassa):
+ * what a real provider would keep on its side. The shop reads it only through the
+ * sandbox provider, as it reads YooKassa only through its API.
+ */
+export const sandboxPayments = pgTable("sandbox_payments", {
+  id: text("id").primaryKey(),
+  idempotenceKey: text("idempotence_key").notNull().unique(),
+  status: text("status").$type<(typeof paymentStates)[number]>().notNull().default("pending"),
+  amount: integer("amount").notNull(),
+  description: text("description").notNull(),
+  orderId: text("order_id").notNull(),
+  returnUrl: text("return_url").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+});
