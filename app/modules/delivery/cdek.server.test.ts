@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeReply, type FakeRequest, type FakeServer, startFakeHttpServer } from "#tests/support/fake-http-server.ts";
-import { createCdekDeliveryProvider, describeCdekErrors, parseCdekCities, parseCdekDeliveryPoints } from "./cdek.server.ts";
-import { DeliveryProviderError, type DeliveryProvider, MOSCOW_CODE } from "./provider.ts";
+import { createTtlMemo } from "../shared/ttl-cache.ts";
+import { createCdekDeliveryProvider, describeCdekErrors, parseCdekCities, parseCdekDeliveryPoints, parseCdekTariffs } from "./cdek.server.ts";
+import { DeliveryProviderError, type DeliveryProvider, MOSCOW_CODE, SAINT_PETERSBURG_CODE } from "./provider.ts";
 
 const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/delivery/${name}`, import.meta.url), "utf8");
 const JSON_TYPE = "application/json;charset=UTF-8";
@@ -36,6 +37,8 @@ describe("the provider against a fake CDEK", () => {
   let clock = 1_000_000;
   let tokenCount = 0;
   let provider: DeliveryProvider;
+  /** Tariff codes the fake calculator leaves out of its answer. */
+  let missingTariffs: number[] = [];
 
   /** Good answers; a token's number is in its value so tests can see which one was used. */
   const good = (request: FakeRequest): FakeReply => {
@@ -54,6 +57,11 @@ describe("the provider against a fake CDEK", () => {
       const all = JSON.parse(fixture("cdek-deliverypoints-moscow.json")) as { type: string }[];
       return { contentType: JSON_TYPE, body: JSON.stringify(type === "ALL" ? all : all.filter((point) => point.type === type)) };
     }
+    if (request.path === "/v2/calculator/tarifflist" && request.method === "POST") {
+      const answer = JSON.parse(fixture("cdek-tarifflist.json")) as { tariff_codes: { tariff_code: number }[] };
+      answer.tariff_codes = answer.tariff_codes.filter((tariff) => !missingTariffs.includes(tariff.tariff_code));
+      return { contentType: JSON_TYPE, body: JSON.stringify(answer) };
+    }
     return { status: 404, contentType: "text/plain", body: "not found" };
   };
   const apiCalls = () => server.requests.filter((request) => request.path !== "/v2/oauth/token");
@@ -69,6 +77,7 @@ describe("the provider against a fake CDEK", () => {
     server.handler = good;
     server.requests.length = 0;
     tokenCount = 0;
+    missingTariffs = [];
     clock = 1_000_000;
     provider = createCdekDeliveryProvider({
       baseUrl: server.baseUrl,
@@ -152,7 +161,7 @@ describe("the provider against a fake CDEK", () => {
 
   it("lists PVZ as points and POSTAMAT as lockers, tagged with the delivery id", async () => {
     const points = await provider.pickupPoints(MOSCOW_CODE, 76);
-    expect(apiCalls().at(-1)?.query.get("type")).toBe("PVZ");
+    expect(apiCalls().at(-1)?.query.get("type")).toBe("ALL");
     expect(apiCalls().at(-1)?.query.get("city_code")).toBe("44");
     expect(points[0]).toEqual({
       code: "MSK123",
@@ -165,7 +174,6 @@ describe("the provider against a fake CDEK", () => {
     });
     expect(points.map((point) => point.code)).toEqual(["MSK123", "MSK456"]);
     const lockers = await provider.pickupPoints(MOSCOW_CODE, 80);
-    expect(apiCalls().at(-1)?.query.get("type")).toBe("POSTAMAT");
     expect(lockers.map((locker) => [locker.code, locker.type, locker.dlvId])).toEqual([["MSK789", "постамат", 80]]);
     const calls = apiCalls().length;
     expect(await provider.pickupPoints(MOSCOW_CODE, 45)).toEqual([]);
@@ -206,5 +214,92 @@ describe("the provider against a fake CDEK", () => {
     failWith({ contentType: JSON_TYPE, body: "[]", delayMs: 500 });
     const slow = createCdekDeliveryProvider({ baseUrl: server.baseUrl, clientId: "a", clientSecret: "b", timeoutMs: 100 });
     await expect(slow.city(MOSCOW_CODE)).rejects.toThrow(/timed out after 100 ms/);
+  });
+
+  const coins = { weightGrams: 31.1, goodsTotal: 180_000 };
+  const calculatorCalls = () => server.requests.filter((request) => request.path === "/v2/calculator/tarifflist");
+
+  it("prices point, locker and courier by tariffs 136, 368 and 137 from the sender city, rounded up", async () => {
+    const spb = createCdekDeliveryProvider({ baseUrl: server.baseUrl, clientId: "a", clientSecret: "b", senderCityCode: 137 });
+    expect(await spb.quote(MOSCOW_CODE, 79, coins)).toEqual({ price: 350, minDays: 2, maxDays: 3 });
+    expect(await spb.quote(MOSCOW_CODE, 80, coins)).toEqual({ price: 330, minDays: 2, maxDays: 3 });
+    expect(await spb.quote(MOSCOW_CODE, 45, coins)).toEqual({ price: 613, minDays: 2, maxDays: 4 });
+    const [call] = calculatorCalls();
+    expect(call?.method).toBe("POST");
+    expect(call?.headers["content-type"]).toBe("application/json");
+    expect(call?.headers.authorization).toMatch(/^Bearer /);
+    expect(JSON.parse(call!.body)).toEqual({
+      type: 1,
+      currency: 1,
+      lang: "rus",
+      from_location: { code: 137 },
+      to_location: { code: 44 },
+      packages: [{ weight: 232, length: 15, width: 10, height: 5 }],
+    });
+  });
+
+  it("sends from Moscow (44) by default and asks for the buyer's city by its CDEK code", async () => {
+    await provider.quote(MOSCOW_CODE, 79, coins);
+    expect(JSON.parse(calculatorCalls()[0]!.body)).toMatchObject({ from_location: { code: 44 }, to_location: { code: 44 } });
+  });
+
+  it("makes free delivery cost 0 with the tariff's days, and prices office pickup and special contact without the calculator", async () => {
+    expect(await provider.quote(MOSCOW_CODE, 76, coins)).toEqual({ price: 0, minDays: 2, maxDays: 3 });
+    expect(await provider.quote(MOSCOW_CODE, 77, coins)).toEqual({ price: 0, minDays: 2, maxDays: 3 });
+    const calls = calculatorCalls().length;
+    expect(await provider.quote(MOSCOW_CODE, 35, coins)).toEqual({ price: 0, minDays: 1, maxDays: 1 });
+    expect((await provider.quote(MOSCOW_CODE, 43, coins))?.price).toBe(0);
+    expect(calculatorCalls()).toHaveLength(calls);
+  });
+
+  it("quotes nothing when the calculator has no tariff for the service, or the city is not offered the id", async () => {
+    missingTariffs = [368];
+    expect(await provider.quote(MOSCOW_CODE, 80, coins)).toBeUndefined();
+    expect(await provider.quote(MOSCOW_CODE, 77, coins)).toBeUndefined();
+    expect((await provider.quote(MOSCOW_CODE, 79, coins))?.price).toBe(350);
+    // Novosibirsk (270) has no points in the fake: only the courier is offered.
+    expect(await provider.quote("270", 79, coins)).toBeUndefined();
+    expect(await provider.quote("270", 43, coins)).toBeUndefined();
+    expect((await provider.quote("270", 45, coins))?.price).toBe(613);
+    expect(await provider.quote("not a code", 45, coins)).toBeUndefined();
+  });
+
+  it("turns a 400 with CDEK errors, an answer of only errors, and a malformed tariff into DeliveryProviderError", async () => {
+    const calculatorAnswers = (reply: FakeReply) => {
+      server.handler = (request) => (request.path === "/v2/calculator/tarifflist" ? reply : good(request));
+    };
+    calculatorAnswers(json("cdek-error-400.json", 400));
+    const error = await provider.quote(MOSCOW_CODE, 79, coins).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(DeliveryProviderError);
+    expect((error as DeliveryProviderError).status).toBe(400);
+    expect((error as Error).message).toMatch(/calculator\/tarifflist answered HTTP 400 \(v2_invalid_format/);
+
+    calculatorAnswers({ contentType: JSON_TYPE, body: '{"tariff_codes":[],"errors":[{"code":"v2_bad_request","message":"No tariffs"}]}' });
+    await expect(provider.quote(MOSCOW_CODE, 79, coins)).rejects.toThrow(/answered errors \(v2_bad_request: No tariffs\)/);
+
+    calculatorAnswers({ contentType: JSON_TYPE, body: '{"tariff_codes":[{"tariff_code":136,"delivery_sum":"350"}]}' });
+    await expect(provider.quote(MOSCOW_CODE, 79, coins)).rejects.toThrow(/entry 0 lacks/);
+    expect(() => parseCdekTariffs([])).toThrow(/not answer a JSON object/);
+    expect(parseCdekTariffs({ tariff_codes: [], errors: [] })).toEqual([]);
+  });
+
+  it("reads points and tariffs once per city and weight through a memo, and tries again after a failure", async () => {
+    const cached = createCdekDeliveryProvider({ baseUrl: server.baseUrl, clientId: "a", clientSecret: "b", memo: createTtlMemo({ ttlMs: 60_000 }) });
+    await Promise.all([
+      cached.deliveryGroups(MOSCOW_CODE),
+      cached.pickupPoints(MOSCOW_CODE, 79),
+      cached.pickupPoints(MOSCOW_CODE, 80),
+      ...[79, 80, 76, 77, 45].map((id) => cached.quote(MOSCOW_CODE, id, coins)),
+    ]);
+    expect(apiCalls().map((call) => call.path).sort()).toEqual(["/v2/calculator/tarifflist", "/v2/deliverypoints"]);
+    await cached.quote(MOSCOW_CODE, 79, { weightGrams: 1000, goodsTotal: 1 });
+    expect(calculatorCalls()).toHaveLength(2);
+
+    server.handler = (request) => (request.path === "/v2/deliverypoints" ? { status: 502, contentType: "text/plain", body: "" } : good(request));
+    await expect(cached.deliveryGroups(SAINT_PETERSBURG_CODE)).rejects.toThrow(/HTTP 502/);
+    server.handler = good;
+    // The fake has no points in Saint Petersburg: courier and special contact only.
+    const groups = await cached.deliveryGroups(SAINT_PETERSBURG_CODE);
+    expect(groups.map((group) => group.items.map((item) => item.id))).toEqual([[45], [43]]);
   });
 });

@@ -1,10 +1,13 @@
 import data from "./demo/embedded-delivery.json" with { type: "json" };
 import type { EmbeddedDeliveryData } from "./demo/generate.ts";
+import type { Memo } from "../shared/ttl-cache.ts";
+import { type CarrierDeliveryId, quoteDelivery, shippingWeightGrams } from "./pricing.ts";
 import {
   type City,
   DEFAULT_CITY_LIMIT,
   type DeliveryProvider,
   DeliveryProviderError,
+  type DeliveryQuote,
   PARCEL_LOCKER_WORD,
   type PickupPoint,
   deliveryGroupsFor,
@@ -19,7 +22,16 @@ import {
  *   until 30 s before expires_in runs out, and fetched again once when a call answers 401
  *   (a second 401 is an error). Concurrent calls share one token request.
  * - Cities: GET /v2/location/cities (city=<query> for search, code=<n> for one city).
- * - Points: GET /v2/deliverypoints?city_code=<n>&type=PVZ|POSTAMAT|ALL (bare arrays).
+ * - Points: GET /v2/deliverypoints?city_code=<n>&type=ALL (a bare array), one read per city
+ *   for its groups and both of its lists (PVZ are points, POSTAMAT lockers).
+ * - Prices: POST /v2/calculator/tarifflist from the shop's sender city to the buyer's city,
+ *   one package of the parcel's weight plus packaging in a 15×10×5 cm box; tariff 136
+ *   (склад-склад) prices 79, 368 (склад-постамат) 80, 137 (склад-дверь) 45; delivery_sum
+ *   rounded up to whole roubles, period_min/period_max as days. A tariff missing from the
+ *   answer means that service does not reach the city (no quote). The other ids follow
+ *   the shop's rules in pricing.ts.
+ * - Reads go through `memo` (delivery.server.ts gives a 10-minute cache), so a checkout
+ *   page's groups, lists and quotes cost one points read and one tarifflist per city.
  *
  * City codes: the shop's contract is the 10-digit location code. CDEK has its own integer
  * codes. Cities whose correspondence is known (the embedded data's cdekCode: Moscow 44,
@@ -43,10 +55,25 @@ export type CdekProviderOptions = {
   now?: () => number;
   /** 10-digit location code → CDEK city code; from the embedded data by default. */
   cityCodes?: ReadonlyMap<string, number>;
+  /** CDEK code of the city parcels leave from; Moscow (44) by default. */
+  senderCityCode?: number;
+  /** Remembers reads by key (a TTL cache); none by default. */
+  memo?: Memo;
 };
 
 export const CDEK_PRODUCTION_URL = "https://api.cdek.ru";
 export const CDEK_TEST_URL = "https://api.edu.cdek.ru";
+export const CDEK_MOSCOW_CITY_CODE = 44;
+
+/** The CDEK tariff that carries each paid delivery id (online-shop parcels). */
+export const CDEK_TARIFFS: ReadonlyMap<CarrierDeliveryId, number> = new Map<CarrierDeliveryId, number>([
+  [79, 136],
+  [80, 368],
+  [45, 137],
+]);
+
+/** The box coins travel in, in cm: small enough that volume never outweighs weight. */
+const PACKAGE_SIZE_CM = { length: 15, width: 10, height: 5 };
 
 /** Seconds before the stated expiry at which a token is no longer used. */
 const TOKEN_MARGIN_SECONDS = 30;
@@ -70,6 +97,10 @@ export function describeCdekErrors(body: string): string {
   } catch {
     return "";
   }
+  return errorsOf(parsed);
+}
+
+function errorsOf(parsed: Json): string {
   if (!isObject(parsed)) return "";
   const lists: Json[] = [parsed.errors];
   if (Array.isArray(parsed.requests)) for (const request of parsed.requests) if (isObject(request)) lists.push(request.errors);
@@ -128,6 +159,29 @@ export function parseCdekDeliveryPoints(body: Json): CdekPoint[] {
   });
 }
 
+export type CdekTariff = { code: number; deliverySum: number; periodMin: number; periodMax: number };
+
+/** The tariffs of a tarifflist answer; an empty list with errors is a fault, not "no tariffs". */
+export function parseCdekTariffs(body: Json): CdekTariff[] {
+  if (!isObject(body)) fail("calculator/tarifflist did not answer a JSON object");
+  const list = body.tariff_codes;
+  if (list === undefined || (Array.isArray(list) && list.length === 0)) {
+    const detail = errorsOf(body);
+    if (detail) fail(`calculator/tarifflist answered errors (${detail})`);
+  }
+  if (!Array.isArray(list)) fail("calculator/tarifflist answered without a tariff_codes list");
+  return list.map((entry, index) => {
+    const code = isObject(entry) ? number(entry.tariff_code) : undefined;
+    const deliverySum = isObject(entry) ? number(entry.delivery_sum) : undefined;
+    const periodMin = isObject(entry) ? number(entry.period_min) : undefined;
+    const periodMax = isObject(entry) ? number(entry.period_max) : undefined;
+    if (code === undefined || deliverySum === undefined || periodMin === undefined || periodMax === undefined) {
+      fail(`calculator/tarifflist entry ${index} lacks tariff_code, delivery_sum or period_min/max`);
+    }
+    return { code, deliverySum, periodMin, periodMax };
+  });
+}
+
 export function createCdekDeliveryProvider(options: CdekProviderOptions): DeliveryProvider {
   const baseUrl = (options.baseUrl ?? CDEK_PRODUCTION_URL).replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -135,6 +189,8 @@ export function createCdekDeliveryProvider(options: CdekProviderOptions): Delive
   const now = options.now ?? Date.now;
   const toCdek = options.cityCodes ?? KNOWN_CITY_CODES;
   const fromCdek = new Map([...toCdek].map(([code, cdek]) => [cdek, code]));
+  const senderCityCode = options.senderCityCode ?? CDEK_MOSCOW_CITY_CODE;
+  const memo: Memo = options.memo ?? ((_key, load) => load());
 
   let token: { value: string; expiresAt: number } | undefined;
   let pending: Promise<string> | undefined;
@@ -189,11 +245,18 @@ export function createCdekDeliveryProvider(options: CdekProviderOptions): Delive
     return pending;
   }
 
-  async function get(path: string, params: Record<string, string | number>): Promise<Json> {
-    const query = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]));
-    const url = `${path}?${query}`;
-    const call = async (bearer: string) =>
-      send(url, { method: "GET", headers: { Authorization: `Bearer ${bearer}`, Accept: "application/json" } });
+  /** A call with the bearer token: GET with query parameters, or POST with a JSON body. */
+  async function authorized(path: string, request: { query: Record<string, string | number> } | { json: unknown }): Promise<Json> {
+    const url = "query" in request ? `${path}?${new URLSearchParams(Object.entries(request.query).map(([key, value]) => [key, String(value)]))}` : path;
+    const init = (bearer: string): RequestInit =>
+      "json" in request
+        ? {
+            method: "POST",
+            headers: { Authorization: `Bearer ${bearer}`, Accept: "application/json", "Content-Type": "application/json" },
+            body: JSON.stringify(request.json),
+          }
+        : { method: "GET", headers: { Authorization: `Bearer ${bearer}`, Accept: "application/json" } };
+    const call = (bearer: string) => send(url, init(bearer));
     let answer = await call(await currentToken());
     if (answer.status === 401) {
       token = undefined;
@@ -220,8 +283,43 @@ export function createCdekDeliveryProvider(options: CdekProviderOptions): Delive
     };
   }
 
-  async function points(cdekCode: number, type: "PVZ" | "POSTAMAT" | "ALL"): Promise<CdekPoint[]> {
-    return parseCdekDeliveryPoints(await get("/v2/deliverypoints", { city_code: cdekCode, type, lang: "rus" }));
+  const get = (path: string, query: Record<string, string | number>) => authorized(path, { query });
+
+  /** Every point and locker of a city. */
+  function points(cdekCode: number): Promise<CdekPoint[]> {
+    return memo(`points:${cdekCode}`, async () =>
+      parseCdekDeliveryPoints(await get("/v2/deliverypoints", { city_code: cdekCode, type: "ALL", lang: "rus" })),
+    );
+  }
+
+  function citiesByCode(cdekCode: number): Promise<CdekCity[]> {
+    return memo(`city:${cdekCode}`, async () => parseCdekCities(await get("/v2/location/cities", { code: cdekCode, lang: "rus" })));
+  }
+
+  function tariffs(cdekCode: number, weightGrams: number): Promise<CdekTariff[]> {
+    return memo(`tariffs:${cdekCode}:${weightGrams}`, async () =>
+      parseCdekTariffs(
+        await authorized("/v2/calculator/tarifflist", {
+          json: {
+            type: 1,
+            currency: 1,
+            lang: "rus",
+            from_location: { code: senderCityCode },
+            to_location: { code: cdekCode },
+            packages: [{ weight: weightGrams, ...PACKAGE_SIZE_CM }],
+          },
+        }),
+      ),
+    );
+  }
+
+  async function groupsOf(cdekCode: number, cityCode: string) {
+    const all = await points(cdekCode);
+    return deliveryGroupsFor({
+      cityCode: fromCdek.get(cdekCode) ?? cityCode,
+      hasPoints: all.some((point) => point.type === "PVZ"),
+      hasLockers: all.some((point) => point.type === "POSTAMAT"),
+    });
   }
 
   return {
@@ -229,32 +327,27 @@ export function createCdekDeliveryProvider(options: CdekProviderOptions): Delive
     async searchCities(query, limit = DEFAULT_CITY_LIMIT) {
       const needle = query.trim();
       if (needle === "" || limit <= 0) return [];
-      const cities = parseCdekCities(await get("/v2/location/cities", { city: needle, country_codes: "RU", size: limit, page: 0, lang: "rus" }));
+      const cities = await memo(`cities:${needle.toLowerCase()}:${limit}`, async () =>
+        parseCdekCities(await get("/v2/location/cities", { city: needle, country_codes: "RU", size: limit, page: 0, lang: "rus" })),
+      );
       return cities.slice(0, limit).map(toCity);
     },
     async city(code) {
       const cdekCode = cdekCodeOf(code);
       if (cdekCode === undefined) return undefined;
-      const cities = parseCdekCities(await get("/v2/location/cities", { code: cdekCode, lang: "rus" }));
-      const found = cities.find((city) => city.code === cdekCode);
+      const found = (await citiesByCode(cdekCode)).find((city) => city.code === cdekCode);
       return found && toCity(found);
     },
     async deliveryGroups(cityCode) {
       const cdekCode = cdekCodeOf(cityCode);
-      if (cdekCode === undefined) return [];
-      const all = await points(cdekCode, "ALL");
-      return deliveryGroupsFor({
-        cityCode: fromCdek.get(cdekCode) ?? cityCode,
-        hasPoints: all.some((point) => point.type === "PVZ"),
-        hasLockers: all.some((point) => point.type === "POSTAMAT"),
-      });
+      return cdekCode === undefined ? [] : groupsOf(cdekCode, cityCode);
     },
     async pickupPoints(cityCode, deliveryId) {
       const cdekCode = cdekCodeOf(cityCode);
       const kind = pointKindOf(deliveryId);
       if (cdekCode === undefined || !kind) return [];
       const cdekType = kind === "point" ? "PVZ" : "POSTAMAT";
-      return (await points(cdekCode, cdekType))
+      return (await points(cdekCode))
         .filter((point) => point.type === cdekType)
         .map(
           (point): PickupPoint => ({
@@ -267,6 +360,16 @@ export function createCdekDeliveryProvider(options: CdekProviderOptions): Delive
             type: kind === "point" ? "" : PARCEL_LOCKER_WORD,
           }),
         );
+    },
+    async quote(cityCode, deliveryId, parcel) {
+      const cdekCode = cdekCodeOf(cityCode);
+      if (cdekCode === undefined) return undefined;
+      const weight = shippingWeightGrams(parcel);
+      const groups = await groupsOf(cdekCode, cityCode);
+      return quoteDelivery(groups, fromCdek.get(cdekCode) ?? cityCode, deliveryId, async (carrierId): Promise<DeliveryQuote | undefined> => {
+        const tariff = (await tariffs(cdekCode, weight)).find((entry) => entry.code === CDEK_TARIFFS.get(carrierId));
+        return tariff && { price: Math.ceil(tariff.deliverySum), minDays: tariff.periodMin, maxDays: tariff.periodMax };
+      });
     },
   };
 }

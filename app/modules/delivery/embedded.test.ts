@@ -101,3 +101,41 @@ describe("the embedded provider", () => {
     expect(await provider.pickupPoints("0000000000", 79)).toEqual([]);
   });
 });
+
+describe("the embedded provider's prices", () => {
+  const coins = { weightGrams: 31.1, goodsTotal: 180_000 };
+  const cityNamed = (name: string) => data.cities.find((city) => city.name === name)!.code;
+
+  it("charges for paid delivery by distance from Moscow, and nothing for free delivery", async () => {
+    const moscow = await provider.quote(MOSCOW_CODE, 79, coins);
+    const petersburg = await provider.quote(SAINT_PETERSBURG_CODE, 79, coins);
+    const vladivostok = await provider.quote(cityNamed("Владивосток"), 79, coins);
+    expect(moscow).toEqual({ price: 220, minDays: 1, maxDays: 2 });
+    expect(petersburg!.price).toBeGreaterThan(moscow!.price);
+    expect(vladivostok!.price).toBeGreaterThan(petersburg!.price);
+    expect(vladivostok!.maxDays).toBeGreaterThan(petersburg!.maxDays);
+    expect(await provider.quote(cityNamed("Владивосток"), 76, coins)).toEqual({ ...vladivostok, price: 0 });
+    expect((await provider.quote(cityNamed("Владивосток"), 77, coins))?.price).toBe(0);
+  });
+
+  it("charges more for a heavier parcel and for the courier", async () => {
+    const kazan = cityNamed("Казань");
+    const light = (await provider.quote(kazan, 79, coins))!.price;
+    expect((await provider.quote(kazan, 79, { weightGrams: 3000, goodsTotal: 300_000 }))!.price).toBeGreaterThan(light);
+    expect((await provider.quote(kazan, 45, coins))!.price).toBeGreaterThan(light);
+  });
+
+  it("quotes office pickup and special contact in Moscow, special contact in Saint Petersburg, neither elsewhere", async () => {
+    expect(await provider.quote(MOSCOW_CODE, 35, coins)).toEqual({ price: 0, minDays: 1, maxDays: 1 });
+    expect((await provider.quote(MOSCOW_CODE, 43, coins))?.price).toBe(0);
+    expect((await provider.quote(SAINT_PETERSBURG_CODE, 43, coins))?.price).toBe(1500);
+    expect(await provider.quote(SAINT_PETERSBURG_CODE, 35, coins)).toBeUndefined();
+    expect(await provider.quote(cityNamed("Казань"), 43, coins)).toBeUndefined();
+  });
+
+  it("quotes nothing for the free courier (not offered), an unknown id or an unknown city", async () => {
+    expect(await provider.quote(MOSCOW_CODE, 75, coins)).toBeUndefined();
+    expect(await provider.quote(MOSCOW_CODE, 12, coins)).toBeUndefined();
+    expect(await provider.quote("0000000000", 79, coins)).toBeUndefined();
+  });
+});

@@ -21,6 +21,21 @@ export type PickupPoint = {
 
 export type DeliveryProviderId = "embedded" | "cdek";
 
+/** What a delivery costs the buyer and how long it takes (working days after dispatch). */
+export type DeliveryQuote = {
+  /** Whole roubles. */
+  price: number;
+  minDays: number;
+  maxDays: number;
+};
+
+/**
+ * What is sent: the goods' weight without packaging, and their total in roubles. The total
+ * is kept for a provider whose price depends on the declared value; neither current one
+ * uses it (CDEK's tarifflist takes no declared value).
+ */
+export type Parcel = { weightGrams: number; goodsTotal: number };
+
 /**
  * A source of cities, delivery options and pickup points. Unknown cities give
  * undefined or empty lists; faults (network, HTTP errors, unexpected bodies) are
@@ -32,6 +47,8 @@ export interface DeliveryProvider {
   city(code: string): Promise<City | undefined>;
   deliveryGroups(cityCode: string): Promise<DeliveryGroup[]>;
   pickupPoints(cityCode: string, deliveryId: number): Promise<PickupPoint[]>;
+  /** The price and days of one delivery id in a city; undefined when the city is not offered that id. */
+  quote(cityCode: string, deliveryId: number, parcel: Parcel): Promise<DeliveryQuote | undefined>;
 }
 
 export class DeliveryProviderError extends Error {
