@@ -54,4 +54,38 @@ describe("parseConfig", () => {
     expect(config.publicUrl).toBe("https://shop.example");
     expect(config.port).toBe(3000);
   });
+
+  it("uses the embedded delivery data by default and CDEK with its credentials", () => {
+    expect(parseConfig({ DATA_DIR: tempDir() }).delivery).toEqual({
+      provider: "embedded",
+      timeoutMs: 10_000,
+      cdek: { clientId: undefined, clientSecret: undefined, baseUrl: "https://api.cdek.ru", senderCityCode: 44 },
+    });
+    const cdek = parseConfig({
+      DATA_DIR: tempDir(),
+      DELIVERY_PROVIDER: "cdek",
+      CDEK_CLIENT_ID: "id",
+      CDEK_CLIENT_SECRET: "secret",
+      CDEK_BASE_URL: "https://api.edu.cdek.ru/v2/",
+      CDEK_SENDER_CITY_CODE: "137",
+      DELIVERY_TIMEOUT_MS: "2500",
+    }).delivery;
+    expect(cdek).toEqual({
+      provider: "cdek",
+      timeoutMs: 2500,
+      cdek: { clientId: "id", clientSecret: "secret", baseUrl: "https://api.edu.cdek.ru", senderCityCode: 137 },
+    });
+  });
+
+  it("refuses CDEK without credentials, an unknown provider and a bad sender city", () => {
+    expect(() => parseConfig({ DATA_DIR: tempDir(), DELIVERY_PROVIDER: "cdek", CDEK_CLIENT_ID: "id" })).toThrow(
+      /CDEK_CLIENT_ID и CDEK_CLIENT_SECRET обязательны при DELIVERY_PROVIDER=cdek/,
+    );
+    expect(() => parseConfig({ DATA_DIR: tempDir(), DELIVERY_PROVIDER: "boxberry" })).toThrow(/DELIVERY_PROVIDER/);
+    for (const code of ["moscow", "0", "4.5"]) {
+      expect(() => parseConfig({ DATA_DIR: tempDir(), CDEK_SENDER_CITY_CODE: code }), code).toThrow(/CDEK_SENDER_CITY_CODE: код города в справочнике СДЭК/);
+    }
+    expect(() => parseConfig({ DATA_DIR: tempDir(), DELIVERY_TIMEOUT_MS: "10" })).toThrow(/DELIVERY_TIMEOUT_MS/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), CDEK_BASE_URL: "ftp://cdek" })).toThrow(/CDEK_BASE_URL/);
+  });
 });

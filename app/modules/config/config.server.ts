@@ -8,6 +8,8 @@ import { z } from "zod";
  * Without any of them the shop runs on the embedded database with demo data.
  * The README's table lists the same variables; keep both in step.
  */
+const cdekCityCodeMessage = "код города в справочнике СДЭК — целое положительное число (Москва 44)";
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -47,6 +49,16 @@ const envSchema = z.object({
   QUOTES_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   CBR_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://www.cbr.ru"),
   MOEX_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://iss.moex.com"),
+  DELIVERY_PROVIDER: z.enum(["embedded", "cdek"]).default("embedded"),
+  DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  CDEK_CLIENT_ID: z.string().min(1).optional(),
+  CDEK_CLIENT_SECRET: z.string().min(1).optional(),
+  CDEK_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.cdek.ru"),
+  CDEK_SENDER_CITY_CODE: z.coerce
+    .number({ error: cdekCityCodeMessage })
+    .int({ error: cdekCityCodeMessage })
+    .min(1, { error: cdekCityCodeMessage })
+    .default(44),
 });
 
 export type AppConfig = {
@@ -91,6 +103,19 @@ export type AppConfig = {
     cbrBaseUrl: string;
     moexBaseUrl: string;
   };
+  delivery: {
+    /** embedded: the demo cities and points shipped with the shop; cdek: CDEK API v2. */
+    provider: "embedded" | "cdek";
+    timeoutMs: number;
+    cdek: {
+      clientId: string | undefined;
+      clientSecret: string | undefined;
+      /** Without /v2 and without a trailing slash. */
+      baseUrl: string;
+      /** CDEK's own code of the city parcels are sent from (Moscow 44). */
+      senderCityCode: number;
+    };
+  };
 };
 
 /** A setting is wrong: the message names the variable so the operator can fix it. */
@@ -119,6 +144,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
   if (values.SMS_PROVIDER === "smsru" && !values.SMSRU_API_ID) throw missing("SMSRU_API_ID", "обязателен при SMS_PROVIDER=smsru");
   if (values.SMS_PROVIDER === "smsc" && (!values.SMSC_LOGIN || !values.SMSC_PASSWORD)) {
     throw missing("SMSC_LOGIN", "SMSC_LOGIN и SMSC_PASSWORD обязательны при SMS_PROVIDER=smsc");
+  }
+  if (values.DELIVERY_PROVIDER === "cdek" && (!values.CDEK_CLIENT_ID || !values.CDEK_CLIENT_SECRET)) {
+    throw missing("CDEK_CLIENT_ID", "CDEK_CLIENT_ID и CDEK_CLIENT_SECRET обязательны при DELIVERY_PROVIDER=cdek");
   }
 
   if (isProduction && !values.SESSION_SECRET) {
@@ -157,6 +185,16 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
       timeoutMs: values.QUOTES_TIMEOUT_MS,
       cbrBaseUrl: values.CBR_BASE_URL.replace(/\/+$/, ""),
       moexBaseUrl: values.MOEX_BASE_URL.replace(/\/+$/, ""),
+    },
+    delivery: {
+      provider: values.DELIVERY_PROVIDER,
+      timeoutMs: values.DELIVERY_TIMEOUT_MS,
+      cdek: {
+        clientId: values.CDEK_CLIENT_ID,
+        clientSecret: values.CDEK_CLIENT_SECRET,
+        baseUrl: values.CDEK_BASE_URL.replace(/\/+$/, "").replace(/\/v2$/, ""),
+        senderCityCode: values.CDEK_SENDER_CITY_CODE,
+      },
     },
   };
 }
