@@ -53,6 +53,8 @@ export default [
     route(`api/${list}/clear`, "routes/api/id-list-clear.ts", { id: `api-${list}-clear` }),
     route(`api/${list}/:id`, "routes/api/id-list-item.ts", { id: `api-${list}-item` }),
   ]),
+  route("api/checkout/deliveries", "routes/api/checkout/deliveries.ts"),
+  route("api/locations/get-pvz", "routes/api/locations/get-pvz.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   layout("routes/layouts/blank.tsx", [

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { apiError, apiJson } from "../shared/api.ts";
-import { BodyError, readJsonBody } from "../shared/json-body.server.ts";
+import { BodyError, readJsonObject } from "../shared/json-body.server.ts";
 import { userContext } from "../request/context.ts";
 import { AuthError } from "./codes.server.ts";
 import type { User } from "./sessions.server.ts";
@@ -15,10 +15,8 @@ export function authErrorResponse(error: unknown): Response {
 }
 
 /** The JSON body as an object of strings and numbers, or a 400. */
-export async function readObjectBody(request: Request): Promise<Record<string, unknown>> {
-  const body = await readJsonBody(request, 4_096);
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw new BodyError("Тело запроса должно быть JSON-объектом");
-  return body as Record<string, unknown>;
+export function readObjectBody(request: Request): Promise<Record<string, unknown>> {
+  return readJsonObject(request, 4_096);
 }
 
 export function signedInUser(context: Readonly<RouterContextProvider>): User | Response {

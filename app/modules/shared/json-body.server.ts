@@ -34,3 +34,10 @@ export async function readJsonBody(request: Request, maxBytes = 16_384): Promise
     throw new BodyError("Тело запроса должно быть в формате JSON");
   }
 }
+
+/** A JSON body that must be an object (the /api calls' shape), else a 400. */
+export async function readJsonObject(request: Request, maxBytes = 4_096): Promise<Record<string, unknown>> {
+  const body = await readJsonBody(request, maxBytes);
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw new BodyError("Тело запроса должно быть JSON-объектом");
+  return body as Record<string, unknown>;
+}
