@@ -47,6 +47,12 @@ const envSchema = z.object({
   QUOTES_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   CBR_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://www.cbr.ru"),
   MOEX_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://iss.moex.com"),
+  PAYMENT_PROVIDER: z.enum(["sandbox", "yookassa"]).default("sandbox"),
+  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  YOOKASSA_SHOP_ID: z.string().regex(/^\d{1,20}$/, "идентификатор магазина в ЮKassa (shopId) — только цифры").optional(),
+  YOOKASSA_SECRET_KEY: z.string().regex(/^\S{8,200}$/, "секретный ключ ЮKassa (live_… или test_…)").optional(),
+  YOOKASSA_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.yookassa.ru"),
+  YOOKASSA_VAT_CODE: z.enum(["4", "11"], { error: "4 (НДС 20 %) или 11 (НДС 22 %)" }).default("4"),
 });
 
 export type AppConfig = {
@@ -91,6 +97,12 @@ export type AppConfig = {
     cbrBaseUrl: string;
     moexBaseUrl: string;
   };
+  payments: {
+    /** sandbox: the built-in test-payment page; yookassa: YooKassa API v3. */
+    provider: "sandbox" | "yookassa";
+    timeoutMs: number;
+    yookassa: { shopId: string | undefined; secretKey: string | undefined; baseUrl: string; includedVatCode: 4 | 11 };
+  };
 };
 
 /** A setting is wrong: the message names the variable so the operator can fix it. */
@@ -119,6 +131,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
   if (values.SMS_PROVIDER === "smsru" && !values.SMSRU_API_ID) throw missing("SMSRU_API_ID", "обязателен при SMS_PROVIDER=smsru");
   if (values.SMS_PROVIDER === "smsc" && (!values.SMSC_LOGIN || !values.SMSC_PASSWORD)) {
     throw missing("SMSC_LOGIN", "SMSC_LOGIN и SMSC_PASSWORD обязательны при SMS_PROVIDER=smsc");
+  }
+
+  if (values.PAYMENT_PROVIDER === "yookassa" && (!values.YOOKASSA_SHOP_ID || !values.YOOKASSA_SECRET_KEY)) {
+    throw missing(values.YOOKASSA_SHOP_ID ? "YOOKASSA_SECRET_KEY" : "YOOKASSA_SHOP_ID", "YOOKASSA_SHOP_ID и YOOKASSA_SECRET_KEY обязательны при PAYMENT_PROVIDER=yookassa");
   }
 
   if (isProduction && !values.SESSION_SECRET) {
@@ -157,6 +173,16 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
       timeoutMs: values.QUOTES_TIMEOUT_MS,
       cbrBaseUrl: values.CBR_BASE_URL.replace(/\/+$/, ""),
       moexBaseUrl: values.MOEX_BASE_URL.replace(/\/+$/, ""),
+    },
+    payments: {
+      provider: values.PAYMENT_PROVIDER,
+      timeoutMs: values.PAYMENT_TIMEOUT_MS,
+      yookassa: {
+        shopId: values.YOOKASSA_SHOP_ID,
+        secretKey: values.YOOKASSA_SECRET_KEY,
+        baseUrl: values.YOOKASSA_BASE_URL.replace(/\/+$/, ""),
+        includedVatCode: values.YOOKASSA_VAT_CODE === "11" ? 11 : 4,
+      },
     },
   };
 }
