@@ -59,6 +59,12 @@ const envSchema = z.object({
     .int({ error: cdekCityCodeMessage })
     .min(1, { error: cdekCityCodeMessage })
     .default(44),
+  PAYMENT_PROVIDER: z.enum(["sandbox", "yookassa"]).default("sandbox"),
+  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  YOOKASSA_SHOP_ID: z.string().regex(/^\d{1,20}$/, "идентификатор магазина в ЮKassa (shopId) — только цифры").optional(),
+  YOOKASSA_SECRET_KEY: z.string().regex(/^\S{8,200}$/, "секретный ключ ЮKassa (live_… или test_…)").optional(),
+  YOOKASSA_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.yookassa.ru"),
+  YOOKASSA_VAT_CODE: z.enum(["4", "11"], { error: "4 (НДС 20 %) или 11 (НДС 22 %)" }).default("4"),
 });
 
 export type AppConfig = {
@@ -116,6 +122,12 @@ export type AppConfig = {
       senderCityCode: number;
     };
   };
+  payments: {
+    /** sandbox: the built-in test-payment page; yookassa: YooKassa API v3. */
+    provider: "sandbox" | "yookassa";
+    timeoutMs: number;
+    yookassa: { shopId: string | undefined; secretKey: string | undefined; baseUrl: string; includedVatCode: 4 | 11 };
+  };
 };
 
 /** A setting is wrong: the message names the variable so the operator can fix it. */
@@ -147,6 +159,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
   }
   if (values.DELIVERY_PROVIDER === "cdek" && (!values.CDEK_CLIENT_ID || !values.CDEK_CLIENT_SECRET)) {
     throw missing("CDEK_CLIENT_ID", "CDEK_CLIENT_ID и CDEK_CLIENT_SECRET обязательны при DELIVERY_PROVIDER=cdek");
+  }
+
+  if (values.PAYMENT_PROVIDER === "yookassa" && (!values.YOOKASSA_SHOP_ID || !values.YOOKASSA_SECRET_KEY)) {
+    throw missing(values.YOOKASSA_SHOP_ID ? "YOOKASSA_SECRET_KEY" : "YOOKASSA_SHOP_ID", "YOOKASSA_SHOP_ID и YOOKASSA_SECRET_KEY обязательны при PAYMENT_PROVIDER=yookassa");
   }
 
   if (isProduction && !values.SESSION_SECRET) {
@@ -194,6 +210,16 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
         clientSecret: values.CDEK_CLIENT_SECRET,
         baseUrl: values.CDEK_BASE_URL.replace(/\/+$/, "").replace(/\/v2$/, ""),
         senderCityCode: values.CDEK_SENDER_CITY_CODE,
+      },
+    },
+    payments: {
+      provider: values.PAYMENT_PROVIDER,
+      timeoutMs: values.PAYMENT_TIMEOUT_MS,
+      yookassa: {
+        shopId: values.YOOKASSA_SHOP_ID,
+        secretKey: values.YOOKASSA_SECRET_KEY,
+        baseUrl: values.YOOKASSA_BASE_URL.replace(/\/+$/, ""),
+        includedVatCode: values.YOOKASSA_VAT_CODE === "11" ? 11 : 4,
       },
     },
   };

@@ -24,6 +24,8 @@ export type PaymentItem = {
   priceRub: number;
   /** "exempt": investment coins without VAT; "included": the price includes VAT at the general rate. */
   vat: "exempt" | "included";
+  /** What the line sells (54-FZ payment subject): goods (the default) or a service such as delivery. */
+  subject?: "commodity" | "service";
 };
 
 export type CreatePaymentInput = {
@@ -55,6 +57,8 @@ export type PaymentState = {
   /** metadata.order_id, as the shop set it. */
   orderId: string | null;
   paid: boolean;
+  /** Why a canceled payment was canceled, in Russian for the buyer, when the provider says. */
+  failureReason?: string;
 };
 
 export interface PaymentProvider {
@@ -80,6 +84,36 @@ export const PAYMENT_NOT_FOUND_MESSAGE = "Платёж не найден. Поп
 function defaultUserMessage(kind: PaymentFailureKind, retryable: boolean): string {
   if (kind === "not_found") return PAYMENT_NOT_FOUND_MESSAGE;
   return retryable ? PAYMENT_RETRY_MESSAGE : PAYMENT_FAILED_MESSAGE;
+}
+
+const MAX_IDEMPOTENCE_KEY_CHARS = 64;
+
+function isWholeRoubles(value: number, min: number): boolean {
+  return Number.isSafeInteger(value) && value >= min;
+}
+
+/**
+ * The rules every provider holds a new payment to (YooKassa's, which the sandbox follows so
+ * that a mistake shows up without the real service): whole roubles, a receipt whose lines sum
+ * to the amount, the buyer's e-mail or phone, a key of 1–64 characters. Throws a "request"
+ * PaymentProviderError.
+ */
+export function checkCreatePaymentInput(input: CreatePaymentInput, provider: PaymentProviderId): void {
+  const refuse = (message: string) => new PaymentProviderError(message, { provider, kind: "request", retryable: false });
+  if (!isWholeRoubles(input.amountRub, 1)) throw refuse(`Payment amount must be whole roubles ≥ 1, got ${input.amountRub}`);
+  if (input.items.length === 0) throw refuse("A receipt needs at least one item");
+  let total = 0;
+  for (const item of input.items) {
+    if (!isWholeRoubles(item.quantity, 1)) throw refuse(`Item quantity must be a whole number ≥ 1, got ${item.quantity}`);
+    if (!isWholeRoubles(item.priceRub, 0)) throw refuse(`Item price must be whole roubles ≥ 0, got ${item.priceRub}`);
+    if (item.name.trim() === "") throw refuse("An item has no name");
+    total += item.priceRub * item.quantity;
+  }
+  if (total !== input.amountRub) throw refuse(`Receipt items sum to ${total} ₽, the payment is ${input.amountRub} ₽`);
+  const key = input.idempotenceKey;
+  if (key === "" || key.length > MAX_IDEMPOTENCE_KEY_CHARS) throw refuse(`Idempotence-Key must have 1–${MAX_IDEMPOTENCE_KEY_CHARS} characters`);
+  if (input.orderId === "" || input.orderId.length > 512) throw refuse("order_id must have 1–512 characters");
+  if (!input.customer.email?.trim() && !input.customer.phone?.trim()) throw refuse("A receipt needs the buyer's e-mail or phone");
 }
 
 export class PaymentProviderError extends Error {

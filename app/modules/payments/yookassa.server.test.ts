@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { type FakeReply, type FakeServer, startFakeHttpServer } from "#tests/support/fake-http-server.ts";
 import { log } from "../shared/log.server.ts";
 import { type CreatePaymentInput, PAYMENT_FAILED_MESSAGE, PAYMENT_NOT_FOUND_MESSAGE, PAYMENT_RETRY_MESSAGE, PaymentProviderError } from "./provider.ts";
-import { buildCreatePaymentBody, clip, createYooKassaProvider, formatRub, parseRub } from "./yookassa.server.ts";
+import { buildCreatePaymentBody, clip, createYooKassaProvider, formatRub, parseRub, YOOKASSA_CANCELED_MESSAGE } from "./yookassa.server.ts";
 
 const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/payments/${name}`, import.meta.url), "utf8");
 const PENDING = fixture("yookassa-payment-pending.json");
@@ -96,6 +96,13 @@ describe("the request body", () => {
   it("sends the phone as digits when there is no e-mail, 8… becoming 7…", () => {
     const body = buildCreatePaymentBody(input({ customer: { phone: "8 916 123-45-67" } })) as { receipt: { customer: unknown } };
     expect(body.receipt.customer).toEqual({ phone: "79161234567" });
+  });
+
+  it("marks a service line (delivery) as a service on the receipt", () => {
+    const body = buildCreatePaymentBody(
+      input({ amountRub: 15_230 + 500, items: [input().items[0]!, { name: "Доставка", quantity: 1, priceRub: 500, vat: "included", subject: "service" }] }),
+    ) as { receipt: { items: { payment_subject: string }[] } };
+    expect(body.receipt.items.map((item) => item.payment_subject)).toEqual(["commodity", "service"]);
   });
 
   it("uses vat_code 11 for included VAT when so configured", () => {
@@ -265,5 +272,19 @@ describe("the YooKassa provider against a fake api.yookassa.ru", () => {
     const error = await failure(provider().getPayment("../refunds"));
     expect(error).toMatchObject({ kind: "not_found", retryable: false });
     expect(server.requests).toHaveLength(1);
+  });
+
+  it("tells the buyer why a payment was canceled, from cancellation_details", async () => {
+    const canceled = (details?: object) => json({ id: PAYMENT_ID, status: "canceled", paid: false, amount: { value: "10.00", currency: "RUB" }, cancellation_details: details });
+    server.handler = () => canceled({ party: "payment_network", reason: "insufficient_funds" });
+    expect((await provider().getPayment(PAYMENT_ID)).failureReason).toMatch(/^Недостаточно средств/);
+    server.handler = () => canceled({ party: "yoo_money", reason: "expired_on_confirmation" });
+    expect((await provider().getPayment(PAYMENT_ID)).failureReason).toMatch(/^Время на оплату истекло/);
+    server.handler = () => canceled({ party: "yoo_money", reason: "something_new" });
+    expect((await provider().getPayment(PAYMENT_ID)).failureReason).toBe(YOOKASSA_CANCELED_MESSAGE);
+    server.handler = () => canceled();
+    expect((await provider().getPayment(PAYMENT_ID)).failureReason).toBe(YOOKASSA_CANCELED_MESSAGE);
+    server.handler = () => json(SUCCEEDED);
+    expect((await provider().getPayment(PAYMENT_ID)).failureReason).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import {
   type CreatePaymentInput,
   type CreatedPayment,
   PAYMENT_STATUSES,
+  checkCreatePaymentInput,
   type PaymentFailureKind,
   type PaymentItem,
   type PaymentProvider,
@@ -53,7 +54,6 @@ export const YOOKASSA_VAT_CODES = { exempt: 1, included: 4 } as const;
 export const YOOKASSA_PAYMENT_SUBJECT = "commodity";
 export const YOOKASSA_PAYMENT_MODE = "full_payment";
 const MAX_DESCRIPTION_CHARS = 128;
-const MAX_IDEMPOTENCE_KEY_CHARS = 64;
 const MAX_BODY_CHARS = 256 * 1024;
 
 /** "15230.00" for 15230 roubles. */
@@ -81,25 +81,9 @@ function receiptPhone(phone: string): string {
 
 const requestError = (message: string) => new PaymentProviderError(message, { provider: "yookassa", kind: "request", retryable: false });
 
-function isWholeRoubles(value: number, min: number): boolean {
-  return Number.isSafeInteger(value) && value >= min;
-}
-
 /** Checks the input and builds the JSON body of POST /v3/payments. */
 export function buildCreatePaymentBody(input: CreatePaymentInput, includedVatCode: 4 | 11 = YOOKASSA_VAT_CODES.included): Record<string, unknown> {
-  if (!isWholeRoubles(input.amountRub, 1)) throw requestError(`Payment amount must be whole roubles ≥ 1, got ${input.amountRub}`);
-  if (input.items.length === 0) throw requestError("A receipt needs at least one item");
-  let total = 0;
-  for (const item of input.items) {
-    if (!isWholeRoubles(item.quantity, 1)) throw requestError(`Item quantity must be a whole number ≥ 1, got ${item.quantity}`);
-    if (!isWholeRoubles(item.priceRub, 0)) throw requestError(`Item price must be whole roubles ≥ 0, got ${item.priceRub}`);
-    if (clip(item.name) === "") throw requestError("An item has no name");
-    total += item.priceRub * item.quantity;
-  }
-  if (total !== input.amountRub) throw requestError(`Receipt items sum to ${total} ₽, the payment is ${input.amountRub} ₽`);
-  const key = input.idempotenceKey;
-  if (key === "" || key.length > MAX_IDEMPOTENCE_KEY_CHARS) throw requestError(`Idempotence-Key must have 1–${MAX_IDEMPOTENCE_KEY_CHARS} characters`);
-  if (input.orderId === "" || input.orderId.length > 512) throw requestError("order_id must have 1–512 characters");
+  checkCreatePaymentInput(input, "yookassa");
 
   const customer: Record<string, string> = {};
   const email = input.customer.email?.trim();
@@ -109,7 +93,6 @@ export function buildCreatePaymentBody(input: CreatePaymentInput, includedVatCod
     if (phone.length < 11 || phone.length > 15) throw requestError("The receipt phone must be a full international number");
     customer.phone = phone;
   }
-  if (Object.keys(customer).length === 0) throw requestError("A receipt needs the buyer's e-mail or phone");
 
   const vatCode = (item: PaymentItem) => (item.vat === "exempt" ? YOOKASSA_VAT_CODES.exempt : includedVatCode);
   return {
@@ -126,10 +109,39 @@ export function buildCreatePaymentBody(input: CreatePaymentInput, includedVatCod
         amount: { value: formatRub(item.priceRub), currency: "RUB" },
         vat_code: vatCode(item),
         payment_mode: YOOKASSA_PAYMENT_MODE,
-        payment_subject: YOOKASSA_PAYMENT_SUBJECT,
+        payment_subject: item.subject ?? YOOKASSA_PAYMENT_SUBJECT,
       })),
     },
   };
+}
+
+/**
+ * cancellation_details.reason of a canceled payment, in words for the buyer (YooKassa's list
+ * of reasons); an unknown reason reads as a plain refusal.
+ */
+const CANCELLATION_REASONS: Record<string, string> = {
+  "3d_secure_failed": "Не пройдена проверка 3-D Secure. Попробуйте ещё раз или оплатите другой картой.",
+  call_issuer: "Банк отклонил платёж. Позвоните в банк, выпустивший карту, или оплатите другой картой.",
+  canceled_by_merchant: "Платёж отменён магазином.",
+  card_expired: "Истёк срок действия карты. Оплатите другой картой.",
+  country_forbidden: "Оплата картой, выпущенной в этой стране, невозможна. Оплатите другой картой или через СБП.",
+  expired_on_capture: "Время на оплату истекло. Попробуйте оплатить ещё раз.",
+  expired_on_confirmation: "Время на оплату истекло. Попробуйте оплатить ещё раз.",
+  fraud_suspected: "Платёж отклонён по соображениям безопасности. Оплатите другим способом.",
+  general_decline: "Банк отклонил платёж. Попробуйте ещё раз или оплатите другим способом.",
+  insufficient_funds: "Недостаточно средств. Пополните счёт или оплатите другой картой.",
+  internal_timeout: "Платёжный сервис не ответил вовремя. Попробуйте оплатить ещё раз.",
+  invalid_card_number: "Неверный номер карты. Попробуйте ещё раз.",
+  invalid_csc: "Неверный код CVV2 (CVC2). Попробуйте ещё раз.",
+  issuer_unavailable: "Банк карты не отвечает. Попробуйте позже или оплатите другой картой.",
+  payment_method_limit_exceeded: "Превышен лимит платежей для этой карты или кошелька. Оплатите другим способом.",
+  payment_method_restricted: "Операции с этой картой или кошельком запрещены. Оплатите другим способом.",
+  permission_revoked: "Разрешение на оплату отозвано. Попробуйте оплатить ещё раз.",
+};
+export const YOOKASSA_CANCELED_MESSAGE = "Платёж отменён. Попробуйте оплатить ещё раз или выберите другой способ.";
+
+export function cancellationReasonText(reason: string | undefined): string {
+  return (reason === undefined ? undefined : CANCELLATION_REASONS[reason]) ?? YOOKASSA_CANCELED_MESSAGE;
 }
 
 const amountSchema = z.object({ value: z.string(), currency: z.string() });
@@ -140,6 +152,7 @@ const paymentSchema = z.object({
   amount: amountSchema,
   confirmation: z.object({ type: z.string(), confirmation_url: z.string().optional() }).optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
+  cancellation_details: z.object({ party: z.string().optional(), reason: z.string().optional() }).optional(),
 });
 const errorSchema = z.object({
   type: z.literal("error").optional(),
@@ -249,13 +262,15 @@ export function createYooKassaProvider(options: YooKassaOptions): PaymentProvide
 
   function toState(payment: YooKassaPayment): PaymentState {
     const orderId = payment.metadata?.order_id;
-    return {
+    const state: PaymentState = {
       paymentId: payment.id,
       status: payment.status,
       amountRub: parseRub(payment.amount.value) ?? Number.NaN,
       orderId: typeof orderId === "string" ? orderId : null,
       paid: payment.paid,
     };
+    if (payment.status === "canceled") state.failureReason = cancellationReasonText(payment.cancellation_details?.reason);
+    return state;
   }
 
   return {

@@ -1,0 +1,269 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { placeTestOrder } from "#tests/support/orders.ts";
+import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { productsSeeder } from "../catalog/products.seed.server.ts";
+import { orders, payments, sandboxPayments } from "../db/schema.ts";
+import { log } from "../shared/log.server.ts";
+import { applyPaymentState, getPaymentProvider, latestPayment, listPayments, paymentMessages, refreshOrderPayment, startPayment } from "./payments.server.ts";
+import { type CreatePaymentInput, PAYMENT_RETRY_MESSAGE, type PaymentProvider, PaymentProviderError } from "./provider.ts";
+import { createSandboxProvider, decideSandboxPayment, SANDBOX_CANCELED_MESSAGE } from "./sandbox.server.ts";
+
+const PUBLIC_URL = "https://shop.example";
+const database = useTempDatabase("payments-test", async ({ db }) => {
+  await productsSeeder.run(db);
+});
+const db = () => database.handle.db;
+
+/** The sandbox, with every createPayment input kept for the assertions. */
+function recordingSandbox() {
+  const inner = createSandboxProvider(db(), { publicUrl: PUBLIC_URL });
+  const inputs: CreatePaymentInput[] = [];
+  const provider: PaymentProvider = {
+    id: "sandbox",
+    createPayment: (input) => {
+      inputs.push(input);
+      return inner.createPayment(input);
+    },
+    getPayment: (id) => inner.getPayment(id),
+  };
+  return { provider, inputs };
+}
+
+const sandboxIdOf = (url: string) => url.split("/").pop()!;
+
+async function orderStatus(orderId: number) {
+  const [row] = await db().select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  return row!.status;
+}
+
+/** What the sandbox page does: decide, then apply the provider's state. */
+async function decide(provider: PaymentProvider, url: string, decision: "pay" | "cancel") {
+  const id = sandboxIdOf(url);
+  await decideSandboxPayment(db(), id, decision);
+  return applyPaymentState(db(), "sandbox", await provider.getPayment(id));
+}
+
+beforeEach(() => {
+  vi.spyOn(log, "info").mockImplementation(() => {});
+  vi.spyOn(log, "warn").mockImplementation(() => {});
+  vi.spyOn(log, "error").mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("starting a payment", () => {
+  it("records an attempt and sends the buyer to the sandbox page, with a receipt of the order's lines, VAT and delivery", async () => {
+    const order = await placeTestOrder(db(), {
+      lines: [
+        { productId: 1, quantity: 2 },
+        { productId: 8, quantity: 1 },
+      ],
+      deliveryTotal: 450,
+    });
+    const { provider, inputs } = recordingSandbox();
+    const result = await startPayment(db(), provider, { id: order.orderId }, { publicUrl: `${PUBLIC_URL}/` });
+    expect(result.kind).toBe("redirect");
+    const url = (result as { url: string }).url;
+    expect(url).toMatch(/^https:\/\/shop\.example\/payment\/sandbox\/[0-9a-f-]{36}$/);
+
+    expect(inputs).toHaveLength(1);
+    const input = inputs[0]!;
+    expect(input).toMatchObject({
+      orderId: String(order.orderId),
+      amountRub: order.total,
+      description: `Заказ №${order.number}`,
+      returnUrl: `${PUBLIC_URL}/thanks?order=${order.orderId}`,
+      customer: { email: "ivan@example.ru", phone: order.phone },
+    });
+    expect(input.items.map(({ quantity, vat, subject }) => ({ quantity, vat, subject }))).toEqual([
+      { quantity: 2, vat: "exempt", subject: undefined },
+      { quantity: 1, vat: "included", subject: undefined },
+      { quantity: 1, vat: "included", subject: "service" },
+    ]);
+    expect(input.items[2]).toMatchObject({ name: "Доставка", priceRub: 450 });
+    expect(input.items.reduce((sum, item) => sum + item.priceRub * item.quantity, 0)).toBe(order.total);
+
+    const attempt = await latestPayment(db(), order.orderId);
+    expect(attempt).toMatchObject({ provider: "sandbox", status: "pending", amount: order.total, providerPaymentId: sandboxIdOf(url), confirmationUrl: url, failureReason: null });
+    expect(attempt!.idempotenceKey).toBe(input.idempotenceKey);
+    expect(await orderStatus(order.orderId)).toBe("awaiting_payment");
+  });
+
+  it("sends a buyer who presses 'pay' again to the same pending payment, not a second one", async () => {
+    const order = await placeTestOrder(db());
+    const { provider, inputs } = recordingSandbox();
+    const first = await startPayment(db(), provider, { id: order.orderId }, { publicUrl: PUBLIC_URL });
+    const second = await startPayment(db(), provider, { id: order.orderId }, { publicUrl: PUBLIC_URL });
+    expect(second).toEqual(first);
+    expect(inputs).toHaveLength(1);
+    expect(await listPayments(db(), order.orderId)).toHaveLength(1);
+  });
+
+  it("refuses an order that is paid, cancelled, or paid on receipt, with a reason", async () => {
+    const { provider, inputs } = recordingSandbox();
+    const paid = await placeTestOrder(db());
+    const started = await startPayment(db(), provider, { id: paid.orderId }, { publicUrl: PUBLIC_URL });
+    await decide(provider, (started as { url: string }).url, "pay");
+    expect(await startPayment(db(), provider, { id: paid.orderId }, { publicUrl: PUBLIC_URL })).toEqual({ kind: "failed", reason: "Заказ уже оплачен." });
+
+    const cancelled = await placeTestOrder(db());
+    await db().update(orders).set({ status: "cancelled" }).where(eq(orders.id, cancelled.orderId));
+    expect(await startPayment(db(), provider, { id: cancelled.orderId }, { publicUrl: PUBLIC_URL })).toEqual({ kind: "failed", reason: paymentMessages.cancelled });
+
+    const onReceipt = await placeTestOrder(db(), { paymentId: 6 });
+    expect(await orderStatus(onReceipt.orderId)).toBe("new");
+    expect(await startPayment(db(), provider, { id: onReceipt.orderId }, { publicUrl: PUBLIC_URL })).toEqual({ kind: "failed", reason: paymentMessages.onReceipt });
+
+    expect(await startPayment(db(), provider, { id: 999_999 }, { publicUrl: PUBLIC_URL })).toEqual({ kind: "failed", reason: paymentMessages.notFound });
+    expect(inputs).toHaveLength(1);
+    expect(await listPayments(db(), cancelled.orderId)).toEqual([]);
+  });
+
+  it("keeps the order when the provider fails, marks the attempt canceled with the reason, and lets the buyer try again", async () => {
+    const order = await placeTestOrder(db());
+    const down: PaymentProvider = {
+      id: "sandbox",
+      createPayment: () => Promise.reject(new PaymentProviderError("timed out", { provider: "sandbox", kind: "unavailable", retryable: true })),
+      getPayment: () => Promise.reject(new Error("not used")),
+    };
+    expect(await startPayment(db(), down, { id: order.orderId }, { publicUrl: PUBLIC_URL })).toEqual({ kind: "failed", reason: PAYMENT_RETRY_MESSAGE });
+    expect(await orderStatus(order.orderId)).toBe("awaiting_payment");
+    expect(await latestPayment(db(), order.orderId)).toMatchObject({ status: "canceled", failureReason: PAYMENT_RETRY_MESSAGE, providerPaymentId: null });
+
+    const { provider } = recordingSandbox();
+    const again = await startPayment(db(), provider, { id: order.orderId }, { publicUrl: PUBLIC_URL });
+    expect(again.kind).toBe("redirect");
+    expect(await listPayments(db(), order.orderId)).toHaveLength(2);
+  });
+});
+
+describe("applying the provider's word", () => {
+  it("pay: the order becomes paid", async () => {
+    const order = await placeTestOrder(db());
+    const { provider } = recordingSandbox();
+    const started = await startPayment(db(), provider, { id: order.orderId }, { publicUrl: PUBLIC_URL });
+    const applied = await decide(provider, (started as { url: string }).url, "pay");
+    expect(applied).toEqual({ kind: "applied", orderId: order.orderId, orderStatus: "paid", paymentStatus: "succeeded", changed: true });
+    expect(await orderStatus(order.orderId)).toBe("paid");
+    expect(await refreshOrderPayment(db(), provider, order.orderId)).toEqual({ orderStatus: "paid", payment: { status: "succeeded", failureReason: null, amount: order.total } });
+  });
+
+  it("cancel: the order still awaits payment, the reason is kept, and a new attempt can be paid", async () => {
+    const order = await placeTestOrder(db());
+    const { provider } = recordingSandbox();
+    const first = (await startPayment(db(), provider, { id: order.orderId }, { publicUrl: PUBLIC_URL })) as { url: string };
+    expect(await decide(provider, first.url, "cancel")).toMatchObject({ orderStatus: "awaiting_payment", paymentStatus: "canceled" });
+    expect(await refreshOrderPayment(db(), provider, order.orderId)).toEqual({
+      orderStatus: "awaiting_payment",
+      payment: { status: "canceled", failureReason: SANDBOX_CANCELED_MESSAGE, amount: order.total },
+    });
+
+    const second = (await startPayment(db(), provider, { id: order.orderId }, { publicUrl: PUBLIC_URL })) as { kind: string; url: string };
+    expect(second.kind).toBe("redirect");
+    expect(second.url).not.toBe(first.url);
+    await decide(provider, second.url, "pay");
+    expect(await orderStatus(order.orderId)).toBe("paid");
+    expect((await listPayments(db(), order.orderId)).map((attempt) => attempt.status)).toEqual(["canceled", "succeeded"]);
+  });
+
+  it("never marks the order paid for another amount than its total", async () => {
+    const order = await placeTestOrder(db());
+    const { provider } = recordingSandbox();
+    const { url } = (await startPayment(db(), provider, { id: order.orderId }, { publicUrl: PUBLIC_URL })) as { url: string };
+    const paymentId = sandboxIdOf(url);
+    const applied = await applyPaymentState(db(), "sandbox", { paymentId, status: "succeeded", amountRub: order.total - 1, orderId: String(order.orderId), paid: true });
+    expect(applied).toMatchObject({ kind: "applied", orderStatus: "awaiting_payment", paymentStatus: "succeeded" });
+    expect(await orderStatus(order.orderId)).toBe("awaiting_payment");
+    expect(await latestPayment(db(), order.orderId)).toMatchObject({ status: "succeeded", failureReason: paymentMessages.amountMismatch });
+    expect(log.error).toHaveBeenCalledWith(expect.stringContaining("amount"), expect.objectContaining({ orderId: order.orderId, paid: order.total - 1, total: order.total }));
+  });
+
+  it("takes duplicates and late deliveries harmlessly: nothing moves backwards", async () => {
+    const order = await placeTestOrder(db());
+    const { provider } = recordingSandbox();
+    const { url } = (await startPayment(db(), provider, { id: order.orderId }, { publicUrl: PUBLIC_URL })) as { url: string };
+    const paymentId = sandboxIdOf(url);
+    const succeeded = { paymentId, status: "succeeded" as const, amountRub: order.total, orderId: String(order.orderId), paid: true };
+    expect(await applyPaymentState(db(), "sandbox", succeeded)).toMatchObject({ orderStatus: "paid", changed: true });
+    expect(await applyPaymentState(db(), "sandbox", succeeded)).toMatchObject({ orderStatus: "paid", paymentStatus: "succeeded", changed: false });
+    // A stale "pending" or a forged "canceled" after success changes nothing.
+    expect(await applyPaymentState(db(), "sandbox", { ...succeeded, status: "pending", paid: false })).toMatchObject({ orderStatus: "paid", paymentStatus: "succeeded", changed: false });
+    expect(await applyPaymentState(db(), "sandbox", { ...succeeded, status: "canceled", paid: false })).toMatchObject({ orderStatus: "paid", paymentStatus: "succeeded", changed: false });
+    // The operator moves the order on; a repeated notification does not pull it back to paid.
+    await db().update(orders).set({ status: "shipped" }).where(eq(orders.id, order.orderId));
+    expect(await applyPaymentState(db(), "sandbox", succeeded)).toMatchObject({ orderStatus: "shipped", changed: false });
+    expect(await orderStatus(order.orderId)).toBe("shipped");
+  });
+
+  it("leaves a cancelled order cancelled when its payment succeeds late, and says so for a refund", async () => {
+    const order = await placeTestOrder(db());
+    const { provider } = recordingSandbox();
+    const { url } = (await startPayment(db(), provider, { id: order.orderId }, { publicUrl: PUBLIC_URL })) as { url: string };
+    await db().update(orders).set({ status: "cancelled" }).where(eq(orders.id, order.orderId));
+    expect(await decide(provider, url, "pay")).toMatchObject({ orderStatus: "cancelled", paymentStatus: "succeeded" });
+    expect(await orderStatus(order.orderId)).toBe("cancelled");
+    expect(log.error).toHaveBeenCalledWith(expect.stringContaining("refund"), expect.objectContaining({ orderId: order.orderId }));
+  });
+
+  it("ignores an unknown payment and one that names another order", async () => {
+    const order = await placeTestOrder(db());
+    const other = await placeTestOrder(db());
+    const { provider } = recordingSandbox();
+    const { url } = (await startPayment(db(), provider, { id: order.orderId }, { publicUrl: PUBLIC_URL })) as { url: string };
+    const state = { paymentId: sandboxIdOf(url), status: "succeeded" as const, amountRub: order.total, orderId: String(other.orderId), paid: true };
+    expect(await applyPaymentState(db(), "sandbox", state)).toEqual({ kind: "order_mismatch", orderId: order.orderId });
+    expect(await applyPaymentState(db(), "sandbox", { ...state, paymentId: "not-ours" })).toEqual({ kind: "unknown_payment" });
+    // The same id under another provider is not this attempt.
+    expect(await applyPaymentState(db(), "yookassa", { ...state, orderId: String(order.orderId) })).toEqual({ kind: "unknown_payment" });
+    expect(await orderStatus(order.orderId)).toBe("awaiting_payment");
+    expect(await latestPayment(db(), order.orderId)).toMatchObject({ status: "pending" });
+  });
+});
+
+describe("refreshing an order's payment (the return page)", () => {
+  it("reads a decision the shop has not heard of yet from the provider", async () => {
+    const order = await placeTestOrder(db());
+    const { provider } = recordingSandbox();
+    const { url } = (await startPayment(db(), provider, { id: order.orderId }, { publicUrl: PUBLIC_URL })) as { url: string };
+    expect(await refreshOrderPayment(db(), provider, order.orderId)).toMatchObject({ orderStatus: "awaiting_payment", payment: { status: "pending" } });
+    // Paid on the provider's side only: the notification has not come.
+    await decideSandboxPayment(db(), sandboxIdOf(url), "pay");
+    expect(await orderStatus(order.orderId)).toBe("awaiting_payment");
+    expect(await refreshOrderPayment(db(), provider, order.orderId)).toMatchObject({ orderStatus: "paid", payment: { status: "succeeded" } });
+    expect(await orderStatus(order.orderId)).toBe("paid");
+  });
+
+  it("shows the stored state when the provider does not answer, and null without an attempt", async () => {
+    const order = await placeTestOrder(db());
+    const { provider } = recordingSandbox();
+    await startPayment(db(), provider, { id: order.orderId }, { publicUrl: PUBLIC_URL });
+    const down: PaymentProvider = {
+      id: "sandbox",
+      createPayment: () => Promise.reject(new Error("not used")),
+      getPayment: () => Promise.reject(new PaymentProviderError("down", { provider: "sandbox", kind: "unavailable", retryable: true })),
+    };
+    expect(await refreshOrderPayment(db(), down, order.orderId)).toMatchObject({ orderStatus: "awaiting_payment", payment: { status: "pending" } });
+
+    const untouched = await placeTestOrder(db());
+    expect(await refreshOrderPayment(db(), provider, untouched.orderId)).toEqual({ orderStatus: "awaiting_payment", payment: null });
+    expect(await refreshOrderPayment(db(), provider, 999_999)).toBeUndefined();
+  });
+});
+
+describe("the configured provider", () => {
+  const settings = (provider: "sandbox" | "yookassa") => ({
+    publicUrl: PUBLIC_URL,
+    payments: { provider, timeoutMs: 1_000, yookassa: { shopId: "100500", secretKey: "test_key", baseUrl: "http://127.0.0.1:9", includedVatCode: 4 as const } },
+  });
+
+  it("is the sandbox by default, on this database, and YooKassa when configured", async () => {
+    const sandbox = getPaymentProvider(db(), settings("sandbox"));
+    expect(sandbox.id).toBe("sandbox");
+    const order = await placeTestOrder(db());
+    const result = (await startPayment(db(), sandbox, { id: order.orderId }, { publicUrl: PUBLIC_URL })) as { url: string };
+    const [row] = await db().select().from(sandboxPayments).where(eq(sandboxPayments.id, sandboxIdOf(result.url)));
+    expect(row).toMatchObject({ orderId: String(order.orderId), amount: order.total });
+    expect(getPaymentProvider(db(), settings("yookassa")).id).toBe("yookassa");
+    expect(await db().select().from(payments).where(eq(payments.orderId, order.orderId))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../db/client.server.ts";
+import { sandboxPayments } from "../db/schema.ts";
+import { checkCreatePaymentInput, type CreatedPayment, type PaymentProvider, PaymentProviderError, type PaymentState, type PaymentStatus } from "./provider.ts";
+
+/**
+ * The built-in payment service (PAYMENT_PROVIDER=sandbox, the default): a stand-in for
+ * YooKassa that moves no money. It keeps its own book (sandbox_payments) and answers the
+ * shop through the same PaymentProvider interface; the buyer "pays" on its page
+ * /payment/sandbox/{id} with 'Оплатить' or 'Отменить'.
+ */
+
+export const SANDBOX_PAGE_PATH = "/payment/sandbox";
+export const SANDBOX_CANCELED_MESSAGE = "Платёж отменён на тестовой странице оплаты. Попробуйте оплатить ещё раз.";
+
+export type SandboxDecision = "pay" | "cancel";
+
+/** What the sandbox page shows. */
+export type SandboxPaymentView = {
+  id: string;
+  status: PaymentStatus;
+  amountRub: number;
+  description: string;
+  returnUrl: string;
+};
+
+type SandboxRow = typeof sandboxPayments.$inferSelect;
+
+function toState(row: SandboxRow): PaymentState {
+  const state: PaymentState = { paymentId: row.id, status: row.status, amountRub: row.amount, orderId: row.orderId, paid: row.status === "succeeded" };
+  if (row.status === "canceled") state.failureReason = SANDBOX_CANCELED_MESSAGE;
+  return state;
+}
+
+async function findRow(db: Database, id: string): Promise<SandboxRow | undefined> {
+  const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).limit(1);
+  return row;
+}
+
+export function createSandboxProvider(db: Database, options: { publicUrl: string }): PaymentProvider {
+  const base = options.publicUrl.replace(/\/+$/, "");
+  return {
+    id: "sandbox",
+    async createPayment(input): Promise<CreatedPayment> {
+      // The same checks YooKassa makes, so a wrong receipt shows up without the real service.
+      checkCreatePaymentInput(input, "sandbox");
+      // The same key gives the same payment, as YooKassa's Idempotence-Key does.
+      await db
+        .insert(sandboxPayments)
+        .values({
+          id: randomUUID(),
+          idempotenceKey: input.idempotenceKey,
+          amount: input.amountRub,
+          description: input.description,
+          orderId: input.orderId,
+          returnUrl: input.returnUrl,
+        })
+        .onConflictDoNothing({ target: sandboxPayments.idempotenceKey });
+      const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.idempotenceKey, input.idempotenceKey)).limit(1);
+      if (!row) throw new PaymentProviderError("The sandbox lost a payment it has just written", { provider: "sandbox", kind: "unavailable", retryable: true });
+      return { paymentId: row.id, status: row.status, confirmationUrl: row.status === "pending" ? `${base}${SANDBOX_PAGE_PATH}/${row.id}` : null };
+    },
+    async getPayment(paymentId): Promise<PaymentState> {
+      const row = await findRow(db, paymentId);
+      if (!row) throw new PaymentProviderError(`No sandbox payment ${JSON.stringify(paymentId.slice(0, 80))}`, { provider: "sandbox", kind: "not_found", retryable: false });
+      return toState(row);
+    },
+  };
+}
+
+/** A sandbox payment for its page, or undefined for an unknown id. */
+export async function findSandboxPayment(db: Database, id: string): Promise<SandboxPaymentView | undefined> {
+  const row = await findRow(db, id);
+  return row && { id: row.id, status: row.status, amountRub: row.amount, description: row.description, returnUrl: row.returnUrl };
+}
+
+/**
+ * The buyer's choice on the sandbox page: a pending payment becomes succeeded or canceled;
+ * a final one stays as it is (a second click changes nothing). Returns where to send the
+ * buyer and the payment's status now, or undefined for an unknown id.
+ */
+export async function decideSandboxPayment(db: Database, id: string, decision: SandboxDecision): Promise<{ returnUrl: string; status: PaymentStatus } | undefined> {
+  const [moved] = await db
+    .update(sandboxPayments)
+    .set({ status: decision === "pay" ? "succeeded" : "canceled", updatedAt: new Date() })
+    .where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.status, "pending")))
+    .returning({ returnUrl: sandboxPayments.returnUrl, status: sandboxPayments.status });
+  if (moved) return moved;
+  const row = await findRow(db, id);
+  return row && { returnUrl: row.returnUrl, status: row.status };
+}

@@ -1,0 +1,55 @@
+// Places a real order (placeOrder: the cart, the server's prices, the stock) for a new buyer,
+// for suites that need an order before the checkout pages exist or without walking them.
+import { randomInt, randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { pricingRule } from "#app/modules/catalog/products.server.ts";
+import type { Database } from "#app/modules/db/client.server.ts";
+import { products, users } from "#app/modules/db/schema.ts";
+import { addToCart } from "#app/modules/lists/lists.server.ts";
+import { placeOrder } from "#app/modules/orders/place-order.server.ts";
+import { salePrice } from "#app/modules/pricing/pricing.ts";
+
+/** Metal prices the test orders are priced at (roubles per gram). */
+export const testRates = { gold: 11_000, silver: 150 };
+
+export type TestOrder = { orderId: number; number: string; total: number; goodsTotal: number; userId: number; phone: string };
+
+export async function placeTestOrder(
+  db: Database,
+  options: { lines?: Array<{ productId: number; quantity: number }>; paymentId?: 4 | 6; deliveryTotal?: number; email?: string } = {},
+): Promise<TestOrder> {
+  const lines = options.lines ?? [{ productId: 1, quantity: 1 }];
+  const phone = `+79${String(randomInt(0, 1_000_000_000)).padStart(9, "0")}`;
+  const [user] = await db.insert(users).values({ phone, name: "Иван", lastName: "Петров", email: options.email ?? "ivan@example.ru" }).returning();
+  const owner = `user:${user!.id}` as const;
+  let goodsTotal = 0;
+  for (const line of lines) {
+    // Enough coins for this order whatever the other tests bought.
+    const [row] = await db
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${line.quantity}`, status: "active" })
+      .where(eq(products.id, line.productId))
+      .returning();
+    goodsTotal += salePrice(row!, pricingRule(row!), testRates) * line.quantity;
+    await addToCart(db, owner, line.productId, line.quantity);
+  }
+  const deliveryTotal = options.deliveryTotal ?? 0;
+  const placed = await placeOrder(
+    db,
+    {
+      userId: user!.id,
+      owner,
+      checkoutToken: randomUUID(),
+      seenGoodsTotal: goodsTotal,
+      contact: { name: "Иван", lastName: "Петров", secondName: "", email: options.email ?? "ivan@example.ru", phone },
+      city: { code: "0000073738", name: "Москва" },
+      delivery: { id: 79, type: "sdek", courier: false },
+      deliveryTotal,
+      paymentId: options.paymentId ?? 4,
+      comment: "",
+    },
+    { rates: testRates, shopOpen: true },
+  );
+  if (placed.kind !== "placed") throw new Error(`The test order was not placed: ${JSON.stringify(placed)}`);
+  return { orderId: placed.orderId, number: placed.number, total: goodsTotal + deliveryTotal, goodsTotal, userId: user!.id, phone };
+}
