@@ -1,8 +1,146 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Form, Link, redirect, useNavigation, useRouteLoaderData, useSubmit } from "react-router";
+import { handleCheckoutPost } from "#app/modules/checkout/checkout-action.server.ts";
+import { checkoutScope, paymentRedirect } from "#app/modules/checkout/scope.server.ts";
+import { checkoutView } from "#app/modules/checkout/checkout.server.ts";
+import { getConfig } from "#app/modules/config/config.server.ts";
+import { pointKindOf } from "#app/modules/delivery/provider.ts";
+import { flashHeader } from "#app/modules/flash/flash.server.ts";
+import { readFormData } from "#app/modules/shared/form-data.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
+import { button } from "#app/ui/kit/kit.css.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
+import {
+  AddressSection,
+  CartSection,
+  CitySection,
+  CommentSection,
+  ContactSection,
+  DeliverySection,
+  OrderErrorBox,
+  PaymentSection,
+  POINT_FILTER_FORM,
+  PointsSection,
+  TotalsBox,
+  UpdatePricesBox,
+} from "#app/ui/checkout/CheckoutSections.tsx";
+import * as css from "#app/ui/checkout/checkout.css.ts";
+import { FormErrors } from "#app/ui/kit/Field.tsx";
+import type { loader as rootLoader } from "../root.tsx";
+import type { Route } from "./+types/checkout";
 
-export const meta = () => pageMeta({ title: "Оформление заказа", description: "Оформление заказа: контакты, доставка, оплата." });
+const PointsMap = lazy(() => import("#app/ui/checkout/PointsMap.tsx"));
 
-export default function Page() {
-  return <PageHeader title="Оформление заказа" crumbs={[{ name: "Оформление заказа", href: "/checkout" }]} />;
+/** Spec section 9: the pickup-point list appears 500 ms after the delivery changes. */
+const POINT_LIST_DELAY_MS = 500;
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const scope = await checkoutScope(context);
+  const view = await checkoutView(scope.db, {
+    owner: scope.owner,
+    user: scope.user,
+    rates: scope.rates,
+    provider: scope.provider,
+    pointFilter: (url.searchParams.get("pvz") ?? "").slice(0, 60),
+    cityQuery: (url.searchParams.get("city") ?? "").trim().slice(0, 60),
+  });
+  return { ...view, signedIn: !!scope.user, mapsApiKey: getConfig().yandexMapsApiKey ?? null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const scope = await checkoutScope(context);
+  const outcome = await handleCheckoutPost(scope, await readFormData(request));
+  switch (outcome.kind) {
+    case "page":
+      return redirect(`/checkout${outcome.search ?? ""}${outcome.hash ? `#${outcome.hash}` : ""}`, 303);
+    case "login":
+      return redirect(outcome.href, { status: 303, headers: { "Set-Cookie": await flashHeader({ kind: "success", message: "Войдите, чтобы оформить заказ: всё, что вы ввели, сохранено." }) } });
+    case "placed":
+      return redirect(await paymentRedirect(scope.db, outcome), 303);
+  }
+}
+
+export const meta = () => [...pageMeta({ title: "Оформление заказа", description: "Оформление заказа: получатель, доставка, оплата." }), { name: "robots", content: "noindex" }];
+
+/** Shows the point list a moment after the delivery changes in the browser (spec section 9); at once on the server. */
+function useDelayedReveal(key: string | number | null) {
+  const [shownKey, setShownKey] = useState(key);
+  useEffect(() => {
+    if (key === shownKey) return;
+    const timer = setTimeout(() => setShownKey(key), POINT_LIST_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [key, shownKey]);
+  return key === shownKey;
+}
+
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+  const view = loaderData;
+  const { draft, cart, chosen, points } = view;
+  const shopOpen = useRouteLoaderData<typeof rootLoader>("root")?.shopOpen ?? true;
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/checkout") === true;
+  const pointsShown = useDelayedReveal(chosen?.id ?? null);
+  const errorMessages = Object.values(draft.errors).flat();
+
+  if (cart.lines.length === 0) {
+    return (
+      <>
+        <PageHeader title="Оформление заказа" crumbs={[{ name: "Корзина", href: "/cart" }, { name: "Оформление заказа", href: "/checkout" }]} />
+        {draft.orderError ? <OrderErrorBox message={draft.orderError} /> : null}
+        <p>В корзине пока ничего нет.</p>
+        <Link to="/catalog" className={button}>
+          Перейти в каталог
+        </Link>
+      </>
+    );
+  }
+
+  const kind = chosen ? pointKindOf(chosen.id) : undefined;
+  return (
+    <>
+      <PageHeader title="Оформление заказа" crumbs={[{ name: "Корзина", href: "/cart" }, { name: "Оформление заказа", href: "/checkout" }]} />
+      {/* Pickup-point search is a GET of this page; it lives outside the order form (forms do not nest). */}
+      <form id={POINT_FILTER_FORM} method="get" action="/checkout#points" />
+      <Form method="post" action="/checkout" key={view.revision} preventScrollReset className={css.layout} aria-busy={busy}>
+        <input type="hidden" name="token" value={view.token} />
+        <input type="hidden" name="seenTotal" value={view.totals.goods} />
+        <div className={css.sections}>
+          {draft.orderError ? <OrderErrorBox message={draft.orderError} /> : null}
+          {draft.priceNotice ? <UpdatePricesBox notice={draft.priceNotice} /> : null}
+          {errorMessages.length > 0 ? (
+            <div id="form-errors">
+              <FormErrors errors={["Проверьте выделенные поля:", ...errorMessages]} />
+            </div>
+          ) : null}
+          <CartSection cart={cart} />
+          <ContactSection draft={draft} />
+          <CitySection draft={draft} cityResults={view.cityResults} />
+          <DeliverySection
+            view={view}
+            // With JavaScript a new delivery is applied at once (prices, points); without it, the button below does it.
+            onChoose={(event) => submit(event.currentTarget.form, { method: "post", action: "/checkout", preventScrollReset: true })}
+          />
+          {points && kind && pointsShown ? (
+            <PointsSection
+              draft={draft}
+              points={points}
+              kindWord={kind}
+              map={
+                view.mapsApiKey && points.list.length > 0 ? (
+                  <Suspense fallback={null}>
+                    <PointsMap apiKey={view.mapsApiKey} points={points.list} selected={draft.pointCode} />
+                  </Suspense>
+                ) : null
+              }
+            />
+          ) : null}
+          {draft.delivery.courier ? <AddressSection draft={draft} /> : null}
+          <PaymentSection draft={draft} />
+          <CommentSection draft={draft} />
+        </div>
+        <TotalsBox view={view} shopOpen={shopOpen} signedIn={view.signedIn} />
+      </Form>
+    </>
+  );
 }

@@ -1,8 +1,46 @@
+import { Link, redirect } from "react-router";
+import { latestPayment } from "#app/modules/payments/payments.server.ts";
+import { orderSummary } from "#app/modules/orders/order-summary.ts";
+import { requireOwnOrder } from "#app/modules/orders/order-page.server.ts";
+import { payOrder } from "#app/modules/orders/payment-flow.server.ts";
+import { isPayable } from "#app/modules/orders/status.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
+import { OrderDetails, PayAgainForm } from "#app/ui/orders/OrderDetails.tsx";
+import type { Route } from "./+types/payment-error";
 
-export const meta = () => pageMeta({ title: "Оплата не прошла", description: "Оплата заказа не прошла: попробуйте ещё раз или выберите другой способ." });
+/** The payment of an order failed or was cancelled: the order is kept; the buyer may pay again (/payment-error?order=<id>). */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { db, order } = await requireOwnOrder(url, context, url.searchParams.get("order"));
+  if (!isPayable(order)) throw redirect(`/thanks?order=${order.id}`);
+  const payment = await latestPayment(db, order.id);
+  return { order: orderSummary(order), reason: payment?.failureReason ?? "Платёж не был завершён." };
+}
 
-export default function Page() {
-  return <PageHeader title="Оплата не прошла" crumbs={[{ name: "Оплата не прошла", href: "/payment-error" }]} />;
+export async function action({ url, context }: Route.ActionArgs) {
+  const { db, order } = await requireOwnOrder(url, context, url.searchParams.get("order"));
+  if (!isPayable(order)) return redirect(`/thanks?order=${order.id}`, 303);
+  return redirect(await payOrder(db, order.id), 303);
+}
+
+export const meta = () => [...pageMeta({ title: "Оплата не прошла", description: "Оплата заказа не прошла: попробуйте ещё раз." }), { name: "robots", content: "noindex" }];
+
+export default function PaymentError({ loaderData }: Route.ComponentProps) {
+  const { order, reason } = loaderData;
+  return (
+    <>
+      <PageHeader title="Оплата не прошла" crumbs={[{ name: "Оплата не прошла", href: `/payment-error?order=${order.id}` }]} />
+      <div role="alert" data-testid="payment-error">
+        <p>
+          Заказ <strong>№{order.number}</strong> сохранён, но оплата не прошла: {reason}
+        </p>
+        <p>Деньги не списаны. Монеты зарезервированы за вами — оплатите заказ ещё раз или позвоните нам: +7 (800) 500-29-72.</p>
+      </div>
+      <PayAgainForm label="Оплатить ещё раз" />
+      <OrderDetails order={order} />
+      <p>
+        <Link to="/my/orders">Мои заказы</Link>
+      </p>
+    </>
+  );
 }

@@ -1,8 +1,99 @@
+import { useEffect } from "react";
+import { Link, redirect } from "react-router";
+import { pushEcommerce } from "#app/modules/analytics/metrica.ts";
+import { orderSummary } from "#app/modules/orders/order-summary.ts";
+import { requireOwnOrder } from "#app/modules/orders/order-page.server.ts";
+import { reconcilePayment } from "#app/modules/orders/payment-flow.server.ts";
+import { findOrder } from "#app/modules/orders/place-order.server.ts";
+import { isPayable } from "#app/modules/orders/status.ts";
+import { latestPayment } from "#app/modules/payments/payments.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
+import { button } from "#app/ui/kit/kit.css.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
+import { OrderDetails } from "#app/ui/orders/OrderDetails.tsx";
+import type { Route } from "./+types/thanks";
 
-export const meta = () => pageMeta({ title: "Спасибо за заказ", description: "Заказ оформлен и оплачен." });
+/**
+ * Where the buyer lands after placing an order or coming back from the payment page
+ * (/thanks?order=<id>). An online payment still open is checked with the provider here:
+ * its notification may not have arrived yet, and the buyer deserves the true state.
+ */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { db, user, order: placed } = await requireOwnOrder(url, context, url.searchParams.get("order"));
+  let order = placed;
+  if (isPayable(order)) {
+    const state = await reconcilePayment(db, order.id);
+    if (state?.payment?.status === "canceled") throw redirect(`/payment-error?order=${order.id}`);
+    order = (await findOrder(db, user.id, order.id)) ?? order;
+  }
+  const attempt = isPayable(order) ? await latestPayment(db, order.id) : undefined;
+  return {
+    order: orderSummary(order),
+    awaitingPayment: isPayable(order),
+    confirmationUrl: attempt?.status === "pending" ? attempt.confirmationUrl : null,
+  };
+}
 
-export default function Page() {
-  return <PageHeader title="Спасибо за заказ" crumbs={[{ name: "Спасибо за заказ", href: "/thanks" }]} />;
+export const meta = () => [...pageMeta({ title: "Спасибо за заказ", description: "Заказ оформлен." }), { name: "robots", content: "noindex" }];
+
+/** Metrica 'purchase' (RUB), once per order in this browser: a reload of the page is not a second sale. */
+function usePurchaseEvent(order: Route.ComponentProps["loaderData"]["order"], ready: boolean) {
+  useEffect(() => {
+    if (!ready) return;
+    const key = `purchase:${order.number}`;
+    try {
+      if (sessionStorage.getItem(key)) return;
+      sessionStorage.setItem(key, "1");
+    } catch {
+      // Storage may be off (private mode); the event then goes once per page load.
+    }
+    pushEcommerce(
+      "purchase",
+      order.lines.map((line) => ({ id: line.sku, name: line.name, price: line.price, quantity: line.quantity })),
+      { id: order.number, revenue: order.total },
+    );
+  }, [order, ready]);
+}
+
+export default function Thanks({ loaderData }: Route.ComponentProps) {
+  const { order, awaitingPayment, confirmationUrl } = loaderData;
+  usePurchaseEvent(order, !awaitingPayment);
+  return (
+    <>
+      <PageHeader title={awaitingPayment ? "Заказ ждёт оплаты" : "Спасибо за заказ"} crumbs={[{ name: "Спасибо за заказ", href: `/thanks?order=${order.id}` }]} />
+      {awaitingPayment ? (
+        <div role="status">
+          <p>Платёж ещё не подтверждён платёжным сервисом. Если вы уже оплатили, обновите страницу через минуту.</p>
+          <p>
+            {confirmationUrl ? (
+              <a href={confirmationUrl} className={button}>
+                Перейти к оплате
+              </a>
+            ) : null}{" "}
+            <Link to={`/thanks?order=${order.id}`}>Обновить</Link>
+          </p>
+        </div>
+      ) : (
+        <div role="status" data-testid="thanks">
+          <p>
+            Заказ <strong>№{order.number}</strong> оформлен{order.status === "paid" ? " и оплачен" : ""}. Назовите этот номер, если будете звонить нам; статус заказа виден в личном кабинете.
+          </p>
+          <h2>Что дальше</h2>
+          <ol>
+            <li>Мы соберём заказ в течение рабочего дня и проверим каждую монету.</li>
+            <li>
+              {order.paymentId === 4
+                ? "Передадим посылку в доставку с объявленной ценностью и пришлём трек-номер в SMS."
+                : "Наш сотрудник позвонит, чтобы договориться о времени вручения; оплата — при получении."}
+            </li>
+            <li>Получая заказ, возьмите паспорт: монеты выдаются только получателю.</li>
+          </ol>
+        </div>
+      )}
+      <OrderDetails order={order} />
+      <p>
+        <Link to="/my/orders">Все мои заказы</Link> · <Link to="/catalog">Продолжить покупки</Link>
+      </p>
+    </>
+  );
 }

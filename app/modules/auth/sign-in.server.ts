@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { users } from "../db/schema.ts";
+import { clearDraft, moveDraft } from "../checkout/draft.server.ts";
 import { clearAllLists, mergeLists, type ListOwner } from "../lists/lists.server.ts";
 import { SmsSendError, type SmsGateway } from "../sms/sms.ts";
 import { AuthError, issueCode, secondsUntilResend, verifyCode, withdrawCode, RESEND_AFTER_MS } from "./codes.server.ts";
@@ -53,6 +54,7 @@ export async function signInWithCode(
   await verifyCode(deps.db, deps.secret, input.phone, input.code);
   const user = await findOrCreateUser(deps.db, input.phone);
   await mergeLists(deps.db, input.visitor, `user:${user.id}`);
+  await moveDraft(deps.db, input.visitor, `user:${user.id}`);
   if (input.previousToken) await endSession(deps.db, input.previousToken);
   const token = await createSession(deps.db, user.id, { ip: input.ip, userAgent: input.userAgent });
   return { user, token, needsProfile: needsProfile(user) };
@@ -81,6 +83,7 @@ export async function updateProfile(db: Database, userId: number, input: { name:
 export async function signOut(db: Database, token: string | undefined, visitor: ListOwner): Promise<void> {
   if (token) await endSession(db, token);
   await clearAllLists(db, visitor);
+  await clearDraft(db, visitor);
 }
 
 /** The profile of spec section 3, as GET /api/me answers it. */

@@ -1,14 +1,48 @@
-import { requireUser } from "#app/modules/auth/require-user.server.ts";
-import { pageNotFound } from "#app/modules/shared/not-found.ts";
+import { Link, redirect } from "react-router";
+import { orderSummary } from "#app/modules/orders/order-summary.ts";
+import { requireOwnOrder } from "#app/modules/orders/order-page.server.ts";
+import { payOrder } from "#app/modules/orders/payment-flow.server.ts";
+import { isPayable } from "#app/modules/orders/status.ts";
+import { latestPayment } from "#app/modules/payments/payments.server.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
+import { OrderDetails, PayAgainForm } from "#app/ui/orders/OrderDetails.tsx";
 import type { Route } from "./+types/order";
 
 /** An order of the signed-in buyer; another buyer's order, or none, is a 404. */
-export function loader({ request, url, context }: Route.LoaderArgs) {
-  requireUser(url, context);
-  // Orders are placed by checkout; until one exists under this number for this buyer, there is nothing to show.
-  pageNotFound(url.pathname);
+export async function loader({ url, context, params }: Route.LoaderArgs) {
+  const { db, order } = await requireOwnOrder(url, context, params.id);
+  const payment = isPayable(order) ? await latestPayment(db, order.id) : null;
+  return { order: orderSummary(order), payable: isPayable(order), paymentNote: payment?.failureReason ?? null };
 }
 
-export default function Order() {
-  return null;
+/** Pay again (spec modal 'cabinetPayment'): a new attempt for an unpaid online order. */
+export async function action({ url, context, params }: Route.ActionArgs) {
+  const { db, order } = await requireOwnOrder(url, context, params.id);
+  if (!isPayable(order)) return redirect(`/my/orders/${order.id}`, 303);
+  return redirect(await payOrder(db, order.id), 303);
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [...pageMeta({ title: loaderData ? `Заказ №${loaderData.order.number}` : "Заказ" }), { name: "robots", content: "noindex" }];
+
+export default function Order({ loaderData }: Route.ComponentProps) {
+  const { order, payable, paymentNote } = loaderData;
+  return (
+    <>
+      <PageHeader
+        title={`Заказ №${order.number}`}
+        crumbs={[{ name: "Личный кабинет", href: "/my" }, { name: "Заказы", href: "/my/orders" }, { name: `№${order.number}`, href: `/my/orders/${order.id}` }]}
+      />
+      {payable ? (
+        <div role="status">
+          <p>Заказ ждёт оплаты.{paymentNote ? ` Последняя попытка: ${paymentNote}` : ""}</p>
+          <PayAgainForm />
+        </div>
+      ) : null}
+      <OrderDetails order={order} />
+      <p>
+        <Link to="/my/orders">Все заказы</Link>
+      </p>
+    </>
+  );
 }

@@ -1,23 +1,57 @@
 import { Link } from "react-router";
 import { requireUser } from "#app/modules/auth/require-user.server.ts";
+import { listOrders } from "#app/modules/orders/place-order.server.ts";
+import { ORDER_STATUS_LABELS } from "#app/modules/orders/status.ts";
+import { databaseContext } from "#app/modules/request/context.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
+import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
+import * as css from "#app/ui/checkout/checkout.css.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import type { Route } from "./+types/orders";
 
-export function loader({ request, url, context }: Route.LoaderArgs) {
-  requireUser(url, context);
-  return null;
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const user = requireUser(url, context);
+  const orders = await listOrders(context.get(databaseContext).db, user.id);
+  return {
+    orders: orders.map((order) => ({ id: order.id, number: order.number, createdAt: order.createdAt.toISOString(), status: order.status, total: order.total })),
+  };
 }
 
 export const meta = () => [...pageMeta({ title: "Мои заказы" }), { name: "robots", content: "noindex" }];
 
-export default function Orders() {
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { orders } = loaderData;
   return (
     <>
       <PageHeader title="Мои заказы" crumbs={[{ name: "Личный кабинет", href: "/my" }, { name: "Заказы", href: "/my/orders" }]} />
-      <p>
-        Заказов пока нет. <Link to="/catalog">Перейти в каталог</Link>
-      </p>
+      {orders.length === 0 ? (
+        <p>
+          Заказов пока нет. <Link to="/catalog">Перейти в каталог</Link>
+        </p>
+      ) : (
+        <table className={css.table} data-testid="orders">
+          <thead>
+            <tr>
+              <th className={css.cell}>Номер</th>
+              <th className={css.cell}>Дата</th>
+              <th className={css.cell}>Статус</th>
+              <th className={css.numberCell}>Сумма</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <tr key={order.id}>
+                <td className={css.cell}>
+                  <Link to={`/my/orders/${order.id}`}>№{order.number}</Link>
+                </td>
+                <td className={css.cell}>{formatDateTime(order.createdAt)}</td>
+                <td className={css.cell}>{ORDER_STATUS_LABELS[order.status]}</td>
+                <td className={css.numberCell}>{formatMoney(order.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </>
   );
 }

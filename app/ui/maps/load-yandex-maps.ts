@@ -8,9 +8,15 @@ export type YandexMaps = {
   Map: new (element: HTMLElement, state: { center: [number, number]; zoom: number; controls?: string[] }) => {
     geoObjects: { add(object: unknown): void };
     behaviors: { disable(name: string): void };
+    setBounds(bounds: [[number, number], [number, number]], options?: { checkZoomRange?: boolean; zoomMargin?: number }): void;
     destroy(): void;
   };
-  Placemark: new (coords: [number, number], properties: Record<string, string>, options?: Record<string, string>) => unknown;
+  Placemark: new (
+    coords: [number, number],
+    properties: Record<string, string>,
+    options?: Record<string, string>,
+  ) => { events: { add(type: string, handler: () => void): void } };
+  Clusterer: new (options?: Record<string, string | boolean | number>) => { add(objects: unknown[]): void; getBounds(): [[number, number], [number, number]] | null };
 };
 
 declare global {

@@ -1,0 +1,112 @@
+import { inArray } from "drizzle-orm";
+import type { User } from "../auth/sessions.server.ts";
+import type { Database } from "../db/client.server.ts";
+import { products } from "../db/schema.ts";
+import { deliveryOptions } from "../delivery/options.server.ts";
+import { type DeliveryProvider, DeliveryProviderError, type Parcel, type PickupPoint, pointKindOf } from "../delivery/provider.ts";
+import type { ListOwner } from "../lists/lists.server.ts";
+import { cartSummary, type CartSummary } from "../lists/summary.server.ts";
+import type { MetalRates } from "../pricing/pricing.ts";
+import { loadDraft } from "./draft.server.ts";
+import { checkoutTexts } from "./draft.ts";
+import type { CheckoutView, DeliveryChoice, DeliveryChoiceGroup } from "./view.ts";
+
+/** The most pickup points listed without JavaScript: enough to find one's own, short enough for a slow phone. */
+export const POINT_LIST_LIMIT = 60;
+
+/** The parcel of a cart: the coins' own weight (the provider adds packaging) and the goods total for insurance. */
+export async function parcelOf(db: Database, cart: CartSummary): Promise<Parcel> {
+  const ids = cart.lines.map((line) => line.product.id);
+  const rows = ids.length ? await db.select({ id: products.id, totalGrams: products.totalGrams }).from(products).where(inArray(products.id, ids)) : [];
+  const grams = new Map(rows.map((row) => [row.id, row.totalGrams]));
+  const coins = cart.lines.reduce((sum, line) => sum + (grams.get(line.product.id) ?? 0) * line.quantity, 0);
+  return { weightGrams: coins, goodsTotal: cart.totalPrice };
+}
+
+export function findOption(groups: readonly DeliveryChoiceGroup[], deliveryId: number): DeliveryChoice | null {
+  for (const group of groups) for (const item of group.items) if (item.id === deliveryId) return item;
+  return null;
+}
+
+const normalise = (text: string) => text.toLowerCase().replaceAll("ё", "е");
+
+/** Points whose name or address contains every word of the filter. */
+export function filterPoints(points: readonly PickupPoint[], filter: string): PickupPoint[] {
+  const words = normalise(filter).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...points];
+  return points.filter((point) => {
+    const haystack = normalise(`${point.name} ${point.address}`);
+    return words.every((word) => haystack.includes(word));
+  });
+}
+
+/** Delivery groups with prices; a provider fault leaves them empty with a reason instead of failing the page. */
+export async function offeredDelivery(provider: DeliveryProvider, cityCode: string, parcel: Parcel) {
+  try {
+    const options = await deliveryOptions(provider, cityCode, parcel);
+    const groups: DeliveryChoiceGroup[] = options.map((group) => ({
+      name: group.name,
+      type: group.type,
+      items: group.items.map((item) => ({ id: item.id, pvz: item.pvz, label: item.label, ...item.quote })),
+    }));
+    return { groups, error: null };
+  } catch (error) {
+    if (error instanceof DeliveryProviderError) {
+      console.warn(`checkout: delivery options for ${cityCode} failed: ${error.message}`);
+      return { groups: [] as DeliveryChoiceGroup[], error: checkoutTexts.deliveryUnavailable };
+    }
+    throw error;
+  }
+}
+
+/** Points of a delivery in a city; a provider fault gives none (the page says why). */
+export async function pointsOf(provider: DeliveryProvider, cityCode: string, deliveryId: number): Promise<PickupPoint[]> {
+  if (!pointKindOf(deliveryId)) return [];
+  try {
+    return await provider.pickupPoints(cityCode, deliveryId);
+  } catch (error) {
+    if (error instanceof DeliveryProviderError) {
+      console.warn(`checkout: points of ${deliveryId} in ${cityCode} failed: ${error.message}`);
+      return [];
+    }
+    throw error;
+  }
+}
+
+/** Everything /checkout shows, computed on the server from the cart, the draft and the current quotes. */
+export async function checkoutView(
+  db: Database,
+  input: { owner: ListOwner; user: User | null; rates: MetalRates | null; provider: DeliveryProvider; pointFilter: string; cityQuery: string },
+): Promise<CheckoutView> {
+  const [cart, stored] = await Promise.all([cartSummary(db, input.owner, input.rates), loadDraft(db, input.owner, input.user)]);
+  const { draft, token, revision } = stored;
+  const parcel = await parcelOf(db, cart);
+  const [offered, cityResults] = await Promise.all([
+    offeredDelivery(input.provider, draft.city.code, parcel),
+    input.cityQuery ? input.provider.searchCities(input.cityQuery).catch(() => []) : Promise.resolve(null),
+  ]);
+  const chosen = findOption(offered.groups, draft.delivery.deliveryId);
+  let points: CheckoutView["points"] = null;
+  if (chosen && pointKindOf(chosen.id)) {
+    const all = await pointsOf(input.provider, draft.city.code, chosen.id);
+    const selected = all.find((point) => point.code === draft.pointCode) ?? null;
+    const filtered = filterPoints(all, input.pointFilter);
+    const list = filtered.slice(0, POINT_LIST_LIMIT);
+    // The chosen point stays visible whatever the filter, so the buyer sees what is selected.
+    if (selected && !list.includes(selected)) list.unshift(selected);
+    points = { list, total: filtered.length, filter: input.pointFilter, selected };
+  }
+  const deliveryPrice = chosen ? chosen.price : null;
+  return {
+    cart,
+    draft,
+    token,
+    revision,
+    groups: offered.groups,
+    chosen,
+    points,
+    cityResults: cityResults === null ? null : { query: input.cityQuery, cities: cityResults },
+    totals: { goods: cart.totalPrice, delivery: deliveryPrice, total: cart.totalPrice + (deliveryPrice ?? 0) },
+    deliveryError: offered.error,
+  };
+}

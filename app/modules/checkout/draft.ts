@@ -1,0 +1,70 @@
+import { DEFAULT_CITY_CODE } from "../delivery/provider.ts";
+import { type CheckoutDelivery, defaultCheckoutDelivery } from "../delivery/rules.ts";
+
+/**
+ * The checkout draft (issue 7): everything the buyer has entered on /checkout, kept on
+ * the server per visitor or user so every plain form post keeps what was posted before.
+ * Shared by the server and the page (no server imports here).
+ */
+
+export type CheckoutContact = { name: string; lastName: string; secondName: string; email: string; phone: string };
+/** Spec section 3, "Checkout address" (the city is kept apart). */
+export type CheckoutAddress = { street: string; house: string; room: string; entrance: string; floor: string; message: string };
+export type DraftCity = { code: string; name: string; fullName: string };
+
+/** What changed since the page was shown (spec 'updatePrices'): the buyer confirms the new prices. */
+export type PriceNotice = { lines: { name: string; quantity: number; was: number | null; now: number }[]; goodsTotal: number };
+
+export type CheckoutDraft = {
+  contact: CheckoutContact;
+  city: DraftCity;
+  delivery: CheckoutDelivery;
+  /** The chosen pickup point or locker (its provider code), when the delivery needs one. */
+  pointCode: string | null;
+  address: CheckoutAddress;
+  comment: string;
+  /** Errors of the last attempt to place the order, per field name; cleared by the next post. */
+  errors: Record<string, string[]>;
+  /** Why the last attempt placed no order (spec 'orderError'). */
+  orderError: string | null;
+  priceNotice: PriceNotice | null;
+};
+
+export const MOSCOW_CITY: DraftCity = { code: DEFAULT_CITY_CODE, name: "Москва", fullName: "Москва, Россия" };
+
+export const emptyContact = (): CheckoutContact => ({ name: "", lastName: "", secondName: "", email: "", phone: "" });
+export const emptyAddress = (): CheckoutAddress => ({ street: "", house: "", room: "", entrance: "", floor: "", message: "" });
+
+export function emptyDraft(): CheckoutDraft {
+  return {
+    contact: emptyContact(),
+    city: MOSCOW_CITY,
+    delivery: defaultCheckoutDelivery(),
+    pointCode: null,
+    address: emptyAddress(),
+    comment: "",
+    errors: {},
+    orderError: null,
+    priceNotice: null,
+  };
+}
+
+/** Field limits: generous for real addresses, small enough to keep a hostile post harmless. */
+export const FIELD_LIMITS = { name: 60, email: 254, phone: 30, street: 150, house: 20, room: 20, entrance: 10, floor: 10, message: 500, comment: 1000 } as const;
+
+export const checkoutTexts = {
+  requiredPoint: "Выберите пункт выдачи на карте или в списке",
+  requiredStreet: "Укажите улицу",
+  requiredHouse: "Укажите дом",
+  signInToOrder: "Чтобы оформить заказ, войдите по номеру телефона — так мы подтвердим ваш номер.",
+  emptyCart: "Корзина пуста",
+  unknownDelivery: "Этот способ доставки недоступен в выбранном городе. Выберите другой.",
+  deliveryUnavailable: "Служба доставки временно недоступна — стоимость доставки сейчас не рассчитать. Попробуйте через минуту.",
+} as const;
+
+/** The field names the form posts, so the page and the action agree. */
+export const FIELDS = {
+  contact: { name: "name", lastName: "lastName", secondName: "secondName", email: "email", phone: "phone" },
+  address: { street: "street", house: "house", room: "room", entrance: "entrance", floor: "floor", message: "addressMessage" },
+} as const satisfies { contact: Record<keyof CheckoutContact, string>; address: Record<keyof CheckoutAddress, string> };
+

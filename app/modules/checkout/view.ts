@@ -1,0 +1,27 @@
+import type { City, PickupPoint } from "../delivery/provider.ts";
+import type { DeliveryType } from "../delivery/rules.ts";
+import type { CartSummary } from "../lists/summary.server.ts";
+import type { CheckoutDraft } from "./draft.ts";
+
+/** What /checkout shows (computed by checkout.server.ts); shared with the page, so no server code here. */
+
+/** One way to deliver, as offered in the city, with its price. */
+export type DeliveryChoice = { id: number; pvz: boolean; label: string; price: number; minDays: number; maxDays: number };
+export type DeliveryChoiceGroup = { name: string; type: DeliveryType; items: DeliveryChoice[] };
+
+export type CheckoutView = {
+  cart: CartSummary;
+  draft: CheckoutDraft;
+  token: string;
+  revision: string;
+  groups: DeliveryChoiceGroup[];
+  /** The chosen delivery as offered in the city, or null when it is not offered (the buyer must choose again). */
+  chosen: DeliveryChoice | null;
+  /** Points or lockers of the chosen delivery (filtered), null when it needs none. */
+  points: { list: PickupPoint[]; total: number; filter: string; selected: PickupPoint | null } | null;
+  /** Cities found by the buyer's search (?city=…), null when there was no search. */
+  cityResults: { query: string; cities: City[] } | null;
+  totals: { goods: number; delivery: number | null; total: number };
+  /** Why delivery cannot be shown now (provider fault), or null. */
+  deliveryError: string | null;
+};

@@ -1,0 +1,22 @@
+import type { RouterContextProvider } from "react-router";
+import { requireUser } from "../auth/require-user.server.ts";
+import { databaseContext } from "../request/context.ts";
+import { pageNotFound } from "../shared/not-found.ts";
+import { findOrder } from "./place-order.server.ts";
+
+/** An order id from the URL (path or ?order=): a positive integer, else the page does not exist. */
+export function parseOrderId(value: string | null | undefined, pathname: string): number {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) pageNotFound(pathname);
+  return Number(value);
+}
+
+/** The signed-in buyer's order with its lines; someone else's order, or none, is a 404 (never a hint it exists). */
+export async function requireOwnOrder(url: URL, context: Readonly<RouterContextProvider>, rawId: string | null | undefined) {
+  const user = requireUser(url, context);
+  const { db } = context.get(databaseContext);
+  const order = await findOrder(db, user.id, parseOrderId(rawId, url.pathname));
+  if (!order) pageNotFound(url.pathname);
+  return { user, db, order };
+}
+
+export type OwnOrder = Awaited<ReturnType<typeof requireOwnOrder>>["order"];

@@ -1,0 +1,29 @@
+import type { orderLines, orders } from "../db/schema.ts";
+
+type OrderWithLines = typeof orders.$inferSelect & { lines: (typeof orderLines.$inferSelect)[] };
+
+/** What the order pages show of an order (plain data for the page). */
+export function orderSummary(order: OrderWithLines) {
+  const delivery = order.delivery as { name?: string; point?: string | null; pointAddress?: string; address?: Record<string, string> | null; minDays?: number; maxDays?: number };
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    createdAt: order.createdAt.toISOString(),
+    paymentId: order.paymentId,
+    goodsTotal: order.goodsTotal,
+    deliveryTotal: order.deliveryTotal,
+    total: order.total,
+    city: order.city.name,
+    deliveryName: delivery.name ?? "",
+    pointAddress: delivery.pointAddress ?? null,
+    address: delivery.address ? [delivery.address.street, delivery.address.house, delivery.address.room && `кв./оф. ${delivery.address.room}`].filter(Boolean).join(", ") : null,
+    minDays: delivery.minDays ?? 0,
+    maxDays: delivery.maxDays ?? 0,
+    contact: order.contact,
+    comment: order.comment,
+    lines: order.lines.map((line) => ({ sku: line.sku, name: line.name, quantity: line.quantity, price: line.price, lineTotal: line.lineTotal })),
+  };
+}
+
+export type OrderSummary = ReturnType<typeof orderSummary>;

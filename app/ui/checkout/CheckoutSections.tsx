@@ -1,0 +1,378 @@
+import type { ChangeEvent, ReactNode } from "react";
+import { Link } from "react-router";
+import { FIELDS, FIELD_LIMITS, type CheckoutDraft } from "#app/modules/checkout/draft.ts";
+import type { CheckoutView, DeliveryChoice } from "#app/modules/checkout/view.ts";
+import { PAYMENT_IDS } from "#app/modules/delivery/rules.ts";
+import { formatMoney } from "#app/modules/shared/format.ts";
+import { pluralRu } from "#app/ui/catalog/format-product.ts";
+import { FieldErrors, TextAreaField, TextField } from "#app/ui/kit/Field.tsx";
+import { button } from "#app/ui/kit/kit.css.ts";
+import * as css from "./checkout.css.ts";
+
+/** The id of the separate GET form that filters pickup points (inputs join it with form="…"). */
+export const POINT_FILTER_FORM = "pvz-filter";
+
+type Errors = CheckoutDraft["errors"];
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <fieldset id={id} className={css.section}>
+      <legend className={css.legend}>{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** A button that saves the form and comes back, without the browser asking for the order's required fields. */
+export function SaveButton({ children, name = "intent", value = "save", className = css.secondaryButton }: { children: ReactNode; name?: string; value?: string; className?: string }) {
+  return (
+    <button type="submit" name={name} value={value} formNoValidate className={className}>
+      {children}
+    </button>
+  );
+}
+
+export function deliveryDays(choice: Pick<DeliveryChoice, "minDays" | "maxDays">): string {
+  const { minDays, maxDays } = choice;
+  if (!maxDays) return "";
+  const days = pluralRu(maxDays, ["день", "дня", "дней"]);
+  return minDays && minDays !== maxDays ? `${minDays}–${maxDays} ${days}` : `${maxDays} ${days}`;
+}
+
+export function CartSection({ cart }: { cart: CheckoutView["cart"] }) {
+  return (
+    <Section id="cart" title="Товары">
+      <ul className={css.lines}>
+        {cart.lines.map((line) => (
+          <li key={line.product.id} className={css.line} data-testid="checkout-line">
+            <span>
+              <Link to={`/products/${line.product.slug}`} className={css.lineName}>
+                {line.product.name}
+              </Link>
+              <br />
+              <span className={css.muted}>{line.product.price !== null ? `${formatMoney(line.product.price)} за шт.` : "Цена уточняется"}</span>
+              {line.problem ? (
+                <>
+                  <br />
+                  <span className={css.problem}>{line.problem}</span>
+                </>
+              ) : null}
+              {line.product.price !== null ? <input type="hidden" name={`seen:${line.product.id}`} value={line.product.price} /> : null}
+            </span>
+            <label>
+              <span className={css.muted}>Кол-во</span>
+              <br />
+              <input
+                type="number"
+                name={`qty:${line.product.id}`}
+                defaultValue={line.quantity}
+                min={0}
+                max={Math.max(line.product.stock, line.quantity)}
+                inputMode="numeric"
+                className={css.quantityInput}
+                aria-label={`Количество: ${line.product.name}`}
+              />
+            </label>
+            <span className={css.optionPrice}>{line.lineTotal !== null ? formatMoney(line.lineTotal) : "—"}</span>
+            <button type="submit" name="removeLine" value={line.product.id} formNoValidate className={css.linkButton} aria-label={`Удалить: ${line.product.name}`}>
+              Удалить
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p className={css.muted}>Изменили количество? Нажмите «Пересчитать» — цены и доставка пересчитаются.</p>
+      <SaveButton>Пересчитать</SaveButton>
+    </Section>
+  );
+}
+
+export function ContactSection({ draft }: { draft: CheckoutDraft }) {
+  const field = (key: keyof typeof FIELDS.contact, label: string, extra: { type?: string; autoComplete: string; required?: boolean; maxLength: number }) => {
+    const name = FIELDS.contact[key];
+    return (
+      <TextField
+        label={label}
+        errors={draft.errors[name]}
+        inputProps={{ id: `checkout-${name}`, name, defaultValue: draft.contact[key], type: extra.type ?? "text", autoComplete: extra.autoComplete, required: extra.required, maxLength: extra.maxLength }}
+      />
+    );
+  };
+  return (
+    <Section id="contacts" title="Получатель">
+      <div className={css.twoColumns}>
+        {field("lastName", "Фамилия", { autoComplete: "family-name", required: true, maxLength: FIELD_LIMITS.name })}
+        {field("name", "Имя", { autoComplete: "given-name", required: true, maxLength: FIELD_LIMITS.name })}
+        {field("secondName", "Отчество", { autoComplete: "additional-name", maxLength: FIELD_LIMITS.name })}
+        {field("phone", "Телефон", { type: "tel", autoComplete: "tel", required: true, maxLength: FIELD_LIMITS.phone })}
+        {field("email", "E-mail", { type: "email", autoComplete: "email", required: true, maxLength: FIELD_LIMITS.email })}
+      </div>
+      <p className={css.muted}>Получатель предъявляет паспорт: имя и фамилия должны совпадать с документом.</p>
+    </Section>
+  );
+}
+
+export function CitySection({ draft, cityResults }: { draft: CheckoutDraft; cityResults: CheckoutView["cityResults"] }) {
+  return (
+    <Section id="city" title="Город">
+      <p>
+        Доставка в: <strong data-testid="checkout-city">{draft.city.fullName}</strong>
+      </p>
+      <div className={css.row}>
+        <div className={css.grow}>
+          <TextField
+            label="Другой город"
+            errors={undefined}
+            inputProps={{ id: "checkout-city-query", name: "cityQuery", defaultValue: cityResults?.query ?? "", type: "search", autoComplete: "address-level2", maxLength: 60, placeholder: "Начните вводить название" }}
+          />
+        </div>
+        <SaveButton value="find-city">Найти город</SaveButton>
+      </div>
+      {cityResults ? (
+        cityResults.cities.length === 0 ? (
+          <p role="status">Город «{cityResults.query}» не найден. Проверьте название или выберите ближайший крупный город.</p>
+        ) : (
+          <ul className={css.options} aria-label="Найденные города">
+            {cityResults.cities.map((city) => (
+              <li key={city.code}>
+                <button type="submit" name="chooseCity" value={city.code} formNoValidate className={css.linkButton}>
+                  {city.fullName}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </Section>
+  );
+}
+
+export function DeliverySection({ view, onChoose }: { view: CheckoutView; onChoose?: (event: ChangeEvent<HTMLInputElement>) => void }) {
+  const { groups, chosen, deliveryError } = view;
+  return (
+    <Section id="delivery" title="Доставка">
+      {deliveryError ? <p className={css.alert}>{deliveryError}</p> : null}
+      {!deliveryError && groups.length === 0 ? <p>В этот город мы пока не доставляем. Выберите ближайший крупный город.</p> : null}
+      {!chosen && groups.length > 0 ? <p className={css.problem}>Выберите способ доставки.</p> : null}
+      {groups.map((group) => (
+        <div key={group.name}>
+          <p className={css.groupName}>{group.name}</p>
+          <ul className={css.options}>
+            {group.items.map((item) => (
+              <li key={item.id}>
+                <label className={css.option}>
+                  <input type="radio" name="deliveryId" value={item.id} defaultChecked={chosen?.id === item.id} className={css.optionRadio} onChange={onChoose} data-testid={`delivery-${item.id}`} />
+                  <span className={css.optionText}>
+                    <span>{item.label}</span>
+                    {deliveryDays(item) ? <span className={css.muted}>{deliveryDays(item)}</span> : null}
+                  </span>
+                  <span className={css.optionPrice}>{item.price === 0 ? "Бесплатно" : formatMoney(item.price)}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      {groups.length > 0 ? <SaveButton>Применить способ доставки</SaveButton> : null}
+    </Section>
+  );
+}
+
+export function AddressSection({ draft }: { draft: CheckoutDraft }) {
+  const field = (key: keyof typeof FIELDS.address, label: string, autoComplete: string, maxLength: number, required = false) => {
+    const name = FIELDS.address[key];
+    return (
+      <TextField label={label} errors={draft.errors[name]} inputProps={{ id: `checkout-${name}`, name, defaultValue: draft.address[key], autoComplete, maxLength, required }} />
+    );
+  };
+  return (
+    <Section id="address" title="Адрес доставки">
+      <div className={css.twoColumns}>
+        {field("street", "Улица", "address-line1", FIELD_LIMITS.street, true)}
+        {field("house", "Дом, корпус", "address-line2", FIELD_LIMITS.house, true)}
+      </div>
+      <div className={css.threeColumns}>
+        {field("room", "Квартира, офис", "off", FIELD_LIMITS.room)}
+        {field("entrance", "Подъезд", "off", FIELD_LIMITS.entrance)}
+        {field("floor", "Этаж", "off", FIELD_LIMITS.floor)}
+      </div>
+      <TextAreaField
+        label="Сообщение курьеру"
+        errors={draft.errors[FIELDS.address.message]}
+        textareaProps={{ id: "checkout-address-message", name: FIELDS.address.message, defaultValue: draft.address.message, maxLength: FIELD_LIMITS.message, rows: 2 }}
+      />
+    </Section>
+  );
+}
+
+export function PointsSection({ draft, points, kindWord, map }: { draft: CheckoutDraft; points: NonNullable<CheckoutView["points"]>; kindWord: string; map?: ReactNode }) {
+  return (
+    <Section id="points" title={kindWord === "locker" ? "Постамат" : "Пункт выдачи"}>
+      {points.selected ? (
+        <p data-testid="selected-point">
+          Выбран: <strong>{points.selected.name}</strong>, {points.selected.address}
+        </p>
+      ) : null}
+      {map}
+      <div className={css.row}>
+        <div className={css.grow}>
+          <TextField
+            label="Поиск по адресу"
+            errors={undefined}
+            inputProps={{ id: "checkout-pvz-filter", name: "pvz", form: POINT_FILTER_FORM, defaultValue: points.filter, type: "search", maxLength: 60, placeholder: "Улица или метро" }}
+          />
+        </div>
+        <button type="submit" form={POINT_FILTER_FORM} className={css.secondaryButton}>
+          Найти
+        </button>
+      </div>
+      <FieldErrors id="checkout-pointCode-error" errors={draft.errors.pointCode} />
+      {points.list.length === 0 ? (
+        <p role="status">{points.filter ? "По этому адресу ничего не нашлось." : "В этом городе пока нет пунктов выдачи: выберите другой способ доставки."}</p>
+      ) : (
+        <ul className={css.pointList} aria-label="Пункты выдачи" data-testid="point-list">
+          {points.list.map((point) => (
+            <li key={point.code}>
+              <label className={css.option}>
+                <input type="radio" name="pointCode" value={point.code} defaultChecked={draft.pointCode === point.code} className={css.optionRadio} required />
+                <span className={css.optionText}>
+                  <span>{point.address}</span>
+                  <span className={css.muted}>
+                    {point.name}
+                    {point.workTime ? ` · ${point.workTime}` : ""}
+                  </span>
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      {points.total > points.list.length ? (
+        <p className={css.muted}>
+          Показаны {points.list.length} из {points.total}. Уточните адрес в поиске, чтобы найти свой пункт.
+        </p>
+      ) : null}
+    </Section>
+  );
+}
+
+export function PaymentSection({ draft }: { draft: CheckoutDraft }) {
+  const methods = [
+    { id: PAYMENT_IDS.online, label: "Онлайн картой или через СБП", note: "Мир, Visa, Mastercard, СБП — на защищённой странице платёжного сервиса." },
+    ...(draft.delivery.specialDelivery ? [{ id: PAYMENT_IDS.onReceipt, label: "При получении", note: "Наличными или картой нашему сотруднику при вручении." }] : []),
+  ];
+  return (
+    <Section id="payment" title="Оплата">
+      <ul className={css.options}>
+        {methods.map((method) => (
+          <li key={method.id}>
+            <label className={css.option}>
+              <input type="radio" name="paymentId" value={method.id} defaultChecked={draft.delivery.paymentId === method.id} className={css.optionRadio} />
+              <span className={css.optionText}>
+                <span>{method.label}</span>
+                <span className={css.muted}>{method.note}</span>
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+export function CommentSection({ draft }: { draft: CheckoutDraft }) {
+  return (
+    <Section id="comment" title="Комментарий к заказу">
+      <TextAreaField
+        label="Комментарий"
+        errors={draft.errors.comment}
+        textareaProps={{ id: "checkout-comment", name: "comment", defaultValue: draft.comment, maxLength: FIELD_LIMITS.comment, rows: 3 }}
+      />
+    </Section>
+  );
+}
+
+export function TotalsBox({ view, shopOpen, signedIn }: { view: CheckoutView; shopOpen: boolean; signedIn: boolean }) {
+  const { totals, cart } = view;
+  const coins = cart.totalCoins;
+  return (
+    <aside className={css.summary} aria-label="Итого">
+      <p className={css.summaryRow}>
+        <span>
+          Товары ({coins} {pluralRu(coins, ["монета", "монеты", "монет"])})
+        </span>
+        <span data-testid="goods-total">{formatMoney(totals.goods)}</span>
+      </p>
+      <p className={css.summaryRow}>
+        <span>Доставка</span>
+        <span data-testid="delivery-total">{totals.delivery === null ? "—" : totals.delivery === 0 ? "Бесплатно" : formatMoney(totals.delivery)}</span>
+      </p>
+      <p className={css.summaryTotal}>
+        <span>К оплате</span>
+        <span data-testid="order-total">{formatMoney(totals.total)}</span>
+      </p>
+      <p className={css.muted}>Цены следуют за котировками металла и фиксируются в момент оформления заказа.</p>
+      {!shopOpen ? (
+        <p className={css.alert} role="status">
+          Сейчас магазин не принимает заказы: котировки обновляются или продажи приостановлены. Корзина сохранится — попробуйте чуть позже.
+        </p>
+      ) : signedIn ? (
+        <button type="submit" name="intent" value="place" className={button} disabled={cart.lines.length === 0} data-testid="place-order">
+          Оформить заказ
+        </button>
+      ) : (
+        <>
+          <p>Чтобы оформить заказ, войдите по номеру телефона — так мы подтвердим ваш номер. Всё, что вы ввели, сохранится.</p>
+          <SaveButton value="login" className={button}>
+            Войти и оформить
+          </SaveButton>
+        </>
+      )}
+      <p className={css.muted}>
+        Нажимая «Оформить заказ», вы соглашаетесь с <Link to="/return">условиями обмена и возврата</Link> и <a href="/docs/privacy.pdf">политикой обработки персональных данных</a>.
+      </p>
+    </aside>
+  );
+}
+
+export function OrderErrorBox({ message }: { message: string }) {
+  return (
+    <div id="order-error" className={css.alert} role="alert" data-testid="order-error">
+      <strong>Заказ не оформлен.</strong> {message}
+    </div>
+  );
+}
+
+/** Spec 'updatePrices': the quotes moved since the page was shown; the buyer sees the new prices and confirms. */
+export function UpdatePricesBox({ notice }: { notice: NonNullable<CheckoutDraft["priceNotice"]> }) {
+  return (
+    <div id="update-prices" className={css.pricesBox} role="alert" data-testid="update-prices">
+      <strong>Цены изменились вслед за котировками металла.</strong> Проверьте новые цены и подтвердите заказ.
+      <table className={css.table}>
+        <thead>
+          <tr>
+            <th className={css.cell}>Монета</th>
+            <th className={css.numberCell}>Было</th>
+            <th className={css.numberCell}>Стало</th>
+          </tr>
+        </thead>
+        <tbody>
+          {notice.lines.map((line) => (
+            <tr key={line.name}>
+              <td className={css.cell}>
+                {line.name} × {line.quantity}
+              </td>
+              <td className={css.numberCell}>{line.was === null ? "—" : formatMoney(line.was)}</td>
+              <td className={css.numberCell}>{formatMoney(line.now)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        Товары на сумму: <strong>{formatMoney(notice.goodsTotal)}</strong>
+      </p>
+      <button type="submit" name="intent" value="place" className={button} data-testid="confirm-prices">
+        Подтвердить новые цены и оформить
+      </button>
+    </div>
+  );
+}

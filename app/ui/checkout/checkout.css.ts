@@ -1,0 +1,116 @@
+import { style } from "@vanilla-extract/css";
+import { button } from "#app/ui/kit/kit.css.ts";
+import { mediaUp } from "#app/ui/tokens/breakpoints.ts";
+import { vars } from "#app/ui/tokens/theme.css.ts";
+
+export const layout = style({
+  display: "grid",
+  gap: vars.space.xl,
+  transition: "opacity 150ms",
+  selectors: { "&[aria-busy=true]": { opacity: 0.75 } },
+  "@media": { [mediaUp("lg")]: { gridTemplateColumns: "minmax(0, 1fr) 20rem", alignItems: "start" } },
+});
+export const sections = style({ display: "grid", gap: vars.space.lg, minWidth: 0 });
+export const section = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  margin: 0,
+  minWidth: 0,
+  scrollMarginTop: "6rem",
+});
+export const legend = style({ fontWeight: 700, fontSize: vars.font.sizeLarge, padding: `0 ${vars.space.xs}` });
+export const twoColumns = style({
+  display: "grid",
+  gap: `0 ${vars.space.md}`,
+  "@media": { [mediaUp("md")]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" } },
+});
+export const threeColumns = style({
+  display: "grid",
+  gap: `0 ${vars.space.md}`,
+  gridTemplateColumns: "repeat(3, minmax(0, 1fr))",
+});
+export const muted = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSmall });
+export const row = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "end" });
+export const grow = style({ flex: "1 1 12rem" });
+
+export const lines = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.sm });
+export const line = style({
+  display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr) auto",
+  gap: vars.space.sm,
+  alignItems: "center",
+  paddingBlock: vars.space.sm,
+  borderBottom: `1px solid ${vars.color.border}`,
+  "@media": { [mediaUp("md")]: { gridTemplateColumns: "minmax(0, 1fr) 6rem 8rem auto" } },
+});
+export const lineName = style({ fontWeight: 600, color: vars.color.text });
+export const problem = style({ color: vars.color.danger, fontSize: vars.font.sizeSmall, fontWeight: 600 });
+export const quantityInput = style({
+  width: "5rem",
+  minHeight: "2.75rem",
+  padding: vars.space.sm,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+});
+export const linkButton = style({
+  minHeight: "2.75rem",
+  minWidth: "2.75rem",
+  padding: `0 ${vars.space.sm}`,
+  border: 0,
+  background: "none",
+  color: vars.color.link,
+  textDecoration: "underline",
+  cursor: "pointer",
+  font: "inherit",
+});
+export const secondaryButton = style([
+  button,
+  { background: vars.color.background, color: vars.color.goldDark, border: `1px solid ${vars.color.gold}` },
+]);
+
+export const options = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.xs });
+export const option = style({
+  display: "flex",
+  gap: vars.space.sm,
+  alignItems: "flex-start",
+  padding: vars.space.sm,
+  borderRadius: vars.radius.sm,
+  cursor: "pointer",
+  selectors: { "&:has(input:checked)": { background: vars.color.goldLight } },
+});
+export const optionRadio = style({ marginTop: "0.3rem", width: "1.1rem", height: "1.1rem", flex: "none" });
+export const optionText = style({ display: "grid", gap: 2, flex: 1 });
+export const optionPrice = style({ fontWeight: 700, whiteSpace: "nowrap" });
+export const groupName = style({ fontWeight: 600, margin: `${vars.space.sm} 0 ${vars.space.xs}` });
+
+export const pointList = style([options, { maxHeight: "28rem", overflowY: "auto" }]);
+export const map = style({ width: "100%", height: "22rem", borderRadius: vars.radius.md, overflow: "hidden", marginBottom: vars.space.md });
+
+export const summary = style({
+  display: "grid",
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  "@media": { [mediaUp("lg")]: { position: "sticky", top: "5rem" } },
+});
+export const summaryRow = style({ display: "flex", justifyContent: "space-between", gap: vars.space.sm, margin: 0 });
+export const summaryTotal = style([summaryRow, { fontSize: vars.font.sizeLarge, fontWeight: 700 }]);
+export const alert = style({
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: "#fdecea",
+  color: vars.color.danger,
+  scrollMarginTop: "6rem",
+});
+export const pricesBox = style({
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.goldLight,
+  scrollMarginTop: "6rem",
+});
+export const table = style({ width: "100%", borderCollapse: "collapse", marginBlock: vars.space.sm });
+export const cell = style({ padding: `${vars.space.xs} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}`, textAlign: "left" });
+export const numberCell = style([cell, { textAlign: "right", whiteSpace: "nowrap" }]);

@@ -1,0 +1,295 @@
+// The whole journey of a buyer without JavaScript (issue 7): catalogue, product, add to
+// cart, /checkout (draft kept across posts), sign in, city, delivery, pickup point,
+// sandbox payment, /thanks, /my/orders; and the rules around placing an order: a price
+// posted by the client is ignored, a moved price asks for confirmation, a double submit
+// makes one order, the shop closed takes none, another buyer's order is a 404.
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
+import { attribute, findByTestId, tags, textContent } from "#tests/support/html.ts";
+import { ShopClient } from "#tests/support/http-client.ts";
+import { type Shop, startShop } from "#tests/support/server.ts";
+import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
+
+let shop: Shop;
+let outbox: string;
+let scratch: string;
+let phoneCounter = 0;
+
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(os.tmpdir(), "shop-checkout-"));
+  outbox = path.join(scratch, "outbox.jsonl");
+  shop = await startShop({ env: { SMS_PROVIDER: "file", SMS_OUTBOX_FILE: outbox } });
+});
+afterAll(async () => {
+  await shop?.stop();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+const idOf = (slug: string) => demoCatalog.findIndex((coin) => coin.slug === slug) + 1;
+const georgiySlug = "georgiy-pobedonosec-50-rubley-mmd";
+const georgiy = idOf(georgiySlug);
+const KAZAN = "9000000005";
+
+function newPhone(): { typed: string; normal: string } {
+  phoneCounter++;
+  const digits = `925${String(Date.now() % 10_000).padStart(4, "0")}${String(phoneCounter).padStart(3, "0")}`;
+  return { typed: `+7 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8)}`, normal: `+7${digits}` };
+}
+
+/** The value of a named input in a page (hidden fields: token, seenTotal). */
+function inputValue(html: string, name: string): string {
+  const tag = tags(html, "input").find((candidate) => attribute(candidate, "name") === name);
+  if (!tag) throw new Error(`no input named ${name}`);
+  return attribute(tag, "value") ?? "";
+}
+
+function radioValues(html: string, name: string): string[] {
+  return tags(html, "input")
+    .filter((tag) => attribute(tag, "name") === name && attribute(tag, "type") === "radio")
+    .map((tag) => attribute(tag, "value")!);
+}
+
+function checkedRadio(html: string, name: string): string | undefined {
+  const tag = tags(html, "input").find((candidate) => attribute(candidate, "name") === name && /\schecked(=|\s|>|\/)/.test(candidate));
+  return tag ? attribute(tag, "value") : undefined;
+}
+
+const rubles = (text: string) => Number(textContent(text).replace(/\D/g, ""));
+
+/** Signs in through /login as plain forms and completes step 3 for a new buyer; ends where redirectTo points. */
+async function signIn(client: ShopClient, redirectTo: string) {
+  const phone = newPhone();
+  const sent = await client.postForm("/login", { intent: "send", phone: phone.typed, redirectTo });
+  expect(sent.status).toBe(303);
+  const code = await waitForSmsCode(outbox, phone.normal);
+  const verified = await client.postForm("/login", { intent: "verify", code, redirectTo });
+  expect(verified.status).toBe(303);
+  const next = verified.headers.get("location")!;
+  if (next.startsWith("/cabinet/create")) {
+    const done = await client.postForm(next, { fullName: "Иванов Пётр Сергеевич", email: `buyer${phoneCounter}@example.ru`, consent: "on", redirectTo });
+    expect(done.status).toBe(303);
+    return { phone, landed: done.headers.get("location") };
+  }
+  return { phone, landed: next };
+}
+
+async function buyerWithCart(quantity = 1) {
+  const client = new ShopClient(shop.url);
+  await client.get("/");
+  const added = await client.postForm("/cart", { intent: "add", productId: String(georgiy), quantity: String(quantity) });
+  expect(added.status).toBe(303);
+  return client;
+}
+
+const contactFields = { lastName: "Иванов", name: "Пётр", secondName: "Сергеевич", phone: "+7 (925) 000-00-01", email: "petr@example.ru" };
+
+/** Posts the checkout form as the browser would: the page's hidden fields plus what the buyer typed. */
+async function postCheckout(client: ShopClient, html: string, fields: Record<string, string>) {
+  return client.postForm("/checkout", { token: inputValue(html, "token"), seenTotal: inputValue(html, "seenTotal"), ...fields });
+}
+
+describe("the journey without JavaScript", () => {
+  it("goes from the catalogue to a paid order in the account", async () => {
+    const client = new ShopClient(shop.url);
+    const catalog = await client.html("/catalog");
+    expect(catalog).toContain(`/products/${georgiySlug}`);
+    const product = await client.html(`/products/${georgiySlug}`);
+    const price = rubles(findByTestId(product, "price")[0]!);
+    const stockBefore = demoCatalog[georgiy - 1]!.stock;
+
+    expect((await client.postForm("/cart", { intent: "add", productId: String(georgiy) })).status).toBe(303);
+
+    // Checkout starts from the cart on the server, in Moscow, with free delivery to a pickup point.
+    let page = await client.html("/checkout");
+    expect(findByTestId(page, "checkout-line")).toHaveLength(1);
+    expect(textContent(findByTestId(page, "checkout-city")[0]!)).toBe("Москва, Россия");
+    expect(rubles(findByTestId(page, "goods-total")[0]!)).toBe(price);
+    expect(radioValues(page, "deliveryId")).toEqual(expect.arrayContaining(["76", "79", "45", "35", "43"]));
+    expect(checkedRadio(page, "deliveryId")).toBe("76");
+
+    // What is typed survives a post, and placing the order asks to sign in first.
+    const saved = await postCheckout(client, page, { ...contactFields, comment: "Позвоните за час", intent: "save" });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toMatch(/^\/checkout/);
+    page = await client.html("/checkout");
+    expect(inputValue(page, "lastName")).toBe("Иванов");
+    expect(page).toContain("Позвоните за час");
+    expect(findByTestId(page, "place-order")).toHaveLength(0);
+
+    const toLogin = await postCheckout(client, page, { ...contactFields, comment: "Позвоните за час", intent: "login" });
+    expect(toLogin.status).toBe(303);
+    expect(toLogin.headers.get("location")).toBe("/login?redirectTo=%2Fcheckout");
+    const { landed } = await signIn(client, "/checkout");
+    expect(landed).toBe("/checkout");
+
+    // Signed in: the draft followed the buyer; choose another city by searching for it.
+    page = await client.html("/checkout");
+    expect(inputValue(page, "lastName")).toBe("Иванов");
+    expect((await postCheckout(client, page, { ...contactFields, intent: "find-city", cityQuery: "Каза" })).headers.get("location")).toBe(
+      `/checkout?city=${encodeURIComponent("Каза")}#city`,
+    );
+    page = await client.html(`/checkout?city=${encodeURIComponent("Каза")}`);
+    const cityButtons = tags(page, "button").filter((tag) => attribute(tag, "name") === "chooseCity");
+    expect(cityButtons.map((tag) => attribute(tag, "value"))).toContain(KAZAN);
+    expect((await postCheckout(client, page, { ...contactFields, chooseCity: KAZAN })).status).toBe(303);
+    page = await client.html("/checkout");
+    expect(textContent(findByTestId(page, "checkout-city")[0]!)).toContain("Казань");
+    expect(radioValues(page, "deliveryId")).not.toContain("35");
+
+    // A paid pickup point: its price joins the total; the points are a plain radio list, filterable by GET.
+    expect((await postCheckout(client, page, { ...contactFields, deliveryId: "79", intent: "save" })).status).toBe(303);
+    page = await client.html("/checkout");
+    expect(checkedRadio(page, "deliveryId")).toBe("79");
+    const deliveryPrice = rubles(findByTestId(page, "delivery-total")[0]!);
+    expect(deliveryPrice).toBeGreaterThan(0);
+    expect(rubles(findByTestId(page, "order-total")[0]!)).toBe(price + deliveryPrice);
+    const points = radioValues(page, "pointCode");
+    expect(points.length).toBeGreaterThan(1);
+
+    // Placing without a point is refused with a Russian message and nothing is ordered.
+    const noPoint = await postCheckout(client, page, { ...contactFields, deliveryId: "79", intent: "place" });
+    expect(noPoint.headers.get("location")).toBe("/checkout#form-errors");
+    page = await client.html("/checkout");
+    expect(textContent(page)).toContain("Выберите пункт выдачи");
+
+    // A price posted by the client is ignored: the order is priced on the server.
+    const placed = await postCheckout(client, page, { ...contactFields, deliveryId: "79", pointCode: points[1]!, intent: "place", price: "1", [`seen:${georgiy}`]: "1" });
+    expect(placed.status).toBe(303);
+    const paymentPage = placed.headers.get("location")!;
+    expect(paymentPage).toMatch(/\/payment\/sandbox\/[\w-]+$/);
+
+    // The sandbox payment page: pay.
+    const payment = await client.html(new URL(paymentPage).pathname);
+    expect(textContent(payment)).toContain("Оплатить");
+    expect(textContent(payment)).toContain("Отменить");
+    const paid = await client.postForm(new URL(paymentPage).pathname, { intent: "pay" });
+    expect(paid.status).toBe(303);
+    const thanksUrl = new URL(paid.headers.get("location")!, shop.url);
+    expect(thanksUrl.pathname).toBe("/thanks");
+    const thanks = await client.html(thanksUrl.pathname + thanksUrl.search);
+    expect(findByTestId(thanks, "thanks")).toHaveLength(1);
+    expect(textContent(findByTestId(thanks, "order-status")[0]!)).toBe("Оплачен");
+    expect(rubles(findByTestId(thanks, "order-total")[0]!)).toBe(price + deliveryPrice);
+    const orderId = thanksUrl.searchParams.get("order")!;
+
+    // The account lists it; the cart is empty; the stock went down by one.
+    const orders = await client.html("/my/orders");
+    expect(orders).toContain(`/my/orders/${orderId}`);
+    const order = await client.html(`/my/orders/${orderId}`);
+    expect(textContent(order)).toContain("Казань");
+    expect(findByTestId(order, "pay-again")).toHaveLength(0);
+    expect(JSON.parse((await client.get("/api/cart")).text).data.totalCoins).toBe(0);
+    const productAfter = await client.html(`/products/${georgiySlug}`);
+    expect(textContent(productAfter)).toContain(`В наличии: ${stockBefore - 1} шт.`);
+  });
+});
+
+describe("placing an order", () => {
+  async function signedInBuyerAtCheckout(quantity = 1) {
+    const client = await buyerWithCart(quantity);
+    await signIn(client, "/checkout");
+    const page = await client.html("/checkout");
+    const points = radioValues(page, "pointCode");
+    return { client, page, fields: { ...contactFields, deliveryId: "76", pointCode: points[0]! } };
+  }
+
+  it("asks to confirm new prices when the total the buyer saw differs, and places nothing until then", async () => {
+    const { client, page, fields } = await signedInBuyerAtCheckout();
+    const shown = Number(inputValue(page, "seenTotal"));
+    const stale = await client.postForm("/checkout", { token: inputValue(page, "token"), seenTotal: String(shown - 100), ...fields, intent: "place" });
+    expect(stale.headers.get("location")).toBe("/checkout#update-prices");
+    const confirm = await client.html("/checkout");
+    expect(findByTestId(confirm, "update-prices")).toHaveLength(1);
+    expect(textContent(await client.html("/my/orders"))).toContain("Заказов пока нет");
+    const placed = await postCheckout(client, confirm, { ...fields, intent: "place" });
+    expect(placed.headers.get("location")).toMatch(/\/payment\/sandbox\//);
+  });
+
+  it("makes one order of a double submit of the same page", async () => {
+    const { client, page, fields } = await signedInBuyerAtCheckout();
+    const [first, second] = await Promise.all([postCheckout(client, page, { ...fields, intent: "place" }), postCheckout(client, page, { ...fields, intent: "place" })]);
+    expect([first.status, second.status]).toEqual([303, 303]);
+    const orders = await client.html("/my/orders");
+    expect(tags(orders, "a").filter((tag) => /\/my\/orders\/\d+/.test(attribute(tag, "href") ?? ""))).toHaveLength(1);
+  });
+
+  it("keeps an order whose payment was cancelled and lets the buyer pay again", async () => {
+    const { client, page, fields } = await signedInBuyerAtCheckout();
+    const placed = await postCheckout(client, page, { ...fields, intent: "place" });
+    const paymentPath = new URL(placed.headers.get("location")!).pathname;
+    const cancelled = await client.postForm(paymentPath, { intent: "cancel" });
+    const back = new URL(cancelled.headers.get("location")!, shop.url);
+    const afterReturn = await client.get(back.pathname + back.search);
+    expect(afterReturn.status).toBe(302);
+    const errorUrl = afterReturn.headers.get("location")!;
+    expect(errorUrl).toMatch(/^\/payment-error\?order=\d+$/);
+    const errorPage = await client.html(errorUrl);
+    expect(findByTestId(errorPage, "payment-error")).toHaveLength(1);
+    expect(textContent(findByTestId(errorPage, "order-status")[0]!)).toBe("Ожидает оплаты");
+
+    const again = await client.postForm(errorUrl, { intent: "pay" });
+    expect(again.headers.get("location")).toMatch(/\/payment\/sandbox\//);
+    expect(new URL(again.headers.get("location")!).pathname).not.toBe(paymentPath);
+    const paid = await client.postForm(new URL(again.headers.get("location")!).pathname, { intent: "pay" });
+    const thanks = await client.html(new URL(paid.headers.get("location")!, shop.url).pathname + new URL(paid.headers.get("location")!, shop.url).search);
+    expect(textContent(findByTestId(thanks, "order-status")[0]!)).toBe("Оплачен");
+  });
+
+  it("shows another buyer's order as not found", async () => {
+    const { client, page, fields } = await signedInBuyerAtCheckout();
+    const placed = await postCheckout(client, page, { ...fields, intent: "place" });
+    const paid = await client.postForm(new URL(placed.headers.get("location")!).pathname, { intent: "pay" });
+    const orderId = new URL(paid.headers.get("location")!, shop.url).searchParams.get("order")!;
+
+    const stranger = new ShopClient(shop.url);
+    await signIn(stranger, "/");
+    expect((await stranger.get(`/my/orders/${orderId}`)).status).toBe(404);
+    expect((await stranger.get(`/thanks?order=${orderId}`)).status).toBe(404);
+    expect((await stranger.get(`/payment-error?order=${orderId}`)).status).toBe(404);
+    expect((await stranger.postForm(`/my/orders/${orderId}`, { intent: "pay" })).status).toBe(404);
+    expect((await new ShopClient(shop.url).get(`/my/orders/${orderId}`)).headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(`/my/orders/${orderId}`)}`);
+  });
+
+  it("pays on receipt with special-contact delivery and goes straight to /thanks", async () => {
+    const { client, page } = await signedInBuyerAtCheckout();
+    expect((await postCheckout(client, page, { ...contactFields, deliveryId: "43", intent: "save" })).status).toBe(303);
+    const special = await client.html("/checkout");
+    expect(checkedRadio(special, "paymentId")).toBe("6");
+    const missingAddress = await postCheckout(client, special, { ...contactFields, deliveryId: "43", paymentId: "6", intent: "place" });
+    expect(missingAddress.headers.get("location")).toBe("/checkout#form-errors");
+    const placed = await postCheckout(client, special, { ...contactFields, deliveryId: "43", paymentId: "6", street: "Тверская", house: "7", intent: "place" });
+    expect(placed.headers.get("location")).toMatch(/^\/thanks\?order=\d+$/);
+    const thanks = await client.html(placed.headers.get("location")!);
+    expect(textContent(findByTestId(thanks, "order-status")[0]!)).toBe("Принят");
+  });
+});
+
+describe("a shop without current quotes", () => {
+  let closed: Shop;
+  beforeAll(async () => {
+    // The Bank of Russia is unreachable and nothing was ever fetched: prices cannot follow the market.
+    closed = await startShop({ env: { SMS_PROVIDER: "file", SMS_OUTBOX_FILE: outbox, QUOTES_PROVIDER: "cbr", CBR_BASE_URL: "http://127.0.0.1:9", QUOTES_TIMEOUT_MS: "300" } });
+  });
+  afterAll(() => closed?.stop());
+
+  it("takes no order and says why", async () => {
+    const client = new ShopClient(closed.url);
+    await client.get("/");
+    expect((await client.postForm("/cart", { intent: "add", productId: String(georgiy) })).status).toBe(303);
+    const phone = newPhone();
+    await client.postForm("/login", { intent: "send", phone: phone.typed, redirectTo: "/checkout" });
+    const code = await waitForSmsCode(outbox, phone.normal);
+    await client.postForm("/login", { intent: "verify", code, redirectTo: "/checkout" });
+    const page = await client.html("/checkout");
+    expect(findByTestId(page, "place-order")).toHaveLength(0);
+    expect(textContent(page)).toContain("не принимает заказы");
+    const points = radioValues(page, "pointCode");
+    const refused = await postCheckout(client, page, { ...contactFields, deliveryId: "76", pointCode: points[0] ?? "", intent: "place" });
+    expect(refused.headers.get("location")).toBe("/checkout#order-error");
+    expect(textContent(findByTestId(await client.html("/checkout"), "order-error")[0]!)).toContain("не принимает заказы");
+    expect(textContent(await client.html("/my/orders"))).toContain("Заказов пока нет");
+  });
+});
