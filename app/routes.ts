@@ -53,6 +53,8 @@ export default [
     route(`api/${list}/clear`, "routes/api/id-list-clear.ts", { id: `api-${list}-clear` }),
     route(`api/${list}/:id`, "routes/api/id-list-item.ts", { id: `api-${list}-item` }),
   ]),
+  // YooKassa's HTTP notifications (server to server).
+  route("api/payments/yookassa/webhook", "routes/api/payments/yookassa-webhook.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   layout("routes/layouts/blank.tsx", [
@@ -77,6 +79,8 @@ export default [
     route("checkout", "routes/checkout.tsx", { id: "checkout" }),
     route("thanks", "routes/thanks.tsx"),
     route("payment-error", "routes/payment-error.tsx"),
+    // The built-in payment service's page (PAYMENT_PROVIDER=sandbox).
+    route("payment/sandbox/:id", "routes/payment-sandbox.tsx"),
     route("login", "routes/login.tsx"),
 
     // Catalogue: the whole catalogue, a category, fixed sections, each with pages.
