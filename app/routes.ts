@@ -55,6 +55,8 @@ export default [
   ]),
   route("api/checkout/deliveries", "routes/api/checkout/deliveries.ts"),
   route("api/locations/get-pvz", "routes/api/locations/get-pvz.ts"),
+  // YooKassa's HTTP notifications (server to server).
+  route("api/payments/yookassa/webhook", "routes/api/payments/yookassa-webhook.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   layout("routes/layouts/blank.tsx", [
@@ -79,6 +81,8 @@ export default [
     route("checkout", "routes/checkout.tsx", { id: "checkout" }),
     route("thanks", "routes/thanks.tsx"),
     route("payment-error", "routes/payment-error.tsx"),
+    // The built-in payment service's page (PAYMENT_PROVIDER=sandbox).
+    route("payment/sandbox/:id", "routes/payment-sandbox.tsx"),
     route("login", "routes/login.tsx"),
 
     // Catalogue: the whole catalogue, a category, fixed sections, each with pages.

@@ -5,8 +5,18 @@ import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../catalog/products.seed.server.ts";
 import { orders, payments, sandboxPayments } from "../db/schema.ts";
 import { log } from "../shared/log.server.ts";
-import { applyPaymentState, getPaymentProvider, latestPayment, listPayments, paymentMessages, refreshOrderPayment, startPayment } from "./payments.server.ts";
-import { type CreatePaymentInput, PAYMENT_RETRY_MESSAGE, type PaymentProvider, PaymentProviderError } from "./provider.ts";
+import {
+  applyPaymentState,
+  completeSandboxPayment,
+  getPaymentProvider,
+  latestPayment,
+  listPayments,
+  paymentMessages,
+  receiveYooKassaNotification,
+  refreshOrderPayment,
+  startPayment,
+} from "./payments.server.ts";
+import { type CreatePaymentInput, PAYMENT_RETRY_MESSAGE, type PaymentProvider, PaymentProviderError, type PaymentState } from "./provider.ts";
 import { createSandboxProvider, decideSandboxPayment, SANDBOX_CANCELED_MESSAGE } from "./sandbox.server.ts";
 
 const PUBLIC_URL = "https://shop.example";
@@ -247,6 +257,106 @@ describe("refreshing an order's payment (the return page)", () => {
     const untouched = await placeTestOrder(db());
     expect(await refreshOrderPayment(db(), provider, untouched.orderId)).toEqual({ orderStatus: "awaiting_payment", payment: null });
     expect(await refreshOrderPayment(db(), provider, 999_999)).toBeUndefined();
+  });
+});
+
+describe("the sandbox page's buttons", () => {
+  it("decide the payment, record it for the order and send the buyer back to the shop's return page", async () => {
+    const order = await placeTestOrder(db());
+    const { provider } = recordingSandbox();
+    const { url } = (await startPayment(db(), provider, { id: order.orderId }, { publicUrl: PUBLIC_URL })) as { url: string };
+    expect(await completeSandboxPayment(db(), sandboxIdOf(url), "pay", PUBLIC_URL)).toBe(`/thanks?order=${order.orderId}`);
+    expect(await orderStatus(order.orderId)).toBe("paid");
+    // Pressed again (the back button): still paid, same way back.
+    expect(await completeSandboxPayment(db(), sandboxIdOf(url), "cancel", PUBLIC_URL)).toBe(`/thanks?order=${order.orderId}`);
+    expect(await latestPayment(db(), order.orderId)).toMatchObject({ status: "succeeded" });
+    // Another origin than the shop's stays absolute.
+    expect(await completeSandboxPayment(db(), sandboxIdOf(url), "pay", "https://other.example")).toBe(`${PUBLIC_URL}/thanks?order=${order.orderId}`);
+    expect(await completeSandboxPayment(db(), "no-such-payment", "pay", PUBLIC_URL)).toBeUndefined();
+  });
+});
+
+describe("YooKassa notifications", () => {
+  const YOOKASSA_IP = "185.71.76.10";
+  let counter = 0;
+
+  /** A YooKassa stand-in: creates payments "yk-…" and answers getPayment from `states`. */
+  function fakeYooKassa() {
+    const states = new Map<string, PaymentState | Error>();
+    const provider: PaymentProvider = {
+      id: "yookassa",
+      async createPayment(input) {
+        const paymentId = `yk-${++counter}-${input.orderId}`;
+        states.set(paymentId, { paymentId, status: "pending", amountRub: input.amountRub, orderId: input.orderId, paid: false });
+        return { paymentId, status: "pending", confirmationUrl: `https://yoomoney.example/confirm/${paymentId}` };
+      },
+      async getPayment(paymentId) {
+        const state = states.get(paymentId);
+        if (state instanceof Error) throw state;
+        if (!state) throw new PaymentProviderError("404", { provider: "yookassa", kind: "not_found", retryable: false });
+        return state;
+      },
+    };
+    return { provider, states };
+  }
+
+  const notification = (paymentId: string, event = "payment.succeeded") => ({ type: "notification", event, object: { id: paymentId, status: event.split(".")[1] } });
+
+  async function pendingYooKassaPayment() {
+    const order = await placeTestOrder(db());
+    const yookassa = fakeYooKassa();
+    const started = await startPayment(db(), yookassa.provider, { id: order.orderId }, { publicUrl: PUBLIC_URL });
+    const paymentId = (await latestPayment(db(), order.orderId))!.providerPaymentId!;
+    expect(started).toEqual({ kind: "redirect", url: `https://yoomoney.example/confirm/${paymentId}` });
+    return { order, paymentId, ...yookassa };
+  }
+
+  it("records a succeeded payment once; a repeated delivery is acknowledged and changes nothing", async () => {
+    const { order, paymentId, provider, states } = await pendingYooKassaPayment();
+    states.set(paymentId, { paymentId, status: "succeeded", amountRub: order.total, orderId: String(order.orderId), paid: true });
+    const first = await receiveYooKassaNotification(db(), provider, notification(paymentId), YOOKASSA_IP);
+    expect(first).toMatchObject({ status: 200, code: "accepted" });
+    expect(await orderStatus(order.orderId)).toBe("paid");
+    expect(await receiveYooKassaNotification(db(), provider, notification(paymentId), `::ffff:${YOOKASSA_IP}`)).toMatchObject({ status: 200, code: "accepted" });
+    expect(await orderStatus(order.orderId)).toBe("paid");
+    expect(await listPayments(db(), order.orderId)).toHaveLength(1);
+  });
+
+  it("trusts the fetched payment, not the notification: a 'succeeded' hint for a pending payment pays nothing", async () => {
+    const { order, paymentId, provider } = await pendingYooKassaPayment();
+    expect(await receiveYooKassaNotification(db(), provider, notification(paymentId), YOOKASSA_IP)).toMatchObject({ status: 200 });
+    expect(await orderStatus(order.orderId)).toBe("awaiting_payment");
+    expect(await latestPayment(db(), order.orderId)).toMatchObject({ status: "pending" });
+  });
+
+  it("records a cancellation with the provider's reason", async () => {
+    const { order, paymentId, provider, states } = await pendingYooKassaPayment();
+    states.set(paymentId, { paymentId, status: "canceled", amountRub: order.total, orderId: String(order.orderId), paid: false, failureReason: "Недостаточно средств." });
+    expect(await receiveYooKassaNotification(db(), provider, notification(paymentId, "payment.canceled"), YOOKASSA_IP)).toMatchObject({ status: 200 });
+    expect(await latestPayment(db(), order.orderId)).toMatchObject({ status: "canceled", failureReason: "Недостаточно средств." });
+    expect(await orderStatus(order.orderId)).toBe("awaiting_payment");
+  });
+
+  it("refuses foreign addresses and malformed bodies with 4xx, acknowledges other events, and asks for a retry when YooKassa is down", async () => {
+    const { order, paymentId, provider, states } = await pendingYooKassaPayment();
+    states.set(paymentId, { paymentId, status: "succeeded", amountRub: order.total, orderId: String(order.orderId), paid: true });
+    expect(await receiveYooKassaNotification(db(), provider, notification(paymentId), "203.0.113.5")).toMatchObject({ status: 403, code: "forbidden_source" });
+    expect(await receiveYooKassaNotification(db(), provider, notification(paymentId), null)).toMatchObject({ status: 403 });
+    expect(await receiveYooKassaNotification(db(), provider, { type: "notification" }, YOOKASSA_IP)).toMatchObject({ status: 400, code: "bad_notification" });
+    expect(await receiveYooKassaNotification(db(), provider, notification("r-1", "refund.succeeded"), YOOKASSA_IP)).toMatchObject({ status: 200, code: "ignored" });
+    expect(await receiveYooKassaNotification(db(), provider, notification("yk-unknown"), YOOKASSA_IP)).toMatchObject({ status: 404, code: "unknown_payment" });
+    expect(await orderStatus(order.orderId)).toBe("awaiting_payment");
+
+    states.set(paymentId, new PaymentProviderError("timeout", { provider: "yookassa", kind: "unavailable", retryable: true }));
+    expect(await receiveYooKassaNotification(db(), provider, notification(paymentId), YOOKASSA_IP)).toMatchObject({ status: 503, code: "provider_unavailable" });
+    expect(await orderStatus(order.orderId)).toBe("awaiting_payment");
+  });
+
+  it("answers 404 (delivered again later) for a payment YooKassa knows and the shop has not recorded", async () => {
+    const { order, provider, states } = await pendingYooKassaPayment();
+    states.set("yk-elsewhere", { paymentId: "yk-elsewhere", status: "succeeded", amountRub: order.total, orderId: String(order.orderId), paid: true });
+    expect(await receiveYooKassaNotification(db(), provider, notification("yk-elsewhere"), YOOKASSA_IP)).toMatchObject({ status: 404, code: "unknown_payment" });
+    expect(await orderStatus(order.orderId)).toBe("awaiting_payment");
   });
 });
 

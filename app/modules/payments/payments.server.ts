@@ -14,7 +14,8 @@ import {
   type PaymentState,
   type PaymentStatus,
 } from "./provider.ts";
-import { createSandboxProvider } from "./sandbox.server.ts";
+import { createSandboxProvider, decideSandboxPayment, returnPath, type SandboxDecision } from "./sandbox.server.ts";
+import { verifyNotification } from "./webhook.server.ts";
 import { createYooKassaProvider } from "./yookassa.server.ts";
 
 /**
@@ -292,4 +293,56 @@ export async function refreshOrderPayment(db: Database, provider: PaymentProvide
     orderStatus: order.status,
     payment: latest ? { status: latest.status, failureReason: latest.failureReason, amount: latest.amount } : null,
   };
+}
+
+/**
+ * The sandbox page's buttons: the sandbox service decides the payment, then the shop records
+ * the outcome as it records a provider's notification. Returns where to send the buyer (a
+ * path when it is on the shop's own origin), or undefined for an unknown payment.
+ */
+export async function completeSandboxPayment(db: Database, paymentId: string, decision: SandboxDecision, publicUrl: string): Promise<string | undefined> {
+  const decided = await decideSandboxPayment(db, paymentId, decision);
+  if (!decided) return undefined;
+  await applyPaymentState(db, "sandbox", await createSandboxProvider(db, { publicUrl }).getPayment(paymentId));
+  return returnPath(decided.returnUrl, publicUrl);
+}
+
+export type NotificationAnswer = { status: number; code: string; message: string };
+
+/**
+ * A YooKassa HTTP notification (webhook.server.ts checks it and fetches the payment again):
+ * 200 for what was recorded or may be ignored (a duplicate, another event), so YooKassa stops
+ * sending it; 4xx for what is refused; 503 when YooKassa itself cannot be asked, and 404 for a
+ * payment the shop has not recorded yet, so that YooKassa delivers it again later.
+ */
+export async function receiveYooKassaNotification(db: Database, provider: PaymentProvider, body: unknown, ip: string | null): Promise<NotificationAnswer> {
+  let verified;
+  try {
+    verified = await verifyNotification(provider, body, ip);
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    log.warn("payment notification: the payment could not be fetched", { kind: error.kind, reason: error.message });
+    if (error.kind === "not_found") return { status: 404, code: "unknown_payment", message: "Платёж не найден в ЮKassa" };
+    return { status: 503, code: "provider_unavailable", message: "ЮKassa сейчас не отвечает; уведомление будет принято при следующей отправке" };
+  }
+  if (!verified.ok) {
+    log.warn("payment notification refused", { reason: verified.reason, detail: verified.detail });
+    switch (verified.reason) {
+      case "foreign_address":
+        return { status: 403, code: "forbidden_source", message: "Уведомления принимаются только с адресов ЮKassa" };
+      case "unsupported_event":
+        return { status: 200, code: "ignored", message: "Событие не обрабатывается" };
+      case "malformed":
+        return { status: 400, code: "bad_notification", message: "Неверный формат уведомления" };
+      case "payment_mismatch":
+        return { status: 422, code: "payment_mismatch", message: "ЮKassa вернула другой платёж" };
+    }
+  }
+  const applied = await applyPaymentState(db, provider.id, verified.payment);
+  if (applied.kind === "unknown_payment") {
+    log.warn("payment notification for a payment the shop has not recorded", { paymentId: verified.payment.paymentId });
+    return { status: 404, code: "unknown_payment", message: "Платёж не найден в магазине" };
+  }
+  if (applied.kind === "order_mismatch") return { status: 422, code: "order_mismatch", message: "Платёж относится к другому заказу" };
+  return { status: 200, code: "accepted", message: "Уведомление принято" };
 }

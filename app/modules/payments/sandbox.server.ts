@@ -69,6 +69,15 @@ export function createSandboxProvider(db: Database, options: { publicUrl: string
   };
 }
 
+/**
+ * Where the sandbox page sends the buyer back: a path when the return address is on the
+ * shop's own origin, so the way back works whatever host the page was opened on.
+ */
+export function returnPath(returnUrl: string, publicUrl: string): string {
+  const back = new URL(returnUrl);
+  return back.origin === new URL(publicUrl).origin ? `${back.pathname}${back.search}` : returnUrl;
+}
+
 /** A sandbox payment for its page, or undefined for an unknown id. */
 export async function findSandboxPayment(db: Database, id: string): Promise<SandboxPaymentView | undefined> {
   const row = await findRow(db, id);

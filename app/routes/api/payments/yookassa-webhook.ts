@@ -1,0 +1,33 @@
+import { getConfig } from "#app/modules/config/config.server.ts";
+import { methodNotAllowed } from "#app/modules/lists/api.server.ts";
+import { getPaymentProvider, receiveYooKassaNotification } from "#app/modules/payments/payments.server.ts";
+import { CLIENT_IP_HEADER } from "#app/modules/request/client-ip.server.ts";
+import { databaseContext } from "#app/modules/request/context.ts";
+import { apiError, apiJson } from "#app/modules/shared/api.ts";
+import { BodyError, readJsonBody } from "#app/modules/shared/json-body.server.ts";
+import type { Route } from "./+types/yookassa-webhook";
+
+export function loader() {
+  return methodNotAllowed(["POST"]);
+}
+
+/**
+ * POST /api/payments/yookassa/webhook: YooKassa's HTTP notifications. Server to server, so
+ * no same-origin check: the source address (set by server.ts) and a fresh GET of the payment
+ * are what make it trustworthy.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  if (getConfig().payments.provider !== "yookassa") return apiError(404, "not_found", "Приём уведомлений ЮKassa не включён");
+  let body: unknown;
+  try {
+    body = await readJsonBody(request, 65_536);
+  } catch (error) {
+    if (error instanceof BodyError) return apiError(error.status, error.status === 413 ? "too_large" : "bad_notification", error.message);
+    throw error;
+  }
+  const { db } = context.get(databaseContext);
+  const answer = await receiveYooKassaNotification(db, getPaymentProvider(db), body, request.headers.get(CLIENT_IP_HEADER));
+  if (answer.status >= 400) return apiError(answer.status, answer.code, answer.message, answer.status === 503 ? { "Retry-After": "60" } : undefined);
+  return apiJson({ data: { status: answer.code } });
+}
