@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { pageWeight } from "./page-weight.ts";
 import { apiThroughput } from "./api-throughput.ts";
+import { placeOrder } from "./place-order.ts";
 import { ssrThroughput } from "./ssr-throughput.ts";
 import { buildIfNeeded, root, startShop } from "./shop-server.ts";
 import { formatBudget, formatValue, type Bench, type Measurement, withinBudget } from "./types.ts";
@@ -16,7 +17,7 @@ import { formatBudget, formatValue, type Bench, type Measurement, withinBudget }
  * Lighthouse (`lighthouse` with CHROME_PATH=/usr/bin/chromium, mobile form factor).
  * BENCH_ONLY="page weight" runs a subset.
  */
-const allBenches: Bench[] = [pageWeight, ssrThroughput, apiThroughput];
+const allBenches: Bench[] = [pageWeight, ssrThroughput, apiThroughput, placeOrder];
 const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim().toLowerCase());
 const benches = only ? allBenches.filter((bench) => only.includes(bench.name.toLowerCase())) : allBenches;
 
@@ -73,7 +74,7 @@ async function main(): Promise<number> {
   try {
     for (const bench of benches) {
       try {
-        rows.push(...(await bench.run({ baseUrl: server.baseUrl })).map((row) => ({ ...row, bench: bench.name })));
+        rows.push(...(await bench.run({ baseUrl: server.baseUrl, smsOutboxFile: server.smsOutboxFile })).map((row) => ({ ...row, bench: bench.name })));
       } catch (error) {
         failures.push(`${bench.name}: ${error instanceof Error ? error.message : String(error)}`);
       }

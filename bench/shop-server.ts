@@ -46,7 +46,7 @@ function freePort(): Promise<number> {
   });
 }
 
-export type BenchServer = { baseUrl: string; stop(): Promise<void> };
+export type BenchServer = { baseUrl: string; smsOutboxFile: string; stop(): Promise<void> };
 
 /** A copy of build/ and server.ts with the rest of the project linked in, under `workDir`. */
 function snapshotShop(workDir: string): string {
@@ -75,6 +75,7 @@ function removeWorkDir(workDir: string) {
 export async function startShop({ timeoutMs = 90_000 } = {}): Promise<BenchServer> {
   const workDir = mkdtempSync(path.join(tmpdir(), "coin-shop-bench-"));
   const dataDir = path.join(workDir, "data");
+  const smsOutboxFile = path.join(workDir, "sms-outbox.jsonl");
   const shopDir = snapshotShop(workDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -90,6 +91,9 @@ export async function startShop({ timeoutMs = 90_000 } = {}): Promise<BenchServe
       PORT: String(port),
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: "warn",
+      // Benchmarks that sign buyers in read their codes here, as the tests do.
+      SMS_PROVIDER: "file",
+      SMS_OUTBOX_FILE: smsOutboxFile,
     },
   });
   let output = "";
@@ -120,5 +124,5 @@ export async function startShop({ timeoutMs = 90_000 } = {}): Promise<BenchServe
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, smsOutboxFile, stop };
 }

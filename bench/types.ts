@@ -19,6 +19,8 @@ export type Measurement = {
 export type BenchContext = {
   /** The running production build, without a trailing slash. */
   baseUrl: string;
+  /** The JSON-lines file the server writes SMS codes to (benchmarks that sign buyers in). */
+  smsOutboxFile?: string;
 };
 
 /** A benchmark: `bench/run.ts` runs each in turn against one server and prints one table. */

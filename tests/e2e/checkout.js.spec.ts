@@ -2,26 +2,21 @@
 // button press), the point list appears after the spec's 500 ms, the order is placed and paid.
 import { expect, test } from "@playwright/test";
 import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
-import { desktop, waitForHydration } from "./helpers.ts";
+import { desktop, expectSameDocument, markDocument, waitForHydration } from "./helpers.ts";
 import { smsOutboxFile } from "./outbox.ts";
 
 test.use({ viewport: desktop });
 
 test("a signed-in buyer changes delivery without reloads and pays", async ({ page }) => {
-  // Sign in first through the modal's no-JS twin (/login), as the auth specs cover the modal.
-  await page.goto("/login?redirectTo=%2Fcatalog%2Fgold");
+  // Signed in through the /api calls (the modal itself is covered by auth.js.spec.ts); the browser shares the cookies.
   const digits = `927${String(Date.now()).slice(-7)}`;
-  await page.getByLabel("Телефон").fill(`8${digits}`);
-  await page.getByRole("button", { name: "Продолжить" }).click();
+  const origin = test.info().project.use.baseURL as string;
+  const api = (path: string, data: unknown) => page.request.post(path, { data, headers: { Origin: origin } });
+  expect((await api("/api/auth/get-code", { phone: `+7${digits}` })).status()).toBe(200);
   const code = await waitForSmsCode(smsOutboxFile(Number(process.env.E2E_PORT ?? 3107)), `+7${digits}`);
-  await page.getByLabel("Код из SMS").fill(code);
-  await page.getByRole("button", { name: "Войти" }).click();
-  await page.getByLabel("ФИО").fill("Орлов Игорь");
-  await page.getByLabel("E-mail").fill("igor@example.ru");
-  await page.getByLabel(/Согласен на обработку/).check();
-  await page.getByRole("button", { name: "Завершить регистрацию" }).click();
-  await expect(page).toHaveURL(/\/catalog\/gold$/);
-
+  expect((await api("/api/auth/check-code", { phone: `+7${digits}`, code })).status()).toBe(200);
+  expect((await api("/api/me", { name: "Орлов Игорь", email: "igor@example.ru" })).status()).toBe(200);
+  await page.goto("/catalog/gold");
   await waitForHydration(page);
   await page.getByRole("button", { name: "В корзину" }).first().click();
   await expect(page.getByTestId("cart-link").getByTestId("count-badge")).toHaveText("1");
@@ -30,6 +25,7 @@ test("a signed-in buyer changes delivery without reloads and pays", async ({ pag
   await waitForHydration(page);
   await expect(page.getByLabel("Фамилия")).toHaveValue("Орлов");
   await page.getByLabel("Телефон").fill("+7 (927) 000-11-22");
+  await markDocument(page);
   // Courier: applied on change; the address fields appear without pressing any button.
   await page.getByTestId("delivery-45").check();
   await expect(page.getByLabel("Улица")).toBeVisible();
@@ -39,6 +35,7 @@ test("a signed-in buyer changes delivery without reloads and pays", async ({ pag
   await expect(page.getByTestId("point-list")).toBeVisible();
   await page.getByTestId("point-list").getByRole("radio").first().check();
   await expect(page.getByTestId("delivery-total")).toHaveText("Бесплатно");
+  await expectSameDocument(page);
 
   await page.getByTestId("place-order").click();
   await expect(page).toHaveURL(/\/payment\/sandbox\//);

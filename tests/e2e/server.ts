@@ -52,6 +52,8 @@ Object.assign(process.env, {
   SESSION_SECRET: randomBytes(36).toString("base64url"),
   HOST: "127.0.0.1",
   PORT: String(process.env.E2E_PORT ?? E2E_PORT),
+  // The origin the browser uses: the payment page sends the buyer back to it, with their cookies.
+  PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? E2E_PORT}`,
   DATA_DIR: dataDir,
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   // Sign-in codes go to a file the specs read (tests/e2e/helpers.ts smsOutboxFile).

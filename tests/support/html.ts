@@ -73,3 +73,13 @@ export function canonicalHref(html: string): string | undefined {
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+/**
+ * The text of the first element carrying data-testid="…", up to its closing tag (elements
+ * of the same name nested inside it are not supported: keep test ids on leaf-like elements).
+ */
+export function textByTestId(html: string, testId: string): string | undefined {
+  const pattern = new RegExp(`<([a-zA-Z][\\w-]*)[^>]*\\bdata-testid="${escapeRegExp(testId)}"[^>]*>([\\s\\S]*?)</\\1>`);
+  const match = pattern.exec(html);
+  return match ? textContent(match[2]!) : undefined;
+}

@@ -1,10 +1,11 @@
+import { isDeepStrictEqual } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import { loginHref } from "../account/login-href.ts";
 import type { User } from "../auth/sessions.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { users } from "../db/schema.ts";
-import { type DeliveryProvider, pointKindOf } from "../delivery/provider.ts";
-import { chooseDeliveryItem, deriveCheckoutDelivery, PAYMENT_IDS, type PaymentId } from "../delivery/rules.ts";
+import { type DeliveryProvider, type Parcel, pointKindOf } from "../delivery/provider.ts";
+import { chooseDeliveryItem, defaultCheckoutDelivery, deriveCheckoutDelivery, PAYMENT_IDS, type PaymentId } from "../delivery/rules.ts";
 import { ListError, parseProductId, removeFromList, setCartQuantity, type ListOwner } from "../lists/lists.server.ts";
 import { cartSummary } from "../lists/summary.server.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
@@ -56,7 +57,7 @@ async function applyCartEdits(scope: CheckoutScope, form: FormData): Promise<voi
 }
 
 /** A city, delivery, point and payment chosen on the form, each checked against what is offered. */
-async function applyChoices(scope: CheckoutScope, draft: CheckoutDraft, form: FormData, parcel: Awaited<ReturnType<typeof parcelOf>>): Promise<CheckoutDraft> {
+async function applyChoices(scope: CheckoutScope, draft: CheckoutDraft, form: FormData, parcel: Parcel): Promise<CheckoutDraft> {
   let next = draft;
   const cityCode = form.get("chooseCity");
   if (typeof cityCode === "string" && /^\d{1,10}$/.test(cityCode) && cityCode !== draft.city.code) {
@@ -93,6 +94,12 @@ async function applyChoices(scope: CheckoutScope, draft: CheckoutDraft, form: Fo
     next = { ...next, delivery: { ...next.delivery, paymentId: PAYMENT_IDS.online } };
   }
   return next;
+}
+
+/** The delivery a first visit starts from: what the city offers (spec section 4), unless the saved profile chose one. */
+async function firstVisitDelivery(scope: CheckoutScope, draft: CheckoutDraft, parcel: Parcel) {
+  if (!isDeepStrictEqual(draft.delivery, defaultCheckoutDelivery())) return draft.delivery;
+  return deriveCheckoutDelivery((await offeredDelivery(scope.provider, draft.city.code, parcel)).groups);
 }
 
 /** The price the page showed for each coin ("seen:<id>"), only to tell the buyer what changed. */
@@ -138,6 +145,7 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
   const cart = await cartSummary(scope.db, scope.owner, scope.rates);
   const parcel = await parcelOf(scope.db, cart);
   let draft: CheckoutDraft = { ...applyPostedFields(stored.draft, form), errors: {}, orderError: null, priceNotice: null };
+  if (stored.revision === "new") draft = { ...draft, delivery: await firstVisitDelivery(scope, draft, parcel) };
   draft = await applyChoices(scope, draft, form, parcel);
   const save = (next: CheckoutDraft, token = stored.token) => saveDraft(scope.db, scope.owner, { draft: next, token });
 

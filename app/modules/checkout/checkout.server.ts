@@ -1,9 +1,11 @@
+import { isDeepStrictEqual } from "node:util";
 import { inArray } from "drizzle-orm";
 import type { User } from "../auth/sessions.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { products } from "../db/schema.ts";
 import { deliveryOptions } from "../delivery/options.server.ts";
 import { type DeliveryProvider, DeliveryProviderError, type Parcel, type PickupPoint, pointKindOf } from "../delivery/provider.ts";
+import { defaultCheckoutDelivery, deriveCheckoutDelivery } from "../delivery/rules.ts";
 import type { ListOwner } from "../lists/lists.server.ts";
 import { cartSummary, type CartSummary } from "../lists/summary.server.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
@@ -79,12 +81,15 @@ export async function checkoutView(
   input: { owner: ListOwner; user: User | null; rates: MetalRates | null; provider: DeliveryProvider; pointFilter: string; cityQuery: string },
 ): Promise<CheckoutView> {
   const [cart, stored] = await Promise.all([cartSummary(db, input.owner, input.rates), loadDraft(db, input.owner, input.user)]);
-  const { draft, token, revision } = stored;
+  const { token, revision } = stored;
+  let draft = stored.draft;
   const parcel = await parcelOf(db, cart);
   const [offered, cityResults] = await Promise.all([
     offeredDelivery(input.provider, draft.city.code, parcel),
     input.cityQuery ? input.provider.searchCities(input.cityQuery).catch(() => []) : Promise.resolve(null),
   ]);
+  // A first visit starts from what the city offers (spec section 4: free or special delivery from the first group).
+  if (revision === "new" && isDeepStrictEqual(draft.delivery, defaultCheckoutDelivery())) draft = { ...draft, delivery: deriveCheckoutDelivery(offered.groups) };
   const chosen = findOption(offered.groups, draft.delivery.deliveryId);
   let points: CheckoutView["points"] = null;
   if (chosen && pointKindOf(chosen.id)) {

@@ -1,0 +1,87 @@
+// Placing an order (issue 7): ten signed-in buyers submit /checkout at the same moment,
+// round after round, each with a coin in the cart and a pickup point chosen, as a browser
+// without JavaScript posts the form. Only the final POST is timed: the transaction that
+// locks the products, prices them from the quotes, writes the order, reduces the stock and
+// empties the cart, plus the delivery quote and the start of the sandbox payment.
+import { performance } from "node:perf_hooks";
+import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
+import { attribute, tags } from "#tests/support/html.ts";
+import { ShopClient } from "#tests/support/http-client.ts";
+import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
+import { placeOrderBudgets } from "./budgets.ts";
+import type { Bench, Measurement } from "./types.ts";
+
+const BUYERS = 10;
+const ROUNDS = Number(process.env.BENCH_PLACE_ORDER_ROUNDS ?? 6);
+
+const inputValue = (html: string, name: string) => attribute(tags(html, "input").find((tag) => attribute(tag, "name") === name) ?? "", "value") ?? "";
+const firstRadio = (html: string, name: string) =>
+  attribute(tags(html, "input").find((tag) => attribute(tag, "name") === name && attribute(tag, "type") === "radio") ?? "", "value");
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function signIn(baseUrl: string, outbox: string, index: number): Promise<ShopClient> {
+  const client = new ShopClient(baseUrl);
+  await client.get("/");
+  const phone = `+7999${String(Date.now() % 100_000).padStart(5, "0")}${String(index).padStart(2, "0")}`;
+  const headers = { "Content-Type": "application/json", Origin: baseUrl };
+  const sent = await client.request("POST", "/api/auth/get-code", JSON.stringify({ phone }), { headers });
+  if (sent.status !== 200) throw new Error(`get-code for buyer ${index}: ${sent.status} ${sent.text}`);
+  const code = await waitForSmsCode(outbox, phone);
+  const checked = await client.request("POST", "/api/auth/check-code", JSON.stringify({ phone, code }), { headers });
+  if (checked.status !== 200) throw new Error(`check-code for buyer ${index}: ${checked.status} ${checked.text}`);
+  return client;
+}
+
+/** Coins in stock, largest stock first: the rounds spread over them so none runs out. */
+const coins = demoCatalog
+  .map((coin, index) => ({ id: index + 1, stock: coin.stock }))
+  .filter((coin) => coin.stock > 0)
+  .sort((a, b) => b.stock - a.stock);
+
+async function placeOne(client: ShopClient, productId: number, buyer: number): Promise<{ ms: number; ok: boolean }> {
+  const added = await client.postForm("/cart", { intent: "add", productId: String(productId) });
+  if (added.status !== 303) return { ms: 0, ok: false };
+  const page = await client.html("/checkout");
+  const fields = {
+    token: inputValue(page, "token"),
+    seenTotal: inputValue(page, "seenTotal"),
+    lastName: "Покупатель",
+    name: `Номер ${buyer}`,
+    email: `bench${buyer}@example.ru`,
+    phone: "+7 (999) 000-00-00",
+    deliveryId: "76",
+    pointCode: firstRadio(page, "pointCode") ?? "",
+    intent: "place",
+  };
+  const started = performance.now();
+  const placed = await client.postForm("/checkout", fields);
+  const ms = performance.now() - started;
+  return { ms, ok: placed.status === 303 && /\/payment\/sandbox\//.test(placed.headers.get("location") ?? "") };
+}
+
+export const placeOrder: Bench = {
+  name: "place order",
+  async run({ baseUrl, smsOutboxFile }) {
+    if (!smsOutboxFile) throw new Error("place order: the bench server has no SMS outbox file");
+    const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, index) => signIn(baseUrl, smsOutboxFile, index)));
+    const samples: number[] = [];
+    let failed = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const results = await Promise.all(buyers.map((client, buyer) => placeOne(client, coins[(round * BUYERS + buyer) % coins.length]!.id, buyer)));
+      for (const result of results) {
+        if (result.ok) samples.push(result.ms);
+        else failed++;
+      }
+    }
+    samples.sort((a, b) => a - b);
+    const note = `${BUYERS} buyers at once × ${ROUNDS} rounds`;
+    return [
+      { page: "POST /checkout (place order)", metric: "latency p50", value: samples.length ? percentile(samples, 50) : NaN, unit: "ms", budget: placeOrderBudgets.latencyP50, note },
+      { page: "POST /checkout (place order)", metric: "latency p95", value: samples.length ? percentile(samples, 95) : NaN, unit: "ms", budget: placeOrderBudgets.latencyP95 },
+      { page: "POST /checkout (place order)", metric: "failed orders", value: failed, unit: "count", budget: { max: 0 } },
+    ] satisfies Measurement[];
+  },
+};
