@@ -9,6 +9,8 @@ import { seedDatabase } from "#app/modules/db/seed.server.ts";
 import { adminDatabaseUrl, createTestDatabase, type Shop, startShop } from "./server.ts";
 
 export type ShopDatabase = {
+  /** The variables that point the shop or an operator command at it. */
+  env: Record<string, string>;
   /** Opens it migrated and seeded as the shop would have it; close the handle before start(). */
   open(): Promise<DatabaseHandle>;
   /** Runs `work` on the open database and closes it again. */
@@ -32,6 +34,7 @@ export async function createShopDatabase(): Promise<ShopDatabase> {
   }
 
   return {
+    env: postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dir! },
     open,
     async use(work) {
       const handle = await open();

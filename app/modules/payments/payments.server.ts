@@ -5,8 +5,10 @@ import type { Database } from "../db/client.server.ts";
 import { type OrderStatus, orderLines, orders, payments, products } from "../db/schema.ts";
 import { log } from "../shared/log.server.ts";
 import {
+  type CreatedPayment,
   type CreatePaymentInput,
   isFinalPaymentStatus,
+  PAYMENT_FAILED_MESSAGE,
   type PaymentItem,
   type PaymentProvider,
   PaymentProviderError,
@@ -128,11 +130,11 @@ export async function startPayment(db: Database, provider: PaymentProvider, orde
   const { attempt, input } = prepared;
 
   // The provider is asked outside the transaction: no lock is held across the network.
-  let created;
+  let created: CreatedPayment;
   try {
     created = await provider.createPayment(input);
   } catch (error) {
-    const reason = error instanceof PaymentProviderError ? error.userMessage : paymentMessages.notPayable;
+    const reason = error instanceof PaymentProviderError ? error.userMessage : PAYMENT_FAILED_MESSAGE;
     await db.update(payments).set({ status: "canceled", failureReason: reason, updatedAt: new Date() }).where(eq(payments.id, attempt.id));
     if (!(error instanceof PaymentProviderError)) throw error;
     log.warn("payment not created; the order waits for another attempt", { orderId: attempt.orderId, provider: provider.id, kind: error.kind, reason: error.message });

@@ -1,7 +1,7 @@
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { methodNotAllowed } from "#app/modules/lists/api.server.ts";
 import { getPaymentProvider, receiveYooKassaNotification } from "#app/modules/payments/payments.server.ts";
-import { CLIENT_IP_HEADER } from "#app/modules/request/client-ip.server.ts";
+import { clientIp } from "#app/modules/request/client-ip.server.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import { apiError, apiJson } from "#app/modules/shared/api.ts";
 import { BodyError, readJsonBody } from "#app/modules/shared/json-body.server.ts";
@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
   const { db } = context.get(databaseContext);
-  const answer = await receiveYooKassaNotification(db, getPaymentProvider(db), body, request.headers.get(CLIENT_IP_HEADER));
+  const answer = await receiveYooKassaNotification(db, getPaymentProvider(db), body, clientIp(request));
   if (answer.status >= 400) return apiError(answer.status, answer.code, answer.message, answer.status === 503 ? { "Retry-After": "60" } : undefined);
   return apiJson({ data: { status: answer.code } });
 }

@@ -1,0 +1,109 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { placeTestOrder } from "#tests/support/orders.ts";
+import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { productsSeeder } from "../catalog/products.seed.server.ts";
+import { orders, products } from "../db/schema.ts";
+import { completeSandboxPayment, startPayment } from "../payments/payments.server.ts";
+import { createSandboxProvider } from "../payments/sandbox.server.ts";
+import { log } from "../shared/log.server.ts";
+import { changeOrderStatus, findOrderByNumber, formatOrderDetails, formatOrderRow, formatStatusChange, listOrdersForOperator } from "./operator.server.ts";
+
+const database = useTempDatabase("operator-test", async ({ db }) => {
+  await productsSeeder.run(db);
+});
+const db = () => database.handle.db;
+
+async function stockOf(productId: number) {
+  const [row] = await db().select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+  return row!.stock;
+}
+
+beforeEach(() => vi.spyOn(log, "info").mockImplementation(() => {}));
+afterEach(() => vi.restoreAllMocks());
+
+describe("changing an order's status", () => {
+  it("walks an online order from payment to completion, one allowed step at a time", async () => {
+    const order = await placeTestOrder(db());
+    for (const [from, to] of [
+      ["awaiting_payment", "paid"],
+      ["paid", "assembling"],
+      ["assembling", "ready_for_pickup"],
+      ["ready_for_pickup", "completed"],
+    ] as const) {
+      expect(await changeOrderStatus(db(), order.number, to)).toEqual({ ok: true, number: order.number, from, to, restocked: [], refundNeeded: false });
+    }
+    const [row] = await db().select({ status: orders.status }).from(orders).where(eq(orders.id, order.orderId));
+    expect(row!.status).toBe("completed");
+    expect(await changeOrderStatus(db(), order.number, "cancelled")).toEqual({
+      ok: false,
+      reason: `Заказ №${order.number} в статусе «Выполнен»: этот статус окончательный, его нельзя изменить.`,
+    });
+  });
+
+  it("refuses a step the status does not allow, naming the ones it does, and changes nothing", async () => {
+    const order = await placeTestOrder(db(), { paymentId: 6 });
+    expect(await changeOrderStatus(db(), order.number, "shipped")).toEqual({
+      ok: false,
+      reason: `Заказ №${order.number} нельзя перевести из статуса «Новый» в «Отправлен». Возможно: «Собирается», «Отменён».`,
+    });
+    expect(await changeOrderStatus(db(), order.number, "new")).toEqual({ ok: false, reason: `Заказ №${order.number} уже в статусе «Новый».` });
+    expect(await changeOrderStatus(db(), "2026-999999", "paid")).toEqual({ ok: false, reason: "Заказ №2026-999999 не найден." });
+    expect((await findOrderByNumber(db(), order.number))!.status).toBe("new");
+  });
+
+  it("puts the coins of a cancelled order back on sale in the same step", async () => {
+    const order = await placeTestOrder(db(), {
+      lines: [
+        { productId: 2, quantity: 2 },
+        { productId: 8, quantity: 1 },
+      ],
+    });
+    const before = [await stockOf(2), await stockOf(8)];
+    const change = await changeOrderStatus(db(), order.number, "cancelled");
+    expect(change).toMatchObject({ ok: true, from: "awaiting_payment", to: "cancelled", refundNeeded: false });
+    expect((change as { restocked: unknown[] }).restocked).toEqual([
+      { sku: "AU-0002", name: expect.any(String), quantity: 2 },
+      { sku: "AU-0008", name: expect.any(String), quantity: 1 },
+    ]);
+    expect([await stockOf(2), await stockOf(8)]).toEqual([before[0]! + 2, before[1]! + 1]);
+    // Final: a second cancel does not put the coins back twice.
+    expect((await changeOrderStatus(db(), order.number, "cancelled")).ok).toBe(false);
+    expect([await stockOf(2), await stockOf(8)]).toEqual([before[0]! + 2, before[1]! + 1]);
+  });
+
+  it("says a cancelled order paid online needs a refund", async () => {
+    const order = await placeTestOrder(db());
+    const started = await startPayment(db(), createSandboxProvider(db(), { publicUrl: "https://shop.example" }), { id: order.orderId }, { publicUrl: "https://shop.example" });
+    await completeSandboxPayment(db(), (started as { url: string }).url.split("/").pop()!, "pay", "https://shop.example");
+    const change = await changeOrderStatus(db(), order.number, "cancelled");
+    expect(change).toMatchObject({ ok: true, from: "paid", refundNeeded: true });
+    expect(formatStatusChange(change as Extract<typeof change, { ok: true }>)).toMatch(/Оплачен → Отменён\.\nВозвращено в продажу: AU-0001 × 1\.\nЗаказ был оплачен онлайн/);
+  });
+});
+
+describe("the operator's lists", () => {
+  it("lists the newest first, filtered by status and limited", async () => {
+    const first = await placeTestOrder(db());
+    const second = await placeTestOrder(db(), { paymentId: 6 });
+    const newest = await listOrdersForOperator(db(), { limit: 2 });
+    expect(newest.map((order) => order.number)).toEqual([second.number, first.number]);
+    const onlyNew = await listOrdersForOperator(db(), { status: "new" });
+    expect(onlyNew.length).toBeGreaterThan(0);
+    expect(onlyNew.every((order) => order.status === "new")).toBe(true);
+    expect(formatOrderRow(newest[0]!)).toMatch(new RegExp(`^${second.number}  \\d\\d\\.\\d\\d\\.\\d{4}, \\d\\d:\\d\\d  Новый  .+₽  оплата при получении  Петров Иван \\+79\\d{9}  Москва$`));
+  });
+
+  it("shows one order with its coins, totals and payment attempts", async () => {
+    const order = await placeTestOrder(db(), { deliveryTotal: 300 });
+    await startPayment(db(), createSandboxProvider(db(), { publicUrl: "https://shop.example" }), { id: order.orderId }, { publicUrl: "https://shop.example" });
+    const found = await findOrderByNumber(db(), ` ${order.number} `);
+    expect(found).toMatchObject({ id: order.orderId, lines: [{ productId: 1, quantity: 1 }], payments: [{ provider: "sandbox", status: "pending" }] });
+    const text = formatOrderDetails(found!);
+    expect(text).toContain(`Заказ №${order.number}: Ожидает оплаты`);
+    expect(text).toMatch(/AU-0001 {2}.+ × 1 по .+₽ = .+₽/);
+    expect(text).toContain("доставка: 300");
+    expect(text).toMatch(/sandbox {2}[0-9a-f-]{36} {2}pending/);
+    expect(await findOrderByNumber(db(), "2026-999999")).toBeUndefined();
+  });
+});

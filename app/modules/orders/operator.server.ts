@@ -1,0 +1,148 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../db/client.server.ts";
+import { type OrderStatus, orderLines, orderStatuses, orders, payments, products } from "../db/schema.ts";
+import { listPayments, type PaymentRow } from "../payments/payments.server.ts";
+import { formatDateTime, formatMoney } from "../shared/format.ts";
+import { orderStatusLabels, orderTransitions } from "./statuses.ts";
+
+/** The operator's view of orders (`npm run orders`): list, one order in full, and status changes. */
+
+type OrderRow = typeof orders.$inferSelect;
+type LineRow = typeof orderLines.$inferSelect;
+
+export function isOrderStatus(value: string): value is OrderStatus {
+  return (orderStatuses as readonly string[]).includes(value);
+}
+
+const label = (status: OrderStatus) => `«${orderStatusLabels[status]}»`;
+
+/** Newest first; `status` keeps only those in it. */
+export async function listOrdersForOperator(db: Database, options: { status?: OrderStatus; limit?: number } = {}): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(options.status ? eq(orders.status, options.status) : undefined)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(options.limit ?? 50);
+}
+
+export type OperatorOrder = OrderRow & { lines: LineRow[]; payments: PaymentRow[] };
+
+/** One order by its number ("2026-000123"), with its lines and payment attempts. */
+export async function findOrderByNumber(db: Database, number: string): Promise<OperatorOrder | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.number, number.trim())).limit(1);
+  if (!order) return undefined;
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+  return { ...order, lines, payments: await listPayments(db, order.id) };
+}
+
+export type StatusChange =
+  | {
+      ok: true;
+      number: string;
+      from: OrderStatus;
+      to: OrderStatus;
+      /** Coins put back on sale by a cancellation. */
+      restocked: Array<{ sku: string; name: string; quantity: number }>;
+      /** A cancelled order that was paid online: the money goes back to the buyer by hand. */
+      refundNeeded: boolean;
+    }
+  | { ok: false; reason: string };
+
+/**
+ * Moves an order to another status when orderTransitions allows it, in one transaction; a
+ * cancellation puts its coins back on sale in the same transaction.
+ */
+export async function changeOrderStatus(db: Database, number: string, to: OrderStatus, now = new Date()): Promise<StatusChange> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.number, number.trim())).for("update");
+    if (!order) return { ok: false, reason: `Заказ №${number} не найден.` };
+    const from = order.status;
+    if (from === to) return { ok: false, reason: `Заказ №${order.number} уже в статусе ${label(to)}.` };
+    const allowed = orderTransitions[from];
+    if (!allowed.includes(to)) {
+      return {
+        ok: false,
+        reason:
+          allowed.length === 0
+            ? `Заказ №${order.number} в статусе ${label(from)}: этот статус окончательный, его нельзя изменить.`
+            : `Заказ №${order.number} нельзя перевести из статуса ${label(from)} в ${label(to)}. Возможно: ${allowed.map(label).join(", ")}.`,
+      };
+    }
+
+    await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, order.id));
+    const restocked: Array<{ sku: string; name: string; quantity: number }> = [];
+    let refundNeeded = false;
+    if (to === "cancelled") {
+      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.productId));
+      // Locked in id order, as placing an order locks them, so the two never deadlock.
+      await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(inArray(products.id, lines.map((line) => line.productId)))
+        .orderBy(asc(products.id))
+        .for("update");
+      for (const line of lines) {
+        await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: now })
+          .where(eq(products.id, line.productId));
+        restocked.push({ sku: line.sku, name: line.name, quantity: line.quantity });
+      }
+      const [succeeded] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.orderId, order.id), eq(payments.status, "succeeded")))
+        .limit(1);
+      refundNeeded = succeeded !== undefined;
+    }
+    return { ok: true, number: order.number, from, to, restocked, refundNeeded };
+  });
+}
+
+const paymentMethod = (paymentId: number) => (paymentId === 4 ? "онлайн" : paymentId === 6 ? "при получении" : `способ ${paymentId}`);
+const fullName = (contact: OrderRow["contact"]) => [contact.lastName, contact.name, contact.secondName].filter(Boolean).join(" ");
+
+/** One line of `npm run orders -- list`. */
+export function formatOrderRow(order: OrderRow): string {
+  return [
+    order.number,
+    formatDateTime(order.createdAt),
+    orderStatusLabels[order.status],
+    formatMoney(order.total),
+    `оплата ${paymentMethod(order.paymentId)}`,
+    `${fullName(order.contact)} ${order.contact.phone}`.trim(),
+    order.city.name,
+  ].join("  ");
+}
+
+/** `npm run orders -- show`: the order in full. */
+export function formatOrderDetails(order: OperatorOrder): string {
+  const lines = [
+    `Заказ №${order.number}: ${orderStatusLabels[order.status]}`,
+    `Создан: ${formatDateTime(order.createdAt)} (МСК), изменён: ${formatDateTime(order.updatedAt)}`,
+    `Покупатель: ${fullName(order.contact)}, ${order.contact.phone}${order.contact.email ? `, ${order.contact.email}` : ""}`,
+    `Город: ${order.city.name} (${order.city.code})`,
+    `Доставка: ${JSON.stringify(order.delivery)}`,
+    "Монеты:",
+    ...order.lines.map((line) => `  ${line.sku}  ${line.name} × ${line.quantity} по ${formatMoney(line.price)} = ${formatMoney(line.lineTotal)}`),
+    `Товары: ${formatMoney(order.goodsTotal)}, доставка: ${formatMoney(order.deliveryTotal)}, итого: ${formatMoney(order.total)}`,
+    `Оплата: ${paymentMethod(order.paymentId)}`,
+    ...order.payments.map(
+      (payment) =>
+        `  ${formatDateTime(payment.createdAt)}  ${payment.provider}  ${payment.providerPaymentId ?? "—"}  ${payment.status}  ${formatMoney(payment.amount)}${payment.failureReason ? `  ${payment.failureReason}` : ""}`,
+    ),
+  ];
+  if (order.comment) lines.push(`Комментарий: ${order.comment}`);
+  return lines.join("\n");
+}
+
+/** What `npm run orders -- status` prints after a change. */
+export function formatStatusChange(change: Extract<StatusChange, { ok: true }>): string {
+  const lines = [`Заказ №${change.number}: ${orderStatusLabels[change.from]} → ${orderStatusLabels[change.to]}.`];
+  if (change.restocked.length > 0) {
+    lines.push(`Возвращено в продажу: ${change.restocked.map((line) => `${line.sku} × ${line.quantity}`).join(", ")}.`);
+  }
+  if (change.refundNeeded) lines.push("Заказ был оплачен онлайн: верните деньги покупателю в личном кабинете платёжного сервиса.");
+  return lines.join("\n");
+}

@@ -1,0 +1,91 @@
+// npm run orders -- list [--status STATUS] [--limit N] | show NUMBER | status NUMBER STATUS
+// The operator's view of orders: the newest orders (optionally of one status), one order in
+// full with its payment attempts, and moving an order on (a cancellation puts its coins back
+// on sale). A change the order's status does not allow is refused with the reason, exit 1.
+import { getConfig } from "#app/modules/config/config.server.ts";
+import { openDatabase, migrateDatabase, lockKeys } from "#app/modules/db/client.server.ts";
+import { orderStatuses, type OrderStatus } from "#app/modules/db/schema.ts";
+import {
+  changeOrderStatus,
+  findOrderByNumber,
+  formatOrderDetails,
+  formatOrderRow,
+  formatStatusChange,
+  isOrderStatus,
+  listOrdersForOperator,
+} from "#app/modules/orders/operator.server.ts";
+import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
+import { runScript } from "./run-script.ts";
+
+const statusList = orderStatuses.map((status) => `${status} (${orderStatusLabels[status]})`).join(", ");
+const usage = [
+  "Использование:",
+  "  npm run orders -- list [--status СТАТУС] [--limit N]   последние заказы (по умолчанию 50)",
+  "  npm run orders -- show НОМЕР                           заказ целиком: монеты, доставка, оплата",
+  "  npm run orders -- status НОМЕР СТАТУС                  сменить статус заказа",
+  `Статусы: ${statusList}.`,
+].join("\n");
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+/** The arguments of `list`: --status and --limit, each at most once. */
+function listOptions(args: string[]): { status?: OrderStatus; limit: number } {
+  const options: { status?: OrderStatus; limit: number } = { limit: 50 };
+  for (let index = 0; index < args.length; index += 2) {
+    const [name, value] = [args[index], args[index + 1]];
+    if (value === undefined) fail(usage);
+    if (name === "--status") {
+      if (!isOrderStatus(value)) fail(`Неизвестный статус: ${value}. Статусы: ${statusList}.`);
+      options.status = value;
+    } else if (name === "--limit") {
+      if (!/^[1-9]\d{0,4}$/.test(value)) fail(`--limit: целое число от 1 до 99999, получено «${value}».`);
+      options.limit = Number(value);
+    } else {
+      fail(usage);
+    }
+  }
+  return options;
+}
+
+const [command, ...args] = process.argv.slice(2);
+const expectedArgs: Record<string, number> = { show: 1, status: 2 };
+if (!command || (command !== "list" && args.length !== expectedArgs[command])) fail(usage);
+const list = command === "list" ? listOptions(args) : undefined;
+const newStatus = command === "status" ? args[1]! : undefined;
+if (newStatus !== undefined && !isOrderStatus(newStatus)) fail(`Неизвестный статус: ${newStatus}. Статусы: ${statusList}.`);
+
+await runScript(async () => {
+  const handle = await openDatabase(getConfig());
+  try {
+    await handle.withExclusiveLock(lockKeys.migrateAndSeed, () => migrateDatabase(handle));
+    const db = handle.db;
+    if (list) {
+      const rows = await listOrdersForOperator(db, list);
+      if (rows.length === 0) console.log(list.status ? `Заказов в статусе «${orderStatusLabels[list.status]}» нет.` : "Заказов пока нет.");
+      for (const row of rows) console.log(formatOrderRow(row));
+      return;
+    }
+    if (command === "show") {
+      const order = await findOrderByNumber(db, args[0]!);
+      if (!order) {
+        console.error(`Заказ №${args[0]} не найден.`);
+        process.exitCode = 1;
+        return;
+      }
+      console.log(formatOrderDetails(order));
+      return;
+    }
+    const change = await changeOrderStatus(db, args[0]!, newStatus as OrderStatus);
+    if (!change.ok) {
+      console.error(change.reason);
+      process.exitCode = 1;
+      return;
+    }
+    console.log(formatStatusChange(change));
+  } finally {
+    await handle.close();
+  }
+});

@@ -1,0 +1,102 @@
+// npm run orders as the operator runs it: the list, one order, and status changes, with the
+// refusals a wrong step gets; a cancellation puts the coins back on sale.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders, products } from "#app/modules/db/schema.ts";
+import { completeSandboxPayment, startPayment } from "#app/modules/payments/payments.server.ts";
+import { createSandboxProvider } from "#app/modules/payments/sandbox.server.ts";
+import { runCommand } from "#tests/support/commands.ts";
+import { placeTestOrder, type TestOrder } from "#tests/support/orders.ts";
+import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
+
+const script = "scripts/orders.ts";
+const publicUrl = "https://shop.example";
+let database: ShopDatabase;
+let paid: TestOrder;
+let onReceipt: TestOrder;
+let unpaid: TestOrder;
+
+const run = (...args: string[]) => runCommand(script, args, database.env);
+
+async function snapshot(orderId: number, productId: number) {
+  return database.use(async ({ db }) => {
+    const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+    const [product] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+    return { status: order!.status, stock: product!.stock };
+  });
+}
+
+beforeAll(async () => {
+  database = await createShopDatabase();
+  [paid, onReceipt, unpaid] = await database.use(async ({ db }) => {
+    const sandbox = createSandboxProvider(db, { publicUrl });
+    const first = await placeTestOrder(db, { lines: [{ productId: 3, quantity: 2 }] });
+    const started = await startPayment(db, sandbox, { id: first.orderId }, { publicUrl });
+    await completeSandboxPayment(db, (started as { url: string }).url.split("/").pop()!, "pay", publicUrl);
+    const second = await placeTestOrder(db, { paymentId: 6 });
+    const third = await placeTestOrder(db, { lines: [{ productId: 4, quantity: 3 }] });
+    return [first, second, third];
+  });
+});
+afterAll(() => database?.remove());
+
+describe("npm run orders", () => {
+  it("explains itself when called wrongly", async () => {
+    for (const args of [[], ["show"], ["status", "2026-000001"], ["list", "--limit"], ["list", "--color", "red"]]) {
+      const result = await run(...args);
+      expect(result.code, args.join(" ")).toBe(2);
+      expect(result.stderr).toContain("npm run orders -- status НОМЕР СТАТУС");
+    }
+    const bad = await run("list", "--status", "lost");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^Неизвестный статус: lost\. Статусы: new \(Новый\), awaiting_payment \(Ожидает оплаты\)/);
+  });
+
+  it("lists the newest orders first, by status and with a limit", async () => {
+    const all = await run("list");
+    expect(all.stderr).toBe("");
+    expect(all.code).toBe(0);
+    const numbers = all.stdout.trim().split("\n").map((line) => line.split("  ")[0]);
+    expect(numbers).toEqual([unpaid.number, onReceipt.number, paid.number]);
+    expect(all.stdout).toMatch(new RegExp(`^${paid.number}  .+  Оплачен  .+₽  оплата онлайн  Петров Иван \\+7\\d{10}  Москва$`, "m"));
+
+    const onlyNew = await run("list", "--status", "new");
+    expect(onlyNew.stdout.trim().split("\n").map((line) => line.split("  ")[0])).toEqual([onReceipt.number]);
+    expect((await run("list", "--limit", "1")).stdout.trim().split("\n")).toHaveLength(1);
+    expect((await run("list", "--status", "shipped")).stdout).toBe("Заказов в статусе «Отправлен» нет.\n");
+  });
+
+  it("shows one order with its coins and its payment", async () => {
+    const shown = await run("show", paid.number);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain(`Заказ №${paid.number}: Оплачен`);
+    expect(shown.stdout).toMatch(/AG-0003 {2}.+ × 2 по /);
+    expect(shown.stdout).toMatch(/sandbox {2}\S+ {2}succeeded/);
+    const missing = await run("show", "2026-999999");
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe("Заказ №2026-999999 не найден.\n");
+  });
+
+  it("refuses a step the order's status does not allow, and changes nothing", async () => {
+    const refused = await run("status", unpaid.number, "shipped");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(`Заказ №${unpaid.number} нельзя перевести из статуса «Ожидает оплаты» в «Отправлен». Возможно: «Оплачен», «Отменён».\n`);
+    expect((await snapshot(unpaid.orderId, 4)).status).toBe("awaiting_payment");
+  });
+
+  it("moves an order on, and a cancellation puts its coins back on sale", async () => {
+    const moved = await run("status", paid.number, "assembling");
+    expect(moved.code).toBe(0);
+    expect(moved.stdout).toBe(`Заказ №${paid.number}: Оплачен → Собирается.\n`);
+
+    const before = await snapshot(unpaid.orderId, 4);
+    const cancelled = await run("status", unpaid.number, "cancelled");
+    expect(cancelled.stderr).toBe("");
+    expect(cancelled.stdout).toBe(`Заказ №${unpaid.number}: Ожидает оплаты → Отменён.\nВозвращено в продажу: AU-0004 × 3.\n`);
+    expect(await snapshot(unpaid.orderId, 4)).toEqual({ status: "cancelled", stock: before.stock + 3 });
+
+    const again = await run("status", unpaid.number, "new");
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/окончательный/);
+  });
+});
