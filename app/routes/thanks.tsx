@@ -5,7 +5,7 @@ import { orderSummary } from "#app/modules/orders/order-summary.ts";
 import { requireOwnOrder } from "#app/modules/orders/order-page.server.ts";
 import { reconcilePayment } from "#app/modules/orders/payment-flow.server.ts";
 import { findOrder } from "#app/modules/orders/place-order.server.ts";
-import { isPayable } from "#app/modules/orders/status.ts";
+import { isPayable } from "#app/modules/orders/statuses.ts";
 import { latestPayment } from "#app/modules/payments/payments.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { button } from "#app/ui/kit/kit.css.ts";

@@ -265,7 +265,7 @@ describe("placing an order", () => {
     const placed = await postCheckout(client, special, { ...contactFields, deliveryId: "43", paymentId: "6", street: "Тверская", house: "7", intent: "place" });
     expect(placed.headers.get("location")).toMatch(/^\/thanks\?order=\d+$/);
     const thanks = await client.html(placed.headers.get("location")!);
-    expect(textByTestId(thanks, "order-status")).toBe("Принят");
+    expect(textByTestId(thanks, "order-status")).toBe("Новый");
   });
 });
 

@@ -27,3 +27,8 @@ export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
   completed: [],
   cancelled: [],
 };
+
+/** An online-payment order that can still be paid (pay again after a failure). */
+export function isPayable(order: { status: OrderStatus; paymentId: number }): boolean {
+  return order.paymentId === 4 && order.status === "awaiting_payment";
+}

@@ -2,7 +2,7 @@ import { Link, redirect } from "react-router";
 import { orderSummary } from "#app/modules/orders/order-summary.ts";
 import { requireOwnOrder } from "#app/modules/orders/order-page.server.ts";
 import { payOrder } from "#app/modules/orders/payment-flow.server.ts";
-import { isPayable } from "#app/modules/orders/status.ts";
+import { isPayable } from "#app/modules/orders/statuses.ts";
 import { latestPayment } from "#app/modules/payments/payments.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { requireUser } from "#app/modules/auth/require-user.server.ts";
 import { listOrders } from "#app/modules/orders/place-order.server.ts";
-import { ORDER_STATUS_LABELS } from "#app/modules/orders/status.ts";
+import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
@@ -45,7 +45,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   <Link to={`/my/orders/${order.id}`}>№{order.number}</Link>
                 </td>
                 <td className={css.cell}>{formatDateTime(order.createdAt)}</td>
-                <td className={css.cell}>{ORDER_STATUS_LABELS[order.status]}</td>
+                <td className={css.cell}>{orderStatusLabels[order.status]}</td>
                 <td className={css.numberCell}>{formatMoney(order.total)}</td>
               </tr>
             ))}

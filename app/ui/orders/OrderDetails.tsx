@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import type { OrderSummary } from "#app/modules/orders/order-summary.ts";
-import { ORDER_STATUS_LABELS } from "#app/modules/orders/status.ts";
+import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import * as css from "#app/ui/checkout/checkout.css.ts";
 
@@ -10,7 +10,7 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
     <div className={css.sections}>
       <p>
         Заказ <strong data-testid="order-number">№{order.number}</strong> от {formatDateTime(order.createdAt)} · статус:{" "}
-        <strong data-testid="order-status">{ORDER_STATUS_LABELS[order.status]}</strong>
+        <strong data-testid="order-status">{orderStatusLabels[order.status]}</strong>
       </p>
       <table className={css.table}>
         <thead>
