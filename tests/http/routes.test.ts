@@ -77,12 +77,11 @@ const framedPages: Array<[path: string, h1: string | RegExp]> = [
   ["/wishlist", "Избранное"],
   ["/cart", "Корзина"],
   ["/checkout", "Оформление заказа"],
-  ["/thanks", anyHeading],
-  ["/payment-error", anyHeading],
   ["/login", anyHeading],
 ];
 
-const accountPages = ["/my", "/my/orders", "/my/orders/15", "/my/profile", "/my/profile/edit"];
+// The outcome pages of a payment show the buyer's own order: they need the sign-in too.
+const accountPages = ["/my", "/my/orders", "/my/orders/15", "/my/profile", "/my/profile/edit", "/thanks?order=15", "/payment-error?order=15"];
 
 const notFoundTexts = {
   title: "Страница не найдена",

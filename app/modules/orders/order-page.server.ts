@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import { requireUser } from "../auth/require-user.server.ts";
 import { databaseContext } from "../request/context.ts";
 import { pageNotFound } from "../shared/not-found.ts";
@@ -13,6 +13,8 @@ export function parseOrderId(value: string | null | undefined, pathname: string)
 /** The signed-in buyer's order with its lines; someone else's order, or none, is a 404 (never a hint it exists). */
 export async function requireOwnOrder(url: URL, context: Readonly<RouterContextProvider>, rawId: string | null | undefined) {
   const user = requireUser(url, context);
+  // /thanks or /payment-error opened without an order (a bookmark, say): the buyer's orders are the useful page.
+  if (rawId === null) throw redirect("/my/orders");
   const { db } = context.get(databaseContext);
   const order = await findOrder(db, user.id, parseOrderId(rawId, url.pathname));
   if (!order) pageNotFound(url.pathname);
