@@ -82,11 +82,12 @@ export const apiBudgets = {
  * moment. Each request reads the draft, quotes the delivery, checks the pickup point, then
  * runs one transaction that locks the products and writes the order, and starts the sandbox
  * payment. On the embedded PGlite (one connection) the ten transactions queue, so the p95
- * is roughly ten times one order. A buyer on a slow phone waits for this answer with the
- * button pressed: p50 ≤ 1 s and p95 ≤ 3 s keep the wait short of the point where people
- * press again (which is harmless: the one-time token returns the same order).
+ * is several times one order. A buyer on a slow phone waits for this answer with the
+ * button pressed, on top of the network: p50 ≤ 500 ms and p95 ≤ 1.5 s keep the server's share
+ * well short of the point where people press again (harmless: the one-time token returns the
+ * same order). Measured 22 Nov 2026 on the 2-core machine: p50 151 ms, p95 348 ms.
  */
 export const placeOrderBudgets = {
-  latencyP50: { max: 1000 },
-  latencyP95: { max: 3000 },
+  latencyP50: { max: 500 },
+  latencyP95: { max: 1500 },
 };
