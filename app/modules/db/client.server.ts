@@ -66,6 +66,13 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
   // An idle client losing its connection (the server restarted) must not crash the process;
   // the pool replaces it on the next query.
   pool.on("error", (error) => log.warn("postgres connection lost", { error: error.message }));
+  // A client checked out of the pool (inside a transaction, between two queries) has no
+  // listener of the pool's: losing its connection then would be an uncaught 'error' that
+  // ends the process. The transaction's next query fails instead (a 503), and the pool
+  // drops the dead client when it is released.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => log.warn("postgres connection lost in use", { error: error.message }));
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   const heldLocks = new Set<pg.Client>();
 
