@@ -10,6 +10,7 @@ import pg from "pg";
 import type { AppConfig } from "../config/config.server.ts";
 import { log } from "../shared/log.server.ts";
 import { projectRoot } from "../shared/project-root.server.ts";
+import { releaseConnectionsOfFailedTransactions } from "./pool-transactions.server.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -55,6 +56,7 @@ export async function openDatabase(config: Pick<AppConfig, "databaseUrl" | "data
 }
 
 async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandle> {
+  releaseConnectionsOfFailedTransactions();
   const pool = new pg.Pool({
     connectionString: url,
     max: poolMax,
