@@ -49,21 +49,26 @@ export function migrationsFolder(): string {
   return path.join(projectRoot(), "app/modules/db/migrations");
 }
 
-export async function openDatabase(config: Pick<AppConfig, "databaseUrl" | "dataDir" | "databasePoolMax">): Promise<DatabaseHandle> {
+export async function openDatabase(
+  config: Pick<AppConfig, "databaseUrl" | "dataDir" | "databasePoolMax"> & Partial<Pick<AppConfig, "databaseQueryTimeoutMs">>,
+): Promise<DatabaseHandle> {
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.databasePoolMax)
+    ? openPostgres(config.databaseUrl, config.databasePoolMax, config.databaseQueryTimeoutMs ?? 15_000)
     : openPglite(path.join(config.dataDir, "pglite"));
 }
 
-async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandle> {
+async function openPostgres(url: string, poolMax: number, queryTimeoutMs: number): Promise<DatabaseHandle> {
   releaseConnectionsOfFailedTransactions();
   const pool = new pg.Pool({
     connectionString: url,
     max: poolMax,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    // A query that hangs longer than this is a fault, not a slow page.
-    statement_timeout: 15_000,
+    // A query that runs longer than this is a fault, not a slow page: the server cancels it.
+    statement_timeout: queryTimeoutMs,
+    // And when the network hangs (no answer, no reset), the client gives up a little later,
+    // so a page answers 503 instead of waiting for ever.
+    query_timeout: queryTimeoutMs + 1_000,
   });
   // An idle client losing its connection (the server restarted) must not crash the process;
   // the pool replaces it on the next query.
@@ -97,7 +102,7 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
     },
     async tryHoldLock(key) {
       // Its own connection, outside the pool: a session lock lives as long as it does.
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, query_timeout: queryTimeoutMs + 1_000 });
       let lost = false;
       client.on("error", () => {
         lost = true;
