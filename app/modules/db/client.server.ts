@@ -69,6 +69,8 @@ async function openPostgres(url: string, poolMax: number, queryTimeoutMs: number
     // And when the network hangs (no answer, no reset), the client gives up a little later,
     // so a page answers 503 instead of waiting for ever.
     query_timeout: queryTimeoutMs + 1_000,
+    // pg_stat_activity names the instance behind each connection.
+    application_name: `coin-shop pid ${process.pid}`,
   });
   // An idle client losing its connection (the server restarted) must not crash the process;
   // the pool replaces it on the next query.
@@ -102,7 +104,13 @@ async function openPostgres(url: string, poolMax: number, queryTimeoutMs: number
     },
     async tryHoldLock(key) {
       // Its own connection, outside the pool: a session lock lives as long as it does.
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, query_timeout: queryTimeoutMs + 1_000 });
+      const client = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: 5_000,
+        query_timeout: queryTimeoutMs + 1_000,
+        // Which instance holds which lock, for an operator (and a test) reading pg_locks.
+        application_name: `coin-shop pid ${process.pid} lock ${key}`,
+      });
       let lost = false;
       client.on("error", () => {
         lost = true;
