@@ -1,8 +1,9 @@
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { defineConfig } from "vitest/config";
 
-// Three projects: pure rules beside their files (node), components beside their files
-// (happy-dom), and HTTP suites in tests/http that start the built server.
+// Four projects: pure rules beside their files (node), components beside their files
+// (happy-dom), HTTP suites in tests/http that start the built server, and the resilience
+// suites in tests/resilience (database outages, SIGTERM, two instances, hostile input).
 export default defineConfig({
   plugins: [vanillaExtractPlugin()],
   define: { __BUILD_ID__: JSON.stringify("test-build") },
@@ -26,6 +27,18 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 90_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "resilience",
+          environment: "node",
+          include: ["tests/resilience/**/*.test.ts"],
+          // Each file starts its own servers and loads them; one file at a time on two cores.
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -1,12 +1,12 @@
 // Spec section 8 and ARCHITECTURE.md §4: when the database goes away under a running shop,
 // pages answer 503 'Сервис временно недоступен'; when it is back, the shop recovers by
 // itself, without a restart. PostgreSQL sits behind a TCP proxy the suite switches off.
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attribute, h1Texts, robotsMeta, tags, textContent } from "#tests/support/html.ts";
 import { rawRequest, ShopClient } from "#tests/support/http-client.ts";
-import { createTestDatabase, postgresForSuite, type Shop, startShop, type TestDatabase } from "#tests/support/server.ts";
-import { TcpProxy } from "#tests/support/tcp-proxy.ts";
+import { type ProxiedShop, startShopBehindProxy } from "#tests/support/proxied-shop.ts";
+import { postgresForSuite, type Shop } from "#tests/support/server.ts";
+import type { TcpProxy } from "#tests/support/tcp-proxy.ts";
 
 const postgres = await postgresForSuite();
 
@@ -20,33 +20,22 @@ async function pollUntil(check: () => Promise<boolean>, timeoutMs: number, what:
 }
 
 describe.skipIf(!postgres.available)(`the database goes down under a running shop${postgres.skipReason}`, () => {
-  let database: TestDatabase;
+  let running: ProxiedShop;
   let proxy: TcpProxy;
   let shop: Shop;
   let client: ShopClient;
   let assetHref: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(postgres.adminUrl);
-    const target = new URL(database.url);
-    proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    await proxy.start();
-    const proxied = new URL(database.url);
-    proxied.hostname = "127.0.0.1";
-    proxied.port = String(proxy.port);
-    shop = await startShop({
-      databaseUrl: proxied.toString(),
-      env: { NODE_ENV: "production", SESSION_SECRET: randomBytes(32).toString("base64url") },
-    });
+    running = await startShopBehindProxy(postgres.adminUrl);
+    ({ proxy, shop } = running);
     client = new ShopClient(shop.url);
     const home = await client.html("/");
     assetHref = attribute(tags(home, "link").find((link) => attribute(link, "rel") === "stylesheet")!, "href")!;
   });
 
   afterAll(async () => {
-    await shop?.stop();
-    await proxy?.stop();
-    await database?.drop();
+    await running?.stop();
   });
 
   it("serves pages normally while the database answers", async () => {

@@ -26,13 +26,18 @@ export type ClientResponse = {
 };
 
 export class ShopClient {
-  readonly jar = new CookieJar();
+  readonly jar: CookieJar;
   readonly baseUrl: string;
   private readonly userAgent: string;
   private readonly followByDefault: boolean;
 
-  constructor(baseUrl: string, options: { userAgent?: string; followRedirects?: boolean } = {}) {
+  /**
+   * `jar`: share cookies with another client, as one browser does with two instances
+   * behind one proxy (cookies do not depend on the port).
+   */
+  constructor(baseUrl: string, options: { userAgent?: string; followRedirects?: boolean; jar?: CookieJar } = {}) {
     this.baseUrl = baseUrl.replace(/\/+$/, "");
+    this.jar = options.jar ?? new CookieJar();
     this.userAgent = options.userAgent ?? browserUserAgent;
     this.followByDefault = options.followRedirects ?? false;
   }

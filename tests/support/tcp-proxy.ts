@@ -1,5 +1,7 @@
 // A TCP proxy in front of PostgreSQL that a suite can switch off and on, so the database
 // "goes down" under a running shop (connections refused and cut) and comes back later.
+// It can also make the database slow (a delay on every packet) or hang it (packets held,
+// connections open, nothing answers), the way a sick network looks from the shop.
 import net from "node:net";
 
 export class TcpProxy {
@@ -7,8 +9,13 @@ export class TcpProxy {
   private readonly sockets = new Set<net.Socket>();
   private readonly targetHost: string;
   private readonly targetPort: number;
+  /** One per open connection and direction: sends what is due; thaw() runs them all. */
+  private readonly pumps = new Set<() => void>();
+  private frozen = false;
   /** The port the proxy listens on (chosen on the first start, kept afterwards). */
   port = 0;
+  /** Every packet, either way, is passed on this much later (0: at once). */
+  latencyMs = 0;
 
   constructor(target: { host: string; port: number }) {
     this.targetHost = target.host;
@@ -32,8 +39,8 @@ export class TcpProxy {
       };
       client.on("error", cut).on("close", cut);
       upstream.on("error", cut).on("close", cut);
-      client.pipe(upstream);
-      upstream.pipe(client);
+      this.relay(client, upstream);
+      this.relay(upstream, client);
     });
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
@@ -54,6 +61,48 @@ export class TcpProxy {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     for (const socket of this.sockets) socket.destroy();
     await closed;
+  }
+
+  /** The database hangs: connections stay open (new ones too), but nothing gets through. */
+  freeze(): void {
+    this.frozen = true;
+  }
+
+  /** Everything held while frozen goes through, in order, and traffic flows again. */
+  thaw(): void {
+    this.frozen = false;
+    for (const pump of [...this.pumps]) pump();
+  }
+
+  /**
+   * Copies one direction through a queue: each packet waits for its release time (the
+   * latency when it arrived) and for the end of a freeze; packets keep their order.
+   */
+  private relay(from: net.Socket, to: net.Socket) {
+    const queue: Array<{ chunk: Buffer; releaseAt: number }> = [];
+    let timer: NodeJS.Timeout | undefined;
+    const pump = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      while (queue.length > 0 && !this.frozen) {
+        const wait = queue[0]!.releaseAt - Date.now();
+        if (wait > 0) {
+          timer = setTimeout(pump, wait);
+          return;
+        }
+        if (!to.destroyed) to.write(queue.shift()!.chunk);
+        else queue.shift();
+      }
+    };
+    this.pumps.add(pump);
+    from.once("close", () => {
+      clearTimeout(timer);
+      this.pumps.delete(pump);
+    });
+    from.on("data", (chunk: Buffer) => {
+      queue.push({ chunk, releaseAt: Date.now() + this.latencyMs });
+      if (!timer) pump();
+    });
   }
 
   private track(socket: net.Socket) {

@@ -23,6 +23,7 @@ const envSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: "должен быть адресом postgres://…" })
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   SESSION_SECRET: z.string().min(32, "не короче 32 символов").optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false"),
@@ -77,6 +78,8 @@ export type AppConfig = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  /** The longest a PostgreSQL query may take (or hang, when the network does) before the page answers 503. */
+  databaseQueryTimeoutMs: number;
   sessionSecret: string;
   shutdownTimeoutMs: number;
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For. */
@@ -180,6 +183,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     dataDir,
     databaseUrl: values.DATABASE_URL,
     databasePoolMax: values.DATABASE_POOL_MAX,
+    databaseQueryTimeoutMs: values.DATABASE_QUERY_TIMEOUT_MS,
     sessionSecret: values.SESSION_SECRET ?? developmentSessionSecret(dataDir),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     trustProxy: values.TRUST_PROXY === "true" || values.TRUST_PROXY === "1",

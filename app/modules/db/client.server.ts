@@ -10,6 +10,7 @@ import pg from "pg";
 import type { AppConfig } from "../config/config.server.ts";
 import { log } from "../shared/log.server.ts";
 import { projectRoot } from "../shared/project-root.server.ts";
+import { releaseConnectionsOfFailedTransactions } from "./pool-transactions.server.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -48,24 +49,39 @@ export function migrationsFolder(): string {
   return path.join(projectRoot(), "app/modules/db/migrations");
 }
 
-export async function openDatabase(config: Pick<AppConfig, "databaseUrl" | "dataDir" | "databasePoolMax">): Promise<DatabaseHandle> {
+export async function openDatabase(
+  config: Pick<AppConfig, "databaseUrl" | "dataDir" | "databasePoolMax"> & Partial<Pick<AppConfig, "databaseQueryTimeoutMs">>,
+): Promise<DatabaseHandle> {
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.databasePoolMax)
+    ? openPostgres(config.databaseUrl, config.databasePoolMax, config.databaseQueryTimeoutMs ?? 15_000)
     : openPglite(path.join(config.dataDir, "pglite"));
 }
 
-async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandle> {
+async function openPostgres(url: string, poolMax: number, queryTimeoutMs: number): Promise<DatabaseHandle> {
+  releaseConnectionsOfFailedTransactions();
   const pool = new pg.Pool({
     connectionString: url,
     max: poolMax,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    // A query that hangs longer than this is a fault, not a slow page.
-    statement_timeout: 15_000,
+    // A query that runs longer than this is a fault, not a slow page: the server cancels it.
+    statement_timeout: queryTimeoutMs,
+    // And when the network hangs (no answer, no reset), the client gives up a little later,
+    // so a page answers 503 instead of waiting for ever.
+    query_timeout: queryTimeoutMs + 1_000,
+    // pg_stat_activity names the instance behind each connection.
+    application_name: `coin-shop pid ${process.pid}`,
   });
   // An idle client losing its connection (the server restarted) must not crash the process;
   // the pool replaces it on the next query.
   pool.on("error", (error) => log.warn("postgres connection lost", { error: error.message }));
+  // A client checked out of the pool (inside a transaction, between two queries) has no
+  // listener of the pool's: losing its connection then would be an uncaught 'error' that
+  // ends the process. The transaction's next query fails instead (a 503), and the pool
+  // drops the dead client when it is released.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => log.warn("postgres connection lost in use", { error: error.message }));
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   const heldLocks = new Set<pg.Client>();
 
@@ -88,7 +104,13 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
     },
     async tryHoldLock(key) {
       // Its own connection, outside the pool: a session lock lives as long as it does.
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+      const client = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: 5_000,
+        query_timeout: queryTimeoutMs + 1_000,
+        // Which instance holds which lock, for an operator (and a test) reading pg_locks.
+        application_name: `coin-shop pid ${process.pid} lock ${key}`,
+      });
       let lost = false;
       client.on("error", () => {
         lost = true;

@@ -138,6 +138,7 @@ export class QuotesService {
       if (!this.leadership?.held) {
         await this.leadership?.release();
         this.leadership = await this.handle.tryHoldLock(lockKeys.quotesRefresher);
+        if (this.leadership) log.info("quotes refresher: this instance fetches the quotes now", { pid: process.pid, provider: this.provider.id });
       }
       if (this.leadership) {
         const last = await lastFetchedAt(this.handle.db, this.provider.id);

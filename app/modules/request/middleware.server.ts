@@ -4,6 +4,8 @@ import { getDatabase } from "../db/database.server.ts";
 import { readVisitorId, visitorCookieHeader } from "../visitor/visitor-cookie.server.ts";
 import { clearSessionCookieHeader, readSessionToken, userBySessionToken } from "../auth/sessions.server.ts";
 import { clearFlashHeader, readFlash } from "../flash/flash.server.ts";
+import { apiError } from "../shared/api.ts";
+import { errorTexts } from "../shared/error-view.ts";
 import { databaseContext, flashContext, listOwnerContext, userContext, visitorContext } from "./context.ts";
 
 /** Gives every request a visitor id, and sets the cookie on the first visit. */
@@ -28,10 +30,15 @@ export const databaseMiddleware: MiddlewareFunction<Response> = async ({ context
  * Spec section 8: a server error is shown as 503 'Сервис временно недоступен'.
  * Unexpected errors (a database outage among them) render the error page with 503,
  * which also tells crawlers and proxies to come back rather than forget the page.
+ * An /api call gets the same as the contract's JSON error instead of React Router's text.
  */
-export const serviceUnavailableMiddleware: MiddlewareFunction<Response> = async (_args, next) => {
+export const serviceUnavailableMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   const response = await next();
   if (response.status !== 500) return response;
+  if (new URL(request.url).pathname.startsWith("/api/")) {
+    await response.body?.cancel();
+    return apiError(503, "unavailable", errorTexts.unavailableTitle, { "Retry-After": "30" });
+  }
   const headers = new Headers(response.headers);
   headers.set("Retry-After", "30");
   headers.set("Cache-Control", "no-store");
