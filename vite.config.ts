@@ -18,11 +18,13 @@ export default defineConfig({
       output: {
         // The frame every page shows (header, footer, menus, kit, formatting) in one chunk:
         // a dozen tiny chunks cost more gzip and import overhead than they save (bench/budgets.ts).
+        // The styles of the coin cards, pictures and pages list go with it: most pages show
+        // them, and each separate stylesheet is one more render-blocking request on a slow link.
         codeSplitting: {
           groups: [
             {
               name: "frame",
-              test: /app[\\/](ui[\\/](frame|tokens|deferred-hydration|use-public-url|auth[\\/]LoginModal)|ui[\\/]kit[\\/](icons|kit\.css|Container|CountBadge|JsonLd|Notice|notice\.css|Breadcrumbs|PageHeader)|modules[\\/](shop|seo[\\/](meta|json-ld)|shared[\\/](format|error-view)|account|quotes[\\/](view|instruments)))/,
+              test: /app[\\/](ui[\\/](frame|tokens|deferred-hydration|use-public-url|auth[\\/]LoginModal)|ui[\\/]kit[\\/](icons|kit\.css|coin-image\.css|pagination\.css|Container|CountBadge|JsonLd|Notice|notice\.css|Breadcrumbs|PageHeader)|ui[\\/]catalog[\\/]catalog\.css|modules[\\/](shop|seo[\\/](meta|json-ld)|shared[\\/](format|error-view)|account|quotes[\\/](view|instruments)))/,
             },
           ],
         },

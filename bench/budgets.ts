@@ -37,12 +37,14 @@ export type PageBudgets = { html: Budget; css: Budget; js: Budget };
  * The pages measured: those a first visit most likely lands on (spec section 2). The product
  * is a coin of the demo catalogue (app/modules/catalog/demo-catalog.json); if it is missing
  * the table says so ("HTTP 404") rather than weighing the error page silently.
+ * `noindex`: the page is kept out of search engines on purpose (robots meta), so Lighthouse's
+ * "page is blocked from indexing" audit is skipped for it and the rest of SEO still counts.
  */
-export const pages: { path: string; budgets: PageBudgets }[] = [
+export const pages: { path: string; budgets: PageBudgets; noindex?: true }[] = [
   { path: "/", budgets: homePageBudgets },
   { path: "/catalog", budgets: pageBudgets },
   { path: "/products/georgiy-pobedonosec-50-rubley-mmd", budgets: pageBudgets },
-  { path: "/checkout", budgets: pageBudgets },
+  { path: "/checkout", budgets: pageBudgets, noindex: true },
 ];
 
 /**
@@ -91,3 +93,19 @@ export const placeOrderBudgets = {
   latencyP50: { max: 500 },
   latencyP95: { max: 1500 },
 };
+
+/**
+ * Lighthouse budgets (bench/lighthouse.ts), scores 0–1 as Lighthouse reports them, on its
+ * default mobile run: a mid-range phone on slow 4G with the CPU slowed 4×, simulated.
+ * - Performance ≥ 95: the issue's figure. The buyers are on slow phones (spec section 1);
+ *   a page that is mostly server-rendered HTML with a small critical path should reach it.
+ * - Accessibility, best practices and SEO = 100: these are checklists, not measurements;
+ *   every point lost is a specific fault (a missing label, low contrast, a console error,
+ *   a missing description) that can be fixed rather than traded.
+ */
+export const lighthouseBudgets = {
+  performance: { min: 0.95 },
+  accessibility: { min: 1 },
+  "best-practices": { min: 1 },
+  seo: { min: 1 },
+} satisfies Record<string, Budget>;

@@ -6,11 +6,9 @@
 // production build:  node bench/page-weight.ts http://127.0.0.1:3000
 import http from "node:http";
 import https from "node:https";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { pages } from "./budgets.ts";
-import { formatBudget, formatValue, type Bench, type Measurement, withinBudget } from "./types.ts";
+import { runAlone, type Bench, type Measurement } from "./types.ts";
 
 /** A current Chrome on Android: not a bot to isbot, so the page streams as it does for buyers. */
 export const BROWSER_UA =
@@ -118,12 +116,4 @@ export const pageWeight: Bench = {
   },
 };
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const baseUrl = (process.argv[2] ?? "http://127.0.0.1:3000").replace(/\/+$/, "");
-  const rows = await pageWeight.run({ baseUrl });
-  for (const row of rows) {
-    const ok = withinBudget(row);
-    console.log([row.page, row.metric, formatValue(row.value, row.unit), formatBudget(row), ok === undefined ? "" : ok ? "ok" : "OVER", row.note ?? ""].join("\t"));
-  }
-  process.exitCode = rows.some((row) => withinBudget(row) === false) ? 1 : 0;
-}
+await runAlone(pageWeight, import.meta.url);

@@ -9,17 +9,23 @@ import { pageWeight } from "./page-weight.ts";
 import { apiThroughput } from "./api-throughput.ts";
 import { placeOrder } from "./place-order.ts";
 import { ssrThroughput } from "./ssr-throughput.ts";
+import { lighthouseBench } from "./lighthouse.ts";
 import { buildIfNeeded, root, startShop } from "./shop-server.ts";
 import { formatBudget, formatValue, type Bench, type Measurement, withinBudget } from "./types.ts";
 
 /**
- * Run in this order against one server (page weight first, before any load). Next to add:
- * Lighthouse (`lighthouse` with CHROME_PATH=/usr/bin/chromium, mobile form factor).
- * BENCH_ONLY="page weight" runs a subset.
+ * Run in this order against one server: page weight and Lighthouse first, on a quiet
+ * server, then the load. BENCH_ONLY="page weight,lighthouse" runs a subset: names in any
+ * case, or their beginnings ("ssr", "api").
  */
-const allBenches: Bench[] = [pageWeight, ssrThroughput, apiThroughput, placeOrder];
+const allBenches: Bench[] = [pageWeight, lighthouseBench, ssrThroughput, apiThroughput, placeOrder];
 const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim().toLowerCase());
-const benches = only ? allBenches.filter((bench) => only.includes(bench.name.toLowerCase())) : allBenches;
+// A name or its first word: "ssr" picks "SSR throughput".
+const benches = only ? allBenches.filter((bench) => only.some((name) => name && bench.name.toLowerCase().startsWith(name))) : allBenches;
+if (benches.length === 0) {
+  console.error(`BENCH_ONLY matches no benchmark; the names are: ${allBenches.map((bench) => bench.name).join(", ")}`);
+  process.exit(2);
+}
 
 type Row = Measurement & { bench: string };
 
@@ -95,6 +101,8 @@ async function main(): Promise<number> {
     "Sizes are in KB of 1 024 bytes; “gzip” is what the server sent with `Accept-Encoding: gzip`",
     "(static assets at gzip level 9, the streamed HTML at level 6), “raw” is after decoding.",
     "SSR figures come from autocannon on the same machine as the server: compare runs on one machine only.",
+    "Lighthouse scores are 0–100 from its default mobile run (slow 4G and a 4× slower CPU, simulated) in",
+    "headless Chromium; /checkout is measured with one coin in the cart; reports in bench/.out/lighthouse/.",
     "",
     `- Date: ${new Date().toISOString()}`,
     `- Machine: ${info.cores} cores (nproc), ${info.cpu}, ${info.memory} memory, ${info.os}; load average ${info.load} before the run`,

@@ -5,11 +5,9 @@
 // As a module: `ssrThroughput` is one benchmark of bench/run.ts. Alone, against a running
 // production build:  node bench/ssr-throughput.ts http://127.0.0.1:3000
 import { createRequire } from "node:module";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { ssrBudgets, ssrPages } from "./budgets.ts";
 import { BROWSER_UA } from "./page-weight.ts";
-import { formatBudget, formatValue, type Bench, type Measurement, withinBudget } from "./types.ts";
+import { runAlone, type Bench, type Measurement } from "./types.ts";
 
 type Histogram = { average: number; p50: number; p99: number; max: number };
 type AutocannonResult = { requests: Histogram; latency: Histogram; non2xx: number; errors: number; timeouts: number; duration: number };
@@ -59,12 +57,4 @@ export const ssrThroughput: Bench = {
   },
 };
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const baseUrl = (process.argv[2] ?? "http://127.0.0.1:3000").replace(/\/+$/, "");
-  const rows = await ssrThroughput.run({ baseUrl });
-  for (const row of rows) {
-    const ok = withinBudget(row);
-    console.log([row.page, row.metric, formatValue(row.value, row.unit), formatBudget(row), ok === undefined ? "" : ok ? "ok" : "OVER", row.note ?? ""].join("\t"));
-  }
-  process.exitCode = rows.some((row) => withinBudget(row) === false) ? 1 : 0;
-}
+await runAlone(ssrThroughput, import.meta.url);

@@ -1,3 +1,6 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
 /**
  * What every benchmark module returns: rows of one table. A row with a budget is checked;
  * a row without one is reported only (raw sizes, request counts).
@@ -62,4 +65,19 @@ export function formatBudget(row: Measurement): string {
   if (row.budget.max !== undefined) parts.push(`≤ ${formatValue(row.budget.max, row.unit)}`);
   if (row.budget.min !== undefined) parts.push(`≥ ${formatValue(row.budget.min, row.unit)}`);
   return parts.join(", ");
+}
+
+/**
+ * When `moduleUrl` is the file node was started with (`node bench/x.ts http://127.0.0.1:3000`),
+ * runs that one benchmark against the running server, prints its rows and sets the exit code.
+ */
+export async function runAlone(bench: Bench, moduleUrl: string): Promise<void> {
+  if (!process.argv[1] || path.resolve(process.argv[1]) !== fileURLToPath(moduleUrl)) return;
+  const baseUrl = (process.argv[2] ?? "http://127.0.0.1:3000").replace(/\/+$/, "");
+  const rows = await bench.run({ baseUrl });
+  for (const row of rows) {
+    const ok = withinBudget(row);
+    console.log([row.page, row.metric, formatValue(row.value, row.unit), formatBudget(row), ok === undefined ? "" : ok ? "ok" : "OVER", row.note ?? ""].join("\t"));
+  }
+  process.exitCode = rows.some((row) => withinBudget(row) === false) ? 1 : 0;
 }

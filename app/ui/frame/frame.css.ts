@@ -29,9 +29,11 @@ export const secondaryNav = style({
 export const inlineList = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, listStyle: "none", margin: 0, padding: 0 });
 export const topBarLink = style({ color: vars.color.onHeaderBar, textDecoration: "none", selectors: { "&:hover": { textDecoration: "underline" } } });
 export const ratings = style({ display: "flex", gap: vars.space.sm, marginInlineStart: "auto" });
+// Top-bar links are at least 24 px tall: a finger on a phone must hit one, not its neighbour.
 export const rating = style({
   display: "inline-flex",
   alignItems: "center",
+  minHeight: "1.5rem",
   gap: vars.space.xs,
   color: vars.color.onHeaderBar,
   textDecoration: "none",
@@ -44,6 +46,7 @@ export const phones = style({ position: "relative", marginInlineStart: "auto" })
 export const phonesToggle = style({
   display: "inline-flex",
   alignItems: "center",
+  minHeight: "1.5rem",
   gap: vars.space.xs,
   color: vars.color.onHeaderBar,
   textDecoration: "none",

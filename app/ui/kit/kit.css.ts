@@ -76,5 +76,6 @@ export const button = style({
   fontWeight: 600,
   textDecoration: "none",
   cursor: "pointer",
-  selectors: { "&:hover": { background: vars.color.goldDark } },
+  // The darker gold needs light text (6:1).
+  selectors: { "&:hover": { background: vars.color.goldDark, color: vars.color.onHeaderBar } },
 });
