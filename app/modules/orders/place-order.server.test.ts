@@ -70,6 +70,23 @@ describe("placeOrder", () => {
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 
+  it("asks again when the gold quote moved between the page and the submit, then places at the new price", async () => {
+    const user = await buyer();
+    await addToCart(database.handle.db, user.owner, GEORGIY, 1);
+    const shown = await priceOf(GEORGIY);
+    // The refresher fetched a new quote after the page was rendered: gold up 2 %.
+    const moved = { ...rates, gold: rates.gold * 1.02 };
+    const result = await placeOrder(database.handle.db, input(user, shown), { rates: moved, shopOpen: true });
+    if (result.kind !== "prices-changed") throw new Error(`expected prices-changed, got ${result.kind}`);
+    expect(result.goodsTotal).toBeGreaterThan(shown);
+    expect(result.lines).toEqual([expect.objectContaining({ productId: GEORGIY, quantity: 1, price: result.goodsTotal })]);
+    // The buyer confirms the new total: the order is placed at the price they confirmed.
+    const confirmed = await placeOrder(database.handle.db, input(user, result.goodsTotal), { rates: moved, shopOpen: true });
+    expect(confirmed.kind).toBe("placed");
+    const order = await findOrder(database.handle.db, user.id, (confirmed as { orderId: number }).orderId);
+    expect(order?.goodsTotal).toBe(result.goodsTotal);
+  });
+
   it("returns the same order for a second submit of the same form", async () => {
     const user = await buyer();
     await addToCart(database.handle.db, user.owner, 2, 1);
