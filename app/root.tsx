@@ -20,7 +20,7 @@ import type { QuotesView } from "#app/modules/quotes/view.ts";
 import { listCounts, type ListCounts } from "#app/modules/lists/lists.server.ts";
 import { databaseContext, flashContext, listOwnerContext, userContext } from "#app/modules/request/context.ts";
 import { log } from "#app/modules/shared/log.server.ts";
-import { databaseMiddleware, flashMiddleware, serviceUnavailableMiddleware, sessionMiddleware, visitorMiddleware } from "#app/modules/request/middleware.server.ts";
+import { cacheControlMiddleware, databaseMiddleware, flashMiddleware, serviceUnavailableMiddleware, sessionMiddleware, visitorMiddleware } from "#app/modules/request/middleware.server.ts";
 import { isShopOpen, readSalesSetting } from "#app/modules/shop/status.server.ts";
 import { storeJsonLd } from "#app/modules/seo/json-ld.ts";
 import { canonicalUrl, shouldNoindex } from "#app/modules/seo/meta.ts";
@@ -32,7 +32,7 @@ import { JsonLd } from "#app/ui/kit/JsonLd.tsx";
 import { describeError } from "#app/modules/shared/error-view.ts";
 import "#app/ui/tokens/theme.css.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [serviceUnavailableMiddleware, visitorMiddleware, flashMiddleware, databaseMiddleware, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [cacheControlMiddleware, serviceUnavailableMiddleware, visitorMiddleware, flashMiddleware, databaseMiddleware, sessionMiddleware];
 
 /** A new build on the server turns the next navigation into a full page load. */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [

@@ -3,6 +3,7 @@ import { renderRobots } from "#app/modules/seo/sitemap.server.ts";
 
 export function loader() {
   return new Response(renderRobots(getConfig().publicUrl), {
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=86400" },
+    // Cache-Control: app/modules/request/cache-policy.ts.
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
 }

@@ -7,6 +7,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
   const xml = renderSitemap(getConfig().publicUrl, await collectSitemapEntries(db));
   return new Response(xml, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    // Cache-Control: app/modules/request/cache-policy.ts.
+    headers: { "Content-Type": "application/xml; charset=utf-8" },
   });
 }

@@ -10,6 +10,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const rates = (await getQuotesService()).rates();
   const xml = await renderYmlFeed(db, rates, getConfig().publicUrl);
   return new Response(xml, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    // Cache-Control: app/modules/request/cache-policy.ts.
+    headers: { "Content-Type": "application/xml; charset=utf-8" },
   });
 }

@@ -19,6 +19,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.server.ts";
 import { products, type ProductImage } from "../db/schema.ts";
+import { invalidateReads } from "../shared/read-cache.ts";
+import { announceReadsChanged, changedReads } from "../shared/read-changes.server.ts";
 
 type ProductInsert = typeof products.$inferInsert;
 
@@ -251,7 +253,7 @@ export function planImport(rows: RawProductRow[], existing: ExistingProduct[]): 
  */
 export async function importProducts(db: Database, rows: RawProductRow[], fileIssues: ImportIssue[] = []): Promise<ImportResult> {
   if (rows.length === 0) return { ok: false, errors: fileIssues.length > 0 ? fileIssues : [{ row: 0, message: "в файле нет ни одной монеты" }] };
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const existing = await tx
       .select({
         id: products.id,
@@ -281,8 +283,13 @@ export async function importProducts(db: Database, rows: RawProductRow[], fileIs
         updated++;
       }
     }
+    // Running shops hear of it at commit (read-changes.server.ts).
+    await announceReadsChanged(tx as unknown as Database, "catalog");
     return { ok: true as const, created, updated, skus: changes.map((change) => change.values.sku!) };
   });
+  // This process's own cached reads, after the commit: a reader in between would cache the old data again.
+  if (result.ok) invalidateReads("catalog");
+  return result;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -438,6 +445,7 @@ async function updateBySku(db: Database, sku: string, values: Partial<ProductIns
     .where(eq(products.sku, sku.trim()))
     .returning({ sku: products.sku, name: products.name, stock: products.stock, premiumPercent: products.premiumPercent });
   if (!row) throw new CatalogCommandError(`Монеты с артикулом ${sku} в каталоге нет.`);
+  await changedReads(db, "catalog");
   return row;
 }
 

@@ -10,6 +10,7 @@ import {
   type MetalRates,
   type PricingRule,
 } from "../pricing/pricing.ts";
+import { createReadCache } from "../shared/read-cache.ts";
 import { PAGE_SIZE, weightOptions, type ListingQuery, type SectionFilter } from "./listing.ts";
 import type { ProductCard, ProductDetails } from "./types.ts";
 
@@ -160,8 +161,17 @@ export async function listProducts(
   return { items: rows.map((row) => toCard(row, rates)), total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
 }
 
-/** The values the filter form offers for a section (series, countries, mints that exist there). */
-export async function filterChoices(db: Database, section: SectionFilter) {
+export type FilterChoices = Awaited<ReturnType<typeof readFilterChoices>>;
+
+/** Three queries over the section's products on every catalogue page; they change only with the catalogue. */
+const choicesCache = createReadCache<FilterChoices>({ tag: "catalog" });
+
+/** The values the filter form offers for a section (series, countries, mints that exist there); cached for a short time. */
+export function filterChoices(db: Database, section: SectionFilter): Promise<FilterChoices> {
+  return choicesCache.get(db, JSON.stringify(section), () => readFilterChoices(db, section));
+}
+
+async function readFilterChoices(db: Database, section: SectionFilter) {
   const where = and(...conditions(section, { filters: {}, sort: "new" }, null));
   const [series, countries, mints] = await Promise.all([
     db.selectDistinct({ id: products.seriesSlug, label: products.series }).from(products).where(where).orderBy(asc(products.series)),

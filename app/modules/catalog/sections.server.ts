@@ -2,8 +2,12 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { catalogSections } from "../db/schema.ts";
 import type { Crumb } from "../seo/json-ld.ts";
+import { createReadCache } from "../shared/read-cache.ts";
 
 export type CatalogSection = typeof catalogSections.$inferSelect;
+
+/** Every catalogue page reads the sections; they change only with the catalogue's data. Read-only. */
+const sectionsCache = createReadCache<CatalogSection[]>({ tag: "catalog" });
 
 /**
  * Where a catalogue URL points: the section path below /catalog and the page.
@@ -17,12 +21,12 @@ export function parseCatalogPath(pathname: string): { sectionPath: string; pageN
 }
 
 export async function findSection(db: Database, path: string): Promise<CatalogSection | undefined> {
-  const [section] = await db.select().from(catalogSections).where(eq(catalogSections.path, path)).limit(1);
-  return section;
+  return (await listSections(db)).find((section) => section.path === path);
 }
 
+/** Every section in order (cached for a short time: do not change the list). */
 export async function listSections(db: Database): Promise<CatalogSection[]> {
-  return db.select().from(catalogSections).orderBy(asc(catalogSections.position));
+  return sectionsCache.get(db, "all", () => db.select().from(catalogSections).orderBy(asc(catalogSections.position)));
 }
 
 export function sectionHref(path: string): string {

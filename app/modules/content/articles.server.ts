@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ne } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { articles } from "../db/schema.ts";
+import { createReadCache } from "../shared/read-cache.ts";
 import type { ArticleKind } from "./content-files.ts";
 
 export type Article = typeof articles.$inferSelect;
@@ -23,8 +24,17 @@ const newestFirst = [desc(articles.publishedAt), desc(articles.id)];
 
 export type ArticlePage = { items: ArticleSummary[]; page: number; pageCount: number; total: number };
 
+// Articles change only by import: lists and articles are read from memory for a short time.
+const pageListCache = createReadCache<ArticlePage>({ tag: "content" });
+const listCache = createReadCache<ArticleSummary[]>({ tag: "content" });
+const articleCache = createReadCache<Article | undefined>({ tag: "content" });
+
 /** One page of a kind's articles, newest first. pageCount is at least 1 (an empty list has one empty page). */
-export async function listArticlePage(db: Database, kind: ArticleKind, page: number, pageSize: number): Promise<ArticlePage> {
+export function listArticlePage(db: Database, kind: ArticleKind, page: number, pageSize: number): Promise<ArticlePage> {
+  return pageListCache.get(db, `${kind}:${page}:${pageSize}`, () => readArticlePage(db, kind, page, pageSize));
+}
+
+async function readArticlePage(db: Database, kind: ArticleKind, page: number, pageSize: number): Promise<ArticlePage> {
   const [items, [totals]] = await Promise.all([
     db
       .select(summaryColumns)
@@ -39,13 +49,15 @@ export async function listArticlePage(db: Database, kind: ArticleKind, page: num
   return { items, page, pageCount: Math.max(1, Math.ceil(total / pageSize)), total };
 }
 
-export async function listArticles(db: Database, kind: ArticleKind): Promise<ArticleSummary[]> {
-  return db.select(summaryColumns).from(articles).where(eq(articles.kind, kind)).orderBy(...newestFirst);
+export function listArticles(db: Database, kind: ArticleKind): Promise<ArticleSummary[]> {
+  return listCache.get(db, kind, () => db.select(summaryColumns).from(articles).where(eq(articles.kind, kind)).orderBy(...newestFirst));
 }
 
-export async function findArticle(db: Database, kind: ArticleKind, slug: string): Promise<Article | undefined> {
-  const [article] = await db.select().from(articles).where(and(eq(articles.kind, kind), eq(articles.slug, slug))).limit(1);
-  return article;
+export function findArticle(db: Database, kind: ArticleKind, slug: string): Promise<Article | undefined> {
+  return articleCache.get(db, `${kind}:${slug}`, async () => {
+    const [article] = await db.select().from(articles).where(and(eq(articles.kind, kind), eq(articles.slug, slug))).limit(1);
+    return article;
+  });
 }
 
 /** A training article by the old site's id (/training/18). */

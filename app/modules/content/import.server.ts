@@ -6,6 +6,8 @@
 import type { Database } from "../db/client.server.ts";
 import { contentFolders, parseContentFiles, type ContentIssue, type ContentKind } from "./content-files.ts";
 import { readContentFolder, writeContentFolder } from "./folder.server.ts";
+import { invalidateReads } from "../shared/read-cache.ts";
+import { announceReadsChanged } from "../shared/read-changes.server.ts";
 import { readContent, writeContent, type WriteCounts } from "./store.server.ts";
 
 export type ContentImportResult = { ok: true; counts: WriteCounts; total: number } | { ok: false; issues: ContentIssue[] };
@@ -17,7 +19,14 @@ export async function importContentFolder(db: Database, dir: string): Promise<Co
   }
   const { entries, issues } = parseContentFiles(files);
   if (issues.length > 0) return { ok: false, issues };
-  const counts = await db.transaction(async (tx) => writeContent(tx as unknown as Database, entries.map((item) => item.entry)));
+  const counts = await db.transaction(async (tx) => {
+    const written = await writeContent(tx as unknown as Database, entries.map((item) => item.entry));
+    // Running shops hear of it at commit (read-changes.server.ts).
+    await announceReadsChanged(tx as unknown as Database, "content");
+    return written;
+  });
+  // This process's own cached reads, after the commit.
+  invalidateReads("content");
   return { ok: true, counts, total: entries.length };
 }
 

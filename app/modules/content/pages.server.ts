@@ -1,13 +1,19 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { pages } from "../db/schema.ts";
+import { createReadCache } from "../shared/read-cache.ts";
 
 export type Page = typeof pages.$inferSelect;
 
-/** A page by its path without slashes at the ends ("about", "docs/oferta"). */
+/** Content changes only by import (a missing path is remembered too: paths come from URLs, the cache is bounded). */
+const pageCache = createReadCache<Page | undefined>({ tag: "content" });
+
+/** A page by its path without slashes at the ends ("about", "docs/oferta"); cached for a short time. */
 export async function findPage(db: Database, path: string): Promise<Page | undefined> {
-  const [page] = await db.select().from(pages).where(eq(pages.path, path)).limit(1);
-  return page;
+  return pageCache.get(db, path, async () => {
+    const [page] = await db.select().from(pages).where(eq(pages.path, path)).limit(1);
+    return page;
+  });
 }
 
 export async function listPagePaths(db: Database): Promise<{ path: string; updatedAt: Date }[]> {

@@ -1,13 +1,18 @@
 import { asc } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { certificates, partners } from "../db/schema.ts";
+import { createReadCache } from "../shared/read-cache.ts";
 
 export type Partner = typeof partners.$inferSelect;
 export type Certificate = typeof certificates.$inferSelect;
 
+// Both change only by import: read from memory for a short time.
+const partnersCache = createReadCache<Partner[]>({ tag: "content" });
+const certificatesCache = createReadCache<Certificate[]>({ tag: "content" });
+
 /** Partners in the operator's order. */
-export async function listPartners(db: Database): Promise<Partner[]> {
-  return db.select().from(partners).orderBy(asc(partners.position), asc(partners.name));
+export function listPartners(db: Database): Promise<Partner[]> {
+  return partnersCache.get(db, "all", () => db.select().from(partners).orderBy(asc(partners.position), asc(partners.name)));
 }
 
 /** Partners grouped by category, the groups in the order of their first partner. */
@@ -22,6 +27,6 @@ export function groupPartners<T extends { category: string }>(list: T[]): { cate
 }
 
 /** Certificates in the operator's order. */
-export async function listCertificates(db: Database): Promise<Certificate[]> {
-  return db.select().from(certificates).orderBy(asc(certificates.position), asc(certificates.title));
+export function listCertificates(db: Database): Promise<Certificate[]> {
+  return certificatesCache.get(db, "all", () => db.select().from(certificates).orderBy(asc(certificates.position), asc(certificates.title)));
 }

@@ -1,12 +1,15 @@
 import { desc } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { reviews } from "../db/schema.ts";
+import { createReadCache } from "../shared/read-cache.ts";
 
 export type Review = typeof reviews.$inferSelect;
 
-/** Newest first. */
-export async function listReviews(db: Database): Promise<Review[]> {
-  return db.select().from(reviews).orderBy(desc(reviews.publishedOn), desc(reviews.id));
+const reviewsCache = createReadCache<Review[]>({ tag: "content" });
+
+/** Newest first; cached for a short time (reviews change only by import). */
+export function listReviews(db: Database): Promise<Review[]> {
+  return reviewsCache.get(db, "all", () => db.select().from(reviews).orderBy(desc(reviews.publishedOn), desc(reviews.id)));
 }
 
 /** The average of the shop's own reviews to one decimal ("4,8"), and how many there are. */

@@ -6,17 +6,34 @@ import { clearSessionCookieHeader, readSessionToken, userBySessionToken } from "
 import { clearFlashHeader, readFlash } from "../flash/flash.server.ts";
 import { apiError } from "../shared/api.ts";
 import { errorTexts } from "../shared/error-view.ts";
+import { cacheControlFor, isSharedPath } from "./cache-policy.ts";
 import { databaseContext, flashContext, listOwnerContext, userContext, visitorContext } from "./context.ts";
 
-/** Gives every request a visitor id, and sets the cookie on the first visit. */
-export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+/**
+ * Sets Cache-Control on every answer of the application from the one table in
+ * cache-policy.ts (docs/decisions/005-http-caching.md). The outermost middleware, so it
+ * sees the final status and every cookie the others set.
+ */
+export const cacheControlMiddleware: MiddlewareFunction<Response> = async ({ request, url }, next) => {
+  const response = await next();
+  const setsCookie = response.headers.getSetCookie().length > 0;
+  response.headers.set("Cache-Control", cacheControlFor({ method: request.method, pathname: url.pathname, status: response.status, setsCookie }));
+  return response;
+};
+
+/**
+ * Gives every request a visitor id, and sets the cookie on the first visit, except on the
+ * answers that are the same for everyone (quotes, robots, sitemap): those may be kept by
+ * shared caches, and a cookie in them would give every visitor the same id.
+ */
+export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
   const existing = readVisitorId(request);
   const visitorId = existing ?? randomUUID();
   context.set(visitorContext, visitorId);
   // Until someone signs in, the lists belong to the visitor.
   context.set(listOwnerContext, `visitor:${visitorId}`);
   const response = await next();
-  if (!existing) response.headers.append("Set-Cookie", visitorCookieHeader(visitorId));
+  if (!existing && !isSharedPath(url.pathname)) response.headers.append("Set-Cookie", visitorCookieHeader(visitorId));
   return response;
 };
 
@@ -41,7 +58,6 @@ export const serviceUnavailableMiddleware: MiddlewareFunction<Response> = async 
   }
   const headers = new Headers(response.headers);
   headers.set("Retry-After", "30");
-  headers.set("Cache-Control", "no-store");
   return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
 };
 

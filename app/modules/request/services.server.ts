@@ -2,6 +2,9 @@ import { getConfig, type AppConfig } from "../config/config.server.ts";
 import { closeDatabase, getDatabase } from "../db/database.server.ts";
 import { ensureProductImagesAtStart } from "../images/product-images.server.ts";
 import { getQuotesService, stopQuotesService } from "../quotes/quotes.server.ts";
+import { listenForReadChanges, type ReadChangesListener } from "../shared/read-changes.server.ts";
+
+let readChanges: ReadChangesListener | undefined;
 
 /**
  * The server build's lifecycle, exported through entry.server so that server.ts
@@ -14,9 +17,16 @@ export async function startServices(): Promise<void> {
   await ensureProductImagesAtStart(handle.db, config.images.dir);
   // The first quotes are in memory before the first page is served.
   await getQuotesService();
+  // On PostgreSQL, other processes (operator commands, other instances) announce their changes to the cached reads.
+  if (config.databaseUrl && !readChanges) {
+    readChanges = listenForReadChanges(config.databaseUrl);
+    await readChanges.ready;
+  }
 }
 
 export async function stopServices(): Promise<void> {
+  await readChanges?.stop();
+  readChanges = undefined;
   await stopQuotesService();
   await closeDatabase();
 }

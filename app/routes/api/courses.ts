@@ -1,13 +1,15 @@
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
-import { apiError, apiJson } from "#app/modules/shared/api.ts";
+import { apiError } from "#app/modules/shared/api.ts";
+import { apiJsonWithEtag } from "#app/modules/shared/etag.server.ts";
+import type { Route } from "./+types/courses";
 
-/** GET /api/courses (spec section 7): `{ time, courses }`, served from memory between refreshes. */
-export async function loader() {
+/**
+ * GET /api/courses (spec section 7): `{ time, courses }`, served from memory between
+ * refreshes. Shared caches may keep it (app/modules/request/cache-policy.ts); the quotes
+ * bar's polls between refreshes are answered 304.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
   const snapshot = (await getQuotesService()).current();
   if (!snapshot) return apiError(503, "quotes_unavailable", "Котировки временно недоступны, попробуйте позже");
-  return apiJson(
-    { time: snapshot.time.toISOString(), courses: snapshot.courses },
-    // Short shared caching: the figures change at most once per refresh interval.
-    { headers: { "Cache-Control": "public, max-age=30" } },
-  );
+  return apiJsonWithEtag(request, { time: snapshot.time.toISOString(), courses: snapshot.courses });
 }

@@ -1,0 +1,95 @@
+/**
+ * A small in-process cache for hot reads of data that only the operator changes (catalogue
+ * sections and filter choices, content pages and lists): entries live for a short time and
+ * are dropped at once when this process changes the data (`invalidateReads(tag)`).
+ *
+ * Several instances may run, and the operator's commands (`npm run catalog`, `npm run
+ * content`) are processes of their own, so a change made elsewhere shows here when the
+ * entry expires: keep the time short (docs/decisions/005-http-caching.md). Never cache
+ * what buyers change (stock, carts) or what is personal.
+ *
+ * Entries are kept per database handle (a test process opens many databases), concurrent
+ * misses share one load, and a failed load is not kept.
+ */
+
+/**
+ * What a cached read is about, for invalidation: the catalogue (products' attributes,
+ * sections) or the content (pages, articles, promotions, reviews, partners, certificates).
+ */
+export type ReadTag = "catalog" | "content";
+
+/**
+ * How long other instances (and this one, after an operator's command) may show data from
+ * before a change: short enough that an import shows on every page half a minute later.
+ */
+export const READ_CACHE_TTL_MS = 30_000;
+
+export type ReadCacheOptions = {
+  /** Names the data, for invalidation. */
+  tag: ReadTag | (string & {});
+  /** How long an entry is served, in milliseconds (READ_CACHE_TTL_MS unless told). */
+  ttlMs?: number;
+  /** Entries kept per database at most; the oldest go first (keys may come from URLs). */
+  maxEntries?: number;
+  /** The clock, for tests. */
+  now?: () => number;
+};
+
+export type ReadCache<V> = {
+  /** The cached value for `key` in `scope` (the database handle), loading it when missing or expired. Do not change it. */
+  get(scope: object, key: string, load: () => PromiseLike<V>): Promise<V>;
+};
+
+type Entry<V> = { value: Promise<V>; startedAt: number; expiresAt: number; settled: boolean };
+
+const clearers = new Map<string, Set<() => void>>();
+
+/**
+ * Drops every cached read of a tag in this process, after a change to that data is
+ * committed. A load still running then finishes for those who asked before the change
+ * and is not kept; the next reader loads afresh.
+ */
+export function invalidateReads(tag: ReadTag | (string & {})): void {
+  for (const clear of clearers.get(tag) ?? []) clear();
+}
+
+export function createReadCache<V>({ tag, ttlMs = READ_CACHE_TTL_MS, maxEntries = 500, now = Date.now }: ReadCacheOptions): ReadCache<V> {
+  let scopes = new WeakMap<object, Map<string, Entry<V>>>();
+  const clear = () => {
+    scopes = new WeakMap();
+  };
+  if (!clearers.has(tag)) clearers.set(tag, new Set());
+  clearers.get(tag)!.add(clear);
+
+  return {
+    get(scope, key, load) {
+      let entries = scopes.get(scope);
+      if (!entries) {
+        entries = new Map();
+        scopes.set(scope, entries);
+      }
+      const hit = entries.get(key);
+      // A finished load is served until it expires; one still running is shared for as long
+      // (a load that hangs must not hold every later reader).
+      const time = now();
+      if (hit && (hit.settled ? hit.expiresAt > time : time - hit.startedAt < ttlMs)) return hit.value;
+
+      const owner = entries;
+      // A real promise around the load: a query builder is a thenable that runs again on every `then`.
+      const entry: Entry<V> = { value: Promise.resolve().then(load), startedAt: time, expiresAt: Number.POSITIVE_INFINITY, settled: false };
+      owner.delete(key);
+      owner.set(key, entry);
+      while (owner.size > maxEntries) owner.delete(owner.keys().next().value!);
+      entry.value.then(
+        () => {
+          entry.settled = true;
+          entry.expiresAt = now() + ttlMs;
+        },
+        () => {
+          if (owner.get(key) === entry) owner.delete(key);
+        },
+      );
+      return entry.value;
+    },
+  };
+}
