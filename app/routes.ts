@@ -53,7 +53,11 @@ export default [
     route(`api/${list}/clear`, "routes/api/id-list-clear.ts", { id: `api-${list}-clear` }),
     route(`api/${list}/:id`, "routes/api/id-list-item.ts", { id: `api-${list}-item` }),
   ]),
+  // Unknown /api calls answer JSON. The content pages' patterns (:route/:route1…) outrank a
+  // splat, so the deeper addresses are named as well.
   route("api/*", "routes/api/not-found.ts"),
+  route("api/:call/:part", "routes/api/not-found.ts", { id: "api-not-found-2" }),
+  route("api/:call/:part/:more", "routes/api/not-found.ts", { id: "api-not-found-3" }),
 
   layout("routes/layouts/blank.tsx", [
     route("cabinet/create", "routes/cabinet-create.tsx"),

@@ -51,11 +51,17 @@ describe("quotes on the embedded demo history", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
   });
 
-  it("an unknown /api call is a JSON 404 with a Russian message, not the HTML page", async () => {
-    const response = await client.get("/api/no-such-call");
-    expect(response.status).toBe(404);
-    expect(JSON.parse(response.text)).toEqual({ error: { code: "not_found", message: "Такого метода API нет" } });
-  });
+  // Deeper addresses used to reach the content-page routes (:route/:route1/…), which outrank /api/*.
+  it.each(["/api/no-such-call", "/api/auth/no-such-call", "/api/a/b", "/api/a/b/c", "/api/a/b/c/d/e"])(
+    "an unknown /api call (%s) is a JSON 404 with a Russian message, not the HTML page",
+    async (path) => {
+      for (const method of ["GET", "POST"]) {
+        const response = await client.request(method, path, method === "POST" ? "{}" : undefined, { headers: { "Content-Type": "application/json", Origin: client.baseUrl } });
+        expect(response.status, `${method} ${path}`).toBe(404);
+        expect(JSON.parse(response.text)).toEqual({ error: { code: "not_found", message: "Такого метода API нет" } });
+      }
+    },
+  );
 
   it("every page's header shows the five figures with their direction, and the update time", async () => {
     const html = await client.html("/about");
