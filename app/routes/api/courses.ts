@@ -1,4 +1,5 @@
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
+import { methodNotAllowed } from "#app/modules/lists/api.server.ts";
 import { apiError, apiJson } from "#app/modules/shared/api.ts";
 
 /** GET /api/courses (spec section 7): `{ time, courses }`, served from memory between refreshes. */
@@ -10,4 +11,9 @@ export async function loader() {
     // Short shared caching: the figures change at most once per refresh interval.
     { headers: { "Cache-Control": "public, max-age=30" } },
   );
+}
+
+/** Any other method: the contract's JSON 405, not React Router's own answer. */
+export function action() {
+  return methodNotAllowed(["GET"]);
 }

@@ -1,5 +1,5 @@
 import { handleLogout } from "#app/modules/auth/login-flow.server.ts";
-import { refuseCrossSite } from "#app/modules/lists/api.server.ts";
+import { methodNotAllowed, refuseCrossSite } from "#app/modules/lists/api.server.ts";
 import { apiJson } from "#app/modules/shared/api.ts";
 import type { Route } from "./+types/logout";
 
@@ -9,4 +9,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (refused) return refused;
   const { headers } = await handleLogout(request, context);
   return apiJson({ data: { isLogged: false } }, { headers });
+}
+
+/** Any other method: the contract's JSON 405, not React Router's own answer. */
+export function action() {
+  return methodNotAllowed(["GET"]);
 }
