@@ -104,6 +104,14 @@ export async function startServer(): Promise<RunningServer> {
         return;
       }
 
+      // OPTIONS would run a page's loader like a GET (and GET /api/cart/clear changes the cart):
+      // the shop answers it here, and allows no other site (no CORS headers).
+      if (req.method === "OPTIONS") {
+        res.writeHead(204, { Allow: "GET, HEAD, POST, PATCH, DELETE, OPTIONS", "Cache-Control": "no-store" });
+        res.end();
+        return;
+      }
+
       // The app rate-limits by client address; never trust a value the client sent.
       req.headers[CLIENT_IP_HEADER] = clientAddress(req, settings.trustProxy);
       const request = createRequest(req, res);
