@@ -114,8 +114,16 @@ export async function startServer(): Promise<RunningServer> {
 
       // The app rate-limits by client address; never trust a value the client sent.
       req.headers[CLIENT_IP_HEADER] = clientAddress(req, settings.trustProxy);
-      const request = createRequest(req, res);
-      const response = await handleDocument(request);
+      // Behind a trusted proxy the request's scheme and host are the ones the browser used,
+      // so that its Origin matches them (React Router refuses actions otherwise).
+      const received = createRequest(req, res, { trustProxy: settings.trustProxy });
+      if (isForeignFormPost(received, url.pathname)) {
+        await received.body?.cancel().catch(() => undefined);
+        sendRefusal(res, 403, foreignFormPage, false);
+        dropRestOfBody(req);
+        return;
+      }
+      const response = await handleDocument(received);
       await sendResponse(req, res, response);
     } catch (error) {
       console.error("unhandled server error", error);
@@ -156,6 +164,63 @@ export async function startServer(): Promise<RunningServer> {
 }
 
 const CLIENT_IP_HEADER = "x-shop-client-ip";
+
+/** After a refusal, this much more of the refused body is read and dropped, so the client can read the answer. */
+const maxDrainBytes = 8 * 1024 * 1024;
+
+const mutationMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * A form posted from another site. React Router refuses such an action with a bare
+ * 'Bad Request'; the shop refuses it first, the same way (Origin against the request's
+ * own origin, which TRUST_PROXY takes from X-Forwarded-Proto/Host), with a Russian page.
+ * /api calls check the origin themselves (and answer JSON).
+ */
+function isForeignFormPost(request: Request, pathname: string): boolean {
+  const origin = request.headers.get("Origin");
+  if (!origin || !mutationMethods.has(request.method) || isApiPath(pathname)) return false;
+  try {
+    return new URL(origin).origin !== new URL(request.url).origin;
+  } catch {
+    return true;
+  }
+}
+
+function isApiPath(pathname: string): boolean {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+/** A short Russian page for refusals answered here, before the app (which renders its own). */
+function refusalPage(title: string, text: string): string {
+  return `<!doctype html>
+<html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head>
+<body><h1>${title}</h1><p>${text}</p><p><a href="/">Перейти на главную</a></p></body></html>
+`;
+}
+
+const foreignFormPage = refusalPage("Запрос отклонён", "Эту форму можно отправить только со страниц магазина. Откройте страницу магазина заново и повторите.");
+
+function sendRefusal(res: http.ServerResponse, status: number, body: string, api: boolean) {
+  res.writeHead(status, {
+    "Content-Type": api ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+    "Cache-Control": "no-store",
+  });
+  res.end(body);
+}
+
+/**
+ * Reads (and drops) what the client is still sending after a refusal, so it is not cut
+ * off mid-upload before it reads the answer; past maxDrainBytes the connection is closed.
+ */
+function dropRestOfBody(req: http.IncomingMessage) {
+  let drained = 0;
+  req.on("data", (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > maxDrainBytes) req.socket.destroy();
+  });
+  req.resume();
+}
 
 /** The socket's address, or the first X-Forwarded-For hop when a trusted proxy sets it. */
 function clientAddress(req: http.IncomingMessage, trustProxy: boolean): string {
