@@ -13,6 +13,7 @@ import { createRequest } from "@remix-run/node-fetch-server";
 import { createIPX, ipxFSStorage, ipxHttpStorage } from "ipx";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { imageMaxAgeSeconds, parseIpxPath } from "./app/modules/images/image-url.ts";
+import { readBodyWithin, tooLargeMessage } from "./app/modules/shared/json-body.server.ts";
 
 type Services = {
   startServices(): Promise<void>;
@@ -123,7 +124,15 @@ export async function startServer(): Promise<RunningServer> {
         dropRestOfBody(req);
         return;
       }
-      const response = await handleDocument(received);
+      const body = await readBodyWithin(received, maxBodyBytes);
+      if (!body) {
+        refuseTooLarge(req, res, url.pathname);
+        return;
+      }
+      const request = received.body
+        ? new Request(received.url, { method: received.method, headers: received.headers, body, signal: received.signal })
+        : received;
+      const response = await handleDocument(request);
       await sendResponse(req, res, response);
     } catch (error) {
       console.error("unhandled server error", error);
@@ -165,7 +174,12 @@ export async function startServer(): Promise<RunningServer> {
 
 const CLIENT_IP_HEADER = "x-shop-client-ip";
 
-/** After a refusal, this much more of the refused body is read and dropped, so the client can read the answer. */
+/**
+ * The largest request body the shop reads. Its forms and /api calls carry a few kilobytes;
+ * a bigger body is refused (413) here, before the app parses it into memory.
+ */
+export const maxBodyBytes = 64 * 1024;
+/** After a 413, this much more of the refused body is read and dropped, so the client can read the answer. */
 const maxDrainBytes = 8 * 1024 * 1024;
 
 const mutationMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -198,6 +212,7 @@ function refusalPage(title: string, text: string): string {
 `;
 }
 
+const tooLargePage = refusalPage(tooLargeMessage, `Форма содержит больше данных, чем принимает магазин (до ${maxBodyBytes / 1024} КБ). Вернитесь назад и сократите текст.`);
 const foreignFormPage = refusalPage("Запрос отклонён", "Эту форму можно отправить только со страниц магазина. Откройте страницу магазина заново и повторите.");
 
 function sendRefusal(res: http.ServerResponse, status: number, body: string, api: boolean) {
@@ -207,6 +222,13 @@ function sendRefusal(res: http.ServerResponse, status: number, body: string, api
     "Cache-Control": "no-store",
   });
   res.end(body);
+}
+
+/** 413: a short Russian page, or the /api error object. */
+function refuseTooLarge(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
+  const api = isApiPath(pathname);
+  sendRefusal(res, 413, api ? JSON.stringify({ error: { code: "too_large", message: tooLargeMessage } }) : tooLargePage, api);
+  dropRestOfBody(req);
 }
 
 /**
