@@ -6,6 +6,7 @@ import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
+import type { Duplex } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
@@ -147,6 +148,7 @@ export async function startServer(): Promise<RunningServer> {
 
   // Slow phones keep connections open; allow a little longer than the default between requests.
   server.keepAliveTimeout = 65_000;
+  server.on("clientError", answerUnparsable);
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -242,6 +244,25 @@ function dropRestOfBody(req: http.IncomingMessage) {
     if (drained > maxDrainBytes) req.socket.destroy();
   });
   req.resume();
+}
+
+/**
+ * A request Node could not even parse (headers too long, broken syntax): Node's own answer
+ * has no text; this one says it in Russian.
+ */
+function answerUnparsable(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+  const body = refusalPage(
+    status === 431 ? "Слишком длинный запрос" : "Неверный запрос",
+    status === 431 ? "Адрес страницы или заголовки запроса слишком длинные." : "Браузер отправил запрос, который магазин не может прочитать.",
+  );
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** The socket's address, or the first X-Forwarded-For hop when a trusted proxy sets it. */

@@ -1,5 +1,6 @@
-// What server.ts answers itself, before the app: forms behind an HTTPS reverse proxy, and a
-// form posted from another site, with a Russian page.
+// What server.ts answers itself, before the app: forms behind an HTTPS reverse proxy, a form
+// posted from another site, and requests Node cannot even parse, each with a Russian page.
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { h1Texts } from "#tests/support/html.ts";
@@ -49,5 +50,29 @@ describe("a form posted from another site", () => {
   it("a form from the shop's own page (or without Origin, as old browsers send it) goes through", async () => {
     expect((await addToCart(new ShopClient(shop.url), { Origin: shop.url })).status).toBe(303);
     expect((await addToCart(new ShopClient(shop.url), {})).status).toBe(303);
+  });
+});
+
+function rawExchange(text: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(new URL(shop.url).port), "127.0.0.1", () => socket.write(text));
+    let received = "";
+    socket.setEncoding("utf8").on("data", (chunk: string) => (received += chunk));
+    socket.on("close", () => resolve(received));
+    socket.on("error", () => resolve(received));
+  });
+}
+
+describe("a request Node cannot parse", () => {
+  it("an address and headers over the limit: 431 with a Russian page", async () => {
+    const answer = await rawExchange(`GET /catalog?q=${"x".repeat(20_000)} HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toContain("<h1>Слишком длинный запрос</h1>");
+  });
+
+  it("a broken request line: 400 with a Russian page", async () => {
+    const answer = await rawExchange("GARBAGE\r\n\r\n");
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain("<h1>Неверный запрос</h1>");
   });
 });
