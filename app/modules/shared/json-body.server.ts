@@ -42,9 +42,20 @@ export async function readJsonBody(request: Request, maxBytes = 16_384): Promise
   if (!bytes) throw new BodyError(tooLargeMessage, 413);
   const text = new TextDecoder().decode(bytes).trim();
   if (text === "") return {};
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch {
     throw new BodyError("Тело запроса должно быть в формате JSON");
   }
+  // "\u0000" parses into a NUL, which nobody means and PostgreSQL cannot store in text.
+  if (containsNul(body)) throw new BodyError("Тело запроса содержит недопустимые символы");
+  return body;
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === "object") return Object.entries(value).some(([key, item]) => key.includes("\u0000") || containsNul(item));
+  return false;
 }
