@@ -6,6 +6,7 @@ import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
+import type { Duplex } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
@@ -13,6 +14,7 @@ import { createRequest } from "@remix-run/node-fetch-server";
 import { createIPX, ipxFSStorage, ipxHttpStorage } from "ipx";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { imageMaxAgeSeconds, parseIpxPath } from "./app/modules/images/image-url.ts";
+import { readBodyWithin, tooLargeMessage } from "./app/modules/shared/json-body.server.ts";
 
 type Services = {
   startServices(): Promise<void>;
@@ -104,9 +106,33 @@ export async function startServer(): Promise<RunningServer> {
         return;
       }
 
+      // OPTIONS would run a page's loader like a GET (and GET /api/cart/clear changes the cart):
+      // the shop answers it here, and allows no other site (no CORS headers).
+      if (req.method === "OPTIONS") {
+        res.writeHead(204, { Allow: "GET, HEAD, POST, PATCH, DELETE, OPTIONS", "Cache-Control": "no-store" });
+        res.end();
+        return;
+      }
+
       // The app rate-limits by client address; never trust a value the client sent.
       req.headers[CLIENT_IP_HEADER] = clientAddress(req, settings.trustProxy);
-      const request = createRequest(req, res);
+      // Behind a trusted proxy the request's scheme and host are the ones the browser used,
+      // so that its Origin matches them (React Router refuses actions otherwise).
+      const received = createRequest(req, res, { trustProxy: settings.trustProxy });
+      if (isForeignFormPost(received, url.pathname)) {
+        await received.body?.cancel().catch(() => undefined);
+        sendRefusal(res, 403, foreignFormPage, false);
+        dropRestOfBody(req);
+        return;
+      }
+      const body = await readBodyWithin(received, maxBodyBytes);
+      if (!body) {
+        refuseTooLarge(req, res, url.pathname);
+        return;
+      }
+      const request = received.body
+        ? new Request(received.url, { method: received.method, headers: received.headers, body, signal: received.signal })
+        : received;
       const response = await handleDocument(request);
       await sendResponse(req, res, response);
     } catch (error) {
@@ -122,6 +148,7 @@ export async function startServer(): Promise<RunningServer> {
 
   // Slow phones keep connections open; allow a little longer than the default between requests.
   server.keepAliveTimeout = 65_000;
+  server.on("clientError", answerUnparsable);
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -148,6 +175,95 @@ export async function startServer(): Promise<RunningServer> {
 }
 
 const CLIENT_IP_HEADER = "x-shop-client-ip";
+
+/**
+ * The largest request body the shop reads. Its forms and /api calls carry a few kilobytes;
+ * a bigger body is refused (413) here, before the app parses it into memory.
+ */
+export const maxBodyBytes = 64 * 1024;
+/** After a 413, this much more of the refused body is read and dropped, so the client can read the answer. */
+const maxDrainBytes = 8 * 1024 * 1024;
+
+const mutationMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * A form posted from another site. React Router refuses such an action with a bare
+ * 'Bad Request'; the shop refuses it first, the same way (Origin against the request's
+ * own origin, which TRUST_PROXY takes from X-Forwarded-Proto/Host), with a Russian page.
+ * /api calls check the origin themselves (and answer JSON).
+ */
+function isForeignFormPost(request: Request, pathname: string): boolean {
+  const origin = request.headers.get("Origin");
+  if (!origin || !mutationMethods.has(request.method) || isApiPath(pathname)) return false;
+  try {
+    return new URL(origin).origin !== new URL(request.url).origin;
+  } catch {
+    return true;
+  }
+}
+
+function isApiPath(pathname: string): boolean {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+/** A short Russian page for refusals answered here, before the app (which renders its own). */
+function refusalPage(title: string, text: string): string {
+  return `<!doctype html>
+<html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head>
+<body><h1>${title}</h1><p>${text}</p><p><a href="/">Перейти на главную</a></p></body></html>
+`;
+}
+
+const tooLargePage = refusalPage(tooLargeMessage, `Форма содержит больше данных, чем принимает магазин (до ${maxBodyBytes / 1024} КБ). Вернитесь назад и сократите текст.`);
+const foreignFormPage = refusalPage("Запрос отклонён", "Эту форму можно отправить только со страниц магазина. Откройте страницу магазина заново и повторите.");
+
+function sendRefusal(res: http.ServerResponse, status: number, body: string, api: boolean) {
+  res.writeHead(status, {
+    "Content-Type": api ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+    "Cache-Control": "no-store",
+  });
+  res.end(body);
+}
+
+/** 413: a short Russian page, or the /api error object. */
+function refuseTooLarge(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
+  const api = isApiPath(pathname);
+  sendRefusal(res, 413, api ? JSON.stringify({ error: { code: "too_large", message: tooLargeMessage } }) : tooLargePage, api);
+  dropRestOfBody(req);
+}
+
+/**
+ * Reads (and drops) what the client is still sending after a refusal, so it is not cut
+ * off mid-upload before it reads the answer; past maxDrainBytes the connection is closed.
+ */
+function dropRestOfBody(req: http.IncomingMessage) {
+  let drained = 0;
+  req.on("data", (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > maxDrainBytes) req.socket.destroy();
+  });
+  req.resume();
+}
+
+/**
+ * A request Node could not even parse (headers too long, broken syntax): Node's own answer
+ * has no text; this one says it in Russian.
+ */
+function answerUnparsable(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+  const body = refusalPage(
+    status === 431 ? "Слишком длинный запрос" : "Неверный запрос",
+    status === 431 ? "Адрес страницы или заголовки запроса слишком длинные." : "Браузер отправил запрос, который магазин не может прочитать.",
+  );
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
 
 /** The socket's address, or the first X-Forwarded-For hop when a trusted proxy sets it. */
 function clientAddress(req: http.IncomingMessage, trustProxy: boolean): string {

@@ -57,7 +57,11 @@ export default [
   route("api/locations/get-pvz", "routes/api/locations/get-pvz.ts"),
   // YooKassa's HTTP notifications (server to server).
   route("api/payments/yookassa/webhook", "routes/api/payments/yookassa-webhook.ts"),
+  // Unknown /api calls answer JSON. The content pages' patterns (:route/:route1…) outrank a
+  // splat, so the deeper addresses are named as well.
   route("api/*", "routes/api/not-found.ts"),
+  route("api/:call/:part", "routes/api/not-found.ts", { id: "api-not-found-2" }),
+  route("api/:call/:part/:more", "routes/api/not-found.ts", { id: "api-not-found-3" }),
 
   layout("routes/layouts/blank.tsx", [
     route("cabinet/create", "routes/cabinet-create.tsx"),

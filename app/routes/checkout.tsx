@@ -6,7 +6,7 @@ import { checkoutView } from "#app/modules/checkout/checkout.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { pointKindOf } from "#app/modules/delivery/provider.ts";
 import { flashHeader } from "#app/modules/flash/flash.server.ts";
-import { readFormData } from "#app/modules/shared/form-data.server.ts";
+import { readFormBody } from "#app/modules/shared/form-body.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { button } from "#app/ui/kit/kit.css.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
@@ -49,7 +49,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const scope = await checkoutScope(context);
-  const outcome = await handleCheckoutPost(scope, await readFormData(request));
+  const outcome = await handleCheckoutPost(scope, await readFormBody(request));
   switch (outcome.kind) {
     case "page":
       return redirect(`/checkout${outcome.search ?? ""}${outcome.hash ? `#${outcome.hash}` : ""}`, 303);

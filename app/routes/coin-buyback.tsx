@@ -8,6 +8,7 @@ import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
 import { clientIp } from "#app/modules/request/client-ip.server.ts";
 import { databaseContext, visitorContext } from "#app/modules/request/context.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
+import { readFormBody } from "#app/modules/shared/form-body.server.ts";
 import { formatDateTime, formatMoney, formatNumber } from "#app/modules/shared/format.ts";
 import { privacyPolicyHref, shop } from "#app/modules/shop/contacts.ts";
 import { CheckboxField, FormErrors, TextAreaField, TextField } from "#app/ui/kit/Field.tsx";
@@ -25,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: buybackRequestSchema });
+  const submission = parseWithZod(await readFormBody(request), { schema: buybackRequestSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const { db } = context.get(databaseContext);

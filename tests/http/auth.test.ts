@@ -248,6 +248,12 @@ describe("/api/auth", () => {
     expect(json(signed).data.isLogged).toBe(true);
     expect((await anywhere.get("/api/auth/logout", { headers: { "Sec-Fetch-Site": "cross-site" } })).status).toBe(403);
     expect((await anywhere.get("/api/me")).status).toBe(200);
+    // Neither a HEAD (run through the same loader) nor an OPTIONS signs anyone out.
+    const head = await anywhere.head("/api/auth/logout", { headers: { "Sec-Fetch-Site": "same-origin" } });
+    expect(head.status).toBe(405);
+    expect(head.headers.get("allow")).toBe("GET");
+    expect((await anywhere.request("OPTIONS", "/api/auth/logout", undefined, { headers: { "Sec-Fetch-Site": "same-origin" } })).status).toBe(204);
+    expect((await anywhere.get("/api/me")).status).toBe(200);
   });
 });
 

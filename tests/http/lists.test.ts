@@ -115,6 +115,20 @@ describe("/api/cart", () => {
     expect(json(cleared).data.totalCoins).toBe(0);
   });
 
+  // Found by the hostile-input suite: a HEAD ran the GET's loader and emptied the cart; so did an OPTIONS.
+  it("never clears the cart on a HEAD or an OPTIONS, even from the shop's own page", async () => {
+    const client = await visitor();
+    await api(client, "PATCH", `/api/cart/${georgiy}`, { quantity: 1 });
+    const head = await client.head("/api/cart/clear", { headers: { "Sec-Fetch-Site": "same-origin" } });
+    expect(head.status).toBe(405);
+    expect(head.headers.get("allow")).toBe("GET, POST");
+    const options = await client.request("OPTIONS", "/api/cart/clear", undefined, { headers: { "Sec-Fetch-Site": "same-origin" } });
+    expect(options.status).toBe(204);
+    expect(options.text).toBe("");
+    expect(options.headers.get("access-control-allow-origin")).toBeNull();
+    expect(json(await client.get("/api/cart")).data.order.coins).toEqual([{ id: georgiy, count: 1 }]);
+  });
+
   it("answers a wrong method with a JSON 405", async () => {
     const client = await visitor();
     const response = await api(client, "PUT", "/api/cart", {});

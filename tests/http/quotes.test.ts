@@ -51,11 +51,27 @@ describe("quotes on the embedded demo history", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
   });
 
-  it("an unknown /api call is a JSON 404 with a Russian message, not the HTML page", async () => {
-    const response = await client.get("/api/no-such-call");
-    expect(response.status).toBe(404);
-    expect(JSON.parse(response.text)).toEqual({ error: { code: "not_found", message: "Такого метода API нет" } });
+  // React Router answered these with a JSON of its own ({ message: "You made a POST request…" }).
+  it.each(["/api/courses", "/api/work", "/api/auth/logout"])("%s refuses other methods with the contract's JSON 405", async (path) => {
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+      const response = await client.request(method, path, "{}", { headers: { "Content-Type": "application/json", Origin: client.baseUrl } });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.get("allow")).toBe("GET");
+      expect(JSON.parse(response.text)).toEqual({ error: { code: "method_not_allowed", message: "Метод не поддерживается; допустимо: GET" } });
+    }
   });
+
+  // Deeper addresses used to reach the content-page routes (:route/:route1/…), which outrank /api/*.
+  it.each(["/api/no-such-call", "/api/auth/no-such-call", "/api/a/b", "/api/a/b/c", "/api/a/b/c/d/e"])(
+    "an unknown /api call (%s) is a JSON 404 with a Russian message, not the HTML page",
+    async (path) => {
+      for (const method of ["GET", "POST"]) {
+        const response = await client.request(method, path, method === "POST" ? "{}" : undefined, { headers: { "Content-Type": "application/json", Origin: client.baseUrl } });
+        expect(response.status, `${method} ${path}`).toBe(404);
+        expect(JSON.parse(response.text)).toEqual({ error: { code: "not_found", message: "Такого метода API нет" } });
+      }
+    },
+  );
 
   it("every page's header shows the five figures with their direction, and the update time", async () => {
     const html = await client.html("/about");

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { safeReturnPath } from "../account/login-href.ts";
 import { flashHeader } from "../flash/flash.server.ts";
+import { readFormBody } from "../shared/form-body.server.ts";
 import { clientIp } from "../request/client-ip.server.ts";
 import { userContext, visitorContext } from "../request/context.ts";
 import { AuthError } from "./codes.server.ts";
@@ -36,7 +37,7 @@ type Outcome = { state: LoginState | null; cookies: string[]; done?: { to: strin
  * the next step as data. Errors come back beside the fields, in Russian.
  */
 export async function handleLoginAction(request: Request, context: Readonly<RouterContextProvider>) {
-  const form = await request.formData();
+  const form = await readFormBody(request);
   const intent = String(form.get("intent") ?? "");
   const viaFetcher = form.get("_fetcher") === "1";
   const state = await readLoginState(request);

@@ -58,9 +58,10 @@ function price(value: string | null): number | undefined {
   return Number(value.replace(/\s/g, ""));
 }
 
+/** A free-text filter (country, mint): at most 120 characters, and no control characters (PostgreSQL refuses NUL). */
 function text(value: string | null): string | undefined {
   const trimmed = value?.trim();
-  return trimmed && trimmed.length <= 120 ? trimmed : undefined;
+  return trimmed && trimmed.length <= 120 && !/[\u0000-\u001f\u007f]/.test(trimmed) ? trimmed : undefined;
 }
 
 export function parseListingQuery(params: URLSearchParams): ListingQuery {

@@ -45,6 +45,14 @@ export function listErrorResponse(error: unknown): Response {
   throw error;
 }
 
+/**
+ * The spec makes two changes of state GETs (/api/cart/clear, /api/auth/logout). React Router
+ * runs a HEAD through the same loader, and a HEAD must not change anything: it is refused.
+ */
+export function refuseHead(request: Request, allowed: string[]): Response | null {
+  return request.method === "HEAD" ? methodNotAllowed(allowed) : null;
+}
+
 export function methodNotAllowed(allowed: string[]): Response {
   return apiError(405, "method_not_allowed", `Метод не поддерживается; допустимо: ${allowed.join(", ")}`, { Allow: allowed.join(", ") });
 }

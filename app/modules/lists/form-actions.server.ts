@@ -3,7 +3,7 @@ import { safeReturnPath } from "../account/login-href.ts";
 import { findProductById, toCard } from "../catalog/products.server.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { getQuotesService } from "../quotes/quotes.server.ts";
-import { readFormData } from "../shared/form-data.server.ts";
+import { readFormBody } from "../shared/form-body.server.ts";
 import { BodyError } from "../shared/json-body.server.ts";
 import { listScope } from "./api.server.ts";
 import {
@@ -83,7 +83,7 @@ async function perform(form: FormData, list: ListName, context: Readonly<RouterC
  * with it, a fetcher posts the same form plus `_fetcher` and gets the result as data.
  */
 export async function handleListForm(request: Request, context: Readonly<RouterContextProvider>, list: ListName) {
-  const form = await readFormData(request);
+  const form = await readFormBody(request);
   const viaFetcher = form.get("_fetcher") === "1";
   const back = form.get("redirectTo");
   const redirectTo = typeof back === "string" && back ? safeReturnPath(back) : listPages[list];

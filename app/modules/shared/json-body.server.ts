@@ -8,11 +8,18 @@ export class BodyError extends Error {
   }
 }
 
-/** Reads a JSON body of at most `maxBytes`, without trusting Content-Length. An empty body is `{}`. */
-export async function readJsonBody(request: Request, maxBytes = 16_384): Promise<unknown> {
-  const declared = Number(request.headers.get("Content-Length") ?? 0);
-  if (declared > maxBytes) throw new BodyError("Слишком большой запрос", 413);
-  if (!request.body) return {};
+export const tooLargeMessage = "Слишком большой запрос";
+
+/**
+ * A request body read into memory when it is at most `maxBytes`, by its Content-Length
+ * and by what actually arrives; null (the rest left unread) when it is larger.
+ */
+export async function readBodyWithin(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
+  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) {
+    await request.body.cancel().catch(() => undefined);
+    return null;
+  }
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -21,18 +28,36 @@ export async function readJsonBody(request: Request, maxBytes = 16_384): Promise
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
-      throw new BodyError("Слишком большой запрос", 413);
+      await reader.cancel().catch(() => undefined);
+      return null;
     }
     chunks.push(value);
   }
-  const text = new TextDecoder().decode(Buffer.concat(chunks)).trim();
+  return Buffer.concat(chunks);
+}
+
+/** Reads a JSON body of at most `maxBytes`, without trusting Content-Length. An empty body is `{}`. */
+export async function readJsonBody(request: Request, maxBytes = 16_384): Promise<unknown> {
+  const bytes = await readBodyWithin(request, maxBytes);
+  if (!bytes) throw new BodyError(tooLargeMessage, 413);
+  const text = new TextDecoder().decode(bytes).trim();
   if (text === "") return {};
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch {
     throw new BodyError("Тело запроса должно быть в формате JSON");
   }
+  // "\u0000" parses into a NUL, which nobody means and PostgreSQL cannot store in text.
+  if (containsNul(body)) throw new BodyError("Тело запроса содержит недопустимые символы");
+  return body;
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === "object") return Object.entries(value).some(([key, item]) => key.includes("\u0000") || containsNul(item));
+  return false;
 }
 
 /** A JSON body that must be an object (the /api calls' shape), else a 400. */

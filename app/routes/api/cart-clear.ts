@@ -1,10 +1,10 @@
-import { cartResponse, listScope, methodNotAllowed, refuseCrossSite } from "#app/modules/lists/api.server.ts";
+import { cartResponse, listScope, methodNotAllowed, refuseCrossSite, refuseHead } from "#app/modules/lists/api.server.ts";
 import { clearList } from "#app/modules/lists/lists.server.ts";
 import type { Route } from "./+types/cart-clear";
 
 async function clear(request: Request, context: Route.LoaderArgs["context"]) {
-  // Kept as a GET for the spec's clients, yet only from the shop's own pages.
-  const refused = refuseCrossSite(request);
+  // Kept as a GET for the spec's clients, yet only from the shop's own pages, and never by a HEAD.
+  const refused = refuseHead(request, ["GET", "POST"]) ?? refuseCrossSite(request);
   if (refused) return refused;
   const { db, owner } = listScope(context);
   await clearList(db, "cart", owner);

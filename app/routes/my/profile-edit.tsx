@@ -8,6 +8,7 @@ import { flashHeader } from "#app/modules/flash/flash.server.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
+import { readFormBody } from "#app/modules/shared/form-body.server.ts";
 import { TextField } from "#app/ui/kit/Field.tsx";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
@@ -21,7 +22,7 @@ export function loader({ request, url, context }: Route.LoaderArgs) {
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const user = requireUser(url, context);
-  const submission = parseWithZod(await request.formData(), { schema: profileSchema });
+  const submission = parseWithZod(await readFormBody(request), { schema: profileSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await updateProfile(context.get(databaseContext).db, user.id, submission.value);
   return redirect("/my/profile", { status: 303, headers: { "Set-Cookie": await flashHeader({ kind: "success", message: "Данные сохранены" }) } });

@@ -1,0 +1,44 @@
+// Every page form refuses a body that is not a form (JSON, plain text, a broken multipart)
+// with 400 and a Russian page. Found by the hostile-input suite: /login, /cabinet/create,
+// /my/profile/edit and /coin-buyback answered 503, their actions reading such a body threw.
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { textContent } from "#tests/support/html.ts";
+import { ShopClient } from "#tests/support/http-client.ts";
+import { type Shop, startShop } from "#tests/support/server.ts";
+import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
+
+let shop: Shop;
+let scratch: string;
+let buyer: ShopClient;
+
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(os.tmpdir(), "shop-forms-"));
+  const outbox = path.join(scratch, "outbox.jsonl");
+  shop = await startShop({ env: { SMS_PROVIDER: "file", SMS_OUTBOX_FILE: outbox } });
+  buyer = new ShopClient(shop.url);
+  await buyer.get("/");
+  await buyer.postForm("/login", { intent: "send", phone: "+7 916 555-00-01" });
+  await buyer.postForm("/login", { intent: "verify", code: await waitForSmsCode(outbox, "+79165550001") });
+});
+afterAll(async () => {
+  await shop?.stop();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+const bodies: Array<[string, string, string]> = [
+  ["JSON", "application/json", JSON.stringify({ intent: "send", phone: "+79165550002" })],
+  ["plain text", "text/plain", "intent=send&phone=%2B79165550002"],
+  ["a multipart without its boundary", "multipart/form-data", "--x\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nsend\r\n--x--"],
+];
+
+describe.each(["/cart", "/wishlist", "/product-comparison", "/login", "/cabinet/create", "/my/profile/edit", "/coin-buyback"])("POST %s", (page) => {
+  it.each(bodies)("with %s instead of a form: 400 and a Russian page", async (_name, type, body) => {
+    const response = await buyer.request("POST", page, body, { headers: { "Content-Type": type } });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(textContent(response.text)).toContain("Что-то пошло не так");
+  });
+});
