@@ -7,7 +7,7 @@
 //
 // As a module: `lighthouseBench` is one benchmark of bench/run.ts. Alone, against a running
 // production build:  node bench/lighthouse.ts http://127.0.0.1:3000
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
@@ -98,6 +98,8 @@ function rowsOf(pagePath: string, result: Result, runs: number[]): Measurement[]
 export const lighthouseBench: Bench = {
   name: "Lighthouse",
   async run({ baseUrl }) {
+    // chrome-launcher would crash the whole run with an unhandled spawn error instead.
+    if (!existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH}: apt-get install chromium, or set CHROME_PATH`);
     mkdirSync(reportDir, { recursive: true });
     await fillCart(baseUrl);
     const chrome = await chromeLauncher.launch({

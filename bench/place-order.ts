@@ -5,22 +5,14 @@
 // empties the cart, plus the delivery quote and the start of the sandbox payment.
 import { performance } from "node:perf_hooks";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
-import { attribute, tags } from "#tests/support/html.ts";
+import { inputValue, radioValues } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
 import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
 import { placeOrderBudgets } from "./budgets.ts";
-import type { Bench, Measurement } from "./types.ts";
+import { type Bench, type Measurement, percentile } from "./types.ts";
 
 const BUYERS = 10;
 const ROUNDS = Number(process.env.BENCH_PLACE_ORDER_ROUNDS ?? 6);
-
-const inputValue = (html: string, name: string) => attribute(tags(html, "input").find((tag) => attribute(tag, "name") === name) ?? "", "value") ?? "";
-const firstRadio = (html: string, name: string) =>
-  attribute(tags(html, "input").find((tag) => attribute(tag, "name") === name && attribute(tag, "type") === "radio") ?? "", "value");
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 async function signIn(baseUrl: string, outbox: string, index: number): Promise<ShopClient> {
   const client = new ShopClient(baseUrl);
@@ -46,14 +38,14 @@ async function placeOne(client: ShopClient, productId: number, buyer: number): P
   if (added.status !== 303) return { ms: 0, ok: false };
   const page = await client.html("/checkout");
   const fields = {
-    token: inputValue(page, "token"),
-    seenTotal: inputValue(page, "seenTotal"),
+    token: inputValue(page, "token") ?? "",
+    seenTotal: inputValue(page, "seenTotal") ?? "",
     lastName: "Покупатель",
     name: `Номер ${buyer}`,
     email: `bench${buyer}@example.ru`,
     phone: "+7 (999) 000-00-00",
     deliveryId: "76",
-    pointCode: firstRadio(page, "pointCode") ?? "",
+    pointCode: radioValues(page, "pointCode")[0] ?? "",
     intent: "place",
   };
   const started = performance.now();

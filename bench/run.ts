@@ -1,16 +1,16 @@
 // `npm run bench`: builds if needed, starts the production build on a fresh database,
 // runs every benchmark module, prints one table, writes bench/RESULTS.md and exits
 // non-zero when a budget is missed. Add a benchmark by adding a module to `benches`.
-import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { pageWeight } from "./page-weight.ts";
 import { apiThroughput } from "./api-throughput.ts";
 import { placeOrder } from "./place-order.ts";
 import { ssrThroughput } from "./ssr-throughput.ts";
 import { lighthouseBench } from "./lighthouse.ts";
+import { machine, machineLines } from "./machine.ts";
 import { buildIfNeeded, root, startShop } from "./shop-server.ts";
+import { markdownTable, type Table, textTable } from "./table.ts";
 import { formatBudget, formatValue, type Bench, type Measurement, withinBudget } from "./types.ts";
 
 /**
@@ -29,19 +29,6 @@ if (benches.length === 0) {
 
 type Row = Measurement & { bench: string };
 
-function machine() {
-  let cores: string;
-  try {
-    cores = execFileSync("nproc", { encoding: "utf8" }).trim();
-  } catch {
-    cores = String(os.availableParallelism());
-  }
-  const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
-  const memory = `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`;
-  const load = os.loadavg().map((value) => value.toFixed(2)).join(", ");
-  return { cores, cpu, memory, load, node: process.version, os: `${os.type()} ${os.release()} ${os.arch()}` };
-}
-
 function status(row: Measurement): string {
   const ok = withinBudget(row);
   return ok === undefined ? "—" : ok ? "ok" : "OVER";
@@ -53,23 +40,7 @@ function cells(row: Row): string[] {
 
 const header = ["page", "metric", "value", "budget", "ok/over", "note"];
 
-function textTable(rows: Row[]): string {
-  const lines = [header, ...rows.map(cells)];
-  const widths = header.map((_, column) => Math.max(...lines.map((line) => line[column]!.length)));
-  const numeric = new Set([2, 3]);
-  const render = (line: string[]) =>
-    line.map((cell, column) => (numeric.has(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join("  ").trimEnd();
-  return [render(lines[0]!), widths.map((width) => "-".repeat(width)).join("  "), ...lines.slice(1).map(render)].join("\n");
-}
-
-function markdownTable(rows: Row[]): string {
-  const escape = (cell: string) => cell.replaceAll("|", "\\|");
-  return [
-    `| ${header.join(" | ")} |`,
-    `|${header.map((_, column) => (column === 2 || column === 3 ? "---:" : "---")).join("|")}|`,
-    ...rows.map((row) => `| ${cells(row).map(escape).join(" | ")} |`),
-  ].join("\n");
-}
+const table = (rows: Row[]): Table => ({ header, rows: rows.map(cells), numeric: [2, 3] });
 
 async function main(): Promise<number> {
   buildIfNeeded();
@@ -90,7 +61,7 @@ async function main(): Promise<number> {
   }
 
   const over = rows.filter((row) => withinBudget(row) === false);
-  console.log(`\n${textTable(rows)}\n`);
+  console.log(`\n${textTable(table(rows))}\n`);
   for (const failure of failures) console.error(`benchmark failed: ${failure}`);
   console.log(over.length === 0 && failures.length === 0 ? "All budgets met." : `${over.length} over budget, ${failures.length} benchmark(s) failed.`);
 
@@ -105,12 +76,11 @@ async function main(): Promise<number> {
     "headless Chromium; /checkout is measured with one coin in the cart; reports in bench/.out/lighthouse/.",
     "",
     `- Date: ${new Date().toISOString()}`,
-    `- Machine: ${info.cores} cores (nproc), ${info.cpu}, ${info.memory} memory, ${info.os}; load average ${info.load} before the run`,
-    `- Node: ${info.node}`,
+    ...machineLines(info),
     `- Server: production build (NODE_ENV=production), embedded PGlite on a fresh data folder, 127.0.0.1`,
     `- Benchmarks: ${benches.map((bench) => bench.name).join(", ")}`,
     "",
-    markdownTable(rows),
+    markdownTable(table(rows)),
     "",
     over.length === 0 && failures.length === 0
       ? "All budgets met."

@@ -46,7 +46,25 @@ function freePort(): Promise<number> {
   });
 }
 
-export type BenchServer = { baseUrl: string; smsOutboxFile: string; stop(): Promise<void> };
+export type BenchServer = {
+  baseUrl: string;
+  smsOutboxFile: string;
+  /** The server process (bench/soak.ts signals it for memory samples). */
+  pid: number;
+  /** The temporary folder of this run (data, outbox); removed by stop(). */
+  workDir: string;
+  /** What the server has printed so far (LOG_LEVEL=warn: warnings and errors). */
+  output(): string;
+  stop(): Promise<void>;
+};
+
+export type StartOptions = {
+  timeoutMs?: number;
+  /** Node options before server.ts (bench/soak.ts: --expose-gc and its memory probe). */
+  nodeArgs?: string[];
+  /** More environment for the server (bench/soak.ts: TRUST_PROXY, the probe's file). */
+  env?: Record<string, string>;
+};
 
 /** A copy of build/ and server.ts with the rest of the project linked in, under `workDir`. */
 function snapshotShop(workDir: string): string {
@@ -72,14 +90,14 @@ function removeWorkDir(workDir: string) {
   rmSync(workDir, { recursive: true, force: true });
 }
 
-export async function startShop({ timeoutMs = 90_000 } = {}): Promise<BenchServer> {
+export async function startShop({ timeoutMs = 90_000, nodeArgs = [], env = {} }: StartOptions = {}): Promise<BenchServer> {
   const workDir = mkdtempSync(path.join(tmpdir(), "coin-shop-bench-"));
   const dataDir = path.join(workDir, "data");
   const smsOutboxFile = path.join(workDir, "sms-outbox.jsonl");
   const shopDir = snapshotShop(workDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server.ts"], {
+  const child = spawn(process.execPath, [...nodeArgs, "server.ts"], {
     cwd: shopDir,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
@@ -94,12 +112,19 @@ export async function startShop({ timeoutMs = 90_000 } = {}): Promise<BenchServe
       // Benchmarks that sign buyers in read their codes here, as the tests do.
       SMS_PROVIDER: "file",
       SMS_OUTBOX_FILE: smsOutboxFile,
+      ...env,
     },
   });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  // A benchmark that crashes the runner (an uncaught error) must not leave the shop running.
+  const killOnExit = () => {
+    child.kill("SIGKILL");
+    removeWorkDir(workDir);
+  };
+  process.once("exit", killOnExit);
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -108,6 +133,7 @@ export async function startShop({ timeoutMs = 90_000 } = {}): Promise<BenchServe
       await exited;
       clearTimeout(timer);
     }
+    process.off("exit", killOnExit);
     removeWorkDir(workDir);
   };
 
@@ -124,5 +150,5 @@ export async function startShop({ timeoutMs = 90_000 } = {}): Promise<BenchServe
     await stop();
     throw error;
   }
-  return { baseUrl, smsOutboxFile, stop };
+  return { baseUrl, smsOutboxFile, pid: child.pid!, workDir, output: () => output, stop };
 }

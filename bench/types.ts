@@ -41,6 +41,11 @@ export function withinBudget(row: Measurement): boolean | undefined {
 
 export const KB = 1024;
 
+/** The value at percentile `p` (0–100) of ascending `sorted` samples (nearest rank). */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
 export function formatValue(value: number, unit: Unit): string {
   switch (unit) {
     case "bytes":
