@@ -256,13 +256,23 @@ function answerUnparsable(error: NodeJS.ErrnoException, socket: Duplex) {
     return;
   }
   const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
-  const body = refusalPage(
-    status === 431 ? "Слишком длинный запрос" : "Неверный запрос",
-    status === 431 ? "Адрес страницы или заголовки запроса слишком длинные." : "Браузер отправил запрос, который магазин не может прочитать.",
-  );
+  const title = status === 431 ? "Слишком длинный запрос" : "Неверный запрос";
+  // An /api call gets the contract's JSON error, as every other refusal of it.
+  const api = isApiRequestLine((error as { rawPacket?: unknown }).rawPacket);
+  const body = api
+    ? JSON.stringify({ error: { code: status === 431 ? "headers_too_large" : status === 408 ? "timeout" : "bad_request", message: title } })
+    : refusalPage(title, status === 431 ? "Адрес страницы или заголовки запроса слишком длинные." : "Браузер отправил запрос, который магазин не может прочитать.");
+  const type = api ? "application/json; charset=utf-8" : "text/html; charset=utf-8";
   socket.end(
-    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
   );
+}
+
+/** Whether the bytes Node could not parse start with a request line for /api ("POST /api/cart HTTP/1.1"). */
+function isApiRequestLine(rawPacket: unknown): boolean {
+  if (!Buffer.isBuffer(rawPacket)) return false;
+  const target = /^[A-Z]+ (\S+)/.exec(rawPacket.toString("latin1", 0, 256))?.[1];
+  return target !== undefined && isApiPath(target.split("?")[0]!);
 }
 
 /** The socket's address, or the first X-Forwarded-For hop when a trusted proxy sets it. */

@@ -11,7 +11,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", environment: "node", include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "server.test.ts"] },
+        test: { name: "unit", environment: "node", include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts", "server.test.ts"] },
       },
       {
         extends: true,

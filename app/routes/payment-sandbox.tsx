@@ -4,6 +4,7 @@ import { completeSandboxPayment } from "#app/modules/payments/payments.server.ts
 import { findSandboxPayment, returnPath } from "#app/modules/payments/sandbox.server.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
+import { readFormBody } from "#app/modules/shared/form-body.server.ts";
 import { pageNotFound } from "#app/modules/shared/not-found.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
@@ -31,7 +32,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
 export async function action({ request, params, context, url }: Route.ActionArgs) {
   const { pathname } = url;
   if (!sandboxOn()) pageNotFound(pathname);
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readFormBody(request)).get("intent");
   if (intent !== "pay" && intent !== "cancel") throw data("Неизвестное действие: нажмите «Оплатить» или «Отменить»", { status: 400 });
   const back = await completeSandboxPayment(context.get(databaseContext).db, params.id, intent, getConfig().publicUrl);
   if (!back) pageNotFound(pathname);

@@ -106,7 +106,8 @@ describe("the content pages with the demo content", () => {
     expect((await client.get("/news/page/1")).status).toBe(404);
   });
 
-  it.each(["/news/no-such-news", "/cases/no-such-case", "/training/no-such-article", "/training/21", "/promo/999", "/promo/abc", "/promo/0", "/docs/no-such-page", "/a/b/c/d"])(
+  // A NUL in the address (/news/%00) answered 503 on PostgreSQL, which refuses it in text (found by the hostile-input suite).
+  it.each(["/news/no-such-news", "/cases/no-such-case", "/training/no-such-article", "/training/21", "/promo/999", "/promo/abc", "/promo/0", "/docs/no-such-page", "/a/b/c/d", "/news/%00", "/cases/a%00b", "/training/%00"])(
     "%s is a 404",
     async (path) => {
       const response = await client.get(path);

@@ -70,6 +70,14 @@ describe("a request Node cannot parse", () => {
     expect(answer).toContain("<h1>Слишком длинный запрос</h1>");
   });
 
+  it("an /api call with headers over the limit: 431 with the JSON error object", async () => {
+    const answer = await rawExchange(`POST /api/cart/1 HTTP/1.1\r\nHost: ${host}\r\nCookie: junk=${"y".repeat(20_000)}\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toMatch(/\r\nContent-Type: application\/json; charset=utf-8\r\n/);
+    const body = answer.slice(answer.indexOf("\r\n\r\n") + 4);
+    expect(JSON.parse(body)).toEqual({ error: { code: "headers_too_large", message: "Слишком длинный запрос" } });
+  });
+
   it("a broken request line: 400 with a Russian page", async () => {
     const answer = await rawExchange("GARBAGE\r\n\r\n");
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);

@@ -83,3 +83,16 @@ export function textByTestId(html: string, testId: string): string | undefined {
   const match = pattern.exec(html);
   return match ? textContent(match[2]!) : undefined;
 }
+
+/** The value of the first input named `name` (hidden fields such as the checkout's token), or undefined. */
+export function inputValue(html: string, name: string): string | undefined {
+  const tag = tags(html, "input").find((candidate) => attribute(candidate, "name") === name);
+  return tag ? (attribute(tag, "value") ?? "") : undefined;
+}
+
+/** The values of the radio buttons named `name`, in page order. */
+export function radioValues(html: string, name: string): string[] {
+  return tags(html, "input")
+    .filter((tag) => attribute(tag, "name") === name && attribute(tag, "type") === "radio")
+    .map((tag) => attribute(tag, "value") ?? "");
+}

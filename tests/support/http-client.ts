@@ -12,6 +12,8 @@ export type RequestOptions = {
   headers?: Record<string, string>;
   /** Follow redirects (up to 10), keeping cookies, as a browser does. Default: the client's setting. */
   followRedirects?: boolean;
+  /** Give up (the promise rejects with a TimeoutError) after this long, body included. */
+  timeoutMs?: number;
 };
 
 export type ClientResponse = {
@@ -30,16 +32,23 @@ export class ShopClient {
   readonly baseUrl: string;
   private readonly userAgent: string;
   private readonly followByDefault: boolean;
+  private readonly defaultHeaders: Record<string, string>;
 
   /**
    * `jar`: share cookies with another client, as one browser does with two instances
    * behind one proxy (cookies do not depend on the port).
+   * `headers`: sent with every request (a request's own headers win), e.g. the
+   * X-Forwarded-For a proxy would add for this visitor.
    */
-  constructor(baseUrl: string, options: { userAgent?: string; followRedirects?: boolean; jar?: CookieJar } = {}) {
+  constructor(
+    baseUrl: string,
+    options: { userAgent?: string; followRedirects?: boolean; jar?: CookieJar; headers?: Record<string, string> } = {},
+  ) {
     this.baseUrl = baseUrl.replace(/\/+$/, "");
     this.jar = options.jar ?? new CookieJar();
     this.userAgent = options.userAgent ?? browserUserAgent;
     this.followByDefault = options.followRedirects ?? false;
+    this.defaultHeaders = options.headers ?? {};
   }
 
   get(path: string, options: RequestOptions = {}): Promise<ClientResponse> {
@@ -86,14 +95,15 @@ export class ShopClient {
     const follow = options.followRedirects ?? this.followByDefault;
     let url = new URL(path, this.baseUrl + "/").toString();
     const redirects: string[] = [];
+    const signal = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
     for (;;) {
-      const headers = new Headers({ "User-Agent": this.userAgent, "Accept-Language": "ru-RU,ru;q=0.9", ...options.headers });
+      const headers = new Headers({ "User-Agent": this.userAgent, "Accept-Language": "ru-RU,ru;q=0.9", ...this.defaultHeaders, ...options.headers });
       const cookie = await this.jar.getCookieString(url);
       if (cookie) headers.set("Cookie", cookie);
       // A form body is urlencoded; a string body (JSON for /api) keeps the caller's Content-Type.
       if (body instanceof URLSearchParams) headers.set("Content-Type", "application/x-www-form-urlencoded");
 
-      const response = await fetch(url, { method, headers, body, redirect: "manual" });
+      const response = await fetch(url, { method, headers, body, redirect: "manual", signal });
       for (const setCookie of response.headers.getSetCookie()) {
         await this.jar.setCookie(setCookie, url, { ignoreError: true });
       }

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ne } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { articles } from "../db/schema.ts";
 import { createReadCache } from "../shared/read-cache.ts";
-import type { ArticleKind } from "./content-files.ts";
+import { type ArticleKind, isContentSlug } from "./content-files.ts";
 
 export type Article = typeof articles.$inferSelect;
 
@@ -53,7 +53,12 @@ export function listArticles(db: Database, kind: ArticleKind): Promise<ArticleSu
   return listCache.get(db, kind, () => db.select(summaryColumns).from(articles).where(eq(articles.kind, kind)).orderBy(...newestFirst));
 }
 
+/**
+ * An article by its slug. An address that cannot be a slug is not looked up: it may hold a
+ * NUL (/news/%00), which PostgreSQL refuses in text, and it would only fill the cache.
+ */
 export function findArticle(db: Database, kind: ArticleKind, slug: string): Promise<Article | undefined> {
+  if (!isContentSlug(slug)) return Promise.resolve(undefined);
   return articleCache.get(db, `${kind}:${slug}`, async () => {
     const [article] = await db.select().from(articles).where(and(eq(articles.kind, kind), eq(articles.slug, slug))).limit(1);
     return article;

@@ -86,7 +86,14 @@ const optionalText = (max: number) =>
   z.preprocess((value) => textLike(value ?? ""), z.string({ error: "должно быть строкой" }).trim().max(max, `не длиннее ${max} символов`));
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const slug = text(120).refine((value) => slugPattern.test(value), "только строчные латинские буквы, цифры и дефисы между ними");
+const maxSlugLength = 120;
+
+/** Whether a value can be a content item's slug (what the import accepts). */
+export function isContentSlug(value: string): boolean {
+  return value.length <= maxSlugLength && slugPattern.test(value);
+}
+
+const slug = text(maxSlugLength).refine((value) => slugPattern.test(value), "только строчные латинские буквы, цифры и дефисы между ними");
 
 const pagePath = text(200)
   .refine((value) => value.split("/").length <= 4 && value.split("/").every((segment) => slugPattern.test(segment)), "1–4 части через «/», в каждой строчные латинские буквы, цифры и дефисы")

@@ -33,7 +33,14 @@ function toState(row: SandboxRow): PaymentState {
   return state;
 }
 
+/**
+ * The ids this service hands out (randomUUID). Anything else names no payment and is not
+ * looked up: an id from the address may hold a NUL, which PostgreSQL refuses in text.
+ */
+const paymentIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 async function findRow(db: Database, id: string): Promise<SandboxRow | undefined> {
+  if (!paymentIdPattern.test(id)) return undefined;
   const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).limit(1);
   return row;
 }
@@ -90,6 +97,7 @@ export async function findSandboxPayment(db: Database, id: string): Promise<Sand
  * buyer and the payment's status now, or undefined for an unknown id.
  */
 export async function decideSandboxPayment(db: Database, id: string, decision: SandboxDecision): Promise<{ returnUrl: string; status: PaymentStatus } | undefined> {
+  if (!paymentIdPattern.test(id)) return undefined;
   const [moved] = await db
     .update(sandboxPayments)
     .set({ status: decision === "pay" ? "succeeded" : "canceled", updatedAt: new Date() })

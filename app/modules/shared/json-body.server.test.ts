@@ -43,4 +43,11 @@ describe("readJsonBody", () => {
     expect(error).toBeInstanceOf(BodyError);
     expect(error).toMatchObject({ status: 400, message: "Тело запроса содержит недопустимые символы" });
   });
+
+  // Found by the hostile-input suite: 5,000 nested arrays (10 KB) overflowed the stack of the NUL check: a 503.
+  it("reads JSON nested thousands deep without overflowing the stack", async () => {
+    const deep = (inner: string) => `${"[".repeat(20_000)}${inner}${"]".repeat(20_000)}`;
+    expect(await readJsonBody(post(deep("1")), 65_536)).toBeInstanceOf(Array);
+    await expect(readJsonBody(post(deep('"\\u0000"')), 65_536)).rejects.toMatchObject({ status: 400 });
+  });
 });

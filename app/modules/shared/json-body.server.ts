@@ -53,10 +53,22 @@ export async function readJsonBody(request: Request, maxBytes = 16_384): Promise
   return body;
 }
 
-function containsNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === "object") return Object.entries(value).some(([key, item]) => key.includes("\u0000") || containsNul(item));
+/** Walks the parsed value with a list, not recursion: "[[[[…" thousands deep is valid JSON within the limit. */
+function containsNul(body: unknown): boolean {
+  const pending: unknown[] = [body];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) return true;
+    } else if (Array.isArray(value)) {
+      pending.push(...value);
+    } else if (value && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes("\u0000")) return true;
+        pending.push(item);
+      }
+    }
+  }
   return false;
 }
 

@@ -1,0 +1,339 @@
+// Every action (the POST of each page that has one) and every /api call of app/routes.ts,
+// with a valid-ish body for each, so that mutations reach real code paths and not only
+// the first check; and the tables each may change when it ACCEPTS a request (a refusal
+// may change none: hostile-input.test.ts checks both).
+import type { TableName } from "./stored-data.ts";
+import type { Random } from "./random.ts";
+import type { JsonValue } from "./values.ts";
+
+/** Who sends the request. */
+export type Persona =
+  /** A visitor with a cart, a wishlist and a comparison list, not signed in. */
+  | "visitor"
+  /** A signed-in buyer with a cart, a checkout draft and an unpaid order. */
+  | "buyer"
+  /** A visitor between the sign-in steps: a code was sent, the login cookie says so. */
+  | "codeStep"
+  /** No cookies at all (a first request, a script). */
+  | "stranger";
+
+export const personas: readonly Persona[] = ["visitor", "buyer", "codeStep", "stranger"];
+
+/** What the prepared state offers the cases: ids that exist, cookies of each persona. */
+export type Fixtures = {
+  /** Coins in stock. */
+  productIds: number[];
+  /** The buyer's unpaid order, paid online. */
+  orderId: number;
+  /** Its pending payment on the sandbox service's page. */
+  sandboxPaymentId: string;
+  /** The hidden token of the buyer's checkout form. */
+  checkoutToken: string;
+  /** A pickup point of delivery 76 in Moscow. */
+  pickupPoint: string;
+  /** The phone the codeStep persona asked a code for, and the code it got. */
+  pendingPhone: string;
+  pendingCode: string;
+  /** The Cookie header of each persona ("" for the stranger). */
+  cookies: Record<Persona, string>;
+  /** Cookie values for the cookie mutators. */
+  sessionToken: string;
+  expiredSessionToken: string;
+  visitorId: string;
+};
+
+export type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** The fields of a body, in order; a name may repeat (a form's duplicate keys). */
+export type Fields = Array<[string, JsonValue]>;
+
+export type Answer = { status: number; location: string | null };
+
+export type Target = {
+  name: string;
+  kind: "api" | "page";
+  /** The methods the route serves; the first is the one cases use unless a mutation changes it. */
+  methods: Method[];
+  /** The address; `segment` replaces the id in it when a mutation fuzzes the id. */
+  path(fixtures: Fixtures, random: Random, segment?: string): string;
+  /** Whether the address has an id worth fuzzing. */
+  hasSegment?: boolean;
+  /** Only a signed-in buyer gets past the first check: most cases are sent as the buyer. */
+  forBuyer?: boolean;
+  /** A valid-ish body (none for calls without one). */
+  fields?(fixtures: Fixtures, random: Random): Fields;
+  /** The tables an accepted answer may change. */
+  writes(answer: Answer, method: Method): TableName[];
+};
+
+const listTables: TableName[] = ["list_items"];
+const signInTables: TableName[] = ["sms_codes", "sessions", "users", "list_items", "checkout_drafts"];
+const logoutTables: TableName[] = ["sessions", "list_items", "checkout_drafts"];
+const paymentTables: TableName[] = ["orders", "payments", "sandbox_payments"];
+const orderTables: TableName[] = ["orders", "order_lines", "payments", "sandbox_payments", "products", "users", "list_items", "checkout_drafts"];
+
+const product = (fixtures: Fixtures, random: Random) => String(random.pick(fixtures.productIds));
+const none = (): TableName[] => [];
+/**
+ * A page's action runs for every method but GET and HEAD (React Router's rule; only POST
+ * comes from a form, and server.ts refuses foreign ones of each). /api calls check theirs.
+ */
+const actionMethods: Method[] = ["POST", "PUT", "PATCH", "DELETE"];
+
+/** Reads write nothing; the call's change of state only on its own methods. */
+const onMethods = (methods: Method[], tables: TableName[]) => (_answer: Answer, method: Method) => (methods.includes(method) ? tables : []);
+
+const phone = (random: Random) => random.pick(["+7 (916) 123-45-67", "89161234567", "+79250000001", "9161234567"]);
+const email = (random: Random) => random.pick(["ivan@example.ru", "test.buyer+1@example.com"]);
+
+export const targets: Target[] = [
+  // ——— The JSON contract (spec section 7) ———
+  { name: "GET /api/courses", kind: "api", methods: ["GET"], path: () => "/api/courses", writes: none },
+  { name: "GET /api/work", kind: "api", methods: ["GET"], path: () => "/api/work", writes: none },
+  {
+    name: "POST /api/auth/get-code",
+    kind: "api",
+    methods: ["POST"],
+    path: () => "/api/auth/get-code",
+    fields: (_f, random) => [["phone", phone(random)]],
+    writes: onMethods(["POST"], ["sms_codes"]),
+  },
+  {
+    name: "POST /api/auth/check-code",
+    kind: "api",
+    methods: ["POST"],
+    path: () => "/api/auth/check-code",
+    fields: (fixtures, random) => {
+      const fields: Fields = [["code", random.chance(0.3) ? fixtures.pendingCode : random.pick(["0000", "1234", 1234])]];
+      if (random.chance(0.3)) fields.push(["phone", fixtures.pendingPhone]);
+      return fields;
+    },
+    writes: onMethods(["POST"], signInTables),
+  },
+  { name: "GET /api/auth/logout", kind: "api", methods: ["GET"], path: () => "/api/auth/logout", writes: onMethods(["GET"], logoutTables) },
+  {
+    name: "POST /api/me",
+    forBuyer: true,
+    kind: "api",
+    methods: ["GET", "POST"],
+    path: () => "/api/me",
+    fields: (_f, random) => [
+      ["name", random.pick(["Иван", "Пётр Сергеевич"])],
+      ["email", email(random)],
+    ],
+    writes: onMethods(["POST"], ["users"]),
+  },
+  { name: "GET /api/cart", kind: "api", methods: ["GET", "DELETE"], path: () => "/api/cart", fields: (f, r) => [["productIds", [Number(product(f, r))]]], writes: onMethods(["DELETE"], listTables) },
+  { name: "POST /api/cart/clear", kind: "api", methods: ["POST", "GET"], path: () => "/api/cart/clear", writes: onMethods(["GET", "POST"], listTables) },
+  {
+    name: "PATCH /api/cart/:id",
+    kind: "api",
+    methods: ["PATCH"],
+    hasSegment: true,
+    path: (f, r, segment) => `/api/cart/${segment ?? product(f, r)}`,
+    fields: (_f, random) => [["quantity", random.pick([1, 2, 3, "2"])]],
+    writes: onMethods(["PATCH"], listTables),
+  },
+  ...(["wishlist", "compare"] as const).flatMap((list): Target[] => [
+    { name: `GET /api/${list}`, kind: "api", methods: ["GET"], path: () => `/api/${list}`, writes: none },
+    { name: `POST /api/${list}/clear`, kind: "api", methods: ["POST"], path: () => `/api/${list}/clear`, writes: onMethods(["POST"], listTables) },
+    {
+      name: `POST|DELETE /api/${list}/:id`,
+      kind: "api",
+      methods: ["POST", "DELETE"],
+      hasSegment: true,
+      path: (f, r, segment) => `/api/${list}/${segment ?? product(f, r)}`,
+      writes: onMethods(["POST", "DELETE"], listTables),
+    },
+  ]),
+  {
+    name: "POST /api/checkout/deliveries",
+    kind: "api",
+    methods: ["POST"],
+    path: () => "/api/checkout/deliveries",
+    fields: (_f, random) => [["code", random.pick(["0000073738", "9000000005", 73738])]],
+    writes: none,
+  },
+  {
+    name: "POST /api/locations/get-pvz",
+    kind: "api",
+    methods: ["POST"],
+    path: () => "/api/locations/get-pvz",
+    fields: (_f, random) => [
+      ["city", random.pick(["0000073738", "9000000005"])],
+      ["deliveryId", random.pick([76, 79, "79"])],
+    ],
+    writes: none,
+  },
+  {
+    // Only YooKassa's addresses may notify, and the sandbox shop takes no notifications:
+    // from here it is always refused.
+    name: "POST /api/payments/yookassa/webhook",
+    kind: "api",
+    methods: ["POST"],
+    path: () => "/api/payments/yookassa/webhook",
+    fields: (fixtures) => [
+      ["type", "notification"],
+      ["event", "payment.succeeded"],
+      ["object", { id: fixtures.sandboxPaymentId, status: "succeeded", paid: true, amount: { value: "1.00", currency: "RUB" }, metadata: { orderId: String(fixtures.orderId) } }],
+    ],
+    writes: none,
+  },
+  {
+    name: "/api/* (not a call)",
+    kind: "api",
+    methods: ["GET", "POST"],
+    hasSegment: true,
+    path: (_f, random, segment) => `/api/${segment ?? random.pick(["nope", "cart/1/2", "auth/admin/x", "orders"])}`,
+    writes: none,
+  },
+
+  // ——— Page actions (forms without JavaScript) ———
+  ...(["send", "resend", "verify", "register", "skip", "back"] as const).map(
+    (intent): Target => ({
+      name: `POST /login (${intent})`,
+      kind: "page",
+      methods: ["POST", "GET"],
+      path: () => "/login",
+      fields: (fixtures, random) => loginFields(intent, fixtures, random),
+      writes: onMethods(actionMethods, signInTables),
+    }),
+  ),
+  {
+    name: "POST /cabinet/create",
+    forBuyer: true,
+    kind: "page",
+    methods: ["POST", "GET"],
+    path: () => "/cabinet/create",
+    fields: (fixtures, random) => loginFields("register", fixtures, random),
+    writes: onMethods(actionMethods, signInTables),
+  },
+  { name: "POST /logout", kind: "page", methods: ["POST"], path: () => "/logout", writes: onMethods(actionMethods, logoutTables) },
+  ...(
+    [
+      ["/cart", ["add", "set", "remove", "clear"]],
+      ["/wishlist", ["add", "remove", "clear"]],
+      ["/product-comparison", ["add", "remove", "clear"]],
+    ] as const
+  ).map(
+    ([path, intents]): Target => ({
+      name: `POST ${path}`,
+      kind: "page",
+      methods: ["POST", "GET"],
+      path: () => path,
+      fields: (fixtures, random) => {
+        const fields: Fields = [
+          ["intent", random.pick(intents)],
+          ["productId", product(fixtures, random)],
+        ];
+        if (path === "/cart") fields.push(["quantity", String(random.int(1, 3))]);
+        if (random.chance(0.5)) fields.push(["redirectTo", random.pick([path, "/catalog", "/products/x?y=1"])]);
+        if (random.chance(0.3)) fields.push(["_fetcher", "1"]);
+        return fields;
+      },
+      writes: onMethods(actionMethods, listTables),
+    }),
+  ),
+  {
+    name: "POST /checkout",
+    kind: "page",
+    methods: ["POST", "GET"],
+    path: () => "/checkout",
+    fields: (fixtures, random) => {
+      const intent = random.pick(["save", "find-city", "place", "login", "save"]);
+      const fields: Fields = [
+        ["token", fixtures.checkoutToken],
+        ["seenTotal", String(random.int(1_000, 900_000))],
+        ["lastName", "Иванов"],
+        ["name", "Пётр"],
+        ["secondName", "Сергеевич"],
+        ["phone", "+7 (925) 000-00-01"],
+        ["email", "petr@example.ru"],
+        ["deliveryId", random.pick(["76", "79", "45", "35", "43"])],
+        ["pointCode", fixtures.pickupPoint],
+        ["paymentId", random.pick(["4", "6"])],
+        ["comment", "Позвоните за час"],
+        ["intent", intent],
+      ];
+      const id = product(fixtures, random);
+      if (random.chance(0.4)) fields.push([`qty:${id}`, String(random.int(0, 3))]);
+      if (random.chance(0.3)) fields.push([`seen:${id}`, String(random.int(1, 500_000))]);
+      if (random.chance(0.2)) fields.push(["removeLine", id]);
+      if (random.chance(0.2)) fields.push(["chooseCity", random.pick(["9000000005", "0000073738"])]);
+      if (intent === "find-city") fields.push(["cityQuery", random.pick(["Каза", "Моск", "С"])]);
+      if (random.chance(0.3)) fields.push(["street", "Тверская"], ["house", "1"], ["room", "2"], ["entrance", "3"], ["floor", "4"], ["addressMessage", "код 12"]);
+      return fields;
+    },
+    // Every post saves the draft (nothing typed is lost); only a placed order goes further.
+    writes: (answer, method) => {
+      if (!actionMethods.includes(method)) return [];
+      const to = answer.location ?? "";
+      return to.startsWith("/checkout") || to.startsWith("/login") ? ["list_items", "checkout_drafts"] : orderTables;
+    },
+  },
+  {
+    name: "POST /my/profile/edit",
+    forBuyer: true,
+    kind: "page",
+    methods: ["POST", "GET"],
+    path: () => "/my/profile/edit",
+    fields: (_f, random) => [
+      ["name", "Пётр"],
+      ["lastName", random.pick(["Иванов", ""])],
+      ["secondName", "Сергеевич"],
+      ["email", email(random)],
+    ],
+    writes: onMethods(actionMethods, ["users"]),
+  },
+  {
+    name: "POST /coin-buyback",
+    kind: "page",
+    methods: ["POST", "GET"],
+    path: () => "/coin-buyback",
+    fields: (_f, random) => [
+      ["name", "Иван"],
+      ["phone", phone(random)],
+      ["items", "Георгий Победоносец 50 рублей, 2 шт."],
+      ["comment", random.pick(["", "Вечером"])],
+      ["consent", "on"],
+    ],
+    writes: onMethods(actionMethods, ["buyback_requests"]),
+  },
+  {
+    name: "POST /my/orders/:id (pay again)",
+    forBuyer: true,
+    kind: "page",
+    methods: ["POST", "GET"],
+    hasSegment: true,
+    path: (fixtures, _r, segment) => `/my/orders/${segment ?? fixtures.orderId}`,
+    writes: () => paymentTables,
+  },
+  {
+    name: "POST /payment-error?order= (pay again)",
+    forBuyer: true,
+    kind: "page",
+    methods: ["POST", "GET"],
+    hasSegment: true,
+    path: (fixtures, _r, segment) => `/payment-error?order=${segment ?? fixtures.orderId}`,
+    writes: () => paymentTables,
+  },
+  {
+    name: "POST /payment/sandbox/:id",
+    kind: "page",
+    methods: ["POST", "GET"],
+    hasSegment: true,
+    path: (fixtures, _r, segment) => `/payment/sandbox/${segment ?? fixtures.sandboxPaymentId}`,
+    fields: (_f, random) => [["intent", random.pick(["pay", "cancel"])]],
+    writes: onMethods(actionMethods, paymentTables),
+  },
+];
+
+function loginFields(intent: "send" | "resend" | "verify" | "register" | "skip" | "back", fixtures: Fixtures, random: Random): Fields {
+  const fields: Fields = [["intent", intent]];
+  if (intent === "send") fields.push(["phone", phone(random)]);
+  if (intent === "verify") fields.push(["code", random.chance(0.3) ? fixtures.pendingCode : random.pick(["0000", "1234"])]);
+  if (intent === "register") fields.push(["fullName", "Иванов Пётр Сергеевич"], ["email", email(random)], ["consent", "on"]);
+  if (random.chance(0.5)) fields.push(["redirectTo", random.pick(["/checkout", "/my", "/"])]);
+  if (random.chance(0.3)) fields.push(["_fetcher", "1"]);
+  return fields;
+}

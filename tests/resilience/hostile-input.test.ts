@@ -1,0 +1,332 @@
+// Hostile input (issue 9): every action and /api call fed random and hostile input — wrong
+// types, huge bodies, SQL and HTML fragments, broken JSON, bad cookies — at least a thousand
+// seeded cases. No answer is a 5xx or a cut connection, /api refusals are JSON, pages are
+// Russian pages, and a refusal changes nothing stored (an accepted request changes only the
+// tables its route may write).
+//
+//   FUZZ_SEED=n    replays a run: the same requests in the same order (the seed is printed).
+//                  Without it the suite runs DEFAULT_SEED, so CI is the same on every
+//                  commit; FUZZ_SEED=random draws a new seed to explore. Only what the shop
+//                  draws itself (tokens, ids) differs between two runs of one seed.
+//   FUZZ_CASES=n   how many cases (default 2000)
+//   FUZZ_CASE=i    runs case i of the seed alone, on freshly prepared state
+//   FUZZ_VERBOSE=1 prints a line per case (target, mutations, answer, tables changed)
+//
+// The cases run one after another over keep-alive connections; before and after each, one
+// query fingerprints the stored data (stored-data.ts), on PostgreSQL directly and on the
+// embedded database through a probe inside the shop's process.
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
+import { attribute, tags } from "#tests/support/html.ts";
+import { ShopClient } from "#tests/support/http-client.ts";
+import { adminDatabaseUrl, type Shop, startShop } from "#tests/support/server.ts";
+import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
+import { buildCase, describeRequest, type FuzzCase } from "./fuzz/cases.ts";
+import { changedTables, connectStoredData, type Fingerprint, fingerprint, type StoredData, storedDataEnv } from "./fuzz/stored-data.ts";
+import type { Answer, Fixtures, Persona } from "./fuzz/targets.ts";
+
+/** CI's seed: a failure there is then a change in the shop, not a new draw of the cases. */
+const DEFAULT_SEED = 20_261_122;
+const seed = process.env.FUZZ_SEED === "random" ? randomBytes(4).readUInt32BE(0) : process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : DEFAULT_SEED;
+const caseCount = Number(process.env.FUZZ_CASES ?? 2_000);
+const onlyCase = process.env.FUZZ_CASE === undefined ? undefined : Number(process.env.FUZZ_CASE);
+if (!Number.isInteger(seed) || seed < 0 || !Number.isInteger(caseCount) || caseCount < 1 || (onlyCase !== undefined && !Number.isInteger(onlyCase))) {
+  throw new Error("FUZZ_SEED is a whole number ≥ 0 or 'random', FUZZ_CASE a whole number ≥ 0, FUZZ_CASES ≥ 1");
+}
+const replay = `FUZZ_SEED=${seed}`;
+console.log(`hostile input: ${replay}, ${onlyCase === undefined ? `${caseCount} cases` : `case ${onlyCase} only`} (replay: ${replay} npx vitest run tests/resilience/hostile-input.test.ts)`);
+
+/** Coins with stock to spare: the fixtures' carts and the cases' product ids. */
+const stocked = demoCatalog.flatMap((coin, index) => (coin.stock >= 5 ? [index + 1] : []));
+const embedded = !adminDatabaseUrl();
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+let scratch: string;
+let shop: Shop;
+let stored: StoredData;
+let fixtures: Fixtures;
+/** The lists each persona starts with; put back after a case that emptied them. */
+let listRows: Array<{ list: string; owner: string; productId: number; quantity: number }> = [];
+let buyerUserId: number;
+
+async function cookieHeader(client: ShopClient, names: string[]): Promise<string> {
+  const cookies = await client.jar.getCookies(`${client.baseUrl}/`);
+  return cookies
+    .filter((cookie) => names.includes(cookie.key))
+    .map((cookie) => `${cookie.key}=${cookie.value}`)
+    .join("; ");
+}
+
+function inputValue(html: string, name: string): string {
+  const tag = tags(html, "input").find((candidate) => attribute(candidate, "name") === name);
+  if (!tag) throw new Error(`no input named ${name}`);
+  return attribute(tag, "value") ?? "";
+}
+
+/** Signs a new buyer in through /login and /cabinet/create, reading the code from the SMS outbox. */
+async function signIn(client: ShopClient, outbox: string, phone: string) {
+  expect((await client.postForm("/login", { intent: "send", phone })).status).toBe(303);
+  const code = await waitForSmsCode(outbox, phone);
+  const verified = await client.postForm("/login", { intent: "verify", code });
+  expect(verified.status).toBe(303);
+  expect(verified.headers.get("location")).toBe("/cabinet/create");
+  const registered = await client.postForm("/cabinet/create", { intent: "register", fullName: "Иванов Пётр Сергеевич", email: "petr@example.ru", consent: "on" });
+  expect(registered.status).toBe(303);
+}
+
+/**
+ * A visitor with lists, a signed-in buyer with an unpaid order (its sandbox payment
+ * pending), a cart and a checkout draft, and a visitor at the code step of signing in.
+ */
+async function prepare(outbox: string): Promise<Fixtures> {
+  const [first, second, third] = stocked as [number, number, number];
+
+  const buyer = new ShopClient(shop.url);
+  await buyer.get("/");
+  expect((await buyer.postForm("/cart", { intent: "add", productId: String(first) })).status).toBe(303);
+  await signIn(buyer, outbox, "+79250001001");
+  let page = await buyer.html("/checkout");
+  const pointCode = tags(page, "input").find((tag) => attribute(tag, "name") === "pointCode" && attribute(tag, "type") === "radio");
+  const pickupPoint = attribute(pointCode!, "value")!;
+  const contact = { lastName: "Иванов", name: "Пётр", secondName: "Сергеевич", phone: "+7 (925) 000-10-01", email: "petr@example.ru" };
+  const placed = await buyer.postForm("/checkout", { token: inputValue(page, "token"), seenTotal: inputValue(page, "seenTotal"), ...contact, deliveryId: "76", pointCode: pickupPoint, intent: "place" });
+  expect(placed.status).toBe(303);
+  const paymentPage = new URL(placed.headers.get("location")!, shop.url).pathname;
+  expect(paymentPage).toMatch(/^\/payment\/sandbox\/[\w-]+$/);
+  const sandboxPaymentId = paymentPage.split("/").at(-1)!;
+  const [order] = await stored.query<{ id: number; user_id: number }>("select id, user_id from orders order by id desc limit 1");
+  buyerUserId = order!.user_id;
+  for (const id of [second, third]) expect((await buyer.postForm("/cart", { intent: "add", productId: String(id), quantity: "2" })).status).toBe(303);
+  page = await buyer.html("/checkout");
+  expect((await buyer.postForm("/checkout", { token: inputValue(page, "token"), seenTotal: inputValue(page, "seenTotal"), ...contact, comment: "Черновик", intent: "save" })).status).toBe(303);
+  const checkoutToken = inputValue(await buyer.html("/checkout"), "token");
+
+  const visitor = new ShopClient(shop.url);
+  await visitor.get("/");
+  for (const [path, intent] of [["/cart", "add"], ["/wishlist", "add"], ["/product-comparison", "add"]] as const) {
+    for (const id of [first, third]) expect((await visitor.postForm(path, { intent, productId: String(id) })).status).toBe(303);
+  }
+
+  const codeStep = new ShopClient(shop.url);
+  await codeStep.get("/");
+  const pendingPhone = "+79250001002";
+  expect((await codeStep.postForm("/login", { intent: "send", phone: pendingPhone })).status).toBe(303);
+  const pendingCode = await waitForSmsCode(outbox, pendingPhone);
+
+  // A session that ran out (the cookie mutators send it): only the database can age one.
+  const expiredSessionToken = randomBytes(32).toString("base64url");
+  await stored.query("insert into sessions (token_hash, user_id, created_at, expires_at) values ($1, $2, now() - interval '40 days', now() - interval '10 days')", [
+    hashToken(expiredSessionToken),
+    buyerUserId,
+  ]);
+
+  const cookies: Record<Persona, string> = {
+    visitor: await cookieHeader(visitor, ["uuid"]),
+    buyer: await cookieHeader(buyer, ["uuid", "session"]),
+    codeStep: await cookieHeader(codeStep, ["uuid", "login"]),
+    stranger: "",
+  };
+  expect(cookies.buyer).toMatch(/session=/);
+  expect(cookies.codeStep).toMatch(/login=/);
+  listRows = (
+    await stored.query<{ list: string; owner: string; product_id: number; quantity: number }>("select list, owner, product_id, quantity from list_items order by id")
+  ).map((row) => ({ list: row.list, owner: row.owner, productId: row.product_id, quantity: row.quantity }));
+  expect(listRows.length).toBeGreaterThanOrEqual(8);
+
+  return {
+    productIds: stocked.slice(0, 6),
+    orderId: order!.id,
+    sandboxPaymentId,
+    checkoutToken,
+    pickupPoint,
+    pendingPhone,
+    pendingCode,
+    cookies,
+    sessionToken: (await buyer.cookie("session"))!,
+    expiredSessionToken,
+    visitorId: (await visitor.cookie("uuid"))!,
+  };
+}
+
+/** Puts back the buyer's session and the personas' lists after a case that took them (a logout, a sign-in, a clear). */
+async function restorePersonas(): Promise<void> {
+  await stored.query("insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '30 days') on conflict (token_hash) do nothing", [
+    hashToken(fixtures.sessionToken),
+    buyerUserId,
+  ]);
+  for (const row of listRows) {
+    await stored.query("insert into list_items (list, owner, product_id, quantity) values ($1, $2, $3, $4) on conflict (list, owner, product_id) do nothing", [
+      row.list,
+      row.owner,
+      row.productId,
+      row.quantity,
+    ]);
+  }
+}
+
+type Sent = Answer & { contentType: string; text: string; setCookies: string[]; error?: string; ms: number };
+
+async function send(fuzzCase: FuzzCase): Promise<Sent> {
+  const { request } = fuzzCase;
+  const startedAt = Date.now();
+  try {
+    const response = await fetch(shop.url + request.path, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(30_000),
+    });
+    const text = request.method === "HEAD" ? "" : await response.text();
+    return {
+      status: response.status,
+      location: response.headers.get("location"),
+      contentType: response.headers.get("content-type") ?? "",
+      text,
+      setCookies: response.headers.getSetCookie(),
+      ms: Date.now() - startedAt,
+    };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return { status: 0, location: null, contentType: "", text: "", setCookies: [], error: `${String(error)}${cause ? ` (${cause.code ?? ""} ${cause.message ?? ""})` : ""}`, ms: Date.now() - startedAt };
+  }
+}
+
+/** The notice a redirect carries in its flash cookie (react-router's signed cookie: base64 JSON, a dot, the signature). */
+function flashKind(setCookies: string[]): string | undefined {
+  const cookie = setCookies.find((header) => header.startsWith("flash="));
+  if (!cookie) return undefined;
+  const value = decodeURIComponent(cookie.slice("flash=".length).split(";")[0]!);
+  const encoded = value.slice(0, value.lastIndexOf("."));
+  try {
+    return (JSON.parse(Buffer.from(encoded, "base64").toString("utf8")) as { kind?: string }).kind;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A refusal: a 4xx; a redirect back with an error notice (a form without JavaScript); or
+ * "sign in first" (requireUser's 302 to /login). Other 302s are not told apart: a page's
+ * loader may redirect after its action has done its work.
+ */
+function isRefusal(answer: Sent): boolean {
+  const signInFirst = answer.status === 302 && (answer.location ?? "").startsWith("/login?redirectTo=");
+  return answer.status >= 400 || signInFirst || flashKind(answer.setCookies) === "error";
+}
+
+/** What is wrong with the answer to a case and with what it left stored; [] when nothing. */
+function problemsOf(fuzzCase: FuzzCase, answer: Sent, changed: string[]): string[] {
+  const problems: string[] = [];
+  const { request } = fuzzCase;
+  if (answer.error) return [`no answer: ${answer.error}`];
+  if (answer.status >= 500) problems.push(`status ${answer.status}`);
+  if (fuzzCase.expectStatus && !fuzzCase.expectStatus.includes(answer.status)) problems.push(`status ${answer.status}, expected ${fuzzCase.expectStatus.join(" or ")}`);
+
+  const pathname = new URL(request.path, shop.url).pathname;
+  const api = pathname === "/api" || pathname.startsWith("/api/");
+  const hasBody = request.method !== "HEAD" && answer.status !== 204 && answer.status !== 304 && !(answer.status >= 300 && answer.status < 400);
+  if (api && hasBody && answer.status >= 400) {
+    let code: unknown;
+    try {
+      code = (JSON.parse(answer.text) as { error?: { code?: unknown } }).error?.code;
+    } catch {
+      code = undefined;
+    }
+    if (!answer.contentType.startsWith("application/json") || typeof code !== "string") {
+      problems.push(`an /api refusal that is not the JSON error object (${answer.contentType}): ${answer.text.slice(0, 200)}`);
+    }
+  }
+  if (!api && !fuzzCase.dataRequest && hasBody) {
+    if (!answer.contentType.startsWith("text/html") || !/<html lang="ru"/.test(answer.text) || !/[а-яё]/i.test(answer.text)) {
+      problems.push(`not a Russian page (${answer.contentType}): ${answer.text.slice(0, 200)}`);
+    }
+  }
+
+  if (isRefusal(answer)) {
+    if (changed.length > 0) problems.push(`refused (${answer.status}${flashKind(answer.setCookies) === "error" ? ", error notice" : ""}) yet changed: ${changed.join(", ")}`);
+  } else {
+    const allowed = fuzzCase.target.writes(answer, request.method);
+    const beyond = changed.filter((table) => !allowed.includes(table as never));
+    if (beyond.length > 0) problems.push(`accepted (${answer.status} ${answer.location ?? ""}) and changed tables it may not write: ${beyond.join(", ")}`);
+  }
+  return problems;
+}
+
+function report(fuzzCase: FuzzCase, answer: Sent, problems: string[]): string {
+  return [
+    `case ${fuzzCase.index} of FUZZ_SEED=${seed} (replay alone: FUZZ_SEED=${seed} FUZZ_CASE=${fuzzCase.index} npx vitest run tests/resilience/hostile-input.test.ts)`,
+    `  target ${fuzzCase.target.name}, persona ${fuzzCase.persona}, mutations: ${fuzzCase.mutations.join("; ")}`,
+    ...problems.map((problem) => `  ✗ ${problem}`),
+    `  answer: ${answer.status} ${answer.contentType} ${answer.location ? `→ ${answer.location}` : ""}`,
+    describeRequest(fuzzCase.request)
+      .split("\n")
+      .map((line) => `  | ${line}`)
+      .join("\n"),
+  ].join("\n");
+}
+
+describe(`hostile input to every action and /api call (${replay})`, () => {
+  beforeAll(async () => {
+    scratch = await mkdtemp(path.join(os.tmpdir(), "hostile-input-"));
+    const outbox = path.join(scratch, "sms.jsonl");
+    shop = await startShop({ env: { SMS_PROVIDER: "file", SMS_OUTBOX_FILE: outbox, ...storedDataEnv(embedded) } });
+    stored = await connectStoredData(shop);
+    fixtures = await prepare(outbox);
+  });
+  afterAll(async () => {
+    await stored?.close();
+    await shop?.stop();
+    if (scratch) await rm(scratch, { recursive: true, force: true });
+  });
+
+  it(
+    `${onlyCase === undefined ? caseCount : 1} cases: no 5xx, JSON or Russian answers, nothing stored on a refusal`,
+    async () => {
+      const indices = onlyCase === undefined ? Array.from({ length: caseCount }, (_, index) => index) : [onlyCase];
+      const failures: string[] = [];
+      const counts = { refused: 0, accepted: 0, changedOnAccept: 0 };
+      const statuses = new Map<number, number>();
+      const startedAt = Date.now();
+      let before: Fingerprint = await fingerprint(stored);
+      for (const index of indices) {
+        const fuzzCase = buildCase(seed, index, fixtures);
+        const answer = await send(fuzzCase);
+        const after = await fingerprint(stored);
+        const changed = changedTables(before, after);
+        const problems = problemsOf(fuzzCase, answer, changed);
+        if (problems.length > 0) failures.push(report(fuzzCase, answer, problems));
+        if (process.env.FUZZ_VERBOSE) {
+          console.log(`#${index} ${fuzzCase.target.name} [${fuzzCase.persona}] ${fuzzCase.mutations.join("; ")} → ${answer.status}${answer.location ? ` ${answer.location}` : ""}${isRefusal(answer) ? " refused" : ""}${changed.length ? ` changed ${changed.join(",")}` : ""}`);
+        }
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        if (isRefusal(answer)) counts.refused++;
+        else {
+          counts.accepted++;
+          if (changed.length > 0) counts.changedOnAccept++;
+        }
+        if (!shop.isRunning()) {
+          failures.push(`the shop stopped after case ${index}:\n${shop.output().slice(-3_000)}`);
+          break;
+        }
+        if (changed.some((table) => table === "sessions" || table === "list_items")) {
+          await restorePersonas();
+          before = await fingerprint(stored);
+        } else {
+          before = after;
+        }
+      }
+      const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+      const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(" ");
+      console.log(`hostile input ${replay}: ${indices.length} cases in ${seconds} s; refused ${counts.refused}, accepted ${counts.accepted} (${counts.changedOnAccept} changed data); statuses ${byStatus}`);
+      // Each failure names its seed, case and whole request; the first ones in full.
+      expect(failures.length, `${failures.length} failing case(s) with ${replay}:\n\n${failures.slice(0, 15).join("\n\n")}`).toBe(0);
+      expect(shop.output(), "nothing escaped the request handlers").not.toMatch(/Uncaught|unhandledRejection|unhandled server error/i);
+    },
+    600_000,
+  );
+});
