@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { outageLog } from "#app/modules/db/outage-log.server.ts";
 import { log } from "#app/modules/shared/log.server.ts";
 
 import { startServices as startDomainServices } from "#app/modules/request/services.server.ts";
@@ -75,8 +76,11 @@ export default function handleRequest(
   });
 }
 
-/** Unexpected errors are logged once here; responses thrown on purpose (404, redirects) are not. */
+/**
+ * Unexpected errors are logged once here; responses thrown on purpose (404, redirects) are
+ * not, and a database outage is summarised rather than traced per request.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+  if (request.signal.aborted || outageLog.report(error)) return;
   log.error("request failed", { method: request.method, url: request.url, error });
 };

@@ -19,6 +19,7 @@ import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
 import type { QuotesView } from "#app/modules/quotes/view.ts";
 import { listCounts, type ListCounts } from "#app/modules/lists/lists.server.ts";
 import { databaseContext, flashContext, listOwnerContext, userContext } from "#app/modules/request/context.ts";
+import { outageLog } from "#app/modules/db/outage-log.server.ts";
 import { log } from "#app/modules/shared/log.server.ts";
 import { cacheControlMiddleware, databaseMiddleware, flashMiddleware, serviceUnavailableMiddleware, sessionMiddleware, visitorMiddleware } from "#app/modules/request/middleware.server.ts";
 import { isShopOpen, readSalesSetting } from "#app/modules/shop/status.server.ts";
@@ -50,7 +51,7 @@ async function headerCounts(db: Parameters<typeof listCounts>[0], owner: Paramet
   try {
     return await listCounts(db, owner);
   } catch (error) {
-    log.error("lists failed to load; badges show none", { error });
+    if (!outageLog.report(error)) log.error("lists failed to load; badges show none", { error });
     return { cart: 0, wishlist: 0, compare: 0 };
   }
 }

@@ -170,6 +170,10 @@ describe.skipIf(!postgres.available)(`the database stops under load${postgres.sk
     expect(shop.pid).toBe(pid);
     expect(shop.isRunning()).toBe(true);
     expect(shop.output(), "nothing escaped the request handlers").not.toMatch(/Uncaught|unhandledRejection|FATAL/i);
+    // The operator reads the outage in a line or two, not a stack trace per failed request.
+    const failedLines = shop.output().split("\n").filter((line) => / ERROR /.test(line));
+    expect(failedLines.slice(0, 3).join("\n"), "errors logged one by one").toBe("");
+    expect(shop.output()).toMatch(/WARN  database unavailable: requests answered 503 failedRequests=1 /);
   });
 
   it("hung (connections open, nothing answers): 503 within the time limit instead of waiting, then recovery", async () => {

@@ -254,14 +254,20 @@ export async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T
   }
 }
 
-/** True when the error means the database cannot be reached, rather than a bad query. */
+/**
+ * True when the error means the database cannot be reached, rather than a bad query. Drizzle
+ * wraps the driver's error, so the causes are looked at too.
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  if (typeof code === "string") {
-    // Connection-level errors from node and PostgreSQL classes 08 (connection) and 57P (shutdown).
-    if (["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH"].includes(code)) return true;
-    if (code.startsWith("08") || code.startsWith("57P")) return true;
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    const code = (current as { code?: string }).code;
+    if (typeof code === "string") {
+      // Connection-level errors from node and PostgreSQL classes 08 (connection) and 57P (shutdown).
+      if (["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH"].includes(code)) return true;
+      if (code.startsWith("08") || code.startsWith("57P")) return true;
+    }
+    const message = current instanceof Error ? current.message : "";
+    if (/Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Query read timeout/i.test(message)) return true;
   }
-  const message = error instanceof Error ? error.message : "";
-  return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(message);
+  return false;
 }
