@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
-import { attribute, findByTestId, tags, textByTestId, textContent } from "#tests/support/html.ts";
+import { attribute, findByTestId, radioValues, tags, textByTestId, textContent } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
 import { type Shop, startShop } from "#tests/support/server.ts";
 import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
@@ -46,12 +46,6 @@ function inputValue(html: string, name: string): string {
   const tag = tags(html, "input").find((candidate) => attribute(candidate, "name") === name);
   if (!tag) throw new Error(`no input named ${name}`);
   return attribute(tag, "value") ?? "";
-}
-
-function radioValues(html: string, name: string): string[] {
-  return tags(html, "input")
-    .filter((tag) => attribute(tag, "name") === name && attribute(tag, "type") === "radio")
-    .map((tag) => attribute(tag, "value")!);
 }
 
 function checkedRadio(html: string, name: string): string | undefined {

@@ -41,7 +41,8 @@ let cdek: FakeServer;
 beforeAll(async () => {
   cdek = await startFakeHttpServer(fakeCdek);
   [shop, cdekShop] = await Promise.all([
-    startShop(),
+    // Behind a proxy, so the rate-limit test can speak for several client addresses.
+    startShop({ env: { TRUST_PROXY: "true" } }),
     startShop({ env: { DELIVERY_PROVIDER: "cdek", CDEK_CLIENT_ID: "id", CDEK_CLIENT_SECRET: "secret", CDEK_BASE_URL: cdek.baseUrl, DELIVERY_TIMEOUT_MS: "3000" } }),
   ]);
 });
@@ -50,9 +51,9 @@ afterAll(async () => {
   await cdek?.close();
 });
 
-function post(on: Shop, path: string, body: unknown) {
+function post(on: Shop, path: string, body: unknown, headers: Record<string, string> = {}) {
   const client = new ShopClient(on.url);
-  return client.request("POST", path, typeof body === "string" ? body : JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
+  return client.request("POST", path, typeof body === "string" ? body : JSON.stringify(body), { headers: { "Content-Type": "application/json", ...headers } });
 }
 
 async function postJson(on: Shop, path: string, body: unknown) {
@@ -155,6 +156,31 @@ describe("bad requests", () => {
         expect(JSON.parse(response.text).error.code).toBe("method_not_allowed");
       }
     }
+  });
+});
+
+describe("rate limit", () => {
+  it("refuses an address past 600 calls in ten minutes with 429 and Retry-After, counting both calls and no bad bodies", async () => {
+    const script = { "X-Forwarded-For": "198.51.100.7" };
+    // Refused bodies do not count: 50 of them first, then exactly the limit of good calls.
+    for (let i = 0; i < 50; i++) expect((await post(shop, "/api/checkout/deliveries", { code: "x" }, script)).status).toBe(400);
+    for (let batch = 0; batch < 60; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          i % 2 ? post(shop, "/api/checkout/deliveries", { code: MOSCOW }, script) : post(shop, "/api/locations/get-pvz", { city: MOSCOW, deliveryId: 79 }, script),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    }
+    for (const [path, body] of [["/api/checkout/deliveries", { code: MOSCOW }], ["/api/locations/get-pvz", { city: KAZAN, deliveryId: 79 }]] as const) {
+      const refused = await post(shop, path, body, script);
+      expect(refused.status, path).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(500);
+      expect(JSON.parse(refused.text)).toEqual({ error: { code: "too_many_requests", message: "Слишком много запросов. Попробуйте через 10 мин." } });
+    }
+    // A mistake is still named as such, and another buyer is not affected.
+    expect((await post(shop, "/api/checkout/deliveries", { code: "x" }, script)).status).toBe(400);
+    expect((await post(shop, "/api/checkout/deliveries", { code: MOSCOW }, { "X-Forwarded-For": "198.51.100.8" })).status).toBe(200);
   });
 });
 

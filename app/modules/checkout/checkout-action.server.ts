@@ -1,16 +1,15 @@
-import { isDeepStrictEqual } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import { loginHref } from "../account/login-href.ts";
 import type { User } from "../auth/sessions.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { users } from "../db/schema.ts";
-import { type DeliveryProvider, type Parcel, pointKindOf } from "../delivery/provider.ts";
-import { chooseDeliveryItem, defaultCheckoutDelivery, deriveCheckoutDelivery, PAYMENT_IDS, type PaymentId } from "../delivery/rules.ts";
+import { type DeliveryProvider, pointKindOf } from "../delivery/provider.ts";
+import { chooseDeliveryItem, deriveCheckoutDelivery, PAYMENT_IDS, type PaymentId } from "../delivery/rules.ts";
 import { ListError, parseProductId, removeFromList, setCartQuantity, type ListOwner } from "../lists/lists.server.ts";
 import { cartSummary } from "../lists/summary.server.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
-import { findOption, offeredDelivery, parcelOf, pointsOf } from "./checkout.server.ts";
+import { type DeliveryLookup, deliveryLookup, findOption, firstVisitDelivery, parcelOf } from "./checkout.server.ts";
 import { applyPostedFields, validateForOrder } from "./draft-form.server.ts";
 import { loadDraft, newCheckoutToken, saveDraft } from "./draft.server.ts";
 import { type CheckoutDraft, checkoutTexts } from "./draft.ts";
@@ -57,19 +56,18 @@ async function applyCartEdits(scope: CheckoutScope, form: FormData): Promise<voi
 }
 
 /** A city, delivery, point and payment chosen on the form, each checked against what is offered. */
-async function applyChoices(scope: CheckoutScope, draft: CheckoutDraft, form: FormData, parcel: Parcel): Promise<CheckoutDraft> {
+async function applyChoices(scope: CheckoutScope, draft: CheckoutDraft, form: FormData, lookup: DeliveryLookup): Promise<CheckoutDraft> {
   let next = draft;
   const cityCode = form.get("chooseCity");
   if (typeof cityCode === "string" && /^\d{1,10}$/.test(cityCode) && cityCode !== draft.city.code) {
     const city = await scope.provider.city(cityCode).catch(() => undefined);
     if (city) {
-      const offered = await offeredDelivery(scope.provider, city.code, parcel);
-      const delivery = deriveCheckoutDelivery(offered.groups);
+      const delivery = deriveCheckoutDelivery((await lookup.offered(city.code)).groups);
       next = { ...next, city: { code: city.code, name: city.name, fullName: city.fullName }, delivery, pointCode: null };
     }
   }
 
-  const offered = await offeredDelivery(scope.provider, next.city.code, parcel);
+  const offered = await lookup.offered(next.city.code);
   const postedDelivery = Number(form.get("deliveryId"));
   if (Number.isInteger(postedDelivery) && postedDelivery !== next.delivery.deliveryId) {
     const option = findOption(offered.groups, postedDelivery);
@@ -81,7 +79,7 @@ async function applyChoices(scope: CheckoutScope, draft: CheckoutDraft, form: Fo
 
   const pointCode = form.get("pointCode");
   if (typeof pointCode === "string" && pointCode !== next.pointCode && pointKindOf(next.delivery.deliveryId)) {
-    const points = await pointsOf(scope.provider, next.city.code, next.delivery.deliveryId);
+    const points = await lookup.points(next.city.code, next.delivery.deliveryId);
     if (points.some((point) => point.code === pointCode)) next = { ...next, pointCode };
   }
 
@@ -94,12 +92,6 @@ async function applyChoices(scope: CheckoutScope, draft: CheckoutDraft, form: Fo
     next = { ...next, delivery: { ...next.delivery, paymentId: PAYMENT_IDS.online } };
   }
   return next;
-}
-
-/** The delivery a first visit starts from: what the city offers (spec section 4), unless the saved profile chose one. */
-async function firstVisitDelivery(scope: CheckoutScope, draft: CheckoutDraft, parcel: Parcel) {
-  if (!isDeepStrictEqual(draft.delivery, defaultCheckoutDelivery())) return draft.delivery;
-  return deriveCheckoutDelivery((await offeredDelivery(scope.provider, draft.city.code, parcel)).groups);
 }
 
 /** The price the page showed for each coin ("seen:<id>"), only to tell the buyer what changed. */
@@ -143,10 +135,10 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
   }
   const stored = await loadDraft(scope.db, scope.owner, scope.user);
   const cart = await cartSummary(scope.db, scope.owner, scope.rates);
-  const parcel = await parcelOf(scope.db, cart);
+  const lookup = deliveryLookup(scope.provider, await parcelOf(scope.db, cart));
   let draft: CheckoutDraft = { ...applyPostedFields(stored.draft, form), errors: {}, orderError: null, priceNotice: null };
-  if (stored.revision === "new") draft = { ...draft, delivery: await firstVisitDelivery(scope, draft, parcel) };
-  draft = await applyChoices(scope, draft, form, parcel);
+  if (stored.revision === "new") draft = { ...draft, delivery: firstVisitDelivery(draft.delivery, (await lookup.offered(draft.city.code)).groups) };
+  draft = await applyChoices(scope, draft, form, lookup);
   const save = (next: CheckoutDraft, token = stored.token) => saveDraft(scope.db, scope.owner, { draft: next, token });
 
   if (form.get("chooseCity") !== null) {
@@ -168,11 +160,11 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
   }
 
   // Placing the order.
-  const offered = await offeredDelivery(scope.provider, draft.city.code, parcel);
+  const offered = await lookup.offered(draft.city.code);
   const option = findOption(offered.groups, draft.delivery.deliveryId);
   const needsPoint = !!option && !!pointKindOf(option.id);
   // The point is looked up again: it may have closed since it was chosen.
-  const point = needsPoint && draft.pointCode ? (await pointsOf(scope.provider, draft.city.code, option.id)).find((candidate) => candidate.code === draft.pointCode) : undefined;
+  const point = needsPoint && draft.pointCode ? (await lookup.points(draft.city.code, option.id)).find((candidate) => candidate.code === draft.pointCode) : undefined;
   if (needsPoint && !point) draft = { ...draft, pointCode: null };
   const errors = validateForOrder(draft, { needsPoint, courier: draft.delivery.courier });
   if (cart.lines.length === 0) draft.orderError = checkoutTexts.emptyCart;

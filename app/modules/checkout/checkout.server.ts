@@ -10,7 +10,7 @@ import type { ListOwner } from "../lists/lists.server.ts";
 import { cartSummary, type CartSummary } from "../lists/summary.server.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
 import { loadDraft } from "./draft.server.ts";
-import { checkoutTexts } from "./draft.ts";
+import { type CheckoutDraft, checkoutTexts } from "./draft.ts";
 import type { CheckoutView, DeliveryChoice, DeliveryChoiceGroup } from "./view.ts";
 
 /** The most pickup points listed without JavaScript: enough to find one's own, short enough for a slow phone. */
@@ -61,6 +61,36 @@ export async function offeredDelivery(provider: DeliveryProvider, cityCode: stri
   }
 }
 
+/**
+ * The provider's answers within one request: a post checks the city's options and points
+ * while applying choices and again while placing; each is asked for once.
+ */
+export function deliveryLookup(provider: DeliveryProvider, parcel: Parcel) {
+  const offers = new Map<string, ReturnType<typeof offeredDelivery>>();
+  const points = new Map<string, Promise<PickupPoint[]>>();
+  return {
+    offered(cityCode: string) {
+      if (!offers.has(cityCode)) offers.set(cityCode, offeredDelivery(provider, cityCode, parcel));
+      return offers.get(cityCode)!;
+    },
+    points(cityCode: string, deliveryId: number) {
+      const key = `${cityCode}:${deliveryId}`;
+      if (!points.has(key)) points.set(key, pointsOf(provider, cityCode, deliveryId));
+      return points.get(key)!;
+    },
+  };
+}
+
+export type DeliveryLookup = ReturnType<typeof deliveryLookup>;
+
+/**
+ * The delivery a first visit starts from: what the city offers (spec section 4: free or
+ * special delivery from the first group), unless the saved profile already chose one.
+ */
+export function firstVisitDelivery(current: CheckoutDraft["delivery"], groups: readonly DeliveryChoiceGroup[]): CheckoutDraft["delivery"] {
+  return isDeepStrictEqual(current, defaultCheckoutDelivery()) ? deriveCheckoutDelivery(groups) : current;
+}
+
 /** Points of a delivery in a city; a provider fault gives none (the page says why). */
 export async function pointsOf(provider: DeliveryProvider, cityCode: string, deliveryId: number): Promise<PickupPoint[]> {
   if (!pointKindOf(deliveryId)) return [];
@@ -88,8 +118,7 @@ export async function checkoutView(
     offeredDelivery(input.provider, draft.city.code, parcel),
     input.cityQuery ? input.provider.searchCities(input.cityQuery).catch(() => []) : Promise.resolve(null),
   ]);
-  // A first visit starts from what the city offers (spec section 4: free or special delivery from the first group).
-  if (revision === "new" && isDeepStrictEqual(draft.delivery, defaultCheckoutDelivery())) draft = { ...draft, delivery: deriveCheckoutDelivery(offered.groups) };
+  if (revision === "new") draft = { ...draft, delivery: firstVisitDelivery(draft.delivery, offered.groups) };
   const chosen = findOption(offered.groups, draft.delivery.deliveryId);
   let points: CheckoutView["points"] = null;
   if (chosen && pointKindOf(chosen.id)) {

@@ -1,3 +1,4 @@
+import type { RateLimit, RateLimitResult } from "../rate-limit/rate-limit.server.ts";
 import { apiError, apiJson } from "../shared/api.ts";
 import { BodyError, readJsonObject } from "../shared/json-body.server.ts";
 import { log } from "../shared/log.server.ts";
@@ -13,6 +14,31 @@ export const DELIVERY_UNAVAILABLE = {
   code: "delivery_unavailable",
   message: "Служба доставки временно недоступна. Попробуйте ещё раз.",
 } as const;
+
+/**
+ * Both calls together, per client address. A buyer choosing a city and a point makes a
+ * dozen; with CDEK each uncached one is a request on the shop's account, which CDEK
+ * throttles. One a second over ten minutes leaves room for many buyers behind one
+ * mobile operator's address while stopping a script walking every city code.
+ */
+export const deliveryApiLimit = { bucket: "delivery-api-ip", limit: 600, windowMs: 600_000 } satisfies RateLimit;
+
+/** Counts the call against the limit; asked only once the body is valid, so a refused body counts nothing. */
+export type RateGuard = () => Promise<RateLimitResult>;
+
+class DeliveryRateLimited extends Error {
+  override name = "DeliveryRateLimited";
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    super("delivery api rate limit");
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+async function checkRate(allow: RateGuard): Promise<void> {
+  const verdict = await allow();
+  if (!verdict.allowed) throw new DeliveryRateLimited(verdict.retryAfterSeconds);
+}
 
 class DeliveryRequestError extends Error {
   override name = "DeliveryRequestError";
@@ -44,10 +70,12 @@ function pointDeliveryIdOf(value: unknown): number {
 }
 
 /** POST /api/checkout/deliveries { code } → { data: [{ name, type, items: [{ id, pvz }] }] }. */
-export async function deliveriesResponse(provider: DeliveryProvider, request: Request): Promise<Response> {
+export async function deliveriesResponse(provider: DeliveryProvider, request: Request, allow: RateGuard): Promise<Response> {
   try {
     const body = await readJsonObject(request);
-    const groups = await provider.deliveryGroups(cityCodeOf(body.code, "code"));
+    const code = cityCodeOf(body.code, "code");
+    await checkRate(allow);
+    const groups = await provider.deliveryGroups(code);
     return apiJson({
       data: groups.map((group) => ({ name: group.name, type: group.type, items: group.items.map((item) => ({ id: item.id, pvz: item.pvz })) })),
     });
@@ -57,11 +85,13 @@ export async function deliveriesResponse(provider: DeliveryProvider, request: Re
 }
 
 /** POST /api/locations/get-pvz { city, deliveryId } → { data: [point…] }, each tagged dlvId and type. */
-export async function pickupPointsResponse(provider: DeliveryProvider, request: Request): Promise<Response> {
+export async function pickupPointsResponse(provider: DeliveryProvider, request: Request, allow: RateGuard): Promise<Response> {
   try {
     const body = await readJsonObject(request);
     const city = cityCodeOf(body.city, "city");
-    const points = await provider.pickupPoints(city, pointDeliveryIdOf(body.deliveryId));
+    const deliveryId = pointDeliveryIdOf(body.deliveryId);
+    await checkRate(allow);
+    const points = await provider.pickupPoints(city, deliveryId);
     return apiJson({
       data: points.map((point) => ({
         code: point.code,
@@ -81,6 +111,10 @@ export async function pickupPointsResponse(provider: DeliveryProvider, request: 
 /** The buyer's mistakes as 4xx, a provider fault as 503; anything else is a real fault and is rethrown. */
 export function deliveryErrorResponse(error: unknown): Response {
   if (error instanceof DeliveryRequestError) return apiError(400, error.code, error.message);
+  if (error instanceof DeliveryRateLimited) {
+    const minutes = Math.ceil(error.retryAfterSeconds / 60);
+    return apiError(429, "too_many_requests", `Слишком много запросов. Попробуйте через ${minutes} мин.`, { "Retry-After": String(error.retryAfterSeconds) });
+  }
   if (error instanceof BodyError) return apiError(error.status, error.status === 413 ? "too_large" : "bad_body", error.message);
   if (error instanceof DeliveryProviderError) {
     log.warn("Delivery provider failed", { error: error.message });

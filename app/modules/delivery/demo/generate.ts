@@ -19,6 +19,7 @@
  * names and fixed working hours. Running the script twice gives the same file.
  */
 import { writeFileSync } from "node:fs";
+import { mulberry32 } from "../../shared/seeded-random.ts";
 
 type SourceCity = { name: string; region: string; latitude: number; longitude: number; code?: string; cdekCode?: number };
 
@@ -75,18 +76,6 @@ const POINT_NAMES = ["Центральный", "На Садовой", "У вок
 const POINT_HOURS = ["Пн-Пт 10:00-20:00, Сб-Вс 10:00-16:00", "Пн-Вс 09:00-21:00", "Пн-Сб 10:00-19:00"];
 const LOCKER_HOURS = ["Пн-Вс 00:00-24:00", "Пн-Вс 08:00-22:00"];
 
-/** mulberry32: a small deterministic PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export type EmbeddedPlace = { code: string; name: string; address: string; workTime: string; latitude: number; longitude: number };
@@ -106,7 +95,7 @@ export type EmbeddedDeliveryData = { about: string; cities: EmbeddedCity[] };
 export function generate(): EmbeddedDeliveryData {
   const cities = CITIES.map((city, index): EmbeddedCity => {
     const rank = index + 1;
-    const random = prng(rank * 7919);
+    const random = mulberry32(rank * 7919);
     const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
     const place = (prefix: string, n: number, name: string, workTime: string): EmbeddedPlace => {
       // About ±0.05° latitude (±5.5 km) and a matching longitude spread.

@@ -1,6 +1,9 @@
-import { pickupPointsResponse } from "#app/modules/delivery/api.server.ts";
+import { deliveryApiLimit, pickupPointsResponse } from "#app/modules/delivery/api.server.ts";
 import { getDeliveryProvider } from "#app/modules/delivery/delivery.server.ts";
 import { methodNotAllowed } from "#app/modules/lists/api.server.ts";
+import { consumeRateLimit } from "#app/modules/rate-limit/rate-limit.server.ts";
+import { clientIp } from "#app/modules/request/client-ip.server.ts";
+import { databaseContext } from "#app/modules/request/context.ts";
 import type { Route } from "./+types/get-pvz";
 
 export function loader() {
@@ -8,7 +11,8 @@ export function loader() {
 }
 
 /** POST /api/locations/get-pvz { city, deliveryId }: the city's points or lockers (spec section 7). */
-export function action({ request }: Route.ActionArgs) {
+export function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  return pickupPointsResponse(getDeliveryProvider(), request);
+  const { db } = context.get(databaseContext);
+  return pickupPointsResponse(getDeliveryProvider(), request, () => consumeRateLimit(db, deliveryApiLimit, clientIp(request)));
 }
