@@ -4,20 +4,9 @@
 // bent so that its last day meets its first, because the provider repeats it year after year.
 // Run: node scripts/generate-embedded-quotes.ts
 import { writeFileSync } from "node:fs";
+import { mulberry32 } from "../app/modules/shared/seeded-random.ts";
 
 const DAYS = 364; // 52 whole weeks, so weekdays stay weekdays when the year repeats
-
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    // mulberry32
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function gaussian(next: () => number) {
   const u = Math.max(next(), 1e-12);
@@ -26,7 +15,7 @@ function gaussian(next: () => number) {
 
 /** A random walk of daily log-returns, turned into a bridge that starts and ends at `level`. */
 function series(seed: number, level: number, dailyVolatility: number, decimals: number) {
-  const next = random(seed);
+  const next = mulberry32(seed);
   const logs = [0];
   for (let day = 1; day < DAYS; day++) logs.push(logs[day - 1]! + gaussian(next) * dailyVolatility);
   const end = logs[DAYS - 1]!;

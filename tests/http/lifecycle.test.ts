@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { demoCatalogSections } from "#app/modules/catalog/sections.seed.server.ts";
 import { h1Texts } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
+import { connectionRefused } from "#tests/support/network.ts";
 import { postgresForSuite, repoRoot, runShopExpectingExit, startShop, startShopsOnOneDatabase } from "#tests/support/server.ts";
 
 const postgres = await postgresForSuite();
@@ -63,18 +64,6 @@ function dechunk(raw: string): string {
     body += raw.slice(lineEnd + 2, lineEnd + 2 + size);
     at = lineEnd + 2 + size + 2;
   }
-}
-
-function connectionRefused(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(port), hostname);
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
-  });
 }
 
 describe("a graceful stop (SIGTERM)", () => {

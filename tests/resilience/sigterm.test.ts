@@ -9,6 +9,7 @@ import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { browserUserAgent } from "#tests/support/http-client.ts";
+import { connectionRefused } from "#tests/support/network.ts";
 import { type ProxiedShop, startShopBehindProxy } from "#tests/support/proxied-shop.ts";
 import { postgresForSuite, startShop } from "#tests/support/server.ts";
 import { describeOutcomes, type Outcome, type PlannedRequest, startLoad } from "./support/load.ts";
@@ -38,18 +39,6 @@ function streamPage(baseUrl: string, path: string) {
     request.on("error", (error: NodeJS.ErrnoException) => resolve({ status, body, error: error.code ?? error.message }));
   });
   return { shell, done, bodySoFar: () => body };
-}
-
-function connectionRefused(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(port), hostname);
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
-  });
 }
 
 const succeeded = (outcome: Outcome) => outcome.status === (outcome.method === "POST" ? 303 : 200) && !outcome.error;
@@ -87,11 +76,13 @@ describe.skipIf(!postgres.available)(`SIGTERM under load${postgres.skipReason}`,
     try {
       await load.until((all) => all.filter(succeeded).length >= 30, 30_000, "the load is served");
 
-      // A slow database: pages now stream, the related coins arriving after the shell.
-      proxy.latencyMs = 250;
+      // A slow query: the related coins (ordered by closeness in weight, the only query with
+      // abs()) are held, so product pages send their shell and are certainly mid-stream.
+      proxy.holdQueries("abs(");
       const pages = stocked.slice(2, 6).map((coin) => streamPage(shop.url, `/products/${coin.slug}`));
       await Promise.all(pages.map((page) => page.shell));
-      // Hold the database's answers, so those pages are certainly mid-stream at the signal.
+      for (const page of pages) expect(page.bodySoFar(), "the shell came before the related coins").not.toContain("</html>");
+      // Then the whole database hangs, so load requests are under way at the signal too.
       proxy.freeze();
       signalledAt = Date.now();
       shop.kill("SIGTERM");
@@ -103,7 +94,6 @@ describe.skipIf(!postgres.available)(`SIGTERM under load${postgres.skipReason}`,
 
       proxy.thaw();
       thawedAt = Date.now();
-      proxy.latencyMs = 0;
       const answers = await Promise.all(pages.map((page) => page.done));
       for (const answer of answers) {
         expect(answer.error).toBeUndefined();

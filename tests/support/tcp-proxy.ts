@@ -12,6 +12,8 @@ export class TcpProxy {
   /** One per open connection and direction: sends what is due; thaw() runs them all. */
   private readonly pumps = new Set<() => void>();
   private frozen = false;
+  /** While set, a query whose text contains it is held (with what follows on its connection). */
+  private heldQueryText: string | undefined;
   /** The port the proxy listens on (chosen on the first start, kept afterwards). */
   port = 0;
   /** Every packet, either way, is passed on this much later (0: at once). */
@@ -39,8 +41,8 @@ export class TcpProxy {
       };
       client.on("error", cut).on("close", cut);
       upstream.on("error", cut).on("close", cut);
-      this.relay(client, upstream);
-      this.relay(upstream, client);
+      this.relay(client, upstream, { toDatabase: true });
+      this.relay(upstream, client, { toDatabase: false });
     });
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
@@ -68,9 +70,19 @@ export class TcpProxy {
     this.frozen = true;
   }
 
-  /** Everything held while frozen goes through, in order, and traffic flows again. */
+  /**
+   * One slow query: every query sent from now on whose SQL contains `text` is held until
+   * thaw(), while other connections flow. A suite uses it to keep one part of a page
+   * waiting without depending on timing.
+   */
+  holdQueries(text: string): void {
+    this.heldQueryText = text;
+  }
+
+  /** Everything held (frozen or by holdQueries) goes through, in order, and traffic flows again. */
   thaw(): void {
     this.frozen = false;
+    this.heldQueryText = undefined;
     for (const pump of [...this.pumps]) pump();
   }
 
@@ -78,13 +90,14 @@ export class TcpProxy {
    * Copies one direction through a queue: each packet waits for its release time (the
    * latency when it arrived) and for the end of a freeze; packets keep their order.
    */
-  private relay(from: net.Socket, to: net.Socket) {
-    const queue: Array<{ chunk: Buffer; releaseAt: number }> = [];
+  private relay(from: net.Socket, to: net.Socket, { toDatabase }: { toDatabase: boolean }) {
+    const queue: Array<{ chunk: Buffer; releaseAt: number; held: boolean }> = [];
     let timer: NodeJS.Timeout | undefined;
     const pump = () => {
       clearTimeout(timer);
       timer = undefined;
       while (queue.length > 0 && !this.frozen) {
+        if (queue[0]!.held && this.heldQueryText !== undefined) return;
         const wait = queue[0]!.releaseAt - Date.now();
         if (wait > 0) {
           timer = setTimeout(pump, wait);
@@ -100,7 +113,9 @@ export class TcpProxy {
       this.pumps.delete(pump);
     });
     from.on("data", (chunk: Buffer) => {
-      queue.push({ chunk, releaseAt: Date.now() + this.latencyMs });
+      // The SQL travels in one Parse/Query message, small enough to arrive as one chunk.
+      const held = toDatabase && this.heldQueryText !== undefined && chunk.includes(this.heldQueryText);
+      queue.push({ chunk, releaseAt: Date.now() + this.latencyMs, held });
       if (!timer) pump();
     });
   }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type FakeReply, type FakeServer, startFakeHttpServer } from "#tests/support/fake-http-server.ts";
+import { closedPort, rejectionOf } from "#tests/support/network.ts";
 import { log } from "../shared/log.server.ts";
 import { type CreatePaymentInput, PAYMENT_FAILED_MESSAGE, PAYMENT_NOT_FOUND_MESSAGE, PAYMENT_RETRY_MESSAGE, PaymentProviderError } from "./provider.ts";
 import { buildCreatePaymentBody, clip, createYooKassaProvider, formatRub, parseRub, YOOKASSA_CANCELED_MESSAGE } from "./yookassa.server.ts";
@@ -34,22 +34,8 @@ const input = (overrides: Partial<CreatePaymentInput> = {}): CreatePaymentInput 
   ...overrides,
 });
 
-async function failure(promise: Promise<unknown>): Promise<PaymentProviderError> {
-  const caught = await promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(caught).toBeInstanceOf(PaymentProviderError);
-  return caught as PaymentProviderError;
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+/** The rejection of a call, which must be a PaymentProviderError. */
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, PaymentProviderError);
 
 describe("amounts and texts", () => {
   it("formats whole roubles with two decimals and parses them back", () => {

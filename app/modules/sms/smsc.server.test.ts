@@ -1,6 +1,6 @@
-import { createServer } from "node:net";
 import { type MockInstance, afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type FakeReply, type FakeServer, startFakeHttpServer } from "#tests/support/fake-http-server.ts";
+import { closedPort, rejectionOf } from "#tests/support/network.ts";
 import { log } from "../shared/log.server.ts";
 import { SMS_BAD_NUMBER_MESSAGE, SMS_RETRY_MESSAGE, SMS_UNAVAILABLE_MESSAGE, SmsSendError } from "./sms.ts";
 import { classifySmscCode, createSmscGateway, interpretSmscAnswer } from "./smsc.server.ts";
@@ -11,22 +11,8 @@ const TEXT = "Код для входа: 4821. Никому не сообщайт
 const json = (value: unknown, status = 200): FakeReply => ({ status, contentType: "application/json; charset=utf-8", body: JSON.stringify(value) });
 const sent = () => json({ id: 1234567, cnt: 1 });
 
-async function failure(promise: Promise<void>): Promise<SmsSendError> {
-  const caught = await promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(caught).toBeInstanceOf(SmsSendError);
-  return caught as SmsSendError;
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+/** The rejection of a call, which must be an SmsSendError. */
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, SmsSendError);
 
 describe("the SMSC gateway against a fake smsc.ru", () => {
   let server: FakeServer;

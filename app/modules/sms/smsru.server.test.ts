@@ -1,6 +1,6 @@
-import { createServer } from "node:net";
 import { type MockInstance, afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type FakeReply, type FakeServer, startFakeHttpServer } from "#tests/support/fake-http-server.ts";
+import { closedPort, rejectionOf } from "#tests/support/network.ts";
 import { log } from "../shared/log.server.ts";
 import { SMS_BAD_NUMBER_MESSAGE, SMS_RETRY_MESSAGE, SMS_UNAVAILABLE_MESSAGE, SmsSendError } from "./sms.ts";
 import { classifySmsRuCode, createSmsRuGateway, interpretSmsRuAnswer } from "./smsru.server.ts";
@@ -15,24 +15,8 @@ const sent = (sms: Record<string, unknown> = { [NUMBER]: { status: "OK", status_
 const requestError = (code: number, text = "Ошибка") => json({ status: "ERROR", status_code: code, status_text: text });
 const numberError = (code: number, text = "Ошибка номера") => sent({ [NUMBER]: { status: "ERROR", status_code: code, status_text: text } });
 
-/** The rejection of a send, which must be an SmsSendError. */
-async function failure(promise: Promise<void>): Promise<SmsSendError> {
-  const caught = await promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(caught).toBeInstanceOf(SmsSendError);
-  return caught as SmsSendError;
-}
-
-/** A port on 127.0.0.1 where nothing listens. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+/** The rejection of a call, which must be an SmsSendError. */
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, SmsSendError);
 
 describe("the SMS.ru gateway against a fake sms.ru", () => {
   let server: FakeServer;

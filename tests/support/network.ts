@@ -1,0 +1,36 @@
+// Small network and promise helpers shared by the adapter tests (SMS gateways, YooKassa)
+// and the lifecycle suites (a stopped shop refuses connections).
+import net from "node:net";
+import { expect } from "vitest";
+
+/** A port on 127.0.0.1 where nothing listens: a gateway that is down. */
+export async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** True when nothing listens at the URL's host and port any more. */
+export function connectionRefused(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname);
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
+  });
+}
+
+/** The error a promise must reject with, checked to be of the given class. */
+export async function rejectionOf<E extends Error>(promise: Promise<unknown>, errorClass: abstract new (...args: never[]) => E): Promise<E> {
+  const caught = await promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  expect(caught).toBeInstanceOf(errorClass);
+  return caught as E;
+}
