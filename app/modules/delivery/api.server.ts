@@ -1,4 +1,6 @@
-import type { RateLimit, RateLimitResult } from "../rate-limit/rate-limit.server.ts";
+import type { Database } from "../db/client.server.ts";
+import { consumeRateLimit, type RateLimit, type RateLimitResult } from "../rate-limit/rate-limit.server.ts";
+import { clientIp } from "../request/client-ip.server.ts";
 import { apiError, apiJson } from "../shared/api.ts";
 import { BodyError, readJsonObject } from "../shared/json-body.server.ts";
 import { log } from "../shared/log.server.ts";
@@ -25,6 +27,11 @@ export const deliveryApiLimit = { bucket: "delivery-api-ip", limit: 600, windowM
 
 /** Counts the call against the limit; asked only once the body is valid, so a refused body counts nothing. */
 export type RateGuard = () => Promise<RateLimitResult>;
+
+/** The guard both delivery routes pass: deliveryApiLimit, counted per client address. */
+export function deliveryRateGuard(db: Database, request: Request): RateGuard {
+  return () => consumeRateLimit(db, deliveryApiLimit, clientIp(request));
+}
 
 class DeliveryRateLimited extends Error {
   override name = "DeliveryRateLimited";

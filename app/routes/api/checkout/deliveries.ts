@@ -1,8 +1,6 @@
-import { deliveryApiLimit, deliveriesResponse } from "#app/modules/delivery/api.server.ts";
+import { deliveryRateGuard, deliveriesResponse } from "#app/modules/delivery/api.server.ts";
 import { getDeliveryProvider } from "#app/modules/delivery/delivery.server.ts";
 import { methodNotAllowed } from "#app/modules/lists/api.server.ts";
-import { consumeRateLimit } from "#app/modules/rate-limit/rate-limit.server.ts";
-import { clientIp } from "#app/modules/request/client-ip.server.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import type { Route } from "./+types/deliveries";
 
@@ -14,5 +12,5 @@ export function loader() {
 export function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { db } = context.get(databaseContext);
-  return deliveriesResponse(getDeliveryProvider(), request, () => consumeRateLimit(db, deliveryApiLimit, clientIp(request)));
+  return deliveriesResponse(getDeliveryProvider(), request, deliveryRateGuard(db, request));
 }
