@@ -6,7 +6,6 @@ import {
   coinArtSize,
   coinArtSvg,
   coinPalettes,
-  escapeXml,
   finenessAndWeight,
   fitText,
   obverseLegends,
@@ -94,7 +93,6 @@ describe("coin pictures", () => {
     }
     const reverse = coinArtSvg(tricky, "reverse");
     expect(inkLines(reverse, coinPalettes.gold.ink).join(" ")).toContain(`<b>"A&B"</b>`);
-    expect(escapeXml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;");
   });
 
   it("differ in colour between gold and silver", async () => {

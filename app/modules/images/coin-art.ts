@@ -9,6 +9,7 @@
  * and every width is estimated from the advance widths of DejaVu Serif (the font the
  * server renders with; other serif fonts are of similar width).
  */
+import { escapeMarkup } from "../shared/escape-markup.ts";
 
 export type CoinMetal = "gold" | "silver";
 export type CoinSide = "obverse" | "reverse";
@@ -63,11 +64,6 @@ export const coinPalettes: Record<CoinMetal, Palette> = {
     beads: "#6f767e",
   },
 };
-
-/** Text for XML character data and attribute values. */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
-}
 
 // Advance widths of DejaVu Serif in em (regular); bold is about 9 % wider.
 const wideLower = "жмфшщыю";
@@ -244,7 +240,7 @@ function rimLegend(
       const y = position === "top" ? C - radius * Math.cos(angle) : C + radius * Math.cos(angle);
       const rotate = position === "top" ? deg : -deg;
       const attributes = `x="${round(x)}" y="${round(y)}" text-anchor="middle" font-size="${size}" font-weight="bold" font-family="${fontFamily}"`;
-      out += `<g transform="rotate(${rotate} ${round(x)} ${round(y)})">${embossedText(escapeXml(char), attributes, colours, 1.1)}</g>`;
+      out += `<g transform="rotate(${rotate} ${round(x)} ${round(y)})">${embossedText(escapeMarkup(char), attributes, colours, 1.1)}</g>`;
     });
     return out;
   }
@@ -368,16 +364,16 @@ function obverse(coin: CoinArtInput, colours: Embossed): string {
     // The figures and the unit as one block, a little above the centre to leave room for the laurel.
     const blockHeight = valueSize * 0.73 + 24 + unitHeight;
     const valueBaseline = C - 20 - blockHeight / 2 + valueSize * 0.73;
-    out += embossedText(escapeXml(value), textAttributes(C, valueBaseline, valueSize), colours, 2.4);
+    out += embossedText(escapeMarkup(value), textAttributes(C, valueBaseline, valueSize), colours, 2.4);
     unitFit.lines.forEach((line, index) => {
       const baseline = valueBaseline + 24 + unitFit.fontSize * 0.85 + index * unitFit.fontSize * 1.15;
-      out += embossedText(escapeXml(line), `${textAttributes(C, baseline, unitFit.fontSize)} letter-spacing="2"`, colours, 1.4);
+      out += embossedText(escapeMarkup(line), `${textAttributes(C, baseline, unitFit.fontSize)} letter-spacing="2"`, colours, 1.4);
     });
   } else {
     const unitFit = fitText(unit.toUpperCase(), { maxWidth: 420, maxLines: 2, maxSize: 64, minSize: 32, bold: true });
     const start = C - 30 - ((unitFit.lines.length - 1) * unitFit.fontSize * 1.2) / 2 + unitFit.fontSize * 0.36;
     unitFit.lines.forEach((line, index) => {
-      out += embossedText(escapeXml(line), `${textAttributes(C, start + index * unitFit.fontSize * 1.2, unitFit.fontSize)} letter-spacing="2"`, colours, 1.8);
+      out += embossedText(escapeMarkup(line), `${textAttributes(C, start + index * unitFit.fontSize * 1.2, unitFit.fontSize)} letter-spacing="2"`, colours, 1.8);
     });
   }
   out += laurel(colours, 592);
@@ -394,20 +390,20 @@ function reverse(coin: CoinArtInput, colours: Embossed): string {
   const firstBaseline = nameBottom - (name.lines.length - 1) * lineHeight;
   name.lines.forEach((line, index) => {
     const attributes = `x="${C}" y="${round(firstBaseline + index * lineHeight)}" text-anchor="middle" font-size="${name.fontSize}" font-family="${fontFamily}"`;
-    out += embossedText(escapeXml(line), attributes, colours, 1.3);
+    out += embossedText(escapeMarkup(line), attributes, colours, 1.3);
   });
   out += star(C, round(firstBaseline - name.fontSize - 34), 14, colours.ink);
   out += divider(510, 150, colours);
   const facts = finenessAndWeight(coin);
   const factsSize = Math.min(46, Math.floor(430 / textWidth(facts, 1, { bold: true })));
-  out += embossedText(escapeXml(facts), `x="${C}" y="575" text-anchor="middle" font-size="${factsSize}" font-weight="bold" font-family="${fontFamily}"`, colours, 1.6);
+  out += embossedText(escapeMarkup(facts), `x="${C}" y="575" text-anchor="middle" font-size="${factsSize}" font-weight="bold" font-family="${fontFamily}"`, colours, 1.6);
   return out;
 }
 
 function svgDocument(title: string, body: string): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${coinArtSize}" height="${coinArtSize}" viewBox="0 0 ${coinArtSize} ${coinArtSize}">` +
-    `<title>${escapeXml(title)}</title>${body}</svg>`
+    `<title>${escapeMarkup(title)}</title>${body}</svg>`
   );
 }
 

@@ -5,6 +5,7 @@ import { listPagePaths } from "../content/pages.server.ts";
 import { articleHref, promotionHref } from "../content/paths.ts";
 import { listPromotionAddresses } from "../content/promotions.server.ts";
 import type { Database } from "../db/client.server.ts";
+import { escapeMarkup } from "../shared/escape-markup.ts";
 
 export type SitemapEntry = { path: string; lastModified?: Date; changeFrequency?: "hourly" | "daily" | "weekly" | "monthly" };
 
@@ -50,12 +51,9 @@ export async function collectSitemapEntries(db: Database): Promise<SitemapEntry[
   return lists.flat().filter((entry) => (seen.has(entry.path) ? false : (seen.add(entry.path), true)));
 }
 
-const escapeXml = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
-
 export function renderSitemap(publicUrl: string, entries: SitemapEntry[]): string {
   const urls = entries.map((entry) => {
-    const parts = [`<loc>${escapeXml(publicUrl + entry.path)}</loc>`];
+    const parts = [`<loc>${escapeMarkup(publicUrl + entry.path)}</loc>`];
     if (entry.lastModified) parts.push(`<lastmod>${entry.lastModified.toISOString()}</lastmod>`);
     if (entry.changeFrequency) parts.push(`<changefreq>${entry.changeFrequency}</changefreq>`);
     return `  <url>${parts.join("")}</url>`;

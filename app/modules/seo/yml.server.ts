@@ -6,6 +6,7 @@
 import { listActiveProducts, productPrice, type ProductRow } from "../catalog/products.server.ts";
 import type { Database } from "../db/client.server.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
+import { escapeMarkup } from "../shared/escape-markup.ts";
 import { SHOP_TIME_ZONE } from "../shared/format.ts";
 import { shop } from "../shop/contacts.ts";
 
@@ -100,21 +101,6 @@ export function buildYmlFeed(rows: ProductRow[], rates: MetalRates | null, publi
   };
 }
 
-/**
- * Text safe in XML 1.0 element content and in quoted attributes: the five special
- * characters escaped, characters XML forbids (most control characters, lone surrogates,
- * U+FFFE/U+FFFF) dropped.
- */
-export function escapeXml(value: string): string {
-  return value
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}
-
 /** "2026-04-02T14:37+03:00": RFC 3339 with the zone, in Moscow time, as the Market guide shows it. */
 export function ymlDate(date: Date): string {
   const parts = Object.fromEntries(
@@ -135,7 +121,7 @@ export function ymlDate(date: Date): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}${offset}`;
 }
 
-const element = (name: string, value: string | number, attributes = "") => `<${name}${attributes}>${escapeXml(String(value))}</${name}>`;
+const element = (name: string, value: string | number, attributes = "") => `<${name}${attributes}>${escapeMarkup(String(value))}</${name}>`;
 
 function renderOffer(offer: YmlOffer): string {
   const lines = [
@@ -147,11 +133,11 @@ function renderOffer(offer: YmlOffer): string {
     element("categoryId", offer.categoryId),
     ...offer.pictures.map((picture) => element("picture", picture)),
     ...(offer.description ? [element("description", offer.description)] : []),
-    ...offer.params.map((param) => element("param", param.value, ` name="${escapeXml(param.name)}"${param.unit ? ` unit="${escapeXml(param.unit)}"` : ""}`)),
+    ...offer.params.map((param) => element("param", param.value, ` name="${escapeMarkup(param.name)}"${param.unit ? ` unit="${escapeMarkup(param.unit)}"` : ""}`)),
     element("count", offer.count),
   ];
   return [
-    `      <offer id="${escapeXml(offer.id)}" available="${offer.available}">`,
+    `      <offer id="${escapeMarkup(offer.id)}" available="${offer.available}">`,
     ...lines.map((line) => `        ${line}`),
     "      </offer>",
   ].join("\n");
@@ -160,7 +146,7 @@ function renderOffer(offer: YmlOffer): string {
 export function renderYml(feed: YmlFeed): string {
   const categories = feed.categories.map(
     (category) =>
-      `      <category id="${category.id}"${category.parentId ? ` parentId="${category.parentId}"` : ""}>${escapeXml(category.name)}</category>`,
+      `      <category id="${category.id}"${category.parentId ? ` parentId="${category.parentId}"` : ""}>${escapeMarkup(category.name)}</category>`,
   );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { PickupPoint } from "#app/modules/delivery/provider.ts";
+import { escapeMarkup } from "#app/modules/shared/escape-markup.ts";
 import { loadYandexMaps } from "#app/ui/maps/load-yandex-maps.ts";
 import * as css from "./checkout.css.ts";
 
@@ -26,7 +27,8 @@ export default function PointsMap({ apiKey, points, selected }: { apiKey: string
           points.map((point) => {
             const placemark = new ymaps.Placemark(
               [point.coords.latitude, point.coords.longitude],
-              { hintContent: point.address, balloonContent: `${point.name}<br>${point.address}<br>${point.workTime}` },
+              // The balloon is HTML and the texts come from the delivery provider: escaped.
+              { hintContent: point.address, balloonContent: [point.name, point.address, point.workTime].map(escapeMarkup).join("<br>") },
               { preset: point.code === selected ? "islands#redDotIcon" : "islands#darkOrangeDotIcon" },
             );
             placemark.events.add("click", () => {
