@@ -4,9 +4,7 @@ import { pushEcommerce } from "#app/modules/analytics/metrica.ts";
 import { orderSummary } from "#app/modules/orders/order-summary.ts";
 import { requireOwnOrder } from "#app/modules/orders/order-page.server.ts";
 import { reconcilePayment } from "#app/modules/orders/payment-flow.server.ts";
-import { findOrder } from "#app/modules/orders/place-order.server.ts";
 import { isPayable } from "#app/modules/orders/statuses.ts";
-import { latestPayment } from "#app/modules/payments/payments.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { button } from "#app/ui/kit/kit.css.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
@@ -19,19 +17,17 @@ import type { Route } from "./+types/thanks";
  * its notification may not have arrived yet, and the buyer deserves the true state.
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const { db, user, order: placed } = await requireOwnOrder(url, context, url.searchParams.get("order"));
+  const { db, order: placed } = await requireOwnOrder(url, context, url.searchParams.get("order"));
   let order = placed;
+  let confirmationUrl: string | null = null;
   if (isPayable(order)) {
+    // The refreshed state carries the order's new status and the newest attempt: no second read.
     const state = await reconcilePayment(db, order.id);
     if (state?.payment?.status === "canceled") throw redirect(`/payment-error?order=${order.id}`);
-    order = (await findOrder(db, user.id, order.id)) ?? order;
+    if (state) order = { ...order, status: state.orderStatus };
+    if (isPayable(order)) confirmationUrl = state?.payment?.confirmationUrl ?? null;
   }
-  const attempt = isPayable(order) ? await latestPayment(db, order.id) : undefined;
-  return {
-    order: orderSummary(order),
-    awaitingPayment: isPayable(order),
-    confirmationUrl: attempt?.status === "pending" ? attempt.confirmationUrl : null,
-  };
+  return { order: orderSummary(order), awaitingPayment: isPayable(order), confirmationUrl };
 }
 
 export const meta = () => [...pageMeta({ title: "Спасибо за заказ", description: "Заказ оформлен." }), { name: "robots", content: "noindex" }];

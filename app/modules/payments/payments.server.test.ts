@@ -155,7 +155,7 @@ describe("applying the provider's word", () => {
     const applied = await decide(provider, (started as { url: string }).url, "pay");
     expect(applied).toEqual({ kind: "applied", orderId: order.orderId, orderStatus: "paid", paymentStatus: "succeeded", changed: true });
     expect(await orderStatus(order.orderId)).toBe("paid");
-    expect(await refreshOrderPayment(db(), provider, order.orderId)).toEqual({ orderStatus: "paid", payment: { status: "succeeded", failureReason: null, amount: order.total } });
+    expect(await refreshOrderPayment(db(), provider, order.orderId)).toEqual({ orderStatus: "paid", payment: { status: "succeeded", failureReason: null, amount: order.total, confirmationUrl: null } });
   });
 
   it("cancel: the order still awaits payment, the reason is kept, and a new attempt can be paid", async () => {
@@ -165,7 +165,7 @@ describe("applying the provider's word", () => {
     expect(await decide(provider, first.url, "cancel")).toMatchObject({ orderStatus: "awaiting_payment", paymentStatus: "canceled" });
     expect(await refreshOrderPayment(db(), provider, order.orderId)).toEqual({
       orderStatus: "awaiting_payment",
-      payment: { status: "canceled", failureReason: SANDBOX_CANCELED_MESSAGE, amount: order.total },
+      payment: { status: "canceled", failureReason: SANDBOX_CANCELED_MESSAGE, amount: order.total, confirmationUrl: null },
     });
 
     const second = (await startPayment(db(), provider, { id: order.orderId }, { publicUrl: PUBLIC_URL })) as { kind: string; url: string };

@@ -267,7 +267,13 @@ export async function applyPaymentState(db: Database, providerId: PaymentProvide
 export type OrderPaymentState = {
   orderStatus: OrderStatus;
   /** The newest attempt, or null when the order has none (payment on receipt, or not started). */
-  payment: { status: PaymentStatus; failureReason: string | null; amount: number } | null;
+  payment: {
+    status: PaymentStatus;
+    failureReason: string | null;
+    amount: number;
+    /** The provider's page where a pending attempt can still be paid; null otherwise. */
+    confirmationUrl: string | null;
+  } | null;
 };
 
 /**
@@ -293,7 +299,14 @@ export async function refreshOrderPayment(db: Database, provider: PaymentProvide
   if (!order) return undefined;
   return {
     orderStatus: order.status,
-    payment: latest ? { status: latest.status, failureReason: latest.failureReason, amount: latest.amount } : null,
+    payment: latest
+      ? {
+          status: latest.status,
+          failureReason: latest.failureReason,
+          amount: latest.amount,
+          confirmationUrl: latest.status === "pending" ? latest.confirmationUrl : null,
+        }
+      : null,
   };
 }
 
