@@ -44,6 +44,8 @@ async function applyCartEdits(scope: CheckoutScope, form: FormData): Promise<voi
     await removeFromList(scope.db, "cart", scope.owner, [parseProductId(remove)]);
     return;
   }
+  // Most posts (a city, a delivery, placing the order) change no quantity: no cart read for them.
+  if (![...form.keys()].some((name) => name.startsWith("qty:"))) return;
   const current = new Map((await cartSummary(scope.db, scope.owner, scope.rates)).lines.map((line) => [line.product.id, line.quantity]));
   for (const [name, value] of form) {
     if (!name.startsWith("qty:") || typeof value !== "string") continue;
@@ -135,7 +137,7 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
   }
   const stored = await loadDraft(scope.db, scope.owner, scope.user);
   const cart = await cartSummary(scope.db, scope.owner, scope.rates);
-  const lookup = deliveryLookup(scope.provider, await parcelOf(scope.db, cart));
+  const lookup = deliveryLookup(scope.provider, parcelOf(cart));
   let draft: CheckoutDraft = { ...applyPostedFields(stored.draft, form), errors: {}, orderError: null, priceNotice: null };
   if (stored.revision === "new") draft = { ...draft, delivery: firstVisitDelivery(draft.delivery, (await lookup.offered(draft.city.code)).groups) };
   draft = await applyChoices(scope, draft, form, lookup);

@@ -1,8 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
-import { inArray } from "drizzle-orm";
 import type { User } from "../auth/sessions.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { products } from "../db/schema.ts";
 import { deliveryOptions } from "../delivery/options.server.ts";
 import { type DeliveryProvider, DeliveryProviderError, type Parcel, type PickupPoint, pointKindOf } from "../delivery/provider.ts";
 import { defaultCheckoutDelivery, deriveCheckoutDelivery } from "../delivery/rules.ts";
@@ -17,12 +15,8 @@ import type { CheckoutView, DeliveryChoice, DeliveryChoiceGroup } from "./view.t
 export const POINT_LIST_LIMIT = 60;
 
 /** The parcel of a cart: the coins' own weight (the provider adds packaging) and the goods total for insurance. */
-export async function parcelOf(db: Database, cart: CartSummary): Promise<Parcel> {
-  const ids = cart.lines.map((line) => line.product.id);
-  const rows = ids.length ? await db.select({ id: products.id, totalGrams: products.totalGrams }).from(products).where(inArray(products.id, ids)) : [];
-  const grams = new Map(rows.map((row) => [row.id, row.totalGrams]));
-  const coins = cart.lines.reduce((sum, line) => sum + (grams.get(line.product.id) ?? 0) * line.quantity, 0);
-  return { weightGrams: coins, goodsTotal: cart.totalPrice };
+export function parcelOf(cart: CartSummary): Parcel {
+  return { weightGrams: cart.totalGrams, goodsTotal: cart.totalPrice };
 }
 
 export function findOption(groups: readonly DeliveryChoiceGroup[], deliveryId: number): DeliveryChoice | null {
@@ -113,7 +107,7 @@ export async function checkoutView(
   const [cart, stored] = await Promise.all([cartSummary(db, input.owner, input.rates), loadDraft(db, input.owner, input.user)]);
   const { token, revision } = stored;
   let draft = stored.draft;
-  const parcel = await parcelOf(db, cart);
+  const parcel = parcelOf(cart);
   const [offered, cityResults] = await Promise.all([
     offeredDelivery(input.provider, draft.city.code, parcel),
     input.cityQuery ? input.provider.searchCities(input.cityQuery).catch(() => []) : Promise.resolve(null),

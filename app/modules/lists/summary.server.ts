@@ -17,7 +17,13 @@ export type CartLine = {
   available: boolean;
 };
 
-export type CartSummary = { lines: CartLine[]; totalPrice: number; totalCoins: number };
+export type CartSummary = {
+  lines: CartLine[];
+  totalPrice: number;
+  totalCoins: number;
+  /** The coins' own weight, every line counted (the parcel the delivery is priced for). */
+  totalGrams: number;
+};
 
 async function productsById(db: Database, ids: number[]): Promise<Map<number, ProductRow>> {
   if (ids.length === 0) return new Map();
@@ -30,9 +36,11 @@ export async function cartSummary(db: Database, owner: ListOwner, rates: MetalRa
   const entries = await listEntries(db, "cart", owner);
   const rows = await productsById(db, entries.map((entry) => entry.productId));
   const lines: CartLine[] = [];
+  let totalGrams = 0;
   for (const entry of entries) {
     const row = rows.get(entry.productId);
     if (!row) continue;
+    totalGrams += row.totalGrams * entry.quantity;
     const card = toCard(row, rates);
     const active = row.status === "active";
     let problem: string | null = null;
@@ -55,6 +63,7 @@ export async function cartSummary(db: Database, owner: ListOwner, rates: MetalRa
     lines,
     totalPrice: lines.reduce((total, line) => total + (line.lineTotal ?? 0), 0),
     totalCoins: entries.reduce((total, entry) => total + entry.quantity, 0),
+    totalGrams,
   };
 }
 
