@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link, redirect } from "react-router";
 import { pushEcommerce } from "#app/modules/analytics/metrica.ts";
+import { PAYMENT_IDS } from "#app/modules/delivery/rules.ts";
 import { orderSummary } from "#app/modules/orders/order-summary.ts";
 import { requireOwnOrder } from "#app/modules/orders/order-page.server.ts";
 import { reconcilePayment } from "#app/modules/orders/payment-flow.server.ts";
@@ -78,7 +79,7 @@ export default function Thanks({ loaderData }: Route.ComponentProps) {
           <ol>
             <li>Мы соберём заказ в течение рабочего дня и проверим каждую монету.</li>
             <li>
-              {order.paymentId === 4
+              {order.paymentId === PAYMENT_IDS.online
                 ? "Передадим посылку в доставку с объявленной ценностью и пришлём трек-номер в SMS."
                 : "Наш сотрудник позвонит, чтобы договориться о времени вручения; оплата — при получении."}
             </li>

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { type OrderStatus, orderLines, orderStatuses, orders, payments, products } from "../db/schema.ts";
+import { PAYMENT_IDS } from "../delivery/rules.ts";
 import { listPayments, type PaymentRow } from "../payments/payments.server.ts";
 import { formatDateTime, formatMoney } from "../shared/format.ts";
 import { orderStatusLabels, orderTransitions } from "./statuses.ts";
@@ -100,7 +101,7 @@ export async function changeOrderStatus(db: Database, number: string, to: OrderS
   });
 }
 
-const paymentMethod = (paymentId: number) => (paymentId === 4 ? "онлайн" : paymentId === 6 ? "при получении" : `способ ${paymentId}`);
+const paymentMethod = (paymentId: number) => (paymentId === PAYMENT_IDS.online ? "онлайн" : paymentId === PAYMENT_IDS.onReceipt ? "при получении" : `способ ${paymentId}`);
 const fullName = (contact: OrderRow["contact"]) => [contact.lastName, contact.name, contact.secondName].filter(Boolean).join(" ");
 
 /** One line of `npm run orders -- list`. */

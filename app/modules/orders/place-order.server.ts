@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { pricingRule } from "../catalog/products.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { listItems, orderLines, orders, products, type OrderStatus } from "../db/schema.ts";
+import { PAYMENT_IDS, type PaymentId } from "../delivery/rules.ts";
 import type { ListOwner } from "../lists/lists.server.ts";
 import { salePrice, type MetalRates } from "../pricing/pricing.ts";
 
@@ -17,7 +18,7 @@ export type OrderInput = {
   city: { code: string; name: string };
   delivery: Record<string, unknown>;
   deliveryTotal: number;
-  paymentId: 4 | 6;
+  paymentId: PaymentId;
   comment: string;
 };
 
@@ -114,7 +115,7 @@ export async function placeOrder(
       const goodsTotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
       if (goodsTotal !== input.seenGoodsTotal) return { kind: "prices-changed", lines, goodsTotal } as const;
 
-      const status: OrderStatus = input.paymentId === 4 ? "awaiting_payment" : "new";
+      const status: OrderStatus = input.paymentId === PAYMENT_IDS.online ? "awaiting_payment" : "new";
       const [created] = await tx
         .insert(orders)
         .values({

@@ -1,4 +1,5 @@
 import type { OrderStatus } from "../db/schema.ts";
+import { PAYMENT_IDS } from "../delivery/rules.ts";
 
 /** How the buyer and the operator read an order's status. */
 export const orderStatusLabels: Record<OrderStatus, string> = {
@@ -30,5 +31,5 @@ export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
 
 /** An online-payment order that can still be paid (pay again after a failure). */
 export function isPayable(order: { status: OrderStatus; paymentId: number }): boolean {
-  return order.paymentId === 4 && order.status === "awaiting_payment";
+  return order.paymentId === PAYMENT_IDS.online && order.status === "awaiting_payment";
 }

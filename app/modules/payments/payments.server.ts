@@ -3,6 +3,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import { type AppConfig, getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { type OrderStatus, orderLines, orders, payments, products } from "../db/schema.ts";
+import { PAYMENT_IDS } from "../delivery/rules.ts";
 import { log } from "../shared/log.server.ts";
 import {
   type CreatedPayment,
@@ -26,9 +27,6 @@ import { createYooKassaProvider } from "./yookassa.server.ts";
  * buyer's return, the webhook or the sandbox page alike. An order moves awaiting_payment →
  * paid only on a succeeded payment of exactly its total, and never moves back.
  */
-
-/** Payment id 4: online payment (card or СБП through the aggregator). */
-export const ONLINE_PAYMENT_ID = 4;
 
 export const paymentMessages = {
   alreadyPaid: "Заказ уже оплачен.",
@@ -69,7 +67,7 @@ export async function listPayments(db: Database, orderId: number): Promise<Payme
 function refusal(order: Pick<OrderRow, "paymentId" | "status">): string | null {
   if (order.status === "cancelled") return paymentMessages.cancelled;
   if (order.status !== "awaiting_payment" && order.status !== "new") return paymentMessages.alreadyPaid;
-  if (order.paymentId !== ONLINE_PAYMENT_ID) return paymentMessages.onReceipt;
+  if (order.paymentId !== PAYMENT_IDS.online) return paymentMessages.onReceipt;
   if (order.status !== "awaiting_payment") return paymentMessages.notPayable;
   return null;
 }
@@ -178,7 +176,7 @@ async function reusePendingAttempt(db: Database, provider: PaymentProvider, orde
   const applied = await applyPaymentState(db, provider.id, state);
   if (applied.kind !== "applied") return undefined;
   if (applied.paymentStatus === "pending" || applied.paymentStatus === "waiting_for_capture") return { kind: "redirect", url: latest.confirmationUrl };
-  if (applied.orderStatus !== "awaiting_payment") return { kind: "failed", reason: refusal({ paymentId: ONLINE_PAYMENT_ID, status: applied.orderStatus }) ?? paymentMessages.notPayable };
+  if (applied.orderStatus !== "awaiting_payment") return { kind: "failed", reason: refusal({ paymentId: PAYMENT_IDS.online, status: applied.orderStatus }) ?? paymentMessages.notPayable };
   // Canceled (or succeeded with a wrong amount): a new attempt.
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { PAYMENT_IDS } from "#app/modules/delivery/rules.ts";
 import type { OrderSummary } from "#app/modules/orders/order-summary.ts";
 import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
@@ -55,7 +56,7 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
         Получатель: {[order.contact.lastName, order.contact.name, order.contact.secondName].filter(Boolean).join(" ")}, {order.contact.phone}
         {order.contact.email ? `, ${order.contact.email}` : ""}
       </p>
-      <p>Оплата: {order.paymentId === 4 ? "онлайн картой или через СБП" : "при получении"}</p>
+      <p>Оплата: {order.paymentId === PAYMENT_IDS.online ? "онлайн картой или через СБП" : "при получении"}</p>
       {order.comment ? <p>Комментарий: {order.comment}</p> : null}
     </div>
   );
