@@ -1,10 +1,10 @@
 import { Link, redirect } from "react-router";
 import { latestPayment } from "#app/modules/payments/payments.server.ts";
 import { orderSummary } from "#app/modules/orders/order-summary.ts";
-import { requireOwnOrder } from "#app/modules/orders/order-page.server.ts";
-import { payOrder } from "#app/modules/orders/payment-flow.server.ts";
+import { payAgain, requireOwnOrder } from "#app/modules/orders/order-page.server.ts";
 import { isPayable } from "#app/modules/orders/statuses.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
+import { shop } from "#app/modules/shop/contacts.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import { OrderDetails, PayAgainForm } from "#app/ui/orders/OrderDetails.tsx";
 import type { Route } from "./+types/payment-error";
@@ -17,10 +17,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { order: orderSummary(order), reason: payment?.failureReason ?? "Платёж не был завершён." };
 }
 
-export async function action({ url, context }: Route.ActionArgs) {
-  const { db, order } = await requireOwnOrder(url, context, url.searchParams.get("order"));
-  if (!isPayable(order)) return redirect(`/thanks?order=${order.id}`, 303);
-  return redirect(await payOrder(db, order.id), 303);
+/** Pay again: a new attempt; an order already settled goes to its /thanks page. */
+export function action({ url, context }: Route.ActionArgs) {
+  return payAgain(url, context, url.searchParams.get("order"), (id) => `/thanks?order=${id}`);
 }
 
 export const meta = () => [...pageMeta({ title: "Оплата не прошла", description: "Оплата заказа не прошла: попробуйте ещё раз." }), { name: "robots", content: "noindex" }];
@@ -34,7 +33,7 @@ export default function PaymentError({ loaderData }: Route.ComponentProps) {
         <p>
           Заказ <strong>№{order.number}</strong> сохранён, но оплата не прошла: {reason}
         </p>
-        <p>Деньги не списаны. Монеты зарезервированы за вами — оплатите заказ ещё раз или позвоните нам: +7 (800) 500-29-72.</p>
+        <p>Деньги не списаны. Монеты зарезервированы за вами — оплатите заказ ещё раз или позвоните нам: {shop.phones.tollFree.display}.</p>
       </div>
       <PayAgainForm label="Оплатить ещё раз" />
       <OrderDetails order={order} />

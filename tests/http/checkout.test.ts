@@ -232,6 +232,11 @@ describe("placing an order", () => {
     const paid = await client.postForm(new URL(again.headers.get("location")!).pathname, { intent: "pay" });
     const thanks = await client.html(new URL(paid.headers.get("location")!, shop.url).pathname + new URL(paid.headers.get("location")!, shop.url).search);
     expect(textByTestId(thanks, "order-status")).toBe("Оплачен");
+
+    // Paid: "pay again" from either page now leads back to the order instead of a payment.
+    const orderId = errorUrl.split("=")[1]!;
+    expect((await client.postForm(`/my/orders/${orderId}`, { intent: "pay" })).headers.get("location")).toBe(`/my/orders/${orderId}`);
+    expect((await client.postForm(errorUrl, { intent: "pay" })).headers.get("location")).toBe(`/thanks?order=${orderId}`);
   });
 
   it("shows another buyer's order as not found", async () => {

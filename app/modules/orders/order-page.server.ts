@@ -2,7 +2,9 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { requireUser } from "../auth/require-user.server.ts";
 import { databaseContext } from "../request/context.ts";
 import { pageNotFound } from "../shared/not-found.ts";
+import { payOrder } from "./payment-flow.server.ts";
 import { findOrder } from "./place-order.server.ts";
+import { isPayable } from "./statuses.ts";
 
 /** An order id from the URL (path or ?order=): a positive integer, else the page does not exist. */
 export function parseOrderId(value: string | null | undefined, pathname: string): number {
@@ -22,3 +24,13 @@ export async function requireOwnOrder(url: URL, context: Readonly<RouterContextP
 }
 
 export type OwnOrder = Awaited<ReturnType<typeof requireOwnOrder>>["order"];
+
+/**
+ * The buyer's "pay again" post (spec modal 'cabinetPayment'): a new attempt for their unpaid
+ * online order, or, when there is nothing left to pay, the page `settledPath` names.
+ */
+export async function payAgain(url: URL, context: Readonly<RouterContextProvider>, rawId: string | null | undefined, settledPath: (orderId: number) => string) {
+  const { db, order } = await requireOwnOrder(url, context, rawId);
+  if (!isPayable(order)) return redirect(settledPath(order.id), 303);
+  return redirect(await payOrder(db, order.id), 303);
+}

@@ -1,7 +1,6 @@
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { orderSummary } from "#app/modules/orders/order-summary.ts";
-import { requireOwnOrder } from "#app/modules/orders/order-page.server.ts";
-import { payOrder } from "#app/modules/orders/payment-flow.server.ts";
+import { payAgain, requireOwnOrder } from "#app/modules/orders/order-page.server.ts";
 import { isPayable } from "#app/modules/orders/statuses.ts";
 import { latestPayment } from "#app/modules/payments/payments.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
@@ -17,10 +16,8 @@ export async function loader({ url, context, params }: Route.LoaderArgs) {
 }
 
 /** Pay again (spec modal 'cabinetPayment'): a new attempt for an unpaid online order. */
-export async function action({ url, context, params }: Route.ActionArgs) {
-  const { db, order } = await requireOwnOrder(url, context, params.id);
-  if (!isPayable(order)) return redirect(`/my/orders/${order.id}`, 303);
-  return redirect(await payOrder(db, order.id), 303);
+export function action({ url, context, params }: Route.ActionArgs) {
+  return payAgain(url, context, params.id, (id) => `/my/orders/${id}`);
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [...pageMeta({ title: loaderData ? `Заказ №${loaderData.order.number}` : "Заказ" }), { name: "robots", content: "noindex" }];
