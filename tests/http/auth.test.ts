@@ -207,7 +207,13 @@ describe("/api/auth", () => {
   it("validates the phone and refuses other sites", async () => {
     expect(json(await post("/api/auth/get-code", {})).error.message).toBe("Обязательное поле");
     expect(json(await post("/api/auth/get-code", { phone: "12345" })).error.message).toBe("Введите номер в формате +7 (999) 123-45-67");
-    expect((await post("/api/auth/get-code", "{broken")).status).toBe(400);
+    const broken = await post("/api/auth/get-code", "{broken");
+    expect(broken.status).toBe(400);
+    expect(json(broken).error).toEqual({ code: "bad_body", message: "Тело запроса должно быть в формате JSON" });
+    // Over the 4 KB an /api/auth body may have: the same 413 as every /api call.
+    const huge = await post("/api/auth/get-code", { phone: phone.typed, padding: "x".repeat(5_000) });
+    expect(huge.status).toBe(413);
+    expect(json(huge).error).toEqual({ code: "too_large", message: "Слишком большой запрос" });
     expect((await post("/api/auth/get-code", { phone: phone.typed }, "https://evil.example")).status).toBe(403);
   });
 

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { apiError, apiJson } from "../shared/api.ts";
-import { BodyError, readJsonObject } from "../shared/json-body.server.ts";
+import { BodyError, bodyErrorResponse } from "../shared/json-body.server.ts";
 import { userContext } from "../request/context.ts";
 import { AuthError } from "./codes.server.ts";
 import type { User } from "./sessions.server.ts";
@@ -10,13 +10,8 @@ export function authErrorResponse(error: unknown): Response {
   if (error instanceof AuthError) {
     return apiError(error.status, error.code, error.message, error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined);
   }
-  if (error instanceof BodyError) return apiError(error.status, "bad_body", error.message);
+  if (error instanceof BodyError) return bodyErrorResponse(error);
   throw error;
-}
-
-/** The JSON body as an object of strings and numbers, or a 400. */
-export function readObjectBody(request: Request): Promise<Record<string, unknown>> {
-  return readJsonObject(request, 4_096);
 }
 
 export function signedInUser(context: Readonly<RouterContextProvider>): User | Response {

@@ -2,7 +2,7 @@ import type { Database } from "../db/client.server.ts";
 import { consumeRateLimit, type RateLimit, type RateLimitResult } from "../rate-limit/rate-limit.server.ts";
 import { clientIp } from "../request/client-ip.server.ts";
 import { apiError, apiJson } from "../shared/api.ts";
-import { BodyError, readJsonObject } from "../shared/json-body.server.ts";
+import { BodyError, bodyErrorResponse, readJsonObject } from "../shared/json-body.server.ts";
 import { log } from "../shared/log.server.ts";
 import { type DeliveryProvider, DeliveryProviderError, pointKindOf } from "./provider.ts";
 
@@ -122,7 +122,7 @@ export function deliveryErrorResponse(error: unknown): Response {
     const minutes = Math.ceil(error.retryAfterSeconds / 60);
     return apiError(429, "too_many_requests", `Слишком много запросов. Попробуйте через ${minutes} мин.`, { "Retry-After": String(error.retryAfterSeconds) });
   }
-  if (error instanceof BodyError) return apiError(error.status, error.status === 413 ? "too_large" : "bad_body", error.message);
+  if (error instanceof BodyError) return bodyErrorResponse(error);
   if (error instanceof DeliveryProviderError) {
     log.warn("Delivery provider failed", { error: error.message });
     return apiError(503, DELIVERY_UNAVAILABLE.code, DELIVERY_UNAVAILABLE.message);

@@ -4,7 +4,7 @@ import { getQuotesService } from "../quotes/quotes.server.ts";
 import { databaseContext, listOwnerContext } from "../request/context.ts";
 import { isSameOrigin } from "../request/same-origin.server.ts";
 import { apiError, apiJson } from "../shared/api.ts";
-import { BodyError } from "../shared/json-body.server.ts";
+import { BodyError, bodyErrorResponse } from "../shared/json-body.server.ts";
 import { listEntries, ListError, type ListName } from "./lists.server.ts";
 import { cartSummary } from "./summary.server.ts";
 
@@ -41,7 +41,7 @@ export function refuseCrossSite(request: Request): Response | null {
 /** Turns the buyer's mistakes into 4xx JSON; anything else is a real fault and is rethrown. */
 export function listErrorResponse(error: unknown): Response {
   if (error instanceof ListError) return apiError(error.status, error.code, error.message);
-  if (error instanceof BodyError) return apiError(error.status, error.status === 413 ? "too_large" : "bad_body", error.message);
+  if (error instanceof BodyError) return bodyErrorResponse(error);
   throw error;
 }
 

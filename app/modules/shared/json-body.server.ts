@@ -1,3 +1,5 @@
+import { apiError } from "./api.ts";
+
 /** A request body that is not the JSON an /api call expects, or is too large. */
 export class BodyError extends Error {
   override name = "BodyError";
@@ -9,6 +11,11 @@ export class BodyError extends Error {
 }
 
 export const tooLargeMessage = "Слишком большой запрос";
+
+/** A refused body as the /api contract answers it: 413 "too_large", otherwise `badCode` (400). */
+export function bodyErrorResponse(error: BodyError, badCode = "bad_body"): Response {
+  return apiError(error.status, error.status === 413 ? "too_large" : badCode, error.message);
+}
 
 /**
  * A request body read into memory when it is at most `maxBytes`, by its Content-Length

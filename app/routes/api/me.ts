@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { authErrorResponse, readObjectBody, signedInUser } from "#app/modules/auth/api.server.ts";
+import { authErrorResponse, signedInUser } from "#app/modules/auth/api.server.ts";
 import { authTexts, emailField } from "#app/modules/auth/profile.ts";
 import { profilePayload, saveRegistration } from "#app/modules/auth/sign-in.server.ts";
 import { methodNotAllowed, refuseCrossSite } from "#app/modules/lists/api.server.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import { apiError, apiJson } from "#app/modules/shared/api.ts";
+import { readJsonObject } from "#app/modules/shared/json-body.server.ts";
 import type { Route } from "./+types/me";
 
 /** GET /api/me: the profile of spec section 3. */
@@ -27,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = signedInUser(context);
   if (user instanceof Response) return user;
   try {
-    const parsed = registration.safeParse(await readObjectBody(request));
+    const parsed = registration.safeParse(await readJsonObject(request));
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       return apiError(400, `bad_${String(issue.path[0] ?? "body")}`, issue.message);

@@ -1,4 +1,4 @@
-import { authErrorResponse, readObjectBody } from "#app/modules/auth/api.server.ts";
+import { authErrorResponse } from "#app/modules/auth/api.server.ts";
 import { authDeps } from "#app/modules/auth/deps.server.ts";
 import { clearLoginStateHeader, loginStateHeader, readLoginState } from "#app/modules/auth/login-state.server.ts";
 import { phoneField } from "#app/modules/auth/profile.ts";
@@ -8,6 +8,7 @@ import { methodNotAllowed, refuseCrossSite } from "#app/modules/lists/api.server
 import { clientIp } from "#app/modules/request/client-ip.server.ts";
 import { visitorContext } from "#app/modules/request/context.ts";
 import { apiError, apiJson } from "#app/modules/shared/api.ts";
+import { readJsonObject } from "#app/modules/shared/json-body.server.ts";
 import type { Route } from "./+types/check-code";
 
 export function loader() {
@@ -23,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
   try {
-    const body = await readObjectBody(request);
+    const body = await readJsonObject(request);
     const code = typeof body.code === "string" || typeof body.code === "number" ? String(body.code).trim() : "";
     if (!code) return apiError(400, "bad_code", "Обязательное поле");
     const state = await readLoginState(request);

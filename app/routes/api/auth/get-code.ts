@@ -1,4 +1,4 @@
-import { authErrorResponse, firstIssue, readObjectBody } from "#app/modules/auth/api.server.ts";
+import { authErrorResponse, firstIssue } from "#app/modules/auth/api.server.ts";
 import { authDeps } from "#app/modules/auth/deps.server.ts";
 import { loginStateHeader, readLoginState } from "#app/modules/auth/login-state.server.ts";
 import { phoneSchema } from "#app/modules/auth/profile.ts";
@@ -6,6 +6,7 @@ import { sendSignInCode } from "#app/modules/auth/sign-in.server.ts";
 import { methodNotAllowed, refuseCrossSite } from "#app/modules/lists/api.server.ts";
 import { clientIp } from "#app/modules/request/client-ip.server.ts";
 import { apiError, apiJson } from "#app/modules/shared/api.ts";
+import { readJsonObject } from "#app/modules/shared/json-body.server.ts";
 import type { Route } from "./+types/get-code";
 
 export function loader() {
@@ -18,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
   try {
-    const parsed = phoneSchema.safeParse(await readObjectBody(request));
+    const parsed = phoneSchema.safeParse(await readJsonObject(request));
     if (!parsed.success) {
       const issue = firstIssue(parsed.error.issues);
       return apiError(400, "bad_phone", issue.message);

@@ -4,7 +4,7 @@ import { getPaymentProvider, receiveYooKassaNotification } from "#app/modules/pa
 import { clientIp } from "#app/modules/request/client-ip.server.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import { apiError, apiJson } from "#app/modules/shared/api.ts";
-import { BodyError, readJsonBody } from "#app/modules/shared/json-body.server.ts";
+import { BodyError, bodyErrorResponse, readJsonBody } from "#app/modules/shared/json-body.server.ts";
 import type { Route } from "./+types/yookassa-webhook";
 
 export function loader() {
@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     body = await readJsonBody(request, 65_536);
   } catch (error) {
-    if (error instanceof BodyError) return apiError(error.status, error.status === 413 ? "too_large" : "bad_notification", error.message);
+    if (error instanceof BodyError) return bodyErrorResponse(error, "bad_notification");
     throw error;
   }
   const { db } = context.get(databaseContext);
