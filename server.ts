@@ -1,7 +1,6 @@
 // The shop's production HTTP server (node:http): static assets, the /_ipx image proxy,
 // /healthz and the React Router request handler, with gzip/brotli and a graceful stop.
 // Run by `npm start` on Node 24 (type stripping); the build must exist (scripts/start.ts).
-import { createHash } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import http from "node:http";
@@ -14,6 +13,7 @@ import { createRequest } from "@remix-run/node-fetch-server";
 import { createIPX, ipxFSStorage, ipxHttpStorage } from "ipx";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { imageMaxAgeSeconds, parseIpxPath } from "./app/modules/images/image-url.ts";
+import { etagOf } from "./app/modules/shared/etag.server.ts";
 import { readBodyWithin, tooLargeMessage } from "./app/modules/shared/json-body.server.ts";
 
 type Services = {
@@ -373,8 +373,7 @@ function createImageServer({ imagesDir, publicDir, remoteHost }: ImageServerOpti
       } else {
         const { data, format } = await image.process();
         const body = Buffer.isBuffer(data) ? data : Buffer.from(data);
-        const etag = `"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
-        variant = { body, type: `image/${format ?? "jpeg"}`, etag, mtime };
+        variant = { body, type: `image/${format ?? "jpeg"}`, etag: etagOf(body), mtime };
         if (!parsed.remote) remember(key, variant);
       }
 

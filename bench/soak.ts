@@ -621,10 +621,11 @@ async function main(): Promise<number> {
   const serverLog = server.output().trim();
   const minutes = minuteTable(outcomes, samples, idle, soak.recorder.maxInFlight, durationMs);
   const requests = requestTable(outcomes);
-  const passed = errors.length === 0 && memory.heapOk && memory.rssOk;
+  const errorsOk = errors.length <= soakBudgets.errors;
+  const passed = errorsOk && memory.heapOk && memory.rssOk;
   const window = ([from, to]: [number, number]) => `${Math.round(from / 1000)}–${Number.isFinite(to) ? Math.round(to / 1000) : Math.round(durationMs / 1000)} s`;
   const verdictLines = [
-    `- Requests: ${outcomes.length} in ${settings.minutes} min (${(outcomes.length / (durationMs / 1000)).toFixed(1)} req/s) from ${soak.visitorCount} visitors; errors: ${errors.length} (budget ${soakBudgets.errors}) — ${errors.length <= soakBudgets.errors ? "ok" : "FAILED"}`,
+    `- Requests: ${outcomes.length} in ${settings.minutes} min (${(outcomes.length / (durationMs / 1000)).toFixed(1)} req/s) from ${soak.visitorCount} visitors; errors: ${errors.length} (budget ${soakBudgets.errors}) — ${errorsOk ? "ok" : "FAILED"}`,
     `- Heap used after a full GC: ${mb(memory.heapStart)} (${window(memory.startWindow)}) → ${mb(memory.heapEnd)} (${window(memory.endWindow)}), ${signedMb(memory.heapEnd - memory.heapStart)}; budget +${mb(memory.heapAllowed)} — ${memory.heapOk ? "ok" : "OVER"}`,
     `- RSS: ${mb(memory.rssStart)} → ${mb(memory.rssEnd)}, ${signedMb(memory.rssEnd - memory.rssStart)}; budget +${mb(memory.rssAllowed)} — ${memory.rssOk ? "ok" : "OVER"}`,
     `- Idle server before the load: RSS ${mb(idle.rss)}, heap after GC ${mb(idle.heapUsed)}`,

@@ -4,20 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attribute, h1Texts, robotsMeta, tags, textContent } from "#tests/support/html.ts";
 import { rawRequest, ShopClient } from "#tests/support/http-client.ts";
+import { waitFor } from "#tests/support/network.ts";
 import { type ProxiedShop, startShopBehindProxy } from "#tests/support/proxied-shop.ts";
 import { postgresForSuite, type Shop } from "#tests/support/server.ts";
 import type { TcpProxy } from "#tests/support/tcp-proxy.ts";
 
 const postgres = await postgresForSuite();
 
-async function pollUntil(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    if (await check().catch(() => false)) return Date.now() - started;
-    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+/** Polls until `check` holds; a request that fails outright counts as not yet. */
+const pollUntil = (check: () => Promise<boolean>, timeoutMs: number, what: string) => waitFor(() => check().catch(() => false), Boolean, timeoutMs, what);
 
 describe.skipIf(!postgres.available)(`the database goes down under a running shop${postgres.skipReason}`, () => {
   let running: ProxiedShop;

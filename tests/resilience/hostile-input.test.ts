@@ -326,6 +326,12 @@ describe(`hostile input to every action and /api call (${replay})`, () => {
       // Each failure names its seed, case and whole request; the first ones in full.
       expect(failures.length, `${failures.length} failing case(s) with ${replay}:\n\n${failures.slice(0, 15).join("\n\n")}`).toBe(0);
       expect(shop.output(), "nothing escaped the request handlers").not.toMatch(/Uncaught|unhandledRejection|unhandled server error/i);
+      if (indices.length >= 100) {
+        // The cases get past the door: with a broken persona (an expired session, a stale
+        // checkout token) everything would be refused early and the run would prove little.
+        expect(counts.accepted, "cases the shop accepted").toBeGreaterThan(indices.length / 10);
+        expect(counts.changedOnAccept, "accepted cases that changed stored data").toBeGreaterThan(0);
+      }
     },
     600_000,
   );

@@ -12,6 +12,7 @@ import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "j
 import { lockKeys } from "#app/modules/db/client.server.ts";
 import { h1Texts, textContent } from "#tests/support/html.ts";
 import { type ClientResponse, ShopClient } from "#tests/support/http-client.ts";
+import { waitFor } from "#tests/support/network.ts";
 import { postgresForSuite, type Shop, startShopsOnOneDatabase } from "#tests/support/server.ts";
 import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
 
@@ -68,16 +69,6 @@ async function quotesLockHolders(): Promise<number[]> {
     [lockKeys.quotesRefresher],
   );
   return rows.map((row) => Number(/coin-shop pid (\d+)/.exec(row.application_name)?.[1] ?? -1));
-}
-
-async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s (last: ${JSON.stringify(value)})`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 describe.skipIf(!postgres.available)(`two instances on one PostgreSQL database${postgres.skipReason}`, () => {

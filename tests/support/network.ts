@@ -1,5 +1,6 @@
 // Small network and promise helpers shared by the adapter tests (SMS gateways, YooKassa)
-// and the lifecycle suites (a stopped shop refuses connections).
+// and the lifecycle and resilience suites (a stopped shop refuses connections, a state
+// that arrives in its own time).
 import net from "node:net";
 import { expect } from "vitest";
 
@@ -33,4 +34,15 @@ export async function rejectionOf<E extends Error>(promise: Promise<unknown>, er
   );
   expect(caught).toBeInstanceOf(errorClass);
   return caught as E;
+}
+
+/** Reads until `ok` holds, every 200 ms, failing after `timeoutMs` with `what` and the last value read. */
+export async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s (last: ${JSON.stringify(value)})`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

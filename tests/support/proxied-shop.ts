@@ -51,7 +51,6 @@ export async function startShopBehindProxy(adminUrl: string, env: Record<string,
     stop() {
       stopping ??= (async () => {
         proxy.thaw();
-        proxy.latencyMs = 0;
         await proxy.start();
         const code = await shop.stop();
         await proxy.stop();

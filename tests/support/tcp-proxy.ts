@@ -1,7 +1,7 @@
 // A TCP proxy in front of PostgreSQL that a suite can switch off and on, so the database
 // "goes down" under a running shop (connections refused and cut) and comes back later.
-// It can also make the database slow (a delay on every packet) or hang it (packets held,
-// connections open, nothing answers), the way a sick network looks from the shop.
+// It can also hang the database (packets held, connections open, nothing answers), the way
+// a sick network looks from the shop, or hold just the queries with a given text.
 import net from "node:net";
 
 export class TcpProxy {
@@ -16,8 +16,6 @@ export class TcpProxy {
   private heldQueryText: string | undefined;
   /** The port the proxy listens on (chosen on the first start, kept afterwards). */
   port = 0;
-  /** Every packet, either way, is passed on this much later (0: at once). */
-  latencyMs = 0;
 
   constructor(target: { host: string; port: number }) {
     this.targetHost = target.host;
@@ -87,36 +85,25 @@ export class TcpProxy {
   }
 
   /**
-   * Copies one direction through a queue: each packet waits for its release time (the
-   * latency when it arrived) and for the end of a freeze; packets keep their order.
+   * Copies one direction through a queue that stops during a freeze and at a held query;
+   * packets keep their order.
    */
   private relay(from: net.Socket, to: net.Socket, { toDatabase }: { toDatabase: boolean }) {
-    const queue: Array<{ chunk: Buffer; releaseAt: number; held: boolean }> = [];
-    let timer: NodeJS.Timeout | undefined;
+    const queue: Array<{ chunk: Buffer; held: boolean }> = [];
     const pump = () => {
-      clearTimeout(timer);
-      timer = undefined;
       while (queue.length > 0 && !this.frozen) {
         if (queue[0]!.held && this.heldQueryText !== undefined) return;
-        const wait = queue[0]!.releaseAt - Date.now();
-        if (wait > 0) {
-          timer = setTimeout(pump, wait);
-          return;
-        }
-        if (!to.destroyed) to.write(queue.shift()!.chunk);
-        else queue.shift();
+        const { chunk } = queue.shift()!;
+        if (!to.destroyed) to.write(chunk);
       }
     };
     this.pumps.add(pump);
-    from.once("close", () => {
-      clearTimeout(timer);
-      this.pumps.delete(pump);
-    });
+    from.once("close", () => this.pumps.delete(pump));
     from.on("data", (chunk: Buffer) => {
       // The SQL travels in one Parse/Query message, small enough to arrive as one chunk.
       const held = toDatabase && this.heldQueryText !== undefined && chunk.includes(this.heldQueryText);
-      queue.push({ chunk, releaseAt: Date.now() + this.latencyMs, held });
-      if (!timer) pump();
+      queue.push({ chunk, held });
+      pump();
     });
   }
 
