@@ -8,7 +8,8 @@ import type { Route } from "./+types/cabinet-create";
 /** Step 3 of sign-in without JavaScript, in the blank layout (spec section 2). */
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   requireUser(url, context);
-  return { redirectTo: (await loginView(request, context)).redirectTo };
+  const view = await loginView(request, context);
+  return { redirectTo: view.redirectTo, prefill: view.prefill };
 }
 
 export function action({ request, url, context }: Route.ActionArgs) {
@@ -20,5 +21,5 @@ export const meta = () => [...pageMeta({ title: "Завершение регис
 
 export default function CabinetCreate({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData && "result" in actionData ? actionData.result : undefined;
-  return <ProfileStep Form={Form as StepForm} action="/cabinet/create" result={result} redirectTo={loaderData.redirectTo} titleAs="h1" />;
+  return <ProfileStep Form={Form as StepForm} action="/cabinet/create" result={result} redirectTo={loaderData.redirectTo} prefill={loaderData.prefill} titleAs="h1" />;
 }

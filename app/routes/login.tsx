@@ -28,7 +28,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {loaderData.step === "code" ? (
         <CodeStep {...common} phone={loaderData.phone} resendInSeconds={loaderData.resendInSeconds} />
       ) : loaderData.step === "profile" ? (
-        <ProfileStep {...common} />
+        <ProfileStep {...common} prefill={loaderData.prefill} />
       ) : (
         <PhoneStep {...common} defaultPhone={loaderData.phone} />
       )}

@@ -206,7 +206,8 @@ describe("/api/auth", () => {
 
   it("validates the phone and refuses other sites", async () => {
     expect(json(await post("/api/auth/get-code", {})).error.message).toBe("Обязательное поле");
-    expect(json(await post("/api/auth/get-code", { phone: "12345" })).error.message).toBe("Введите номер в формате +7 (999) 123-45-67");
+    expect(json(await post("/api/auth/get-code", { phone: "12345" })).error.message).toBe("Номер неполный: нужно 10 цифр после +7");
+    expect(json(await post("/api/auth/get-code", { phone: "+1 916 111 22 33" })).error.message).toBe("Введите номер в формате +7 (999) 123-45-67");
     const broken = await post("/api/auth/get-code", "{broken");
     expect(broken.status).toBe(400);
     expect(json(broken).error).toEqual({ code: "bad_body", message: "Тело запроса должно быть в формате JSON" });
@@ -242,14 +243,17 @@ describe("/api/auth", () => {
     expect((await stolen.get("/api/me")).status).toBe(401);
   });
 
-  it("accepts { phone, code } too, and refuses a cross-site logout", async () => {
+  it("accepts { phone, code } too from the browser that asked, and refuses a cross-site logout", async () => {
     const other = newPhone();
-    const fresh = new ShopClient(cap.url);
-    await fresh.get("/");
-    const send = await fresh.request("POST", "/api/auth/get-code", JSON.stringify({ phone: other.typed }), { headers: { Origin: cap.url, "Content-Type": "application/json" } });
+    const anywhere = new ShopClient(cap.url);
+    await anywhere.get("/");
+    const send = await anywhere.request("POST", "/api/auth/get-code", JSON.stringify({ phone: other.typed }), { headers: { Origin: cap.url, "Content-Type": "application/json" } });
     expect(send.status).toBe(200);
     const code = await waitForSmsCode(outbox, other.normal);
-    const anywhere = new ShopClient(cap.url);
+    // Another browser with the phone and the right code gets only the answer to a wrong code (issue 14 item 4).
+    const stranger = new ShopClient(cap.url);
+    const refused = await stranger.request("POST", "/api/auth/check-code", JSON.stringify({ phone: other.normal, code }), { headers: { Origin: cap.url, "Content-Type": "application/json" } });
+    expect(json(refused).error).toEqual({ code: "wrong_code", message: "Неверный смс код" });
     const signed = await anywhere.request("POST", "/api/auth/check-code", JSON.stringify({ phone: other.normal, code }), { headers: { Origin: cap.url, "Content-Type": "application/json" } });
     expect(json(signed).data.isLogged).toBe(true);
     expect((await anywhere.get("/api/auth/logout", { headers: { "Sec-Fetch-Site": "cross-site" } })).status).toBe(403);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { rateLimitEvents, smsCodes } from "../db/schema.ts";
-import { AuthError, generateCode, issueCode, verifyCode, withdrawCode } from "./codes.server.ts";
+import { AuthError, countCodeCheck, generateCode, isCodeLive, issueCode, verifyCode, withdrawCode } from "./codes.server.ts";
 
 const secret = "s".repeat(40);
 const t0 = Date.UTC(2026, 10, 21, 12, 0);
@@ -32,24 +32,24 @@ describe("codes", () => {
     const [row] = await database.handle.db.select().from(smsCodes).where(eq(smsCodes.id, issued.codeId));
     expect(row!.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.codeHash).not.toContain(issued.code);
-    await verifyCode(database.handle.db, secret, "+79990000001", issued.code, at(10));
+    await verifyCode(database.handle.db, secret, { phone: "+79990000001", codeId: issued.codeId }, issued.code, at(10));
   });
 
   it("work once, and not after five minutes", async () => {
     const used = await issueCode(database.handle.db, secret, "+79990000002", "10.0.0.1", at(0));
-    await verifyCode(database.handle.db, secret, "+79990000002", used.code, at(5));
-    expect((await refusal(verifyCode(database.handle.db, secret, "+79990000002", used.code, at(6)))).code).toBe("code_expired");
+    await verifyCode(database.handle.db, secret, { phone: "+79990000002", codeId: used.codeId }, used.code, at(5));
+    expect((await refusal(verifyCode(database.handle.db, secret, { phone: "+79990000002", codeId: used.codeId }, used.code, at(6)))).code).toBe("code_expired");
 
     const late = await issueCode(database.handle.db, secret, "+79990000002", "10.0.0.1", at(200));
-    expect((await refusal(verifyCode(database.handle.db, secret, "+79990000002", late.code, at(200 + 301)))).code).toBe("code_expired");
+    expect((await refusal(verifyCode(database.handle.db, secret, { phone: "+79990000002", codeId: late.codeId }, late.code, at(200 + 301)))).code).toBe("code_expired");
   });
 
   it("die after five wrong tries: the sixth, even right, is refused", async () => {
     const issued = await issueCode(database.handle.db, secret, "+79990000003", "10.0.0.1", at(0));
     const wrong = issued.code === "0000" ? "1111" : "0000";
-    for (let i = 0; i < 4; i++) expect((await refusal(verifyCode(database.handle.db, secret, "+79990000003", wrong, at(i)))).message).toBe("Неверный смс код");
-    expect((await refusal(verifyCode(database.handle.db, secret, "+79990000003", wrong, at(5)))).code).toBe("too_many_tries");
-    expect((await refusal(verifyCode(database.handle.db, secret, "+79990000003", issued.code, at(6)))).code).toBe("code_expired");
+    for (let i = 0; i < 4; i++) expect((await refusal(verifyCode(database.handle.db, secret, { phone: "+79990000003", codeId: issued.codeId }, wrong, at(i)))).message).toBe("Неверный смс код");
+    expect((await refusal(verifyCode(database.handle.db, secret, { phone: "+79990000003", codeId: issued.codeId }, wrong, at(5)))).code).toBe("too_many_tries");
+    expect((await refusal(verifyCode(database.handle.db, secret, { phone: "+79990000003", codeId: issued.codeId }, issued.code, at(6)))).code).toBe("code_expired");
   });
 
   it("come at most every 120 s and five an hour per phone; a new one replaces the old", async () => {
@@ -59,7 +59,7 @@ describe("codes", () => {
     expect(early.message).toBe("Новый код можно запросить через 1 с");
     expect(early.retryAfterSeconds).toBe(1);
     const second = await issueCode(database.handle.db, secret, phone, "10.0.0.2", at(120));
-    expect((await refusal(verifyCode(database.handle.db, secret, phone, first.code, at(121)))).code).toBe(first.code === second.code ? "none" : "wrong_code");
+    expect((await refusal(verifyCode(database.handle.db, secret, { phone: phone, codeId: first.codeId }, first.code, at(121)))).code).toBe("code_expired");
     for (const seconds of [240, 360, 480]) await issueCode(database.handle.db, secret, phone, "10.0.0.2", at(seconds));
     const sixth = await refusal(issueCode(database.handle.db, secret, phone, "10.0.0.2", at(600)));
     expect(sixth.code).toBe("too_many_codes");
@@ -79,5 +79,33 @@ describe("codes", () => {
     expect(await database.handle.db.select().from(rateLimitEvents).where(eq(rateLimitEvents.key, "+79990000005"))).toEqual([]);
     // No 120-second wait after a code that never reached the buyer.
     await issueCode(database.handle.db, secret, "+79990000005", "10.0.0.4", at(1));
+  });
+
+  it("answer a check of someone else's code as a wrong code, and spend none of its tries (issue 14 item 4)", async () => {
+    const phone = "+79990000006";
+    const issued = await issueCode(database.handle.db, secret, phone, "10.0.0.5", at(0));
+    const wrong = issued.code === "0000" ? "1111" : "0000";
+    // No binding (a stranger without the cookie), or another code's id: the same answer as a wrong code.
+    for (let i = 0; i < 10; i++) {
+      for (const codeId of [undefined, issued.codeId + 1000]) {
+        const refused = await refusal(verifyCode(database.handle.db, secret, { phone, codeId }, wrong, at(1)));
+        expect([refused.code, refused.message, refused.status]).toEqual(["wrong_code", "Неверный смс код", 400]);
+      }
+    }
+    expect((await refusal(verifyCode(database.handle.db, secret, { phone, codeId: undefined }, issued.code, at(1)))).code).toBe("wrong_code");
+    const [row] = await database.handle.db.select().from(smsCodes).where(eq(smsCodes.id, issued.codeId));
+    expect(row!.attempts).toBe(0);
+    expect(await isCodeLive(database.handle.db, { phone, codeId: issued.codeId }, at(2))).toBe(true);
+    await verifyCode(database.handle.db, secret, { phone, codeId: issued.codeId }, issued.code, at(2));
+    expect(await isCodeLive(database.handle.db, { phone, codeId: issued.codeId }, at(3))).toBe(false);
+  });
+
+  it("are checked at most 60 times an hour from one address", async () => {
+    for (let i = 0; i < 60; i++) await countCodeCheck(database.handle.db, "10.0.0.6", at(i));
+    const refused = await refusal(countCodeCheck(database.handle.db, "10.0.0.6", at(61)));
+    expect(refused.status).toBe(429);
+    expect(refused.message).toMatch(/^Слишком много попыток ввода кода/);
+    await countCodeCheck(database.handle.db, "10.0.0.7", at(61));
+    await countCodeCheck(database.handle.db, "10.0.0.6", at(3601));
   });
 });

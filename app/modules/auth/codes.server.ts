@@ -14,6 +14,8 @@ export const RESEND_AFTER_MS = 120_000;
 export const codeLimits = {
   perPhone: { bucket: "sms-phone", limit: 5, windowMs: 3_600_000 } satisfies RateLimit,
   perIp: { bucket: "sms-ip", limit: 20, windowMs: 3_600_000 } satisfies RateLimit,
+  /** Code checks from one address, right or wrong, for any phone: a guesser's ceiling (issue 14 item 4). */
+  checksPerIp: { bucket: "code-check-ip", limit: 60, windowMs: 3_600_000 } satisfies RateLimit,
 };
 
 export const authMessages = {
@@ -23,6 +25,7 @@ export const authMessages = {
   resendIn: (seconds: number) => `Новый код можно запросить через ${seconds} с`,
   hourlyLimit: (minutes: number) => `Слишком много кодов за час. Попробуйте через ${minutes} мин.`,
   badCode: "Код — это 4 цифры из SMS",
+  tooManyChecks: (minutes: number) => `Слишком много попыток ввода кода. Попробуйте через ${minutes} мин.`,
 } as const;
 
 /** A refusal the buyer can act on, with a code for /api clients. */
@@ -109,22 +112,27 @@ export async function withdrawCode(db: Database, issued: IssuedCode): Promise<vo
   });
 }
 
+/** The code a browser asked for: its phone and the id of the code issued to it (kept in its signed sign-in cookie). */
+export type CodeAttempt = { phone: string; codeId: number | undefined };
+
 /**
- * Checks a code typed by the buyer against the phone's live code, comparing hashes in
- * constant time. A wrong code counts a try; the fifth wrong try voids the code, so even
- * the right code is refused after it. The right code is used up at once.
+ * Checks a code typed by the buyer against the live code this browser asked for,
+ * comparing hashes in constant time. A wrong code counts a try; the fifth wrong try voids
+ * the code, so even the right code is refused after it. The right code is used up at once.
+ *
+ * A check from anyone else (no cookie, another phone, an older code) touches nothing and
+ * gets the same answer as a wrong code, so a stranger can neither spend a buyer's tries
+ * nor learn whether a sign-in is in progress (issue 14 item 4). Only the browser that asked
+ * is told that its code has expired or was voided.
  */
-export async function verifyCode(db: Database, secret: string, phone: string, code: string, now = new Date()): Promise<void> {
+export async function verifyCode(db: Database, secret: string, attempt: CodeAttempt, code: string, now = new Date()): Promise<void> {
   if (!/^\d{4}$/.test(code)) throw new AuthError("bad_code", authMessages.badCode);
+  const { phone, codeId } = attempt;
+  if (codeId === undefined) throw new AuthError("wrong_code", authMessages.wrongCode);
   const outcome = await db.transaction(async (tx) => {
-    const [live] = await tx
-      .select()
-      .from(smsCodes)
-      .where(and(eq(smsCodes.phone, phone), isNull(smsCodes.closedAt), gt(smsCodes.expiresAt, now)))
-      .orderBy(desc(smsCodes.createdAt))
-      .limit(1)
-      .for("update");
-    if (!live) return "expired" as const;
+    const [live] = await tx.select().from(smsCodes).where(and(eq(smsCodes.id, codeId), eq(smsCodes.phone, phone))).for("update");
+    if (!live) return "unknown" as const;
+    if (live.closedAt !== null || live.expiresAt <= now) return "expired" as const;
     if (live.attempts >= MAX_ATTEMPTS) {
       await tx.update(smsCodes).set({ closedAt: now }).where(eq(smsCodes.id, live.id));
       return "too_many" as const;
@@ -142,8 +150,30 @@ export async function verifyCode(db: Database, secret: string, phone: string, co
   });
   if (outcome === "ok") return;
   if (outcome === "expired") throw new AuthError("code_expired", authMessages.expired);
-  if (outcome === "wrong") throw new AuthError("wrong_code", authMessages.wrongCode);
+  if (outcome === "wrong" || outcome === "unknown") throw new AuthError("wrong_code", authMessages.wrongCode);
   throw new AuthError("too_many_tries", authMessages.tooManyTries, 429);
+}
+
+/** Counts a code check from an address; refused past the hourly ceiling. */
+export async function countCodeCheck(db: Database, ip: string, now = new Date()): Promise<void> {
+  const verdict = await consumeRateLimits(db, [{ rule: codeLimits.checksPerIp, key: ip }], now);
+  if (!verdict.allowed) {
+    throw new AuthError("too_many_checks", authMessages.tooManyChecks(Math.ceil(verdict.retryAfterSeconds / 60)), 429, verdict.retryAfterSeconds);
+  }
+}
+
+/**
+ * Whether the code this browser asked for can still be typed: going back to the phone
+ * and continuing with the same number returns to it instead of asking for a new code
+ * during the countdown (issue 21 item 9).
+ */
+export async function isCodeLive(db: Database, attempt: CodeAttempt, now = new Date()): Promise<boolean> {
+  if (attempt.codeId === undefined) return false;
+  const [row] = await db
+    .select({ id: smsCodes.id })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.id, attempt.codeId), eq(smsCodes.phone, attempt.phone), isNull(smsCodes.closedAt), gt(smsCodes.expiresAt, now)));
+  return row !== undefined;
 }
 
 /** Seconds until the phone may ask for a new code (0 when it may now). */

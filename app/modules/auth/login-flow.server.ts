@@ -4,13 +4,16 @@ import { safeReturnPath } from "../account/login-href.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { clientIp } from "../request/client-ip.server.ts";
-import { userContext, visitorContext } from "../request/context.ts";
-import { AuthError } from "./codes.server.ts";
+import { listOwnerContext, userContext, visitorContext } from "../request/context.ts";
+import type { ListOwner } from "../lists/lists.server.ts";
+import { z } from "zod";
+import { AuthError, isCodeLive } from "./codes.server.ts";
 import { authDeps } from "./deps.server.ts";
 import { clearLoginStateHeader, loginStateHeader, readLoginState, type LoginState } from "./login-state.server.ts";
 import { codeSchema, phoneSchema, registrationSchema } from "./profile.ts";
 import { clearSessionCookieHeader, readSessionToken, sessionCookieHeader } from "./sessions.server.ts";
-import { saveRegistration, secondsUntilResend, sendSignInCode, signInWithCode, signOut } from "./sign-in.server.ts";
+import { signInPrefill } from "./prefill.server.ts";
+import { saveRegistration, secondsUntilResend, sendSignInCode, signInWithCode, signOut, type AuthDeps } from "./sign-in.server.ts";
 
 import type { LoginView } from "./login-view.ts";
 
@@ -20,16 +23,24 @@ export type { LoginView };
 export async function loginView(request: Request, context: Readonly<RouterContextProvider>): Promise<LoginView> {
   const state = await readLoginState(request);
   const user = context.get(userContext);
-  const fromQuery = safeReturnPath(new URL(request.url).searchParams.get("redirectTo"));
-  const redirectTo = state?.redirectTo ?? fromQuery;
-  if (user && state?.step === "profile") return { step: "profile", phone: user.phone, resendInSeconds: 0, redirectTo };
+  const query = new URL(request.url).searchParams.get("redirectTo");
+  // A fresh link (/login?redirectTo=/checkout) names where to return, whatever an earlier,
+  // abandoned sign-in in this browser had kept (issue 21 item 6).
+  const redirectTo = query !== null ? safeReturnPath(query) : (state?.redirectTo ?? "/");
+  const db = authDeps(context).db;
+  if (user && state?.step === "profile") return { step: "profile", phone: user.phone, resendInSeconds: 0, redirectTo, prefill: await profilePrefill(db, `user:${user.id}`) };
   if (state?.step === "code") {
-    return { step: "code", phone: state.phone, resendInSeconds: await secondsUntilResend(authDeps(context).db, state.phone), redirectTo };
+    return { step: "code", phone: state.phone, resendInSeconds: await secondsUntilResend(db, state.phone), redirectTo };
   }
-  return { step: "phone", phone: state?.phone ?? "", resendInSeconds: 0, redirectTo };
+  return { step: "phone", phone: state?.phone || (await signInPrefill(db, context.get(listOwnerContext))).phone, resendInSeconds: 0, redirectTo };
 }
 
-type Outcome = { state: LoginState | null; cookies: string[]; done?: { to: string; message: string } };
+async function profilePrefill(db: AuthDeps["db"], owner: ListOwner): Promise<LoginView["prefill"]> {
+  const { fullName, email } = await signInPrefill(db, owner);
+  return { fullName, email };
+}
+
+type Outcome = { state: LoginState | null; cookies: string[]; done?: { to: string; message: string }; userId?: number };
 
 /**
  * One sign-in step posted by /login, /cabinet/create or the modal. Without JavaScript the
@@ -59,13 +70,20 @@ export async function handleLoginAction(request: Request, context: Readonly<Rout
     case "resend": {
       const submission = parseWithZod(intent === "resend" && state ? toForm({ phone: state.phone }) : form, { schema: phoneSchema });
       if (submission.status !== "success") return fail(submission);
+      const phone = submission.value.phone;
+      // Back from step 2 with the same number: the code already sent still works (issue 21 item 9).
+      if (intent === "send" && state?.phone === phone && (await isCodeLive(deps.db, { phone, codeId: state.codeId }))) {
+        outcome = { state: { step: "code", phone, redirectTo, codeId: state.codeId }, cookies: [] };
+        break;
+      }
+      let sent;
       try {
-        await sendSignInCode(deps, submission.value.phone, clientIp(request));
+        sent = await sendSignInCode(deps, phone, clientIp(request));
       } catch (error) {
         if (error instanceof AuthError) return fail(submission, error);
         throw error;
       }
-      outcome = { state: { step: "code", phone: submission.value.phone, redirectTo }, cookies: [] };
+      outcome = { state: { step: "code", phone, redirectTo, codeId: sent.codeId }, cookies: [] };
       break;
     }
     case "verify": {
@@ -76,6 +94,7 @@ export async function handleLoginAction(request: Request, context: Readonly<Rout
       try {
         signedIn = await signInWithCode(deps, {
           phone: state.phone,
+          codeId: state.codeId,
           code: submission.value.code,
           visitor: `visitor:${context.get(visitorContext)}`,
           previousToken: readSessionToken(request),
@@ -88,7 +107,7 @@ export async function handleLoginAction(request: Request, context: Readonly<Rout
       }
       const cookies = [sessionCookieHeader(signedIn.token)];
       outcome = signedIn.needsProfile
-        ? { state: { step: "profile", phone: state.phone, redirectTo }, cookies }
+        ? { state: { step: "profile", phone: state.phone, redirectTo }, cookies, userId: signedIn.user.id }
         : { state: null, cookies, done: { to: redirectTo, message: "Вы вошли в личный кабинет" } };
       break;
     }
@@ -101,11 +120,13 @@ export async function handleLoginAction(request: Request, context: Readonly<Rout
       break;
     }
     case "skip":
+      // Only a signed-in buyer at step 3 can skip it; anyone else is told to sign in (issue 14 item 15).
+      if (!user) return fail(parseWithZod(form, { schema: z.object({}) }), new AuthError("unauthorized", "Сначала войдите по коду из SMS", 401));
       outcome = { state: null, cookies: [], done: { to: redirectTo, message: "Вы вошли в личный кабинет" } };
       break;
     case "back":
       // Step 2 → 1 keeps the phone to correct it; step 3 → 2 shows the code step again.
-      outcome = { state: state?.step === "profile" ? { ...state, step: "code" } : { step: "phone", phone: state?.phone ?? "", redirectTo }, cookies: [] };
+      outcome = { state: state?.step === "profile" ? { ...state, step: "code" } : { step: "phone", phone: state?.phone ?? "", redirectTo, ...(state?.codeId !== undefined ? { codeId: state.codeId } : {}) }, cookies: [] };
       break;
     default:
       throw data("Неизвестное действие", { status: 400 });
@@ -114,7 +135,13 @@ export async function handleLoginAction(request: Request, context: Readonly<Rout
   const cookies = [...outcome.cookies, outcome.state ? await loginStateHeader(outcome.state) : await clearLoginStateHeader()];
   if (viaFetcher) {
     const view: LoginView | null = outcome.state
-      ? { step: outcome.state.step, phone: outcome.state.phone, resendInSeconds: outcome.state.step === "code" ? await secondsUntilResend(deps.db, outcome.state.phone) : 0, redirectTo }
+      ? {
+          step: outcome.state.step,
+          phone: outcome.state.phone,
+          resendInSeconds: outcome.state.step === "code" ? await secondsUntilResend(deps.db, outcome.state.phone) : 0,
+          redirectTo,
+          ...(outcome.state.step === "profile" ? { prefill: await profilePrefill(deps.db, outcome.userId ? `user:${outcome.userId}` : context.get(listOwnerContext)) } : {}),
+        }
       : null;
     return data({ result: null, view, done: outcome.done ?? null }, { headers: cookies.map((cookie) => ["Set-Cookie", cookie] as [string, string]) });
   }

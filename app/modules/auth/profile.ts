@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizePhone } from "../phone/phone.ts";
+import { normalizePhone, phoneProblem } from "../phone/phone.ts";
 
 /** The spec's texts (sections 2, 5, 8). */
 export const authTexts = {
@@ -10,8 +10,15 @@ export const authTexts = {
   badEmail: "Email указан неверно",
   wrongCode: "Неверный смс код",
   badPhone: "Введите номер в формате +7 (999) 123-45-67",
+  incompletePhone: "Номер неполный: нужно 10 цифр после +7",
   consent: "Нужно согласие на обработку персональных данных",
 } as const;
+
+/** What the phone field says about a number typed so far (null when it is a whole number). */
+export function phoneMessage(value: string): string | null {
+  const problem = phoneProblem(value);
+  return problem === "empty" ? authTexts.required : problem === "incomplete" ? authTexts.incompletePhone : problem === "invalid" ? authTexts.badPhone : null;
+}
 
 export const phoneField = z
   .string({ error: authTexts.required })
@@ -20,7 +27,7 @@ export const phoneField = z
   .transform((value, ctx) => {
     const phone = normalizePhone(value);
     if (!phone) {
-      ctx.addIssue({ code: "custom", message: authTexts.badPhone });
+      ctx.addIssue({ code: "custom", message: phoneMessage(value) ?? authTexts.badPhone });
       return z.NEVER;
     }
     return phone;

@@ -28,15 +28,15 @@ const request = (phone: string) => ({ phone, visitor: "visitor:v1" as const, ip:
 
 describe("sign-in", () => {
   it("creates a new buyer who must complete the profile, then lets them straight in next time", async () => {
-    await sendSignInCode(deps, "+79170000001", "10.1.1.1");
+    const { codeId } = await sendSignInCode(deps, "+79170000001", "10.1.1.1");
     expect(sent.at(-1)!.text).toContain(lastCode());
-    const first = await signInWithCode(deps, { ...request("+79170000001"), code: lastCode() });
+    const first = await signInWithCode(deps, { ...request("+79170000001"), codeId, code: lastCode() });
     expect(first.needsProfile).toBe(true);
     await saveRegistration(database.handle.db, first.user.id, { fullName: "Иванов Иван", email: "ivan@example.ru" });
 
     // The next sign-in (a code issued two minutes later) needs no step 3 and gets a new token.
     const issuedLater = await import("./codes.server.ts").then((m) => m.issueCode(database.handle.db, deps.secret, "+79170000001", "10.1.1.1", new Date(Date.now() + 121_000)));
-    const second = await signInWithCode(deps, { ...request("+79170000001"), code: issuedLater.code, previousToken: first.token });
+    const second = await signInWithCode(deps, { ...request("+79170000001"), codeId: issuedLater.codeId, code: issuedLater.code, previousToken: first.token });
     expect(second.needsProfile).toBe(false);
     expect(second.user.id).toBe(first.user.id);
     expect(second.token).not.toBe(first.token);

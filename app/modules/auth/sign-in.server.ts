@@ -4,7 +4,7 @@ import { users } from "../db/schema.ts";
 import { clearDraft, moveDraft } from "../checkout/draft.server.ts";
 import { clearAllLists, mergeLists, type ListOwner } from "../lists/lists.server.ts";
 import { SmsSendError, type SmsGateway } from "../sms/sms.ts";
-import { AuthError, issueCode, secondsUntilResend, verifyCode, withdrawCode, RESEND_AFTER_MS } from "./codes.server.ts";
+import { AuthError, countCodeCheck, issueCode, secondsUntilResend, verifyCode, withdrawCode, RESEND_AFTER_MS } from "./codes.server.ts";
 import { needsProfile, splitFullName } from "./profile.ts";
 import { createSession, endSession, type User } from "./sessions.server.ts";
 
@@ -18,7 +18,7 @@ export function codeMessage(code: string): string {
  * Step 1: sends a new code by SMS. If the gateway fails, the buyer is told so and the
  * attempt neither leaves a code behind nor counts against the limits.
  */
-export async function sendSignInCode(deps: AuthDeps, phone: string, ip: string): Promise<{ resendInSeconds: number }> {
+export async function sendSignInCode(deps: AuthDeps, phone: string, ip: string): Promise<{ resendInSeconds: number; codeId: number }> {
   const issued = await issueCode(deps.db, deps.secret, phone, ip);
   try {
     await deps.sms.send({ to: phone, text: codeMessage(issued.code), code: issued.code }, { ip });
@@ -28,7 +28,7 @@ export async function sendSignInCode(deps: AuthDeps, phone: string, ip: string):
     if (error instanceof SmsSendError) throw new AuthError("sms_failed", error.userMessage, 502);
     throw error;
   }
-  return { resendInSeconds: RESEND_AFTER_MS / 1000 };
+  return { resendInSeconds: RESEND_AFTER_MS / 1000, codeId: issued.codeId };
 }
 
 export { secondsUntilResend };
@@ -43,15 +43,17 @@ async function findOrCreateUser(db: Database, phone: string): Promise<User> {
 export type SignedIn = { user: User; token: string; needsProfile: boolean };
 
 /**
- * Step 2: the right code signs the buyer in: the user is created on the first visit,
+ * Step 2: the right code — of the code this browser asked for (`codeId`, from its signed
+ * sign-in cookie) — signs the buyer in; every check counts against the address's ceiling: the user is created on the first visit,
  * the visitor's lists join the user's, a previous session of this browser ends, and a
  * new session token is issued (never the old one reused).
  */
 export async function signInWithCode(
   deps: AuthDeps,
-  input: { phone: string; code: string; visitor: ListOwner; previousToken?: string; ip: string; userAgent: string | null },
+  input: { phone: string; codeId: number | undefined; code: string; visitor: ListOwner; previousToken?: string; ip: string; userAgent: string | null },
 ): Promise<SignedIn> {
-  await verifyCode(deps.db, deps.secret, input.phone, input.code);
+  await countCodeCheck(deps.db, input.ip);
+  await verifyCode(deps.db, deps.secret, { phone: input.phone, codeId: input.codeId }, input.code);
   const user = await findOrCreateUser(deps.db, input.phone);
   await mergeLists(deps.db, input.visitor, `user:${user.id}`);
   await moveDraft(deps.db, input.visitor, `user:${user.id}`);

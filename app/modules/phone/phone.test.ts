@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone, normalizePhone, PHONE_LENGTH } from "./phone.ts";
+import { formatPhone, nationalDigits, normalizePhone, PHONE_LENGTH, phoneProblem } from "./phone.ts";
 
 describe("normalizePhone", () => {
   it.each([
@@ -9,6 +9,17 @@ describe("normalizePhone", () => {
     ["9991234567", "+79991234567"],
     [" +7 999 123 45 67 ", "+79991234567"],
     ["8-999-123-45-67", "+79991234567"],
+    // Issue 21 item 1: every way a buyer gives the same number ends as the same number.
+    ["+79161112233", "+79161112233"],
+    ["+7 916 111 22 33", "+79161112233"],
+    ["+7(916)111-22-33", "+79161112233"],
+    ["8 916 111-22-33", "+79161112233"],
+    ["8 (916) 111-22-33", "+79161112233"],
+    ["7 916 111 22 33", "+79161112233"],
+    ["7(916)1112233", "+79161112233"],
+    ["916 111 22 33", "+79161112233"],
+    ["(916) 111-22-33", "+79161112233"],
+    ["8 900 765-43-21", "+79007654321"],
   ])("reads %j as %s", (input, expected) => {
     expect(normalizePhone(input)).toBe(expected);
     expect(normalizePhone(input)).toHaveLength(PHONE_LENGTH);
@@ -25,5 +36,35 @@ describe("normalizePhone", () => {
 describe("formatPhone", () => {
   it("shows the mask of the spec", () => {
     expect(formatPhone("+79991234567")).toBe("+7 (999) 123-45-67");
+  });
+});
+
+describe("nationalDigits", () => {
+  it.each([
+    ["+79161112233", "9161112233"],
+    ["89161112233", "9161112233"],
+    ["79161112233", "9161112233"],
+    ["9161112233", "9161112233"],
+    ["+7 (916) 1", "9161"],
+    ["+7 (916) 1__-__-__", "9161"],
+    ["", ""],
+    ["+", ""],
+  ])("reads %j as %j", (input, expected) => {
+    expect(nationalDigits(input)).toBe(expected);
+  });
+
+  it.each(["+1 916 111 22 33", "+8 916 111 22 33", "тел. 9161112233", "7+9161112233"])("refuses %j", (input) => {
+    expect(nationalDigits(input)).toBeNull();
+  });
+});
+
+describe("phoneProblem", () => {
+  it("tells an empty, a partial and a foreign number apart", () => {
+    expect(phoneProblem("  ")).toBe("empty");
+    expect(phoneProblem("+7 (916) 111")).toBe("incomplete");
+    expect(phoneProblem("8 916")).toBe("incomplete");
+    expect(phoneProblem("+1 916 111 22 33")).toBe("invalid");
+    expect(phoneProblem("+7 916 111 22 334")).toBe("invalid");
+    expect(phoneProblem("8 916 111 22 33")).toBeNull();
   });
 });

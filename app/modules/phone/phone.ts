@@ -1,18 +1,39 @@
 /**
  * Russian mobile numbers (spec section 5): stored and compared as "+7XXXXXXXXXX"
- * (12 characters). Whatever a buyer types — 8…, 7…, +7 (…) …-…-…, spaces — is read.
+ * (12 characters). Whatever a buyer types, pastes or autofills — 8…, 7…, +7…, ten bare
+ * digits, with spaces, brackets, dashes — is read the same way here and in the masked
+ * field (app/ui/kit/PhoneField.tsx), so the number shown is the number a code goes to.
  */
 export const PHONE_LENGTH = 12;
 export const PHONE_MASK = "+7 (###) ###-##-##";
 
-export function normalizePhone(input: string): string | null {
+/**
+ * The national part (the ten digits after +7) of a raw number, or as much of it as was
+ * given: "+79161112233", "8 916 111-22-33", "7(916)1112233", "9161112233" → "9161112233".
+ * The country code is recognised as "+7" or, without a plus, as a leading 7 or 8 before
+ * ten more digits; null for text that is not a phone number at all (letters, "+1…").
+ */
+export function nationalDigits(input: string): string | null {
   const trimmed = input.trim();
-  if (trimmed === "" || /[^\d\s()+\-.]/.test(trimmed)) return null;
+  // "_" is the mask's empty slot: a half-typed masked value reads as its digits so far.
+  if (/[^\d\s()+\-._]/.test(trimmed) || trimmed.lastIndexOf("+") > 0) return null;
   const digits = trimmed.replace(/\D/g, "");
-  // With a plus sign only the country code 7 and eleven digits make a Russian number.
-  if (trimmed.startsWith("+")) return trimmed.startsWith("+7") && digits.length === 11 ? `+${digits}` : null;
-  if (digits.length === 11 && (digits.startsWith("7") || digits.startsWith("8"))) return `+7${digits.slice(1)}`;
-  return digits.length === 10 ? `+7${digits}` : null;
+  if (trimmed.startsWith("+")) return digits === "" ? "" : digits.startsWith("7") ? digits.slice(1) : null;
+  if (digits.length === 11 && (digits.startsWith("7") || digits.startsWith("8"))) return digits.slice(1);
+  return digits;
+}
+
+export function normalizePhone(input: string): string | null {
+  const national = nationalDigits(input);
+  return national !== null && national.length === 10 ? `+7${national}` : null;
+}
+
+/** Why a number is refused: nothing typed, too few digits, or not a Russian number at all. */
+export function phoneProblem(input: string): "empty" | "incomplete" | "invalid" | null {
+  if (input.trim() === "") return "empty";
+  const national = nationalDigits(input);
+  if (national === null || national.length > 10) return "invalid";
+  return national.length < 10 ? "incomplete" : null;
 }
 
 /** "+79991234567" → "+7 (999) 123-45-67". */

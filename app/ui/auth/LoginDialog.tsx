@@ -64,7 +64,7 @@ export default function LoginDialog({ redirectTo, onClosed }: { redirectTo: stri
       {view.step === "code" ? (
         <CodeStep key={`code-${view.phone}-${view.resendInSeconds}`} {...common} phone={view.phone} resendInSeconds={view.resendInSeconds} />
       ) : view.step === "profile" ? (
-        <ProfileStep key="profile" {...common} />
+        <ProfileStep key="profile" {...common} prefill={view.prefill} />
       ) : (
         <PhoneStep key="phone" {...common} defaultPhone={view.phone || authPhone} />
       )}

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState, type ComponentType, type FormHTMLAttributes, type ReactNode, type Ref } from "react";
 import { PatternFormat } from "react-number-format";
 import { authTexts, codeSchema, phoneSchema, registrationSchema } from "#app/modules/auth/profile.ts";
-import { formatPhone } from "#app/modules/phone/phone.ts";
+import { formatPhone, nationalDigits } from "#app/modules/phone/phone.ts";
 import { privacyPolicyHref } from "#app/modules/shop/contacts.ts";
 import { CheckboxField, FieldErrors, FormErrors, TextField } from "../kit/Field.tsx";
 import { PhoneField } from "../kit/PhoneField.tsx";
@@ -38,10 +38,14 @@ function Hidden({ intent, redirectTo, viaFetcher }: { intent: string; redirectTo
   );
 }
 
-/** Step 1: the phone, mask +7 (###) ###-##-##; continue stays disabled until it is complete (with JavaScript). */
+/**
+ * Step 1: the phone, mask +7 (###) ###-##-##; continue stays disabled until it is complete
+ * (with JavaScript), and once the field is left the buyer is told what is missing.
+ */
 export function PhoneStep({ Form, action, result, redirectTo, viaFetcher, busy, defaultPhone, titleAs: Title = "h2" }: StepProps & { defaultPhone: string }) {
   const hydrated = useHydrated();
-  const [digits, setDigits] = useState(defaultPhone.replace(/\D/g, "").slice(-10));
+  const [digits, setDigits] = useState(defaultPhone ? (nationalDigits(defaultPhone) ?? "") : "");
+  const [touched, setTouched] = useState(false);
   const [form, fields] = useForm({
     id: "login-phone",
     lastResult: result,
@@ -51,14 +55,20 @@ export function PhoneStep({ Form, action, result, redirectTo, viaFetcher, busy, 
     shouldRevalidate: "onInput",
   });
   const complete = digits.length === 10;
+  // Why the button is disabled, said beside the field once the buyer has left it.
+  const live = hydrated && touched && !complete ? [digits.length === 0 ? authTexts.required : authTexts.incompletePhone] : undefined;
+  const errors = complete ? undefined : (fields.phone.errors ?? live);
   return (
     <Form method="post" action={action} {...getFormProps(form)} className={css.step}>
       <Title className={css.title}>{authTexts.stepPhone}</Title>
       <FormErrors errors={form.errors} />
       <Hidden intent="send" redirectTo={redirectTo} viaFetcher={viaFetcher} />
-      <div onInput={(event) => setDigits((event.target as HTMLInputElement).value.replace(/\D/g, "").slice(1))}>
-        <PhoneField label="Телефон" errors={fields.phone.errors} inputProps={getInputProps(fields.phone, { type: "tel" })} />
-      </div>
+      <PhoneField
+        label="Телефон"
+        errors={errors}
+        inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), onBlur: () => setTouched(true) }}
+        onDigitsChange={setDigits}
+      />
       <p className={css.hint}>Пришлём SMS с кодом для входа. Если вы у нас впервые, зарегистрируем вас.</p>
       <button type="submit" className={button} disabled={(hydrated && !complete) || busy}>
         Продолжить
@@ -156,13 +166,17 @@ export function CodeStep({ Form, action, result, redirectTo, viaFetcher, busy, p
   );
 }
 
-/** Step 3: full name, e-mail and consent; finish is disabled while the form is invalid (with JavaScript). */
-export function ProfileStep({ Form, action, result, redirectTo, viaFetcher, busy, titleAs: Title = "h2" }: StepProps) {
+/**
+ * Step 3: full name, e-mail and consent; finish is disabled while the form is invalid (with
+ * JavaScript). The name and e-mail typed at checkout are filled in (issue 21 item 14).
+ */
+export function ProfileStep({ Form, action, result, redirectTo, viaFetcher, busy, prefill, titleAs: Title = "h2" }: StepProps & { prefill?: { fullName: string; email: string } }) {
   const hydrated = useHydrated();
   const [valid, setValid] = useState(false);
   const [form, fields] = useForm({
     id: "login-profile",
     lastResult: result,
+    defaultValue: { fullName: prefill?.fullName ?? "", email: prefill?.email ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

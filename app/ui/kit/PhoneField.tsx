@@ -1,34 +1,82 @@
 import type { InputHTMLAttributes } from "react";
-import { PatternFormat } from "react-number-format";
-import { PHONE_MASK } from "#app/modules/phone/phone.ts";
+import { NumberFormatBase, usePatternFormat, type ChangeMeta } from "react-number-format";
+import { nationalDigits, PHONE_MASK } from "#app/modules/phone/phone.ts";
 import { FieldErrors } from "./Field.tsx";
 import * as css from "./form.css.ts";
+
+/** The digits of a piece of the formatted value that sit in the mask's # slots (not the 7 of +7). */
+function slotDigits(text: string, offset: number): string {
+  let digits = "";
+  for (let i = 0; i < text.length; i++) if (PHONE_MASK[offset + i] === "#" && /\d/.test(text[i]!)) digits += text[i];
+  return digits;
+}
+
+/**
+ * The spec's mask +7 (###) ###-##-## reads only the digits it is given, so a pasted or
+ * autofilled "+79161112233" would become +7 (791) 611-12-23. Whatever replaces the field's
+ * content at once (paste, autofill, select-all-and-type) or arrives as several digits is
+ * read by the same rule as the server's (nationalDigits); single keystrokes inside the
+ * formatted value keep the pattern's own handling (deleting across brackets and dashes).
+ */
+export function phoneRemoveFormatting(base: (value: string, meta?: ChangeMeta) => string) {
+  return (value: string, meta?: ChangeMeta): string => {
+    if (!meta) return base(value, meta);
+    const { from, to, lastValue = "" } = meta;
+    const replacedAll = lastValue === "" || (from.start === 0 && from.end >= lastValue.length);
+    if (replacedAll) {
+      // A lone 8 or 7 typed into an empty field is the trunk or country prefix, not a digit of the number.
+      const fresh = /^\s*[78]\s*$/.test(value) ? "" : nationalDigits(value);
+      return (fresh ?? nationalDigits(value.replace(/[^\d+]/g, "")) ?? value.replace(/\D/g, "")).slice(0, 10);
+    }
+    const inserted = value.substring(to.start, to.end);
+    if (inserted.replace(/\D/g, "").length > 1) {
+      // A number pasted into part of the field: its own +7 or 8 does not count as digits.
+      const pasted = nationalDigits(inserted) ?? inserted.replace(/\D/g, "");
+      return (slotDigits(lastValue.substring(0, from.start), 0) + pasted + slotDigits(lastValue.substring(from.end), from.end)).slice(0, 10);
+    }
+    return base(value, meta).slice(0, 10);
+  };
+}
 
 /**
  * A phone input with the spec's mask +7 (###) ###-##-##. Without JavaScript it is a
  * plain tel input, and the server reads whatever format was typed.
  */
-export function PhoneField({ label, errors, inputProps }: { label: string; errors: string[] | undefined; inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string } }) {
-  const { key: _key, id, name, defaultValue, required, form } = inputProps;
+export function PhoneField({
+  label,
+  errors,
+  inputProps,
+  onDigitsChange,
+}: {
+  label: string;
+  errors: string[] | undefined;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string };
+  /** The national digits (up to ten) after every change, however it was made. */
+  onDigitsChange?: (digits: string) => void;
+}) {
+  const { key: _key, id, name, defaultValue, required, form, onBlur } = inputProps;
   const invalid = errors?.length ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
+  const pattern = usePatternFormat({ format: PHONE_MASK, mask: "_", allowEmptyFormatting: false });
   return (
     <div className={css.field}>
       <label htmlFor={id} className={css.label}>
         {label}
       </label>
-      <PatternFormat
+      <NumberFormatBase
+        {...pattern}
+        removeFormatting={phoneRemoveFormatting(pattern.removeFormatting!)}
+        onValueChange={({ value }) => onDigitsChange?.(value)}
         id={id}
         name={name}
         form={form}
         required={required}
-        format={PHONE_MASK}
-        mask="_"
-        allowEmptyFormatting={false}
         type="tel"
         inputMode="tel"
         autoComplete="tel"
         placeholder="+7 (___) ___-__-__"
         defaultValue={typeof defaultValue === "string" ? defaultValue : undefined}
+        valueIsNumericString={false}
+        onBlur={onBlur}
         className={css.input}
         {...invalid}
       />

@@ -77,5 +77,9 @@ export const button = style({
   textDecoration: "none",
   cursor: "pointer",
   // The darker gold needs light text (6:1).
-  selectors: { "&:hover": { background: vars.color.goldDark, color: vars.color.onHeaderBar } },
+  selectors: {
+    "&:hover:not(:disabled)": { background: vars.color.goldDark, color: vars.color.onHeaderBar },
+    // Disabled must look it: grey, no gold, no pointer (issue 21 item 10).
+    "&:disabled": { background: vars.color.border, color: vars.color.textMuted, cursor: "not-allowed" },
+  },
 });

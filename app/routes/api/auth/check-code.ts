@@ -17,7 +17,9 @@ export function loader() {
 
 /**
  * POST /api/auth/check-code { code } — the phone comes from the pending sign-in — or
- * { phone, code }, the spec's other reading. Says whether the profile must be completed.
+ * { phone, code }, the spec's other reading, which must be the phone this browser asked
+ * a code for. Says whether the profile must be completed. A wrong, expired or someone
+ * else's code gets one answer: 400 wrong_code 'Неверный смс код'.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
@@ -28,15 +30,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     const code = typeof body.code === "string" || typeof body.code === "number" ? String(body.code).trim() : "";
     if (!code) return apiError(400, "bad_code", "Обязательное поле");
     const state = await readLoginState(request);
-    let phone = state?.step === "code" ? state.phone : undefined;
+    const pending = state?.step === "code" ? state : undefined;
+    let phone = pending?.phone;
     if (body.phone !== undefined) {
       const parsed = phoneField.safeParse(body.phone);
       if (!parsed.success) return apiError(400, "bad_phone", parsed.error.issues[0]!.message);
       phone = parsed.data;
     }
     if (!phone) return apiError(400, "no_pending_sign_in", "Сначала запросите код");
+    // Only the browser that asked for the code may check it: another phone, or no cookie, checks nothing.
+    const codeId = pending?.phone === phone ? pending.codeId : undefined;
     const signedIn = await signInWithCode(authDeps(context), {
       phone,
+      codeId,
       code,
       visitor: `visitor:${context.get(visitorContext)}`,
       previousToken: readSessionToken(request),

@@ -24,9 +24,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       const issue = firstIssue(parsed.error.issues);
       return apiError(400, "bad_phone", issue.message);
     }
-    const { resendInSeconds } = await sendSignInCode(authDeps(context), parsed.data.phone, clientIp(request));
+    const { resendInSeconds, codeId } = await sendSignInCode(authDeps(context), parsed.data.phone, clientIp(request));
     const state = await readLoginState(request);
-    const cookie = await loginStateHeader({ step: "code", phone: parsed.data.phone, redirectTo: state?.redirectTo ?? "/" });
+    const cookie = await loginStateHeader({ step: "code", phone: parsed.data.phone, redirectTo: state?.redirectTo ?? "/", codeId });
     return apiJson({ data: { phone: parsed.data.phone, resendIn: resendInSeconds } }, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     return authErrorResponse(error);
