@@ -17,7 +17,7 @@ import { getConfig } from "#app/modules/config/config.server.ts";
 import { isMarketOpen } from "#app/modules/quotes/calendar.ts";
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
 import type { QuotesView } from "#app/modules/quotes/view.ts";
-import { listCounts, type ListCounts } from "#app/modules/lists/lists.server.ts";
+import { listState } from "#app/modules/lists/lists.server.ts";
 import { databaseContext, flashContext, listOwnerContext, userContext } from "#app/modules/request/context.ts";
 import { outageLog } from "#app/modules/db/outage-log.server.ts";
 import { log } from "#app/modules/shared/log.server.ts";
@@ -47,19 +47,19 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 ];
 
 /** Spec section 8: a list that fails to load is logged and shown as empty; the page still renders. */
-async function headerCounts(db: Parameters<typeof listCounts>[0], owner: Parameters<typeof listCounts>[1]): Promise<ListCounts> {
+async function headerLists(db: Parameters<typeof listState>[0], owner: Parameters<typeof listState>[1]): ReturnType<typeof listState> {
   try {
-    return await listCounts(db, owner);
+    return await listState(db, owner);
   } catch (error) {
     if (!outageLog.report(error)) log.error("lists failed to load; badges show none", { error });
-    return { cart: 0, wishlist: 0, compare: 0 };
+    return { counts: { cart: 0, wishlist: 0, compare: 0 }, membership: { cart: {}, wishlist: [], compare: [] } };
   }
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
   const signedIn = context.get(userContext);
-  const [sales, quotesService, counts] = await Promise.all([readSalesSetting(db), getQuotesService(), headerCounts(db, context.get(listOwnerContext))]);
+  const [sales, quotesService, { counts, membership }] = await Promise.all([readSalesSetting(db), getQuotesService(), headerLists(db, context.get(listOwnerContext))]);
   const snapshot = quotesService.current();
   const quotes: QuotesView | null = snapshot
     ? { time: snapshot.time.toISOString(), courses: snapshot.courses, sourceLabel: snapshot.source.label, marketOpen: isMarketOpen(new Date()) }
@@ -71,6 +71,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     shopOpen: isShopOpen({ paused: sales.paused, quotesFresh: quotesService.isFresh() }),
     flash: context.get(flashContext),
     counts,
+    /** Which products the lists hold: the cards' and product page's buttons show it. */
+    lists: membership,
     user: signedIn ? { name: signedIn.name, phone: signedIn.phone } : null,
     // Built on the server: the structured data and the counter snippet travel as data,
     // not as code every visitor's browser must download and parse.

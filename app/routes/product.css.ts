@@ -21,7 +21,9 @@ export const unavailable = style({ color: vars.color.textMuted, fontWeight: 600,
 export const buyForm = style({ display: "flex", gap: vars.space.md, alignItems: "end", flexWrap: "wrap" });
 export const quantity = style({ display: "grid", gap: vars.space.xs, fontSize: vars.font.sizeSmall });
 export const quantityInput = style({ width: "6rem", minHeight: "2.75rem", padding: `0 ${vars.space.sm}`, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
-export const buyButton = style({ minHeight: "2.75rem", paddingInline: vars.space.xl, border: "none", borderRadius: vars.radius.md, background: vars.color.gold, color: vars.color.onAccent, fontWeight: 700, fontSize: vars.font.sizeLarge, cursor: "pointer" });
+export const buyButton = style({ minHeight: "2.75rem", paddingInline: vars.space.xl, border: "none", borderRadius: vars.radius.md, background: vars.color.gold, color: vars.color.onAccent, fontWeight: 700, fontSize: vars.font.sizeLarge, cursor: "pointer",
+  selectors: { "&:disabled": { background: vars.color.silverLight, color: vars.color.textMuted, cursor: "progress" } },
+});
 export const section = style({ marginTop: vars.space.xl });
 export const heading = style({ fontSize: vars.font.sizeLarge, margin: `0 0 ${vars.space.md}` });
 export const characteristics = style({ display: "grid", margin: 0, maxWidth: "48rem" });

@@ -11,7 +11,7 @@ import { pageMeta } from "#app/modules/seo/meta.ts";
 import { formatDateTime, formatGrams, formatMoney, formatNumber } from "#app/modules/shared/format.ts";
 import { invalidPage, pageNotFound } from "#app/modules/shared/not-found.ts";
 import { ListForm, listFetcherKey } from "#app/ui/catalog/ListForm.tsx";
-import { ProductActions } from "#app/ui/catalog/ProductActions.tsx";
+import { CartAddButton, ProductActions } from "#app/ui/catalog/ProductActions.tsx";
 import { ProductCard } from "#app/ui/catalog/ProductCard.tsx";
 import { grid } from "#app/ui/catalog/catalog.css.ts";
 import { metalNames, weightAndFineness } from "#app/ui/catalog/format-product.ts";
@@ -156,9 +156,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                 Количество
                 <input type="number" name="quantity" min={1} max={product.stock} step={1} defaultValue={1} inputMode="numeric" className={css.quantityInput} />
               </label>
-              <button type="submit" className={css.buyButton}>
-                В корзину
-              </button>
+              <CartAddButton productId={product.id} fetcherKey={listFetcherKey("cart", `product-${product.id}`)} className={css.buyButton} />
             </ListForm>
           ) : null}
           <ProductActions productId={product.id} productName={product.name} inStock={canBuy} returnTo={href} withCart={false} />

@@ -63,6 +63,19 @@ describe("merge on sign-in", () => {
     expect(await listCounts(database.handle.db, "visitor:merge")).toEqual({ cart: 0, wishlist: 0, compare: 0 });
   });
 
+  it("keeps every list within its limit (issue 14 item 11)", async () => {
+    const user = "user:limits" as const;
+    const visitor = "visitor:limits" as const;
+    for (const id of [1, 2, 3, 4, 5]) await addToList(database.handle.db, "compare", user, id);
+    for (const id of [4, 5, 6, 7, 8, 9, 10, 11, 12, 13]) await addToList(database.handle.db, "compare", visitor, id);
+    await mergeLists(database.handle.db, visitor, user);
+    const merged = (await listEntries(database.handle.db, "compare", user)).map((entry) => entry.productId);
+    // The user's five, then the visitor's first new ones until ten: 4 and 5 were there already.
+    expect(merged).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(await listCounts(database.handle.db, visitor)).toEqual({ cart: 0, wishlist: 0, compare: 0 });
+    await clearAllLists(database.handle.db, user);
+  });
+
   it("leaves nothing after logout", async () => {
     await clearAllLists(database.handle.db, "user:42");
     expect(await listCounts(database.handle.db, "user:42")).toEqual({ cart: 0, wishlist: 0, compare: 0 });

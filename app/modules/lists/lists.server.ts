@@ -1,6 +1,7 @@
-import { and, asc, count, eq, inArray, sql, sum } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { listItems, products } from "../db/schema.ts";
+import type { ListMembership } from "./types.ts";
 
 /** The three lists a buyer collects coins in. */
 export type ListName = "cart" | "wishlist" | "compare";
@@ -47,6 +48,15 @@ async function lockProduct(tx: Tx, productId: number) {
   return product;
 }
 
+/**
+ * One change at a time to one owner's list, on every instance: without it, 40 parallel
+ * additions each counted 9 and the comparison held 12 of 10 (issue 14 item 11). Taken
+ * before any product row lock, everywhere, so two changes never wait on each other.
+ */
+async function lockOwnerList(tx: Tx, list: ListName, owner: ListOwner) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`list:${list}:${owner}`}))`);
+}
+
 async function ensureRoom(tx: Tx, list: ListName, owner: ListOwner, productId: number) {
   const [existing] = await tx
     .select({ id: listItems.id })
@@ -81,6 +91,7 @@ export type CartChange = { quantity: number; capped: boolean; stock: number };
  */
 export async function addToCart(db: Database, owner: ListOwner, productId: number, quantity = 1): Promise<CartChange> {
   return db.transaction(async (tx) => {
+    await lockOwnerList(tx as Tx, "cart", owner);
     const product = await lockProduct(tx as Tx, productId);
     if (product.status !== "active") throw new ListError("product_unavailable", listMessages.productUnavailable, 409);
     if (product.stock < 1) throw new ListError("out_of_stock", listMessages.outOfStock, 409);
@@ -105,6 +116,7 @@ export async function setCartQuantity(
   options: { capAtStock: boolean },
 ): Promise<CartChange> {
   return db.transaction(async (tx) => {
+    await lockOwnerList(tx as Tx, "cart", owner);
     const product = await lockProduct(tx as Tx, productId);
     if (product.status !== "active") throw new ListError("product_unavailable", listMessages.productUnavailable, 409);
     if (product.stock < 1) throw new ListError("out_of_stock", listMessages.outOfStock, 409);
@@ -119,6 +131,7 @@ export async function setCartQuantity(
 /** Adds a product to the wishlist or the comparison list (adding twice changes nothing). */
 export async function addToList(db: Database, list: "wishlist" | "compare", owner: ListOwner, productId: number): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockOwnerList(tx as Tx, list, owner);
     await lockProduct(tx as Tx, productId);
     await ensureRoom(tx as Tx, list, owner, productId);
     await tx
@@ -159,35 +172,70 @@ export async function listEntries(db: Database, list: ListName, owner: ListOwner
 
 export type ListCounts = { cart: number; wishlist: number; compare: number };
 
-/** The header badges: coins in the cart (quantities added up), products in the other two lists. */
-export async function listCounts(db: Database, owner: ListOwner): Promise<ListCounts> {
+export type { ListMembership };
+
+/**
+ * The header badges — coins in the cart (quantities added up), products in the other
+ * two lists — and which products are in each, so every card and product page can say
+ * 'В избранном' or 'В корзине: N шт.' (issue 21 items 5, 11). One query; the lists are
+ * bounded by `listLimits`.
+ */
+export async function listState(db: Database, owner: ListOwner): Promise<{ counts: ListCounts; membership: ListMembership }> {
   const rows = await db
-    .select({ list: listItems.list, lines: count(), coins: sum(listItems.quantity).mapWith(Number) })
+    .select({ list: listItems.list, productId: listItems.productId, quantity: listItems.quantity })
     .from(listItems)
     .where(eq(listItems.owner, owner))
-    .groupBy(listItems.list);
+    .orderBy(asc(listItems.addedAt), asc(listItems.id));
   const counts: ListCounts = { cart: 0, wishlist: 0, compare: 0 };
-  for (const row of rows) counts[row.list] = row.list === "cart" ? row.coins : row.lines;
-  return counts;
+  const membership: ListMembership = { cart: {}, wishlist: [], compare: [] };
+  for (const row of rows) {
+    if (row.list === "cart") {
+      counts.cart += row.quantity;
+      membership.cart[row.productId] = row.quantity;
+    } else {
+      counts[row.list] += 1;
+      membership[row.list].push(row.productId);
+    }
+  }
+  return { counts, membership };
+}
+
+export async function listCounts(db: Database, owner: ListOwner): Promise<ListCounts> {
+  return (await listState(db, owner)).counts;
 }
 
 /**
  * On sign-in the visitor's lists join the user's (ARCHITECTURE section 5): cart
- * quantities add up, capped by stock; the visitor keeps nothing.
+ * quantities add up, capped by stock; a list already at its limit takes no new product
+ * (issue 14 item 11); the visitor keeps nothing.
  */
 export async function mergeLists(db: Database, from: ListOwner, to: ListOwner): Promise<void> {
   if (from === to) return;
   await db.transaction(async (tx) => {
-    const incoming = await tx.select().from(listItems).where(eq(listItems.owner, from)).orderBy(asc(listItems.productId));
+    // The user's lists first (the order every change takes), then the products.
+    for (const list of ["cart", "compare", "wishlist"] as const) await lockOwnerList(tx as Tx, list, to);
+    const incoming = await tx.select().from(listItems).where(eq(listItems.owner, from)).orderBy(asc(listItems.addedAt), asc(listItems.id));
+    const held = await tx.select({ list: listItems.list, productId: listItems.productId, quantity: listItems.quantity }).from(listItems).where(eq(listItems.owner, to));
+    const sizes: Record<ListName, number> = { cart: 0, wishlist: 0, compare: 0 };
+    const existing = new Map<string, number>();
+    for (const row of held) {
+      sizes[row.list] += 1;
+      existing.set(`${row.list}:${row.productId}`, row.quantity);
+    }
+    const stocks = new Map<number, number>();
+    for (const productId of [...new Set(incoming.map((item) => item.productId))].sort((a, b) => a - b)) {
+      const [product] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, productId)).for("update");
+      stocks.set(productId, product?.stock ?? 1);
+    }
     for (const item of incoming) {
-      const [product] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, item.productId)).for("update");
-      const [existing] = await tx
-        .select({ quantity: listItems.quantity })
-        .from(listItems)
-        .where(and(eq(listItems.list, item.list), eq(listItems.owner, to), eq(listItems.productId, item.productId)));
-      const quantity =
-        item.list === "cart" ? Math.max(1, Math.min((existing?.quantity ?? 0) + item.quantity, Math.max(product?.stock ?? 1, 1))) : 1;
+      const had = existing.get(`${item.list}:${item.productId}`);
+      if (had === undefined) {
+        if (sizes[item.list] >= listLimits[item.list]) continue;
+        sizes[item.list] += 1;
+      }
+      const quantity = item.list === "cart" ? Math.max(1, Math.min((had ?? 0) + item.quantity, Math.max(stocks.get(item.productId) ?? 1, 1))) : 1;
       await upsert(tx as Tx, item.list, to, item.productId, quantity);
+      existing.set(`${item.list}:${item.productId}`, quantity);
     }
     await tx.delete(listItems).where(eq(listItems.owner, from));
   });

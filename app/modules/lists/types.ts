@@ -5,3 +5,6 @@ export type ListActionResult = {
   /** For the Metrica e-commerce dataLayer (integrations.md section 7): cart additions and removals. */
   analytics?: { action: "add" | "remove"; product: { id: string; name: string; price: number | null; quantity: number } };
 };
+
+/** Which products a buyer's lists hold: the cart's quantities, the wishlist's and comparison's ids (at most the list limits). */
+export type ListMembership = { cart: Record<number, number>; wishlist: number[]; compare: number[] };

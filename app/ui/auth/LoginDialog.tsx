@@ -13,12 +13,12 @@ type LoginAnswer = { result: SubmissionResult<string[]> | null; view: LoginView 
  * The modal's dialog: the same three steps as /login, posted through a fetcher. The
  * phone typed (authPhone) lives only as long as the dialog; closing clears it.
  */
-export default function LoginDialog({ redirectTo, onClosed }: { redirectTo: string; onClosed: () => void }) {
+export default function LoginDialog({ redirectTo, phone = "", onClosed }: { redirectTo: string; phone?: string; onClosed: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<LoginAnswer>({ key: "login-modal" });
   const revalidator = useRevalidator();
-  const [view, setView] = useState<LoginView>({ step: "phone", phone: "", resendInSeconds: 0, redirectTo });
-  const [authPhone, setAuthPhone] = useState("");
+  const [view, setView] = useState<LoginView>({ step: "phone", phone, resendInSeconds: 0, redirectTo });
+  const [authPhone, setAuthPhone] = useState(phone);
 
   useEffect(() => {
     dialog.current?.showModal();

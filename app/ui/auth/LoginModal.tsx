@@ -1,6 +1,6 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 
-type ModalApi = { open: (redirectTo: string) => void };
+type ModalApi = { open: (redirectTo: string, options?: { phone?: string }) => void };
 const LoginModalContext = createContext<ModalApi | null>(null);
 
 /** Opens the sign-in modal; null outside the provider (the 'Войти' link then simply leads to /login). */
@@ -17,15 +17,15 @@ const LoginDialog = lazy(() => import("./LoginDialog.tsx"));
  * it is mounted; its only client state is the step shown and the phone typed.
  */
 export function LoginModalProvider({ children }: { children: ReactNode }) {
-  const [redirectTo, setRedirectTo] = useState<string | null>(null);
-  const open = useCallback((to: string) => setRedirectTo(to), []);
+  const [opened, setOpened] = useState<{ redirectTo: string; phone: string } | null>(null);
+  const open = useCallback((redirectTo: string, options?: { phone?: string }) => setOpened({ redirectTo, phone: options?.phone ?? "" }), []);
   const api = useMemo(() => ({ open }), [open]);
   return (
     <LoginModalContext.Provider value={api}>
       {children}
-      {redirectTo !== null ? (
+      {opened !== null ? (
         <Suspense fallback={null}>
-          <LoginDialog redirectTo={redirectTo} onClosed={() => setRedirectTo(null)} />
+          <LoginDialog redirectTo={opened.redirectTo} phone={opened.phone} onClosed={() => setOpened(null)} />
         </Suspense>
       ) : null}
     </LoginModalContext.Provider>

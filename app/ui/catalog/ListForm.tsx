@@ -35,7 +35,16 @@ export function ListForm({
   }, [result]);
 
   return (
-    <fetcher.Form method="post" action={action} className={className} data-pending={fetcher.state !== "idle" || undefined}>
+    <fetcher.Form
+      method="post"
+      action={action}
+      className={className}
+      data-pending={fetcher.state !== "idle" || undefined}
+      onSubmit={(event) => {
+        // One change at a time per form: a second press while the first is on its way does nothing.
+        if (fetcher.state !== "idle") event.preventDefault();
+      }}
+    >
       <input type="hidden" name="_fetcher" value="1" disabled={!hydrated} />
       {children}
       {result && !result.ok ? (

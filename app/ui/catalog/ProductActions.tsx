@@ -1,7 +1,59 @@
+import { useFetcher } from "react-router";
+import type { ListActionResult } from "#app/modules/lists/types.ts";
 import { Icon } from "../kit/icons.tsx";
 import { visuallyHidden } from "../kit/kit.css.ts";
 import * as css from "./catalog.css.ts";
 import { ListForm, listFetcherKey } from "./ListForm.tsx";
+import { useInList, useListMembership } from "./list-state.ts";
+
+/**
+ * 'В корзину' with what it did: disabled and 'Добавляем…' while the addition is on its way
+ * (so impatient clicks add one coin, not three), then 'Добавлено' and 'В корзине: N шт.'
+ * (issue 21 item 11). The count comes from the page's data, so it shows without JavaScript too.
+ */
+export function CartAddButton({ productId, fetcherKey, className, disabled = false, label = "В корзину" }: { productId: number; fetcherKey: string; className: string; disabled?: boolean; label?: string }) {
+  const fetcher = useFetcher<ListActionResult>({ key: fetcherKey });
+  const inCart = useListMembership().cart[productId] ?? 0;
+  const busy = fetcher.state !== "idle";
+  const added = !busy && fetcher.data?.ok === true;
+  return (
+    <>
+      <button type="submit" className={className} disabled={disabled || busy} aria-busy={busy || undefined}>
+        {busy ? "Добавляем…" : label}
+      </button>
+      <span role="status" className={css.cartStatus} data-testid="in-cart">
+        {inCart > 0 ? `${added ? "Добавлено. " : ""}В корзине: ${inCart} шт.` : ""}
+      </span>
+    </>
+  );
+}
+
+/**
+ * The wishlist or comparison toggle: says whether the coin is already there (aria-pressed,
+ * 'В избранном' / 'В сравнении') and the same button takes it out again; with JavaScript the
+ * new state shows at once, before the server answers (issue 21 item 5).
+ */
+function ListToggle({ list, productId, productName, returnTo }: { list: "wishlist" | "compare"; productId: number; productName: string; returnTo: string }) {
+  const fetcherKey = listFetcherKey(list, productId);
+  const { inList } = useInList(list, productId, fetcherKey);
+  const words =
+    list === "wishlist"
+      ? { on: "В избранном", off: "В избранное", label: inList ? "В избранном, убрать" : "Добавить в избранное" }
+      : { on: "В сравнении", off: "Сравнить", label: inList ? "В сравнении, убрать" : "Добавить к сравнению" };
+  return (
+    <ListForm action={list === "wishlist" ? "/wishlist" : "/product-comparison"} fetcherKey={fetcherKey} className={css.inline}>
+      <input type="hidden" name="intent" value={inList ? "remove" : "add"} />
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="redirectTo" value={returnTo} />
+      <button type="submit" className={css.iconButton} title={inList ? words.on : words.off} aria-pressed={inList} data-testid={`${list}-toggle`}>
+        <Icon name={list === "wishlist" ? "heart" : "compare"} size={20} />
+        <span className={visuallyHidden}>
+          {words.label}: {productName}
+        </span>
+      </button>
+    </ListForm>
+  );
+}
 
 /**
  * The card's buttons: add to cart (quantity 1, spec section 9), wishlist and comparison.
@@ -21,37 +73,20 @@ export function ProductActions({
   /** The product page has its own cart form with a quantity. */
   withCart?: boolean;
 }) {
+  const cartKey = listFetcherKey("cart", `card-${productId}`);
   return (
     <div className={css.actions}>
       {withCart ? (
-      <ListForm action="/cart" fetcherKey={listFetcherKey("cart", `card-${productId}`)} className={css.inline}>
-        <input type="hidden" name="intent" value="add" />
-        <input type="hidden" name="productId" value={productId} />
-        <input type="hidden" name="quantity" value="1" />
-        <input type="hidden" name="redirectTo" value={returnTo} />
-        <button type="submit" className={css.cartButton} disabled={!inStock}>
-          {inStock ? "В корзину" : "Нет в наличии"}
-        </button>
-      </ListForm>
+        <ListForm action="/cart" fetcherKey={cartKey} className={css.inline}>
+          <input type="hidden" name="intent" value="add" />
+          <input type="hidden" name="productId" value={productId} />
+          <input type="hidden" name="quantity" value="1" />
+          <input type="hidden" name="redirectTo" value={returnTo} />
+          <CartAddButton productId={productId} fetcherKey={cartKey} className={css.cartButton} disabled={!inStock} label={inStock ? "В корзину" : "Нет в наличии"} />
+        </ListForm>
       ) : null}
-      <ListForm action="/wishlist" fetcherKey={listFetcherKey("wishlist", productId)} className={css.inline}>
-        <input type="hidden" name="intent" value="add" />
-        <input type="hidden" name="productId" value={productId} />
-        <input type="hidden" name="redirectTo" value={returnTo} />
-        <button type="submit" className={css.iconButton} title="В избранное">
-          <Icon name="heart" size={20} />
-          <span className={visuallyHidden}>Добавить в избранное: {productName}</span>
-        </button>
-      </ListForm>
-      <ListForm action="/product-comparison" fetcherKey={listFetcherKey("compare", productId)} className={css.inline}>
-        <input type="hidden" name="intent" value="add" />
-        <input type="hidden" name="productId" value={productId} />
-        <input type="hidden" name="redirectTo" value={returnTo} />
-        <button type="submit" className={css.iconButton} title="Сравнить">
-          <Icon name="compare" size={20} />
-          <span className={visuallyHidden}>Добавить к сравнению: {productName}</span>
-        </button>
-      </ListForm>
+      <ListToggle list="wishlist" productId={productId} productName={productName} returnTo={returnTo} />
+      <ListToggle list="compare" productId={productId} productName={productName} returnTo={returnTo} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { mediaUp } from "../tokens/breakpoints.ts";
 import { vars } from "../tokens/theme.css.ts";
 
@@ -30,7 +30,15 @@ export const facts = style({ fontSize: vars.font.sizeSmall, color: vars.color.te
 export const price = style({ fontSize: vars.font.sizeLarge, fontWeight: 800, margin: 0, fontVariantNumeric: "tabular-nums" });
 export const inStock = style({ color: vars.color.up, fontSize: vars.font.sizeSmall, margin: 0 });
 export const outOfStock = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSmall, margin: 0 });
-export const actions = style({ display: "flex", gap: vars.space.xs, marginTop: "auto", alignItems: "stretch" });
+export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, marginTop: "auto", alignItems: "stretch" });
+/** 'В корзине: N шт.' above the card's buttons (a whole row; empty when the coin is not in the cart). */
+export const cartStatus = style({
+  order: -1,
+  flexBasis: "100%",
+  fontSize: vars.font.sizeSmall,
+  color: vars.color.up,
+  selectors: { "&:empty": { display: "none" } },
+});
 export const inline = style({ display: "contents" });
 export const cartButton = style({
   flex: 1,
@@ -41,7 +49,10 @@ export const cartButton = style({
   color: vars.color.onAccent,
   fontWeight: 700,
   cursor: "pointer",
-  selectors: { "&:disabled": { background: vars.color.silverLight, color: vars.color.textMuted, cursor: "not-allowed" } },
+  selectors: {
+    "&:disabled": { background: vars.color.silverLight, color: vars.color.textMuted, cursor: "not-allowed" },
+    "&[aria-busy=true]": { cursor: "progress" },
+  },
 });
 export const iconButton = style({
   display: "inline-flex",
@@ -54,8 +65,12 @@ export const iconButton = style({
   background: vars.color.background,
   color: vars.color.text,
   cursor: "pointer",
-  selectors: { "&[aria-pressed=true]": { color: vars.color.down, borderColor: vars.color.down } },
+  selectors: {
+    // In the list: the mark filled and framed in the accent colour.
+    "&[aria-pressed=true]": { color: vars.color.down, borderColor: vars.color.down, background: "#fdecea" },
+  },
 });
+globalStyle(`${iconButton}[aria-pressed=true] svg`, { fill: "currentColor" });
 export const metalBadge = style({
   display: "inline-block",
   alignSelf: "flex-start",

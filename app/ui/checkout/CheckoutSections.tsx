@@ -1,9 +1,11 @@
 import type { ChangeEvent, ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { FIELDS, FIELD_LIMITS, type CheckoutDraft } from "#app/modules/checkout/draft.ts";
 import type { CheckoutView, DeliveryChoice } from "#app/modules/checkout/view.ts";
 import { PAYMENT_IDS } from "#app/modules/delivery/rules.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";
+import { normalizePhone } from "#app/modules/phone/phone.ts";
+import { useLoginModal } from "#app/ui/auth/LoginModal.tsx";
 import { pluralRu } from "#app/ui/catalog/format-product.ts";
 import { FieldErrors, TextAreaField, TextField } from "#app/ui/kit/Field.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
@@ -28,6 +30,36 @@ export function SaveButton({ children, name = "intent", value = "save", classNam
   return (
     <button type="submit" name={name} value={value} formNoValidate className={className}>
       {children}
+    </button>
+  );
+}
+
+/**
+ * 'Войти и оформить': without JavaScript it posts the form (the draft is kept) and the
+ * server sends the buyer to /login. With it, the form is saved in the background and the
+ * sign-in modal opens over the page with the phone typed here (issue 21 items 26, 14).
+ */
+function LoginToOrderButton() {
+  const loginModal = useLoginModal();
+  const saver = useFetcher({ key: "checkout-save-before-login" });
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value="login"
+      formNoValidate
+      className={button}
+      onClick={(event) => {
+        const form = event.currentTarget.form;
+        if (!loginModal || !form) return;
+        event.preventDefault();
+        const data = new FormData(form);
+        data.set("intent", "save");
+        void saver.submit(data, { method: "post", action: "/checkout" });
+        loginModal.open("/checkout", { phone: normalizePhone(String(data.get(FIELDS.contact.phone) ?? "")) ?? "" });
+      }}
+    >
+      Войти и оформить
     </button>
   );
 }
@@ -322,9 +354,7 @@ export function TotalsBox({ view, shopOpen, signedIn }: { view: CheckoutView; sh
       ) : (
         <>
           <p>Чтобы оформить заказ, войдите по номеру телефона — так мы подтвердим ваш номер. Всё, что вы ввели, сохранится.</p>
-          <SaveButton value="login" className={button}>
-            Войти и оформить
-          </SaveButton>
+          <LoginToOrderButton />
         </>
       )}
       <p className={css.muted}>

@@ -1,0 +1,88 @@
+// The wishlist, comparison and cart buttons as a buyer without JavaScript meets them: each
+// says whether the coin is already there and the same button takes it out (issue 21 item 5);
+// cards and product pages say 'В корзине: N шт.' (item 11); and a list keeps its limit
+// when a client races it (issue 14 item 11; run with DATABASE_URL for PostgreSQL).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
+import { textByTestId } from "#tests/support/html.ts";
+import { ShopClient } from "#tests/support/http-client.ts";
+import { type Shop, startShop } from "#tests/support/server.ts";
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(() => shop?.stop());
+
+const slugOf = (id: number) => demoCatalog[id - 1]!.slug;
+const inStock = demoCatalog.flatMap((coin, index) => (coin.stock > 0 ? [index + 1] : []));
+
+async function browser() {
+  const client = new ShopClient(shop.url, { headers: { Origin: shop.url } });
+  await client.get("/");
+  return client;
+}
+
+/** The toggle form of a list for a product on a page: its button tag and the intent it posts. */
+function toggleOf(html: string, list: "wishlist" | "compare") {
+  const button = html.match(new RegExp(`<button[^>]*data-testid="${list}-toggle"[^>]*>`))?.[0];
+  const form = html.slice(0, html.indexOf(button ?? "\u0000"));
+  const intent = [...form.matchAll(/name="intent" value="(\w+)"/g)].at(-1)?.[1];
+  return { button: button ?? "", intent };
+}
+
+describe("the list buttons without JavaScript", () => {
+  it("show that a coin is in the wishlist or comparison, and the same button takes it out", async () => {
+    const client = await browser();
+    const id = inStock[0]!;
+    const page = `/products/${slugOf(id)}`;
+    for (const [list, action, on] of [
+      ["wishlist", "/wishlist", "В избранном"],
+      ["compare", "/product-comparison", "В сравнении"],
+    ] as const) {
+      const before = toggleOf(await client.html(page), list);
+      expect(before.button).toContain('aria-pressed="false"');
+      expect(before.intent).toBe("add");
+      expect((await client.postForm(action, { intent: before.intent!, productId: String(id), redirectTo: page })).headers.get("location")).toBe(page);
+
+      const after = toggleOf(await client.html(page), list);
+      expect(after.button).toContain('aria-pressed="true"');
+      expect(after.button).toContain(`title="${on}"`);
+      expect(after.intent).toBe("remove");
+      // The card (on /wishlist) says the same.
+      if (list === "wishlist") expect(toggleOf(await client.html("/wishlist"), list).button).toContain('aria-pressed="true"');
+      await client.postForm(action, { intent: after.intent!, productId: String(id), redirectTo: page });
+      const removed = toggleOf(await client.html(page), list);
+      expect(removed.button).toContain('aria-pressed="false"');
+      expect(removed.intent).toBe("add");
+    }
+  });
+
+  it("says how many of a coin are in the cart on its card and its page", async () => {
+    const client = await browser();
+    const id = inStock[1]!;
+    const page = `/products/${slugOf(id)}`;
+    expect(textByTestId(await client.html(page), "in-cart")).toBe("");
+    await client.postForm("/cart", { intent: "add", productId: String(id), quantity: "2", redirectTo: page });
+    expect(textByTestId(await client.html(page), "in-cart")).toBe("В корзине: 2 шт.");
+    await client.postForm("/wishlist", { intent: "add", productId: String(id), redirectTo: page });
+    expect(textByTestId(await client.html("/wishlist"), "in-cart")).toBe("В корзине: 2 шт.");
+  });
+});
+
+describe("list limits under a race", () => {
+  it("holds exactly ten coins in the comparison after 40 parallel additions", async () => {
+    const client = await browser();
+    const ids = demoCatalog.slice(0, 40).map((_, index) => index + 1);
+    expect(ids).toHaveLength(40);
+    const answers = await Promise.all(
+      ids.map((id) =>
+        client.request("POST", `/api/compare/${id}`, "", { headers: { "Content-Type": "application/json" } }).then((response) => response.status),
+      ),
+    );
+    const listed = JSON.parse((await client.get("/api/compare")).text) as { data: { id: number }[] };
+    expect(listed.data).toHaveLength(10);
+    expect(answers.filter((status) => status === 200)).toHaveLength(10);
+    expect(answers.filter((status) => status !== 200).every((status) => status === 409)).toBe(true);
+  });
+});
