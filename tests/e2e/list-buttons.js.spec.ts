@@ -1,0 +1,54 @@
+// The list buttons with JavaScript (issue 21 items 5 and 11): the wishlist and comparison
+// toggles show their state at once and undo it; 'В корзину' is busy while it works, then
+// says what it did, and three impatient clicks add one coin.
+import { expect, test } from "@playwright/test";
+import { desktop, waitForHydration } from "./helpers.ts";
+
+test.use({ viewport: desktop });
+
+test("the wishlist and comparison buttons show that a coin is there and take it out again", async ({ page }) => {
+  await page.goto("/catalog/gold");
+  await waitForHydration(page);
+  const card = page.getByTestId("product-card").first();
+  for (const [list, badgeLink] of [
+    ["wishlist", "wishlist-link"],
+    ["compare", "compare-link"],
+  ] as const) {
+    const toggle = card.getByTestId(`${list}-toggle`);
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await expect(toggle).toHaveAttribute("title", list === "wishlist" ? "В избранном" : "В сравнении");
+    await expect(page.getByTestId(badgeLink).getByTestId("count-badge")).toHaveText("1");
+    await page.reload();
+    await waitForHydration(page);
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await expect(page.getByTestId(badgeLink).getByTestId("count-badge")).toHaveCount(0);
+  }
+});
+
+test("three impatient clicks on 'В корзину' add one coin, and the card says so", async ({ page }) => {
+  await page.goto("/catalog/silver");
+  await waitForHydration(page);
+  const card = page.getByTestId("product-card").nth(2);
+  const button = card.getByRole("button", { name: "В корзину" });
+  await button.scrollIntoViewIfNeeded();
+  // Slow the answer down so the clicks land while the first is on its way.
+  await page.route("**/cart*", async (route) => {
+    if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  const box = (await button.boundingBox())!;
+  for (let i = 0; i < 3; i++) {
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    if (i === 0) await expect(card.getByRole("button", { name: "Добавляем…" })).toBeDisabled();
+  }
+  await expect(card.getByTestId("in-cart")).toHaveText("Добавлено. В корзине: 1 шт.");
+  await expect(page.getByTestId("cart-link").getByTestId("count-badge")).toHaveText("1");
+  await page.unroute("**/cart*");
+  await page.waitForLoadState("networkidle");
+  const cart = await page.request.get("/api/cart");
+  expect((await cart.json()).data.totalCoins).toBe(1);
+});
