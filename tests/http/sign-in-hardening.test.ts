@@ -123,6 +123,8 @@ describe("the steps without JavaScript", () => {
     const partial = await client.postForm("/login", { intent: "send", phone: "+7 (916) 111-2", redirectTo: "/" });
     expect(partial.status).toBe(400);
     expect(textContent(partial.text)).toContain("Номер неполный: нужно 10 цифр после +7");
+    // The number comes back as typed, not shifted by the 7 of +7.
+    expect(inputValue(partial.text, "phone")).toMatch(/^\+7 \(916\) 111-2/);
   });
 
   it("reads every way of writing the number as the same number", async () => {

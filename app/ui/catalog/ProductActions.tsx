@@ -33,20 +33,40 @@ export function CartAddButton({ productId, fetcherKey, className, disabled = fal
  * 'В избранном' / 'В сравнении') and the same button takes it out again; with JavaScript the
  * new state shows at once, before the server answers (issue 21 item 5).
  */
-function ListToggle({ list, productId, productName, returnTo }: { list: "wishlist" | "compare"; productId: number; productName: string; returnTo: string }) {
+function ListToggle({
+  list,
+  productId,
+  productName,
+  returnTo,
+  labelled,
+}: {
+  list: "wishlist" | "compare";
+  productId: number;
+  productName: string;
+  returnTo: string;
+  /** The product page has room to say the state in words beside the mark. */
+  labelled: boolean;
+}) {
   const fetcherKey = listFetcherKey(list, productId);
   const { inList } = useInList(list, productId, fetcherKey);
   const words =
     list === "wishlist"
       ? { on: "В избранном", off: "В избранное", label: inList ? "В избранном, убрать" : "Добавить в избранное" }
-      : { on: "В сравнении", off: "Сравнить", label: inList ? "В сравнении, убрать" : "Добавить к сравнению" };
+      : { on: "В сравнении", off: "К сравнению", label: inList ? "В сравнении, убрать" : "Добавить к сравнению" };
   return (
     <ListForm action={list === "wishlist" ? "/wishlist" : "/product-comparison"} fetcherKey={fetcherKey} className={css.inline}>
       <input type="hidden" name="intent" value={inList ? "remove" : "add"} />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={returnTo} />
-      <button type="submit" className={css.iconButton} title={inList ? words.on : words.off} aria-pressed={inList} data-testid={`${list}-toggle`}>
+      <button
+        type="submit"
+        className={labelled ? `${css.iconButton} ${css.labelledToggle}` : css.iconButton}
+        title={inList ? words.on : words.off}
+        aria-pressed={inList}
+        data-testid={`${list}-toggle`}
+      >
         <Icon name={list === "wishlist" ? "heart" : "compare"} size={20} />
+        {labelled ? <span aria-hidden="true">{inList ? words.on : words.off}</span> : null}
         <span className={visuallyHidden}>
           {words.label}: {productName}
         </span>
@@ -85,8 +105,8 @@ export function ProductActions({
           <CartAddButton productId={productId} fetcherKey={cartKey} className={css.cartButton} disabled={!inStock} label={inStock ? "В корзину" : "Нет в наличии"} />
         </ListForm>
       ) : null}
-      <ListToggle list="wishlist" productId={productId} productName={productName} returnTo={returnTo} />
-      <ListToggle list="compare" productId={productId} productName={productName} returnTo={returnTo} />
+      <ListToggle list="wishlist" productId={productId} productName={productName} returnTo={returnTo} labelled={!withCart} />
+      <ListToggle list="compare" productId={productId} productName={productName} returnTo={returnTo} labelled={!withCart} />
     </div>
   );
 }

@@ -41,7 +41,9 @@ export const cartStatus = style({
 });
 export const inline = style({ display: "contents" });
 export const cartButton = style({
-  flex: 1,
+  // Basis 0: the buttons share one row and the 'В корзине' line (flex-basis 100%) takes its own.
+  flex: "1 1 0",
+  minWidth: 0,
   minHeight: "2.75rem",
   border: "none",
   borderRadius: vars.radius.md,
@@ -70,6 +72,7 @@ export const iconButton = style({
     "&[aria-pressed=true]": { color: vars.color.down, borderColor: vars.color.down, background: "#fdecea" },
   },
 });
+export const labelledToggle = style({ width: "auto", gap: vars.space.xs, paddingInline: vars.space.md });
 globalStyle(`${iconButton}[aria-pressed=true] svg`, { fill: "currentColor" });
 export const metalBadge = style({
   display: "inline-block",

@@ -29,6 +29,13 @@ describe("the phone field's reading of a change", () => {
     expect(read(value, { from: { start: 5, end: 5 }, to: { start: 5, end: 16 }, lastValue })).toBe("9161112233");
   });
 
+  it("reads a value given to the field (posted back, prefilled) the server's way", () => {
+    expect(read("+7 (916) 11", undefined)).toBe("91611");
+    expect(read("89161112233", undefined)).toBe("9161112233");
+    expect(read("+7 (916) 111-22-33", undefined)).toBe("9161112233");
+    expect(read("+7 (916) 11_-__-__", undefined)).toBe("91611");
+  });
+
   it("leaves single keystrokes to the mask", () => {
     const lastValue = "+7 (916) 1__-__-__";
     expect(read("+7 (916) 11__-__-__", { from: { start: 10, end: 10 }, to: { start: 10, end: 11 }, lastValue })).toBe("91611");

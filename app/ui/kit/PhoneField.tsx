@@ -20,7 +20,9 @@ function slotDigits(text: string, offset: number): string {
  */
 export function phoneRemoveFormatting(base: (value: string, meta?: ChangeMeta) => string) {
   return (value: string, meta?: ChangeMeta): string => {
-    if (!meta) return base(value, meta);
+    // No change to compare with: a value given to the field (the number posted back with an
+    // error, a prefilled one) or the formatted value read again. Read it like the server does.
+    if (!meta) return (nationalDigits(value) ?? base(value, meta)).slice(0, 10);
     const { from, to, lastValue = "" } = meta;
     const replacedAll = lastValue === "" || (from.start === 0 && from.end >= lastValue.length);
     if (replacedAll) {
