@@ -41,9 +41,11 @@ export const cartStatus = style({
 });
 export const inline = style({ display: "contents" });
 export const cartButton = style({
-  // Basis 0: the buttons share one row and the 'В корзине' line (flex-basis 100%) takes its own.
-  flex: "1 1 0",
-  minWidth: 0,
+  // On one line: where the card is too narrow for it and the two marks (a phone), it takes
+  // the whole row and the marks go below it, instead of 'В / корзину' squeezed in two lines.
+  flex: "1 1 auto",
+  whiteSpace: "nowrap",
+  paddingInline: vars.space.sm,
   minHeight: "2.75rem",
   border: "none",
   borderRadius: vars.radius.md,
