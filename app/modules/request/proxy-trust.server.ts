@@ -3,9 +3,12 @@ import net from "node:net";
 import proxyaddr from "proxy-addr";
 
 /**
- * Which hops in front of the shop are its own reverse proxies (TRUST_PROXY): none (false),
- * the last `hops` addresses (`true` is 1: one proxy that appends the client's address to
- * X-Forwarded-For), or the proxies' addresses and networks ("10.0.0.0/8,127.0.0.1").
+ * Which hops in front of the shop are its own reverse proxies (TRUST_PROXY): none (false);
+ * the nearest `hops` addresses (a number); or the proxies' addresses and networks
+ * ("10.0.0.0/8,127.0.0.1"). `true` trusts the private networks: loopback, link-local and
+ * unique-local/private addresses (127.0.0.0/8, 10/8, 172.16/12, 192.168/16, fc00::/7…),
+ * where a reverse proxy of the shop normally stands; a client on the internet cannot pass
+ * for another public address through them.
  */
 export type ProxyTrust = false | { hops: number } | { addresses: string[] };
 
@@ -13,7 +16,7 @@ export type ProxyTrust = false | { hops: number } | { addresses: string[] };
 export function parseProxyTrust(value: string): ProxyTrust | { error: string } {
   const text = value.trim().toLowerCase();
   if (text === "" || text === "false" || text === "0") return false;
-  if (text === "true") return { hops: 1 };
+  if (text === "true") return { addresses: ["loopback", "linklocal", "uniquelocal"] };
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
     return hops <= 10 ? { hops } : { error: "число прокси — от 0 до 10" };
