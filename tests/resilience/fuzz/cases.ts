@@ -49,7 +49,6 @@ type Draft = {
   /** A shop Referer stands in for Origin (issue 14, item 13). */
   shopReferer?: boolean;
   dataRequest: boolean;
-  mustRefuse?: string;
 };
 
 type Mutation = { name: string; applies(target: Target, draft: Draft): boolean; apply(draft: Draft, random: Random, fixtures: Fixtures, target: Target): string };
@@ -383,7 +382,6 @@ const mutations: Mutation[] = [
     apply(draft, random) {
       const value = random.pick(["0x10", "1e3", "0b11", "0o7", "1_000", " 0x1F ", "2e0", "1.", ".5e1", "Infinity"]);
       draft.fields = draft.fields!.map(([name, old]) => [name, name === "quantity" ? value : old]);
-      draft.mustRefuse = `quantity ${JSON.stringify(value)} is no decimal number`;
       return `quantity ${JSON.stringify(value)}`;
     },
   },
@@ -460,18 +458,21 @@ export function buildCase(seed: number, index: number, fixtures: Fixtures): Fuzz
     dataRequest: false,
   };
   const applied: string[] = [];
+  const appliedNames: string[] = [];
   // Now and then none: the valid-ish request itself, so the accepting paths run too.
   const count = random.pick([0, 1, 1, 2, 2, 3]);
   for (let i = 0; i < count; i++) {
     const mutation = pickMutation(random, target, draft);
-    if (mutation) applied.push(mutation.apply(draft, random, fixtures, target));
+    if (mutation) {
+      applied.push(mutation.apply(draft, random, fixtures, target));
+      appliedNames.push(mutation.name);
+    }
   }
   const request = toRequest(draft);
   // Issue 14, item 13: a page's form that says nowhere that it comes from the shop.
   const formFromNowhere =
     target.kind === "page" && hasBody(draft) && !draft.headers.Origin && draft.headers["Sec-Fetch-Site"] !== "same-origin" && !draft.shopReferer;
-  // The quantity's refusal is for a body the shop reads as fields; a broken body is refused anyway.
-  const mustRefuse = formFromNowhere ? "a page form without Origin, Sec-Fetch-Site or the shop's Referer" : draft.mustRefuse;
+  const mustRefuse = formFromNowhere ? "a page form without Origin, Sec-Fetch-Site or the shop's Referer" : quantityRefusal(draft, target, appliedNames);
   return {
     index,
     target,
@@ -482,6 +483,25 @@ export function buildCase(seed: number, index: number, fixtures: Fixtures): Fuzz
     dataRequest: draft.dataRequest,
     mustRefuse,
   };
+}
+
+/**
+ * Issue 14, item 16: a quantity that is no decimal number ("0x10", "1e3") in a request that
+ * uses it (PATCH /api/cart/{id}, the cart form's add and set) must be refused. Only when the
+ * body is otherwise as the page or client sends it: another body mutation may leave the
+ * quantity unread (an add without one is an add of 1).
+ */
+function quantityRefusal(draft: Draft, target: Target, appliedNames: string[]): string | undefined {
+  if (!appliedNames.includes("quantity text")) return undefined;
+  const harmless = new Set(["quantity text", "cookie", "headers", "query", "origin"]);
+  if (!appliedNames.every((name) => harmless.has(name))) return undefined;
+  const field = (name: string) => draft.fields?.find(([candidate]) => candidate === name)?.[1];
+  const quantity = field("quantity");
+  const uses =
+    (target.name === "PATCH /api/cart/:id" && draft.method === "PATCH") ||
+    (target.name === "POST /cart" && draft.method === "POST" && (field("intent") === "add" || field("intent") === "set"));
+  if (!uses || typeof quantity !== "string" || /^\s*[+-]?\d+\s*$/.test(quantity)) return undefined;
+  return `quantity ${JSON.stringify(quantity)} is no decimal number`;
 }
 
 /**
