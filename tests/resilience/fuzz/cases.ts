@@ -381,7 +381,9 @@ const mutations: Mutation[] = [
     applies: (_t, d) => hasFields(d) && d.fields!.some(([name]) => name === "quantity"),
     apply(draft, random) {
       const value = random.pick(["0x10", "1e3", "0b11", "0o7", "1_000", " 0x1F ", "2e0", "1.", ".5e1", "Infinity"]);
-      draft.fields = draft.fields!.map(([name, old]) => [name, name === "quantity" ? value : old]);
+      // On the cart form, an intent that reads the quantity.
+      const intent = random.pick(["add", "set"]);
+      draft.fields = draft.fields!.map(([name, old]) => [name, name === "quantity" ? value : name === "intent" ? intent : old]);
       return `quantity ${JSON.stringify(value)}`;
     },
   },
@@ -427,7 +429,7 @@ const mutationWeights: Record<string, number> = {
   segment: 3,
   query: 1,
   "redirect target": 1,
-  "quantity text": 1,
+  "quantity text": 3,
   "data request": 1,
 };
 
@@ -493,7 +495,8 @@ export function buildCase(seed: number, index: number, fixtures: Fixtures): Fuzz
  */
 function quantityRefusal(draft: Draft, target: Target, appliedNames: string[]): string | undefined {
   if (!appliedNames.includes("quantity text")) return undefined;
-  const harmless = new Set(["quantity text", "cookie", "headers", "query", "origin"]);
+  // Mutations that leave the body read as fields (the check below looks at the fields as sent).
+  const harmless = new Set(["quantity text", "value", "drop", "extra", "cookie", "headers", "query", "origin", "redirect target", "method"]);
   if (!appliedNames.every((name) => harmless.has(name))) return undefined;
   const field = (name: string) => draft.fields?.find(([candidate]) => candidate === name)?.[1];
   const quantity = field("quantity");
