@@ -1,8 +1,6 @@
 // The shop's production HTTP server (node:http): static assets, the /_ipx image proxy,
 // /healthz and the React Router request handler, with gzip/brotli and a graceful stop.
 // Run by `npm start` on Node 24 (type stripping); the build must exist (scripts/start.ts).
-import { existsSync, statSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import type { Duplex } from "node:stream";
@@ -12,8 +10,13 @@ import zlib from "node:zlib";
 import { createRequest } from "@remix-run/node-fetch-server";
 import { createIPX, ipxFSStorage, ipxHttpStorage } from "ipx";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import sirv from "sirv";
 import { imageMaxAgeSeconds, parseIpxPath } from "./app/modules/images/image-url.ts";
+import { createClientAddress, type ProxyTrust } from "./app/modules/request/proxy-trust.server.ts";
+import { isShopFormPost } from "./app/modules/request/same-origin.server.ts";
+import { contentSecurityPolicy, securityHeaders } from "./app/modules/request/security-headers.ts";
 import { etagOf } from "./app/modules/shared/etag.server.ts";
+import { createWorkGate } from "./app/modules/shared/work-gate.ts";
 import { readBodyWithin, tooLargeMessage } from "./app/modules/shared/json-body.server.ts";
 
 type Services = {
@@ -26,6 +29,8 @@ type Services = {
     shutdownTimeoutMs: number;
     isProduction: boolean;
     trustProxy: boolean;
+    proxyTrust: ProxyTrust;
+    publicUrl: string;
     /** $DATA_DIR/images: the generated and uploaded pictures. */
     imagesDir: string;
     /** The one host /_ipx may fetch from (IMAGE_REMOTE_HOST), if any. */
@@ -37,29 +42,12 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const clientDir = path.join(root, "build/client");
 const publicDir = path.join(root, "public");
 
+/** The methods the shop answers; anything else (TRACE, CONNECT, made-up ones) is 405 here. */
+const knownMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
 /** Text responses worth compressing; images and fonts are compressed already. */
 const compressible = /^(text\/|application\/(json|javascript|xml|manifest\+json|ld\+json)|image\/svg\+xml)/;
 
-const contentTypes: Record<string, string> = {
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".map": "application/json; charset=utf-8",
-  ".txt": "text/plain; charset=utf-8",
-  ".xml": "application/xml; charset=utf-8",
-  ".html": "text/html; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".webp": "image/webp",
-  ".avif": "image/avif",
-  ".ico": "image/x-icon",
-  ".woff2": "font/woff2",
-  ".pdf": "application/pdf",
-  ".webmanifest": "application/manifest+json",
-};
 
 export type RunningServer = { url: string; port: number; close(): Promise<void> };
 
@@ -71,13 +59,24 @@ export async function startServer(): Promise<RunningServer> {
 
   const handleDocument = createRequestHandler(build, settings.isProduction ? "production" : "development");
   const serveImage = createImageServer({ imagesDir: settings.imagesDir, publicDir, remoteHost: settings.imageRemoteHost });
+  const serveStatic = createStaticServer();
+  const clientAddress = createClientAddress(settings.proxyTrust);
+  const alwaysHeaders = Object.entries(securityHeaders(settings.publicUrl));
 
   let stopping = false;
 
   const server = http.createServer(async (req, res) => {
     try {
+      for (const [name, value] of alwaysHeaders) res.setHeader(name, value);
       const url = new URL(req.url ?? "/", "http://localhost");
       if (stopping) res.setHeader("Connection", "close");
+
+      if (!knownMethods.has(req.method ?? "")) {
+        refuse(req, res, url.pathname, 405, "method_not_allowed", "Метод не поддерживается", "Магазин не принимает такие запросы.", {
+          Allow: "GET, HEAD, POST, PATCH, DELETE, OPTIONS",
+        });
+        return;
+      }
 
       if (url.pathname === "/healthz") {
         const healthy = !stopping && (await services.checkHealth().then(() => true, () => false));
@@ -91,7 +90,7 @@ export async function startServer(): Promise<RunningServer> {
         return;
       }
 
-      if ((req.method === "GET" || req.method === "HEAD") && (await serveStatic(req, res, url.pathname))) return;
+      if ((req.method === "GET" || req.method === "HEAD") && (await serveStatic(req, res))) return;
       // A hashed asset that is not there (an old page after a deploy) is a plain 404, not a page lookup.
       if (url.pathname.startsWith("/assets/")) {
         res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
@@ -115,10 +114,14 @@ export async function startServer(): Promise<RunningServer> {
       }
 
       // The app rate-limits by client address; never trust a value the client sent.
-      req.headers[CLIENT_IP_HEADER] = clientAddress(req, settings.trustProxy);
+      req.headers[CLIENT_IP_HEADER] = clientAddress(req);
       // Behind a trusted proxy the request's scheme and host are the ones the browser used,
       // so that its Origin matches them (React Router refuses actions otherwise).
-      const received = createRequest(req, res, { trustProxy: settings.trustProxy });
+      const received = toFetchRequest(req, res, settings.trustProxy);
+      if (!received) {
+        refuse(req, res, url.pathname, 400, "bad_request", "Неверный запрос", "Браузер отправил запрос, который магазин не может прочитать.");
+        return;
+      }
       if (isForeignFormPost(received, url.pathname)) {
         await received.body?.cancel().catch(() => undefined);
         sendRefusal(res, 403, foreignFormPage, false);
@@ -136,6 +139,11 @@ export async function startServer(): Promise<RunningServer> {
       const response = await handleDocument(request);
       await sendResponse(req, res, response);
     } catch (error) {
+      // A client that went away mid-request (a body cut off, a closed tab) is no server error.
+      if (res.destroyed || (req.destroyed && !req.complete)) {
+        res.destroy();
+        return;
+      }
       console.error("unhandled server error", error);
       if (!res.headersSent) {
         res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "30" });
@@ -187,18 +195,25 @@ const maxDrainBytes = 8 * 1024 * 1024;
 const mutationMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * A form posted from another site. React Router refuses such an action with a bare
- * 'Bad Request'; the shop refuses it first, the same way (Origin against the request's
- * own origin, which TRUST_PROXY takes from X-Forwarded-Proto/Host), with a Russian page.
- * /api calls check the origin themselves (and answer JSON).
+ * A form posted from another site, or by something that says nowhere where it comes from
+ * (isShopFormPost). React Router refuses a foreign Origin with a bare 'Bad Request', and a
+ * missing one not at all; the shop refuses both first, with a Russian page. /api calls
+ * check the origin themselves (and answer JSON).
  */
 function isForeignFormPost(request: Request, pathname: string): boolean {
-  const origin = request.headers.get("Origin");
-  if (!origin || !mutationMethods.has(request.method) || isApiPath(pathname)) return false;
+  if (!mutationMethods.has(request.method) || isApiPath(pathname)) return false;
+  return !isShopFormPost(request);
+}
+
+/**
+ * The fetch Request of a node request; undefined when its Host (or, behind a trusted
+ * proxy, X-Forwarded-Host/-Proto) makes no URL ("Host: a b").
+ */
+function toFetchRequest(req: http.IncomingMessage, res: http.ServerResponse, trustProxy: boolean): Request | undefined {
   try {
-    return new URL(origin).origin !== new URL(request.url).origin;
+    return createRequest(req, res, { trustProxy });
   } catch {
-    return true;
+    return undefined;
   }
 }
 
@@ -224,6 +239,23 @@ function sendRefusal(res: http.ServerResponse, status: number, body: string, api
     "Cache-Control": "no-store",
   });
   res.end(body);
+}
+
+/** A refusal answered here: the /api error object, or a short Russian page. */
+function refuse(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  pathname: string,
+  status: number,
+  code: string,
+  title: string,
+  text: string,
+  headers: http.OutgoingHttpHeaders = {},
+) {
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
+  const api = isApiPath(pathname);
+  sendRefusal(res, status, api ? JSON.stringify({ error: { code, message: title } }) : refusalPage(title, text), api);
+  dropRestOfBody(req);
 }
 
 /** 413: a short Russian page, or the /api error object. */
@@ -264,9 +296,14 @@ function answerUnparsable(error: NodeJS.ErrnoException, socket: Duplex) {
     : refusalPage(title, status === 431 ? "Адрес страницы или заголовки запроса слишком длинные." : "Браузер отправил запрос, который магазин не может прочитать.");
   const type = api ? "application/json; charset=utf-8" : "text/html; charset=utf-8";
   socket.end(
-    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n${rawSecurityHeaders}Connection: close\r\n\r\n${body}`,
   );
 }
+
+/** The security headers that need no setting (HSTS needs PUBLIC_URL), for answers written to the socket by hand. */
+const rawSecurityHeaders = Object.entries(securityHeaders(""))
+  .map(([name, value]) => `${name}: ${value}\r\n`)
+  .join("");
 
 /** Whether the bytes Node could not parse start with a request line for /api ("POST /api/cart HTTP/1.1"). */
 function isApiRequestLine(rawPacket: unknown): boolean {
@@ -275,21 +312,19 @@ function isApiRequestLine(rawPacket: unknown): boolean {
   return target !== undefined && isApiPath(target.split("?")[0]!);
 }
 
-/** The socket's address, or the first X-Forwarded-For hop when a trusted proxy sets it. */
-function clientAddress(req: http.IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = req.headers["x-forwarded-for"];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
-    if (first) return first;
-  }
-  return req.socket.remoteAddress ?? "unknown";
-}
 
 type ImageServerOptions = { imagesDir: string; publicDir: string; remoteHost: string | undefined };
 type ImageVariant = { body: Buffer; type: string; etag: string; mtime: number | undefined };
 
-/** Processed pictures kept in memory, least recently used out first. */
+/** Processed pictures kept in memory, least recently used out first: at most this many bytes and entries. */
 const imageCacheBytes = 64 * 1024 * 1024;
+const imageCacheEntries = 4_000;
+/**
+ * Encodes at a time, and waiting behind them: a big avif takes a core for seconds, and a
+ * page's thumbnails must not wait behind a queue nobody can see the end of. Past the
+ * queue the answer is 503 with Retry-After (the browser tries the picture again).
+ */
+const imageEncodes = { concurrency: 2, queue: 16 };
 const remoteImageTimeoutMs = 10_000;
 
 /**
@@ -316,6 +351,7 @@ function createImageServer({ imagesDir, publicDir, remoteHost }: ImageServerOpti
   });
   const cache = new Map<string, ImageVariant>();
   let cachedBytes = 0;
+  const encodes = createWorkGate(imageEncodes);
   const remember = (key: string, variant: ImageVariant) => {
     if (variant.body.length > imageCacheBytes / 8) return;
     const old = cache.get(key);
@@ -324,7 +360,7 @@ function createImageServer({ imagesDir, publicDir, remoteHost }: ImageServerOpti
     cache.set(key, variant);
     cachedBytes += variant.body.length;
     for (const [oldest, entry] of cache) {
-      if (cachedBytes <= imageCacheBytes) break;
+      if (cachedBytes <= imageCacheBytes && cache.size <= imageCacheEntries) break;
       cache.delete(oldest);
       cachedBytes -= entry.body.length;
     }
@@ -371,7 +407,12 @@ function createImageServer({ imagesDir, publicDir, remoteHost }: ImageServerOpti
         cache.delete(key);
         cache.set(key, variant);
       } else {
-        const { data, format } = await image.process();
+        const processed = await encodes.run(() => image.process());
+        if (!processed) {
+          fail(res, 503, "busy", "Сервер занят изображениями, повторите через несколько секунд", { "Retry-After": "5" });
+          return;
+        }
+        const { data, format } = processed.value;
         const body = Buffer.isBuffer(data) ? data : Buffer.from(data);
         variant = { body, type: `image/${format ?? "jpeg"}`, etag: etagOf(body), mtime };
         if (!parsed.remote) remember(key, variant);
@@ -381,7 +422,8 @@ function createImageServer({ imagesDir, publicDir, remoteHost }: ImageServerOpti
         "Content-Type": variant.type,
         "Cache-Control": `public, max-age=${imageMaxAgeSeconds}`,
         ETag: variant.etag,
-        "Content-Security-Policy": "default-src 'none'",
+        // A picture (an SVG among them) runs nothing and loads nothing.
+        "Content-Security-Policy": `${contentSecurityPolicy}; default-src 'none'`,
         "X-Content-Type-Options": "nosniff",
       };
       if (mtime !== undefined) headers["Last-Modified"] = new Date(mtime).toUTCString();
@@ -423,56 +465,45 @@ function imageFailure(error: unknown, remote: boolean): { status: number; code: 
   return { status: 422, code: "bad_image", message: "Изображение не читается" };
 }
 
-type CachedFile = { body: Buffer; type: string; immutable: boolean; encoded: Map<string, Buffer> };
-const staticCache = new Map<string, CachedFile | null>();
+/** Text files' types with their charset (sirv names the type alone). */
+const textTypes: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
+};
 
-/** Serves a file of the client build; hashed assets are cached for a year by browsers. */
-async function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<boolean> {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return false;
-  }
-  if (decoded.includes("\0") || decoded.endsWith("/")) return false;
-  const file = path.join(clientDir, path.normalize(decoded));
-  if (!file.startsWith(clientDir + path.sep)) return false;
-
-  let cached = staticCache.get(file);
-  if (cached === undefined) {
-    cached = null;
-    if (existsSync(file) && statSync(file).isFile()) {
-      const type = contentTypes[path.extname(file).toLowerCase()] ?? "application/octet-stream";
-      cached = { body: await readFile(file), type, immutable: decoded.startsWith("/assets/"), encoded: new Map() };
-    }
-    staticCache.set(file, cached);
-  }
-  if (!cached) return false;
-
-  const headers: http.OutgoingHttpHeaders = {
-    "Content-Type": cached.type,
-    "Cache-Control": cached.immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
-    "X-Content-Type-Options": "nosniff",
-  };
-  let body = cached.body;
-  const encoding = compressible.test(cached.type) ? pickEncoding(req.headers["accept-encoding"]) : undefined;
-  if (encoding) {
-    let encoded = cached.encoded.get(encoding);
-    if (!encoded) {
-      // Static files are compressed once, at the best ratio, and kept.
-      encoded = encoding === "br"
-        ? zlib.brotliCompressSync(cached.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
-        : zlib.gzipSync(cached.body, { level: 9 });
-      cached.encoded.set(encoding, encoded);
-    }
-    body = encoded;
-    headers["Content-Encoding"] = encoding;
-    headers.Vary = "Accept-Encoding";
-  }
-  headers["Content-Length"] = body.length;
-  res.writeHead(200, headers);
-  res.end(req.method === "HEAD" ? undefined : body);
-  return true;
+/**
+ * The client build's files (public/ is copied into it) through sirv: the folder is listed
+ * once at start, so a request for a file that is not there costs a lookup and keeps
+ * nothing; the .br and .gz copies the build wrote (scripts/precompress.ts) are sent as
+ * they are. Hashed /assets/ are cached by browsers for a year, the rest for an hour.
+ * Resolves false when there is no such file.
+ */
+function createStaticServer() {
+  const serve = sirv(clientDir, {
+    dev: false,
+    etag: true,
+    brotli: true,
+    gzip: true,
+    extensions: [],
+    setHeaders(res, pathname) {
+      res.setHeader("Cache-Control", pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      const textType = textTypes[path.extname(pathname).toLowerCase()];
+      if (textType) res.setHeader("Content-Type", textType);
+    },
+  });
+  return (req: http.IncomingMessage, res: http.ServerResponse) =>
+    new Promise<boolean>((resolve) => {
+      // The shop's files are small: whole files only (sirv would pass a reversed range to the file stream).
+      delete req.headers.range;
+      serve(req, res, () => resolve(false));
+      if (res.headersSent) resolve(true);
+    });
 }
 
 function pickEncoding(accept: string | string[] | undefined): "br" | "gzip" | undefined {

@@ -24,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       slug: row.slug,
       title: row.title,
       image: row.image,
-      fullHref: ipxUrl(row.image.src, { width: Math.min(row.image.width, 1600) }),
+      fullHref: ipxUrl(row.image.src, { width: 1600, intrinsicWidth: row.image.width }),
       html: renderMarkdown(row.body, { publicUrl }),
     })),
   };

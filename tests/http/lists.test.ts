@@ -30,7 +30,8 @@ async function visitor() {
 
 function api(client: ShopClient, method: string, path: string, body?: unknown, origin: string | null = shop.url) {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
-  if (origin) headers.Origin = origin;
+  // null: no Origin at all (the client otherwise sends the shop's, as a browser does).
+  headers.Origin = origin ?? "";
   return client.request(method, path, body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body), { headers });
 }
 

@@ -138,6 +138,7 @@ async function prepare(outbox: string): Promise<Fixtures> {
   expect(listRows.length).toBeGreaterThanOrEqual(8);
 
   return {
+    baseUrl: shop.url,
     productIds: stocked.slice(0, 6),
     orderId: order!.id,
     sandboxPaymentId,
@@ -245,6 +246,20 @@ function problemsOf(fuzzCase: FuzzCase, answer: Sent, changed: string[]): string
     if (!answer.contentType.startsWith("text/html") || !/<html lang="ru"/.test(answer.text) || !/[а-яё]/i.test(answer.text)) {
       problems.push(`not a Russian page (${answer.contentType}): ${answer.text.slice(0, 200)}`);
     }
+  }
+
+  if (fuzzCase.mustRefuse && !isRefusal(answer)) problems.push(`accepted (${answer.status}) though ${fuzzCase.mustRefuse}`);
+  if (answer.location) {
+    // As a browser reads it: tabs and line breaks dropped, backslashes as slashes (issue 14, item 3).
+    let target: URL | undefined;
+    try {
+      target = new URL(answer.location, shop.url);
+    } catch {
+      target = undefined;
+    }
+    // The shop's own origins: the one the test reaches, and PUBLIC_URL's default (unset here), which payment returns name.
+    const own = [new URL(shop.url).origin, "http://localhost:3000"];
+    if (!target || !own.includes(target.origin)) problems.push(`a redirect off the site: ${JSON.stringify(answer.location)}`);
   }
 
   if (isRefusal(answer)) {

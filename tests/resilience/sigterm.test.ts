@@ -145,7 +145,7 @@ describe("SIGTERM with a connection that never finishes its request", () => {
     try {
       await new Promise<void>((resolve, reject) => stuck.once("connect", resolve).once("error", reject));
       // Half a request: the server has it under way and cannot call the connection idle.
-      stuck.write(`POST /cart HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nintent=add`);
+      stuck.write(`POST /cart HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${shop.url}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nintent=add`);
       await new Promise((resolve) => setTimeout(resolve, 300));
       const signalledAt = Date.now();
       shop.kill("SIGTERM");

@@ -98,6 +98,10 @@ export class ShopClient {
     const signal = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
     for (;;) {
       const headers = new Headers({ "User-Agent": this.userAgent, "Accept-Language": "ru-RU,ru;q=0.9", ...this.defaultHeaders, ...options.headers });
+      // As browsers do: every request but GET and HEAD says its page's origin (the shop's, here),
+      // unless the test sets Origin itself; an empty Origin sends none.
+      if (method !== "GET" && method !== "HEAD" && !headers.has("Origin")) headers.set("Origin", new URL(url).origin);
+      if (headers.get("Origin") === "") headers.delete("Origin");
       const cookie = await this.jar.getCookieString(url);
       if (cookie) headers.set("Cookie", cookie);
       // A form body is urlencoded; a string body (JSON for /api) keeps the caller's Content-Type.

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseProxyTrust, type ProxyTrust } from "../request/proxy-trust.server.ts";
 
 /**
  * Every setting of the shop is an environment variable, validated here once at start.
@@ -26,7 +27,17 @@ const envSchema = z.object({
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   SESSION_SECRET: z.string().min(32, "не короче 32 символов").optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
-  TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false"),
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value, context) => {
+      const trust = parseProxyTrust(value);
+      if (trust && "error" in trust) {
+        context.addIssue({ code: "custom", message: trust.error });
+        return z.NEVER;
+      }
+      return trust;
+    }),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   IMAGE_REMOTE_HOST: z
     .string()
@@ -82,8 +93,10 @@ export type AppConfig = {
   databaseQueryTimeoutMs: number;
   sessionSecret: string;
   shutdownTimeoutMs: number;
-  /** Behind a reverse proxy: take the client's address from X-Forwarded-For. */
+  /** Behind a reverse proxy: take the scheme and host from X-Forwarded-Proto/Host. */
   trustProxy: boolean;
+  /** Which hops are the shop's own proxies: the client's address is the right-most X-Forwarded-For entry that is not one. */
+  proxyTrust: ProxyTrust;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   sms: {
     /** log: the code in the server log; file: one JSON line per message (tests); smsru, smsc: real gateways. */
@@ -186,7 +199,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     databaseQueryTimeoutMs: values.DATABASE_QUERY_TIMEOUT_MS,
     sessionSecret: values.SESSION_SECRET ?? developmentSessionSecret(dataDir),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
-    trustProxy: values.TRUST_PROXY === "true" || values.TRUST_PROXY === "1",
+    trustProxy: values.TRUST_PROXY !== false,
+    proxyTrust: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,
     metricaCounterId: values.METRICA_COUNTER_ID,
     yandexMapsApiKey: values.YANDEX_MAPS_API_KEY,

@@ -65,8 +65,9 @@ export function findArticle(db: Database, kind: ArticleKind, slug: string): Prom
   });
 }
 
-/** A training article by the old site's id (/training/18). */
+/** A training article by the old site's id (/training/18); no lookup for what is no id (NaN from /training/%31%38). */
 export async function findTrainingByLegacyId(db: Database, legacyId: number): Promise<Article | undefined> {
+  if (!Number.isSafeInteger(legacyId) || legacyId < 1 || legacyId > 2_147_483_647) return undefined;
   const [article] = await db.select().from(articles).where(and(eq(articles.kind, "training"), eq(articles.legacyId, legacyId))).limit(1);
   return article;
 }

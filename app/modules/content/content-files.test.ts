@@ -3,6 +3,7 @@ import {
   contentFileName,
   formatContentEntry,
   formatContentIssue,
+  isPagePath,
   legacyTrainingIds,
   parseContentFile,
   parseContentFiles,
@@ -148,5 +149,16 @@ describe("the demo content", () => {
     expect(pages.find((page) => page.path === "return")!.body).toMatch(/№ 2463/);
     // No filler text.
     for (const { entry } of entries) expect(JSON.stringify(entry)).not.toMatch(/lorem|ipsum/i);
+  });
+});
+
+describe("isPagePath (findPage looks up and caches nothing else: issue 14, item 1)", () => {
+  it("accepts what the import accepts: 1–4 slugs", () => {
+    for (const path of ["about", "docs/oferta", "a/b/c/d", "delivery-2026"]) expect(isPagePath(path), path).toBe(true);
+  });
+  it("refuses anything an address may carry that no page can have", () => {
+    for (const path of ["", "About", "a//b", "a/b/c/d/e", "a b", "%00", "a\u0000b", "x".repeat(201), "../etc", "a/-b", "страница"]) {
+      expect(isPagePath(path), path).toBe(false);
+    }
   });
 });

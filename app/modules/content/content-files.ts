@@ -95,8 +95,14 @@ export function isContentSlug(value: string): boolean {
 
 const slug = text(maxSlugLength).refine((value) => slugPattern.test(value), "только строчные латинские буквы, цифры и дефисы между ними");
 
+/** Whether a value can be a page's path: 1–4 slugs joined by "/", at most 200 characters (what the import accepts). */
+export function isPagePath(value: string): boolean {
+  const segments = value.split("/");
+  return value.length <= 200 && segments.length <= 4 && segments.every((segment) => slugPattern.test(segment));
+}
+
 const pagePath = text(200)
-  .refine((value) => value.split("/").length <= 4 && value.split("/").every((segment) => slugPattern.test(segment)), "1–4 части через «/», в каждой строчные латинские буквы, цифры и дефисы")
+  .refine(isPagePath, "1–4 части через «/», в каждой строчные латинские буквы, цифры и дефисы")
   .refine((value) => !reservedPageRoots.has(value.split("/")[0]!), "этот адрес занят другим разделом сайта");
 
 /** A calendar date written as YYYY-MM-DD. */

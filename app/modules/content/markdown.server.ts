@@ -87,7 +87,8 @@ export function renderMarkdown(markdown: string, options: RenderOptions = {}): s
       img: (tagName, attribs) => {
         const source = attribs.src ? localImageSource(attribs.src) : null;
         if (!source) return { tagName: "img", attribs: { "data-drop": "1" } };
-        const src = source.startsWith("_ipx/") ? `/${source}` : ipxUrl(source, { width: articleImageWidth });
+        // An /_ipx address written by hand is shown like any other picture (the proxy serves only the widths pages use).
+        const src = ipxUrl(source.replace(/^_ipx\/[^/]+\//, ""), { width: articleImageWidth });
         const kept: Record<string, string> = { src, alt: attribs.alt ?? "", loading: "lazy", decoding: "async" };
         if (attribs.title) kept.title = attribs.title;
         return { tagName, attribs: kept };

@@ -30,10 +30,17 @@ describe("ipxUrl", () => {
   });
 
   it("builds addresses the server accepts as they were meant", () => {
-    const parsed = parseIpxPath(ipxUrl("products/монета 1.png", { width: 320, quality: 60 }).slice("/_ipx".length));
-    expect(parsed).toEqual({ ok: true, id: "/products/монета 1.png", remote: false, modifiers: { f: "webp", q: "60", w: "320" } });
-    const remote = parseIpxPath(ipxUrl("https://cdn.example.ru/a.png?v=2", { width: 64 }).slice("/_ipx".length), { remoteHost: "cdn.example.ru" });
-    expect(remote).toEqual({ ok: true, id: "https://cdn.example.ru/a.png?v=2", remote: true, modifiers: { f: "webp", w: "64" } });
+    const parsed = parseIpxPath(ipxUrl("products/монета 1.png", { width: 320 }).slice("/_ipx".length));
+    expect(parsed).toEqual({ ok: true, id: "/products/монета 1.png", remote: false, modifiers: { f: "webp", w: "320" } });
+    const remote = parseIpxPath(ipxUrl("https://cdn.example.ru/a.png?v=2", { width: 56 }).slice("/_ipx".length), { remoteHost: "cdn.example.ru" });
+    expect(remote).toEqual({ ok: true, id: "https://cdn.example.ru/a.png?v=2", remote: true, modifiers: { f: "webp", w: "56" } });
+  });
+
+  it("never asks for more than the picture has: its own width when served, else its own size", () => {
+    expect(ipxUrl("x.png", { width: 640, intrinsicWidth: 800 })).toBe("/_ipx/f_webp,w_640/x.png");
+    expect(ipxUrl("x.png", { width: 1024, intrinsicWidth: 800 })).toBe("/_ipx/f_webp,w_800/x.png");
+    expect(ipxUrl("x.png", { width: 1024, intrinsicWidth: 500 })).toBe("/_ipx/f_webp/x.png");
+    expect(ipxUrl("x.png", { width: 96, intrinsicWidth: 0 })).toBe("/_ipx/f_webp,w_96/x.png");
   });
 });
 
@@ -96,15 +103,19 @@ describe("parseIpxPath", () => {
   };
   const status = (parsed: IpxRequest) => (parsed.ok ? 200 : parsed.status);
 
-  it("reads the modifiers of the spec under their short and long names", () => {
+  it("reads a format and a width under their short and long names", () => {
     expect(ok("/w_320,f_webp/products/x-1.png")).toEqual({ ok: true, id: "/products/x-1.png", remote: false, modifiers: { w: "320", f: "webp" } });
     expect(ok("/_/products/x-1.png").modifiers).toEqual({});
-    expect(ok("/format_jpg&width_100/x.png").modifiers).toEqual({ f: "jpeg", w: "100", b: "#ffffff", flatten: "" });
-    expect(ok("/s_100x50,fit_contain,b_000/x.png").modifiers).toEqual({ s: "100x50", fit: "contain", b: "#000", flatten: "" });
-    expect(ok("/resize:100x100,quality=50,fit_cover/x.png").modifiers).toEqual({ s: "100x100", q: "50", fit: "cover" });
-    // Width and height together are one resize.
-    expect(ok("/w_100,h_50/x.png").modifiers).toEqual({ s: "100x50" });
-    expect(ok("/h_50/x.png").modifiers).toEqual({ h: "50" });
+    expect(ok("/format_jpg&width_112/x.png").modifiers).toEqual({ f: "jpeg", w: "112", b: "#ffffff", flatten: "" });
+  });
+
+  it("serves only the variants the shop's pages ask for: 400 for any other (issue 14, item 8)", () => {
+    for (const modifiers of ["s_4096x4096,f_avif", "w_4096", "w_100", "w_321", "h_50", "w_112,h_56", "s_100x50", "q_50,w_320", "fit_contain,w_320", "b_000,w_320", "f_png", "f_png,w_320"]) {
+      expect(parseIpxPath(`/${modifiers}/x.png`), modifiers).toMatchObject({ ok: false, status: 400, code: "bad_variant" });
+    }
+    for (const width of [56, 112, 80, 160, 96, 192, 120, 240, 320, 640, 768, 1024, 1280, 1536, 2048, 2560, 3072, 800, 1200, 1600]) {
+      for (const format of ["webp", "avif", "jpeg"]) expect(status(parseIpxPath(`/f_${format},w_${width}/x.png`)), `${format} ${width}`).toBe(200);
+    }
   });
 
   it("refuses what the spec does not name, and values out of range", () => {
@@ -136,8 +147,8 @@ describe("parseIpxPath", () => {
     expect(status(parseIpxPath("/w_100/file:///etc/passwd", { remoteHost: "cdn.example.ru" }))).toBe(403);
     expect(status(parseIpxPath("/w_100/ftp://cdn.example.ru/x.png", { remoteHost: "cdn.example.ru" }))).toBe(403);
     expect(status(parseIpxPath("/w_100/https:%5C%5Cevil.example%5Cx.png", { remoteHost: "cdn.example.ru" }))).toBe(403);
-    expect(ok("/w_100/https://CDN.example.ru/x.png", "cdn.example.ru")).toMatchObject({ id: "https://cdn.example.ru/x.png", remote: true });
-    expect(ok("/w_100/http://127.0.0.1:8080/a/b.png", "127.0.0.1:8080")).toMatchObject({ id: "http://127.0.0.1:8080/a/b.png", remote: true });
+    expect(ok("/w_112/https://CDN.example.ru/x.png", "cdn.example.ru")).toMatchObject({ id: "https://cdn.example.ru/x.png", remote: true });
+    expect(ok("/w_112/http://127.0.0.1:8080/a/b.png", "127.0.0.1:8080")).toMatchObject({ id: "http://127.0.0.1:8080/a/b.png", remote: true });
     expect(status(parseIpxPath("/w_100/http://127.0.0.1:8081/a/b.png", { remoteHost: "127.0.0.1:8080" }))).toBe(403);
   });
 });

@@ -9,6 +9,8 @@
  * configured remote host.
  */
 
+import { breakpoints } from "../../ui/tokens/breakpoints.ts";
+
 /** Spec section 9: image densities, default format and the browsers' cache lifetime of an image. */
 export const imageDensities = [1, 2] as const;
 export const defaultImageFormat = "webp";
@@ -22,8 +24,34 @@ export type ImageFormat = (typeof imageFormats)[number];
 export const imageFits = ["cover", "contain", "fill", "inside", "outside"] as const;
 export type ImageFit = (typeof imageFits)[number];
 
+/** Widths laid out by `sizes` (CoinImage): the breakpoints of spec section 9. */
+export const layoutImageWidths: readonly number[] = Object.values(breakpoints);
+/** Thumbnails laid out at a fixed CSS width (CoinImage with sizes="96px" or width={56}). */
+export const thumbnailImageWidths = [56, 80, 96, 120] as const;
+/** Pictures at one width: an article's pictures and a product's share image 800, other share images 1200, a certificate in full 1600. */
+export const fixedImageWidths = [800, 1200, 1600] as const;
+/** The formats pages ask for: webp by default, avif where a page wants it, jpeg for share images. */
+export const servedImageFormats = ["webp", "avif", "jpeg"] as const;
+
+/**
+ * Every width the shop's pages ask /_ipx for (issue 14, item 8): layout and thumbnail widths
+ * at each density, and the fixed ones. A picture narrower than a candidate is asked for at
+ * its own size, without a width (ipxUrl's intrinsicWidth). Any other width is refused, so
+ * that nobody can make the server encode pictures no page shows.
+ */
+export const servedImageWidths: ReadonlySet<number> = new Set([
+  ...[...layoutImageWidths, ...thumbnailImageWidths].flatMap((width) => imageDensities.map((density) => width * density)),
+  ...fixedImageWidths,
+]);
+
 export type ImageOptions = {
   width?: number;
+  /**
+   * The picture's own width, when known: a wider picture is never asked for; at or above
+   * it, the address names that width when the server serves it, else no width (the picture
+   * as it is), so every address stays on the list the server serves.
+   */
+  intrinsicWidth?: number;
   height?: number;
   format?: ImageFormat;
   quality?: number;
@@ -59,8 +87,14 @@ export function ipxUrl(src: string, options: ImageOptions = {}): string {
   if (options.fit) modifiers.push(`fit_${options.fit}`);
   if (options.quality !== undefined) modifiers.push(`q_${Math.round(options.quality)}`);
   if (options.background) modifiers.push(`b_${options.background.replace(/^#/, "")}`);
-  const width = options.width !== undefined ? Math.round(options.width) : undefined;
-  const height = options.height !== undefined ? Math.round(options.height) : undefined;
+  let width = options.width !== undefined ? Math.round(options.width) : undefined;
+  let height = options.height !== undefined ? Math.round(options.height) : undefined;
+  const intrinsic = options.intrinsicWidth && options.intrinsicWidth > 0 ? Math.round(options.intrinsicWidth) : undefined;
+  if (intrinsic !== undefined && width !== undefined && width >= intrinsic) {
+    // Nothing wider than the picture: its own width when that is a served one, else its own size.
+    width = servedImageWidths.has(intrinsic) && height === undefined ? intrinsic : undefined;
+    height = undefined;
+  }
   if (width && height) modifiers.push(`s_${width}x${height}`);
   else if (width) modifiers.push(`w_${width}`);
   else if (height) modifiers.push(`h_${height}`);
@@ -103,7 +137,7 @@ export function srcSetWidths({ widths, intrinsicWidth, densities = imageDensitie
 export function imageSrcSet(src: string, options: SrcSetOptions): string {
   const { widths, intrinsicWidth, intrinsicHeight, densities, ...image } = options;
   return srcSetWidths({ widths, intrinsicWidth, densities })
-    .map((width) => `${ipxUrl(src, { ...image, width })} ${width}w`)
+    .map((width) => `${ipxUrl(src, { ...image, width, intrinsicWidth })} ${width}w`)
     .join(", ");
 }
 
@@ -126,7 +160,7 @@ export function imageDensitySrcSet(
     if (actual <= previous) continue;
     previous = actual;
     const actualHeight = height ? Math.round(height * density * scale) : undefined;
-    entries.push(`${ipxUrl(src, { ...image, width: actual, height: actualHeight })} ${density === 1 && scale === 1 ? "1x" : `${round2(actual / width)}x`}`);
+    entries.push(`${ipxUrl(src, { ...image, width: actual, height: actualHeight, intrinsicWidth })} ${density === 1 && scale === 1 ? "1x" : `${round2(actual / width)}x`}`);
   }
   return entries.join(", ");
 }
@@ -207,6 +241,12 @@ export function parseIpxPath(path: string, { remoteHost }: { remoteHost?: string
     }
   }
   if (modifiers.s && (modifiers.w || modifiers.h)) return refuse(400, "bad_modifier", "Размер задан дважды: s и w/h");
+  // Only what the shop's pages ask for: a format and a width of the list, or neither.
+  const served =
+    Object.keys(modifiers).every((name) => name === "f" || name === "w") &&
+    (modifiers.f === undefined || (servedImageFormats as readonly string[]).includes(modifiers.f)) &&
+    (modifiers.w === undefined || servedImageWidths.has(Number(modifiers.w)));
+  const unserved = served ? undefined : refuse(400, "bad_variant", "Такой вариант изображения магазин не отдаёт");
   if (modifiers.w && modifiers.h) {
     // One resize with both sides (ipx would apply only the last of two).
     modifiers.s = `${modifiers.w}x${modifiers.h}`;
@@ -242,7 +282,7 @@ export function parseIpxPath(path: string, { remoteHost }: { remoteHost?: string
     if (!remoteHost || url.host.toLowerCase() !== remoteHost.toLowerCase() || url.username || url.password) {
       return refuse(403, "forbidden_source", "Источник не разрешён");
     }
-    return { ok: true, id: url.href, remote: true, modifiers };
+    return unserved ?? { ok: true, id: url.href, remote: true, modifiers };
   }
 
   if (source.includes("\\")) return refuse(400, "bad_request", "Неверный адрес источника");
@@ -251,5 +291,5 @@ export function parseIpxPath(path: string, { remoteHost }: { remoteHost?: string
   if (segments.some((segment) => segment === "." || segment === "..")) return refuse(403, "forbidden_path", "Путь вне папки изображений");
   // Hidden files are nobody's pictures.
   if (segments.some((segment) => segment.startsWith("."))) return refuse(404, "not_found", "Изображение не найдено");
-  return { ok: true, id: `/${segments.join("/")}`, remote: false, modifiers };
+  return unserved ?? { ok: true, id: `/${segments.join("/")}`, remote: false, modifiers };
 }

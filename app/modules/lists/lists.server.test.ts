@@ -19,7 +19,7 @@ describe("parseQuantity", () => {
     expect(parseQuantity(3)).toBe(3);
     expect(parseQuantity(" 7 ")).toBe(7);
   });
-  it.each([0, -1, 1.5, "1.5", "abc", "", null, [], {}, Number.NaN, Infinity])("refuses %j", (value) => {
+  it.each([0, -1, 1.5, "1.5", "abc", "", null, [], {}, Number.NaN, Infinity, "0x10", "1e3", "0b11", "0o7", "1_000", "٣", "Infinity"])("refuses %j", (value) => {
     expect(() => parseQuantity(value)).toThrow(ListError);
   });
 });

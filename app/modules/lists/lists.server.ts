@@ -67,9 +67,14 @@ async function ensureRoom(tx: Tx, list: ListName, owner: ListOwner, productId: n
   if ((row?.n ?? 0) >= listLimits[list]) throw new ListError("list_full", listMessages.listFull[list], 409);
 }
 
-/** Checks a quantity typed by a buyer or sent by a client: a whole number from 1 up. */
+/**
+ * Checks a quantity typed by a buyer or sent by a client: a whole number from 1 up, as a
+ * number or decimal digits. Number() alone would read "0x10" as 16 and "1e3" as 1000.
+ */
 export function parseQuantity(value: unknown): number {
-  const number = typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : value;
+  const text = typeof value === "string" ? value.trim() : undefined;
+  if (text !== undefined && !/^[+-]?\d+$/.test(text)) throw new ListError("bad_quantity", listMessages.notWhole);
+  const number = text !== undefined ? Number(text) : value;
   if (typeof number !== "number" || !Number.isFinite(number) || !Number.isInteger(number)) throw new ListError("bad_quantity", listMessages.notWhole);
   if (number < 1) throw new ListError("bad_quantity", listMessages.belowOne);
   if (number > 100_000) throw new ListError("bad_quantity", listMessages.tooMany);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useTempDatabase } from "#tests/support/temp-database.ts";
-import { consumeRateLimit, consumeRateLimits } from "./rate-limit.server.ts";
+import { consumeRateLimit, consumeRateLimits, limitKey } from "./rate-limit.server.ts";
 
 
 const database = useTempDatabase("rate-limit-test");
@@ -38,5 +38,26 @@ describe("consumeRateLimits", () => {
       expect((await consumeRateLimits(database.handle.db, [{ rule: perPhone, key: `+7999000000${i}` }, { rule: perIp, key: "10.0.0.1" }], at(i))).allowed).toBe(true);
     }
     expect((await consumeRateLimits(database.handle.db, [{ rule: perPhone, key: "+79990000009" }, { rule: perIp, key: "10.0.0.1" }], at(7))).allowed).toBe(false);
+  });
+});
+
+describe("IPv6 addresses (issue 14, item 5)", () => {
+  it("count for their /64 network: a subscriber cannot take a fresh address for every try", async () => {
+    const perIp = { bucket: "test-ip6", limit: 2, windowMs: 3_600_000 };
+    expect((await consumeRateLimit(database.handle.db, perIp, "2001:db8:1:2::1", at(0))).allowed).toBe(true);
+    expect((await consumeRateLimit(database.handle.db, perIp, "2001:db8:1:2:ffff:1:2:3", at(1))).allowed).toBe(true);
+    expect((await consumeRateLimit(database.handle.db, perIp, "2001:0db8:0001:0002:abcd::9", at(2))).allowed).toBe(false);
+    // The next /64 is someone else.
+    expect((await consumeRateLimit(database.handle.db, perIp, "2001:db8:1:3::1", at(2))).allowed).toBe(true);
+  });
+
+  it("keys: an IPv6 address its /64, an IPv4 one (also written as IPv6) itself, anything else unchanged", () => {
+    expect(limitKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(limitKey("2001:DB8:0:0:1::1")).toBe("2001:db8:0:0::/64");
+    expect(limitKey("::1")).toBe("0:0:0:0::/64");
+    expect(limitKey("::ffff:192.0.2.7")).toBe("192.0.2.7");
+    expect(limitKey("192.0.2.7")).toBe("192.0.2.7");
+    expect(limitKey("+79161234567")).toBe("+79161234567");
+    expect(limitKey("unknown")).toBe("unknown");
   });
 });

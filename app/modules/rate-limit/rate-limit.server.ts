@@ -1,3 +1,4 @@
+import net from "node:net";
 import { and, count, eq, gte, lt, min, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { rateLimitEvents } from "../db/schema.ts";
@@ -25,7 +26,8 @@ export function consumeRateLimit(db: Database, rule: RateLimit, key: string, now
  * Checks several limits together: counts the event in every bucket only when all of
  * them allow it (a refusal by the per-phone limit does not use up the per-IP one).
  */
-export async function consumeRateLimits(db: Database, checks: { rule: RateLimit; key: string }[], now = new Date()): Promise<RateLimitResult> {
+export async function consumeRateLimits(db: Database, given: { rule: RateLimit; key: string }[], now = new Date()): Promise<RateLimitResult> {
+  const checks = given.map(({ rule, key }) => ({ rule, key: limitKey(key) }));
   return db.transaction(async (tx) => {
     const inner = tx as unknown as Database;
     let refused: RateLimitResult | undefined;
@@ -51,6 +53,37 @@ export async function consumeRateLimits(db: Database, checks: { rule: RateLimit;
       .returning({ id: rateLimitEvents.id });
     return { allowed: true, eventIds: inserted.map((row) => row.id) } as const;
   });
+}
+
+/**
+ * The key an event is counted under. An IPv6 address counts for its /64 network: one
+ * subscriber gets a whole /64 and could otherwise take a fresh address for every try.
+ * An IPv4 address written as IPv6 (::ffff:1.2.3.4) counts as itself. Other keys (phones,
+ * visitor ids) are kept as they are.
+ */
+export function limitKey(key: string): string {
+  if (net.isIPv6(key)) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(key);
+    if (mapped) return mapped[1]!;
+    return `${ipv6Groups(key).slice(0, 4).join(":")}::/64`;
+  }
+  return key;
+}
+
+/** The eight 16-bit groups of an IPv6 address, in lower-case hex without leading zeros. */
+function ipv6Groups(address: string): string[] {
+  let text = address.toLowerCase().split("%")[0]!;
+  // A trailing dotted IPv4 part is two groups.
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", tail] = text.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const middle = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill("0");
+  return [...left, ...middle, ...right].map((group) => parseInt(group, 16).toString(16));
 }
 
 /** Drops events older than a day beyond the longest window; run now and then. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSameOrigin } from "./same-origin.server.ts";
+import { isSameOrigin, isShopFormPost } from "./same-origin.server.ts";
 
 const request = (headers: Record<string, string>) => new Request("http://127.0.0.1:3000/api/cart/clear", { headers });
 const publicUrl = "https://shop.example";
@@ -21,5 +21,24 @@ describe("isSameOrigin", () => {
 
   it("refuses a request that says nothing about where it comes from", () => {
     expect(isSameOrigin(request({}), publicUrl)).toBe(false);
+  });
+});
+
+describe("isShopFormPost", () => {
+  const form = (headers: Record<string, string>) => new Request("http://127.0.0.1:3000/my/profile", { method: "POST", headers });
+
+  it("accepts the shop's own Origin, and without one a same-origin Sec-Fetch-Site or the shop's Referer", () => {
+    expect(isShopFormPost(form({ Origin: "http://127.0.0.1:3000" }))).toBe(true);
+    expect(isShopFormPost(form({ "Sec-Fetch-Site": "same-origin" }))).toBe(true);
+    expect(isShopFormPost(form({ Referer: "http://127.0.0.1:3000/my/profile" }))).toBe(true);
+  });
+
+  it("refuses a form that says nothing about where it comes from, or names another site", () => {
+    expect(isShopFormPost(form({}))).toBe(false);
+    expect(isShopFormPost(form({ Origin: "https://evil.example" }))).toBe(false);
+    expect(isShopFormPost(form({ Origin: "null", Referer: "http://127.0.0.1:3000/" }))).toBe(false);
+    expect(isShopFormPost(form({ "Sec-Fetch-Site": "cross-site", Referer: "http://127.0.0.1:3000/" }))).toBe(false);
+    expect(isShopFormPost(form({ Referer: "https://evil.example/http://127.0.0.1:3000/" }))).toBe(false);
+    expect(isShopFormPost(form({ Referer: "not a url" }))).toBe(false);
   });
 });

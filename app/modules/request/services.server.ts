@@ -37,10 +37,10 @@ export async function checkHealth(): Promise<void> {
   await handle.ping();
 }
 
-export function serverSettings(): Pick<AppConfig, "host" | "port" | "shutdownTimeoutMs" | "isProduction" | "trustProxy"> & {
+export function serverSettings(): Pick<AppConfig, "host" | "port" | "shutdownTimeoutMs" | "isProduction" | "trustProxy" | "proxyTrust" | "publicUrl"> & {
   imagesDir: string;
   imageRemoteHost: string | undefined;
 } {
-  const { host, port, shutdownTimeoutMs, isProduction, trustProxy, images } = getConfig();
-  return { host, port, shutdownTimeoutMs, isProduction, trustProxy, imagesDir: images.dir, imageRemoteHost: images.remoteHost };
+  const { host, port, shutdownTimeoutMs, isProduction, trustProxy, proxyTrust, publicUrl, images } = getConfig();
+  return { host, port, shutdownTimeoutMs, isProduction, trustProxy, proxyTrust, publicUrl, imagesDir: images.dir, imageRemoteHost: images.remoteHost };
 }

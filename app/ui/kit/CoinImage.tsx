@@ -15,6 +15,8 @@ const warned = new Set<string>();
 function warnBrokenImage(image: Partial<ProductImage>) {
   const key = String(image.src);
   if (warned.has(key)) return;
+  // Bounded: a long-running server may meet many broken records over time.
+  if (warned.size >= 1000) warned.clear();
   warned.add(key);
   console.warn(`Image metadata failure: ${key} has no usable width and height`, { width: image.width, height: image.height });
 }
@@ -56,11 +58,11 @@ export function CoinImage({ image, sizes, width, priority = false, format, quali
   const responsive = Boolean(sizes) && !fixedWidth;
   if (responsive) {
     srcSet = imageSrcSet(image.src, { widths: breakpointWidths, intrinsicWidth: meta.width, format, quality });
-    src = ipxUrl(image.src, { width: meta.valid ? Math.min(meta.width, fallbackWidth) : fallbackWidth, format, quality });
+    src = ipxUrl(image.src, { width: fallbackWidth, intrinsicWidth: meta.width, format, quality });
   } else {
     const displayWidth = width && width > 0 ? width : meta.valid ? meta.width : fallbackWidth;
     srcSet = imageDensitySrcSet(image.src, { width: displayWidth, intrinsicWidth: meta.width, format, quality });
-    src = ipxUrl(image.src, { width: meta.valid ? Math.min(displayWidth, meta.width) : displayWidth, format, quality });
+    src = ipxUrl(image.src, { width: displayWidth, intrinsicWidth: meta.width, format, quality });
     if (meta.valid && width && width > 0) {
       shownWidth = width;
       shownHeight = Math.round(width / meta.ratio);

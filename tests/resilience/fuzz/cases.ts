@@ -27,6 +27,8 @@ export type FuzzCase = {
   expectStatus?: number[];
   /** Sent to React Router's data endpoint (path.data), as a page's JavaScript does: not HTML. */
   dataRequest: boolean;
+  /** Why the shop must refuse this case (a quantity that is no decimal number, a page form from nowhere), if it must. */
+  mustRefuse?: string;
 };
 
 type Encoding = "json" | "form" | "multipart" | "text" | "none";
@@ -44,6 +46,8 @@ type Draft = {
   headers: Record<string, string>;
   /** A foreign Origin: a page's form is refused (403) before its body is read. */
   foreignOrigin?: boolean;
+  /** A shop Referer stands in for Origin (issue 14, item 13). */
+  shopReferer?: boolean;
   dataRequest: boolean;
 };
 
@@ -280,11 +284,18 @@ const mutations: Mutation[] = [
   {
     name: "origin",
     applies: () => true,
-    apply(draft, random) {
-      const kind = random.int(0, 3);
+    apply(draft, random, fixtures) {
+      const kind = random.int(0, 5);
       if (kind === 0) {
         delete draft.headers["Sec-Fetch-Site"];
         return "no Sec-Fetch-Site";
+      }
+      // Issue 14, item 13: without Origin and Sec-Fetch-Site, a page form stands on its Referer.
+      if (kind === 4 || kind === 5) {
+        delete draft.headers["Sec-Fetch-Site"];
+        draft.shopReferer = kind === 4;
+        draft.headers.Referer = kind === 4 ? `${fixtures.baseUrl}/catalog` : random.pick(["https://evil.example/", "null", "garbage", `${fixtures.baseUrl}.evil.example/`]);
+        return `only Referer ${draft.headers.Referer}`;
       }
       if (kind === 1) {
         draft.headers["Sec-Fetch-Site"] = random.pick(["cross-site", "same-site", "garbage"]);
@@ -303,7 +314,8 @@ const mutations: Mutation[] = [
       const header = random.pick([
         ["Accept", random.pick(["application/json", "*/*;q=garbage", "text/html;q=0", "x".repeat(3_000)])],
         ["Accept-Language", random.pick(["xx", "*", ";q=1", "ru;q=NaN"])],
-        ["X-Forwarded-For", random.pick(["1.2.3.4", "' OR 1=1--", "::1, 10.0.0.1", "x".repeat(500)])],
+        ["X-Forwarded-For", random.pick(["1.2.3.4", "' OR 1=1--", "::1, 10.0.0.1", "x".repeat(500), "2001:db8::1, 2001:db8::2", "185.71.76.1, 203.0.113.9", ", , ,", "::ffff:1.2.3.4", "1.2.3.4:80, [2001:db8::1]:443"])],
+        ["Forwarded", "for=185.71.76.1;proto=https"],
         ["X-Forwarded-Host", "evil.example"],
         ["X-Forwarded-Proto", "gopher"],
         ["User-Agent", random.pick(["", "curl/8", "Googlebot/2.1", headerSafe(hostileText(random)).slice(0, 2_000)])],
@@ -348,6 +360,34 @@ const mutations: Mutation[] = [
     },
   },
   {
+    // Issue 14, items 3 and 10: a return address that leads off the site once a browser
+    // drops tabs and line breaks, or that no Location header can hold.
+    name: "redirect target",
+    applies: () => true,
+    apply(draft, random) {
+      const value = random.pick(["/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "/\\/evil.example", "/%09/evil.example", "/\r\nSet-Cookie: x=1", "/каталог?q=монета", "/\u2028/evil.example", "https:evil.example"]);
+      if (hasBody(draft) && draft.fields && random.chance(0.7)) {
+        draft.fields = draft.fields.filter(([name]) => name !== "redirectTo");
+        draft.fields.push(["redirectTo", value]);
+        return `redirectTo field ${JSON.stringify(value)}`;
+      }
+      draft.path += `${draft.path.includes("?") ? "&" : "?"}redirectTo=${encodeURIComponent(value)}`;
+      return `redirectTo query ${JSON.stringify(value)}`;
+    },
+  },
+  {
+    // Issue 14, item 16: Number() reads these as 16, 1000, 3…; only decimal digits are a quantity.
+    name: "quantity text",
+    applies: (_t, d) => hasFields(d) && d.fields!.some(([name]) => name === "quantity"),
+    apply(draft, random) {
+      const value = random.pick(["0x10", "1e3", "0b11", "0o7", "1_000", " 0x1F ", "2e0", "1.", ".5e1", "Infinity"]);
+      // On the cart form, an intent that reads the quantity.
+      const intent = random.pick(["add", "set"]);
+      draft.fields = draft.fields!.map(([name, old]) => [name, name === "quantity" ? value : name === "intent" ? intent : old]);
+      return `quantity ${JSON.stringify(value)}`;
+    },
+  },
+  {
     name: "data request",
     applies: (t) => t.kind === "page",
     apply(draft) {
@@ -388,6 +428,8 @@ const mutationWeights: Record<string, number> = {
   method: 1,
   segment: 3,
   query: 1,
+  "redirect target": 1,
+  "quantity text": 3,
   "data request": 1,
 };
 
@@ -418,13 +460,21 @@ export function buildCase(seed: number, index: number, fixtures: Fixtures): Fuzz
     dataRequest: false,
   };
   const applied: string[] = [];
+  const appliedNames: string[] = [];
   // Now and then none: the valid-ish request itself, so the accepting paths run too.
   const count = random.pick([0, 1, 1, 2, 2, 3]);
   for (let i = 0; i < count; i++) {
     const mutation = pickMutation(random, target, draft);
-    if (mutation) applied.push(mutation.apply(draft, random, fixtures, target));
+    if (mutation) {
+      applied.push(mutation.apply(draft, random, fixtures, target));
+      appliedNames.push(mutation.name);
+    }
   }
   const request = toRequest(draft);
+  // Issue 14, item 13: a page's form that says nowhere that it comes from the shop.
+  const formFromNowhere =
+    target.kind === "page" && hasBody(draft) && !draft.headers.Origin && draft.headers["Sec-Fetch-Site"] !== "same-origin" && !draft.shopReferer;
+  const mustRefuse = formFromNowhere ? "a page form without Origin, Sec-Fetch-Site or the shop's Referer" : quantityRefusal(draft, target, appliedNames);
   return {
     index,
     target,
@@ -433,7 +483,28 @@ export function buildCase(seed: number, index: number, fixtures: Fixtures): Fuzz
     request,
     expectStatus: expectedStatus(draft, request),
     dataRequest: draft.dataRequest,
+    mustRefuse,
   };
+}
+
+/**
+ * Issue 14, item 16: a quantity that is no decimal number ("0x10", "1e3") in a request that
+ * uses it (PATCH /api/cart/{id}, the cart form's add and set) must be refused. Only when the
+ * body is otherwise as the page or client sends it: another body mutation may leave the
+ * quantity unread (an add without one is an add of 1).
+ */
+function quantityRefusal(draft: Draft, target: Target, appliedNames: string[]): string | undefined {
+  if (!appliedNames.includes("quantity text")) return undefined;
+  // Mutations that leave the body read as fields (the check below looks at the fields as sent).
+  const harmless = new Set(["quantity text", "value", "drop", "extra", "cookie", "headers", "query", "origin", "redirect target", "method"]);
+  if (!appliedNames.every((name) => harmless.has(name))) return undefined;
+  const field = (name: string) => draft.fields?.find(([candidate]) => candidate === name)?.[1];
+  const quantity = field("quantity");
+  const uses =
+    (target.name === "PATCH /api/cart/:id" && draft.method === "PATCH") ||
+    (target.name === "POST /cart" && draft.method === "POST" && (field("intent") === "add" || field("intent") === "set"));
+  if (!uses || typeof quantity !== "string" || /^\s*[+-]?\d+\s*$/.test(quantity)) return undefined;
+  return `quantity ${JSON.stringify(quantity)} is no decimal number`;
 }
 
 /**
@@ -445,7 +516,8 @@ function expectedStatus(draft: Draft, request: FuzzRequest): number[] | undefine
   const headerBytes = Object.entries(request.headers).reduce((sum, [name, value]) => sum + name.length + value.length + 4, request.path.length);
   if (headerBytes > maxHeaderBytes) return [431];
   const bytes = request.body === undefined ? 0 : typeof request.body === "string" ? Buffer.byteLength(request.body) : request.body.byteLength;
-  if (bytes > maxBodyBytes) return draft.foreignOrigin ? [403, 413] : [413];
+  const fromNowhere = !draft.headers.Origin && draft.headers["Sec-Fetch-Site"] !== "same-origin" && !draft.shopReferer;
+  if (bytes > maxBodyBytes) return draft.foreignOrigin || fromNowhere ? [403, 413] : [413];
   return undefined;
 }
 

@@ -21,6 +21,8 @@ export const personas: readonly Persona[] = ["visitor", "buyer", "codeStep", "st
 
 /** What the prepared state offers the cases: ids that exist, cookies of each persona. */
 export type Fixtures = {
+  /** The shop's address, as its pages' Referer would name it. */
+  baseUrl: string;
   /** Coins in stock. */
   productIds: number[];
   /** The buyer's unpaid order, paid online. */

@@ -43,6 +43,8 @@ export function sendOnce(baseUrl: string, request: PlannedRequest, options: Send
     "Accept-Language": "ru-RU,ru;q=0.9",
     Connection: "close",
     ...(request.form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+    // As browsers do: every request but GET names its page's origin (the shop refuses page forms without).
+    ...(request.method !== "GET" ? { Origin: new URL(baseUrl).origin } : {}),
     ...request.headers,
   };
   if (body !== undefined) headers["Content-Length"] = String(Buffer.byteLength(body));
