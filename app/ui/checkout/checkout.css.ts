@@ -148,7 +148,8 @@ export const totalBar = style({
   borderTop: `1px solid ${vars.color.border}`,
   "@media": { [mediaUp("lg")]: { display: "none" } },
   selectors: {
-    [`${layout}:has(input:not([type=radio]):not([type=checkbox]):focus, textarea:focus) &`]: { display: "none" },
+    // Hidden, not removed: removing it moved the buttons below by its height between a press and its release.
+    [`${layout}:has(input:not([type=radio]):not([type=checkbox]):focus, textarea:focus) &`]: { visibility: "hidden" },
   },
 });
 export const totalBarSum = style({ fontSize: vars.font.sizeLarge, whiteSpace: "nowrap" });

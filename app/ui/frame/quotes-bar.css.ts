@@ -11,8 +11,8 @@ export const bar = style({
 export const largeOnly = style({ "@media": { [mediaDown("lg")]: { display: "none" } } });
 /**
  * Phones: one line that scrolls sideways (figures, then the update time, market flag and link).
- * Large screens: the five figures always on one line (they wrapped into two at 1366 px, three
- * rows in all); the update time follows on the same line where it fits, else right-aligned below.
+ * From xl (1280 px): the five figures on one line (they wrapped into two at 1366 px, three rows
+ * in all); the update time follows on the same line where it fits, else right-aligned below.
  */
 export const inner = style({
   // Contains the visually hidden "рост/снижение" labels (position: absolute): without it they
@@ -23,14 +23,26 @@ export const inner = style({
   columnGap: vars.space.md,
   minHeight: "2rem",
   paddingBlock: 2,
+  // Never wider than the page: what does not fit scrolls inside the bar.
   overflowX: "auto",
   whiteSpace: "nowrap",
   scrollbarWidth: "none",
-  "@media": { [mediaUp("lg")]: { flexWrap: "wrap", overflowX: "visible" } },
+  "@media": { [mediaUp("lg")]: { flexWrap: "wrap" } },
 });
-// flex: none everywhere: as shrinkable flex items in a scroller, the arrows' SVGs (max-width: 100%)
-// were squeezed to 0 px wide on phones.
-export const list = style({ display: "flex", flex: "none", columnGap: vars.space.md, listStyle: "none", margin: 0, padding: 0 });
+// flex: none on phones and from xl: as shrinkable flex items in a scroller, the arrows' SVGs
+// (max-width: 100%) were squeezed to 0 px wide. Between lg and xl the figures need two rows.
+export const list = style({
+  display: "flex",
+  flex: "none",
+  columnGap: vars.space.md,
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  "@media": {
+    [mediaUp("lg")]: { flex: "1 1 100%", flexWrap: "wrap", minWidth: 0 },
+    [mediaUp("xl")]: { flex: "none", flexWrap: "nowrap" },
+  },
+});
 export const item = style({ display: "inline-flex", flex: "none", alignItems: "center", gap: vars.space.xs });
 globalStyle(`${item} svg`, { flex: "none", maxWidth: "none" });
 export const name = style({ color: vars.color.textMuted });
