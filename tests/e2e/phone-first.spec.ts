@@ -1,7 +1,7 @@
 // Issue 22 (phone first) and the layout defects of issue 21 (items 2, 19, 21, 22, 24), as a
 // buyer on a 390×844 phone and on a 1366 px desktop sees them. Runs with JavaScript on and off.
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { phone } from "./helpers.ts";
+import { phone, waitForHydration } from "./helpers.ts";
 import { addCoinToCart, coinHref, placeUnpaidOrder, signIn, wide } from "./layout-steps.ts";
 
 /** The header stack (everything above <main>) may take at most a fifth of a phone's screen. */
@@ -34,6 +34,19 @@ test.describe("a phone's first screen", () => {
     const count = await box(page.getByTestId("listing-count"));
     expect(count.height).toBeLessThan(30);
     await expect(page.getByRole("combobox", { name: "Сортировка" })).toBeVisible();
+  });
+
+  test("the sort is one select that keeps the filters, with and without JavaScript", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/catalog?metal=gold");
+    if (javaScriptEnabled) await waitForHydration(page);
+    const sort = page.getByRole("form", { name: "Сортировка" });
+    await sort.getByRole("combobox").selectOption("price-asc");
+    // With JavaScript the choice applies at once and there is no button; without it, 'Показать' sends it.
+    if (javaScriptEnabled) await expect(sort.getByRole("button")).toHaveCount(0);
+    else await sort.getByRole("button", { name: "Показать" }).click();
+    await expect(page).toHaveURL("/catalog?metal=gold&sort=price-asc");
+    await expect(page.getByRole("combobox", { name: "Сортировка" })).toHaveValue("price-asc");
+    await expect(page.getByTestId("product-card").first()).toBeVisible();
   });
 
   test("a coin page shows its name, price, premium, stock and 'В корзину' on the first screen", async ({ page }) => {

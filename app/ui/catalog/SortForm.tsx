@@ -1,17 +1,15 @@
 import { Form, useSubmit } from "react-router";
 import { listingSearch, sortOptions, type ListingQuery } from "#app/modules/catalog/listing.ts";
 import { visuallyHidden } from "../kit/kit.css.ts";
-import { useHydrated } from "../use-hydrated.ts";
 import * as css from "./catalog.css.ts";
 
 /**
  * The catalogue's sort order as one control: a select in a GET form that keeps the filters.
  * Without JavaScript the 'Показать' button sends it; with it the choice applies at once
- * and the button goes away.
+ * and there is no button.
  */
 export function SortForm({ query, action }: { query: ListingQuery; action: string }) {
   const submit = useSubmit();
-  const hydrated = useHydrated();
   const kept = [...new URLSearchParams(listingSearch(query)).entries()].filter(([name]) => name !== "sort");
   return (
     <Form method="get" action={action} className={css.sortForm} preventScrollReset aria-label="Сортировка">
@@ -35,9 +33,12 @@ export function SortForm({ query, action }: { query: ListingQuery; action: strin
           </option>
         ))}
       </select>
-      <button type="submit" className={css.sortSubmit} hidden={hydrated}>
-        Показать
-      </button>
+      {/* Only without JavaScript, from the first paint: hiding it on hydration moved the select (layout shift). */}
+      <noscript>
+        <button type="submit" className={css.sortSubmit}>
+          Показать
+        </button>
+      </noscript>
     </Form>
   );
 }
