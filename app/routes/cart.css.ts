@@ -1,32 +1,44 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { mediaUp } from "#app/ui/tokens/breakpoints.ts";
 import { vars } from "#app/ui/tokens/theme.css.ts";
 
 export const layout = style({
   display: "grid",
-  gap: vars.space.xl,
+  gap: vars.space.md,
   transition: "opacity 150ms",
   selectors: { "&[data-updating]": { opacity: 0.7 } },
-  "@media": { [mediaUp("lg")]: { gridTemplateColumns: "minmax(0, 1fr) 20rem" } },
+  "@media": { [mediaUp("lg")]: { gap: vars.space.xl, gridTemplateColumns: "minmax(0, 1fr) 20rem", alignItems: "start" } },
 });
+export const linesColumn = style({ display: "grid", gap: vars.space.sm, minWidth: 0 });
+export const tools = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm });
 export const lines = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.md });
+/**
+ * Phones: picture and name on top, the quantity buttons and the line total below on their own
+ * row (in two columns the total sat on top of the '+' button), 'Удалить' last.
+ */
 export const line = style({
   display: "grid",
-  gridTemplateColumns: "4.5rem minmax(0, 1fr)",
+  gridTemplateColumns: "4.5rem minmax(0, 1fr) auto",
+  gridTemplateAreas: '"image info info" "quantity quantity total" "remove remove remove"',
   gap: vars.space.sm,
   alignItems: "center",
   padding: vars.space.md,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
-  "@media": { [mediaUp("md")]: { gridTemplateColumns: "6rem minmax(0, 1fr) auto auto auto" } },
+  "@media": {
+    [mediaUp("md")]: {
+      gridTemplateColumns: "6rem minmax(0, 1fr) auto auto auto",
+      gridTemplateAreas: '"image info quantity total remove"',
+    },
+  },
 });
 export const lineUnavailable = style({ background: vars.color.surface });
-export const lineImage = style({ display: "block", borderRadius: vars.radius.sm, overflow: "hidden" });
-export const lineInfo = style({ display: "grid", gap: 2 });
+export const lineImage = style({ gridArea: "image", display: "block", borderRadius: vars.radius.sm, overflow: "hidden" });
+export const lineInfo = style({ gridArea: "info", display: "grid", gap: 2, minWidth: 0 });
 export const lineName = style({ fontWeight: 600, color: vars.color.text });
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSmall });
 export const problem = style({ color: vars.color.danger, fontSize: vars.font.sizeSmall, fontWeight: 600 });
-export const quantity = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs });
+export const quantity = style({ gridArea: "quantity", display: "inline-flex", alignItems: "center", gap: vars.space.xs });
 export const inline = style({ display: "contents" });
 export const step = style({
   width: "2.75rem",
@@ -39,16 +51,40 @@ export const step = style({
   selectors: { "&:disabled": { opacity: 0.4, cursor: "not-allowed" } },
 });
 export const count = style({ minWidth: "2rem", textAlign: "center", fontWeight: 700, fontVariantNumeric: "tabular-nums" });
-export const lineTotal = style({ fontWeight: 800, whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" });
-export const remove = style({ border: "none", background: "none", color: vars.color.textMuted, textDecoration: "underline", cursor: "pointer", padding: vars.space.sm });
+export const lineTotal = style({ gridArea: "total", justifySelf: "end", fontWeight: 800, whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" });
+export const remove = style({ border: "none", background: "none", color: vars.color.textMuted, textDecoration: "underline", cursor: "pointer", padding: vars.space.sm, minHeight: "2.75rem" });
+globalStyle(`${line} ${remove}`, { gridArea: "remove", justifySelf: "start" });
+/**
+ * Phones: a compact bar (count and total beside 'Оформить заказ') stuck to the bottom edge while
+ * the lines scroll by; large screens: a box beside the lines.
+ */
 export const summary = style({
+  position: "sticky",
+  bottom: 0,
+  zIndex: 1,
   display: "grid",
-  gap: vars.space.sm,
-  alignContent: "start",
-  padding: vars.space.lg,
-  borderRadius: vars.radius.md,
+  gridTemplateColumns: "minmax(0, 1fr) auto",
+  gridTemplateAreas: '"count button" "total button"',
+  columnGap: vars.space.md,
+  alignItems: "center",
+  marginInline: `calc(-1 * ${vars.layout.gutter})`,
+  padding: `${vars.space.sm} ${vars.layout.gutter}`,
   background: vars.color.surface,
+  borderTop: `1px solid ${vars.color.border}`,
+  "@media": {
+    [mediaUp("lg")]: {
+      position: "static",
+      gridTemplateColumns: "minmax(0, 1fr)",
+      gridTemplateAreas: '"count" "total" "button"',
+      rowGap: vars.space.sm,
+      marginInline: 0,
+      padding: vars.space.lg,
+      borderTop: "none",
+      borderRadius: vars.radius.md,
+    },
+  },
 });
-export const summaryLine = style({ margin: 0 });
-export const total = style({ margin: 0, fontSize: vars.font.sizeLarge, fontWeight: 800 });
+export const summaryLine = style({ gridArea: "count", margin: 0, fontSize: vars.font.sizeSmall, "@media": { [mediaUp("lg")]: { fontSize: vars.font.sizeBase } } });
+export const total = style({ gridArea: "total", margin: 0, fontSize: "1.125rem", fontWeight: 800, "@media": { [mediaUp("lg")]: { fontSize: vars.font.sizeLarge } } });
+export const checkoutButton = style({ gridArea: "button", paddingInline: vars.space.md, "@media": { [mediaUp("lg")]: { paddingInline: vars.space.lg } } });
 export const empty = style({ display: "grid", gap: vars.space.md, justifyItems: "start" });

@@ -100,11 +100,23 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <div className={css.layout} data-updating={updating || undefined} aria-busy={updating}>
-          <ul className={css.lines}>
-            {lines.map((line) => (
-              <CartLineItem key={line.product.id} line={line} />
-            ))}
-          </ul>
+          <div className={css.linesColumn}>
+            <ul className={css.lines}>
+              {lines.map((line) => (
+                <CartLineItem key={line.product.id} line={line} />
+              ))}
+            </ul>
+            <div className={css.tools}>
+              <p className={css.muted}>Цены следуют за котировками металла; при оформлении заказа они фиксируются.</p>
+              <ListForm action="/cart" fetcherKey={listFetcherKey("cart", "clear")}>
+                <input type="hidden" name="intent" value="clear" />
+                <button type="submit" className={css.remove}>
+                  Очистить корзину
+                </button>
+              </ListForm>
+            </div>
+          </div>
+          {/* On a phone it sticks to the bottom edge while the lines scroll by: the total and the way on are always in reach. */}
           <aside className={css.summary} aria-label="Итого">
             <p className={css.summaryLine}>
               {totalCoins} {pluralRu(totalCoins, ["монета", "монеты", "монет"])}
@@ -112,16 +124,9 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
             <p className={css.total} data-testid="cart-total">
               Итого: {formatMoney(totalPrice)}
             </p>
-            <p className={css.muted}>Цены следуют за котировками металла; при оформлении заказа они фиксируются.</p>
-            <Link to="/checkout" className={button}>
+            <Link to="/checkout" className={`${button} ${css.checkoutButton}`}>
               Оформить заказ
             </Link>
-            <ListForm action="/cart" fetcherKey={listFetcherKey("cart", "clear")}>
-              <input type="hidden" name="intent" value="clear" />
-              <button type="submit" className={css.remove}>
-                Очистить корзину
-              </button>
-            </ListForm>
           </aside>
         </div>
       )}

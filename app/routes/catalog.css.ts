@@ -12,14 +12,22 @@ export const filters = style({ alignSelf: "start", order: 2, "@media": { [mediaU
 export const filtersHeading = style({ fontSize: vars.font.sizeLarge, margin: `0 0 ${vars.space.md}` });
 export const filtersJump = style({ "@media": { [mediaUp("lg")]: { display: "none" } } });
 export const results = style({ minWidth: 0, order: 1 });
-export const toolbar = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", justifyContent: "space-between", gap: vars.space.sm, marginBottom: vars.space.md });
-export const count = style({ margin: 0, color: vars.color.textMuted });
-export const sort = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, fontSize: vars.font.sizeSmall });
-export const sortLink = style({ color: vars.color.link });
-export const sortCurrent = style({ fontWeight: 700 });
+/** The count, 'Фильтры' and the sort select on one line, also on a phone. */
+export const toolbar = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm, marginBottom: vars.space.sm });
+export const count = style({ margin: 0, color: vars.color.textMuted, whiteSpace: "nowrap" });
 export const empty = style({ padding: vars.space.xl, textAlign: "center", background: vars.color.surface, borderRadius: vars.radius.md });
-export const subsections = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, marginBottom: vars.space.lg });
+/** Phones: the chips in one row that scrolls sideways (they took three rows of the first screen). */
+export const subsections = style({
+  display: "flex",
+  gap: vars.space.sm,
+  marginBottom: vars.space.md,
+  overflowX: "auto",
+  scrollbarWidth: "none",
+  "@media": { [mediaUp("md")]: { flexWrap: "wrap", overflowX: "visible", marginBottom: vars.space.lg } },
+});
 export const chip = style({
+  flex: "none",
+  whiteSpace: "nowrap",
   padding: `${vars.space.xs} ${vars.space.md}`,
   borderRadius: vars.radius.pill,
   border: `1px solid ${vars.color.border}`,

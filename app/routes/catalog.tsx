@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { listingSearch, parseListingQuery, sortOptions, type SectionFilter } from "#app/modules/catalog/listing.ts";
+import { listingSearch, parseListingQuery, type SectionFilter } from "#app/modules/catalog/listing.ts";
 import { filterChoices, listProducts } from "#app/modules/catalog/products.server.ts";
 import { findSection, listSections, parseCatalogPath, sectionCrumbs, sectionHref } from "#app/modules/catalog/sections.server.ts";
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
@@ -9,6 +9,7 @@ import { pageNotFound, parsePageNumber } from "#app/modules/shared/not-found.ts"
 import { FilterForm } from "#app/ui/catalog/FilterForm.tsx";
 import { pluralRu } from "#app/ui/catalog/format-product.ts";
 import { ProductCard } from "#app/ui/catalog/ProductCard.tsx";
+import { SortForm } from "#app/ui/catalog/SortForm.tsx";
 import { grid } from "#app/ui/catalog/catalog.css.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import { Pagination } from "#app/ui/kit/Pagination.tsx";
@@ -97,19 +98,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
                 Фильтры
               </a>
             </p>
-            <nav aria-label="Сортировка" className={css.sort}>
-              {sortOptions.map((option) =>
-                option.id === query.sort ? (
-                  <span key={option.id} aria-current="true" className={css.sortCurrent}>
-                    {option.label}
-                  </span>
-                ) : (
-                  <Link key={option.id} to={`${basePath}${listingSearch(query, { sort: option.id })}`} className={css.sortLink} preventScrollReset>
-                    {option.label}
-                  </Link>
-                ),
-              )}
-            </nav>
+            <SortForm query={query} action={basePath} />
           </div>
           {listing.items.length > 0 ? (
             <ul className={grid}>

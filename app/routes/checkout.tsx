@@ -26,6 +26,7 @@ import {
 } from "#app/ui/checkout/CheckoutSections.tsx";
 import * as css from "#app/ui/checkout/checkout.css.ts";
 import { FormErrors } from "#app/ui/kit/Field.tsx";
+import { TotalBar } from "#app/ui/checkout/TotalBar.tsx";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/checkout";
 
@@ -138,6 +139,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           {draft.delivery.courier ? <AddressSection draft={draft} /> : null}
           <PaymentSection draft={draft} />
           <CommentSection draft={draft} />
+          <TotalBar total={view.totals.total} />
         </div>
         <TotalsBox view={view} shopOpen={shopOpen} signedIn={view.signedIn} />
       </Form>

@@ -105,7 +105,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <div className={css.slides}>
             {product.images.map((image, index) => (
               <figure key={image.src} id={`photo-${index + 1}`} className={css.slide}>
-                <CoinImage image={image} sizes="(min-width: 1024px) 560px, 100vw" priority={index === 0} />
+                <CoinImage image={image} sizes="(min-width: 1024px) 560px, 45vw" priority={index === 0} />
               </figure>
             ))}
           </div>
@@ -141,9 +141,6 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               ) : null}
             </ul>
           ) : null}
-          {product.pricing === "metal" && quotesTime ? (
-            <p className={css.note}>Цена следует за котировками металла; обновлено {formatDateTime(quotesTime)} МСК. В заказе фиксируется цена на момент оформления.</p>
-          ) : null}
           <p className={product.inStock && active ? css.available : css.unavailable}>
             {!active ? "Снята с продажи" : product.inStock ? `В наличии: ${product.stock} шт.` : "Нет в наличии"}
           </p>
@@ -160,9 +157,15 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             </ListForm>
           ) : null}
           <ProductActions productId={product.id} productName={product.name} inStock={canBuy} returnTo={href} withCart={false} />
+          {product.pricing === "metal" && quotesTime ? (
+            <p className={css.note}>Цена следует за котировками металла; обновлено {formatDateTime(quotesTime)} МСК. В заказе фиксируется цена на момент оформления.</p>
+          ) : null}
         </section>
       </div>
 
+      {/* The rest of the page, with the buy bar at its end: sticky at the bottom edge, it shows
+          once the buyer has scrolled past the price and stays until the page ends (CSS only). */}
+      <div className={css.rest}>
       <section aria-labelledby="characteristics" className={css.section}>
         <h2 id="characteristics" className={css.heading}>
           Характеристики
@@ -204,6 +207,21 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           </Await>
         </Suspense>
       </section>
+      {canBuy ? (
+        <aside aria-label="Быстрая покупка" className={css.buyBar} data-testid="buy-bar">
+          <span className={css.buyBarPrice}>{formatMoney(product.price!)}</span>
+          <ListForm action="/cart" fetcherKey={listFetcherKey("cart", `product-${product.id}`)} className={css.buyBarForm}>
+            <input type="hidden" name="intent" value="add" />
+            <input type="hidden" name="productId" value={product.id} />
+            <input type="hidden" name="quantity" value="1" />
+            <input type="hidden" name="redirectTo" value={href} />
+            <button type="submit" className={css.buyButton}>
+              В корзину
+            </button>
+          </ListForm>
+        </aside>
+      ) : null}
+      </div>
     </>
   );
 }

@@ -30,6 +30,7 @@ export const facts = style({ fontSize: vars.font.sizeSmall, color: vars.color.te
 export const price = style({ fontSize: vars.font.sizeLarge, fontWeight: 800, margin: 0, fontVariantNumeric: "tabular-nums" });
 export const inStock = style({ color: vars.color.up, fontSize: vars.font.sizeSmall, margin: 0 });
 export const outOfStock = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSmall, margin: 0 });
+/** On a phone card 'В корзину' takes its own row (beside two icons it wrapped onto two lines). */
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, marginTop: "auto", alignItems: "stretch" });
 /** 'В корзине: N шт.' above the card's buttons (a whole row; empty when the coin is not in the cart). */
 export const cartStatus = style({
@@ -41,11 +42,10 @@ export const cartStatus = style({
 });
 export const inline = style({ display: "contents" });
 export const cartButton = style({
-  // On one line: where the card is too narrow for it and the two marks (a phone), it takes
-  // the whole row and the marks go below it, instead of 'В / корзину' squeezed in two lines.
-  flex: "1 1 auto",
+  flex: "1 1 100%",
   whiteSpace: "nowrap",
   paddingInline: vars.space.sm,
+  "@media": { [mediaUp("md")]: { flexBasis: 0 } },
   minHeight: "2.75rem",
   border: "none",
   borderRadius: vars.radius.md,
@@ -59,6 +59,8 @@ export const cartButton = style({
   },
 });
 export const iconButton = style({
+  flex: "1 0 auto",
+  "@media": { [mediaUp("md")]: { flexGrow: 0 } },
   display: "inline-flex",
   alignItems: "center",
   justifyContent: "center",
@@ -83,4 +85,28 @@ export const metalBadge = style({
   borderRadius: vars.radius.pill,
   fontSize: "0.75rem",
   fontWeight: 700,
+});
+
+/** The catalogue's sort select (SortForm): one control; its button only without JavaScript. */
+export const sortForm = style({ display: "flex", gap: vars.space.xs, alignItems: "center", marginInlineStart: "auto" });
+export const sortSelect = style({
+  maxWidth: "100%",
+  minHeight: "2.5rem",
+  padding: `0 ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.background,
+  color: vars.color.text,
+  fontSize: vars.font.sizeSmall,
+});
+export const sortSubmit = style({
+  minHeight: "2.5rem",
+  paddingInline: vars.space.sm,
+  border: `1px solid ${vars.color.gold}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.background,
+  color: vars.color.goldDark,
+  fontWeight: 600,
+  fontSize: vars.font.sizeSmall,
+  cursor: "pointer",
 });

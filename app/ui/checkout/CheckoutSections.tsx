@@ -327,7 +327,7 @@ export function TotalsBox({ view, shopOpen, signedIn }: { view: CheckoutView; sh
   const { totals, cart } = view;
   const coins = cart.totalCoins;
   return (
-    <aside className={css.summary} aria-label="Итого">
+    <aside className={css.summary} aria-label="Итого" id="checkout-summary">
       <p className={css.summaryRow}>
         <span>
           Товары ({coins} {pluralRu(coins, ["монета", "монеты", "монет"])})

@@ -1,4 +1,5 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
+import { field } from "#app/ui/kit/form.css.ts";
 import { button } from "#app/ui/kit/kit.css.ts";
 import { mediaUp } from "#app/ui/tokens/breakpoints.ts";
 import { vars } from "#app/ui/tokens/theme.css.ts";
@@ -10,7 +11,8 @@ export const layout = style({
   selectors: { "&[aria-busy=true]": { opacity: 0.75 } },
   "@media": { [mediaUp("lg")]: { gridTemplateColumns: "minmax(0, 1fr) 20rem", alignItems: "start" } },
 });
-export const sections = style({ display: "grid", gap: vars.space.lg, minWidth: 0 });
+// One column no wider than the screen: a wide table widened the whole column (and the page) by 1–6 px on phones.
+export const sections = style({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: vars.space.lg, minWidth: 0 });
 export const section = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
@@ -31,7 +33,9 @@ export const threeColumns = style({
   gridTemplateColumns: "repeat(3, minmax(0, 1fr))",
 });
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSmall });
-export const row = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "end" });
+/** A search field and its 'Найти' button: the field's own bottom margin pushed the button below the input. */
+export const row = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "end", marginBottom: vars.space.md });
+globalStyle(`${row} ${field}`, { marginBottom: 0 });
 export const grow = style({ flex: "1 1 12rem" });
 
 export const lines = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.sm });
@@ -88,6 +92,7 @@ export const pointList = style([options, { maxHeight: "28rem", overflowY: "auto"
 export const map = style({ width: "100%", height: "22rem", borderRadius: vars.radius.md, overflow: "hidden", marginBottom: vars.space.md });
 
 export const summary = style({
+  scrollMarginTop: "4rem",
   display: "grid",
   gap: vars.space.sm,
   padding: vars.space.md,
@@ -111,6 +116,41 @@ export const pricesBox = style({
   background: vars.color.goldLight,
   scrollMarginTop: "6rem",
 });
-export const table = style({ width: "100%", borderCollapse: "collapse", marginBlock: vars.space.sm });
-export const cell = style({ padding: `${vars.space.xs} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}`, textAlign: "left" });
+/** Phones: smaller type and padding, so the four columns of an order fit 320 px. */
+export const table = style({
+  width: "100%",
+  borderCollapse: "collapse",
+  marginBlock: vars.space.sm,
+  fontSize: vars.font.sizeSmall,
+  "@media": { [mediaUp("md")]: { fontSize: vars.font.sizeBase } },
+});
+export const cell = style({
+  padding: `${vars.space.xs} ${vars.space.xs}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  textAlign: "left",
+  overflowWrap: "anywhere",
+  "@media": { [mediaUp("md")]: { padding: `${vars.space.xs} ${vars.space.sm}` } },
+});
 export const numberCell = style([cell, { textAlign: "right", whiteSpace: "nowrap" }]);
+
+/** TotalBar: phones only; it hides while a text field has the focus (the keyboard takes half the screen then). */
+export const totalBar = style({
+  position: "sticky",
+  bottom: 0,
+  zIndex: 1,
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.md,
+  margin: `0 calc(-1 * ${vars.layout.gutter})`,
+  padding: `${vars.space.sm} ${vars.layout.gutter}`,
+  background: vars.color.surface,
+  borderTop: `1px solid ${vars.color.border}`,
+  "@media": { [mediaUp("lg")]: { display: "none" } },
+  selectors: {
+    // Hidden, not removed: removing it moved the buttons below by its height between a press and its release.
+    [`${layout}:has(input:not([type=radio]):not([type=checkbox]):focus, textarea:focus) &`]: { visibility: "hidden" },
+  },
+});
+export const totalBarSum = style({ fontSize: vars.font.sizeLarge, whiteSpace: "nowrap" });
+export const totalBarLink = style([button, { whiteSpace: "nowrap" }]);

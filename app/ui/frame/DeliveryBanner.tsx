@@ -1,11 +1,12 @@
 import { Link } from "react-router";
-import { banner } from "./frame.css.ts";
+import { banner, bannerLong, bannerShort } from "./frame.css.ts";
 
-/** The free-delivery promise of spec section 1; hidden on /partners. */
+/** The free-delivery promise of spec section 1, one line on phones; hidden on /partners. */
 export function DeliveryBanner() {
   return (
     <p className={banner} data-testid="delivery-banner">
-      Бесплатная доставка монет до ближайшего пункта выдачи СДЭК при заказе на сайте.{" "}
+      <span className={bannerLong}>Бесплатная доставка монет до ближайшего пункта выдачи СДЭК при заказе на сайте.</span>
+      <span className={bannerShort}>Бесплатная доставка до пункта СДЭК.</span>{" "}
       <Link to="/delivery">Подробнее</Link>
     </p>
   );

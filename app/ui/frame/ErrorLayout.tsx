@@ -1,7 +1,7 @@
 import { Container } from "../kit/Container.tsx";
 import { ErrorPage, type ErrorView } from "./ErrorPage.tsx";
 import { Footer } from "./Footer.tsx";
-import { main, mainBar, page, header } from "./frame.css.ts";
+import { header, lightHeader, main, mainBar, page } from "./frame.css.ts";
 import { Logo } from "./Logo.tsx";
 import { PhonesPanel } from "./PhonesPanel.tsx";
 
@@ -9,7 +9,8 @@ import { PhonesPanel } from "./PhonesPanel.tsx";
 export function ErrorLayout({ view }: { view: ErrorView }) {
   return (
     <div className={page}>
-      <header className={header}>
+      {/* A white header: the phone link takes the text colour (it was near-white on white). */}
+      <header className={`${header} ${lightHeader}`}>
         <Container className={mainBar}>
           <Logo />
           <div style={{ marginInlineStart: "auto" }}>

@@ -1,6 +1,5 @@
 import { Link, NavLink } from "react-router";
 import { loginHref } from "#app/modules/account/login-href.ts";
-import { shop } from "#app/modules/shop/contacts.ts";
 import { headerMenu, secondaryMenu } from "#app/modules/shop/navigation.ts";
 import { Container } from "../kit/Container.tsx";
 import { CountBadge } from "../kit/CountBadge.tsx";
@@ -18,10 +17,8 @@ import {
   navLink,
   primaryList,
   primaryNav,
-  rating,
-  ratingValue,
-  ratings,
   search,
+  searchLink,
   secondaryNav,
   topBar,
   topBarInner,
@@ -31,6 +28,7 @@ import { useLoginModal } from "../auth/LoginModal.tsx";
 import { Logo } from "./Logo.tsx";
 import { MobileMenu } from "./MobileMenu.tsx";
 import { PhonesPanel } from "./PhonesPanel.tsx";
+import { Ratings } from "./Ratings.tsx";
 import { ProfileMenu } from "./ProfileMenu.tsx";
 import { SearchForm } from "./SearchForm.tsx";
 
@@ -63,13 +61,7 @@ export function Header({ counts, isLoggedIn, returnTo, sticky, quotesBar }: Head
               ))}
             </ul>
           </nav>
-          <div className={ratings}>
-            {shop.ratings.map((entry) => (
-              <a key={entry.site} href={entry.href} className={rating} rel="noopener" target="_blank">
-                {entry.site} <span className={ratingValue}>★ {entry.value}</span>
-              </a>
-            ))}
-          </div>
+          <Ratings />
           <PhonesPanel />
         </Container>
       </div>
@@ -93,6 +85,11 @@ export function Header({ counts, isLoggedIn, returnTo, sticky, quotesBar }: Head
         </nav>
         <SearchForm id="header-search" className={search} />
         <div className={actions}>
+          {/* Phones have no room for the search field: the icon opens the search page. */}
+          <Link to="/search" className={`${iconLink} ${searchLink}`}>
+            <Icon name="search" />
+            <span className={visuallyHidden}>Поиск</span>
+          </Link>
           <Link to="/product-comparison" className={iconLink} data-testid="compare-link">
             <Icon name="compare" />
             <span className={visuallyHidden}>Сравнение</span>

@@ -10,6 +10,7 @@ import {
   drawerHead,
   drawerLink,
   drawerList,
+  drawerRatings,
   drawerSearch,
   drawerSubList,
   overlay,
@@ -18,6 +19,7 @@ import {
 } from "./frame.css.ts";
 import { Logo } from "./Logo.tsx";
 import { PhonesPanel } from "./PhonesPanel.tsx";
+import { Ratings } from "./Ratings.tsx";
 import { SearchForm } from "./SearchForm.tsx";
 
 /**
@@ -97,6 +99,7 @@ export function MobileMenu() {
           ))}
         </ul>
         <PhonesPanel />
+        <Ratings className={drawerRatings} />
       </nav>
     </details>
   );

@@ -1,5 +1,5 @@
 import { globalStyle, style } from "@vanilla-extract/css";
-import { mediaDown, mediaUp } from "../tokens/breakpoints.ts";
+import { mediaUp } from "../tokens/breakpoints.ts";
 import { vars } from "../tokens/theme.css.ts";
 
 export const page = style({ display: "flex", flexDirection: "column", minHeight: "100vh" });
@@ -9,10 +9,13 @@ export const header = style({ background: vars.color.background, borderBottom: `
 /** Spec section 2: on cart and checkout the header sticks to the top edge. */
 export const headerSticky = style({ position: "sticky", top: 0, zIndex: vars.z.header });
 
+/** Phones have no top bar: its ratings and phone are in the side menu and the footer (issue 22). */
 export const topBar = style({
+  display: "none",
   background: vars.color.headerBar,
   color: vars.color.onHeaderBar,
   fontSize: vars.font.sizeSmall,
+  "@media": { [mediaUp("md")]: { display: "block" } },
 });
 // Wraps on the narrowest phones (320 px) instead of pushing the page sideways.
 export const topBarInner = style({
@@ -74,27 +77,31 @@ export const phonesPanel = style({
 });
 export const panelLine = style({ margin: `0 0 ${vars.space.xs}` });
 
+/** One compact row on phones (menu, logo, search, badges, sign-in): the first screen is for coins. */
 export const mainBar = style({
   display: "flex",
   alignItems: "center",
-  gap: vars.space.sm,
-  minHeight: "4rem",
-  "@media": { [mediaUp("md")]: { gap: vars.space.md } },
+  gap: vars.space.xs,
+  minHeight: "3.25rem",
+  "@media": { [mediaUp("md")]: { gap: vars.space.md, minHeight: "4rem" } },
 });
 export const logo = style({
   display: "inline-flex",
   alignItems: "center",
-  gap: vars.space.sm,
+  gap: vars.space.xs,
   color: vars.color.text,
   textDecoration: "none",
   fontWeight: 800,
-  fontSize: vars.font.sizeLarge,
+  fontSize: "1.125rem",
   letterSpacing: "0.02em",
+  "@media": { [mediaUp("md")]: { gap: vars.space.sm, fontSize: vars.font.sizeLarge } },
 });
 export const logoText = style({});
 export const logoMark = style({
-  width: "2rem",
-  height: "2rem",
+  flex: "none",
+  width: "1.75rem",
+  height: "1.75rem",
+  "@media": { [mediaUp("md")]: { width: "2rem", height: "2rem" } },
   borderRadius: "50%",
   background: `radial-gradient(circle at 35% 35%, ${vars.color.goldLight}, ${vars.color.gold} 60%, ${vars.color.goldDark})`,
   boxShadow: `inset 0 0 0 2px ${vars.color.goldDark}`,
@@ -108,7 +115,7 @@ export const primaryNav = style({
   display: "none",
   "@media": { [mediaUp("xl")]: { display: "block" } },
 });
-export const primaryList = style({ display: "flex", alignItems: "center", gap: vars.space.md, listStyle: "none", margin: 0, padding: 0 });
+export const primaryList = style({ display: "flex", alignItems: "center", gap: "0.875rem", listStyle: "none", margin: 0, padding: 0 });
 export const navLink = style({
   color: vars.color.text,
   textDecoration: "none",
@@ -155,10 +162,11 @@ export const dropdownLink = style({
   selectors: { "&:hover, &:focus-visible": { background: vars.color.surface } },
 });
 
+// Never narrower than its placeholder 'Поиск монет' (it was cut to 'Поиск м' at 1366 px).
 export const search = style({
   display: "none",
-  flex: 1,
-  minWidth: 0,
+  flex: "1 1 13rem",
+  minWidth: "12rem",
   maxWidth: "24rem",
   marginInlineStart: "auto",
   "@media": { [mediaUp("md")]: { display: "flex" } },
@@ -167,7 +175,7 @@ export const searchInput = style({
   flex: 1,
   minWidth: 0,
   minHeight: "2.5rem",
-  padding: `0 ${vars.space.md}`,
+  padding: `0 0.75rem`,
   border: `1px solid ${vars.color.border}`,
   borderRight: "none",
   borderRadius: `${vars.radius.md} 0 0 ${vars.radius.md}`,
@@ -189,14 +197,16 @@ export const actions = style({
   alignItems: "center",
   gap: 0,
   marginInlineStart: "auto",
-  "@media": { [mediaUp("sm")]: { gap: vars.space.sm }, [mediaUp("md")]: { gap: vars.space.md } },
+  "@media": { [mediaUp("sm")]: { gap: vars.space.sm } },
 });
+/** The search icon stands in for the header's search field where that is hidden. */
+export const searchLink = style({ "@media": { [mediaUp("md")]: { display: "none" } } });
 export const iconLink = style({
   position: "relative",
   display: "inline-flex",
   alignItems: "center",
   justifyContent: "center",
-  width: "2.5rem",
+  width: "2.125rem",
   height: "2.75rem",
   color: vars.color.text,
   textDecoration: "none",
@@ -207,10 +217,11 @@ export const loginButton = style({
   display: "inline-flex",
   alignItems: "center",
   minHeight: "2.5rem",
+  marginInlineStart: vars.space.xs,
   paddingInline: vars.space.sm,
+  "@media": { [mediaUp("sm")]: { marginInlineStart: 0, paddingInline: vars.space.md } },
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.gold}`,
-  "@media": { [mediaUp("sm")]: { paddingInline: vars.space.md } },
   color: vars.color.goldDark,
   fontWeight: 600,
   textDecoration: "none",
@@ -220,13 +231,23 @@ export const desktopOnly = style({ display: "none", "@media": { [mediaUp("lg")]:
 export const mobileOnly = style({ "@media": { [mediaUp("lg")]: { display: "none" } } });
 
 
+// No margin: a <p>'s default margin left an empty strip between the quotes bar and the banner.
+// One line on phones (the short wording), never wrapping into the first screen.
 export const banner = style({
+  margin: 0,
   background: vars.color.goldLight,
   color: vars.color.text,
-  fontSize: vars.font.sizeSmall,
+  fontSize: "0.8125rem",
+  lineHeight: 1.4,
   textAlign: "center",
+  whiteSpace: "nowrap",
+  overflow: "hidden",
+  textOverflow: "ellipsis",
   padding: `${vars.space.xs} ${vars.space.md}`,
+  "@media": { [mediaUp("md")]: { fontSize: vars.font.sizeSmall, whiteSpace: "normal" } },
 });
+export const bannerLong = style({ display: "none", "@media": { [mediaUp("md")]: { display: "inline" } } });
+export const bannerShort = style({ "@media": { [mediaUp("md")]: { display: "none" } } });
 
 export const burger = style({
   display: "inline-flex",
@@ -236,7 +257,7 @@ export const burgerSummary = style({
   display: "inline-flex",
   alignItems: "center",
   justifyContent: "center",
-  width: "2.75rem",
+  width: "2.5rem",
   height: "2.75rem",
   listStyle: "none",
   cursor: "pointer",
@@ -252,8 +273,11 @@ export const burgerSummary = style({
     },
   },
 });
-/** Beside the burger, below sm only the coin mark shows (the link keeps its name), so the header fits 320 px. */
-globalStyle(`${burger} ~ ${logo} ${logoText}`, { "@media": { [mediaDown("sm")]: { display: "none" } } });
+/**
+ * Beside the burger the shop's name shows from 380 px (a 390 px phone has room for it beside the
+ * search, the three badges and 'Войти'); narrower phones keep the coin mark (the link keeps its name).
+ */
+globalStyle(`${burger} ~ ${logo} ${logoText}`, { "@media": { "screen and (max-width: 379.98px)": { display: "none" } } });
 export const whenClosed = style({ selectors: { [`${burger}[open] &`]: { display: "none" } } });
 export const whenOpen = style({ display: "none", selectors: { [`${burger}[open] &`]: { display: "block" } } });
 export const overlay = style({
@@ -286,8 +310,19 @@ export const drawerLink = style({
 });
 export const drawerSubList = style({ listStyle: "none", margin: 0, paddingInlineStart: vars.space.md });
 export const drawerSearch = style({ display: "flex", marginBottom: vars.space.md });
-/** The phone link is light on the dark top bar; on the white drawer it takes the text colour. */
-globalStyle(`${drawer} ${phonesToggle}`, { color: vars.color.text });
+/** The phone link and ratings are light on the dark top bar; on the white drawer and the error page's header they take the text colour. */
+export const drawerRatings = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, marginTop: vars.space.md, fontSize: vars.font.sizeSmall });
+export const lightHeader = style({});
+globalStyle(`${drawer} ${phonesToggle}, ${drawer} ${rating}, ${lightHeader} ${phonesToggle}`, { color: vars.color.text });
+globalStyle(`${drawer} ${ratingValue}`, { color: vars.color.goldDark });
+
+/** The blank layout (/cabinet/create): the logo and one form, centred as a card (it sat top-left on desktop). */
+export const blankBar = style({ justifyContent: "center" });
+export const blankContent = style({ display: "grid", justifyContent: "center", paddingBlock: vars.space.md });
+globalStyle(`${blankContent} > *`, {
+  width: "min(26rem, 100%)",
+  "@media": { [mediaUp("sm")]: { padding: vars.space.lg, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, boxShadow: vars.shadow.panel } },
+});
 
 export const footer = style({ background: vars.color.headerBar, color: vars.color.onHeaderBar, paddingBlock: vars.space.xl, fontSize: vars.font.sizeSmall });
 export const footerGrid = style({

@@ -1,39 +1,57 @@
-import { style, styleVariants } from "@vanilla-extract/css";
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { mediaDown, mediaUp } from "../tokens/breakpoints.ts";
 import { vars } from "../tokens/theme.css.ts";
 
 export const bar = style({
   borderTop: `1px solid ${vars.color.border}`,
   background: vars.color.surface,
-  fontSize: vars.font.sizeSmall,
+  fontSize: "0.8125rem",
 });
 /** Spec section 2: on cart and checkout the quotes bar shows from the large breakpoint up. */
 export const largeOnly = style({ "@media": { [mediaDown("lg")]: { display: "none" } } });
-/** Phones scroll the figures sideways; wide screens wrap the update time to a second line if needed. */
+/**
+ * Phones: one line that scrolls sideways (figures, then the update time, market flag and link).
+ * From xl (1280 px): the five figures on one line (they wrapped into two at 1366 px, three rows
+ * in all); the update time follows on the same line where it fits, else right-aligned below.
+ */
 export const inner = style({
   // Contains the visually hidden "рост/снижение" labels (position: absolute): without it they
   // escaped the scroller and widened the whole page by ~900 px on phones.
   position: "relative",
   display: "flex",
   alignItems: "center",
-  columnGap: vars.space.lg,
-  rowGap: vars.space.xs,
-  minHeight: "2.25rem",
-  paddingBlock: vars.space.xs,
+  columnGap: vars.space.md,
+  minHeight: "2rem",
+  paddingBlock: 2,
+  // Never wider than the page: what does not fit scrolls inside the bar.
   overflowX: "auto",
   whiteSpace: "nowrap",
   scrollbarWidth: "none",
-  "@media": { [mediaUp("lg")]: { flexWrap: "wrap", overflowX: "visible" } },
+  "@media": { [mediaUp("lg")]: { flexWrap: "wrap" } },
 });
-export const list = style({ display: "flex", flexWrap: "inherit", columnGap: vars.space.lg, listStyle: "none", margin: 0, padding: 0 });
-export const item = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs });
+// flex: none on phones and from xl: as shrinkable flex items in a scroller, the arrows' SVGs
+// (max-width: 100%) were squeezed to 0 px wide. Between lg and xl the figures need two rows.
+export const list = style({
+  display: "flex",
+  flex: "none",
+  columnGap: vars.space.md,
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  "@media": {
+    [mediaUp("lg")]: { flex: "1 1 100%", flexWrap: "wrap", minWidth: 0 },
+    [mediaUp("xl")]: { flex: "none", flexWrap: "nowrap" },
+  },
+});
+export const item = style({ display: "inline-flex", flex: "none", alignItems: "center", gap: vars.space.xs });
+globalStyle(`${item} svg`, { flex: "none", maxWidth: "none" });
 export const name = style({ color: vars.color.textMuted });
 export const value = style({ fontWeight: 700, fontVariantNumeric: "tabular-nums" });
 export const change = styleVariants({
   up: { display: "inline-flex", alignItems: "center", color: vars.color.up, fontVariantNumeric: "tabular-nums" },
   down: { display: "inline-flex", alignItems: "center", color: vars.color.down, fontVariantNumeric: "tabular-nums" },
 });
-export const meta = style({ display: "inline-flex", gap: vars.space.md, marginInlineStart: "auto", color: vars.color.textMuted });
+export const meta = style({ display: "inline-flex", flex: "none", gap: vars.space.md, marginInlineStart: "auto", color: vars.color.textMuted });
 export const marketDot = styleVariants({
   open: { selectors: { "&::before": { content: '"●"', color: vars.color.up, marginInlineEnd: vars.space.xs } } },
   closed: { selectors: { "&::before": { content: '"●"', color: vars.color.silver, marginInlineEnd: vars.space.xs } } },

@@ -1,4 +1,5 @@
 import { style } from "@vanilla-extract/css";
+import { mediaUp } from "../tokens/breakpoints.ts";
 import { vars } from "../tokens/theme.css.ts";
 
 export const container = style({
@@ -9,7 +10,8 @@ export const container = style({
 });
 
 export const breadcrumbs = style({
-  margin: `${vars.space.md} 0 ${vars.space.sm}`,
+  margin: `${vars.space.sm} 0 ${vars.space.xs}`,
+  "@media": { [mediaUp("md")]: { margin: `${vars.space.md} 0 ${vars.space.sm}` } },
   fontSize: vars.font.sizeSmall,
   color: vars.color.textMuted,
 });
@@ -31,7 +33,8 @@ export const breadcrumbItem = style({
 
 export const pageTitle = style({
   fontSize: vars.font.sizeTitle,
-  margin: `0 0 ${vars.space.lg}`,
+  margin: `0 0 ${vars.space.md}`,
+  "@media": { [mediaUp("md")]: { margin: `0 0 ${vars.space.lg}` } },
 });
 
 export const badge = style({

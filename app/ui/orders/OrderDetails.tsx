@@ -4,6 +4,7 @@ import type { OrderSummary } from "#app/modules/orders/order-summary.ts";
 import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import * as css from "#app/ui/checkout/checkout.css.ts";
+import { button } from "#app/ui/kit/kit.css.ts";
 
 /** An order's lines, totals, delivery and payment, as the buyer agreed to them. */
 export function OrderDetails({ order }: { order: OrderSummary }) {
@@ -67,7 +68,8 @@ export function PayAgainForm({ label = "Оплатить заказ" }: { label?
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="pay" />
-      <button type="submit" className={css.secondaryButton} data-testid="pay-again">
+      {/* The main thing to do on an unpaid order: the filled button, not an outline. */}
+      <button type="submit" className={button} data-testid="pay-again">
         {label}
       </button>
     </Form>
