@@ -11,6 +11,7 @@ import {
   getPaymentProvider,
   latestPayment,
   listPayments,
+  PAYMENT_CHECK_INTERVAL_MS,
   paymentMessages,
   receiveYooKassaNotification,
   refreshOrderPayment,
@@ -239,8 +240,31 @@ describe("refreshing an order's payment (the return page)", () => {
     // Paid on the provider's side only: the notification has not come.
     await decideSandboxPayment(db(), sandboxIdOf(url), "pay");
     expect(await orderStatus(order.orderId)).toBe("awaiting_payment");
-    expect(await refreshOrderPayment(db(), provider, order.orderId)).toMatchObject({ orderStatus: "paid", payment: { status: "succeeded" } });
+    // The provider is asked again once the throttle interval has passed.
+    const later = new Date(Date.now() + PAYMENT_CHECK_INTERVAL_MS + 1);
+    expect(await refreshOrderPayment(db(), provider, order.orderId, { now: later })).toMatchObject({ orderStatus: "paid", payment: { status: "succeeded" } });
     expect(await orderStatus(order.orderId)).toBe("paid");
+  });
+
+  it("asks the provider about an order at most once per 10 s, however often /thanks is loaded (issue 14 item 14)", async () => {
+    const order = await placeTestOrder(db());
+    const { provider: sandbox } = recordingSandbox();
+    await startPayment(db(), sandbox, { id: order.orderId }, { publicUrl: PUBLIC_URL });
+    let asked = 0;
+    const counting: PaymentProvider = { ...sandbox, getPayment: (id) => (asked++, sandbox.getPayment(id)) };
+    const start = Date.now();
+    const at = (ms: number) => ({ now: new Date(start + ms) });
+    await Promise.all(Array.from({ length: 20 }, () => refreshOrderPayment(db(), counting, order.orderId, at(0))));
+    expect(asked).toBe(1);
+    for (const ms of [1_000, 5_000, 9_999]) await refreshOrderPayment(db(), counting, order.orderId, at(ms));
+    expect(asked).toBe(1);
+    expect(await refreshOrderPayment(db(), counting, order.orderId, at(10_000))).toMatchObject({ payment: { status: "pending" } });
+    expect(asked).toBe(2);
+    // Another order has its own turn.
+    const other = await placeTestOrder(db());
+    await startPayment(db(), sandbox, { id: other.orderId }, { publicUrl: PUBLIC_URL });
+    await refreshOrderPayment(db(), counting, other.orderId, at(10_001));
+    expect(asked).toBe(3);
   });
 
   it("shows the stored state when the provider does not answer, and null without an attempt", async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lte, or } from "drizzle-orm";
 import { type AppConfig, getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { type OrderStatus, orderLines, orders, payments, products } from "../db/schema.ts";
@@ -274,17 +274,45 @@ export type OrderPaymentState = {
   } | null;
 };
 
+/** /thanks asks the provider about one payment at most this often, however often the page is loaded. */
+export const PAYMENT_CHECK_INTERVAL_MS = 10_000;
+
 /**
- * The order's payment as the provider sees it now: a newest attempt that is not final is
+ * Takes this payment's turn to ask the provider: true when nobody (on any instance) asked in the
+ * last PAYMENT_CHECK_INTERVAL_MS. Kept in the database, so no in-process map grows with orders.
+ */
+async function claimProviderCheck(db: Database, paymentRowId: number, now: Date): Promise<boolean> {
+  const claimed = await db
+    .update(payments)
+    .set({ checkedAt: now })
+    .where(and(eq(payments.id, paymentRowId), or(isNull(payments.checkedAt), lte(payments.checkedAt, new Date(now.getTime() - PAYMENT_CHECK_INTERVAL_MS)))))
+    .returning({ id: payments.id });
+  return claimed.length > 0;
+}
+
+/**
+ * The order's payment as the provider sees it now (asked at most once per
+ * PAYMENT_CHECK_INTERVAL_MS per order): a newest attempt that is not final is
  * asked again and the answer applied. /thanks calls this from its loader, a GET that may
  * write: it only records what the provider has already decided (exactly what the webhook
  * would record, idempotently), because the buyer often returns before the notification.
  * A provider failure leaves the stored state. Undefined for an unknown order; the caller
  * checks that the order is the buyer's.
  */
-export async function refreshOrderPayment(db: Database, provider: PaymentProvider, orderId: number): Promise<OrderPaymentState | undefined> {
+export async function refreshOrderPayment(
+  db: Database,
+  provider: PaymentProvider,
+  orderId: number,
+  options: { now?: Date } = {},
+): Promise<OrderPaymentState | undefined> {
   let latest = await latestPayment(db, orderId);
-  if (latest && latest.provider === provider.id && latest.providerPaymentId && !isFinalPaymentStatus(latest.status)) {
+  if (
+    latest &&
+    latest.provider === provider.id &&
+    latest.providerPaymentId &&
+    !isFinalPaymentStatus(latest.status) &&
+    (await claimProviderCheck(db, latest.id, options.now ?? new Date()))
+  ) {
     try {
       const applied = await applyPaymentState(db, provider.id, await provider.getPayment(latest.providerPaymentId));
       if (applied.kind === "applied") latest = await latestPayment(db, orderId);
