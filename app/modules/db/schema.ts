@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigserial, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * The shop's tables. Each later concern adds its own tables here and a migration
@@ -84,7 +84,13 @@ export const buybackOffers = pgTable("buyback_offers", {
   name: text("name").notNull().unique(),
   metal: text("metal").$type<"gold" | "silver">().notNull(),
   pureGrams: numeric("pure_grams", { precision: 10, scale: 4, mode: "number" }).notNull(),
+  /** Used only for a coin the catalogue does not sell; a linked coin's buy-back follows its product. */
   discountPercent: numeric("discount_percent", { precision: 5, scale: 2, mode: "number" }).notNull(),
+  /**
+   * The catalogue's coin this line is, when the shop sells it: its metal, weight and buy-back
+   * discount then come from the product, so the product page and /coin-buyback show one price.
+   */
+  productId: integer("product_id").references((): AnyPgColumn => products.id, { onDelete: "set null" }),
   position: integer("position").notNull().default(0),
   active: boolean("active").notNull().default(true),
 });
