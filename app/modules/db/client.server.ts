@@ -43,6 +43,7 @@ export type HeldLock = {
 export const lockKeys = {
   migrateAndSeed: 7_310_001,
   quotesRefresher: 7_310_002,
+  housekeeping: 7_310_003,
 } as const;
 
 export function migrationsFolder(): string {
