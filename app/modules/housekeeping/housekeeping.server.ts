@@ -81,7 +81,6 @@ export async function runHousekeeping(db: Database, now = new Date()): Promise<P
  */
 export class Housekeeper {
   private leadership: HeldLock | null = null;
-  private firstTimer: NodeJS.Timeout | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private readonly handle: DatabaseHandle;
@@ -93,15 +92,12 @@ export class Housekeeper {
   }
 
   start(): void {
-    // The first round a minute after start, out of the way of the start-up work.
-    this.firstTimer = setTimeout(() => void this.tick(), Math.min(60_000, this.intervalMs));
-    this.firstTimer.unref();
+    // The first round an interval after start: out of the way of start-up, and of short-lived test shops.
     this.timer = setInterval(() => void this.tick(), this.intervalMs);
     this.timer.unref();
   }
 
   async stop(): Promise<void> {
-    clearTimeout(this.firstTimer);
     clearInterval(this.timer);
     await this.running?.catch(() => undefined);
     await this.leadership?.release();
