@@ -3,6 +3,8 @@ import { pruneExpiredSessions } from "../auth/sessions.server.ts";
 import { lockKeys, type DatabaseHandle, type HeldLock } from "../db/client.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { checkoutDrafts, listItems, smsCodes } from "../db/schema.ts";
+import { getPaymentProvider, retryPendingRefunds } from "../payments/payments.server.ts";
+import type { PaymentProvider } from "../payments/provider.ts";
 import { pruneRateLimitEvents } from "../rate-limit/rate-limit.server.ts";
 import { log } from "../shared/log.server.ts";
 
@@ -86,9 +88,13 @@ export class Housekeeper {
   private readonly handle: DatabaseHandle;
   private readonly intervalMs: number;
 
-  constructor(handle: DatabaseHandle, intervalMs: number = housekeepingRules.intervalMs) {
+  private readonly payments: (() => PaymentProvider) | undefined;
+
+  /** `payments`: the provider whose failed refunds each round tries again (none in unit tests). */
+  constructor(handle: DatabaseHandle, intervalMs: number = housekeepingRules.intervalMs, payments?: () => PaymentProvider) {
     this.handle = handle;
     this.intervalMs = intervalMs;
+    this.payments = payments;
   }
 
   start(): void {
@@ -113,7 +119,14 @@ export class Housekeeper {
           await this.leadership?.release();
           this.leadership = await this.handle.tryHoldLock(lockKeys.housekeeping);
         }
-        if (this.leadership) counts = await runHousekeeping(this.handle.db, now);
+        if (this.leadership) {
+          counts = await runHousekeeping(this.handle.db, now);
+          // A refund the provider did not take (down, timed out) is tried again with its own key.
+          if (this.payments) {
+            const retried = await retryPendingRefunds(this.handle.db, this.payments());
+            if (retried > 0) log.warn("housekeeping: refunds that had failed went through", { retried });
+          }
+        }
       } catch (error) {
         log.warn("housekeeping failed; it runs again next hour", { error: error instanceof Error ? error.message : String(error) });
       }
@@ -128,7 +141,7 @@ let housekeeper: Housekeeper | undefined;
 
 /** Starts this process's housekeeping loop (once). */
 export function startHousekeeping(handle: DatabaseHandle): void {
-  housekeeper ??= new Housekeeper(handle);
+  housekeeper ??= new Housekeeper(handle, housekeepingRules.intervalMs, () => getPaymentProvider(handle.db));
   housekeeper.start();
 }
 

@@ -314,6 +314,22 @@ export async function refundPayment(db: Database, provider: PaymentProvider, pay
   }
 }
 
+/**
+ * Tries again every refund the provider has not taken yet (it failed or timed out), with its
+ * own key; housekeeping calls this hourly. How many now have the provider's answer.
+ */
+export async function retryPendingRefunds(db: Database, provider: PaymentProvider): Promise<number> {
+  const waiting = await db
+    .select({ paymentId: refunds.paymentId })
+    .from(refunds)
+    .where(and(eq(refunds.status, "pending"), isNull(refunds.providerRefundId), eq(refunds.provider, provider.id)))
+    .orderBy(asc(refunds.id))
+    .limit(100);
+  let answered = 0;
+  for (const refund of waiting) if ((await refundPayment(db, provider, { id: refund.paymentId })).providerRefundId) answered++;
+  return answered;
+}
+
 /** Every refund of the order, oldest first (the operator's view). */
 export async function listRefunds(db: Database, orderId: number): Promise<RefundRow[]> {
   return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt), asc(refunds.id));
