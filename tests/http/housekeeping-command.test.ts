@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => database?.remove());
 
 describe("npm run shop -- prune", () => {
-  it("deletes expired sessions and abandoned guest carts and drafts, and says how many", async () => {
+  it("deletes expired sessions and abandoned guest carts and drafts, and says how many", { timeout: 120_000 }, async () => {
     const result = await runCommand("scripts/shop.ts", ["prune"], database.env);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
