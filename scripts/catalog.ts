@@ -1,12 +1,13 @@
-// npm run catalog -- import FILE | export [FILE] | stock SKU N | premium SKU PCT
+// npm run catalog -- import FILE | export [FILE] | stock SKU N | premium SKU PCT | limit SKU N|-
 // The operator's catalogue commands. import reads JSON (an array of products) or CSV (a
 // header row of field names, ; or , between fields) and creates or updates products by
 // SKU: every row is checked first, and one bad row means nothing is imported. export
-// writes every product as JSON to FILE or to stdout. stock and premium change one coin.
+// writes every product as JSON to FILE or to stdout. stock, premium and limit (the most pieces
+// of the coin in one order) change one coin.
 // Relative paths are taken from the folder npm was started in.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { exportProducts, formatIssue, importProductFile, setPremium, setStock, CatalogCommandError } from "#app/modules/catalog/import.server.ts";
+import { exportProducts, formatIssue, importProductFile, setOrderLimit, setPremium, setStock, CatalogCommandError } from "#app/modules/catalog/import.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { lockKeys, migrateDatabase, openDatabase } from "#app/modules/db/client.server.ts";
 import { runScript } from "./run-script.ts";
@@ -17,10 +18,11 @@ const usage = [
   "  npm run catalog -- export [ФАЙЛ]      выгрузить каталог в JSON (в файл или на экран)",
   "  npm run catalog -- stock АРТИКУЛ N    задать остаток (целое число от 0)",
   "  npm run catalog -- premium АРТИКУЛ P  задать наценку к цене металла, %",
+  "  npm run catalog -- limit АРТИКУЛ N    не больше N шт. монеты в одном заказе («-»: общий предел MAX_PIECES_PER_COIN)",
 ].join("\n");
 
 const [command, ...args] = process.argv.slice(2);
-const expectedArgs: Record<string, [min: number, max: number]> = { import: [1, 1], export: [0, 1], stock: [2, 2], premium: [2, 2] };
+const expectedArgs: Record<string, [min: number, max: number]> = { import: [1, 1], export: [0, 1], stock: [2, 2], premium: [2, 2], limit: [2, 2] };
 const expected = command ? expectedArgs[command] : undefined;
 if (!expected || args.length < expected[0] || args.length > expected[1]) {
   console.error(usage);
@@ -81,6 +83,16 @@ await runScript(async () => {
       case "premium": {
         const row = await setPremium(db, args[0]!, args[1]!);
         console.log(`${row.sku} «${row.name}»: наценка ${String(row.premiumPercent).replace(".", ",")} %.`);
+        return;
+      }
+      case "limit": {
+        const row = await setOrderLimit(db, args[0]!, args[1]!);
+        const { maxPiecesPerCoin } = getConfig().orders;
+        console.log(
+          row.maxPerOrder === null
+            ? `${row.sku} «${row.name}»: в заказе не больше ${maxPiecesPerCoin} шт. (общий предел).`
+            : `${row.sku} «${row.name}»: в заказе не больше ${Math.min(row.maxPerOrder, maxPiecesPerCoin)} шт.`,
+        );
         return;
       }
     }

@@ -15,6 +15,7 @@ import {
   listOrdersForOperator,
 } from "#app/modules/orders/operator.server.ts";
 import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
+import { getPaymentProvider } from "#app/modules/payments/payments.server.ts";
 import { runScript } from "./run-script.ts";
 
 const statusList = orderStatuses.map((status) => `${status} (${orderStatusLabels[status]})`).join(", ");
@@ -78,7 +79,8 @@ await runScript(async () => {
       console.log(formatOrderDetails(order));
       return;
     }
-    const change = await changeOrderStatus(db, args[0]!, newStatus as OrderStatus);
+    // A cancelled unpaid order's payment is cancelled at the provider too, so it can no longer be paid.
+    const change = await changeOrderStatus(db, args[0]!, newStatus as OrderStatus, { provider: getPaymentProvider(db) });
     if (!change.ok) {
       console.error(change.reason);
       process.exitCode = 1;

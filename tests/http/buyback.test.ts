@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoBuybackOffers } from "#app/modules/buyback/offers.seed.server.ts";
+import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { openDatabase } from "#app/modules/db/client.server.ts";
 import { buybackRequests } from "#app/modules/db/schema.ts";
 import { buybackPrice } from "#app/modules/pricing/pricing.ts";
@@ -40,6 +41,26 @@ describe("/coin-buyback", () => {
       expect(text, offer.name).toContain(`${offer.name}`);
       expect(text, offer.name).toContain(shown);
     }
+  });
+
+  it("shows for every coin the same buy-back price as the coin's own page (issue 21 item 3)", async () => {
+    const html = await client.html("/coin-buyback");
+    const rows = [...html.matchAll(/<tr[^>]*>\s*<th scope="row">(.*?)<\/th>.*?<td class="[^"]*">([^<]+)<\/td>\s*<\/tr>/gs)].map((match) => ({
+      name: textContent(match[1]!),
+      price: textContent(match[2]!),
+    }));
+    expect(rows.length).toBe(demoBuybackOffers.length);
+    let compared = 0;
+    for (const row of rows) {
+      // The catalogue's coin of the line: the same name, or the name with a clarification in brackets.
+      const coin = demoCatalog.find((candidate) => candidate.name === row.name || candidate.name.startsWith(`${row.name} (`));
+      if (!coin) continue;
+      const product = await client.html(`/products/${coin.slug}`);
+      const onPage = /Выкупим у вас за <strong>([^<]+)<\/strong>/.exec(product)?.[1];
+      expect(onPage && textContent(onPage), row.name).toBe(row.price);
+      compared++;
+    }
+    expect(compared).toBe(demoBuybackOffers.length);
   });
 
   it("answers a bad request with Russian errors beside the fields and keeps what was typed", async () => {

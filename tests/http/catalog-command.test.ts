@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "#tests/support/commands.ts";
+import { textContent } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
 import { startShop } from "#tests/support/server.ts";
 
@@ -80,6 +81,15 @@ describe("npm run catalog on the embedded database", () => {
     const premium = await runCommand(script, ["premium", "AU-9001", "7,5"], env);
     expect(premium.code).toBe(0);
     expect(premium.stdout).toMatch(/наценка 7,5 %/);
+    // The operator's own cap of pieces per order for one coin (issue 14 item 2).
+    const limit = await runCommand(script, ["limit", "AU-9001", "2"], env);
+    expect(limit.stderr).toBe("");
+    expect(limit.stdout).toBe("AU-9001 «Золотой сокол 1 унция»: в заказе не больше 2 шт.\n");
+    const badLimit = await runCommand(script, ["limit", "AU-9001", "0"], env);
+    expect(badLimit.code).toBe(1);
+    expect(badLimit.stderr).toBe("maxPerOrder: должно быть целым числом от 1 (или пусто: общий предел).\n");
+    const cleared = await runCommand(script, ["limit", "AU-0002", "-"], env);
+    expect(cleared.stdout).toBe("AU-0002 «Георгий Победоносец 50 рублей (СПМД)»: в заказе не больше 50 шт. (общий предел).\n");
 
     const unknown = await runCommand(script, ["stock", "NOPE-1", "3"], env);
     expect(unknown.code).toBe(1);
@@ -94,7 +104,7 @@ describe("npm run catalog on the embedded database", () => {
     const exported = await runCommand(script, ["export", file("export.json")], env);
     expect(exported.code).toBe(0);
     const products = JSON.parse(await readFile(file("export.json"), "utf8")) as Array<Record<string, unknown>>;
-    expect(products.find((p) => p.sku === "AU-9001")).toMatchObject({ slug, stock: 4, premiumPercent: 7.5, pureGrams: 31.1, fineness: 999.9 });
+    expect(products.find((p) => p.sku === "AU-9001")).toMatchObject({ slug, stock: 4, premiumPercent: 7.5, pureGrams: 31.1, fineness: 999.9, maxPerOrder: 2 });
     expect(products.find((p) => p.sku === "AU-0001")).toMatchObject({ stock: 0 });
     expect(products.find((p) => p.sku === "AU-9002")).toBeUndefined();
 
@@ -105,6 +115,9 @@ describe("npm run catalog on the embedded database", () => {
       expect(html).toContain(`href="/products/${slug}"`);
       expect(html).toContain("Золотой сокол 1 унция");
       expect((await client.html("/search?q=%D0%BD%D0%B5+%D0%B4%D0%BE%D0%BB%D0%B6%D0%BD%D0%B0")).includes("ne-dolzhna-poyavitsya")).toBe(false);
+      const productId = /name="productId" value="(\d+)"/.exec(await client.html(`/products/${slug}`))?.[1];
+      expect((await client.postForm("/cart", { intent: "add", productId: productId!, quantity: "4" })).status).toBe(303);
+      expect(textContent(await client.html("/cart"))).toContain("Не больше 2 шт. одной монеты в заказе: в корзине 2 шт.");
 
       const offers = await feed(client);
       expect(offers.size).toBe(54);

@@ -268,6 +268,86 @@ describe("placing an order", () => {
   });
 });
 
+describe("placing an order, impatient or hostile (issue 14)", () => {
+  async function signedInBuyerAtCheckout(client?: ShopClient) {
+    const buyer = client ?? (await buyerWithCart());
+    if (!client) await signIn(buyer, "/checkout");
+    const page = await buyer.html("/checkout");
+    const points = radioValues(page, "pointCode");
+    return { client: buyer, page, fields: { ...contactFields, deliveryId: "76", pointCode: points[0]! } };
+  }
+  const orderLinks = (html: string) => tags(html, "a").map((tag) => attribute(tag, "href") ?? "").filter((href) => /^\/my\/orders\/\d+$/.test(href));
+
+  it("lands five simultaneous submits of one page on the same order, never on 'Корзина пуста' (item 9)", async () => {
+    const { client, page, fields } = await signedInBuyerAtCheckout();
+    const results = await Promise.all(Array.from({ length: 5 }, () => postCheckout(client, page, { ...fields, intent: "place" })));
+    const locations = results.map((result) => result.headers.get("location") ?? "");
+    expect(results.map((result) => result.status)).toEqual([303, 303, 303, 303, 303]);
+    for (const location of locations) expect(location).toMatch(/\/payment\/sandbox\/|^\/thanks\?order=\d+$/);
+    expect(textByTestId(await client.html("/checkout"), "order-error") ?? "").not.toContain("Корзина пуста");
+    const links = orderLinks(await client.html("/my/orders"));
+    expect(links).toHaveLength(1);
+    const orderId = links[0]!.split("/").pop();
+    for (const location of locations.filter((href) => href.startsWith("/thanks"))) expect(location).toBe(`/thanks?order=${orderId}`);
+    // And the same page posted once more, later: the order again, not an empty cart.
+    expect((await postCheckout(client, page, { ...fields, intent: "place" })).headers.get("location")).toBe(`/thanks?order=${orderId}`);
+  });
+
+  it("refuses a third unpaid online order with the reason on the page, keeping the cart (item 2)", async () => {
+    const { client, fields } = await signedInBuyerAtCheckout();
+    for (let n = 0; n < 2; n++) {
+      if (n > 0) await client.postForm("/cart", { intent: "add", productId: String(poltava) });
+      const page = await client.html("/checkout");
+      expect((await postCheckout(client, page, { ...fields, intent: "place" })).headers.get("location")).toMatch(/\/payment\/sandbox\//);
+    }
+    await client.postForm("/cart", { intent: "add", productId: String(poltava) });
+    const page = await client.html("/checkout");
+    const refused = await postCheckout(client, page, { ...fields, intent: "place" });
+    expect(refused.headers.get("location")).toBe("/checkout#order-error");
+    const shown = await client.html("/checkout");
+    expect(textByTestId(shown, "order-error")).toContain("У вас уже 2 неоплаченных заказа");
+    expect(findByTestId(shown, "checkout-line")).toHaveLength(1);
+    expect(orderLinks(await client.html("/my/orders"))).toHaveLength(2);
+  });
+
+  it("answers another buyer's checkout token with a message, never a 5xx (item 10)", async () => {
+    const first = await signedInBuyerAtCheckout();
+    expect((await postCheckout(first.client, first.page, { ...first.fields, intent: "place" })).headers.get("location")).toMatch(/\/payment\/sandbox\//);
+    const second = await signedInBuyerAtCheckout();
+    const stolen = await second.client.postForm("/checkout", {
+      token: inputValue(first.page, "token"),
+      seenTotal: inputValue(second.page, "seenTotal"),
+      ...second.fields,
+      intent: "place",
+    });
+    expect(stolen.status).toBe(303);
+    expect(stolen.headers.get("location")).toBe("/checkout#order-error");
+    expect(textByTestId(await second.client.html("/checkout"), "order-error")).toContain("страница оформления устарела");
+    expect(orderLinks(await second.client.html("/my/orders"))).toHaveLength(0);
+  });
+});
+
+describe("a shop whose coins are capped at 10 pieces an order (MAX_PIECES_PER_COIN, item 2)", () => {
+  let capped: Shop;
+  beforeAll(async () => {
+    capped = await startShop({ env: { SMS_PROVIDER: "file", SMS_OUTBOX_FILE: outbox, MAX_PIECES_PER_COIN: "10" } });
+  });
+  afterAll(() => capped?.stop());
+
+  it("caps the cart forms with a notice and refuses more on /api with a 4xx", async () => {
+    const client = new ShopClient(capped.url);
+    await client.get("/");
+    expect((await client.postForm("/cart", { intent: "add", productId: String(poltava), quantity: "12" })).status).toBe(303);
+    expect(textContent(await client.html("/cart"))).toContain("Не больше 10 шт. одной монеты в заказе: в корзине 10 шт.");
+    expect((await client.postForm("/cart", { intent: "set", productId: String(poltava), quantity: "11" })).status).toBe(303);
+    expect(textContent(await client.html("/cart"))).toContain("Не больше 10 шт. одной монеты в заказе");
+    const api = await client.request("PATCH", `/api/cart/${poltava}`, JSON.stringify({ quantity: 11 }), { headers: { "Content-Type": "application/json", Origin: capped.url } });
+    expect(api.status).toBe(409);
+    expect(JSON.parse(api.text)).toEqual({ error: { code: "per_coin_limit", message: "Не больше 10 шт. одной монеты в заказе" } });
+    expect(JSON.parse((await client.get("/api/cart")).text).data.totalCoins).toBe(10);
+  });
+});
+
 describe("a shop without current quotes", () => {
   let closed: Shop;
   beforeAll(async () => {

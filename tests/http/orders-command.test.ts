@@ -3,8 +3,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, products } from "#app/modules/db/schema.ts";
-import { completeSandboxPayment, startPayment } from "#app/modules/payments/payments.server.ts";
-import { createSandboxProvider } from "#app/modules/payments/sandbox.server.ts";
+import { completeSandboxPayment, listPayments, startPayment } from "#app/modules/payments/payments.server.ts";
+import { createSandboxProvider, decideSandboxPayment } from "#app/modules/payments/sandbox.server.ts";
+import { textContent } from "#tests/support/html.ts";
+import { ShopClient } from "#tests/support/http-client.ts";
 import { runCommand } from "#tests/support/commands.ts";
 import { placeTestOrder, type TestOrder } from "#tests/support/orders.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
@@ -17,6 +19,7 @@ let onReceipt: TestOrder;
 let unpaid: TestOrder;
 
 const run = (...args: string[]) => runCommand(script, args, database.env);
+const sandboxIdOf = (started: unknown) => (started as { url: string }).url.split("/").pop()!;
 
 async function snapshot(orderId: number, productId: number) {
   return database.use(async ({ db }) => {
@@ -98,5 +101,52 @@ describe("npm run orders", () => {
     const again = await run("status", unpaid.number, "new");
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/окончательный/);
+  });
+});
+
+describe("npm run orders -- status N cancelled with a payment under way (issue 14 item 7)", () => {
+  it("cancels the sandbox payment so its page no longer takes money, and refunds one paid meanwhile", { timeout: 300_000 }, async () => {
+    const [open, late] = await database.use(async ({ db }) => {
+      const sandbox = createSandboxProvider(db, { publicUrl });
+      const first = await placeTestOrder(db);
+      const firstPayment = sandboxIdOf(await startPayment(db, sandbox, { id: first.orderId }, { publicUrl }));
+      const second = await placeTestOrder(db);
+      const secondPayment = sandboxIdOf(await startPayment(db, sandbox, { id: second.orderId }, { publicUrl }));
+      // The buyer paid on the sandbox page a moment before the operator cancelled; the shop has not applied it yet.
+      await decideSandboxPayment(db, secondPayment, "pay");
+      return [
+        { ...first, paymentId: firstPayment },
+        { ...second, paymentId: secondPayment },
+      ];
+    });
+
+    const cancelled = await run("status", open!.number, "cancelled");
+    expect(cancelled.code).toBe(0);
+    expect(cancelled.stdout).toContain("Неоплаченный платёж отменён: оплатить заказ больше нельзя (1 шт.).");
+    expect((await run("show", open!.number)).stdout).toMatch(/sandbox {2}\S+ {2}canceled {2}.+Заказ отменён — оплатить его нельзя\./);
+
+    const refunded = await run("status", late!.number, "cancelled");
+    expect(refunded.code).toBe(0);
+    expect(refunded.stdout).toMatch(/Платёж успел пройти, деньги возвращаются покупателю: .+ возврат выполнен {2}.+₽/);
+    expect(refunded.stderr).toMatch(/WARN.*money returned to the buyer; tell them/i);
+    const shown = await run("show", late!.number);
+    expect(shown.stdout).toContain(`Заказ №${late!.number}: Отменён`);
+    expect(shown.stdout).toMatch(/Возвраты:\n {2}.+ {2}sandbox {2}refund-\S+ {2}возврат выполнен {2}.+₽ {2}заказ отменён, а платёж прошёл позже/);
+
+    // The buyer comes back to the sandbox page of the cancelled order: it says cancelled and takes nothing.
+    const shop = await database.start();
+    try {
+      const client = new ShopClient(shop.url);
+      const page = textContent(await client.html(`/payment/sandbox/${open!.paymentId}`));
+      expect(page).toContain("Платёж отменён.");
+      expect(page).not.toContain("Платёж проведён.");
+      expect((await client.postForm(`/payment/sandbox/${open!.paymentId}`, { intent: "pay" })).status).toBe(303);
+      expect(textContent(await client.html(`/payment/sandbox/${open!.paymentId}`))).toContain("Платёж отменён.");
+    } finally {
+      await shop.stop();
+    }
+    expect(await snapshot(open!.orderId, 1)).toMatchObject({ status: "cancelled" });
+    const payments = await database.use(({ db }) => listPayments(db, open!.orderId));
+    expect(payments.map((payment) => payment.status)).toEqual(["canceled"]);
   });
 });

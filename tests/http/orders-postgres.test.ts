@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productsSeeder } from "#app/modules/catalog/products.seed.server.ts";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "#app/modules/db/client.server.ts";
-import { orders, products, users } from "#app/modules/db/schema.ts";
+import { listItems, orders, products, users } from "#app/modules/db/schema.ts";
 import { addToCart } from "#app/modules/lists/lists.server.ts";
 import { placeOrder, type OrderInput } from "#app/modules/orders/place-order.server.ts";
 import { pricingRule } from "#app/modules/catalog/products.server.ts";
@@ -85,5 +85,53 @@ describe.skipIf(!postgres.available)(`orders placed at once on PostgreSQL${postg
     expect([...ids][0]).toBeDefined();
     const [after] = await handle.db.select({ stock: products.stock }).from(products).where(eq(products.id, 2));
     expect(after!.stock).toBe(2);
+  });
+
+  it("lets one buyer's parallel submits (from several carts) hold at most MAX_UNPAID_ORDERS_PER_BUYER unpaid orders", async () => {
+    const [buyer] = await buyers(1);
+    await handle.db.update(products).set({ stock: 100 }).where(eq(products.id, 3));
+    const [row] = await handle.db.select().from(products).where(eq(products.id, 3));
+    const seen = salePrice(row!, pricingRule(row!), rates);
+    // Eight carts of the same buyer (say, eight browsers), each submitted at the same moment.
+    const carts = Array.from({ length: 8 }, (_, index) => (index === 0 ? buyer!.owner : (`visitor:cap-${buyer!.id}-${index}` as const)));
+    for (const owner of carts) await addToCart(handle.db, owner, 3, 1);
+    const limits = { maxUnpaidPerBuyer: 2, maxPiecesPerCoin: 50 };
+    const results = await Promise.all(carts.map((owner) => placeOrder(handle.db, { ...input(buyer!, seen), owner }, { rates, shopOpen: true, limits })));
+    expect(results.filter((result) => result.kind === "placed")).toHaveLength(2);
+    for (const result of results.filter((result) => result.kind !== "placed")) {
+      expect(result).toMatchObject({ kind: "refused", reason: expect.stringContaining("У вас уже 2 неоплаченных заказа") });
+    }
+    const [count] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, buyer!.id));
+    expect(count!.n).toBe(2);
+    const [after] = await handle.db.select({ stock: products.stock }).from(products).where(eq(products.id, 3));
+    expect(after!.stock).toBe(98);
+  });
+
+  it("refuses 51 pieces of a coin and follows the operator's lower cap", async () => {
+    const [buyer] = await buyers(1);
+    await handle.db.update(products).set({ stock: 100, maxPerOrder: null }).where(eq(products.id, 4));
+    const [row] = await handle.db.select().from(products).where(eq(products.id, 4));
+    const seen = salePrice(row!, pricingRule(row!), rates);
+    await handle.db.insert(listItems).values({ list: "cart", owner: buyer!.owner, productId: 4, quantity: 51 });
+    expect(await placeOrder(handle.db, input(buyer!, seen * 51), { rates, shopOpen: true })).toMatchObject({ kind: "refused", reason: expect.stringContaining("не больше 50 шт.") });
+    await handle.db.update(products).set({ maxPerOrder: 5 }).where(eq(products.id, 4));
+    await handle.db.update(listItems).set({ quantity: 6 }).where(eq(listItems.owner, buyer!.owner));
+    expect(await placeOrder(handle.db, input(buyer!, seen * 6), { rates, shopOpen: true })).toMatchObject({ kind: "refused", reason: expect.stringContaining("не больше 5 шт.") });
+    const [after] = await handle.db.select({ stock: products.stock }).from(products).where(eq(products.id, 4));
+    expect(after!.stock).toBe(100);
+    await handle.db.update(listItems).set({ quantity: 5 }).where(eq(listItems.owner, buyer!.owner));
+    expect((await placeOrder(handle.db, input(buyer!, seen * 5), { rates, shopOpen: true })).kind).toBe("placed");
+  });
+
+  it("refuses another buyer's checkout token with a message, not an error", async () => {
+    const [first, second] = await buyers(2);
+    await handle.db.update(products).set({ stock: 10 }).where(eq(products.id, 2));
+    const [row] = await handle.db.select().from(products).where(eq(products.id, 2));
+    const seen = salePrice(row!, pricingRule(row!), rates);
+    const token = crypto.randomUUID();
+    await addToCart(handle.db, first!.owner, 2, 1);
+    await addToCart(handle.db, second!.owner, 2, 1);
+    const results = await Promise.all([first!, second!].map((buyer) => placeOrder(handle.db, input(buyer, seen, token), { rates, shopOpen: true })));
+    expect(results.map((result) => result.kind).sort()).toEqual(["placed", "refused"]);
   });
 });

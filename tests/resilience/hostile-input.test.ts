@@ -117,6 +117,15 @@ async function prepare(outbox: string): Promise<Fixtures> {
   expect((await codeStep.postForm("/login", { intent: "send", phone: pendingPhone })).status).toBe(303);
   const pendingCode = await waitForSmsCode(outbox, pendingPhone);
 
+  // Another buyer's order: its checkout token posted by this buyer must be refused, not a 5xx (issue 14 item 10).
+  const foreignCheckoutToken = `foreign-${randomBytes(12).toString("hex")}`;
+  const [stranger] = await stored.query<{ id: number }>("insert into users (phone) values ('+79250001003') returning id");
+  await stored.query(
+    `insert into orders (number, user_id, status, checkout_token, contact, city, delivery, payment_id, goods_total, delivery_total, total)
+     values ('fuzz-foreign', $1, 'new', $2, '{}'::jsonb, '{}'::jsonb, '{}'::jsonb, 6, 1000, 0, 1000)`,
+    [stranger!.id, foreignCheckoutToken],
+  );
+
   // A session that ran out (the cookie mutators send it): only the database can age one.
   const expiredSessionToken = randomBytes(32).toString("base64url");
   await stored.query("insert into sessions (token_hash, user_id, created_at, expires_at) values ($1, $2, now() - interval '40 days', now() - interval '10 days')", [
@@ -143,6 +152,7 @@ async function prepare(outbox: string): Promise<Fixtures> {
     orderId: order!.id,
     sandboxPaymentId,
     checkoutToken,
+    foreignCheckoutToken,
     pickupPoint,
     pendingPhone,
     pendingCode,

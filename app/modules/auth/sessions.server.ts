@@ -47,8 +47,9 @@ export async function endSession(db: Database, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-export async function pruneExpiredSessions(db: Database, now = new Date()): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+/** Deletes the sessions that have expired; how many. */
+export async function pruneExpiredSessions(db: Database, now = new Date()): Promise<number> {
+  return (await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id })).length;
 }
 
 export function sessionCookieHeader(token: string): string {

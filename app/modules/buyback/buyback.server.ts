@@ -1,21 +1,27 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
-import { buybackOffers, buybackRequests } from "../db/schema.ts";
-import { buybackPrice, type MetalRates } from "../pricing/pricing.ts";
+import { buybackOffers, buybackRequests, products } from "../db/schema.ts";
+import type { MetalRates } from "../pricing/pricing.ts";
 import { consumeRateLimits, type RateLimit, type RateLimitResult } from "../rate-limit/rate-limit.server.ts";
 import type { BuybackRequestInput } from "./buyback-form.ts";
+import { offerBuybackPrice } from "./price.ts";
 
 export type BuybackPriceLine = { id: number; name: string; metal: "gold" | "silver"; pureGrams: number; price: number };
 
-/** Today's buy-back prices of the listed coins, from the current quotes. */
+/** Today's buy-back prices of the listed coins, from the current quotes (the rule of price.ts). */
 export async function listBuybackPrices(db: Database, rates: MetalRates): Promise<BuybackPriceLine[]> {
-  const offers = await db.select().from(buybackOffers).where(eq(buybackOffers.active, true)).orderBy(asc(buybackOffers.position));
-  return offers.map((offer) => ({
+  const rows = await db
+    .select({ offer: buybackOffers, product: { metal: products.metal, pureGrams: products.pureGrams, buybackDiscountPercent: products.buybackDiscountPercent } })
+    .from(buybackOffers)
+    .leftJoin(products, eq(products.id, buybackOffers.productId))
+    .where(eq(buybackOffers.active, true))
+    .orderBy(asc(buybackOffers.position), asc(buybackOffers.id));
+  return rows.map(({ offer, product }) => ({
     id: offer.id,
     name: offer.name,
-    metal: offer.metal,
-    pureGrams: offer.pureGrams,
-    price: buybackPrice({ metal: offer.metal, pureGrams: offer.pureGrams }, offer.discountPercent, rates),
+    metal: product?.metal ?? offer.metal,
+    pureGrams: product?.pureGrams ?? offer.pureGrams,
+    price: offerBuybackPrice(offer, product, rates),
   }));
 }
 

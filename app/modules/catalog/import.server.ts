@@ -142,6 +142,8 @@ const fieldRules = {
   description: { schema: text(10_000), empty: "" },
   images: { schema: images, empty: [] as ProductImage[] },
   stock: { schema: wholeNumber, empty: 0 },
+  /** The most pieces of the coin one order may hold; empty: MAX_PIECES_PER_COIN. */
+  maxPerOrder: { schema: numberIn("должно быть целым числом от 1 (или пусто: общий предел)", (value) => Number.isInteger(value) && value >= 1 && value <= 100_000), empty: null },
   pricing: { schema: choice(["metal", "fixed"]), empty: "metal" },
   premiumPercent: { schema: numberIn("должно быть числом от -100 до 1000", (value) => value >= -100 && value <= 1000), empty: 0 },
   fixedPremium: { schema: numberIn("должно быть числом от 0 до 10 000 000", (value) => value >= 0 && value <= 10_000_000), empty: 0 },
@@ -443,7 +445,7 @@ async function updateBySku(db: Database, sku: string, values: Partial<ProductIns
     .update(products)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(products.sku, sku.trim()))
-    .returning({ sku: products.sku, name: products.name, stock: products.stock, premiumPercent: products.premiumPercent });
+    .returning({ sku: products.sku, name: products.name, stock: products.stock, premiumPercent: products.premiumPercent, maxPerOrder: products.maxPerOrder });
   if (!row) throw new CatalogCommandError(`Монеты с артикулом ${sku} в каталоге нет.`);
   await changedReads(db, "catalog");
   return row;
@@ -459,6 +461,13 @@ function parseValue<T>(field: ProductField, value: string): T {
 /** Sets how many coins are in stock: a whole number from 0. */
 export async function setStock(db: Database, sku: string, value: string | number) {
   return updateBySku(db, sku, { stock: parseValue<number>("stock", String(value)) });
+}
+
+/** Sets the most pieces of the coin one order may hold (1…100000); "-" or "нет" returns it to MAX_PIECES_PER_COIN. */
+export async function setOrderLimit(db: Database, sku: string, value: string | number) {
+  const text = String(value).trim();
+  if (text === "-" || text.toLowerCase() === "нет") return updateBySku(db, sku, { maxPerOrder: null });
+  return updateBySku(db, sku, { maxPerOrder: parseValue<number>("maxPerOrder", text) });
 }
 
 /** Sets the premium over the metal, in percent (-100…1000; "7,5" is fine). */

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, ne, sql, type SQL } from "drizzle-orm";
+import { coinBuybackPrice } from "../buyback/price.ts";
 import type { Database } from "../db/client.server.ts";
 import { products } from "../db/schema.ts";
 import {
-  buybackPrice,
   gramsToTroyOunces,
   premiumOverMetalPercent,
   pricePerPureGram,
@@ -74,7 +74,7 @@ export function toDetails(row: ProductRow, rates: MetalRates | null): ProductDet
     pricing: row.pricing,
     premiumPercent: rates && card.price !== null ? premiumOverMetalPercent(card.price, row, rates) : null,
     pricePerGram: card.price !== null ? pricePerPureGram(card.price, row) : null,
-    buybackPrice: rates ? buybackPrice(row, row.buybackDiscountPercent, rates) : null,
+    buybackPrice: rates ? coinBuybackPrice(row, rates) : null,
   };
 }
 

@@ -7,7 +7,7 @@ import { type DeliveryProvider, pointKindOf } from "../delivery/provider.ts";
 import { chooseDeliveryItem, deriveCheckoutDelivery, PAYMENT_IDS, type PaymentId } from "../delivery/rules.ts";
 import { ListError, parseProductId, removeFromList, setCartQuantity, type ListOwner } from "../lists/lists.server.ts";
 import { cartSummary } from "../lists/summary.server.ts";
-import { placeOrder } from "../orders/place-order.server.ts";
+import { findOrderByToken, placeOrder } from "../orders/place-order.server.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
 import { type DeliveryLookup, deliveryLookup, findOption, firstVisitDelivery, parcelOf } from "./checkout.server.ts";
 import { applyPostedFields, validateForOrder } from "./draft-form.server.ts";
@@ -161,7 +161,13 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
     return { kind: "page", hash: typeof form.get("removeLine") === "string" ? "cart" : undefined };
   }
 
-  // Placing the order.
+  // Placing the order. The token the page was rendered with comes first: a second submit of
+  // that page (the first one has emptied the cart meanwhile) finds its order, not 'Корзина пуста'.
+  const postedToken = String(form.get("token") ?? "");
+  const checkoutToken = /^[\w-]{16,64}$/.test(postedToken) ? postedToken : stored.token;
+  const placedBefore = await findOrderByToken(scope.db, scope.user.id, checkoutToken);
+  if (placedBefore) return { kind: "placed", orderId: placedBefore.id, isNew: false, paymentId: draft.delivery.paymentId };
+
   const offered = await lookup.offered(draft.city.code);
   const option = findOption(offered.groups, draft.delivery.deliveryId);
   const needsPoint = !!option && !!pointKindOf(option.id);
@@ -177,9 +183,6 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
     return { kind: "page", hash: draft.orderError ? "order-error" : "form-errors" };
   }
 
-  const postedToken = String(form.get("token") ?? "");
-  // The token the page was rendered with: a second submit of that page finds its order.
-  const checkoutToken = /^[\w-]{16,64}$/.test(postedToken) ? postedToken : stored.token;
   const result = await placeOrder(
     scope.db,
     {

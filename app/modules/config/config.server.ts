@@ -77,6 +77,8 @@ const envSchema = z.object({
   YOOKASSA_SECRET_KEY: z.string().regex(/^\S{8,200}$/, "секретный ключ ЮKassa (live_… или test_…)").optional(),
   YOOKASSA_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.yookassa.ru"),
   YOOKASSA_VAT_CODE: z.enum(["4", "11"], { error: "4 (НДС 20 %) или 11 (НДС 22 %)" }).default("4"),
+  MAX_UNPAID_ORDERS_PER_BUYER: z.coerce.number({ error: "целое число от 1" }).int({ error: "целое число от 1" }).min(1, { error: "целое число от 1" }).max(1000).default(2),
+  MAX_PIECES_PER_COIN: z.coerce.number({ error: "целое число от 1" }).int({ error: "целое число от 1" }).min(1, { error: "целое число от 1" }).max(100_000).default(50),
 });
 
 export type AppConfig = {
@@ -143,6 +145,13 @@ export type AppConfig = {
     provider: "sandbox" | "yookassa";
     timeoutMs: number;
     yookassa: { shopId: string | undefined; secretKey: string | undefined; baseUrl: string; includedVatCode: 4 | 11 };
+  };
+  /** Caps that keep one buyer from holding the shop's stock (issue 14 item 2). */
+  orders: {
+    /** Online-payment orders not paid yet (new or awaiting payment) one buyer may have at once. */
+    maxUnpaidPerBuyer: number;
+    /** Pieces of one coin in one order (and one cart line); a coin's own max_per_order may be lower. */
+    maxPiecesPerCoin: number;
   };
 };
 
@@ -240,6 +249,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
         includedVatCode: values.YOOKASSA_VAT_CODE === "11" ? 11 : 4,
       },
     },
+    orders: { maxUnpaidPerBuyer: values.MAX_UNPAID_ORDERS_PER_BUYER, maxPiecesPerCoin: values.MAX_PIECES_PER_COIN },
   };
 }
 

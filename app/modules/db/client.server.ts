@@ -43,6 +43,7 @@ export type HeldLock = {
 export const lockKeys = {
   migrateAndSeed: 7_310_001,
   quotesRefresher: 7_310_002,
+  housekeeping: 7_310_003,
 } as const;
 
 export function migrationsFolder(): string {
@@ -233,8 +234,9 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
 }
 
 /** Applies the SQL migrations that this database has not seen yet. */
-export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
-  const config = { migrationsFolder: migrationsFolder() };
+/** Applies the migrations not applied yet (`folder`: another set, for a test of an upgrade). */
+export async function migrateDatabase(handle: DatabaseHandle, folder: string = migrationsFolder()): Promise<void> {
+  const config = { migrationsFolder: folder };
   if (handle.kind === "postgres") {
     await migratePg(handle.db as unknown as Parameters<typeof migratePg>[0], config);
   } else {

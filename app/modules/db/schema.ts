@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigserial, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * The shop's tables. Each later concern adds its own tables here and a migration
@@ -84,7 +84,13 @@ export const buybackOffers = pgTable("buyback_offers", {
   name: text("name").notNull().unique(),
   metal: text("metal").$type<"gold" | "silver">().notNull(),
   pureGrams: numeric("pure_grams", { precision: 10, scale: 4, mode: "number" }).notNull(),
+  /** Used only for a coin the catalogue does not sell; a linked coin's buy-back follows its product. */
   discountPercent: numeric("discount_percent", { precision: 5, scale: 2, mode: "number" }).notNull(),
+  /**
+   * The catalogue's coin this line is, when the shop sells it: its metal, weight and buy-back
+   * discount then come from the product, so the product page and /coin-buyback show one price.
+   */
+  productId: integer("product_id").references((): AnyPgColumn => products.id, { onDelete: "set null" }),
   position: integer("position").notNull().default(0),
   active: boolean("active").notNull().default(true),
 });
@@ -141,6 +147,8 @@ export const products = pgTable(
     description: text("description").notNull().default(""),
     images: jsonb("images").$type<ProductImage[]>().notNull().default([]),
     stock: integer("stock").notNull().default(0),
+    /** The most pieces of this coin one order may hold, when the operator sets it lower than MAX_PIECES_PER_COIN. */
+    maxPerOrder: integer("max_per_order"),
     /** metal: price follows the quotes with premiums; fixed: a set price. */
     pricing: text("pricing").$type<"metal" | "fixed">().notNull().default("metal"),
     premiumPercent: numeric("premium_percent", { precision: 6, scale: 2, mode: "number" }).notNull().default(0),
@@ -162,6 +170,7 @@ export const products = pgTable(
     index("products_search").using("gin", table.search),
     index("products_listing").on(table.status, table.metal, table.kind),
     check("products_stock_not_negative", sql`${table.stock} >= 0`),
+    check("products_max_per_order_positive", sql`${table.maxPerOrder} is null or ${table.maxPerOrder} >= 1`),
   ],
 );
 
@@ -423,6 +432,8 @@ export const payments = pgTable(
     confirmationUrl: text("confirmation_url"),
     /** Why it failed, in Russian, for /payment-error. */
     failureReason: text("failure_reason"),
+    /** When the provider was last asked about it from /thanks (at most once per 10 s per order). */
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
@@ -431,6 +442,36 @@ export const payments = pgTable(
     uniqueIndex("payments_provider_id").on(table.provider, table.providerPaymentId),
   ],
 );
+
+/** Refund states as the shop keeps them (YooKassa's words for a refund). */
+export const refundStates = ["pending", "succeeded", "canceled"] as const;
+
+/**
+ * Money sent back for a payment (today: a payment that succeeded for an order cancelled
+ * meanwhile). One refund per payment: the unique payment id makes a repeat find the first.
+ */
+export const refunds = pgTable("refunds", {
+  id: serial("id").primaryKey(),
+  paymentId: integer("payment_id")
+    .notNull()
+    .unique()
+    .references(() => payments.id, { onDelete: "cascade" }),
+  orderId: integer("order_id")
+    .notNull()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  provider: text("provider").$type<"sandbox" | "yookassa">().notNull(),
+  /** The provider's id of the refund; null until the provider has answered. */
+  providerRefundId: text("provider_refund_id"),
+  idempotenceKey: text("idempotence_key").notNull().unique(),
+  status: text("status").$type<(typeof refundStates)[number]>().notNull().default("pending"),
+  amount: integer("amount").notNull(),
+  /** Why the money goes back, in Russian, for the operator. */
+  reason: text("reason").notNull(),
+  /** The last failure to reach the provider, for the operator; null once it answered. */
+  lastError: text("last_error"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+});
 
 /**
  * The built-in sandbox payment service's own book (the embedded stand-in for YooKassa):
@@ -442,6 +483,8 @@ export const sandboxPayments = pgTable("sandbox_payments", {
   idempotenceKey: text("idempotence_key").notNull().unique(),
   status: text("status").$type<(typeof paymentStates)[number]>().notNull().default("pending"),
   amount: integer("amount").notNull(),
+  /** Roubles the sandbox has given back (its stand-in for YooKassa's refunds). */
+  refundedAmount: integer("refunded_amount").notNull().default(0),
   description: text("description").notNull(),
   orderId: text("order_id").notNull(),
   returnUrl: text("return_url").notNull(),

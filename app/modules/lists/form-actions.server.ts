@@ -8,6 +8,7 @@ import { BodyError } from "../shared/json-body.server.ts";
 import { listScope } from "./api.server.ts";
 import {
   addToCart,
+  cappedMessage,
   addToList,
   clearList,
   ListError,
@@ -51,13 +52,13 @@ async function perform(form: FormData, list: ListName, context: Readonly<RouterC
       const product = await analyticsProduct(db, productId, wanted);
       return {
         ok: true,
-        message: change.capped ? `Доступно только ${change.stock} шт.: в корзине ${change.quantity} шт.` : words.added,
+        message: change.capped ? `${cappedMessage(change)}: в корзине ${change.quantity} шт.` : words.added,
         analytics: product ? { action: "add", product } : undefined,
       };
     }
     case "cart:set": {
       const change = await setCartQuantity(db, owner, productId, parseQuantity(form.get("quantity")), { capAtStock: true });
-      return { ok: true, message: change.capped ? `Доступно только ${change.stock} шт.` : `Количество: ${change.quantity} шт.` };
+      return { ok: true, message: change.capped ? cappedMessage(change) : `Количество: ${change.quantity} шт.` };
     }
     case "cart:remove": {
       const product = await analyticsProduct(db, productId, 1);

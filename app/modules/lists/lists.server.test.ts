@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../catalog/products.seed.server.ts";
 import { products } from "../db/schema.ts";
-import { addToCart, addToList, clearAllLists, listCounts, listEntries, ListError, mergeLists, parseQuantity, setCartQuantity } from "./lists.server.ts";
+import { addToCart, addToList, cappedMessage, clearAllLists, listCounts, listEntries, ListError, mergeLists, parseQuantity, setCartQuantity } from "./lists.server.ts";
 import { cartSummary } from "./summary.server.ts";
 
 const rates = { gold: 11_000, silver: 150 };
@@ -27,9 +27,27 @@ describe("parseQuantity", () => {
 describe("cart", () => {
   it("caps an addition at the stock and says so", async () => {
     const owner = "visitor:cap" as const;
-    expect(await addToCart(database.handle.db, owner, 1, 3)).toEqual({ quantity: 3, capped: false, stock: 5 });
-    expect(await addToCart(database.handle.db, owner, 1, 3)).toEqual({ quantity: 5, capped: true, stock: 5 });
+    expect(await addToCart(database.handle.db, owner, 1, 3)).toEqual({ quantity: 3, capped: false, stock: 5, limit: 50 });
+    expect(await addToCart(database.handle.db, owner, 1, 3)).toEqual({ quantity: 5, capped: true, stock: 5, limit: 50 });
     await expect(setCartQuantity(database.handle.db, owner, 1, 6, { capAtStock: false })).rejects.toThrow("Доступно только 5 шт.");
+  });
+
+  it("caps a line at MAX_PIECES_PER_COIN (50) and at the operator's lower cap, and says which", async () => {
+    const db = database.handle.db;
+    await db.update(products).set({ stock: 500 }).where(eq(products.id, 6));
+    const owner = "visitor:per-coin" as const;
+    const change = await addToCart(db, owner, 6, 51);
+    expect(change).toEqual({ quantity: 50, capped: true, stock: 500, limit: 50 });
+    expect(cappedMessage(change)).toBe("Не больше 50 шт. одной монеты в заказе");
+    expect(await setCartQuantity(db, owner, 6, 60, { capAtStock: true })).toMatchObject({ quantity: 50, capped: true });
+    await expect(setCartQuantity(db, owner, 6, 51, { capAtStock: false })).rejects.toMatchObject({ code: "per_coin_limit", status: 409, message: "Не больше 50 шт. одной монеты в заказе" });
+
+    await db.update(products).set({ maxPerOrder: 3 }).where(eq(products.id, 6));
+    await expect(setCartQuantity(db, owner, 6, 4, { capAtStock: false })).rejects.toThrow("Не больше 3 шт. одной монеты в заказе");
+    // The line put in before the operator lowered the cap is marked in the cart.
+    const line = (await cartSummary(db, owner, rates)).lines.find((l) => l.product.id === 6)!;
+    expect(line.problem).toBe("Не больше 3 шт. одной монеты в заказе");
+    expect(await addToCart(db, "visitor:per-coin-2", 6, 5)).toMatchObject({ quantity: 3, capped: true, limit: 3 });
   });
 
   it("never goes above the stock under concurrent additions", async () => {

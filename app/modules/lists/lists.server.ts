@@ -1,6 +1,8 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql, sum } from "drizzle-orm";
+import { getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { listItems, products } from "../db/schema.ts";
+import { limitMessages, pieceLimit } from "../orders/limits.ts";
 import type { ListMembership } from "./types.ts";
 
 /** The three lists a buyer collects coins in. */
@@ -40,7 +42,7 @@ type Tx = Database;
 async function lockProduct(tx: Tx, productId: number) {
   // Lock the product row: stock checks and list changes for it happen one at a time.
   const [product] = await tx
-    .select({ id: products.id, stock: products.stock, status: products.status })
+    .select({ id: products.id, stock: products.stock, status: products.status, maxPerOrder: products.maxPerOrder })
     .from(products)
     .where(eq(products.id, productId))
     .for("update");
@@ -88,7 +90,18 @@ export function parseProductId(value: unknown): number {
   return Number(text);
 }
 
-export type CartChange = { quantity: number; capped: boolean; stock: number };
+/**
+ * What a cart change did: `capped` when less than asked was put in, because of the stock or of
+ * the pieces one order may hold (`limit`, MAX_PIECES_PER_COIN or the coin's own lower cap).
+ */
+export type CartChange = { quantity: number; capped: boolean; stock: number; limit: number };
+
+/** Why a capped change stopped where it did, for the buyer. */
+export function cappedMessage(change: CartChange): string {
+  return change.limit < change.stock ? limitMessages.perCoin(change.limit) : listMessages.onlyInStock(change.stock);
+}
+
+const limitOf = (product: { maxPerOrder: number | null }) => pieceLimit(product, getConfig().orders.maxPiecesPerCoin);
 
 /**
  * Puts `quantity` more of a product into the cart (1 by default, spec section 9). More
@@ -106,13 +119,17 @@ export async function addToCart(db: Database, owner: ListOwner, productId: numbe
       .from(listItems)
       .where(and(eq(listItems.list, "cart"), eq(listItems.owner, owner), eq(listItems.productId, productId)));
     const wanted = (current?.quantity ?? 0) + quantity;
-    const final = Math.min(wanted, product.stock);
+    const limit = limitOf(product);
+    const final = Math.min(wanted, product.stock, limit);
     await upsert(tx as Tx, "cart", owner, productId, final);
-    return { quantity: final, capped: final < wanted, stock: product.stock };
+    return { quantity: final, capped: final < wanted, stock: product.stock, limit };
   });
 }
 
-/** Sets a cart line to exactly `quantity` (the +/− buttons and PATCH /api/cart/{id}). */
+/**
+ * Sets a cart line to exactly `quantity` (the +/− buttons and PATCH /api/cart/{id}); over the
+ * stock or the per-coin limit it is capped (`capAtStock`, the page forms) or refused (the API).
+ */
 export async function setCartQuantity(
   db: Database,
   owner: ListOwner,
@@ -125,11 +142,13 @@ export async function setCartQuantity(
     const product = await lockProduct(tx as Tx, productId);
     if (product.status !== "active") throw new ListError("product_unavailable", listMessages.productUnavailable, 409);
     if (product.stock < 1) throw new ListError("out_of_stock", listMessages.outOfStock, 409);
+    const limit = limitOf(product);
+    if (quantity > limit && !options.capAtStock) throw new ListError("per_coin_limit", limitMessages.perCoin(limit), 409);
     if (quantity > product.stock && !options.capAtStock) throw new ListError("not_enough_stock", listMessages.onlyInStock(product.stock), 409);
     await ensureRoom(tx as Tx, "cart", owner, productId);
-    const final = Math.min(quantity, product.stock);
+    const final = Math.min(quantity, product.stock, limit);
     await upsert(tx as Tx, "cart", owner, productId, final);
-    return { quantity: final, capped: final < quantity, stock: product.stock };
+    return { quantity: final, capped: final < quantity, stock: product.stock, limit };
   });
 }
 

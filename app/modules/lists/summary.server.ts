@@ -1,8 +1,10 @@
 import { inArray } from "drizzle-orm";
 import { toCard, type ProductRow } from "../catalog/products.server.ts";
 import type { ProductCard } from "../catalog/types.ts";
+import { getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { products } from "../db/schema.ts";
+import { limitMessages, pieceLimit } from "../orders/limits.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
 import { listEntries, type ListName, type ListOwner } from "./lists.server.ts";
 
@@ -36,6 +38,7 @@ export async function cartSummary(db: Database, owner: ListOwner, rates: MetalRa
   const entries = await listEntries(db, "cart", owner);
   const rows = await productsById(db, entries.map((entry) => entry.productId));
   const lines: CartLine[] = [];
+  const { maxPiecesPerCoin } = getConfig().orders;
   let totalGrams = 0;
   for (const entry of entries) {
     const row = rows.get(entry.productId);
@@ -47,6 +50,8 @@ export async function cartSummary(db: Database, owner: ListOwner, rates: MetalRa
     if (!active) problem = "Снята с продажи";
     else if (row.stock < 1) problem = "Нет в наличии";
     else if (entry.quantity > row.stock) problem = `В наличии только ${row.stock} шт.`;
+    // The operator may lower a coin's cap after it was put in the cart: placing the order would refuse it.
+    else if (entry.quantity > pieceLimit(row, maxPiecesPerCoin)) problem = limitMessages.perCoin(pieceLimit(row, maxPiecesPerCoin));
     else if (card.price === null) problem = "Цена уточняется";
     // A line asking for more than the stock still counts, at what can be sold; checkout checks again.
     const available = active && row.stock >= 1 && card.price !== null;

@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { placeTestOrder } from "#tests/support/orders.ts";
 import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../catalog/products.seed.server.ts";
-import { orders, products } from "../db/schema.ts";
+import { orders, products, sandboxPayments } from "../db/schema.ts";
 import { completeSandboxPayment, startPayment } from "../payments/payments.server.ts";
-import { createSandboxProvider } from "../payments/sandbox.server.ts";
+import { createSandboxProvider, decideSandboxPayment } from "../payments/sandbox.server.ts";
 import { log } from "../shared/log.server.ts";
 import { changeOrderStatus, findOrderByNumber, formatOrderDetails, formatOrderRow, formatStatusChange, listOrdersForOperator } from "./operator.server.ts";
 
@@ -31,7 +31,7 @@ describe("changing an order's status", () => {
       ["assembling", "ready_for_pickup"],
       ["ready_for_pickup", "completed"],
     ] as const) {
-      expect(await changeOrderStatus(db(), order.number, to)).toEqual({ ok: true, number: order.number, from, to, restocked: [], refundNeeded: false });
+      expect(await changeOrderStatus(db(), order.number, to)).toEqual({ ok: true, number: order.number, from, to, restocked: [], refundNeeded: false, paymentsCancelled: 0, refunds: [] });
     }
     const [row] = await db().select({ status: orders.status }).from(orders).where(eq(orders.id, order.orderId));
     expect(row!.status).toBe("completed");
@@ -79,6 +79,43 @@ describe("changing an order's status", () => {
     const change = await changeOrderStatus(db(), order.number, "cancelled");
     expect(change).toMatchObject({ ok: true, from: "paid", refundNeeded: true });
     expect(formatStatusChange(change as Extract<typeof change, { ok: true }>)).toMatch(/Оплачен → Отменён\.\nВозвращено в продажу: AU-0001 × 1\.\nЗаказ был оплачен онлайн/);
+  });
+});
+
+describe("cancelling an unpaid order with a payment under way (issue 14 item 7)", () => {
+  const publicUrl = "https://shop.example";
+  const sandbox = () => createSandboxProvider(db(), { publicUrl });
+  const sandboxIdOf = (started: unknown) => (started as { url: string }).url.split("/").pop()!;
+
+  it("cancels the sandbox payment: its page can no longer take the money", async () => {
+    const order = await placeTestOrder(db());
+    const started = await startPayment(db(), sandbox(), { id: order.orderId }, { publicUrl });
+    const change = await changeOrderStatus(db(), order.number, "cancelled", { provider: sandbox() });
+    expect(change).toMatchObject({ ok: true, from: "awaiting_payment", to: "cancelled", paymentsCancelled: 1, refunds: [] });
+    expect(formatStatusChange(change as Extract<typeof change, { ok: true }>)).toContain("Неоплаченный платёж отменён: оплатить заказ больше нельзя");
+    // The buyer still has the sandbox page open and presses 'Оплатить': nothing is taken.
+    expect(await completeSandboxPayment(db(), sandboxIdOf(started), "pay", publicUrl)).toBe(`/thanks?order=${order.orderId}`);
+    expect((await sandbox().getPayment(sandboxIdOf(started))).status).toBe("canceled");
+    const shown = (await findOrderByNumber(db(), order.number))!;
+    expect(shown.status).toBe("cancelled");
+    expect(shown.payments).toEqual([expect.objectContaining({ status: "canceled", failureReason: "Заказ отменён — оплатить его нельзя." })]);
+    expect(shown.refunds).toEqual([]);
+  });
+
+  it("refunds a payment that went through just before the cancellation reached the provider, and tells the operator", async () => {
+    vi.spyOn(log, "warn").mockImplementation(() => {});
+    const order = await placeTestOrder(db());
+    const started = await startPayment(db(), sandbox(), { id: order.orderId }, { publicUrl });
+    // Paid in the sandbox's book, the shop not told yet (its notification is late).
+    await decideSandboxPayment(db(), sandboxIdOf(started), "pay");
+    const change = await changeOrderStatus(db(), order.number, "cancelled", { provider: sandbox() });
+    expect(change).toMatchObject({ ok: true, paymentsCancelled: 0, refunds: [expect.objectContaining({ status: "succeeded", amount: order.total })] });
+    expect(formatStatusChange(change as Extract<typeof change, { ok: true }>)).toContain("деньги возвращаются покупателю");
+    const [book] = await db().select().from(sandboxPayments).where(eq(sandboxPayments.id, sandboxIdOf(started)));
+    expect(book!.refundedAmount).toBe(order.total);
+    expect(log.warn).toHaveBeenCalledWith("money returned to the buyer; tell them", expect.objectContaining({ orderId: order.orderId, amount: order.total }));
+    const details = formatOrderDetails((await findOrderByNumber(db(), order.number))!);
+    expect(details).toMatch(/Возвраты:\n .+sandbox  refund-[0-9a-f-]+  возврат выполнен  .+₽  заказ отменён, а платёж прошёл позже/);
   });
 });
 

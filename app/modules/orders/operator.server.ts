@@ -2,7 +2,8 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { type OrderStatus, orderLines, orderStatuses, orders, payments, products } from "../db/schema.ts";
 import { PAYMENT_IDS } from "../delivery/rules.ts";
-import { listPayments, type PaymentRow } from "../payments/payments.server.ts";
+import { cancelPendingPayments, listPayments, listRefunds, type PaymentRow, type RefundRow } from "../payments/payments.server.ts";
+import type { PaymentProvider } from "../payments/provider.ts";
 import { formatDateTime, formatMoney } from "../shared/format.ts";
 import { orderStatusLabels, orderTransitions } from "./statuses.ts";
 
@@ -27,14 +28,14 @@ export async function listOrdersForOperator(db: Database, options: { status?: Or
     .limit(options.limit ?? 50);
 }
 
-export type OperatorOrder = OrderRow & { lines: LineRow[]; payments: PaymentRow[] };
+export type OperatorOrder = OrderRow & { lines: LineRow[]; payments: PaymentRow[]; refunds: RefundRow[] };
 
 /** One order by its number ("2026-000123"), with its lines and payment attempts. */
 export async function findOrderByNumber(db: Database, number: string): Promise<OperatorOrder | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.number, number.trim())).limit(1);
   if (!order) return undefined;
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
-  return { ...order, lines, payments: await listPayments(db, order.id) };
+  return { ...order, lines, payments: await listPayments(db, order.id), refunds: await listRefunds(db, order.id) };
 }
 
 export type StatusChange =
@@ -47,14 +48,34 @@ export type StatusChange =
       restocked: Array<{ sku: string; name: string; quantity: number }>;
       /** A cancelled order that was paid online: the money goes back to the buyer by hand. */
       refundNeeded: boolean;
+      /** Payments of the cancelled order that could still take money, now cancelled (issue 14 item 7). */
+      paymentsCancelled: number;
+      /** Money that arrived before the cancellation reached the provider, sent back. */
+      refunds: RefundRow[];
     }
   | { ok: false; reason: string };
 
 /**
  * Moves an order to another status when orderTransitions allows it, in one transaction; a
- * cancellation puts its coins back on sale in the same transaction.
+ * cancellation puts its coins back on sale in the same transaction. Then, for a cancelled
+ * order that was not paid, its pending payments are cancelled at `provider` (outside the
+ * transaction: no lock is held across the network).
  */
-export async function changeOrderStatus(db: Database, number: string, to: OrderStatus, now = new Date()): Promise<StatusChange> {
+export async function changeOrderStatus(
+  db: Database,
+  number: string,
+  to: OrderStatus,
+  options: { now?: Date; provider?: PaymentProvider } = {},
+): Promise<StatusChange> {
+  const change = await changeStatusInTransaction(db, number, to, options.now ?? new Date());
+  if (!change.ok) return change;
+  const { orderId, ...done } = change;
+  if (to !== "cancelled" || !options.provider || done.refundNeeded) return done;
+  const { cancelled, refunded } = await cancelPendingPayments(db, options.provider, orderId);
+  return { ...done, paymentsCancelled: cancelled, refunds: refunded };
+}
+
+async function changeStatusInTransaction(db: Database, number: string, to: OrderStatus, now: Date): Promise<(StatusChange & { ok: false }) | (Extract<StatusChange, { ok: true }> & { orderId: number })> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.number, number.trim())).for("update");
     if (!order) return { ok: false, reason: `Заказ №${number} не найден.` };
@@ -97,7 +118,7 @@ export async function changeOrderStatus(db: Database, number: string, to: OrderS
         .limit(1);
       refundNeeded = succeeded !== undefined;
     }
-    return { ok: true, number: order.number, from, to, restocked, refundNeeded };
+    return { ok: true, orderId: order.id, number: order.number, from, to, restocked, refundNeeded, paymentsCancelled: 0, refunds: [] };
   });
 }
 
@@ -134,6 +155,7 @@ export function formatOrderDetails(order: OperatorOrder): string {
         `  ${formatDateTime(payment.createdAt)}  ${payment.provider}  ${payment.providerPaymentId ?? "—"}  ${payment.status}  ${formatMoney(payment.amount)}${payment.failureReason ? `  ${payment.failureReason}` : ""}`,
     ),
   ];
+  if (order.refunds.length > 0) lines.push("Возвраты:", ...order.refunds.map(formatRefund));
   if (order.comment) lines.push(`Комментарий: ${order.comment}`);
   return lines.join("\n");
 }
@@ -145,5 +167,15 @@ export function formatStatusChange(change: Extract<StatusChange, { ok: true }>):
     lines.push(`Возвращено в продажу: ${change.restocked.map((line) => `${line.sku} × ${line.quantity}`).join(", ")}.`);
   }
   if (change.refundNeeded) lines.push("Заказ был оплачен онлайн: верните деньги покупателю в личном кабинете платёжного сервиса.");
+  if (change.paymentsCancelled > 0) lines.push(`Неоплаченный платёж отменён: оплатить заказ больше нельзя (${change.paymentsCancelled} шт.).`);
+  for (const refund of change.refunds) lines.push(`Платёж успел пройти, деньги возвращаются покупателю: ${formatRefund(refund).trim()}`);
   return lines.join("\n");
+}
+
+const refundStatusLabels: Record<RefundRow["status"], string> = { pending: "ожидает", succeeded: "выполнен", canceled: "отклонён" };
+
+/** One refund line of `show`: when, where, its state and why; a failure to reach the provider says so. */
+function formatRefund(refund: RefundRow): string {
+  const failed = refund.status === "pending" && refund.lastError ? `  НЕ ВЫПОЛНЕН, верните вручную (${refund.lastError})` : "";
+  return `  ${formatDateTime(refund.createdAt)}  ${refund.provider}  ${refund.providerRefundId ?? "—"}  возврат ${refundStatusLabels[refund.status]}  ${formatMoney(refund.amount)}  ${refund.reason}${failed}`;
 }

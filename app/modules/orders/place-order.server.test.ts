@@ -131,3 +131,81 @@ describe("placeOrder", () => {
     expect(await listOrders(database.handle.db, stranger.id)).toEqual([]);
   });
 });
+
+describe("placeOrder: the caps that stop one buyer holding the stock (issue 14 item 2)", () => {
+  const db = () => database.handle.db;
+  const stockOf = async (id: number) => (await db().select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
+  const orderCount = async (userId: number) => (await listOrders(db(), userId)).length;
+  /** A cart line written as it stands (an old cart, or one filled before a cap was lowered). */
+  const putInCart = (owner: string, productId: number, quantity: number) => db().insert(listItems).values({ list: "cart", owner, productId, quantity });
+
+  it("refuses a third unpaid online order of one buyer: the message, no order, the stock untouched", async () => {
+    const user = await buyer();
+    const price = await priceOf(2);
+    for (let n = 0; n < 2; n++) {
+      await addToCart(db(), user.owner, 2, 1);
+      expect((await placeOrder(db(), input(user, price), open)).kind).toBe("placed");
+    }
+    await addToCart(db(), user.owner, 2, 1);
+    const stock = await stockOf(2);
+    const third = await placeOrder(db(), input(user, price), open);
+    expect(third).toEqual({ kind: "refused", reason: "У вас уже 2 неоплаченных заказа. Оплатите или отмените один из них в личном кабинете, чтобы оформить новый." });
+    expect(await orderCount(user.id)).toBe(2);
+    expect(await stockOf(2)).toBe(stock);
+    expect((await db().select().from(listItems).where(eq(listItems.owner, user.owner))).length).toBe(1);
+
+    // A paid order no longer counts: the buyer may order again.
+    const [first] = await listOrders(db(), user.id);
+    await db().update(orders).set({ status: "paid" }).where(eq(orders.id, first!.id));
+    expect((await placeOrder(db(), input(user, price), open)).kind).toBe("placed");
+  });
+
+  it("refuses 51 pieces of one coin, and 50 go through", async () => {
+    await db().update(products).set({ stock: 200, maxPerOrder: null }).where(eq(products.id, 4));
+    const price = await priceOf(4);
+    const greedy = await buyer();
+    await putInCart(greedy.owner, 4, 51);
+    expect(await placeOrder(db(), input(greedy, price * 51), open)).toMatchObject({ kind: "refused", reason: expect.stringMatching(/не больше 50 шт\. в одном заказе/) });
+    expect(await orderCount(greedy.id)).toBe(0);
+    expect(await stockOf(4)).toBe(200);
+
+    const fair = await buyer();
+    await putInCart(fair.owner, 4, 50);
+    expect((await placeOrder(db(), input(fair, price * 50), open)).kind).toBe("placed");
+    expect(await stockOf(4)).toBe(150);
+  });
+
+  it("applies the operator's lower cap of a coin", async () => {
+    await db().update(products).set({ stock: 100, maxPerOrder: 3 }).where(eq(products.id, 5));
+    const price = await priceOf(5);
+    const user = await buyer();
+    await putInCart(user.owner, 5, 4);
+    expect(await placeOrder(db(), input(user, price * 4), open)).toMatchObject({ kind: "refused", reason: expect.stringMatching(/не больше 3 шт\. в одном заказе/) });
+    expect(await stockOf(5)).toBe(100);
+    await db().update(listItems).set({ quantity: 3 }).where(eq(listItems.owner, user.owner));
+    expect((await placeOrder(db(), input(user, price * 3), open)).kind).toBe("placed");
+  });
+
+  it("follows the settings when they are given", async () => {
+    const user = await buyer();
+    await putInCart(user.owner, 2, 2);
+    const strict = { ...open, limits: { maxUnpaidPerBuyer: 2, maxPiecesPerCoin: 1 } };
+    expect(await placeOrder(db(), input(user, (await priceOf(2)) * 2), strict)).toMatchObject({ kind: "refused", reason: expect.stringMatching(/не больше 1 шт\./) });
+  });
+});
+
+describe("placeOrder: a checkout token that is another buyer's (issue 14 item 10)", () => {
+  it("refuses it with a clear message instead of failing", async () => {
+    const first = await buyer();
+    const second = await buyer();
+    const token = crypto.randomUUID();
+    await addToCart(database.handle.db, first.owner, 2, 1);
+    expect((await placeOrder(database.handle.db, input(first, await priceOf(2), token), open)).kind).toBe("placed");
+    await addToCart(database.handle.db, second.owner, 2, 1);
+    expect(await placeOrder(database.handle.db, input(second, await priceOf(2), token), open)).toEqual({
+      kind: "refused",
+      reason: "Эта страница оформления устарела. Проверьте заказ и нажмите «Оформить заказ» ещё раз.",
+    });
+    expect(await listOrders(database.handle.db, second.id)).toEqual([]);
+  });
+});

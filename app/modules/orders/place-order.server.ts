@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { pricingRule } from "../catalog/products.server.ts";
+import { getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { listItems, orderLines, orders, products, type OrderStatus } from "../db/schema.ts";
+import { listItems, orderLines, orders, products, users, type OrderStatus } from "../db/schema.ts";
 import { PAYMENT_IDS, type PaymentId } from "../delivery/rules.ts";
 import type { ListOwner } from "../lists/lists.server.ts";
 import { salePrice, type MetalRates } from "../pricing/pricing.ts";
+import { limitMessages, type OrderLimits, pieceLimit } from "./limits.ts";
 
 export type OrderInput = {
   userId: number;
@@ -39,6 +41,10 @@ export const orderMessages = {
   noQuotes: "Нет текущих котировок металлов — цену сейчас рассчитать нельзя. Попробуйте чуть позже.",
   soldOut: (name: string) => `«${name}» больше нет в продаже`,
   notEnough: (name: string, stock: number) => `«${name}»: в наличии только ${stock} шт. Измените количество в корзине.`,
+  tooManyOfCoin: limitMessages.perCoinInOrder,
+  tooManyUnpaid: limitMessages.unpaid,
+  /** The posted one-time token is another buyer's order's: an old or copied form. */
+  foreignToken: "Эта страница оформления устарела. Проверьте заказ и нажмите «Оформить заказ» ещё раз.",
 } as const;
 
 /** "2026-000123": the year and the order's id, readable over the phone. */
@@ -51,7 +57,8 @@ const isUniqueViolation = (error: unknown) => {
   return (cause as { code?: string })?.code === "23505";
 };
 
-async function findByToken(db: Database, userId: number, checkoutToken: string) {
+/** The buyer's order placed with this checkout form's token, if any (a second submit of the same page). */
+export async function findOrderByToken(db: Database, userId: number, checkoutToken: string) {
   const [found] = await db
     .select({ id: orders.id, number: orders.number })
     .from(orders)
@@ -70,9 +77,10 @@ async function findByToken(db: Database, userId: number, checkoutToken: string) 
 export async function placeOrder(
   db: Database,
   input: OrderInput,
-  context: { rates: MetalRates | null; shopOpen: boolean; now?: Date },
+  context: { rates: MetalRates | null; shopOpen: boolean; now?: Date; limits?: OrderLimits },
 ): Promise<PlaceOrderResult> {
-  const existing = await findByToken(db, input.userId, input.checkoutToken);
+  const limits = context.limits ?? getConfig().orders;
+  const existing = await findOrderByToken(db, input.userId, input.checkoutToken);
   if (existing) return { kind: "existing", orderId: existing.id, number: existing.number };
   if (!context.shopOpen) return { kind: "refused", reason: orderMessages.closed };
   const now = context.now ?? new Date();
@@ -81,8 +89,19 @@ export async function placeOrder(
     return await db.transaction(async (tx) => {
       // Submits of one form wait for each other here; the later one then finds the order.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`checkout:${input.checkoutToken}`}))`);
-      const again = await findByToken(tx as unknown as Database, input.userId, input.checkoutToken);
+      const again = await findOrderByToken(tx as unknown as Database, input.userId, input.checkoutToken);
       if (again) return { kind: "existing", orderId: again.id, number: again.number } as const;
+      // The token is unique across buyers: another buyer's (an old or copied form) is refused, not a 5xx.
+      const [foreign] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.checkoutToken, input.checkoutToken)).limit(1);
+      if (foreign) return { kind: "refused", reason: orderMessages.foreignToken } as const;
+
+      // One buyer's orders are placed one at a time, so parallel submits cannot pass the unpaid cap together.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for("update");
+      const [unpaid] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(and(eq(orders.userId, input.userId), eq(orders.paymentId, PAYMENT_IDS.online), inArray(orders.status, ["new", "awaiting_payment"])));
+      if ((unpaid?.n ?? 0) >= limits.maxUnpaidPerBuyer) return { kind: "refused", reason: orderMessages.tooManyUnpaid(unpaid!.n) } as const;
 
       const cart = await tx
         .select({ productId: listItems.productId, quantity: listItems.quantity })
@@ -106,6 +125,8 @@ export async function placeOrder(
         if (!product || product.status !== "active" || product.stock < 1) {
           return { kind: "refused", reason: orderMessages.soldOut(product?.name ?? "Монета") } as const;
         }
+        const limit = pieceLimit(product, limits.maxPiecesPerCoin);
+        if (item.quantity > limit) return { kind: "refused", reason: orderMessages.tooManyOfCoin(product.name, limit) } as const;
         if (product.stock < item.quantity) return { kind: "refused", reason: orderMessages.notEnough(product.name, product.stock) } as const;
         const rule = pricingRule(product);
         if (rule.kind === "metal" && !context.rates) return { kind: "refused", reason: orderMessages.noQuotes } as const;
@@ -151,8 +172,9 @@ export async function placeOrder(
   } catch (error) {
     // Two submits of one form at the same moment: the second meets the unique token and finds the first's order.
     if (isUniqueViolation(error)) {
-      const found = await findByToken(db, input.userId, input.checkoutToken);
+      const found = await findOrderByToken(db, input.userId, input.checkoutToken);
       if (found) return { kind: "existing", orderId: found.id, number: found.number };
+      return { kind: "refused", reason: orderMessages.foreignToken };
     }
     throw error;
   }

@@ -7,16 +7,21 @@ import { orders, payments, sandboxPayments } from "../db/schema.ts";
 import { log } from "../shared/log.server.ts";
 import {
   applyPaymentState,
+  cancelPendingPayments,
   completeSandboxPayment,
   getPaymentProvider,
   latestPayment,
   listPayments,
+  listRefunds,
+  PAYMENT_CHECK_INTERVAL_MS,
   paymentMessages,
   receiveYooKassaNotification,
   refreshOrderPayment,
+  refundPayment,
+  retryPendingRefunds,
   startPayment,
 } from "./payments.server.ts";
-import { type CreatePaymentInput, PAYMENT_RETRY_MESSAGE, type PaymentProvider, PaymentProviderError, type PaymentState } from "./provider.ts";
+import { type CreatePaymentInput, PAYMENT_RETRY_MESSAGE, type PaymentProvider, PaymentProviderError, type PaymentState, type RefundInput } from "./provider.ts";
 import { createSandboxProvider, decideSandboxPayment, SANDBOX_CANCELED_MESSAGE } from "./sandbox.server.ts";
 
 const PUBLIC_URL = "https://shop.example";
@@ -36,6 +41,8 @@ function recordingSandbox() {
       return inner.createPayment(input);
     },
     getPayment: (id) => inner.getPayment(id),
+    cancelPayment: (id, key) => inner.cancelPayment(id, key),
+    refundPayment: (input) => inner.refundPayment(input),
   };
   return { provider, inputs };
 }
@@ -135,6 +142,8 @@ describe("starting a payment", () => {
       id: "sandbox",
       createPayment: () => Promise.reject(new PaymentProviderError("timed out", { provider: "sandbox", kind: "unavailable", retryable: true })),
       getPayment: () => Promise.reject(new Error("not used")),
+      cancelPayment: () => Promise.reject(new Error("not used")),
+      refundPayment: () => Promise.reject(new Error("not used")),
     };
     expect(await startPayment(db(), down, { id: order.orderId }, { publicUrl: PUBLIC_URL })).toEqual({ kind: "failed", reason: PAYMENT_RETRY_MESSAGE });
     expect(await orderStatus(order.orderId)).toBe("awaiting_payment");
@@ -205,14 +214,64 @@ describe("applying the provider's word", () => {
     expect(await orderStatus(order.orderId)).toBe("shipped");
   });
 
-  it("leaves a cancelled order cancelled when its payment succeeds late, and says so for a refund", async () => {
+  it("leaves a cancelled order cancelled when its payment succeeds late, and records the refund due", async () => {
     const order = await placeTestOrder(db());
     const { provider } = recordingSandbox();
     const { url } = (await startPayment(db(), provider, { id: order.orderId }, { publicUrl: PUBLIC_URL })) as { url: string };
     await db().update(orders).set({ status: "cancelled" }).where(eq(orders.id, order.orderId));
     expect(await decide(provider, url, "pay")).toMatchObject({ orderStatus: "cancelled", paymentStatus: "succeeded" });
     expect(await orderStatus(order.orderId)).toBe("cancelled");
-    expect(log.error).toHaveBeenCalledWith(expect.stringContaining("refund"), expect.objectContaining({ orderId: order.orderId }));
+    expect(log.warn).toHaveBeenCalledWith(expect.stringContaining("refunding"), expect.objectContaining({ orderId: order.orderId }));
+    // Without a provider at hand the refund waits on record (the operator sees it in `orders show`).
+    expect(await listRefunds(db(), order.orderId)).toEqual([expect.objectContaining({ status: "pending", amount: order.total, providerRefundId: null })]);
+  });
+
+  it("refunds on its own a payment that succeeds for a cancelled order, once, however often it is reported (issue 14 item 7)", async () => {
+    const order = await placeTestOrder(db());
+    const { provider } = recordingSandbox();
+    let refunded = 0;
+    const counting: PaymentProvider = { ...provider, refundPayment: (input) => (refunded++, provider.refundPayment(input)) };
+    const { url } = (await startPayment(db(), provider, { id: order.orderId }, { publicUrl: PUBLIC_URL })) as { url: string };
+    await db().update(orders).set({ status: "cancelled" }).where(eq(orders.id, order.orderId));
+    await decideSandboxPayment(db(), sandboxIdOf(url), "pay");
+    const state = await provider.getPayment(sandboxIdOf(url));
+    // The return page, the page again and a late duplicate report: one refund.
+    await Promise.all([applyPaymentState(db(), "sandbox", state, counting), applyPaymentState(db(), "sandbox", state, counting)]);
+    await applyPaymentState(db(), "sandbox", state, counting);
+    expect(refunded).toBe(1);
+    expect(await listRefunds(db(), order.orderId)).toEqual([expect.objectContaining({ status: "succeeded", amount: order.total, providerRefundId: `refund-${sandboxIdOf(url)}` })]);
+    const [book] = await db().select().from(sandboxPayments).where(eq(sandboxPayments.id, sandboxIdOf(url)));
+    expect(book!.refundedAmount).toBe(order.total);
+    expect(await orderStatus(order.orderId)).toBe("cancelled");
+  });
+
+  it("keeps a refund the provider refused on record for the operator and tries again with the same key", async () => {
+    const order = await placeTestOrder(db());
+    const { provider } = recordingSandbox();
+    const keys: string[] = [];
+    const flaky: PaymentProvider = {
+      ...provider,
+      refundPayment: (input) => {
+        // Other tests' refunds waiting in this database pass straight through.
+        if (input.paymentId !== sandboxIdOf(url)) return provider.refundPayment(input);
+        keys.push(input.idempotenceKey);
+        return keys.length === 1 ? Promise.reject(new PaymentProviderError("down", { provider: "sandbox", kind: "unavailable", retryable: true })) : provider.refundPayment(input);
+      },
+    };
+    const { url } = (await startPayment(db(), provider, { id: order.orderId }, { publicUrl: PUBLIC_URL })) as { url: string };
+    await db().update(orders).set({ status: "cancelled" }).where(eq(orders.id, order.orderId));
+    await decideSandboxPayment(db(), sandboxIdOf(url), "pay");
+    await applyPaymentState(db(), "sandbox", await provider.getPayment(sandboxIdOf(url)), flaky);
+    expect(await listRefunds(db(), order.orderId)).toEqual([expect.objectContaining({ status: "pending", lastError: "down" })]);
+    expect(log.warn).toHaveBeenCalledWith("refund failed; return the money by hand or try again", expect.objectContaining({ orderId: order.orderId }));
+    // Housekeeping's hourly round tries it again, with the same key.
+    expect(await retryPendingRefunds(db(), flaky)).toBeGreaterThanOrEqual(1);
+    expect(await listRefunds(db(), order.orderId)).toEqual([expect.objectContaining({ status: "succeeded", lastError: null })]);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(1);
+    const attempt = (await latestPayment(db(), order.orderId))!;
+    expect(await refundPayment(db(), flaky, attempt)).toMatchObject({ status: "succeeded" });
+    expect(keys).toHaveLength(2);
   });
 
   it("ignores an unknown payment and one that names another order", async () => {
@@ -239,8 +298,31 @@ describe("refreshing an order's payment (the return page)", () => {
     // Paid on the provider's side only: the notification has not come.
     await decideSandboxPayment(db(), sandboxIdOf(url), "pay");
     expect(await orderStatus(order.orderId)).toBe("awaiting_payment");
-    expect(await refreshOrderPayment(db(), provider, order.orderId)).toMatchObject({ orderStatus: "paid", payment: { status: "succeeded" } });
+    // The provider is asked again once the throttle interval has passed.
+    const later = new Date(Date.now() + PAYMENT_CHECK_INTERVAL_MS + 1);
+    expect(await refreshOrderPayment(db(), provider, order.orderId, { now: later })).toMatchObject({ orderStatus: "paid", payment: { status: "succeeded" } });
     expect(await orderStatus(order.orderId)).toBe("paid");
+  });
+
+  it("asks the provider about an order at most once per 10 s, however often /thanks is loaded (issue 14 item 14)", async () => {
+    const order = await placeTestOrder(db());
+    const { provider: sandbox } = recordingSandbox();
+    await startPayment(db(), sandbox, { id: order.orderId }, { publicUrl: PUBLIC_URL });
+    let asked = 0;
+    const counting: PaymentProvider = { ...sandbox, getPayment: (id) => (asked++, sandbox.getPayment(id)) };
+    const start = Date.now();
+    const at = (ms: number) => ({ now: new Date(start + ms) });
+    await Promise.all(Array.from({ length: 20 }, () => refreshOrderPayment(db(), counting, order.orderId, at(0))));
+    expect(asked).toBe(1);
+    for (const ms of [1_000, 5_000, 9_999]) await refreshOrderPayment(db(), counting, order.orderId, at(ms));
+    expect(asked).toBe(1);
+    expect(await refreshOrderPayment(db(), counting, order.orderId, at(10_000))).toMatchObject({ payment: { status: "pending" } });
+    expect(asked).toBe(2);
+    // Another order has its own turn.
+    const other = await placeTestOrder(db());
+    await startPayment(db(), sandbox, { id: other.orderId }, { publicUrl: PUBLIC_URL });
+    await refreshOrderPayment(db(), counting, other.orderId, at(10_001));
+    expect(asked).toBe(3);
   });
 
   it("shows the stored state when the provider does not answer, and null without an attempt", async () => {
@@ -251,6 +333,8 @@ describe("refreshing an order's payment (the return page)", () => {
       id: "sandbox",
       createPayment: () => Promise.reject(new Error("not used")),
       getPayment: () => Promise.reject(new PaymentProviderError("down", { provider: "sandbox", kind: "unavailable", retryable: true })),
+      cancelPayment: () => Promise.reject(new Error("not used")),
+      refundPayment: () => Promise.reject(new Error("not used")),
     };
     expect(await refreshOrderPayment(db(), down, order.orderId)).toMatchObject({ orderStatus: "awaiting_payment", payment: { status: "pending" } });
 
@@ -296,8 +380,17 @@ describe("YooKassa notifications", () => {
         if (!state) throw new PaymentProviderError("404", { provider: "yookassa", kind: "not_found", retryable: false });
         return state;
       },
+      // As YooKassa: a pending redirect payment cannot be cancelled by the shop.
+      async cancelPayment(paymentId) {
+        return this.getPayment(paymentId);
+      },
+      async refundPayment(input) {
+        refunds.push(input);
+        return { refundId: `rf-${refunds.length}`, status: "succeeded", amountRub: input.amountRub };
+      },
     };
-    return { provider, states };
+    const refunds: RefundInput[] = [];
+    return { provider, states, refunds };
   }
 
   const notification = (paymentId: string, event = "payment.succeeded") => ({ type: "notification", event, object: { id: paymentId, status: event.split(".")[1] } });
@@ -310,6 +403,26 @@ describe("YooKassa notifications", () => {
     expect(started).toEqual({ kind: "redirect", url: `https://yoomoney.example/confirm/${paymentId}` });
     return { order, paymentId, ...yookassa };
   }
+
+  it("marks a pending payment canceled when its order is cancelled, and refunds it when the buyer pays all the same (issue 14 item 7)", async () => {
+    const { order, paymentId, provider, states, refunds } = await pendingYooKassaPayment();
+    await db().update(orders).set({ status: "cancelled" }).where(eq(orders.id, order.orderId));
+    // YooKassa cannot cancel a pending redirect payment: the shop marks it canceled on its side.
+    expect(await cancelPendingPayments(db(), provider, order.orderId)).toEqual({ cancelled: 1, refunded: [] });
+    expect(await latestPayment(db(), order.orderId)).toMatchObject({ status: "canceled", failureReason: paymentMessages.cancelled });
+    expect(await startPayment(db(), provider, { id: order.orderId }, { publicUrl: PUBLIC_URL })).toEqual({ kind: "failed", reason: paymentMessages.cancelled });
+
+    // The buyer had YooKassa's page open and paid: the notification brings the money, which goes back.
+    states.set(paymentId, { paymentId, status: "succeeded", amountRub: order.total, orderId: String(order.orderId), paid: true });
+    expect(await receiveYooKassaNotification(db(), provider, notification(paymentId), YOOKASSA_IP)).toMatchObject({ status: 200 });
+    expect(refunds).toEqual([{ paymentId, amountRub: order.total, idempotenceKey: expect.any(String), description: expect.stringContaining("заказ отменён") }]);
+    expect(await latestPayment(db(), order.orderId)).toMatchObject({ status: "succeeded" });
+    expect(await listRefunds(db(), order.orderId)).toEqual([expect.objectContaining({ provider: "yookassa", providerRefundId: "rf-1", status: "succeeded", amount: order.total })]);
+    expect(await orderStatus(order.orderId)).toBe("cancelled");
+    // Delivered again: no second refund.
+    await receiveYooKassaNotification(db(), provider, notification(paymentId), YOOKASSA_IP);
+    expect(refunds).toHaveLength(1);
+  });
 
   it("records a succeeded payment once; a repeated delivery is acknowledged and changes nothing", async () => {
     const { order, paymentId, provider, states } = await pendingYooKassaPayment();

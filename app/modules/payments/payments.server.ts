@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import { type AppConfig, getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { type OrderStatus, orderLines, orders, payments, products } from "../db/schema.ts";
+import { type OrderStatus, orderLines, orders, payments, products, refunds } from "../db/schema.ts";
 import { PAYMENT_IDS } from "../delivery/rules.ts";
 import { log } from "../shared/log.server.ts";
 import {
@@ -36,9 +36,12 @@ export const paymentMessages = {
   notFound: "Заказ не найден.",
   canceled: "Платёж отменён. Попробуйте оплатить ещё раз.",
   amountMismatch: "Сумма платежа не совпала с суммой заказа. Мы проверим платёж и свяжемся с вами.",
+  /** Why the shop sends money back on its own: the order was cancelled before the payment went through. */
+  refundCancelledOrder: "заказ отменён, а платёж прошёл позже",
 } as const;
 
 export type PaymentRow = typeof payments.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -202,7 +205,7 @@ export type ApplyPaymentResult =
  * exactly the order's total moves the order awaiting_payment → paid. Repeats and late,
  * out-of-order deliveries change nothing; an order never moves backwards.
  */
-export async function applyPaymentState(db: Database, providerId: PaymentProviderId, state: PaymentState): Promise<ApplyPaymentResult> {
+export async function applyPaymentState(db: Database, providerId: PaymentProviderId, state: PaymentState, provider?: PaymentProvider): Promise<ApplyPaymentResult> {
   const [found] = await db
     .select({ id: payments.id, orderId: payments.orderId })
     .from(payments)
@@ -224,7 +227,12 @@ export async function applyPaymentState(db: Database, providerId: PaymentProvide
     if (!isFinalPaymentStatus(attempt.status) && state.status !== attempt.status) {
       status = state.status;
       if (status === "canceled") failureReason = state.failureReason ?? paymentMessages.canceled;
+    } else if (attempt.status === "canceled" && state.status === "succeeded" && state.paid) {
+      // The shop marked it canceled itself (its order was cancelled; YooKassa cannot cancel a
+      // pending redirect payment), and the buyer paid all the same: the money did arrive.
+      status = "succeeded";
     }
+    let refundDue = false;
 
     let orderStatus = order.status;
     if (status === "succeeded" && state.status === "succeeded" && state.paid) {
@@ -241,8 +249,16 @@ export async function applyPaymentState(db: Database, providerId: PaymentProvide
         orderStatus = "paid";
         await tx.update(orders).set({ status: "paid", updatedAt: now }).where(eq(orders.id, order.id));
         changed = true;
+      } else if (attempt.status !== "succeeded" && order.status === "cancelled") {
+        // Money arrived for an order cancelled meanwhile: it goes back on its own (refundPayment after this transaction).
+        refundDue = true;
+        await tx
+          .insert(refunds)
+          .values({ paymentId: attempt.id, orderId: order.id, provider: attempt.provider, idempotenceKey: randomUUID(), amount: attempt.amount, reason: paymentMessages.refundCancelledOrder })
+          .onConflictDoNothing({ target: refunds.paymentId });
+        log.warn("a payment succeeded for a cancelled order; refunding it", { orderId: order.id, paymentId: state.paymentId, amount: attempt.amount });
       } else if (attempt.status !== "succeeded") {
-        // Money arrived for an order that is paid already or cancelled: the operator refunds it.
+        // Money arrived for an order that is paid already: the operator refunds it.
         log.error("a payment succeeded for an order that no longer awaits payment; refund it", {
           orderId: order.id,
           orderStatus: order.status,
@@ -255,11 +271,108 @@ export async function applyPaymentState(db: Database, providerId: PaymentProvide
       await tx.update(payments).set({ status, failureReason, updatedAt: now }).where(eq(payments.id, attempt.id));
       changed = true;
     }
-    return { kind: "applied", orderId: order.id, orderStatus, paymentStatus: status, changed } as const;
+    return { kind: "applied", orderId: order.id, orderStatus, paymentStatus: status, changed, refundDue, attemptId: attempt.id } as const;
   });
+  if (result.kind === "applied" && result.refundDue && provider) await refundPayment(db, provider, { id: result.attemptId });
   if (result.kind === "order_mismatch") log.error("a payment names another order than its attempt; ignored", { paymentId: state.paymentId, claimed: state.orderId, orderId: result.orderId });
   else if (result.kind === "applied" && result.changed) log.info("payment state applied", { orderId: result.orderId, paymentStatus: result.paymentStatus, orderStatus: result.orderStatus });
-  return result;
+  if (result.kind !== "applied") return result;
+  const { kind, orderId, orderStatus, paymentStatus, changed } = result;
+  return { kind, orderId, orderStatus, paymentStatus, changed };
+}
+
+/**
+ * Gives back a succeeded payment's money through its provider, once: the refund is a row of
+ * `refunds` (one per payment, its own Idempotence-Key), so a repeat, a second notification or
+ * another instance finds it instead of refunding twice. A provider failure is kept on the row
+ * (last_error) for the operator, and the next call tries again with the same key. Never throws
+ * for a provider's failure. Issue 15's outbox and issue 17's refund receipts hook in here.
+ */
+export async function refundPayment(db: Database, provider: PaymentProvider, payment: { id: number }, reason: string = paymentMessages.refundCancelledOrder): Promise<RefundRow> {
+  const [attempt] = await db.select().from(payments).where(eq(payments.id, payment.id));
+  if (!attempt || attempt.status !== "succeeded" || !attempt.providerPaymentId) throw new Error(`Payment attempt ${payment.id} has not succeeded; nothing to refund`);
+  if (attempt.provider !== provider.id) throw new Error(`Payment attempt ${payment.id} belongs to ${attempt.provider}, not ${provider.id}`);
+  await db
+    .insert(refunds)
+    .values({ paymentId: attempt.id, orderId: attempt.orderId, provider: attempt.provider, idempotenceKey: randomUUID(), amount: attempt.amount, reason })
+    .onConflictDoNothing({ target: refunds.paymentId });
+  const [row] = await db.select().from(refunds).where(eq(refunds.paymentId, attempt.id));
+  if (row!.status !== "pending" || row!.providerRefundId) return row!;
+
+  const where = and(eq(refunds.id, row!.id), eq(refunds.status, "pending"));
+  try {
+    const done = await provider.refundPayment({ paymentId: attempt.providerPaymentId, amountRub: row!.amount, idempotenceKey: row!.idempotenceKey, description: `Возврат по заказу: ${row!.reason}` });
+    const [updated] = await db.update(refunds).set({ providerRefundId: done.refundId, status: done.status, lastError: null, updatedAt: new Date() }).where(where).returning();
+    // The operator's signal until the outbox (issue 15) can tell the buyer and the shop.
+    log.warn("money returned to the buyer; tell them", { orderId: attempt.orderId, paymentId: attempt.providerPaymentId, refundId: done.refundId, status: done.status, amount: row!.amount, reason: row!.reason });
+    return updated ?? row!;
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    const [updated] = await db.update(refunds).set({ lastError: error.message.slice(0, 500), updatedAt: new Date() }).where(where).returning();
+    log.warn("refund failed; return the money by hand or try again", { orderId: attempt.orderId, paymentId: attempt.providerPaymentId, reason: error.message });
+    return updated ?? row!;
+  }
+}
+
+/**
+ * Tries again every refund the provider has not taken yet (it failed or timed out), with its
+ * own key; housekeeping calls this hourly. How many now have the provider's answer.
+ */
+export async function retryPendingRefunds(db: Database, provider: PaymentProvider): Promise<number> {
+  const waiting = await db
+    .select({ paymentId: refunds.paymentId })
+    .from(refunds)
+    .where(and(eq(refunds.status, "pending"), isNull(refunds.providerRefundId), eq(refunds.provider, provider.id)))
+    .orderBy(asc(refunds.id))
+    .limit(100);
+  let answered = 0;
+  for (const refund of waiting) if ((await refundPayment(db, provider, { id: refund.paymentId })).providerRefundId) answered++;
+  return answered;
+}
+
+/** Every refund of the order, oldest first (the operator's view). */
+export async function listRefunds(db: Database, orderId: number): Promise<RefundRow[]> {
+  return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt), asc(refunds.id));
+}
+
+export type CancelledPayments = { cancelled: number; refunded: RefundRow[] };
+
+/**
+ * Called once an unpaid order is cancelled: every attempt that could still take money is
+ * cancelled at the provider where it can be (the sandbox; YooKassa two-stage payments), and
+ * marked canceled here in any case, so the shop takes no money for it; one that was paid
+ * first is recorded and refunded (applyPaymentState). A provider failure is logged; the
+ * attempt is marked all the same, and money that still arrives is refunded.
+ */
+export async function cancelPendingPayments(db: Database, provider: PaymentProvider, orderId: number): Promise<CancelledPayments> {
+  const open = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ["pending", "waiting_for_capture"])))
+    .orderBy(asc(payments.id));
+  let cancelled = 0;
+  for (const attempt of open) {
+    let state: PaymentState | undefined;
+    if (attempt.providerPaymentId && attempt.provider === provider.id) {
+      try {
+        state = await provider.cancelPayment(attempt.providerPaymentId, `cancel-${attempt.idempotenceKey}`.slice(0, 64));
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        log.warn("payment not cancelled at the provider; marked canceled here", { orderId, paymentId: attempt.providerPaymentId, reason: error.message });
+      }
+    }
+    if (state?.status === "succeeded") {
+      await applyPaymentState(db, provider.id, state, provider);
+      continue;
+    }
+    const [marked] = await db
+      .update(payments)
+      .set({ status: "canceled", failureReason: paymentMessages.cancelled, updatedAt: new Date() })
+      .where(and(eq(payments.id, attempt.id), inArray(payments.status, ["pending", "waiting_for_capture"])))
+      .returning({ id: payments.id });
+    if (marked) cancelled++;
+  }
+  return { cancelled, refunded: (await listRefunds(db, orderId)).filter((refund) => open.some((attempt) => attempt.id === refund.paymentId)) };
 }
 
 export type OrderPaymentState = {
@@ -274,19 +387,47 @@ export type OrderPaymentState = {
   } | null;
 };
 
+/** /thanks asks the provider about one payment at most this often, however often the page is loaded. */
+export const PAYMENT_CHECK_INTERVAL_MS = 10_000;
+
 /**
- * The order's payment as the provider sees it now: a newest attempt that is not final is
+ * Takes this payment's turn to ask the provider: true when nobody (on any instance) asked in the
+ * last PAYMENT_CHECK_INTERVAL_MS. Kept in the database, so no in-process map grows with orders.
+ */
+async function claimProviderCheck(db: Database, paymentRowId: number, now: Date): Promise<boolean> {
+  const claimed = await db
+    .update(payments)
+    .set({ checkedAt: now })
+    .where(and(eq(payments.id, paymentRowId), or(isNull(payments.checkedAt), lte(payments.checkedAt, new Date(now.getTime() - PAYMENT_CHECK_INTERVAL_MS)))))
+    .returning({ id: payments.id });
+  return claimed.length > 0;
+}
+
+/**
+ * The order's payment as the provider sees it now (asked at most once per
+ * PAYMENT_CHECK_INTERVAL_MS per order): a newest attempt that is not final is
  * asked again and the answer applied. /thanks calls this from its loader, a GET that may
  * write: it only records what the provider has already decided (exactly what the webhook
  * would record, idempotently), because the buyer often returns before the notification.
  * A provider failure leaves the stored state. Undefined for an unknown order; the caller
  * checks that the order is the buyer's.
  */
-export async function refreshOrderPayment(db: Database, provider: PaymentProvider, orderId: number): Promise<OrderPaymentState | undefined> {
+export async function refreshOrderPayment(
+  db: Database,
+  provider: PaymentProvider,
+  orderId: number,
+  options: { now?: Date } = {},
+): Promise<OrderPaymentState | undefined> {
   let latest = await latestPayment(db, orderId);
-  if (latest && latest.provider === provider.id && latest.providerPaymentId && !isFinalPaymentStatus(latest.status)) {
+  if (
+    latest &&
+    latest.provider === provider.id &&
+    latest.providerPaymentId &&
+    !isFinalPaymentStatus(latest.status) &&
+    (await claimProviderCheck(db, latest.id, options.now ?? new Date()))
+  ) {
     try {
-      const applied = await applyPaymentState(db, provider.id, await provider.getPayment(latest.providerPaymentId));
+      const applied = await applyPaymentState(db, provider.id, await provider.getPayment(latest.providerPaymentId), provider);
       if (applied.kind === "applied") latest = await latestPayment(db, orderId);
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
@@ -316,7 +457,8 @@ export async function refreshOrderPayment(db: Database, provider: PaymentProvide
 export async function completeSandboxPayment(db: Database, paymentId: string, decision: SandboxDecision, publicUrl: string): Promise<string | undefined> {
   const decided = await decideSandboxPayment(db, paymentId, decision);
   if (!decided) return undefined;
-  await applyPaymentState(db, "sandbox", await createSandboxProvider(db, { publicUrl }).getPayment(paymentId));
+  const sandbox = createSandboxProvider(db, { publicUrl });
+  await applyPaymentState(db, "sandbox", await sandbox.getPayment(paymentId), sandbox);
   return returnPath(decided.returnUrl, publicUrl);
 }
 
@@ -351,7 +493,7 @@ export async function receiveYooKassaNotification(db: Database, provider: Paymen
         return { status: 422, code: "payment_mismatch", message: "ЮKassa вернула другой платёж" };
     }
   }
-  const applied = await applyPaymentState(db, provider.id, verified.payment);
+  const applied = await applyPaymentState(db, provider.id, verified.payment, provider);
   if (applied.kind === "unknown_payment") {
     log.warn("payment notification for a payment the shop has not recorded", { paymentId: verified.payment.paymentId });
     return { status: 404, code: "unknown_payment", message: "Платёж не найден в магазине" };

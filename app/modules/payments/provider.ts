@@ -61,10 +61,32 @@ export type PaymentState = {
   failureReason?: string;
 };
 
+export type RefundStatus = "pending" | "succeeded" | "canceled";
+
+export type RefundInput = {
+  /** The provider's id of the succeeded payment. */
+  paymentId: string;
+  /** Whole roubles to give back. */
+  amountRub: number;
+  /** The same key for every try of the same refund, so the money goes back once. */
+  idempotenceKey: string;
+  description: string;
+};
+
+export type RefundState = { refundId: string; status: RefundStatus; amountRub: number };
+
 export interface PaymentProvider {
   readonly id: PaymentProviderId;
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
   getPayment(paymentId: string): Promise<PaymentState>;
+  /**
+   * Stops a payment that has not succeeded (its order was cancelled) where the provider can,
+   * and answers its state now: canceled, still pending (YooKassa cannot cancel a redirect
+   * payment the buyer has not confirmed; it expires on its own), or succeeded (paid first).
+   */
+  cancelPayment(paymentId: string, idempotenceKey: string): Promise<PaymentState>;
+  /** Gives back a succeeded payment's money. */
+  refundPayment(input: RefundInput): Promise<RefundState>;
 }
 
 /**

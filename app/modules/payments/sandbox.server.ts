@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { sandboxPayments } from "../db/schema.ts";
-import { checkCreatePaymentInput, type CreatedPayment, type PaymentProvider, PaymentProviderError, type PaymentState, type PaymentStatus } from "./provider.ts";
+import { checkCreatePaymentInput, type CreatedPayment, type PaymentProvider, PaymentProviderError, type PaymentState, type PaymentStatus, type RefundState } from "./provider.ts";
 
 /**
  * The built-in payment service (PAYMENT_PROVIDER=sandbox, the default): a stand-in for
@@ -13,6 +13,7 @@ import { checkCreatePaymentInput, type CreatedPayment, type PaymentProvider, Pay
 
 export const SANDBOX_PAGE_PATH = "/payment/sandbox";
 export const SANDBOX_CANCELED_MESSAGE = "Платёж отменён на тестовой странице оплаты. Попробуйте оплатить ещё раз.";
+export const SANDBOX_MERCHANT_CANCELED_MESSAGE = "Платёж отменён магазином.";
 
 export type SandboxDecision = "pay" | "cancel";
 
@@ -38,6 +39,12 @@ function toState(row: SandboxRow): PaymentState {
  * looked up: an id from the address may hold a NUL, which PostgreSQL refuses in text.
  */
 const paymentIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+async function existingRow(db: Database, id: string): Promise<SandboxRow> {
+  const row = await findRow(db, id);
+  if (!row) throw new PaymentProviderError(`No sandbox payment ${JSON.stringify(id.slice(0, 80))}`, { provider: "sandbox", kind: "not_found", retryable: false });
+  return row;
+}
 
 async function findRow(db: Database, id: string): Promise<SandboxRow | undefined> {
   if (!paymentIdPattern.test(id)) return undefined;
@@ -69,9 +76,35 @@ export function createSandboxProvider(db: Database, options: { publicUrl: string
       return { paymentId: row.id, status: row.status, confirmationUrl: row.status === "pending" ? `${base}${SANDBOX_PAGE_PATH}/${row.id}` : null };
     },
     async getPayment(paymentId): Promise<PaymentState> {
-      const row = await findRow(db, paymentId);
-      if (!row) throw new PaymentProviderError(`No sandbox payment ${JSON.stringify(paymentId.slice(0, 80))}`, { provider: "sandbox", kind: "not_found", retryable: false });
-      return toState(row);
+      return toState(await existingRow(db, paymentId));
+    },
+    async cancelPayment(paymentId): Promise<PaymentState> {
+      // The sandbox can cancel any payment not decided yet; its page then refuses to take it.
+      const row = await existingRow(db, paymentId);
+      const [moved] = await db
+        .update(sandboxPayments)
+        .set({ status: "canceled", updatedAt: new Date() })
+        .where(and(eq(sandboxPayments.id, row.id), inArray(sandboxPayments.status, ["pending", "waiting_for_capture"])))
+        .returning();
+      const state = toState(moved ?? (await existingRow(db, paymentId)));
+      if (moved) state.failureReason = SANDBOX_MERCHANT_CANCELED_MESSAGE;
+      return state;
+    },
+    async refundPayment(input): Promise<RefundState> {
+      const row = await existingRow(db, input.paymentId);
+      if (row.status !== "succeeded") {
+        throw new PaymentProviderError(`Sandbox payment ${row.id} is ${row.status}; only a succeeded payment is refunded`, { provider: "sandbox", kind: "request", retryable: false });
+      }
+      if (!Number.isSafeInteger(input.amountRub) || input.amountRub < 1 || input.amountRub > row.amount) {
+        throw new PaymentProviderError(`Refund of ${input.amountRub} ₽ for a payment of ${row.amount} ₽`, { provider: "sandbox", kind: "request", retryable: false });
+      }
+      // One full refund per payment: a repeat (same key or not) finds it done, as YooKassa's Idempotence-Key would.
+      await db
+        .update(sandboxPayments)
+        .set({ refundedAmount: input.amountRub, updatedAt: new Date() })
+        .where(and(eq(sandboxPayments.id, row.id), eq(sandboxPayments.refundedAmount, 0)));
+      const [after] = await db.select({ refunded: sandboxPayments.refundedAmount }).from(sandboxPayments).where(eq(sandboxPayments.id, row.id));
+      return { refundId: `refund-${row.id}`, status: "succeeded", amountRub: after!.refunded };
     },
   };
 }

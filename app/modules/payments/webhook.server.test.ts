@@ -16,6 +16,8 @@ function fakeProvider(state: Partial<PaymentState> | Error) {
     id: "yookassa",
     createPayment: () => Promise.reject(new Error("not used")),
     getPayment,
+    cancelPayment: () => Promise.reject(new Error("not used")),
+    refundPayment: () => Promise.reject(new Error("not used")),
   };
   return { provider, getPayment };
 }

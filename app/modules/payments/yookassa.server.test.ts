@@ -10,6 +10,7 @@ const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/
 const PENDING = fixture("yookassa-payment-pending.json");
 const SUCCEEDED = fixture("yookassa-payment-succeeded.json");
 const INVALID_REQUEST = fixture("yookassa-error-invalid-request.json");
+const REFUND_SUCCEEDED = fixture("yookassa-refund-succeeded.json");
 const PAYMENT_ID = "2e5b1c9a-000f-5000-8000-1a2b3c4d5e6f";
 
 const json = (body: string | object, status = 200): FakeReply => ({
@@ -250,6 +251,40 @@ describe("the YooKassa provider against a fake api.yookassa.ru", () => {
     expect(request.path).toBe(`/v3/payments/${PAYMENT_ID}`);
     expect(request.headers["idempotence-key"]).toBeUndefined();
     expect(request.headers.authorization).toMatch(/^Basic /);
+  });
+
+  it("refunds a payment: POST /v3/refunds with the Idempotence-Key, the payment and the amount; a 500 is repeated with the same key", async () => {
+    let calls = 0;
+    server.handler = () => (++calls === 1 ? apiError(500, "internal_server_error") : json(REFUND_SUCCEEDED));
+    const refund = await provider().refundPayment({ paymentId: PAYMENT_ID, amountRub: 15_230, idempotenceKey: "rf-key-1042", description: "Возврат по заказу: заказ отменён" });
+    expect(refund).toEqual({ refundId: "216749f7-0016-50be-b000-078d43a63ae4", status: "succeeded", amountRub: 15_230 });
+    expect(server.requests).toHaveLength(2);
+    for (const request of server.requests) {
+      expect(request.method).toBe("POST");
+      expect(request.path).toBe("/v3/refunds");
+      expect(request.headers["idempotence-key"]).toBe("rf-key-1042");
+      expect(JSON.parse(request.body)).toEqual({ payment_id: PAYMENT_ID, amount: { value: "15230.00", currency: "RUB" }, description: "Возврат по заказу: заказ отменён" });
+    }
+    // A refund refused by YooKassa is not repeated; a foreign id never leaves the shop.
+    server.requests.length = 0;
+    server.handler = () => apiError(400, "invalid_request", "Refund amount exceeds");
+    expect(await failure(provider().refundPayment({ paymentId: PAYMENT_ID, amountRub: 1, idempotenceKey: "k", description: "x" }))).toMatchObject({ kind: "request", retryable: false });
+    expect(await failure(provider().refundPayment({ paymentId: "../payments", amountRub: 1, idempotenceKey: "k", description: "x" }))).toMatchObject({ kind: "request" });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("cancels only a payment waiting for capture; a pending redirect payment is left to expire", async () => {
+    server.handler = () => json(PENDING);
+    expect(await provider().cancelPayment(PAYMENT_ID, "cancel-key")).toMatchObject({ status: "pending" });
+    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`GET /v3/payments/${PAYMENT_ID}`]);
+
+    server.requests.length = 0;
+    const waiting = { ...JSON.parse(SUCCEEDED), status: "waiting_for_capture", paid: true };
+    const canceled = { ...JSON.parse(SUCCEEDED), status: "canceled", paid: false, cancellation_details: { party: "merchant", reason: "canceled_by_merchant" } };
+    server.handler = (request) => json(request.method === "GET" ? waiting : canceled);
+    expect(await provider().cancelPayment(PAYMENT_ID, "cancel-key")).toMatchObject({ status: "canceled", failureReason: "Платёж отменён магазином." });
+    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`GET /v3/payments/${PAYMENT_ID}`, `POST /v3/payments/${PAYMENT_ID}/cancel`]);
+    expect(server.requests[1]!.headers["idempotence-key"]).toBe("cancel-key");
   });
 
   it("gives orderId null when the payment has no order_id, and refuses an id that is not one", async () => {

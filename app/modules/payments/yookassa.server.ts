@@ -11,6 +11,7 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type PaymentState,
+  type RefundState,
 } from "./provider.ts";
 
 /**
@@ -163,6 +164,17 @@ const errorSchema = z.object({
 
 type YooKassaPayment = z.infer<typeof paymentSchema>;
 
+const refundSchema = z.object({ id: z.string().min(1), status: z.enum(["pending", "succeeded", "canceled"]), amount: amountSchema, payment_id: z.string().optional() });
+
+/** Reads a refund object; an answer of any other shape is an "unavailable" error (the outcome is unknown: repeat with the same key). */
+export function interpretRefund(answer: unknown, where: string): z.infer<typeof refundSchema> {
+  const parsed = refundSchema.safeParse(answer);
+  if (!parsed.success || parsed.data.amount.currency !== "RUB" || parseRub(parsed.data.amount.value) === undefined) {
+    throw unavailable(`${where} answered a refund of unexpected shape`);
+  }
+  return parsed.data;
+}
+
 function unavailable(message: string, extra: { httpStatus?: number; providerCode?: string; cause?: unknown } = {}) {
   return new PaymentProviderError(message, { provider: "yookassa", kind: "unavailable", retryable: true, ...extra });
 }
@@ -273,6 +285,18 @@ export function createYooKassaProvider(options: YooKassaOptions): PaymentProvide
     return state;
   }
 
+  async function getPayment(paymentId: string): Promise<PaymentState> {
+    if (!/^[\w-]{1,64}$/.test(paymentId)) {
+      throw new PaymentProviderError(`Not a YooKassa payment id: ${JSON.stringify(paymentId.slice(0, 80))}`, {
+        provider: "yookassa",
+        kind: "not_found",
+        retryable: false,
+      });
+    }
+    const where = `YooKassa GET /v3/payments/${paymentId}`;
+    return toState(interpretPayment(await request("GET", `/payments/${paymentId}`), where));
+  }
+
   return {
     id: "yookassa",
     async createPayment(input): Promise<CreatedPayment> {
@@ -286,16 +310,22 @@ export function createYooKassaProvider(options: YooKassaOptions): PaymentProvide
       log.info("YooKassa payment created", { paymentId: payment.id, orderId: input.orderId, status: payment.status });
       return { paymentId: payment.id, status: payment.status, confirmationUrl };
     },
-    async getPayment(paymentId): Promise<PaymentState> {
-      if (!/^[\w-]{1,64}$/.test(paymentId)) {
-        throw new PaymentProviderError(`Not a YooKassa payment id: ${JSON.stringify(paymentId.slice(0, 80))}`, {
-          provider: "yookassa",
-          kind: "not_found",
-          retryable: false,
-        });
-      }
-      const where = `YooKassa GET /v3/payments/${paymentId}`;
-      return toState(interpretPayment(await request("GET", `/payments/${paymentId}`), where));
+    getPayment,
+    async cancelPayment(paymentId, idempotenceKey): Promise<PaymentState> {
+      const current = await getPayment(paymentId);
+      // Only a two-stage payment waiting for capture can be cancelled; a pending redirect payment expires by itself.
+      if (current.status !== "waiting_for_capture") return current;
+      const where = `YooKassa POST /v3/payments/${paymentId}/cancel`;
+      return toState(interpretPayment(await request("POST", `/payments/${paymentId}/cancel`, "{}", idempotenceKey), where));
+    },
+    async refundPayment(input): Promise<RefundState> {
+      if (!/^[\w-]{1,64}$/.test(input.paymentId)) throw requestError(`Not a YooKassa payment id: ${JSON.stringify(input.paymentId.slice(0, 80))}`);
+      if (!Number.isSafeInteger(input.amountRub) || input.amountRub < 1) throw requestError(`Refund amount must be whole roubles ≥ 1, got ${input.amountRub}`);
+      if (input.idempotenceKey === "" || input.idempotenceKey.length > 64) throw requestError("Idempotence-Key must have 1–64 characters");
+      const body = JSON.stringify({ payment_id: input.paymentId, amount: { value: formatRub(input.amountRub), currency: "RUB" }, description: clip(input.description, 250) });
+      const refund = interpretRefund(await request("POST", "/refunds", body, input.idempotenceKey), "YooKassa POST /v3/refunds");
+      log.info("YooKassa refund created", { refundId: refund.id, paymentId: input.paymentId, status: refund.status });
+      return { refundId: refund.id, status: refund.status, amountRub: parseRub(refund.amount.value)! };
     },
   };
 }

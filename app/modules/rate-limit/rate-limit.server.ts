@@ -86,7 +86,7 @@ function ipv6Groups(address: string): string[] {
   return [...left, ...middle, ...right].map((group) => parseInt(group, 16).toString(16));
 }
 
-/** Drops events older than a day beyond the longest window; run now and then. */
-export async function pruneRateLimitEvents(db: Database, olderThan: Date): Promise<void> {
-  await db.delete(rateLimitEvents).where(lt(rateLimitEvents.createdAt, olderThan));
+/** Drops events older than a day beyond the longest window (housekeeping runs it); how many. */
+export async function pruneRateLimitEvents(db: Database, olderThan: Date): Promise<number> {
+  return (await db.delete(rateLimitEvents).where(lt(rateLimitEvents.createdAt, olderThan)).returning({ id: rateLimitEvents.id })).length;
 }

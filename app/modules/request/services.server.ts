@@ -1,5 +1,6 @@
 import { getConfig, type AppConfig } from "../config/config.server.ts";
 import { closeDatabase, getDatabase } from "../db/database.server.ts";
+import { startHousekeeping, stopHousekeeping } from "../housekeeping/housekeeping.server.ts";
 import { ensureProductImagesAtStart } from "../images/product-images.server.ts";
 import { getQuotesService, stopQuotesService } from "../quotes/quotes.server.ts";
 import { listenForReadChanges, type ReadChangesListener } from "../shared/read-changes.server.ts";
@@ -17,6 +18,8 @@ export async function startServices(): Promise<void> {
   await ensureProductImagesAtStart(handle.db, config.images.dir);
   // The first quotes are in memory before the first page is served.
   await getQuotesService();
+  // Expired sessions, codes, old limits and stale anonymous lists go, hourly, on one instance.
+  startHousekeeping(handle);
   // On PostgreSQL, other processes (operator commands, other instances) announce their changes to the cached reads.
   if (config.databaseUrl && !readChanges) {
     readChanges = listenForReadChanges(config.databaseUrl);
@@ -28,6 +31,7 @@ export async function stopServices(): Promise<void> {
   await readChanges?.stop();
   readChanges = undefined;
   await stopQuotesService();
+  await stopHousekeeping();
   await closeDatabase();
 }
 

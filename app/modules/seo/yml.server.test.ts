@@ -38,6 +38,7 @@ function product(overrides: Partial<ProductRow> = {}): ProductRow {
       { src: "products/georgiy-2.png", alt: "реверс", width: 800, height: 800 },
     ],
     stock: 5,
+    maxPerOrder: null,
     pricing: "metal",
     premiumPercent: 10,
     fixedPremium: 0,

@@ -60,8 +60,10 @@ export const fingerprintedTables: Record<string, string[]> = {
   checkout_drafts: [],
   orders: [],
   order_lines: [],
-  payments: [],
+  // checked_at only throttles how often /thanks asks the provider (issue 14 item 14).
+  payments: ["checked_at"],
   sandbox_payments: [],
+  refunds: [],
   // The search vector is derived from the other columns.
   products: ["search"],
   // A wrong code counts a try (attempts) and enough of them void the code (closed_at):

@@ -31,6 +31,8 @@ export type Fixtures = {
   sandboxPaymentId: string;
   /** The hidden token of the buyer's checkout form. */
   checkoutToken: string;
+  /** The checkout token of another buyer's order (a copied or stale form, issue 14 item 10). */
+  foreignCheckoutToken: string;
   /** A pickup point of delivery 76 in Moscow. */
   pickupPoint: string;
   /** The phone the codeStep persona asked a code for, and the code it got. */
@@ -71,7 +73,7 @@ export type Target = {
 const listTables: TableName[] = ["list_items"];
 const signInTables: TableName[] = ["sms_codes", "sessions", "users", "list_items", "checkout_drafts"];
 const logoutTables: TableName[] = ["sessions", "list_items", "checkout_drafts"];
-const paymentTables: TableName[] = ["orders", "payments", "sandbox_payments"];
+const paymentTables: TableName[] = ["orders", "payments", "sandbox_payments", "refunds"];
 const orderTables: TableName[] = ["orders", "order_lines", "payments", "sandbox_payments", "products", "users", "list_items", "checkout_drafts"];
 
 const product = (fixtures: Fixtures, random: Random) => String(random.pick(fixtures.productIds));
@@ -133,7 +135,8 @@ export const targets: Target[] = [
     methods: ["PATCH"],
     hasSegment: true,
     path: (f, r, segment) => `/api/cart/${segment ?? product(f, r)}`,
-    fields: (_f, random) => [["quantity", random.pick([1, 2, 3, "2"])]],
+    // 51 and more: past MAX_PIECES_PER_COIN (issue 14 item 2).
+    fields: (_f, random) => [["quantity", random.pick([1, 2, 3, "2", 50, 51, "51", 100_000])]],
     writes: onMethods(["PATCH"], listTables),
   },
   ...(["wishlist", "compare"] as const).flatMap((list): Target[] => [
@@ -228,7 +231,7 @@ export const targets: Target[] = [
           ["intent", random.pick(intents)],
           ["productId", product(fixtures, random)],
         ];
-        if (path === "/cart") fields.push(["quantity", String(random.int(1, 3))]);
+        if (path === "/cart") fields.push(["quantity", random.chance(0.2) ? random.pick(["51", "99999"]) : String(random.int(1, 3))]);
         if (random.chance(0.5)) fields.push(["redirectTo", random.pick([path, "/catalog", "/products/x?y=1"])]);
         if (random.chance(0.3)) fields.push(["_fetcher", "1"]);
         return fields;
@@ -244,7 +247,7 @@ export const targets: Target[] = [
     fields: (fixtures, random) => {
       const intent = random.pick(["save", "find-city", "place", "login", "save"]);
       const fields: Fields = [
-        ["token", fixtures.checkoutToken],
+        ["token", random.chance(0.15) ? fixtures.foreignCheckoutToken : fixtures.checkoutToken],
         ["seenTotal", String(random.int(1_000, 900_000))],
         ["lastName", "Иванов"],
         ["name", "Пётр"],
@@ -258,7 +261,7 @@ export const targets: Target[] = [
         ["intent", intent],
       ];
       const id = product(fixtures, random);
-      if (random.chance(0.4)) fields.push([`qty:${id}`, String(random.int(0, 3))]);
+      if (random.chance(0.4)) fields.push([`qty:${id}`, random.chance(0.2) ? "51" : String(random.int(0, 3))]);
       if (random.chance(0.3)) fields.push([`seen:${id}`, String(random.int(1, 500_000))]);
       if (random.chance(0.2)) fields.push(["removeLine", id]);
       if (random.chance(0.2)) fields.push(["chooseCity", random.pick(["9000000005", "0000073738"])]);

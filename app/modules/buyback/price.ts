@@ -1,0 +1,21 @@
+import { buybackPrice, type MetalRates } from "../pricing/pricing.ts";
+
+/**
+ * The one buy-back rule (issue 21 item 3, issue 19 item 2): a coin the catalogue sells is
+ * bought back at its metal value less the product's own buy-back discount, on the product
+ * page and on /coin-buyback alike; a line of the buy-back list that the catalogue does not
+ * sell uses the list's own metal, weight and discount.
+ */
+
+type CoinTerms = { metal: "gold" | "silver"; pureGrams: number; buybackDiscountPercent: number };
+type OfferTerms = { metal: "gold" | "silver"; pureGrams: number; discountPercent: number };
+
+/** What the shop pays for a catalogue coin today, whole roubles. */
+export function coinBuybackPrice(coin: CoinTerms, rates: MetalRates): number {
+  return buybackPrice(coin, coin.buybackDiscountPercent, rates);
+}
+
+/** A buy-back list line: its product's price when it is linked to one, else its own terms. */
+export function offerBuybackPrice(offer: OfferTerms, product: CoinTerms | null, rates: MetalRates): number {
+  return product ? coinBuybackPrice(product, rates) : buybackPrice(offer, offer.discountPercent, rates);
+}
