@@ -43,6 +43,8 @@ export type HeldLock = {
 export const lockKeys = {
   migrateAndSeed: 7_310_001,
   quotesRefresher: 7_310_002,
+  notificationSender: 7_310_003,
+  orderLifecycle: 7_310_004,
 } as const;
 
 export function migrationsFolder(): string {

@@ -3,8 +3,11 @@ import { closeDatabase, getDatabase } from "../db/database.server.ts";
 import { ensureProductImagesAtStart } from "../images/product-images.server.ts";
 import { getQuotesService, stopQuotesService } from "../quotes/quotes.server.ts";
 import { listenForReadChanges, type ReadChangesListener } from "../shared/read-changes.server.ts";
+import type { LeaderLoop } from "../db/leader-loop.server.ts";
+import { startNotificationSender } from "../notifications/service.server.ts";
 
 let readChanges: ReadChangesListener | undefined;
+let notificationSender: LeaderLoop | undefined;
 
 /**
  * The server build's lifecycle, exported through entry.server so that server.ts
@@ -22,9 +25,13 @@ export async function startServices(): Promise<void> {
     readChanges = listenForReadChanges(config.databaseUrl);
     await readChanges.ready;
   }
+  // Messages to buyers and staff leave from the outbox, one instance at a time.
+  notificationSender ??= startNotificationSender(handle, config);
 }
 
 export async function stopServices(): Promise<void> {
+  await notificationSender?.stop();
+  notificationSender = undefined;
   await readChanges?.stop();
   readChanges = undefined;
   await stopQuotesService();
