@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "../shared/format.ts";
 import type { OrderFacts } from "./events.ts";
-import { cdekTrackingUrl, paymentDeadlineText, renderMessage, type ShopFacts } from "./templates.ts";
+import { cdekTrackingUrl } from "../orders/deadline.ts";
+import { renderMessage, type ShopFacts } from "./templates.ts";
 
 const shopFacts: ShopFacts = { name: "Аурум", publicUrl: "https://aurum.example", phone: "+7 (495) 269-69-99", email: "info@aurum.example" };
 
@@ -82,12 +83,5 @@ describe("notification texts", () => {
     expect(staff.subject).toBe("Заявка на выкуп №12 — Аурум");
     expect(staff.text).toContain("Пётр, +79035556677");
     expect(staff.text).toContain("Монеты: Соболь × 3");
-  });
-});
-
-describe("paymentDeadlineText", () => {
-  it("gives the time alone within half a day, and the date too beyond it", () => {
-    expect(paymentDeadlineText("2026-11-23T11:35:00Z", placedAt)).toBe("14:35");
-    expect(paymentDeadlineText("2026-11-24T11:35:00Z", placedAt)).toBe("24.11.2026, 14:35");
   });
 });

@@ -1,5 +1,6 @@
 import { escapeMarkup } from "../shared/escape-markup.ts";
-import { formatDateTime, formatMoney, formatTime } from "../shared/format.ts";
+import { cdekTrackingUrl, paymentDeadlineText } from "../orders/deadline.ts";
+import { formatMoney } from "../shared/format.ts";
 import type { NotificationAudience, NotificationChannel, NotificationEvent, OrderFacts } from "./events.ts";
 
 /** What every message may say about the shop: its name, site and how to reach it. */
@@ -13,13 +14,6 @@ export type RenderedMessage = {
   /** The HTML part of an e-mail; null for SMS and Telegram. */
   html: string | null;
 };
-
-/** "14:35" when the deadline is within half a day of the order, else "24.11.2026, 14:35" (Moscow time). */
-export function paymentDeadlineText(dueAt: string | Date, placedAt: string | Date): string {
-  const due = new Date(dueAt);
-  const sameHalfDay = due.getTime() - new Date(placedAt).getTime() <= 12 * 60 * 60 * 1000;
-  return sameHalfDay ? formatTime(due) : formatDateTime(due);
-}
 
 /** A Russian message for one event, audience and channel. Pure: the same facts give the same text. */
 export function renderMessage(
@@ -184,11 +178,6 @@ function staffContent(event: NotificationEvent, _shop: ShopFacts): Content {
     // No link yet: staff open orders with `npm run orders -- show NUMBER` until the back office lands.
     return { subject, sms: subject, lines: [`Покупатель: ${buyerLine(order)}`, `Доставка: ${order.delivery}`, ...coins(order), ...extra], link: null };
   }
-}
-
-/** CDEK's public tracking page of a parcel. */
-export function cdekTrackingUrl(trackingNumber: string): string {
-  return `https://www.cdek.ru/ru/tracking/?order_id=${encodeURIComponent(trackingNumber)}`;
 }
 
 function contactsLine(shop: ShopFacts): string {

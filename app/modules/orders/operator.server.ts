@@ -4,6 +4,7 @@ import { type OrderStatus, orderLines, orderStatuses, orders, payments, products
 import { PAYMENT_IDS } from "../delivery/rules.ts";
 import { listPayments, type PaymentRow } from "../payments/payments.server.ts";
 import { formatDateTime, formatMoney } from "../shared/format.ts";
+import { CANCELLED_BY_SHOP_REASON, type OrderActor, orderHistory, parseTrackingNumber, recordOrderStep } from "./lifecycle.server.ts";
 import { orderStatusLabels, orderTransitions } from "./statuses.ts";
 
 /** The operator's view of orders (`npm run orders`): list, one order in full, and status changes. */
@@ -27,14 +28,14 @@ export async function listOrdersForOperator(db: Database, options: { status?: Or
     .limit(options.limit ?? 50);
 }
 
-export type OperatorOrder = OrderRow & { lines: LineRow[]; payments: PaymentRow[] };
+export type OperatorOrder = OrderRow & { lines: LineRow[]; payments: PaymentRow[]; history: Awaited<ReturnType<typeof orderHistory>> };
 
 /** One order by its number ("2026-000123"), with its lines and payment attempts. */
 export async function findOrderByNumber(db: Database, number: string): Promise<OperatorOrder | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.number, number.trim())).limit(1);
   if (!order) return undefined;
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
-  return { ...order, lines, payments: await listPayments(db, order.id) };
+  return { ...order, lines, payments: await listPayments(db, order.id), history: await orderHistory(db, order.id) };
 }
 
 export type StatusChange =
@@ -50,15 +51,40 @@ export type StatusChange =
     }
   | { ok: false; reason: string };
 
+export type StatusChangeOptions = {
+  /** The carrier's tracking number: required to ship an order. */
+  trackingNumber?: string;
+  /** Why it is cancelled, told to the buyer. */
+  reason?: string;
+  actor?: OrderActor;
+  /** Change only an order still in this status (a job acting on what it read a moment ago). */
+  onlyFrom?: OrderStatus;
+  now?: Date;
+};
+
+export const trackingNumberMessages = {
+  required: (number: string) => `Чтобы отправить заказ №${number}, укажите трек-номер: npm run orders -- ship ${number} ТРЕК-НОМЕР.`,
+  invalid: "Трек-номер: от 4 до 40 латинских букв, цифр и дефисов.",
+} as const;
+
 /**
  * Moves an order to another status when orderTransitions allows it, in one transaction; a
- * cancellation puts its coins back on sale in the same transaction.
+ * cancellation puts its coins back on sale in the same transaction. The step is written to the
+ * order's history and its messages to the outbox in the same transaction too.
  */
-export async function changeOrderStatus(db: Database, number: string, to: OrderStatus, now = new Date()): Promise<StatusChange> {
+export async function changeOrderStatus(db: Database, number: string, to: OrderStatus, options: StatusChangeOptions = {}): Promise<StatusChange> {
+  const now = options.now ?? new Date();
+  let trackingNumber: string | undefined;
+  if (options.trackingNumber !== undefined) {
+    const parsed = parseTrackingNumber(options.trackingNumber);
+    if (!parsed) return { ok: false, reason: trackingNumberMessages.invalid };
+    trackingNumber = parsed;
+  }
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.number, number.trim())).for("update");
     if (!order) return { ok: false, reason: `Заказ №${number} не найден.` };
     const from = order.status;
+    if (options.onlyFrom && from !== options.onlyFrom) return { ok: false, reason: `Заказ №${order.number} уже в статусе ${label(from)}.` };
     if (from === to) return { ok: false, reason: `Заказ №${order.number} уже в статусе ${label(to)}.` };
     const allowed = orderTransitions[from];
     if (!allowed.includes(to)) {
@@ -71,7 +97,13 @@ export async function changeOrderStatus(db: Database, number: string, to: OrderS
       };
     }
 
-    await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, order.id));
+    if (to === "shipped" && !trackingNumber && !order.trackingNumber) return { ok: false, reason: trackingNumberMessages.required(order.number) };
+    const reason = to === "cancelled" ? options.reason?.trim() || CANCELLED_BY_SHOP_REASON : null;
+    const [changed] = await tx
+      .update(orders)
+      .set({ status: to, updatedAt: now, ...(trackingNumber ? { trackingNumber } : {}), ...(reason ? { cancelReason: reason } : {}) })
+      .where(eq(orders.id, order.id))
+      .returning();
     const restocked: Array<{ sku: string; name: string; quantity: number }> = [];
     let refundNeeded = false;
     if (to === "cancelled") {
@@ -97,6 +129,7 @@ export async function changeOrderStatus(db: Database, number: string, to: OrderS
         .limit(1);
       refundNeeded = succeeded !== undefined;
     }
+    await recordOrderStep(tx as unknown as Database, changed!, { status: to, actor: options.actor ?? "operator", note: reason ?? undefined, now });
     return { ok: true, number: order.number, from, to, restocked, refundNeeded };
   });
 }
@@ -134,7 +167,13 @@ export function formatOrderDetails(order: OperatorOrder): string {
         `  ${formatDateTime(payment.createdAt)}  ${payment.provider}  ${payment.providerPaymentId ?? "—"}  ${payment.status}  ${formatMoney(payment.amount)}${payment.failureReason ? `  ${payment.failureReason}` : ""}`,
     ),
   ];
+  if (order.paymentDueAt && order.status === "awaiting_payment") lines.push(`Оплатить до: ${formatDateTime(order.paymentDueAt)} (МСК)`);
+  if (order.trackingNumber) lines.push(`Трек-номер: ${order.trackingNumber}`);
+  if (order.cancelReason) lines.push(`Причина отмены: ${order.cancelReason}`);
   if (order.comment) lines.push(`Комментарий: ${order.comment}`);
+  if (order.history.length > 0) {
+    lines.push("История:", ...order.history.map((step) => `  ${formatDateTime(step.createdAt)}  ${orderStatusLabels[step.status]}${step.note ? `  ${step.note}` : ""}`));
+  }
   return lines.join("\n");
 }
 

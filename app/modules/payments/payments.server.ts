@@ -5,6 +5,8 @@ import type { Database } from "../db/client.server.ts";
 import { type OrderStatus, orderLines, orders, payments, products } from "../db/schema.ts";
 import { PAYMENT_IDS } from "../delivery/rules.ts";
 import { log } from "../shared/log.server.ts";
+import { recordNotifications } from "../notifications/outbox.server.ts";
+import { isPaymentOverdue, orderFacts, PAYMENT_EXPIRED_REASON, recordOrderStep } from "../orders/lifecycle.server.ts";
 import {
   type CreatedPayment,
   type CreatePaymentInput,
@@ -36,6 +38,7 @@ export const paymentMessages = {
   notFound: "Заказ не найден.",
   canceled: "Платёж отменён. Попробуйте оплатить ещё раз.",
   amountMismatch: "Сумма платежа не совпала с суммой заказа. Мы проверим платёж и свяжемся с вами.",
+  expired: `${PAYMENT_EXPIRED_REASON}: заказ будет отменён, монеты вернутся в продажу. Оформите заказ заново.`,
 } as const;
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -64,11 +67,13 @@ export async function listPayments(db: Database, orderId: number): Promise<Payme
 }
 
 /** Why the order cannot be paid online now, or null when it can. */
-function refusal(order: Pick<OrderRow, "paymentId" | "status">): string | null {
-  if (order.status === "cancelled") return paymentMessages.cancelled;
+function refusal(order: Pick<OrderRow, "paymentId" | "status" | "paymentDueAt" | "cancelReason">, now = new Date()): string | null {
+  if (order.status === "cancelled") return order.cancelReason === PAYMENT_EXPIRED_REASON ? paymentMessages.expired : paymentMessages.cancelled;
   if (order.status !== "awaiting_payment" && order.status !== "new") return paymentMessages.alreadyPaid;
   if (order.paymentId !== PAYMENT_IDS.online) return paymentMessages.onReceipt;
   if (order.status !== "awaiting_payment") return paymentMessages.notPayable;
+  // Past the deadline the order is being let go: no new payment starts for it.
+  if (isPaymentOverdue(order, now)) return paymentMessages.expired;
   return null;
 }
 
@@ -176,7 +181,7 @@ async function reusePendingAttempt(db: Database, provider: PaymentProvider, orde
   const applied = await applyPaymentState(db, provider.id, state);
   if (applied.kind !== "applied") return undefined;
   if (applied.paymentStatus === "pending" || applied.paymentStatus === "waiting_for_capture") return { kind: "redirect", url: latest.confirmationUrl };
-  if (applied.orderStatus !== "awaiting_payment") return { kind: "failed", reason: refusal({ paymentId: PAYMENT_IDS.online, status: applied.orderStatus }) ?? paymentMessages.notPayable };
+  if (applied.orderStatus !== "awaiting_payment") return { kind: "failed", reason: refusal({ ...order, status: applied.orderStatus }) ?? paymentMessages.notPayable };
   // Canceled (or succeeded with a wrong amount): a new attempt.
   return undefined;
 }
@@ -239,7 +244,8 @@ export async function applyPaymentState(db: Database, providerId: PaymentProvide
         });
       } else if (order.status === "awaiting_payment") {
         orderStatus = "paid";
-        await tx.update(orders).set({ status: "paid", updatedAt: now }).where(eq(orders.id, order.id));
+        const [paid] = await tx.update(orders).set({ status: "paid", updatedAt: now }).where(eq(orders.id, order.id)).returning();
+        await recordOrderStep(tx as unknown as Database, paid!, { status: "paid", actor: "payment", now });
         changed = true;
       } else if (attempt.status !== "succeeded") {
         // Money arrived for an order that is paid already or cancelled: the operator refunds it.
@@ -254,6 +260,11 @@ export async function applyPaymentState(db: Database, providerId: PaymentProvide
     if (status !== attempt.status || failureReason !== attempt.failureReason) {
       await tx.update(payments).set({ status, failureReason, updatedAt: now }).where(eq(payments.id, attempt.id));
       changed = true;
+      // The buyer hears of a failed payment while the order can still be paid.
+      if (status === "canceled" && attempt.status !== "canceled" && orderStatus === "awaiting_payment") {
+        const facts = await orderFacts(tx as unknown as Database, order);
+        await recordNotifications(tx as unknown as Database, { kind: "payment_failed", order: facts, reason: failureReason ?? paymentMessages.canceled, attemptId: attempt.id }, undefined, now);
+      }
     }
     return { kind: "applied", orderId: order.id, orderStatus, paymentStatus: status, changed } as const;
   });
