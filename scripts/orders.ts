@@ -16,7 +16,9 @@ import {
   formatStatusChange,
   isOrderStatus,
   listOrdersForOperator,
+  trackingNumberMessages,
 } from "#app/modules/orders/operator.server.ts";
+import { parseTrackingNumber } from "#app/modules/orders/lifecycle.server.ts";
 import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
 import { listNotifications } from "#app/modules/notifications/outbox.server.ts";
 import { formatNotificationRow } from "#app/modules/notifications/report.ts";
@@ -68,6 +70,7 @@ if (!command || (command !== "list" && !argumentCounts[command]?.(args.length)))
 const list = command === "list" ? listOptions(args) : undefined;
 const newStatus = command === "status" ? args[1]! : command === "ship" ? "shipped" : undefined;
 if (newStatus !== undefined && !isOrderStatus(newStatus)) fail(`Неизвестный статус: ${newStatus}. Статусы: ${statusList}.`);
+if (command === "ship" && !parseTrackingNumber(args[1]!)) fail(trackingNumberMessages.invalid);
 
 await runScript(async () => {
   const handle = await openDatabase(getConfig());

@@ -1,6 +1,6 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
-import { type OrderStatus, orderEvents, orderLines, orders } from "../db/schema.ts";
+import { type OrderStatus, orderEvents, orderLines, orders, users } from "../db/schema.ts";
 import { PAYMENT_IDS } from "../delivery/rules.ts";
 import { deliveryLabel } from "../delivery/labels.ts";
 import type { NotificationEvent, OrderFacts } from "../notifications/events.ts";
@@ -39,7 +39,10 @@ type OrderRow = typeof orders.$inferSelect;
 
 /** What a message tells of the order: read in the transaction of the change, so it is what the change left. */
 export async function orderFacts(db: Database, order: OrderRow): Promise<OrderFacts> {
-  const lines = await db.select({ name: orderLines.name, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+  const [lines, [buyer]] = await Promise.all([
+    db.select({ name: orderLines.name, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
+    db.select({ phone: users.phone, email: users.email }).from(users).where(eq(users.id, order.userId)),
+  ]);
   const delivery = order.delivery as { id?: number; name?: string; pointAddress?: string };
   const name = delivery.name ?? (delivery.id === undefined ? undefined : deliveryLabel(delivery.id)) ?? "Доставка";
   return {
@@ -48,7 +51,8 @@ export async function orderFacts(db: Database, order: OrderRow): Promise<OrderFa
     total: order.total,
     delivery: [name, delivery.pointAddress].filter(Boolean).join(", "),
     paysOnline: order.paymentId === PAYMENT_IDS.online,
-    buyer: { name: [order.contact.name, order.contact.lastName].filter(Boolean).join(" "), phone: order.contact.phone, email: order.contact.email },
+    // SMS go to the phone the buyer signed in with (verified by its code), not a recipient's typed number.
+    buyer: { name: [order.contact.name, order.contact.lastName].filter(Boolean).join(" "), phone: buyer?.phone ?? "", email: order.contact.email || buyer?.email || "" },
     lines,
     paymentDueAt: order.paymentDueAt?.toISOString() ?? null,
   };
