@@ -1,7 +1,10 @@
-// npm run orders -- list [--status STATUS] [--limit N] | show NUMBER | status NUMBER STATUS
+// npm run orders -- list [--status STATUS] [--limit N] | show NUMBER | status NUMBER STATUS [REASON]
+//                   | ship NUMBER TRACKING | notifications [--failed]
 // The operator's view of orders: the newest orders (optionally of one status), one order in
-// full with its payment attempts, and moving an order on (a cancellation puts its coins back
-// on sale). A change the order's status does not allow is refused with the reason, exit 1.
+// full with its payment attempts and history, moving an order on (a cancellation puts its
+// coins back on sale; shipping needs the carrier's tracking number), and the messages the shop
+// sent or failed to send. A change the order's status does not allow is refused with the
+// reason, exit 1.
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { openDatabase, migrateDatabase, lockKeys } from "#app/modules/db/client.server.ts";
 import { orderStatuses, type OrderStatus } from "#app/modules/db/schema.ts";
@@ -13,9 +16,13 @@ import {
   formatStatusChange,
   isOrderStatus,
   listOrdersForOperator,
+  trackingNumberMessages,
 } from "#app/modules/orders/operator.server.ts";
+import { parseTrackingNumber } from "#app/modules/orders/lifecycle.server.ts";
 import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
 import { getPaymentProvider } from "#app/modules/payments/payments.server.ts";
+import { listNotifications } from "#app/modules/notifications/outbox.server.ts";
+import { formatNotificationRow } from "#app/modules/notifications/report.ts";
 import { runScript } from "./run-script.ts";
 
 const statusList = orderStatuses.map((status) => `${status} (${orderStatusLabels[status]})`).join(", ");
@@ -23,7 +30,9 @@ const usage = [
   "Использование:",
   "  npm run orders -- list [--status СТАТУС] [--limit N]   последние заказы (по умолчанию 50)",
   "  npm run orders -- show НОМЕР                           заказ целиком: монеты, доставка, оплата",
-  "  npm run orders -- status НОМЕР СТАТУС                  сменить статус заказа",
+  "  npm run orders -- status НОМЕР СТАТУС [ПРИЧИНА]        сменить статус заказа (причину отмены увидит покупатель)",
+  "  npm run orders -- ship НОМЕР ТРЕК-НОМЕР                отправить заказ с трек-номером перевозчика",
+  "  npm run orders -- notifications [--failed]             сообщения покупателям и сотрудникам (--failed: неотправленные)",
   `Статусы: ${statusList}.`,
 ].join("\n");
 
@@ -52,11 +61,17 @@ function listOptions(args: string[]): { status?: OrderStatus; limit: number } {
 }
 
 const [command, ...args] = process.argv.slice(2);
-const expectedArgs: Record<string, number> = { show: 1, status: 2 };
-if (!command || (command !== "list" && args.length !== expectedArgs[command])) fail(usage);
+const argumentCounts: Record<string, (count: number) => boolean> = {
+  show: (count) => count === 1,
+  status: (count) => count >= 2,
+  ship: (count) => count === 2,
+  notifications: (count) => count === 0 || (count === 1 && args[0] === "--failed"),
+};
+if (!command || (command !== "list" && !argumentCounts[command]?.(args.length))) fail(usage);
 const list = command === "list" ? listOptions(args) : undefined;
-const newStatus = command === "status" ? args[1]! : undefined;
+const newStatus = command === "status" ? args[1]! : command === "ship" ? "shipped" : undefined;
 if (newStatus !== undefined && !isOrderStatus(newStatus)) fail(`Неизвестный статус: ${newStatus}. Статусы: ${statusList}.`);
+if (command === "ship" && !parseTrackingNumber(args[1]!)) fail(trackingNumberMessages.invalid);
 
 await runScript(async () => {
   const handle = await openDatabase(getConfig());
@@ -79,8 +94,18 @@ await runScript(async () => {
       console.log(formatOrderDetails(order));
       return;
     }
-    // A cancelled unpaid order's payment is cancelled at the provider too, so it can no longer be paid.
-    const change = await changeOrderStatus(db, args[0]!, newStatus as OrderStatus, { provider: getPaymentProvider(db) });
+    if (command === "notifications") {
+      const rows = await listNotifications(db, { failedOnly: args[0] === "--failed" });
+      if (rows.length === 0) console.log(args[0] === "--failed" ? "Неотправленных сообщений нет." : "Сообщений пока нет.");
+      for (const row of rows) console.log(formatNotificationRow(row));
+      return;
+    }
+    const change = await changeOrderStatus(db, args[0]!, newStatus as OrderStatus, {
+      // A cancelled unpaid order's payment is cancelled at the provider too, so it can no longer be paid.
+      provider: getPaymentProvider(db),
+      ...(command === "ship" ? { trackingNumber: args[1]! } : {}),
+      ...(command === "status" && args.length > 2 ? { reason: args.slice(2).join(" ") } : {}),
+    });
     if (!change.ok) {
       console.error(change.reason);
       process.exitCode = 1;

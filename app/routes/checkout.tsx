@@ -45,7 +45,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     pointFilter: (url.searchParams.get("pvz") ?? "").slice(0, 60),
     cityQuery: (url.searchParams.get("city") ?? "").trim().slice(0, 60),
   });
-  return { ...view, signedIn: !!scope.user, mapsApiKey: getConfig().yandexMapsApiKey ?? null };
+  return { ...view, signedIn: !!scope.user, mapsApiKey: getConfig().yandexMapsApiKey ?? null, paymentTimeoutMinutes: getConfig().orders.paymentTimeoutMinutes };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -137,7 +137,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             />
           ) : null}
           {draft.delivery.courier ? <AddressSection draft={draft} /> : null}
-          <PaymentSection draft={draft} />
+          <PaymentSection draft={draft} paymentTimeoutMinutes={view.paymentTimeoutMinutes} />
           <CommentSection draft={draft} />
           <TotalBar total={view.totals.total} />
         </div>

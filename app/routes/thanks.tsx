@@ -9,7 +9,7 @@ import { isPayable } from "#app/modules/orders/statuses.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { button } from "#app/ui/kit/kit.css.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
-import { OrderDetails } from "#app/ui/orders/OrderDetails.tsx";
+import { OrderDetails, PaymentDeadline } from "#app/ui/orders/OrderDetails.tsx";
 import type { Route } from "./+types/thanks";
 
 /**
@@ -61,6 +61,7 @@ export default function Thanks({ loaderData }: Route.ComponentProps) {
       {awaitingPayment ? (
         <div role="status">
           <p>Платёж ещё не подтверждён платёжным сервисом. Если вы уже оплатили, обновите страницу через минуту.</p>
+          <PaymentDeadline order={order} />
           <p>
             {confirmationUrl ? (
               <a href={confirmationUrl} className={button}>

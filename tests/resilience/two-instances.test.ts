@@ -15,6 +15,7 @@ import { type ClientResponse, ShopClient } from "#tests/support/http-client.ts";
 import { waitFor } from "#tests/support/network.ts";
 import { postgresForSuite, type Shop, startShopsOnOneDatabase } from "#tests/support/server.ts";
 import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
+import { type FakeServer, startFakeHttpServer } from "#tests/support/fake-http-server.ts";
 
 const postgres = await postgresForSuite();
 
@@ -27,6 +28,7 @@ let shops: Shop[];
 let databaseUrl: string;
 let stopAll: () => Promise<Array<number | null>>;
 let phoneCounter = 0;
+let telegram: FakeServer;
 
 function newPhone(): { typed: string; normal: string } {
   phoneCounter++;
@@ -75,6 +77,7 @@ describe.skipIf(!postgres.available)(`two instances on one PostgreSQL database${
   beforeAll(async () => {
     scratch = await mkdtemp(path.join(os.tmpdir(), "shop-two-"));
     outbox = path.join(scratch, "outbox.jsonl");
+    telegram = await startFakeHttpServer(() => ({ contentType: "application/json", body: JSON.stringify({ ok: true, result: { message_id: 1 } }) }));
     ({ shops, databaseUrl, stop: stopAll } = await startShopsOnOneDatabase(2, {
       adminUrl: postgres.adminUrl,
       env: {
@@ -84,12 +87,40 @@ describe.skipIf(!postgres.available)(`two instances on one PostgreSQL database${
         TRUST_PROXY: "true",
         QUOTES_REFRESH_INTERVAL_MS: String(refreshIntervalMs),
         LOG_LEVEL: "info",
+        // The staff chat: a message sent twice would show here twice (Telegram keeps no keys).
+        TELEGRAM_BOT_TOKEN: "123456:ABCdefGhIJKlmNoPQRstuVWxyZ0123456789",
+        TELEGRAM_CHAT_ID: "-100200300",
+        TELEGRAM_BASE_URL: telegram.baseUrl,
+        NOTIFY_POLL_INTERVAL_MS: "100",
       },
     }));
   });
   afterAll(async () => {
     await stopAll?.();
+    await telegram?.close();
     await rm(scratch, { recursive: true, force: true });
+  });
+
+  it("sends each message once: buy-back requests made on both instances reach the staff chat once each", async () => {
+    const requests = [shops[0]!, shops[1]!, shops[0]!, shops[1]!].map(async (shop, index) => {
+      const client = new ShopClient(shop.url);
+      await client.get("/coin-buyback");
+      const phone = `+7 (903) 555-70-${String(10 + index)}`;
+      expect((await client.postForm("/coin-buyback", { name: `Продавец ${index}`, phone, items: "Соболь", comment: "", consent: "on" })).status).toBe(303);
+    });
+    await Promise.all(requests);
+    const texts = () => telegram.requests.map((request) => (JSON.parse(request.body) as { text: string }).text).filter((text) => text.startsWith("Заявка на выкуп"));
+    await waitFor(async () => texts(), (found) => found.length >= 4, 15_000, "four staff messages");
+    // Both senders have had many rounds since: still one message per request.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const numbers = texts().map((text) => /№(\d+)/.exec(text)![1]);
+    expect(numbers.sort()).toEqual([...new Set(numbers)].sort());
+    expect(numbers).toHaveLength(4);
+    const holders = await query<{ n: string }>(
+      "select count(*) as n from pg_locks where locktype = 'advisory' and granted and objid = $1 and database = (select oid from pg_database where datname = current_database())",
+      [lockKeys.notificationSender],
+    );
+    expect(Number(holders[0]!.n), "one sender for the cluster").toBe(1);
   });
 
   it("a sign-in begun on A finishes on B, the session works on both, and a logout on B ends it on A", async () => {

@@ -52,14 +52,20 @@ export function normalizePhone(phone: string): string {
   return `+7${digits}`;
 }
 
-/** The codes sent to a phone, oldest first. */
+/** The sign-in codes sent to a phone, oldest first (order and other notices carry no code). */
 export async function readSmsCodes(file: string, phone: string): Promise<string[]> {
   const to = normalizePhone(phone);
-  return (await readSmsMessages(file)).filter((message) => message.to === to).map((message) => message.code);
+  return (await readSmsMessages(file)).filter((message) => message.to === to && message.code !== "").map((message) => message.code);
+}
+
+/** The messages without a code (order and buy-back notices) sent to a phone, oldest first. */
+export async function readSmsNotices(file: string, phone: string): Promise<SmsMessage[]> {
+  const to = normalizePhone(phone);
+  return (await readSmsMessages(file)).filter((message) => message.to === to && message.code === "");
 }
 
 /**
- * Waits for an SMS to the phone sent at or after `after` (default: any time) and returns
+ * Waits for a sign-in SMS to the phone sent at or after `after` (default: any time) and returns
  * the newest such code. Fails after `timeoutMs` (default 10 s) naming what the outbox held.
  */
 export async function waitForSmsCode(
@@ -72,7 +78,7 @@ export async function waitForSmsCode(
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   for (;;) {
     const messages = await readSmsMessages(file);
-    const matching = messages.filter((message) => message.to === to && Date.parse(message.sentAt) >= after);
+    const matching = messages.filter((message) => message.to === to && message.code !== "" && Date.parse(message.sentAt) >= after);
     const newest = matching.at(-1);
     if (newest) return newest.code;
     if (Date.now() >= deadline) {

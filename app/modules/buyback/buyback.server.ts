@@ -5,6 +5,7 @@ import type { MetalRates } from "../pricing/pricing.ts";
 import { consumeRateLimits, type RateLimit, type RateLimitResult } from "../rate-limit/rate-limit.server.ts";
 import type { BuybackRequestInput } from "./buyback-form.ts";
 import { offerBuybackPrice } from "./price.ts";
+import { recordNotifications } from "../notifications/outbox.server.ts";
 
 export type BuybackPriceLine = { id: number; name: string; metal: "gold" | "silver"; pureGrams: number; price: number };
 
@@ -42,9 +43,14 @@ export async function submitBuybackRequest(
     { rule: buybackLimits.perPhone, key: input.phone },
   ]);
   if (!verdict.allowed) return verdict;
-  const [row] = await db
-    .insert(buybackRequests)
-    .values({ name: input.name, phone: input.phone, items: input.items, comment: input.comment ?? "", ip: origin.ip, visitorId: origin.visitorId })
-    .returning({ id: buybackRequests.id });
-  return { allowed: true, id: row!.id };
+  // The request and the messages about it (the seller's confirmation, the staff's alert) are kept together.
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(buybackRequests)
+      .values({ name: input.name, phone: input.phone, items: input.items, comment: input.comment ?? "", ip: origin.ip, visitorId: origin.visitorId })
+      .returning({ id: buybackRequests.id });
+    await recordNotifications(tx as unknown as Database, { kind: "buyback_received", request: { id: row!.id, name: input.name, phone: input.phone, items: input.items } });
+    return row!.id;
+  });
+  return { allowed: true, id };
 }

@@ -62,6 +62,33 @@ describe("parseConfig", () => {
     expect(config.port).toBe(3000);
   });
 
+  it("sends messages to the log by default, and checks the e-mail, Telegram and staff settings", () => {
+    const defaults = parseConfig({ DATA_DIR: tempDir(), PUBLIC_URL: "https://shop.example" });
+    expect(defaults.notifications).toMatchObject({ email: { provider: "log", from: "Аурум <no-reply@shop.example>" }, telegram: undefined, staffEmails: [] });
+    expect(defaults.orders.paymentTimeoutMinutes).toBe(60);
+    const full = parseConfig({
+      DATA_DIR: tempDir(),
+      EMAIL_PROVIDER: "smtp",
+      SMTP_URL: "smtps://shop:secret@smtp.example.ru:465",
+      EMAIL_FROM: "Аурум <shop@example.ru>",
+      STAFF_NOTIFY_EMAILS: "a@example.ru, b@example.ru",
+      TELEGRAM_BOT_TOKEN: "123456:ABCdefGhIJKlmNoPQRstuVWxyZ0123456789",
+      TELEGRAM_CHAT_ID: "-1001234567890",
+      ORDER_PAYMENT_TIMEOUT_MINUTES: "30",
+    });
+    expect(full.notifications.email).toMatchObject({ provider: "smtp", smtpUrl: "smtps://shop:secret@smtp.example.ru:465", from: "Аурум <shop@example.ru>" });
+    expect(full.notifications.staffEmails).toEqual(["a@example.ru", "b@example.ru"]);
+    expect(full.notifications.telegram).toEqual({ botToken: "123456:ABCdefGhIJKlmNoPQRstuVWxyZ0123456789", chatId: "-1001234567890", baseUrl: "https://api.telegram.org" });
+    expect(full.orders.paymentTimeoutMinutes).toBe(30);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), EMAIL_PROVIDER: "file" })).toThrow(/EMAIL_OUTBOX_FILE/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), EMAIL_PROVIDER: "smtp", EMAIL_FROM: "x@y.ru" })).toThrow(/SMTP_URL/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), SMTP_URL: "http://mail" })).toThrow(/SMTP_URL/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), STAFF_NOTIFY_EMAILS: "boss" })).toThrow(/STAFF_NOTIFY_EMAILS/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), TELEGRAM_CHAT_ID: "-100" })).toThrow(/TELEGRAM_BOT_TOKEN/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), TELEGRAM_BOT_TOKEN: "nonsense", TELEGRAM_CHAT_ID: "-100" })).toThrow(/TELEGRAM_BOT_TOKEN/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), ORDER_PAYMENT_TIMEOUT_MINUTES: "0" })).toThrow(/ORDER_PAYMENT_TIMEOUT_MINUTES/);
+  });
+
   it("uses the embedded delivery data by default and CDEK with its credentials", () => {
     expect(parseConfig({ DATA_DIR: tempDir() }).delivery).toEqual({
       provider: "embedded",

@@ -79,6 +79,22 @@ const envSchema = z.object({
   YOOKASSA_VAT_CODE: z.enum(["4", "11"], { error: "4 (НДС 20 %) или 11 (НДС 22 %)" }).default("4"),
   MAX_UNPAID_ORDERS_PER_BUYER: z.coerce.number({ error: "целое число от 1" }).int({ error: "целое число от 1" }).min(1, { error: "целое число от 1" }).max(1000).default(2),
   MAX_PIECES_PER_COIN: z.coerce.number({ error: "целое число от 1" }).int({ error: "целое число от 1" }).min(1, { error: "целое число от 1" }).max(100_000).default(50),
+  ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  EMAIL_PROVIDER: z.enum(["log", "file", "smtp"]).default("log"),
+  EMAIL_OUTBOX_FILE: z.string().min(1).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "должен быть адресом smtp://… или smtps://…" }).optional(),
+  EMAIL_FROM: z.string().min(3).optional(),
+  TELEGRAM_BOT_TOKEN: z.string().regex(/^\d{3,20}:[\w-]{20,100}$/, "токен бота Telegram вида 123456:ABC…").optional(),
+  TELEGRAM_CHAT_ID: z.string().regex(/^-?\d{1,20}$|^@\w{4,64}$/, "id чата (число, у групп отрицательное) или @имя канала").optional(),
+  TELEGRAM_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.telegram.org"),
+  STAFF_NOTIFY_EMAILS: z
+    .string()
+    .transform((value) => value.split(/[,;\s]+/).filter(Boolean))
+    .pipe(z.array(z.email({ error: "список адресов через запятую" })).max(20))
+    .optional(),
+  NOTIFY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  NOTIFY_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
 });
 
 export type AppConfig = {
@@ -146,12 +162,30 @@ export type AppConfig = {
     timeoutMs: number;
     yookassa: { shopId: string | undefined; secretKey: string | undefined; baseUrl: string; includedVatCode: 4 | 11 };
   };
-  /** Caps that keep one buyer from holding the shop's stock (issue 14 item 2). */
+  /** Caps that keep one buyer from holding the shop's stock (issue 14 item 2), and the payment window. */
   orders: {
     /** Online-payment orders not paid yet (new or awaiting payment) one buyer may have at once. */
     maxUnpaidPerBuyer: number;
     /** Pieces of one coin in one order (and one cart line); a coin's own max_per_order may be lower. */
     maxPiecesPerCoin: number;
+    /** An online-payment order not paid within this many minutes is cancelled. */
+    paymentTimeoutMinutes: number;
+  };
+  notifications: {
+    email: {
+      /** log: the message in the server log; file: one JSON line per message; smtp: sent through SMTP_URL. */
+      provider: "log" | "file" | "smtp";
+      outboxFile: string | undefined;
+      smtpUrl: string | undefined;
+      /** The From of every e-mail: "Аурум <shop@example.ru>". */
+      from: string;
+    };
+    /** The staff chat; both or neither. */
+    telegram: { botToken: string; chatId: string; baseUrl: string } | undefined;
+    staffEmails: string[];
+    timeoutMs: number;
+    maxAttempts: number;
+    pollIntervalMs: number;
   };
 };
 
@@ -188,6 +222,13 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
 
   if (values.PAYMENT_PROVIDER === "yookassa" && (!values.YOOKASSA_SHOP_ID || !values.YOOKASSA_SECRET_KEY)) {
     throw missing(values.YOOKASSA_SHOP_ID ? "YOOKASSA_SECRET_KEY" : "YOOKASSA_SHOP_ID", "YOOKASSA_SHOP_ID и YOOKASSA_SECRET_KEY обязательны при PAYMENT_PROVIDER=yookassa");
+  }
+
+  if (values.EMAIL_PROVIDER === "file" && !values.EMAIL_OUTBOX_FILE) throw missing("EMAIL_OUTBOX_FILE", "обязателен при EMAIL_PROVIDER=file");
+  if (values.EMAIL_PROVIDER === "smtp" && !values.SMTP_URL) throw missing("SMTP_URL", "обязателен при EMAIL_PROVIDER=smtp");
+  if (values.EMAIL_PROVIDER === "smtp" && !values.EMAIL_FROM) throw missing("EMAIL_FROM", "обязателен при EMAIL_PROVIDER=smtp");
+  if (Boolean(values.TELEGRAM_BOT_TOKEN) !== Boolean(values.TELEGRAM_CHAT_ID)) {
+    throw missing(values.TELEGRAM_BOT_TOKEN ? "TELEGRAM_CHAT_ID" : "TELEGRAM_BOT_TOKEN", "TELEGRAM_BOT_TOKEN и TELEGRAM_CHAT_ID задаются вместе");
   }
 
   if (isProduction && !values.SESSION_SECRET) {
@@ -249,7 +290,27 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
         includedVatCode: values.YOOKASSA_VAT_CODE === "11" ? 11 : 4,
       },
     },
-    orders: { maxUnpaidPerBuyer: values.MAX_UNPAID_ORDERS_PER_BUYER, maxPiecesPerCoin: values.MAX_PIECES_PER_COIN },
+    orders: {
+      maxUnpaidPerBuyer: values.MAX_UNPAID_ORDERS_PER_BUYER,
+      maxPiecesPerCoin: values.MAX_PIECES_PER_COIN,
+      paymentTimeoutMinutes: values.ORDER_PAYMENT_TIMEOUT_MINUTES,
+    },
+    notifications: {
+      email: {
+        provider: values.EMAIL_PROVIDER,
+        outboxFile: values.EMAIL_OUTBOX_FILE ? path.resolve(values.EMAIL_OUTBOX_FILE) : undefined,
+        smtpUrl: values.SMTP_URL,
+        from: values.EMAIL_FROM ?? `Аурум <no-reply@${new URL(values.PUBLIC_URL ?? "http://localhost").hostname}>`,
+      },
+      telegram:
+        values.TELEGRAM_BOT_TOKEN && values.TELEGRAM_CHAT_ID
+          ? { botToken: values.TELEGRAM_BOT_TOKEN, chatId: values.TELEGRAM_CHAT_ID, baseUrl: values.TELEGRAM_BASE_URL.replace(/\/+$/, "") }
+          : undefined,
+      staffEmails: values.STAFF_NOTIFY_EMAILS ?? [],
+      timeoutMs: values.NOTIFY_TIMEOUT_MS,
+      maxAttempts: values.NOTIFY_MAX_ATTEMPTS,
+      pollIntervalMs: values.NOTIFY_POLL_INTERVAL_MS,
+    },
   };
 }
 

@@ -44,6 +44,8 @@ export const lockKeys = {
   migrateAndSeed: 7_310_001,
   quotesRefresher: 7_310_002,
   housekeeping: 7_310_003,
+  notificationSender: 7_310_004,
+  orderLifecycle: 7_310_005,
 } as const;
 
 export function migrationsFolder(): string {

@@ -369,10 +369,18 @@ export const orders = pgTable(
     deliveryTotal: integer("delivery_total").notNull().default(0),
     total: integer("total").notNull(),
     comment: text("comment").notNull().default(""),
+    /** An online-payment order not paid by then is cancelled (ORDER_PAYMENT_TIMEOUT_MINUTES); null for payment on receipt. */
+    paymentDueAt: timestamp("payment_due_at", { withTimezone: true }),
+    /** The carrier's tracking number, set by the operator when shipping. */
+    trackingNumber: text("tracking_number"),
+    /** Why the order was cancelled, in Russian ('Время на оплату истекло'). */
+    cancelReason: text("cancel_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
-  (table) => [index("orders_by_user").on(table.userId, table.createdAt), check("orders_total_sum", sql`${table.total} = ${table.goodsTotal} + ${table.deliveryTotal}`)],
+  (table) => [
+    index("orders_payment_due").on(table.status, table.paymentDueAt),
+    index("orders_by_user").on(table.userId, table.createdAt), check("orders_total_sum", sql`${table.total} = ${table.goodsTotal} + ${table.deliveryTotal}`)],
 );
 
 /** The coins of an order, with the name and the price they had when it was placed. */
@@ -491,3 +499,62 @@ export const sandboxPayments = pgTable("sandbox_payments", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
 });
+
+/** Where a notification stands: waiting, taken by the sender, delivered, given up, or not sent on purpose. */
+export const notificationStatuses = ["pending", "sending", "sent", "failed", "skipped"] as const;
+
+/**
+ * The outbox (issue 15): every message to a buyer or to the staff, written in the same
+ * transaction as the change it tells of, then delivered by one sender per cluster.
+ * `key` names one message of one occurrence of an event; writing it twice stores it once,
+ * and the channels that can pass it on to the gateway (file outboxes, e-mail Message-ID)
+ * deliver it once even when the sender dies between sending and marking it sent.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    key: text("key").notNull().unique(),
+    event: text("event").notNull(),
+    audience: text("audience").$type<"buyer" | "staff">().notNull(),
+    channel: text("channel").$type<"sms" | "email" | "telegram">().notNull(),
+    /** A phone (+7XXXXXXXXXX), an e-mail address or a Telegram chat id; "" when there is none (skipped). */
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull().default(""),
+    text: text("text").notNull(),
+    html: text("html"),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    status: text("status").$type<(typeof notificationStatuses)[number]>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** Not before this time (the backoff after a failed try). */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().default(sql`now()`),
+    /** When the sender took it; a 'sending' row older than the lease is taken again. */
+    takenAt: timestamp("taken_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Why the last try failed, or why the message was skipped. */
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [
+    index("notifications_due").on(table.status, table.nextAttemptAt),
+    index("notifications_by_order").on(table.orderId),
+  ],
+);
+
+/** The life of an order as the buyer's timeline shows it: each status with its time and why. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status").$type<OrderStatus>().notNull(),
+    /** Why (a cancellation's reason) or what came with it (a tracking number), in Russian. */
+    note: text("note").notNull().default(""),
+    /** Who moved it: buyer, payment, operator, system (the payment deadline). */
+    actor: text("actor").notNull().default("system"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [index("order_events_by_order").on(table.orderId, table.createdAt)],
+);

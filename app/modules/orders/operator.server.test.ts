@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { placeTestOrder } from "#tests/support/orders.ts";
 import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../catalog/products.seed.server.ts";
-import { orders, products, sandboxPayments } from "../db/schema.ts";
+import { notifications, orders, products, sandboxPayments } from "../db/schema.ts";
 import { completeSandboxPayment, startPayment } from "../payments/payments.server.ts";
 import { createSandboxProvider, decideSandboxPayment } from "../payments/sandbox.server.ts";
 import { log } from "../shared/log.server.ts";
@@ -113,9 +113,56 @@ describe("cancelling an unpaid order with a payment under way (issue 14 item 7)"
     expect(formatStatusChange(change as Extract<typeof change, { ok: true }>)).toContain("деньги возвращаются покупателю");
     const [book] = await db().select().from(sandboxPayments).where(eq(sandboxPayments.id, sandboxIdOf(started)));
     expect(book!.refundedAmount).toBe(order.total);
-    expect(log.warn).toHaveBeenCalledWith("money returned to the buyer; tell them", expect.objectContaining({ orderId: order.orderId, amount: order.total }));
+    expect(log.warn).toHaveBeenCalledWith("money returned to the buyer", expect.objectContaining({ orderId: order.orderId, amount: order.total }));
     const details = formatOrderDetails((await findOrderByNumber(db(), order.number))!);
     expect(details).toMatch(/Возвраты:\n .+sandbox  refund-[0-9a-f-]+  возврат выполнен  .+₽  заказ отменён, а платёж прошёл позже/);
+  });
+});
+
+describe("what each step leaves behind", () => {
+  it("writes the order's history and the messages of each step in the same transaction", async () => {
+    const order = await placeTestOrder(db(), { paymentId: 6 });
+    await changeOrderStatus(db(), order.number, "assembling");
+    expect((await changeOrderStatus(db(), order.number, "shipped")).ok).toBe(false);
+    await changeOrderStatus(db(), order.number, "shipped", { trackingNumber: " 10-ab-2030 " });
+    await changeOrderStatus(db(), order.number, "completed");
+
+    const found = (await findOrderByNumber(db(), order.number))!;
+    expect(found.trackingNumber).toBe("10-AB-2030");
+    expect(found.history.map((step) => [step.status, step.note])).toEqual([
+      ["new", ""],
+      ["assembling", ""],
+      ["shipped", "Трек-номер 10-AB-2030"],
+      ["completed", ""],
+    ]);
+    const messages = await db().select().from(notifications).where(eq(notifications.orderId, order.orderId)).orderBy(asc(notifications.id));
+    expect(messages.map((m) => `${m.event} ${m.audience} ${m.channel}`)).toEqual([
+      "order_placed buyer sms",
+      "order_placed buyer email",
+      "order_shipped buyer sms",
+      "order_shipped buyer email",
+      "order_completed buyer email",
+    ]);
+    expect(messages.find((m) => m.event === "order_shipped" && m.channel === "sms")!.text).toBe(`Аурум: заказ №${order.number} отправлен. Трек-номер СДЭК: 10-AB-2030`);
+  });
+
+  it("tells the buyer when the order is ready for pickup, and why it was cancelled", async () => {
+    const ready = await placeTestOrder(db(), { paymentId: 6 });
+    await changeOrderStatus(db(), ready.number, "assembling");
+    await changeOrderStatus(db(), ready.number, "ready_for_pickup");
+    const cancelled = await placeTestOrder(db());
+    await changeOrderStatus(db(), cancelled.number, "cancelled", { reason: "монеты нет в наличии" });
+    const texts = await db()
+      .select({ event: notifications.event, text: notifications.text })
+      .from(notifications)
+      .where(and(eq(notifications.channel, "sms"), inArray(notifications.orderId, [ready.orderId, cancelled.orderId])));
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        { event: "order_ready_for_pickup", text: `Аурум: заказ №${ready.number} готов к выдаче. Возьмите паспорт.` },
+        { event: "order_cancelled", text: `Аурум: заказ №${cancelled.number} отменён: монеты нет в наличии` },
+      ]),
+    );
+    expect((await findOrderByNumber(db(), cancelled.number))!.cancelReason).toBe("монеты нет в наличии");
   });
 });
 

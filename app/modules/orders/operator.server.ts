@@ -5,6 +5,7 @@ import { PAYMENT_IDS } from "../delivery/rules.ts";
 import { cancelPendingPayments, listPayments, listRefunds, type PaymentRow, type RefundRow } from "../payments/payments.server.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { formatDateTime, formatMoney } from "../shared/format.ts";
+import { CANCELLED_BY_SHOP_REASON, type OrderActor, orderHistory, parseTrackingNumber, recordOrderStep } from "./lifecycle.server.ts";
 import { orderStatusLabels, orderTransitions } from "./statuses.ts";
 
 /** The operator's view of orders (`npm run orders`): list, one order in full, and status changes. */
@@ -28,14 +29,15 @@ export async function listOrdersForOperator(db: Database, options: { status?: Or
     .limit(options.limit ?? 50);
 }
 
-export type OperatorOrder = OrderRow & { lines: LineRow[]; payments: PaymentRow[]; refunds: RefundRow[] };
+export type OperatorOrder = OrderRow & { lines: LineRow[]; payments: PaymentRow[]; refunds: RefundRow[]; history: Awaited<ReturnType<typeof orderHistory>> };
 
 /** One order by its number ("2026-000123"), with its lines and payment attempts. */
 export async function findOrderByNumber(db: Database, number: string): Promise<OperatorOrder | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.number, number.trim())).limit(1);
   if (!order) return undefined;
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
-  return { ...order, lines, payments: await listPayments(db, order.id), refunds: await listRefunds(db, order.id) };
+  const [paymentRows, refunds, history] = await Promise.all([listPayments(db, order.id), listRefunds(db, order.id), orderHistory(db, order.id)]);
+  return { ...order, lines, payments: paymentRows, refunds, history };
 }
 
 export type StatusChange =
@@ -55,19 +57,42 @@ export type StatusChange =
     }
   | { ok: false; reason: string };
 
+export type StatusChangeOptions = {
+  /** The carrier's tracking number: required to ship an order. */
+  trackingNumber?: string;
+  /** Why it is cancelled, told to the buyer. */
+  reason?: string;
+  actor?: OrderActor;
+  /** Change only an order still in this status (a job acting on what it read a moment ago). */
+  onlyFrom?: OrderStatus;
+  now?: Date;
+};
+
+export const trackingNumberMessages = {
+  required: (number: string) => `Чтобы отправить заказ №${number}, укажите трек-номер: npm run orders -- ship ${number} ТРЕК-НОМЕР.`,
+  invalid: "Трек-номер: от 4 до 40 латинских букв, цифр и дефисов.",
+} as const;
+
 /**
  * Moves an order to another status when orderTransitions allows it, in one transaction; a
- * cancellation puts its coins back on sale in the same transaction. Then, for a cancelled
- * order that was not paid, its pending payments are cancelled at `provider` (outside the
+ * cancellation puts its coins back on sale in the same transaction, and the step is written to
+ * the order's history and its messages to the outbox in it too. Then, for a cancelled order
+ * that was not paid, its pending payments are cancelled at `provider` (outside the
  * transaction: no lock is held across the network).
  */
 export async function changeOrderStatus(
   db: Database,
   number: string,
   to: OrderStatus,
-  options: { now?: Date; provider?: PaymentProvider } = {},
+  options: StatusChangeOptions & { provider?: PaymentProvider } = {},
 ): Promise<StatusChange> {
-  const change = await changeStatusInTransaction(db, number, to, options.now ?? new Date());
+  let trackingNumber: string | undefined;
+  if (options.trackingNumber !== undefined) {
+    const parsed = parseTrackingNumber(options.trackingNumber);
+    if (!parsed) return { ok: false, reason: trackingNumberMessages.invalid };
+    trackingNumber = parsed;
+  }
+  const change = await changeStatusInTransaction(db, number, to, { ...options, trackingNumber, now: options.now ?? new Date() });
   if (!change.ok) return change;
   const { orderId, ...done } = change;
   if (to !== "cancelled" || !options.provider || done.refundNeeded) return done;
@@ -75,11 +100,18 @@ export async function changeOrderStatus(
   return { ...done, paymentsCancelled: cancelled, refunds: refunded };
 }
 
-async function changeStatusInTransaction(db: Database, number: string, to: OrderStatus, now: Date): Promise<(StatusChange & { ok: false }) | (Extract<StatusChange, { ok: true }> & { orderId: number })> {
+async function changeStatusInTransaction(
+  db: Database,
+  number: string,
+  to: OrderStatus,
+  options: Omit<StatusChangeOptions, "now"> & { now: Date },
+): Promise<(StatusChange & { ok: false }) | (Extract<StatusChange, { ok: true }> & { orderId: number })> {
+  const { now, trackingNumber } = options;
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.number, number.trim())).for("update");
     if (!order) return { ok: false, reason: `Заказ №${number} не найден.` };
     const from = order.status;
+    if (options.onlyFrom && from !== options.onlyFrom) return { ok: false, reason: `Заказ №${order.number} уже в статусе ${label(from)}.` };
     if (from === to) return { ok: false, reason: `Заказ №${order.number} уже в статусе ${label(to)}.` };
     const allowed = orderTransitions[from];
     if (!allowed.includes(to)) {
@@ -92,7 +124,13 @@ async function changeStatusInTransaction(db: Database, number: string, to: Order
       };
     }
 
-    await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, order.id));
+    if (to === "shipped" && !trackingNumber && !order.trackingNumber) return { ok: false, reason: trackingNumberMessages.required(order.number) };
+    const reason = to === "cancelled" ? options.reason?.trim() || CANCELLED_BY_SHOP_REASON : null;
+    const [changed] = await tx
+      .update(orders)
+      .set({ status: to, updatedAt: now, ...(trackingNumber ? { trackingNumber } : {}), ...(reason ? { cancelReason: reason } : {}) })
+      .where(eq(orders.id, order.id))
+      .returning();
     const restocked: Array<{ sku: string; name: string; quantity: number }> = [];
     let refundNeeded = false;
     if (to === "cancelled") {
@@ -118,6 +156,7 @@ async function changeStatusInTransaction(db: Database, number: string, to: Order
         .limit(1);
       refundNeeded = succeeded !== undefined;
     }
+    await recordOrderStep(tx as unknown as Database, changed!, { status: to, actor: options.actor ?? "operator", note: reason ?? undefined, now });
     return { ok: true, orderId: order.id, number: order.number, from, to, restocked, refundNeeded, paymentsCancelled: 0, refunds: [] };
   });
 }
@@ -156,7 +195,13 @@ export function formatOrderDetails(order: OperatorOrder): string {
     ),
   ];
   if (order.refunds.length > 0) lines.push("Возвраты:", ...order.refunds.map(formatRefund));
+  if (order.paymentDueAt && order.status === "awaiting_payment") lines.push(`Оплатить до: ${formatDateTime(order.paymentDueAt)} (МСК)`);
+  if (order.trackingNumber) lines.push(`Трек-номер: ${order.trackingNumber}`);
+  if (order.cancelReason) lines.push(`Причина отмены: ${order.cancelReason}`);
   if (order.comment) lines.push(`Комментарий: ${order.comment}`);
+  if (order.history.length > 0) {
+    lines.push("История:", ...order.history.map((step) => `  ${formatDateTime(step.createdAt)}  ${orderStatusLabels[step.status]}${step.note ? `  ${step.note}` : ""}`));
+  }
   return lines.join("\n");
 }
 

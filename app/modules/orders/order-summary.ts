@@ -22,6 +22,10 @@ export function orderSummary(order: OrderWithLines) {
     maxDays: delivery.maxDays ?? 0,
     contact: order.contact,
     comment: order.comment,
+    /** By when an unpaid online order must be paid (ISO time), or null. */
+    paymentDueAt: order.status === "awaiting_payment" ? (order.paymentDueAt?.toISOString() ?? null) : null,
+    trackingNumber: order.trackingNumber,
+    cancelReason: order.status === "cancelled" ? order.cancelReason : null,
     lines: order.lines.map((line) => ({ sku: line.sku, name: line.name, quantity: line.quantity, price: line.price, lineTotal: line.lineTotal })),
   };
 }

@@ -7,6 +7,7 @@ import { PAYMENT_IDS, type PaymentId } from "../delivery/rules.ts";
 import type { ListOwner } from "../lists/lists.server.ts";
 import { salePrice, type MetalRates } from "../pricing/pricing.ts";
 import { limitMessages, type OrderLimits, pieceLimit } from "./limits.ts";
+import { paymentDeadline, recordOrderStep } from "./lifecycle.server.ts";
 
 export type OrderInput = {
   userId: number;
@@ -77,7 +78,7 @@ export async function findOrderByToken(db: Database, userId: number, checkoutTok
 export async function placeOrder(
   db: Database,
   input: OrderInput,
-  context: { rates: MetalRates | null; shopOpen: boolean; now?: Date; limits?: OrderLimits },
+  context: { rates: MetalRates | null; shopOpen: boolean; now?: Date; limits?: OrderLimits; paymentTimeoutMinutes?: number },
 ): Promise<PlaceOrderResult> {
   const limits = context.limits ?? getConfig().orders;
   const existing = await findOrderByToken(db, input.userId, input.checkoutToken);
@@ -137,6 +138,7 @@ export async function placeOrder(
       if (goodsTotal !== input.seenGoodsTotal) return { kind: "prices-changed", lines, goodsTotal } as const;
 
       const status: OrderStatus = input.paymentId === PAYMENT_IDS.online ? "awaiting_payment" : "new";
+      const paymentDueAt = paymentDeadline(input.paymentId, now, context.paymentTimeoutMinutes ?? getConfig().orders.paymentTimeoutMinutes);
       const [created] = await tx
         .insert(orders)
         .values({
@@ -153,12 +155,13 @@ export async function placeOrder(
           deliveryTotal: input.deliveryTotal,
           total: goodsTotal + input.deliveryTotal,
           comment: input.comment,
+          paymentDueAt,
           createdAt: now,
           updatedAt: now,
         })
         .returning({ id: orders.id });
       const number = orderNumber(created!.id, now);
-      await tx.update(orders).set({ number }).where(eq(orders.id, created!.id));
+      const [placed] = await tx.update(orders).set({ number }).where(eq(orders.id, created!.id)).returning();
       await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: created!.id })));
       for (const line of lines) {
         await tx
@@ -167,6 +170,8 @@ export async function placeOrder(
           .where(eq(products.id, line.productId));
       }
       await tx.delete(listItems).where(and(eq(listItems.list, "cart"), eq(listItems.owner, input.owner)));
+      // The buyer's confirmation and the staff's 'new order' leave with the order, or not at all.
+      await recordOrderStep(tx as unknown as Database, placed!, { status, actor: "buyer", now });
       return { kind: "placed", orderId: created!.id, number } as const;
     });
   } catch (error) {

@@ -5,6 +5,9 @@ import type { Database } from "../db/client.server.ts";
 import { type OrderStatus, orderLines, orders, payments, products, refunds } from "../db/schema.ts";
 import { PAYMENT_IDS } from "../delivery/rules.ts";
 import { log } from "../shared/log.server.ts";
+import type { NotificationEvent, OrderFacts } from "../notifications/events.ts";
+import { recordNotifications } from "../notifications/outbox.server.ts";
+import { isPaymentOverdue, orderFacts, PAYMENT_EXPIRED_REASON, recordOrderStep } from "../orders/lifecycle.server.ts";
 import {
   type CreatedPayment,
   type CreatePaymentInput,
@@ -38,6 +41,7 @@ export const paymentMessages = {
   amountMismatch: "Сумма платежа не совпала с суммой заказа. Мы проверим платёж и свяжемся с вами.",
   /** Why the shop sends money back on its own: the order was cancelled before the payment went through. */
   refundCancelledOrder: "заказ отменён, а платёж прошёл позже",
+  expired: `${PAYMENT_EXPIRED_REASON}: заказ будет отменён, монеты вернутся в продажу. Оформите заказ заново.`,
 } as const;
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -67,11 +71,13 @@ export async function listPayments(db: Database, orderId: number): Promise<Payme
 }
 
 /** Why the order cannot be paid online now, or null when it can. */
-function refusal(order: Pick<OrderRow, "paymentId" | "status">): string | null {
-  if (order.status === "cancelled") return paymentMessages.cancelled;
+function refusal(order: Pick<OrderRow, "paymentId" | "status" | "paymentDueAt" | "cancelReason">, now = new Date()): string | null {
+  if (order.status === "cancelled") return order.cancelReason === PAYMENT_EXPIRED_REASON ? paymentMessages.expired : paymentMessages.cancelled;
   if (order.status !== "awaiting_payment" && order.status !== "new") return paymentMessages.alreadyPaid;
   if (order.paymentId !== PAYMENT_IDS.online) return paymentMessages.onReceipt;
   if (order.status !== "awaiting_payment") return paymentMessages.notPayable;
+  // Past the deadline the order is being let go: no new payment starts for it.
+  if (isPaymentOverdue(order, now)) return paymentMessages.expired;
   return null;
 }
 
@@ -179,7 +185,7 @@ async function reusePendingAttempt(db: Database, provider: PaymentProvider, orde
   const applied = await applyPaymentState(db, provider.id, state);
   if (applied.kind !== "applied") return undefined;
   if (applied.paymentStatus === "pending" || applied.paymentStatus === "waiting_for_capture") return { kind: "redirect", url: latest.confirmationUrl };
-  if (applied.orderStatus !== "awaiting_payment") return { kind: "failed", reason: refusal({ paymentId: PAYMENT_IDS.online, status: applied.orderStatus }) ?? paymentMessages.notPayable };
+  if (applied.orderStatus !== "awaiting_payment") return { kind: "failed", reason: refusal({ ...order, status: applied.orderStatus }) ?? paymentMessages.notPayable };
   // Canceled (or succeeded with a wrong amount): a new attempt.
   return undefined;
 }
@@ -247,7 +253,8 @@ export async function applyPaymentState(db: Database, providerId: PaymentProvide
         });
       } else if (order.status === "awaiting_payment") {
         orderStatus = "paid";
-        await tx.update(orders).set({ status: "paid", updatedAt: now }).where(eq(orders.id, order.id));
+        const [paid] = await tx.update(orders).set({ status: "paid", updatedAt: now }).where(eq(orders.id, order.id)).returning();
+        await recordOrderStep(tx as unknown as Database, paid!, { status: "paid", actor: "payment", now });
         changed = true;
       } else if (attempt.status !== "succeeded" && order.status === "cancelled") {
         // Money arrived for an order cancelled meanwhile: it goes back on its own (refundPayment after this transaction).
@@ -256,6 +263,8 @@ export async function applyPaymentState(db: Database, providerId: PaymentProvide
           .insert(refunds)
           .values({ paymentId: attempt.id, orderId: order.id, provider: attempt.provider, idempotenceKey: randomUUID(), amount: attempt.amount, reason: paymentMessages.refundCancelledOrder })
           .onConflictDoNothing({ target: refunds.paymentId });
+        // The staff hear of it with the payment: the refund that follows tells the buyer.
+        await recordNotifications(tx as unknown as Database, { kind: "payment_after_cancel", order: await orderFacts(tx as unknown as Database, order), amount: attempt.amount, attemptId: attempt.id, refunded: true }, undefined, now);
         log.warn("a payment succeeded for a cancelled order; refunding it", { orderId: order.id, paymentId: state.paymentId, amount: attempt.amount });
       } else if (attempt.status !== "succeeded") {
         // Money arrived for an order that is paid already: the operator refunds it.
@@ -270,6 +279,11 @@ export async function applyPaymentState(db: Database, providerId: PaymentProvide
     if (status !== attempt.status || failureReason !== attempt.failureReason) {
       await tx.update(payments).set({ status, failureReason, updatedAt: now }).where(eq(payments.id, attempt.id));
       changed = true;
+      // The buyer hears of a failed payment while the order can still be paid.
+      if (status === "canceled" && attempt.status !== "canceled" && orderStatus === "awaiting_payment") {
+        const facts = await orderFacts(tx as unknown as Database, order);
+        await recordNotifications(tx as unknown as Database, { kind: "payment_failed", order: facts, reason: failureReason ?? paymentMessages.canceled, attemptId: attempt.id }, undefined, now);
+      }
     }
     return { kind: "applied", orderId: order.id, orderStatus, paymentStatus: status, changed, refundDue, attemptId: attempt.id } as const;
   });
@@ -300,17 +314,22 @@ export async function refundPayment(db: Database, provider: PaymentProvider, pay
   if (row!.status !== "pending" || row!.providerRefundId) return row!;
 
   const where = and(eq(refunds.id, row!.id), eq(refunds.status, "pending"));
+  // The refund's new state and the messages about it are written together.
+  const record = (changes: Partial<RefundRow>, event: (order: OrderFacts) => NotificationEvent) =>
+    db.transaction(async (tx) => {
+      const [updated] = await tx.update(refunds).set({ ...changes, updatedAt: new Date() }).where(where).returning();
+      const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId));
+      if (updated && order) await recordNotifications(tx as unknown as Database, event(await orderFacts(tx as unknown as Database, order)));
+      return updated ?? row!;
+    });
   try {
     const done = await provider.refundPayment({ paymentId: attempt.providerPaymentId, amountRub: row!.amount, idempotenceKey: row!.idempotenceKey, description: `Возврат по заказу: ${row!.reason}` });
-    const [updated] = await db.update(refunds).set({ providerRefundId: done.refundId, status: done.status, lastError: null, updatedAt: new Date() }).where(where).returning();
-    // The operator's signal until the outbox (issue 15) can tell the buyer and the shop.
-    log.warn("money returned to the buyer; tell them", { orderId: attempt.orderId, paymentId: attempt.providerPaymentId, refundId: done.refundId, status: done.status, amount: row!.amount, reason: row!.reason });
-    return updated ?? row!;
+    log.warn("money returned to the buyer", { orderId: attempt.orderId, paymentId: attempt.providerPaymentId, refundId: done.refundId, status: done.status, amount: row!.amount, reason: row!.reason });
+    return await record({ providerRefundId: done.refundId, status: done.status, lastError: null }, (order) => ({ kind: "refund_made", order, amount: row!.amount, refundId: row!.id }));
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
-    const [updated] = await db.update(refunds).set({ lastError: error.message.slice(0, 500), updatedAt: new Date() }).where(where).returning();
     log.warn("refund failed; return the money by hand or try again", { orderId: attempt.orderId, paymentId: attempt.providerPaymentId, reason: error.message });
-    return updated ?? row!;
+    return await record({ lastError: error.message.slice(0, 500) }, (order) => ({ kind: "refund_failed", order, amount: row!.amount, refundId: row!.id, reason: error.message }));
   }
 }
 

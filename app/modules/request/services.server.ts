@@ -4,8 +4,13 @@ import { startHousekeeping, stopHousekeeping } from "../housekeeping/housekeepin
 import { ensureProductImagesAtStart } from "../images/product-images.server.ts";
 import { getQuotesService, stopQuotesService } from "../quotes/quotes.server.ts";
 import { listenForReadChanges, type ReadChangesListener } from "../shared/read-changes.server.ts";
+import type { LeaderLoop } from "../db/leader-loop.server.ts";
+import { startNotificationSender } from "../notifications/service.server.ts";
+import { startPaymentDeadlineWatch } from "../orders/expiry.server.ts";
 
 let readChanges: ReadChangesListener | undefined;
+let notificationSender: LeaderLoop | undefined;
+let paymentDeadlineWatch: LeaderLoop | undefined;
 
 /**
  * The server build's lifecycle, exported through entry.server so that server.ts
@@ -25,9 +30,17 @@ export async function startServices(): Promise<void> {
     readChanges = listenForReadChanges(config.databaseUrl);
     await readChanges.ready;
   }
+  // Messages to buyers and staff leave from the outbox, one instance at a time.
+  notificationSender ??= startNotificationSender(handle, config);
+  // Unpaid online orders are let go after ORDER_PAYMENT_TIMEOUT_MINUTES, one instance at a time.
+  paymentDeadlineWatch ??= startPaymentDeadlineWatch(handle);
+  void paymentDeadlineWatch.runNow();
 }
 
 export async function stopServices(): Promise<void> {
+  await Promise.all([notificationSender?.stop(), paymentDeadlineWatch?.stop()]);
+  notificationSender = undefined;
+  paymentDeadlineWatch = undefined;
   await readChanges?.stop();
   readChanges = undefined;
   await stopQuotesService();

@@ -1,6 +1,6 @@
-import { appendFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { AppConfig } from "../config/config.server.ts";
+import { appendToOutbox } from "../shared/jsonl-outbox.server.ts";
 import { log } from "../shared/log.server.ts";
 import { reportSmsFailure } from "./report.server.ts";
 import { type SmsGateway, SmsSendError } from "./sms.ts";
@@ -49,16 +49,15 @@ export function createLogGateway(): SmsGateway {
   };
 }
 
-/** Appends in progress per outbox file, so that lines of one process never interleave. */
-const outboxQueues = new Map<string, Promise<void>>();
-
 /**
  * Nothing is sent: each message becomes one JSON line of the outbox the test suites read
  * (format in tests/support/sms-outbox.ts):
  *
  *   {"to":"+79161234567","text":"Код для входа: 4821","code":"4821","sentAt":"2026-11-21T10:15:00.000Z"}
  *
- * `code` is the message's code ("" for a message without one). Each line is written by a
+ * `code` is the message's code ("" for a message without one); `key`, when present, is the
+ * notification's idempotency key, and a message whose key is already in the file is not
+ * written again (the outbox honours it as a gateway would). Each line is written by a
  * single append with its newline, one at a time within this process; the folder is
  * created when missing.
  */
@@ -68,23 +67,8 @@ export function createFileGateway(options: { file: string; now?: () => Date }): 
   return {
     id: "file",
     async send(message) {
-      const write = async () => {
-        const line = `${JSON.stringify({ to: message.to, text: message.text, code: message.code ?? "", sentAt: now().toISOString() })}\n`;
-        await mkdir(path.dirname(file), { recursive: true });
-        await appendFile(file, line, "utf8");
-      };
-      const previous = outboxQueues.get(file) ?? Promise.resolve();
-      const written = previous.then(write);
-      const settled = written.then(
-        () => {},
-        () => {},
-      );
-      outboxQueues.set(file, settled);
-      void settled.then(() => {
-        if (outboxQueues.get(file) === settled) outboxQueues.delete(file);
-      });
       try {
-        await written;
+        await appendToOutbox(file, { to: message.to, text: message.text, code: message.code ?? "", sentAt: now().toISOString(), ...(message.key ? { key: message.key } : {}) });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         throw reportSmsFailure(

@@ -11,6 +11,11 @@ export type SmsMessage = {
   text: string;
   /** The code inside `text`, when it carries one (the file outbox records it). */
   code?: string;
+  /**
+   * The notification's idempotency key: a gateway that can (the file outbox) delivers a
+   * message with a key it has seen once only.
+   */
+  key?: string;
 };
 
 export type SmsGatewayId = "log" | "file" | "smsru" | "smsc";

@@ -1,18 +1,24 @@
 import { Link } from "react-router";
 import { orderSummary } from "#app/modules/orders/order-summary.ts";
+import { orderHistory } from "#app/modules/orders/lifecycle.server.ts";
 import { payAgain, requireOwnOrder } from "#app/modules/orders/order-page.server.ts";
 import { isPayable } from "#app/modules/orders/statuses.ts";
 import { latestPayment } from "#app/modules/payments/payments.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
-import { OrderDetails, PayAgainForm } from "#app/ui/orders/OrderDetails.tsx";
+import { OrderDetails, OrderTimeline, PayAgainForm, PaymentDeadline } from "#app/ui/orders/OrderDetails.tsx";
 import type { Route } from "./+types/order";
 
 /** An order of the signed-in buyer; another buyer's order, or none, is a 404. */
 export async function loader({ url, context, params }: Route.LoaderArgs) {
   const { db, order } = await requireOwnOrder(url, context, params.id);
-  const payment = isPayable(order) ? await latestPayment(db, order.id) : null;
-  return { order: orderSummary(order), payable: isPayable(order), paymentNote: payment?.failureReason ?? null };
+  const [payment, history] = await Promise.all([isPayable(order) ? latestPayment(db, order.id) : null, orderHistory(db, order.id)]);
+  return {
+    order: orderSummary(order),
+    payable: isPayable(order),
+    paymentNote: payment?.failureReason ?? null,
+    history: history.map((step) => ({ ...step, createdAt: step.createdAt.toISOString() })),
+  };
 }
 
 /** Pay again (spec modal 'cabinetPayment'): a new attempt for an unpaid online order. */
@@ -23,7 +29,7 @@ export function action({ url, context, params }: Route.ActionArgs) {
 export const meta = ({ loaderData }: Route.MetaArgs) => [...pageMeta({ title: loaderData ? `Заказ №${loaderData.order.number}` : "Заказ" }), { name: "robots", content: "noindex" }];
 
 export default function Order({ loaderData }: Route.ComponentProps) {
-  const { order, payable, paymentNote } = loaderData;
+  const { order, payable, paymentNote, history } = loaderData;
   return (
     <>
       <PageHeader
@@ -33,10 +39,12 @@ export default function Order({ loaderData }: Route.ComponentProps) {
       {payable ? (
         <div role="status">
           <p>Заказ ждёт оплаты.{paymentNote ? ` Последняя попытка: ${paymentNote}` : ""}</p>
+          <PaymentDeadline order={order} />
           <PayAgainForm />
         </div>
       ) : null}
       <OrderDetails order={order} />
+      <OrderTimeline steps={history} />
       <p>
         <Link to="/my/orders">Все заказы</Link>
       </p>

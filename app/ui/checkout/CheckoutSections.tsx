@@ -2,6 +2,7 @@ import type { ChangeEvent, ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { FIELDS, FIELD_LIMITS, type CheckoutDraft } from "#app/modules/checkout/draft.ts";
 import type { CheckoutView, DeliveryChoice } from "#app/modules/checkout/view.ts";
+import { paymentWindowText } from "#app/modules/orders/deadline.ts";
 import { PAYMENT_IDS } from "#app/modules/delivery/rules.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";
 import { normalizePhone } from "#app/modules/phone/phone.ts";
@@ -287,9 +288,13 @@ export function PointsSection({ draft, points, kindWord, map }: { draft: Checkou
   );
 }
 
-export function PaymentSection({ draft }: { draft: CheckoutDraft }) {
+export function PaymentSection({ draft, paymentTimeoutMinutes }: { draft: CheckoutDraft; paymentTimeoutMinutes: number }) {
   const methods = [
-    { id: PAYMENT_IDS.online, label: "Онлайн картой или через СБП", note: "Мир, Visa, Mastercard, СБП — на защищённой странице платёжного сервиса." },
+    {
+      id: PAYMENT_IDS.online,
+      label: "Онлайн картой или через СБП",
+      note: `Мир, Visa, Mastercard, СБП — на защищённой странице платёжного сервиса. Оплатите в течение ${paymentWindowText(paymentTimeoutMinutes)} после оформления, иначе заказ будет отменён.`,
+    },
     ...(draft.delivery.specialDelivery ? [{ id: PAYMENT_IDS.onReceipt, label: "При получении", note: "Наличными или картой нашему сотруднику при вручении." }] : []),
   ];
   return (

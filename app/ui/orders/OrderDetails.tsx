@@ -1,10 +1,12 @@
 import { Form } from "react-router";
 import { PAYMENT_IDS } from "#app/modules/delivery/rules.ts";
+import { cdekTrackingUrl, paymentDeadlineText } from "#app/modules/orders/deadline.ts";
 import type { OrderSummary } from "#app/modules/orders/order-summary.ts";
 import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import * as css from "#app/ui/checkout/checkout.css.ts";
 import { button } from "#app/ui/kit/kit.css.ts";
+import * as ordersCss from "./orders.css.ts";
 
 /** An order's lines, totals, delivery and payment, as the buyer agreed to them. */
 export function OrderDetails({ order }: { order: OrderSummary }) {
@@ -58,8 +60,47 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
         {order.contact.email ? `, ${order.contact.email}` : ""}
       </p>
       <p>Оплата: {order.paymentId === PAYMENT_IDS.online ? "онлайн картой или через СБП" : "при получении"}</p>
+      {order.trackingNumber ? (
+        <p data-testid="order-tracking">
+          Трек-номер СДЭК: <strong>{order.trackingNumber}</strong> —{" "}
+          <a href={cdekTrackingUrl(order.trackingNumber)} rel="noopener noreferrer" target="_blank">
+            отследить посылку
+          </a>
+        </p>
+      ) : null}
+      {order.cancelReason ? <p data-testid="order-cancel-reason">Причина отмены: {order.cancelReason}</p> : null}
       {order.comment ? <p>Комментарий: {order.comment}</p> : null}
     </div>
+  );
+}
+
+/** "Оплатите до 14:35 (МСК)": the deadline of an unpaid online order, where the buyer decides to pay. */
+export function PaymentDeadline({ order }: { order: Pick<OrderSummary, "paymentDueAt" | "createdAt"> }) {
+  if (!order.paymentDueAt) return null;
+  return (
+    <p data-testid="payment-deadline">
+      Оплатите до <strong>{paymentDeadlineText(order.paymentDueAt, order.createdAt)}</strong> (МСК). Неоплаченный заказ будет отменён, а монеты вернутся в продажу.
+    </p>
+  );
+}
+
+export type OrderHistoryStep = { status: OrderSummary["status"]; note: string; createdAt: string };
+
+/** The order's history as a timeline: each status with its time. */
+export function OrderTimeline({ steps }: { steps: OrderHistoryStep[] }) {
+  if (steps.length === 0) return null;
+  return (
+    <section aria-labelledby="order-history">
+      <h2 id="order-history">История заказа</h2>
+      <ol className={ordersCss.timeline} data-testid="order-history">
+        {steps.map((step, index) => (
+          <li key={index} className={ordersCss.timelineStep}>
+            <time dateTime={step.createdAt}>{formatDateTime(step.createdAt)}</time> — <strong>{orderStatusLabels[step.status]}</strong>
+            {step.note ? `: ${step.note}` : ""}
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 

@@ -71,6 +71,9 @@ export const fingerprintedTables: Record<string, string[]> = {
   sms_codes: ["attempts", "closed_at"],
   buyback_requests: [],
   shop_settings: [],
+  order_events: [],
+  // The sender's bookkeeping (tries, times) changes on its own timer; what was written is the message.
+  notifications: ["status", "attempts", "next_attempt_at", "taken_at", "sent_at", "last_error"],
 };
 
 export type TableName = keyof typeof fingerprintedTables;

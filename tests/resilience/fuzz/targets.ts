@@ -73,8 +73,9 @@ export type Target = {
 const listTables: TableName[] = ["list_items"];
 const signInTables: TableName[] = ["sms_codes", "sessions", "users", "list_items", "checkout_drafts"];
 const logoutTables: TableName[] = ["sessions", "list_items", "checkout_drafts"];
-const paymentTables: TableName[] = ["orders", "payments", "sandbox_payments", "refunds"];
-const orderTables: TableName[] = ["orders", "order_lines", "payments", "sandbox_payments", "products", "users", "list_items", "checkout_drafts"];
+// A step of an order writes its history and its messages in the same transaction.
+const paymentTables: TableName[] = ["orders", "payments", "sandbox_payments", "refunds", "order_events", "notifications"];
+const orderTables: TableName[] = ["orders", "order_lines", "payments", "sandbox_payments", "products", "users", "list_items", "checkout_drafts", "order_events", "notifications"];
 
 const product = (fixtures: Fixtures, random: Random) => String(random.pick(fixtures.productIds));
 const none = (): TableName[] => [];
@@ -302,7 +303,7 @@ export const targets: Target[] = [
       ["comment", random.pick(["", "Вечером"])],
       ["consent", "on"],
     ],
-    writes: onMethods(actionMethods, ["buyback_requests"]),
+    writes: onMethods(actionMethods, ["buyback_requests", "notifications"]),
   },
   {
     name: "POST /my/orders/:id (pay again)",

@@ -1,0 +1,58 @@
+import { log } from "../shared/log.server.ts";
+import type { DatabaseHandle, HeldLock } from "./client.server.ts";
+
+export type LeaderLoop = {
+  /** Runs a round now (when this instance leads), as the timer would; never throws. */
+  runNow(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/**
+ * A background job that runs on one instance of the cluster at a time: every `intervalMs` the
+ * instance that holds the advisory lock `lockKey` runs `round`; the others try to take the lock
+ * and stay idle. When the leader dies its lock goes with its connection and another instance
+ * takes over on its next tick. A failed round is logged; the loop goes on.
+ */
+export function startLeaderLoop(options: {
+  handle: DatabaseHandle;
+  lockKey: number;
+  name: string;
+  intervalMs: number;
+  round: () => Promise<void>;
+}): LeaderLoop {
+  let leadership: HeldLock | null = null;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  const tick = async () => {
+    try {
+      if (!leadership?.held) {
+        await leadership?.release();
+        leadership = await options.handle.tryHoldLock(options.lockKey);
+        if (leadership) log.info(`${options.name}: this instance runs it now`, { pid: process.pid });
+      }
+      if (leadership && !stopped) await options.round();
+    } catch (error) {
+      log.warn(`${options.name}: round failed`, { error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  const runNow = () => {
+    running ??= tick().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+  const timer = setInterval(() => void runNow(), options.intervalMs);
+  timer.unref();
+
+  return {
+    runNow,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      await leadership?.release();
+      leadership = null;
+    },
+  };
+}

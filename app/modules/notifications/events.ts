@@ -1,0 +1,105 @@
+/**
+ * What reaches a person, and through which channel: one table, to be read against the list
+ * of issue 15 (order placed, paid, payment failed, shipped with tracking, ready for pickup,
+ * completed, cancelled with reason, refund made, a payment for a cancelled order, buy-back
+ * request received and answered).
+ */
+
+export const notificationChannels = ["sms", "email", "telegram"] as const;
+export type NotificationChannel = (typeof notificationChannels)[number];
+
+export type NotificationAudience = "buyer" | "staff";
+
+/** The order as a message tells it: a snapshot taken in the transaction of the change. */
+export type OrderFacts = {
+  id: number;
+  number: string;
+  total: number;
+  /** "Пункт выдачи СДЭК", with the point's address when there is one. */
+  delivery: string;
+  /** Online payment (id 4) or on receipt (id 6). */
+  paysOnline: boolean;
+  buyer: { name: string; phone: string; email: string };
+  lines: Array<{ name: string; quantity: number }>;
+  /** The end of the payment window of an online-payment order (ISO time). */
+  paymentDueAt?: string | null;
+};
+
+export type BuybackFacts = {
+  id: number;
+  name: string;
+  phone: string;
+  items: string;
+  /** The shop's answer, for buyback_answered. */
+  answer?: string;
+};
+
+export type NotificationEvent =
+  | { kind: "order_placed"; order: OrderFacts }
+  | { kind: "order_paid"; order: OrderFacts }
+  /** attemptId: the payment attempt that failed (an order may fail more than once). */
+  | { kind: "payment_failed"; order: OrderFacts; reason: string; attemptId: number }
+  | { kind: "order_shipped"; order: OrderFacts; trackingNumber: string }
+  | { kind: "order_ready_for_pickup"; order: OrderFacts }
+  | { kind: "order_completed"; order: OrderFacts }
+  | { kind: "order_cancelled"; order: OrderFacts; reason: string }
+  | { kind: "refund_made"; order: OrderFacts; amount: number; refundId: number }
+  /** The payment service refused or did not answer a refund: the staff return the money by hand (or it is tried again hourly). */
+  | { kind: "refund_failed"; order: OrderFacts; amount: number; refundId: number; reason: string }
+  | { kind: "payment_after_cancel"; order: OrderFacts; amount: number; attemptId: number; refunded: boolean }
+  | { kind: "buyback_received"; request: BuybackFacts }
+  | { kind: "buyback_answered"; request: BuybackFacts };
+
+export type NotificationEventKind = NotificationEvent["kind"];
+
+/**
+ * Which channels each event uses, for the buyer and for the staff. A channel that is not set
+ * up (no Telegram bot, no staff e-mails) is left out when the messages are written; a buyer
+ * without an e-mail gets the rest and a 'skipped' row says why.
+ */
+export const notificationRoutes: Readonly<Record<NotificationEventKind, { buyer: readonly NotificationChannel[]; staff: readonly NotificationChannel[] }>> = {
+  order_placed: { buyer: ["sms", "email"], staff: ["telegram", "email"] },
+  order_paid: { buyer: ["sms", "email"], staff: ["telegram", "email"] },
+  payment_failed: { buyer: ["email"], staff: [] },
+  order_shipped: { buyer: ["sms", "email"], staff: [] },
+  order_ready_for_pickup: { buyer: ["sms", "email"], staff: [] },
+  order_completed: { buyer: ["email"], staff: [] },
+  order_cancelled: { buyer: ["sms", "email"], staff: ["telegram"] },
+  refund_made: { buyer: ["sms", "email"], staff: ["telegram"] },
+  refund_failed: { buyer: [], staff: ["telegram", "email"] },
+  payment_after_cancel: { buyer: [], staff: ["telegram", "email"] },
+  buyback_received: { buyer: ["sms"], staff: ["telegram", "email"] },
+  buyback_answered: { buyer: ["sms"], staff: [] },
+};
+
+/**
+ * The part of the idempotency key that names one occurrence of an event: the same change
+ * written twice (a retried transaction, a webhook delivered twice) gives the same key, so
+ * the message is stored once.
+ */
+export function occurrenceKey(event: NotificationEvent): string {
+  switch (event.kind) {
+    case "buyback_received":
+      return `buyback:${event.request.id}:${event.kind}`;
+    case "buyback_answered":
+      return `buyback:${event.request.id}:${event.kind}:${hashText(event.request.answer ?? "")}`;
+    case "payment_failed":
+    case "payment_after_cancel":
+      return `order:${event.order.id}:${event.kind}:${event.attemptId}`;
+    case "refund_made":
+    case "refund_failed":
+      return `order:${event.order.id}:${event.kind}:${event.refundId}`;
+    default:
+      return `order:${event.order.id}:${event.kind}`;
+  }
+}
+
+/** A short stable hash (FNV-1a) that tells two texts apart in a key. */
+function hashText(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16);
+}

@@ -1,0 +1,29 @@
+import type { AppConfig } from "../config/config.server.ts";
+import { lockKeys, type DatabaseHandle } from "../db/client.server.ts";
+import { type LeaderLoop, startLeaderLoop } from "../db/leader-loop.server.ts";
+import { createChannels } from "./channels.server.ts";
+import { deliverDueNotifications, type SenderSettings } from "./sender.server.ts";
+
+/** How long a taken message may take before another round takes it again: well past every channel's time limit. */
+export function senderSettings(config: Pick<AppConfig, "notifications">): SenderSettings {
+  return { maxAttempts: config.notifications.maxAttempts, leaseMs: Math.max(6 * config.notifications.timeoutMs, 3_000), batchSize: 20 };
+}
+
+/** The cluster's one notification sender (started with the server, one instance delivers). */
+export function startNotificationSender(handle: DatabaseHandle, config: Pick<AppConfig, "sms" | "notifications">): LeaderLoop {
+  const channels = createChannels(config);
+  const settings = senderSettings(config);
+  return startLeaderLoop({
+    handle,
+    lockKey: lockKeys.notificationSender,
+    name: "notification sender",
+    intervalMs: config.notifications.pollIntervalMs,
+    round: async () => {
+      // Rounds follow each other while there is a backlog, so a burst goes out at once.
+      for (let round = 0; round < 10; round++) {
+        const result = await deliverDueNotifications(handle.db, channels, settings);
+        if (result.sent + result.retried + result.failed < settings.batchSize) break;
+      }
+    },
+  });
+}

@@ -1,0 +1,209 @@
+import { escapeMarkup } from "../shared/escape-markup.ts";
+import { cdekTrackingUrl, paymentDeadlineText } from "../orders/deadline.ts";
+import { formatMoney } from "../shared/format.ts";
+import type { NotificationAudience, NotificationChannel, NotificationEvent, OrderFacts } from "./events.ts";
+
+/** What every message may say about the shop: its name, site and how to reach it. */
+export type ShopFacts = { name: string; publicUrl: string; phone: string; email: string };
+
+export type RenderedMessage = {
+  /** E-mail subject ("" for SMS and Telegram). */
+  subject: string;
+  /** The whole text of an SMS or a Telegram message; the plain-text part of an e-mail. */
+  text: string;
+  /** The HTML part of an e-mail; null for SMS and Telegram. */
+  html: string | null;
+};
+
+/** A Russian message for one event, audience and channel. Pure: the same facts give the same text. */
+export function renderMessage(
+  event: NotificationEvent,
+  audience: NotificationAudience,
+  channel: NotificationChannel,
+  shop: ShopFacts,
+  now: Date = new Date(),
+): RenderedMessage {
+  const content = audience === "staff" ? staffContent(event, shop) : buyerContent(event, shop, now);
+  if (channel === "email") {
+    return { subject: `${content.subject} — ${shop.name}`, text: emailText(content, shop), html: emailHtml(content, shop) };
+  }
+  const text = channel === "sms" ? `${shop.name}: ${content.sms}` : [content.subject, ...content.lines, content.link].filter(Boolean).join("\n");
+  return { subject: "", text, html: null };
+}
+
+type Content = {
+  subject: string;
+  /** The SMS text after the shop's name: one or two short sentences. */
+  sms: string;
+  /** The body's paragraphs (e-mail and Telegram). */
+  lines: string[];
+  /** The page that tells more (the buyer's order page). */
+  link: string | null;
+};
+
+const orderLink = (order: OrderFacts, shop: ShopFacts) => `${shop.publicUrl}/my/orders/${order.id}`;
+const money = (amount: number) => formatMoney(amount);
+const coins = (order: OrderFacts) => order.lines.map((line) => `${line.name} × ${line.quantity}`);
+
+function deadline(order: OrderFacts, now: Date): string | null {
+  return order.paysOnline && order.paymentDueAt ? paymentDeadlineText(order.paymentDueAt, now) : null;
+}
+
+function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Content {
+  switch (event.kind) {
+    case "order_placed": {
+      const { order } = event;
+      const due = deadline(order, now);
+      const next = order.paysOnline
+        ? due
+          ? `Оплатите до ${due} (МСК), иначе заказ будет отменён.`
+          : "Оплатите заказ на странице заказа."
+        : "Оплата при получении. Мы позвоним, чтобы договориться о доставке.";
+      return {
+        subject: `Заказ №${order.number} принят`,
+        sms: `заказ №${order.number} на ${money(order.total)} принят. ${next}`,
+        lines: [`Здравствуйте${order.buyer.name ? `, ${order.buyer.name}` : ""}!`, `Ваш заказ №${order.number} принят.`, ...coins(order), `Доставка: ${order.delivery}`, `К оплате: ${money(order.total)}`, next],
+        link: orderLink(order, shop),
+      };
+    }
+    case "order_paid":
+      return {
+        subject: `Заказ №${event.order.number} оплачен`,
+        sms: `заказ №${event.order.number} оплачен, ${money(event.order.total)}. Сообщим, когда он будет в пути.`,
+        lines: [`Оплата заказа №${event.order.number} получена: ${money(event.order.total)}.`, "Мы соберём заказ и сообщим, когда он будет в пути."],
+        link: orderLink(event.order, shop),
+      };
+    case "payment_failed":
+      return {
+        subject: `Оплата заказа №${event.order.number} не прошла`,
+        sms: `оплата заказа №${event.order.number} не прошла: ${event.reason}`,
+        lines: [`Оплата заказа №${event.order.number} не прошла: ${event.reason}.`, "Заказ сохранён: оплатить ещё раз можно на странице заказа."].concat(
+          deadline(event.order, now) ? [`Оплатите до ${deadline(event.order, now)} (МСК).`] : [],
+        ),
+        link: orderLink(event.order, shop),
+      };
+    case "order_shipped":
+      return {
+        subject: `Заказ №${event.order.number} отправлен`,
+        sms: `заказ №${event.order.number} отправлен. Трек-номер СДЭК: ${event.trackingNumber}`,
+        lines: [`Заказ №${event.order.number} передан в службу доставки.`, `Трек-номер СДЭК: ${event.trackingNumber}`, `Отследить: ${cdekTrackingUrl(event.trackingNumber)}`],
+        link: orderLink(event.order, shop),
+      };
+    case "order_ready_for_pickup":
+      return {
+        subject: `Заказ №${event.order.number} готов к выдаче`,
+        sms: `заказ №${event.order.number} готов к выдаче. Возьмите паспорт.`,
+        lines: [`Заказ №${event.order.number} готов к выдаче: ${event.order.delivery}.`, "При получении понадобится паспорт."],
+        link: orderLink(event.order, shop),
+      };
+    case "order_completed":
+      return {
+        subject: `Заказ №${event.order.number} выполнен`,
+        sms: `заказ №${event.order.number} выполнен. Спасибо за покупку!`,
+        lines: [`Заказ №${event.order.number} выполнен. Спасибо, что выбрали ${shop.name}!`],
+        link: orderLink(event.order, shop),
+      };
+    case "order_cancelled":
+      return {
+        subject: `Заказ №${event.order.number} отменён`,
+        sms: `заказ №${event.order.number} отменён: ${event.reason}`,
+        lines: [`Заказ №${event.order.number} отменён.`, `Причина: ${event.reason}.`, `Вопросы: ${shop.phone}.`],
+        link: orderLink(event.order, shop),
+      };
+    case "refund_made":
+      return {
+        subject: `Возврат по заказу №${event.order.number}`,
+        sms: `возврат ${money(event.amount)} по заказу №${event.order.number} оформлен.`,
+        lines: [`Мы вернули ${money(event.amount)} по заказу №${event.order.number}.`, "Деньги придут на карту или счёт, с которого была оплата; срок зачисления зависит от банка."],
+        link: orderLink(event.order, shop),
+      };
+    case "buyback_received":
+      return {
+        subject: `Заявка на выкуп №${event.request.id} получена`,
+        sms: `заявка на выкуп №${event.request.id} получена. Мы перезвоним в рабочее время.`,
+        lines: [`Заявка на выкуп №${event.request.id} получена.`, "Мы перезвоним в рабочее время."],
+        link: null,
+      };
+    case "buyback_answered":
+      return {
+        subject: `Ответ по заявке на выкуп №${event.request.id}`,
+        sms: `по заявке на выкуп №${event.request.id}: ${event.request.answer ?? ""}`.trim(),
+        lines: [`Ответ по заявке на выкуп №${event.request.id}:`, event.request.answer ?? ""],
+        link: null,
+      };
+    case "payment_after_cancel":
+    case "refund_failed":
+      // Staff only (notificationRoutes); a buyer hears of the refund through refund_made.
+      return staffContent(event, shop);
+  }
+}
+
+function buyerLine(order: OrderFacts): string {
+  return [order.buyer.name, order.buyer.phone, order.buyer.email].filter(Boolean).join(", ");
+}
+
+function staffContent(event: NotificationEvent, _shop: ShopFacts): Content {
+  switch (event.kind) {
+    case "order_placed":
+      return staffOrder(`Новый заказ №${event.order.number} на ${money(event.order.total)}`, event.order, [
+        event.order.paysOnline ? "Оплата онлайн: ждём оплату" : "Оплата при получении",
+      ]);
+    case "order_paid":
+      return staffOrder(`Оплачен заказ №${event.order.number}: ${money(event.order.total)}`, event.order, ["Можно собирать."]);
+    case "order_cancelled":
+      return staffOrder(`Отменён заказ №${event.order.number}`, event.order, [`Причина: ${event.reason}`]);
+    case "refund_made":
+      return staffOrder(`Возврат ${money(event.amount)} по заказу №${event.order.number}`, event.order, []);
+    case "payment_after_cancel":
+      return staffOrder(`Оплата ${money(event.amount)} пришла за отменённый заказ №${event.order.number}`, event.order, [
+        event.refunded ? "Возврат оформляется автоматически; если он не пройдёт, придёт отдельное сообщение." : "Верните деньги вручную в кабинете платёжного сервиса.",
+      ]);
+    case "refund_failed":
+      return staffOrder(`Возврат ${money(event.amount)} по заказу №${event.order.number} не прошёл`, event.order, [
+        `Причина: ${event.reason}`,
+        "Магазин повторит попытку через час; можно вернуть деньги вручную в кабинете платёжного сервиса.",
+      ]);
+    case "buyback_received":
+      return {
+        subject: `Заявка на выкуп №${event.request.id}`,
+        sms: `заявка на выкуп №${event.request.id}`,
+        lines: [`${event.request.name}, ${event.request.phone}`, `Монеты: ${event.request.items}`],
+        link: null,
+      };
+    default: {
+      const order = "order" in event ? event.order : undefined;
+      return {
+        subject: order ? `Заказ №${order.number}: ${event.kind}` : event.kind,
+        sms: order ? `заказ №${order.number}` : event.kind,
+        lines: [],
+        link: null,
+      };
+    }
+  }
+  function staffOrder(subject: string, order: OrderFacts, extra: string[]): Content {
+    // No link yet: staff open orders with `npm run orders -- show NUMBER` until the back office lands.
+    return { subject, sms: subject, lines: [`Покупатель: ${buyerLine(order)}`, `Доставка: ${order.delivery}`, ...coins(order), ...extra], link: null };
+  }
+}
+
+function contactsLine(shop: ShopFacts): string {
+  return `${shop.name} · ${shop.phone} · ${shop.email} · ${shop.publicUrl}`;
+}
+
+function emailText(content: Content, shop: ShopFacts): string {
+  return [...content.lines, ...(content.link ? ["", `Подробнее: ${content.link}`] : []), "", "—", contactsLine(shop)].join("\n");
+}
+
+function emailHtml(content: Content, shop: ShopFacts): string {
+  const paragraphs = content.lines.map((line) => `<p style="margin:0 0 8px">${escapeMarkup(line)}</p>`).join("\n");
+  const link = content.link ? `<p style="margin:16px 0"><a href="${escapeMarkup(content.link)}">Открыть заказ на сайте</a></p>` : "";
+  return `<!doctype html>
+<html lang="ru"><head><meta charset="utf-8"><title>${escapeMarkup(content.subject)}</title></head>
+<body style="font-family:Arial,sans-serif;font-size:15px;line-height:1.45;color:#1c1a17">
+<h1 style="font-size:20px;margin:0 0 12px">${escapeMarkup(content.subject)}</h1>
+${paragraphs}
+${link}
+<hr style="border:none;border-top:1px solid #ddd;margin:20px 0 8px">
+<p style="font-size:13px;color:#555;margin:0">${escapeMarkup(shop.name)} · <a href="tel:${escapeMarkup(shop.phone.replace(/[^\d+]/g, ""))}">${escapeMarkup(shop.phone)}</a> · <a href="mailto:${escapeMarkup(shop.email)}">${escapeMarkup(shop.email)}</a> · <a href="${escapeMarkup(shop.publicUrl)}">${escapeMarkup(shop.publicUrl.replace(/^https?:\/\//, ""))}</a></p>
+</body></html>`;
+}

@@ -1,0 +1,112 @@
+import { and, asc, eq, lte } from "drizzle-orm";
+import type { Database } from "../db/client.server.ts";
+import { type OrderStatus, orderEvents, orderLines, orders, users } from "../db/schema.ts";
+import { PAYMENT_IDS } from "../delivery/rules.ts";
+import { deliveryLabel } from "../delivery/labels.ts";
+import type { NotificationEvent, OrderFacts } from "../notifications/events.ts";
+import { recordNotifications } from "../notifications/outbox.server.ts";
+
+/**
+ * The life of an order after it is placed (issue 15): its history (one order_events row per
+ * status), the messages each step sends (through the outbox, in the step's transaction), the
+ * payment deadline and the tracking number.
+ */
+
+export type OrderActor = "buyer" | "payment" | "operator" | "system";
+
+/** Why an unpaid online order was let go. */
+export const PAYMENT_EXPIRED_REASON = "Время на оплату истекло";
+/** A cancellation by the shop without a reason given. */
+export const CANCELLED_BY_SHOP_REASON = "заказ отменён магазином";
+
+/** When an online-payment order placed now must be paid by; null for payment on receipt. */
+export function paymentDeadline(paymentId: number, placedAt: Date, timeoutMinutes: number): Date | null {
+  return paymentId === PAYMENT_IDS.online ? new Date(placedAt.getTime() + timeoutMinutes * 60_000) : null;
+}
+
+/** Whether an unpaid order's time to pay has run out. */
+export function isPaymentOverdue(order: { paymentDueAt: Date | null }, now = new Date()): boolean {
+  return order.paymentDueAt !== null && order.paymentDueAt.getTime() <= now.getTime();
+}
+
+/** A tracking number as carriers issue them: letters, digits and dashes. */
+export function parseTrackingNumber(value: string): string | null {
+  const trimmed = value.trim();
+  return /^[A-Za-z0-9-]{4,40}$/.test(trimmed) ? trimmed.toUpperCase() : null;
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** What a message tells of the order: read in the transaction of the change, so it is what the change left. */
+export async function orderFacts(db: Database, order: OrderRow): Promise<OrderFacts> {
+  const [lines, [buyer]] = await Promise.all([
+    db.select({ name: orderLines.name, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
+    db.select({ phone: users.phone, email: users.email }).from(users).where(eq(users.id, order.userId)),
+  ]);
+  const delivery = order.delivery as { id?: number; name?: string; pointAddress?: string };
+  const name = delivery.name ?? (delivery.id === undefined ? undefined : deliveryLabel(delivery.id)) ?? "Доставка";
+  return {
+    id: order.id,
+    number: order.number,
+    total: order.total,
+    delivery: [name, delivery.pointAddress].filter(Boolean).join(", "),
+    paysOnline: order.paymentId === PAYMENT_IDS.online,
+    // SMS go to the phone the buyer signed in with (verified by its code), not a recipient's typed number.
+    buyer: { name: [order.contact.name, order.contact.lastName].filter(Boolean).join(" "), phone: buyer?.phone ?? "", email: order.contact.email || buyer?.email || "" },
+    lines,
+    paymentDueAt: order.paymentDueAt?.toISOString() ?? null,
+  };
+}
+
+/** The message each status sends, when it sends one. */
+function statusEvent(status: OrderStatus, order: OrderFacts, details: { note: string; trackingNumber?: string | null }): NotificationEvent | null {
+  switch (status) {
+    case "new":
+    case "awaiting_payment":
+      return { kind: "order_placed", order };
+    case "paid":
+      return { kind: "order_paid", order };
+    case "shipped":
+      return { kind: "order_shipped", order, trackingNumber: details.trackingNumber ?? "" };
+    case "ready_for_pickup":
+      return { kind: "order_ready_for_pickup", order };
+    case "completed":
+      return { kind: "order_completed", order };
+    case "cancelled":
+      return { kind: "order_cancelled", order, reason: details.note || CANCELLED_BY_SHOP_REASON };
+    case "assembling":
+      return null;
+  }
+}
+
+/**
+ * Writes what a status change of an order leaves behind, inside its transaction: the history
+ * row and the messages to the buyer and the staff. `order` is the order as the change left it.
+ */
+export async function recordOrderStep(db: Database, order: OrderRow, step: { status: OrderStatus; actor: OrderActor; note?: string; now?: Date }): Promise<void> {
+  const now = step.now ?? new Date();
+  const note = step.note ?? (step.status === "shipped" && order.trackingNumber ? `Трек-номер ${order.trackingNumber}` : "");
+  await db.insert(orderEvents).values({ orderId: order.id, status: step.status, note, actor: step.actor, createdAt: now });
+  const event = statusEvent(step.status, await orderFacts(db, order), { note: step.note ?? "", trackingNumber: order.trackingNumber });
+  if (event) await recordNotifications(db, event, undefined, now);
+}
+
+/** The order's history for its page: each status with its time and note, oldest first. */
+export async function orderHistory(db: Database, orderId: number) {
+  return db
+    .select({ status: orderEvents.status, note: orderEvents.note, createdAt: orderEvents.createdAt })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+}
+
+/** Online-payment orders whose time to pay is over, oldest deadline first. */
+export async function overdueOrderNumbers(db: Database, now = new Date(), limit = 50): Promise<string[]> {
+  const rows = await db
+    .select({ number: orders.number })
+    .from(orders)
+    .where(and(eq(orders.status, "awaiting_payment"), lte(orders.paymentDueAt, now)))
+    .orderBy(asc(orders.paymentDueAt))
+    .limit(limit);
+  return rows.map((row) => row.number);
+}

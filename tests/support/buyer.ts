@@ -1,0 +1,69 @@
+// A buyer without JavaScript, for HTTP suites: signs in by the SMS code from the file outbox,
+// fills a cart and places an order through /checkout as plain form posts.
+import { expect } from "vitest";
+import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
+import { attribute, inputValue, radioValues, tags } from "./html.ts";
+import { ShopClient } from "./http-client.ts";
+import { waitForSmsCode } from "./sms-outbox.ts";
+
+/** The catalogue id of a demo coin by its slug (ids follow the demo file's order). */
+export const productIdOf = (slug: string) => demoCatalog.findIndex((coin) => coin.slug === slug) + 1;
+
+let phoneCounter = 0;
+
+/** A phone number no other buyer of this run has, as typed and as the shop stores it. */
+export function newPhone(): { typed: string; normal: string } {
+  phoneCounter++;
+  const digits = `926${String(process.pid % 10_000).padStart(4, "0")}${String(phoneCounter).padStart(3, "0")}`;
+  return { typed: `+7 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8)}`, normal: `+7${digits}` };
+}
+
+export type Buyer = { client: ShopClient; phone: { typed: string; normal: string }; email: string };
+
+/** A new buyer signed in through /login and step 3 as plain forms. */
+export async function signedInBuyer(shopUrl: string, smsOutbox: string): Promise<Buyer> {
+  const client = new ShopClient(shopUrl);
+  await client.get("/");
+  const phone = newPhone();
+  const email = `buyer${phone.normal.slice(-6)}@example.ru`;
+  expect((await client.postForm("/login", { intent: "send", phone: phone.typed, redirectTo: "/" })).status).toBe(303);
+  const code = await waitForSmsCode(smsOutbox, phone.normal);
+  const verified = await client.postForm("/login", { intent: "verify", code, redirectTo: "/" });
+  expect(verified.status).toBe(303);
+  const next = verified.headers.get("location")!;
+  if (next.startsWith("/cabinet/create")) {
+    const done = await client.postForm(next, { intent: "register", fullName: "Иванов Пётр Сергеевич", email, consent: "on", redirectTo: "/" });
+    expect(done.status).toBe(303);
+  }
+  return { client, phone, email };
+}
+
+/**
+ * Puts `quantity` of a coin into the buyer's cart and places the order at /checkout with free
+ * delivery to the first pickup point and online payment; returns the order id and where the
+ * shop sent the buyer (the payment page).
+ */
+export async function placeOrderByForms(buyer: Buyer, productId: number, quantity = 1): Promise<{ orderId: number; paymentUrl: string }> {
+  const { client } = buyer;
+  expect((await client.postForm("/cart", { intent: "add", productId: String(productId), quantity: String(quantity) })).status).toBe(303);
+  const page = await client.html("/checkout");
+  const fields = {
+    lastName: "Иванов",
+    name: "Пётр",
+    secondName: "Сергеевич",
+    phone: buyer.phone.typed,
+    email: buyer.email,
+    deliveryId: "76",
+    pointCode: radioValues(page, "pointCode")[0]!,
+    paymentId: "4",
+  };
+  const placed = await client.postForm("/checkout", { token: inputValue(page, "token") ?? "", seenTotal: inputValue(page, "seenTotal") ?? "", ...fields, intent: "place" });
+  expect(placed.status).toBe(303);
+  const paymentUrl = placed.headers.get("location")!;
+  const orders = await client.html("/my/orders");
+  const ids = tags(orders, "a")
+    .map((tag) => /\/my\/orders\/(\d+)/.exec(attribute(tag, "href") ?? "")?.[1])
+    .filter((id): id is string => id !== undefined)
+    .map(Number);
+  return { orderId: Math.max(...ids), paymentUrl };
+}
