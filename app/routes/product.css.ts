@@ -1,4 +1,4 @@
-import { globalStyle, style } from "@vanilla-extract/css";
+import { globalStyle, keyframes, style } from "@vanilla-extract/css";
 import { mediaUp } from "#app/ui/tokens/breakpoints.ts";
 import { vars } from "#app/ui/tokens/theme.css.ts";
 import { iconButton } from "#app/ui/catalog/catalog.css.ts";
@@ -33,8 +33,14 @@ export const priceFacts = style({ listStyle: "none", padding: 0, margin: 0, disp
 export const note = style({ fontSize: vars.font.sizeSmall, color: vars.color.textMuted, margin: 0 });
 export const available = style({ color: vars.color.up, fontWeight: 600, margin: 0 });
 export const unavailable = style({ color: vars.color.textMuted, fontWeight: 600, margin: 0 });
-export const buyForm = style({ display: "flex", gap: vars.space.md, alignItems: "end", flexWrap: "wrap" });
+/** The page's root: the buy bar below follows the buy form's view timeline, declared here for both. */
+export const page = style({ timelineScope: "--buy-form" });
+export const buyForm = style({ display: "flex", gap: vars.space.md, alignItems: "end", flexWrap: "wrap", viewTimelineName: "--buy-form" });
 export const rest = style({});
+const revealBar = keyframes({
+  from: { visibility: "hidden", opacity: 0, transform: "translateY(100%)" },
+  to: { visibility: "visible", opacity: 1, transform: "none" },
+});
 // The wishlist and comparison buttons keep their size here (on a phone card they share a row).
 globalStyle(`${buy} ${iconButton}`, { flexGrow: 0 });
 /** Below lg: price and 'В корзину' stuck to the bottom edge while the rest of the page scrolls by. */
@@ -52,6 +58,13 @@ export const buyBar = style({
   background: vars.color.background,
   borderTop: `1px solid ${vars.color.border}`,
   boxShadow: "0 -4px 12px rgba(28, 26, 23, 0.08)",
+  // Where scroll-driven animations exist, the bar shows only once the buy form has left the
+  // screen at the top (without them it shows as soon as the rest of the page comes into view).
+  animationName: revealBar,
+  animationFillMode: "both",
+  animationTimingFunction: "linear",
+  animationTimeline: "--buy-form",
+  animationRange: "exit 0% exit 100%",
   "@media": { [mediaUp("lg")]: { display: "none" } },
 });
 export const buyBarPrice = style({ fontSize: vars.font.sizeLarge, fontWeight: 800, fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" });

@@ -97,7 +97,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   ];
 
   return (
-    <>
+    <div className={css.page}>
       <PageHeader title={product.name} crumbs={[{ name: "Каталог", href: "/catalog" }, { name: metalNames[product.metal], href: sectionHref }, { name: product.name, href }]} />
       <JsonLd data={productJsonLd(product, loaderData)} />
       <div className={css.layout}>
@@ -222,6 +222,6 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         </aside>
       ) : null}
       </div>
-    </>
+    </div>
   );
 }
