@@ -13,6 +13,7 @@ import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
 import { useHydrated } from "#app/ui/use-hydrated.ts";
 import * as css from "./cart.css.ts";
+import * as listsCss from "./lists.css.ts";
 import type { Route } from "./+types/cart";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -119,9 +120,9 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
               Оформить заказ
             </Link>
             {confirmClear ? (
-              <div id="clear-cart" role="group" aria-labelledby="clear-cart-question" data-testid="clear-cart-confirm">
+              <div id="clear-cart" className={listsCss.confirmBox} role="group" aria-labelledby="clear-cart-question" data-testid="clear-cart-confirm">
                 <p id="clear-cart-question" className={css.summaryLine}>
-                  Очистить корзину? Будут убраны все {totalCoins} {pluralRu(totalCoins, ["монета", "монеты", "монет"])}.
+                  Очистить корзину? Все монеты ({totalCoins} шт.) будут убраны.
                 </p>
                 <ListForm action="/cart" fetcherKey={listFetcherKey("cart", "clear")}>
                   <input type="hidden" name="intent" value="clear" />

@@ -32,3 +32,14 @@ export const differsMark = style({ display: "block", fontSize: "0.75rem", color:
 export const productHead = style({ display: "grid", gap: vars.space.xs });
 // Two classes: wins over CoinImage's own "width: 100%" whatever the order of the style sheets.
 globalStyle(`${productHead} ${picture}`, { width: "120px", maxWidth: "100%" });
+
+/** The cart's "Очистить корзину?" question: below the sticky header when the #clear-cart anchor scrolls to it. */
+export const confirmBox = style({
+  display: "grid",
+  gap: vars.space.sm,
+  justifyItems: "start",
+  scrollMarginTop: "10rem",
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: "8px",
+});

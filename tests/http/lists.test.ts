@@ -200,7 +200,7 @@ describe("without JavaScript", () => {
     expect(json(await client.get("/api/cart")).data.totalCoins).toBe(3);
     const question = await client.html("/cart?confirm=clear");
     expect(findByTestId(question, "clear-cart-confirm")).toHaveLength(1);
-    expect(textContent(question)).toContain("Очистить корзину? Будут убраны все 3 монеты.");
+    expect(textContent(question)).toContain("Очистить корзину? Все монеты (3 шт.) будут убраны.");
     expect(question).toMatch(/<input type="hidden" name="confirm" value="yes"\/>/);
     expect(textContent(question)).toMatch(/Да, очистить.*Отмена/);
     expect(question).toMatch(/<a [^>]*href="\/cart"[^>]*>Отмена<\/a>/);
