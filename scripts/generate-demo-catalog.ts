@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { canonicalMint } from "../app/modules/catalog/mints.ts";
 import { slugify } from "../app/modules/catalog/slug.ts";
 
 type Coin = {
@@ -81,6 +82,8 @@ const knownSpecifications: Record<string, Partial<Coin>> = {
 const used = new Set<string>();
 const catalog = coins.map((researched, index) => {
   const coin = { ...researched, ...knownSpecifications[researched.name_ru] } as Coin;
+  // One name per mint, so the catalogue filter lists each mint once.
+  coin.mint_ru = canonicalMint(coin.mint_ru);
   let slug = slugify(coin.name_ru.replace(/[«»()]/g, " "));
   while (used.has(slug)) slug = `${slug}-${index}`;
   used.add(slug);

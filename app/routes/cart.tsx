@@ -13,11 +13,14 @@ import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
 import { useHydrated } from "#app/ui/use-hydrated.ts";
 import * as css from "./cart.css.ts";
+import * as listsCss from "./lists.css.ts";
 import type { Route } from "./+types/cart";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
-  return cartSummary(db, context.get(listOwnerContext), (await getQuotesService()).rates());
+  const summary = await cartSummary(db, context.get(listOwnerContext), (await getQuotesService()).rates());
+  // ?confirm=clear: 'Очистить корзину' was pressed; the page asks before anything is removed.
+  return { ...summary, confirmClear: url.searchParams.get("confirm") === "clear" && summary.lines.length > 0 };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -85,7 +88,7 @@ function CartLineItem({ line }: { line: CartLine }) {
 }
 
 export default function Cart({ loaderData }: Route.ComponentProps) {
-  const { lines, totalPrice, totalCoins } = loaderData;
+  const { lines, totalPrice, totalCoins, confirmClear } = loaderData;
   // Spec section 4: the list's updating flag is set while a change is on its way.
   const updating = useFetchers().some((fetcher) => fetcher.key.startsWith("list:cart:") && fetcher.state !== "idle");
   return (
@@ -108,12 +111,30 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
             </ul>
             <div className={css.tools}>
               <p className={css.muted}>Цены следуют за котировками металла; при оформлении заказа они фиксируются.</p>
-              <ListForm action="/cart" fetcherKey={listFetcherKey("cart", "clear")}>
-                <input type="hidden" name="intent" value="clear" />
-                <button type="submit" className={css.remove}>
-                  Очистить корзину
-                </button>
-              </ListForm>
+              {confirmClear ? (
+                <div id="clear-cart" className={listsCss.confirmBox} role="group" aria-labelledby="clear-cart-question" data-testid="clear-cart-confirm">
+                  <p id="clear-cart-question" className={css.summaryLine}>
+                    Очистить корзину? Все монеты ({totalCoins} шт.) будут убраны.
+                  </p>
+                  <ListForm action="/cart" fetcherKey={listFetcherKey("cart", "clear")}>
+                    <input type="hidden" name="intent" value="clear" />
+                    <input type="hidden" name="confirm" value="yes" />
+                    <button type="submit" className={button}>
+                      Да, очистить
+                    </button>
+                  </ListForm>
+                  <Link to="/cart" className={css.remove} preventScrollReset>
+                    Отмена
+                  </Link>
+                </div>
+              ) : (
+                <ListForm action="/cart" fetcherKey={listFetcherKey("cart", "ask-clear")}>
+                  <input type="hidden" name="intent" value="clear" />
+                  <button type="submit" className={css.remove}>
+                    Очистить корзину
+                  </button>
+                </ListForm>
+              )}
             </div>
           </div>
           {/* On a phone it sticks to the bottom edge while the lines scroll by: the total and the way on are always in reach. */}

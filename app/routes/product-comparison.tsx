@@ -1,3 +1,4 @@
+import type { CSSProperties } from "react";
 import { Link, useFetchers } from "react-router";
 import { toDetails } from "#app/modules/catalog/products.server.ts";
 import { comparisonRows } from "#app/modules/lists/comparison.ts";
@@ -18,7 +19,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const rates = (await getQuotesService()).rates();
   const rows = await listProductsOf(db, "compare", context.get(listOwnerContext));
   const products = rows.map((row) => toDetails(row, rates));
-  return { products: products.map(({ id, slug, name, images }) => ({ id, slug, name, image: images[0] ?? null })), rows: comparisonRows(products) };
+  return {
+    products: products.map(({ id, slug, name, images, inStock }) => ({ id, slug, name, inStock, image: images[0] ?? null })),
+    rows: comparisonRows(products),
+  };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -26,6 +30,9 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta = () => [...pageMeta({ title: "Сравнение товаров" }), { name: "robots", content: "noindex" }];
+
+/** The pictures' width in CSS pixels: drawn at this width, never stretched to the column (item 23). */
+const pictureWidth = 120;
 
 export default function ProductComparison({ loaderData }: Route.ComponentProps) {
   const { products, rows } = loaderData;
@@ -43,20 +50,36 @@ export default function ProductComparison({ loaderData }: Route.ComponentProps) 
       ) : (
         <div data-updating={updating || undefined} aria-busy={updating}>
           <div className={css.tableWrap}>
-            <table className={css.table} data-testid="comparison">
+            <table className={css.table} data-testid="comparison" style={{ [css.columnCountProperty]: products.length } as CSSProperties}>
+              {/* A fixed layout with one width for every coin: the columns do not follow the length of their texts. */}
+              <colgroup>
+                <col className={css.labelColumn} />
+                {products.map((product) => (
+                  <col key={product.id} />
+                ))}
+              </colgroup>
               <thead>
                 <tr>
                   <td />
                   {products.map((product) => (
                     <th key={product.id} scope="col">
                       <div className={css.productHead}>
-                        {product.image ? <CoinImage image={product.image} sizes="120px" /> : null}
+                        {product.image ? <CoinImage image={product.image} width={pictureWidth} className={css.picture} /> : null}
                         <Link to={`/products/${product.slug}`}>{product.name}</Link>
                         <ListForm action="/product-comparison" fetcherKey={listFetcherKey("compare", `remove-${product.id}`)}>
                           <input type="hidden" name="intent" value="remove" />
                           <input type="hidden" name="productId" value={product.id} />
                           <button type="submit" className={css.remove}>
                             Убрать
+                          </button>
+                        </ListForm>
+                        <ListForm action="/cart" fetcherKey={listFetcherKey("cart", `compare-${product.id}`)}>
+                          <input type="hidden" name="intent" value="add" />
+                          <input type="hidden" name="productId" value={product.id} />
+                          <input type="hidden" name="quantity" value="1" />
+                          <input type="hidden" name="redirectTo" value="/product-comparison" />
+                          <button type="submit" className={button} disabled={!product.inStock}>
+                            {product.inStock ? "В корзину" : "Нет в наличии"}
                           </button>
                         </ListForm>
                       </div>

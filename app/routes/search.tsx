@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { PAGE_SIZE } from "#app/modules/catalog/listing.ts";
+import { SEARCH_QUERY_MAX_LENGTH } from "#app/modules/catalog/search-query.ts";
 import { normalizeSearchQuery, searchProducts } from "#app/modules/catalog/search.server.ts";
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
@@ -28,16 +29,16 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (!query) {
     // Without a query there is one page: the hint.
     if (page > 1) pageNotFound(url.pathname);
-    return { query, page, pageCount: 1, total: 0, items: [] };
+    return { query, page, pageCount: 1, total: 0, items: [], suggestion: undefined };
   }
 
   const { db } = context.get(databaseContext);
   const rates = (await getQuotesService()).rates();
-  const { items, total } = await searchProducts(db, query, rates, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const { items, total, suggestion } = await searchProducts(db, query, rates, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   // A page past the last is not a page of these results.
   if (page > pageCount) pageNotFound(url.pathname);
-  return { query, page, pageCount, total, items };
+  return { query, page, pageCount, total, items, suggestion };
 }
 
 function searchHref(query: string, page = 1): string {
@@ -82,7 +83,7 @@ function Hint() {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, page, pageCount, total, items } = loaderData;
+  const { query, page, pageCount, total, items, suggestion } = loaderData;
   const title = query ? `Результаты поиска «${query}»${page > 1 ? ` — страница ${page}` : ""}` : "Поиск по каталогу";
   return (
     <>
@@ -97,7 +98,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           name="q"
           type="search"
           defaultValue={query}
-          maxLength={200}
+          maxLength={SEARCH_QUERY_MAX_LENGTH}
           placeholder="Например, Георгий Победоносец"
           className={css.input}
         />
@@ -109,6 +110,14 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <Hint />
       ) : (
         <section aria-label="Результаты поиска">
+          {suggestion ? (
+            <div data-testid="search-suggestion" className={css.count}>
+              <p>По запросу «{query}» ничего не нашлось.</p>
+              <p>
+                Возможно, вы искали: <Link to={searchHref(suggestion)}>{suggestion}</Link>. Показаны монеты по этому запросу.
+              </p>
+            </div>
+          ) : null}
           <p data-testid="search-count" className={css.count}>
             Найдено: {coins(total)}
           </p>

@@ -189,6 +189,35 @@ describe("without JavaScript", () => {
     expect(textContent(cart)).toContain("В корзине пока ничего нет");
   });
 
+  it("'Очистить корзину' asks first: 'Да, очистить' empties the cart, 'Отмена' keeps it (no JS)", async () => {
+    const client = await visitor();
+    await client.postForm("/cart", { intent: "add", productId: String(georgiy), quantity: "2" });
+    await client.postForm("/cart", { intent: "add", productId: String(silver) });
+
+    // The first press changes nothing: it leads to the cart page asking the question.
+    const asked = await client.postForm("/cart", { intent: "clear" });
+    expect(asked.status).toBe(303);
+    expect(asked.headers.get("location")).toBe("/cart?confirm=clear#clear-cart");
+    expect(json(await client.get("/api/cart")).data.totalCoins).toBe(3);
+    const question = await client.html("/cart?confirm=clear");
+    expect(findByTestId(question, "clear-cart-confirm")).toHaveLength(1);
+    expect(textContent(question)).toContain("Очистить корзину? Все монеты (3 шт.) будут убраны.");
+    expect(question).toMatch(/<input type="hidden" name="confirm" value="yes"\/>/);
+    expect(textContent(question)).toMatch(/Да, очистить.*Отмена/);
+    expect(question).toMatch(/<a [^>]*href="\/cart"[^>]*>Отмена<\/a>/);
+    // 'Отмена' is the cart page without the question; the coins are all there.
+    const cancelled = await client.html("/cart");
+    expect(findByTestId(cancelled, "clear-cart-confirm")).toHaveLength(0);
+    expect(findByTestId(cancelled, "cart-line")).toHaveLength(2);
+
+    const cleared = await client.postForm("/cart", { intent: "clear", confirm: "yes" });
+    expect(cleared.status).toBe(303);
+    const after = textContent(await client.html("/cart"));
+    expect(after).toContain("Корзина очищена");
+    expect(after).toContain("В корзине пока ничего нет");
+    expect(json(await client.get("/api/cart")).data.totalCoins).toBe(0);
+  });
+
   it("shows a refusal as a notice, never a 500", async () => {
     const client = await visitor();
     const attempts: Record<string, string>[] = [

@@ -99,6 +99,48 @@ describe("/search finds coins by words and their beginnings", () => {
   });
 });
 
+describe("/search forgives typos, word forms, the Latin layout and reads metal words (no JS)", () => {
+  it.each([
+    ["собль", "соболь", "sobol-3-rublya-1994"],
+    ["георгйи", "георгий", "georgiy-pobedonosec-50-rubley-mmd"],
+    ["червонцы", "червонец", "zolotoy-chervonec-10-rubley-2023"],
+    ["победоносца", "победоносец", "georgiy-pobedonosec-50-rubley-mmd"],
+    ["utjhubq", "георгий", "georgiy-pobedonosec-50-rubley-mmd"],
+  ])("'%s' offers «Возможно, вы искали: %s» as a link and shows those coins", async (typed, corrected, slug) => {
+    const html = await client.html(search(typed));
+    const suggestion = /<div[^>]*data-testid="search-suggestion"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1];
+    expect(suggestion, typed).toBeDefined();
+    expect(textContent(suggestion!).replace(/\s+/g, " ")).toContain(`Возможно, вы искали: ${corrected}.`);
+    expect(tags(suggestion!, "a").map((a) => attribute(a, "href"))).toEqual([search(corrected)]);
+    expect(cardSlugs(html)).toContain(slug);
+    // The link leads to the corrected search, which needs no correction.
+    const followed = await client.html(search(corrected));
+    expect(findByTestId(followed, "search-suggestion")).toHaveLength(0);
+    expect(cardSlugs(followed)).toContain(slug);
+  });
+
+  it("'Au 999' shows gold coins only; a query found as typed has no suggestion", async () => {
+    const html = await client.html(search("Au 999"));
+    const cards = html.split('data-testid="product-card"').slice(1);
+    expect(cards.length).toBeGreaterThan(3);
+    for (const card of cards) expect(textContent(card)).toMatch(/Au 999/);
+    expect(textContent(html)).not.toMatch(/Ag \d/);
+    expect(findByTestId(await client.html(search("соболь")), "search-suggestion")).toHaveLength(0);
+  });
+
+  it("both search forms cut a paste at 200 characters, so a long query never makes the address too long", async () => {
+    const html = await client.html("/search?q=x");
+    const inputs = tags(html, "input").filter((tag) => attribute(tag, "name") === "q");
+    expect(inputs.length).toBeGreaterThanOrEqual(2);
+    // HTML attribute names are case-insensitive; React writes "maxLength".
+    for (const input of inputs) expect(attribute(input, "maxlength") ?? attribute(input, "maxLength"), input).toBe("200");
+    // What a form with the limit can send (200 Cyrillic letters, 1.2 KB encoded) gets the normal page.
+    const response = await client.get(search("ж".repeat(200)));
+    expect(response.status).toBe(200);
+    expect(textContent(response.text)).toContain("ничего не нашлось");
+  });
+});
+
 describe("the search page", () => {
   it("without a query shows what one can search for, with example links", async () => {
     for (const path of ["/search", "/search?q=", "/search?q=%20%20%20"]) {

@@ -14,6 +14,7 @@ import {
   setStock,
   type ImportResult,
 } from "./import.server.ts";
+import { filterChoices } from "./products.server.ts";
 import { searchProducts } from "./search.server.ts";
 
 const newCoin = {
@@ -74,7 +75,8 @@ describe("catalogue import on PGlite", () => {
     expect(result).toEqual({ ok: true, created: 1, updated: 1, skus: ["AU-9001", "AU-0001"] });
 
     const created = (await bySku("AU-9001"))!;
-    expect(created).toMatchObject({ ...newCoin, status: "active", pricing: "metal", vat: "included", images: [], collection: null, buybackDiscountPercent: 10 });
+    // 'ММД' is stored as the mint's one name.
+    expect(created).toMatchObject({ ...newCoin, mint: "Московский монетный двор (ММД)", status: "active", pricing: "metal", vat: "included", images: [], collection: null, buybackDiscountPercent: 10 });
     const updated = (await bySku("AU-0001"))!;
     expect(updated).toMatchObject({ stock: 77, premiumPercent: 7.5, name: before.name, pureGrams: before.pureGrams, images: before.images });
     expect(updated.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
@@ -103,7 +105,24 @@ describe("catalogue import on PGlite", () => {
       pricing: "fixed",
       fixedPrice: 4500,
     });
-    expect(await bySku("AU-9001")).toMatchObject({ name: "Золотой сокол 1 унция (новая цена)", mint: "СПМД", description: "", stock: 0, pricing: "metal", fixedPrice: null });
+    expect(await bySku("AU-9001")).toMatchObject({ name: "Золотой сокол 1 унция (новая цена)", mint: "Санкт-Петербургский монетный двор (СПМД)", description: "", stock: 0, pricing: "metal", fixedPrice: null });
+  });
+
+  it("stores every spelling of a mint under its one name, so the filter offers each mint once", async () => {
+    const rows = [
+      { ...newCoin, sku: "AU-9201", slug: "mint-alias-1", mint: "Санкт-Петербургский монетный двор (СПБ)" },
+      { ...newCoin, sku: "AU-9202", slug: "mint-alias-2", mint: "ЛМД/ММД" },
+      { ...newCoin, sku: "AU-9203", slug: "mint-alias-3", mint: "Монетный двор США (Уэст-Пойнт / Сан-Франциско)" },
+    ];
+    expect(await importProductFile(db(), JSON.stringify(rows), "mints.json")).toMatchObject({ ok: true, created: 3 });
+    expect((await bySku("AU-9201"))!.mint).toBe("Санкт-Петербургский монетный двор (СПМД)");
+    expect((await bySku("AU-9202"))!.mint).toBe("Санкт-Петербургский монетный двор (СПМД); Московский монетный двор (ММД)");
+    expect((await bySku("AU-9203"))!.mint).toBe("Монетный двор США");
+    const { mints } = await filterChoices(db(), {});
+    expect(mints.filter((mint) => /СПМД|СПБ|ЛМД|Петербург/.test(mint))).toEqual(["Санкт-Петербургский монетный двор (СПМД)"]);
+    expect(mints.filter((mint) => /ММД|Москов/.test(mint))).toEqual(["Московский монетный двор (ММД)"]);
+    expect(mints.filter((mint) => /США/.test(mint))).toEqual(["Монетный двор США"]);
+    expect(new Set(mints).size).toBe(mints.length);
   });
 
   it("imports comma-separated CSV that sets only the stock", async () => {

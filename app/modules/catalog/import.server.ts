@@ -21,6 +21,7 @@ import type { Database } from "../db/client.server.ts";
 import { products, type ProductImage } from "../db/schema.ts";
 import { invalidateReads } from "../shared/read-cache.ts";
 import { announceReadsChanged, changedReads } from "../shared/read-changes.server.ts";
+import { canonicalMint } from "./mints.ts";
 
 type ProductInsert = typeof products.$inferInsert;
 
@@ -129,7 +130,8 @@ const fieldRules = {
   denominationRub: { schema: wholeNumber, empty: null },
   country: { schema: text(100), empty: "required" },
   issuer: { schema: text(200), empty: "required" },
-  mint: { schema: text(200), empty: null },
+  // Aliases ('СПМД', 'ЛМД/ММД') become the one canonical name: an import cannot add a second filter entry for a mint.
+  mint: { schema: text(200).transform((value) => canonicalMint(value)), empty: null },
   years: { schema: text(100), empty: "" },
   fineness: { schema: numberIn("должно быть числом больше 0 и не больше 1000", (value) => value > 0 && value <= 1000), empty: "required" },
   totalGrams: { schema: positive(10_000_000), empty: "required" },

@@ -12,6 +12,7 @@ import {
 } from "../pricing/pricing.ts";
 import { createReadCache } from "../shared/read-cache.ts";
 import { PAGE_SIZE, weightOptions, type ListingQuery, type SectionFilter } from "./listing.ts";
+import { mintsOf } from "./mints.ts";
 import type { ProductCard, ProductDetails } from "./types.ts";
 
 export type { ProductCard, ProductDetails };
@@ -185,7 +186,8 @@ async function readFilterChoices(db: Database, section: SectionFilter) {
   return {
     series: series.filter((s) => s.id),
     countries: countries.map((c) => c.label),
-    mints: mints.map((m) => m.label!).filter(Boolean),
+    // A coin struck at two mints lists both; each mint is offered once.
+    mints: [...new Set(mints.flatMap((m) => mintsOf(m.label)))].sort((a, b) => a.localeCompare(b, "ru")),
   };
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { products } from "../db/schema.ts";
 import { seedDatabase } from "../db/seed.server.ts";
-import { normalizeSearchQuery, prefixTsquery, searchProducts, searchWords } from "./search.server.ts";
+import { normalizeSearchQuery, prefixTsquery, searchProducts, searchTerms, searchWords, switchLayout } from "./search.server.ts";
 
 describe("search words", () => {
   it("keeps letters and digits only, lower-cased, each word once", () => {
@@ -32,6 +32,21 @@ describe("search words", () => {
 
   it("ignores words past the tenth", () => {
     expect(searchWords(Array.from({ length: 30 }, (_, i) => `w${i}`).join(" "))).toHaveLength(10);
+  });
+});
+
+describe("layout switch and metal words", () => {
+  it("reads an all-Latin query on the Russian layout, and leaves Cyrillic alone", () => {
+    expect(switchLayout("utjhubq")).toBe("георгий");
+    expect(switchLayout("cj,jkm")).toBe("соболь");
+    expect(switchLayout("Соболь")).toBeNull();
+    expect(switchLayout("999")).toBeNull();
+  });
+
+  it("takes metal and fineness words out of the text", () => {
+    expect(searchTerms(["au", "999"])).toEqual({ metal: "gold", fineness: [999], text: [] });
+    expect(searchTerms(["серебряный", "соболь"])).toEqual({ metal: "silver", fineness: [], text: ["соболь"] });
+    expect(searchTerms(["золото", "ag", "1"])).toEqual({ metal: null, fineness: [], text: ["1"] });
   });
 });
 
@@ -79,6 +94,36 @@ describe("searchProducts on the demo catalogue (PGlite)", () => {
     expect(await searchProducts(database.handle.db, "   ", rates, page)).toEqual({ items: [], total: 0 });
     const [left] = await database.handle.db.select({ n: count() }).from(products);
     expect(left!.n).toBe(53);
+  });
+
+  it("forgives misspellings, word forms and the Latin layout, and says what it searched instead", async () => {
+    const cases: [string, string, string][] = [
+      ["собль", "соболь", "Соболь 3 рубля 1994"],
+      ["георгйи", "георгий", "Георгий Победоносец 50 рублей (ММД)"],
+      ["червонцы", "червонец", "Золотой червонец 10 рублей 2023"],
+      ["победоносца", "победоносец", "Георгий Победоносец 50 рублей (ММД)"],
+      ["utjhubq", "георгий", "Георгий Победоносец 50 рублей (ММД)"],
+    ];
+    for (const [typed, suggestion, coin] of cases) {
+      const result = await searchProducts(database.handle.db, typed, rates, page);
+      expect(result.suggestion, typed).toBe(suggestion);
+      expect(result.items.map((item) => item.name), typed).toContain(coin);
+    }
+    // A query that finds coins as typed is not corrected; gibberish stays gibberish.
+    expect((await searchProducts(database.handle.db, "соболь", rates, page)).suggestion).toBeUndefined();
+    expect(await searchProducts(database.handle.db, "qwzx ёжжж", rates, page)).toEqual({ items: [], total: 0 });
+  });
+
+  it("'Au 999' finds gold of 999 fineness only, 'серебро соболь' the silver sable only", async () => {
+    const gold = (await searchProducts(database.handle.db, "Au 999", rates, page)).items;
+    expect(gold.length).toBeGreaterThan(3);
+    for (const card of gold) expect(card, card.name).toMatchObject({ metal: "gold" });
+    const [rows] = [await database.handle.db.select({ name: products.name, fineness: products.fineness }).from(products)];
+    const fineness = new Map(rows.map((row) => [row.name, row.fineness]));
+    for (const card of gold) expect(Math.floor(fineness.get(card.name)!), card.name).toBe(999);
+    const silverSables = (await searchProducts(database.handle.db, "серебро соболь", rates, page)).items;
+    expect(silverSables.length).toBeGreaterThan(0);
+    for (const card of silverSables) expect(card.metal).toBe("silver");
   });
 
   it("pages with a stable order and counts all matches", async () => {

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -192,7 +193,8 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   const release = claimEmbeddedDatabase(dir);
   let client: PGlite;
   try {
-    client = await PGlite.create(dir);
+    // pg_trgm is a contrib extension PGlite loads only when asked (search's typo tolerance).
+    client = await PGlite.create(dir, { extensions: { pg_trgm } });
   } catch (error) {
     release();
     throw error;

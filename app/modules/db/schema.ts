@@ -168,6 +168,9 @@ export const products = pgTable(
   },
   (table) => [
     index("products_search").using("gin", table.search),
+    // Trigrams of the words a buyer may misspell (pg_trgm): finds the coins near a typo, whose words then
+    // offer the correction. The expression is the one search.server.ts compares with `<%`.
+    index("products_words_trgm").using("gin", sql`lower(${table.name} || ' ' || ${table.series} || ' ' || ${table.denomination} || ' ' || ${table.country} || ' ' || coalesce(${table.mint}, '')) gin_trgm_ops`),
     index("products_listing").on(table.status, table.metal, table.kind),
     check("products_stock_not_negative", sql`${table.stock} >= 0`),
     check("products_max_per_order_positive", sql`${table.maxPerOrder} is null or ${table.maxPerOrder} >= 1`),

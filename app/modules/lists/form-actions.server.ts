@@ -22,6 +22,9 @@ import type { ListActionResult } from "./types.ts";
 
 export type { ListActionResult };
 
+/** The cart page asking whether to empty the cart; the anchor scrolls a phone down to the question. */
+export const CART_CLEAR_CONFIRM_PATH = "/cart?confirm=clear#clear-cart";
+
 const listPages: Record<ListName, string> = { cart: "/cart", wishlist: "/wishlist", compare: "/product-comparison" };
 const listWords: Record<ListName, { added: string; removed: string; cleared: string }> = {
   cart: { added: "Добавлено в корзину", removed: "Убрано из корзины", cleared: "Корзина очищена" },
@@ -88,6 +91,13 @@ export async function handleListForm(request: Request, context: Readonly<RouterC
   const viaFetcher = form.get("_fetcher") === "1";
   const back = form.get("redirectTo");
   const redirectTo = typeof back === "string" && back ? safeReturnPath(back) : listPages[list];
+
+  // Emptying the cart takes a second step (issue 21, item 25): the first press only asks,
+  // on the cart page, with 'Да, очистить' (posting confirm=yes) and 'Отмена'. With or
+  // without JavaScript the same redirect leads there; nothing changes until then.
+  if (list === "cart" && form.get("intent") === "clear" && form.get("confirm") !== "yes") {
+    return redirect(CART_CLEAR_CONFIRM_PATH, 303);
+  }
 
   let result: ListActionResult;
   let status = 200;
