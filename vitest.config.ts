@@ -11,11 +11,17 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", environment: "node", include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts", "server.test.ts"] },
+        test: {
+          name: "unit",
+          environment: "node",
+          globalSetup: ["tests/support/template-setup.ts"],
+          setupFiles: ["tests/support/fail-on-console-error.ts"],
+          include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts", "server.test.ts"],
+        },
       },
       {
         extends: true,
-        test: { name: "dom", environment: "happy-dom", include: ["app/**/*.test.tsx"] },
+        test: { name: "dom", environment: "happy-dom", setupFiles: ["tests/support/fail-on-console-error.ts"], include: ["app/**/*.test.tsx"] },
       },
       {
         extends: true,
@@ -23,6 +29,8 @@ export default defineConfig({
           name: "http",
           environment: "node",
           include: ["tests/http/**/*.test.ts"],
+          // Migrates, seeds and draws once per run; every shop starts on a copy (tests/support/shop-template.ts).
+          globalSetup: ["tests/support/template-setup.ts"],
           // Each file starts its own server; two cores run them one after another.
           fileParallelism: false,
           testTimeout: 30_000,
@@ -35,6 +43,7 @@ export default defineConfig({
           name: "resilience",
           environment: "node",
           include: ["tests/resilience/**/*.test.ts"],
+          globalSetup: ["tests/support/template-setup.ts"],
           // Each file starts its own servers and loads them; one file at a time on two cores.
           fileParallelism: false,
           testTimeout: 120_000,

@@ -90,6 +90,9 @@ export function Layout({ children }: { children: ReactNode }) {
     useMatches()
       .map((match) => (match.loaderData as { canonicalPath?: unknown } | undefined)?.canonicalPath)
       .findLast((path): path is string => typeof path === "string") ?? location.pathname;
+  // The outermost effect runs after every other one of the first render: from here on the
+  // page's handlers exist. Tests (tests/e2e/helpers.ts waitForHydration) wait for this mark.
+  useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return (
     <html lang="ru">
       <head>

@@ -147,7 +147,8 @@ test.describe("console", () => {
     await expect(page).toHaveURL("/certificates");
     await page.getByRole("link", { name: /на главную/ }).first().click();
     await expect(page).toHaveURL("/");
-    await page.waitForLoadState("networkidle");
+    // The home page has rendered (its data and module were loaded before the URL changed).
+    await expect(page.locator("#home-title")).toBeVisible();
     expect(problems).toEqual([]);
   });
 });

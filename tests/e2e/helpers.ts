@@ -5,24 +5,17 @@ export const phone = { width: 390, height: 844 };
 export const desktop = { width: 1280, height: 800 };
 
 /**
- * Waits until React has hydrated the page: the footer's last link (near the end of the
- * tree) carries React's props, then two frames pass so the passive effects have run.
- * Without this, a click could land before the handlers exist and test the no-JS path.
+ * Waits until React has hydrated the page: the root layout's effect, which runs after every
+ * other effect of the first render, sets `data-hydrated` on <html> (app/root.tsx). Without
+ * this, a click could land before the handlers exist and test the no-JS path.
  */
 export async function waitForHydration(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => {
-    const last = document.querySelector('[data-testid="site-footer"] a[href="/docs/privacy.pdf"]');
-    return last !== null && Object.keys(last).some((key) => key.startsWith("__reactProps$"));
-  });
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
-/** True once React has attached its props to any element of the document. */
+/** True once React has hydrated the document (see waitForHydration). */
 export function isHydrated(page: Page): Promise<boolean> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll("body *")].some((element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"))),
-  );
+  return page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"));
 }
 
 /**

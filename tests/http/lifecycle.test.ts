@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { demoCatalogSections } from "#app/modules/catalog/sections.seed.server.ts";
 import { h1Texts } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
-import { connectionRefused } from "#tests/support/network.ts";
+import { connectionRefused, waitFor } from "#tests/support/network.ts";
 import { postgresForSuite, repoRoot, runShopExpectingExit, startShop, startShopsOnOneDatabase } from "#tests/support/server.ts";
 
 const postgres = await postgresForSuite();
@@ -85,13 +85,14 @@ describe("a graceful stop (SIGTERM)", () => {
       // accepted first; see holdRequest.)
       const paths = Array.from({ length: 20 }, (_, index) => (index % 2 ? "/sitemap.xml" : "/catalog/gold/rf"));
       held.push(...(await Promise.all(paths.map((path) => holdRequest(shop.url, path)))));
+      // Nothing outside the server shows that its parser has read the first header lines
+      // (which make a connection busy rather than idle): give the bytes a moment to arrive.
       await new Promise((resolve) => setTimeout(resolve, 200));
 
       const signalledAt = Date.now();
       shop.kill("SIGTERM");
       // The shop stops listening at once, but keeps running for the requests under way.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(await connectionRefused(shop.url)).toBe(true);
+      await waitFor(() => connectionRefused(shop.url), (refused) => refused, 3_000, "the stopping shop refuses new connections");
       expect(shop.isRunning()).toBe(true);
 
       const answers = await Promise.all(held.map((request) => request.finish()));
@@ -191,7 +192,7 @@ describe("the embedded database folder", () => {
     roots.push(root);
     const dataDir = path.join(root, "not", "there", "yet");
     expect(existsSync(path.join(root, "not"))).toBe(false);
-    const shop = await startShop({ embedded: true, env: { DATA_DIR: dataDir } });
+    const shop = await startShop({ embedded: true, empty: true, env: { DATA_DIR: dataDir } });
     try {
       expect((await new ShopClient(shop.url).get("/catalog/gold/rf")).status).toBe(200);
       expect(existsSync(dataDir)).toBe(true);

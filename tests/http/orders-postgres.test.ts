@@ -21,7 +21,7 @@ describe.skipIf(!postgres.available)(`orders placed at once on PostgreSQL${postg
   let handle: DatabaseHandle;
 
   beforeAll(async () => {
-    database = await createTestDatabase(postgres.adminUrl);
+    database = await createTestDatabase(postgres.adminUrl, { empty: true });
     handle = await openDatabase({ dataDir: "", databaseUrl: database.url, databasePoolMax: 20 });
     await migrateDatabase(handle);
     await productsSeeder.run(handle.db);

@@ -1,23 +1,20 @@
 // /yml.xml, the Yandex Market Language feed, from the built server: headers, a well-formed
 // document, one offer per active coin at the price the shop shows, pictures that load.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { childElements, childText, parseXml, type XmlElement } from "#app/modules/quotes/providers/xml.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
-import { type Shop, startShop } from "#tests/support/server.ts";
+import { useSharedShop } from "#tests/support/shared-shop.ts";
 
 const publicUrl = "https://shop.example";
 
-let shop: Shop;
+// Every block here only reads: one shop for the file.
+const shared = useSharedShop({ env: { PUBLIC_URL: publicUrl } });
 let client: ShopClient;
 let xml: string;
 let offers: XmlElement[];
 
-beforeAll(async () => {
-  shop = await startShop({ env: { PUBLIC_URL: publicUrl } });
-  client = new ShopClient(shop.url);
-});
-afterAll(async () => {
-  await shop?.stop();
+beforeAll(() => {
+  client = new ShopClient(shared.current.url);
 });
 
 describe("/yml.xml", () => {
@@ -83,7 +80,7 @@ describe("/yml.xml", () => {
     expect(pictures[0]).toMatch(new RegExp(`^${publicUrl}/_ipx/f_jpeg,w_800/products/[a-z0-9-]+-1\\.png$`));
     const response = await client.get(pictures[0]!.slice(publicUrl.length));
     // The pictures are drawn at start; the server's log says why when one is missing.
-    expect(response.status, shop.output()).toBe(200);
+    expect(response.status, shared.current.output()).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/jpeg");
   });
 

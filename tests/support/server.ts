@@ -3,7 +3,10 @@
 //
 // The database is new for every shop: a temporary PGlite folder by default, or, when the
 // test process has DATABASE_URL (CI: postgres://postgres@127.0.0.1:5432/test), a brand-new
-// PostgreSQL database created through that admin URL and dropped again on stop.
+// PostgreSQL database created through that admin URL and dropped again on stop. Inside a
+// vitest run both are copies of the run's template (tests/support/shop-template.ts), already
+// migrated, seeded and with their pictures drawn; `empty: true` gives the shop an empty one
+// to migrate and seed itself, as on an operator's first start.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, rmSync } from "node:fs";
@@ -12,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { copyTemplateDataDir, copyTemplateImages, databaseUrl as urlOfDatabase, templateDatabaseOn } from "./shop-template.ts";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const binDir = path.join(repoRoot, "node_modules/.bin");
@@ -35,6 +39,11 @@ export type StartShopOptions = {
   databaseUrl?: string;
   /** Use a fresh embedded database (PGlite) even when DATABASE_URL is set here. */
   embedded?: boolean;
+  /**
+   * Start on an empty database and without pictures, not on a copy of the run's template:
+   * for the tests of what the shop does at its first start (migrate, seed, draw).
+   */
+  empty?: boolean;
 };
 
 export type Shop = {
@@ -64,16 +73,25 @@ export function adminDatabaseUrl(): string | undefined {
   return process.env.DATABASE_URL || undefined;
 }
 
-/** Creates an empty PostgreSQL database `shop_test_<random>` on the admin URL's server. */
-export async function createTestDatabase(adminUrl: string): Promise<TestDatabase> {
+/**
+ * Creates a PostgreSQL database `shop_test_<random>` on the admin URL's server: a copy of the
+ * run's migrated and seeded template when there is one there (`fromTemplate` says which),
+ * else, or with `empty: true`, an empty one.
+ */
+export async function createTestDatabase(
+  adminUrl: string,
+  options: { empty?: boolean } = {},
+): Promise<TestDatabase & { fromTemplate: boolean }> {
   const name = `shop_test_${randomBytes(6).toString("hex")}`;
-  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const template = options.empty ? undefined : templateDatabaseOn(adminUrl);
+  await withAdminClient(adminUrl, (client) =>
+    client.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`),
+  );
   let dropped = false;
   return {
-    url: url.toString(),
+    url: urlOfDatabase(adminUrl, name),
     name,
+    fromTemplate: Boolean(template),
     async drop() {
       if (dropped) return;
       dropped = true;
@@ -207,23 +225,33 @@ export async function startShop(options: StartShopOptions = {}): Promise<Shop> {
   const admin = adminDatabaseUrl();
   const databaseEnv: Record<string, string> = {};
   if (!databaseUrl && admin && !options.embedded) {
-    const database = await createTestDatabase(admin);
+    const database = await createTestDatabase(admin, { empty: options.empty });
     cleanups.push(() => database.drop());
     databaseUrl = database.url;
   }
   if (databaseUrl) {
     databaseEnv.DATABASE_URL = databaseUrl;
-  } else {
+  } else if (!options.env?.DATA_DIR) {
     const temporary = await makeTemporaryDir();
     cleanups.push(temporary.remove);
     dataDir = temporary.dir;
     databaseEnv.DATA_DIR = dataDir;
+    if (!options.empty) await copyTemplateDataDir("seeded", dataDir);
+  } else {
+    // A folder the caller names (to read it afterwards, or to run a command on it) that holds
+    // no database yet starts from the template too; one that does is used as it is.
+    dataDir = options.env.DATA_DIR;
+    if (!options.empty && !existsSync(path.join(dataDir, "pglite"))) await copyTemplateDataDir("seeded", dataDir);
   }
-  // DATA_DIR is still used for the development session secret when on PostgreSQL.
-  if (!dataDir && !options.env?.DATA_DIR) {
-    const scratch = await makeTemporaryDir();
-    cleanups.push(scratch.remove);
-    databaseEnv.DATA_DIR = scratch.dir;
+  // DATA_DIR is still used for the pictures and the development session secret when on PostgreSQL.
+  if (databaseUrl) {
+    let picturesDir = options.env?.DATA_DIR;
+    if (!picturesDir) {
+      const scratch = await makeTemporaryDir();
+      cleanups.push(scratch.remove);
+      picturesDir = databaseEnv.DATA_DIR = scratch.dir;
+    }
+    if (!options.empty && !existsSync(path.join(picturesDir, "images"))) await copyTemplateImages(picturesDir);
   }
 
   const launched = launch(shopEnvironment({ ...databaseEnv, ...options.env }));
@@ -302,11 +330,12 @@ export async function startShopsOnOneDatabase(
 ): Promise<{ shops: Shop[]; databaseUrl: string; stop(): Promise<Array<number | null>> }> {
   const adminUrl = options.adminUrl ?? adminDatabaseUrl();
   if (!adminUrl) throw new Error("Two shops can share only a PostgreSQL database: set DATABASE_URL.");
-  const database = await createTestDatabase(adminUrl);
+  // Empty: the instances race to migrate and seed it, as on a first deployment.
+  const database = await createTestDatabase(adminUrl, { empty: true });
   // One secret for all, as instances behind one proxy must accept each other's sessions.
   const env = { SESSION_SECRET: randomBytes(32).toString("base64url"), ...options.env };
   const started = await Promise.allSettled(
-    Array.from({ length: count }, () => startShop({ databaseUrl: database.url, env })),
+    Array.from({ length: count }, () => startShop({ databaseUrl: database.url, env, empty: true })),
   );
   const shops = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
   const stop = async () => {

@@ -1,12 +1,14 @@
 // A fresh database that a suite fills BEFORE it starts the shop on it, and reads again after
 // the shop has stopped: PostgreSQL when the suite has DATABASE_URL, else an embedded PGlite
-// folder (which only one process may hold at a time, hence "before" and "after").
+// folder (which only one process may hold at a time, hence "before" and "after"). Inside a
+// vitest run it starts as a copy of the run's template (migrated, seeded, pictures drawn).
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { type DatabaseHandle, migrateDatabase, openDatabase } from "#app/modules/db/client.server.ts";
 import { seedDatabase } from "#app/modules/db/seed.server.ts";
 import { adminDatabaseUrl, createTestDatabase, type Shop, startShop } from "./server.ts";
+import { copyTemplateDataDir } from "./shop-template.ts";
 
 export type ShopDatabase = {
   /** The variables that point the shop or an operator command at it. */
@@ -25,7 +27,9 @@ export async function createShopDatabase(): Promise<ShopDatabase> {
   const admin = adminDatabaseUrl();
   const postgres = admin ? await createTestDatabase(admin) : undefined;
   const dir = postgres ? undefined : await mkdtemp(path.join(os.tmpdir(), "shop-db-"));
+  if (dir) await copyTemplateDataDir("seeded", dir);
 
+  /** Migrated and seeded the way the shop does at start (nothing left to do on a template's copy). */
   async function open(): Promise<DatabaseHandle> {
     const handle = await openDatabase({ databaseUrl: postgres?.url, dataDir: dir ?? "", databasePoolMax: 2 });
     await migrateDatabase(handle);

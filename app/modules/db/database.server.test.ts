@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoCatalogSections } from "../catalog/sections.seed.server.ts";
 import { lockKeys, migrateDatabase, openDatabase, type DatabaseHandle } from "./client.server.ts";
@@ -23,10 +23,34 @@ afterAll(async () => {
   rmSync(path.dirname(path.dirname(dataDir)), { recursive: true, force: true });
 });
 
+/**
+ * What the migrations made: every column, index and constraint of the public schema, and
+ * the migrations recorded as applied, as sorted text lines.
+ */
+async function schemaSnapshot(): Promise<{ columns: string[]; indexes: string[]; constraints: string[]; migrations: string[] }> {
+  const lines = async (query: ReturnType<typeof sql>) =>
+    ((await handle.db.execute(query)) as unknown as { rows: Array<{ line: string }> }).rows.map((row) => row.line).sort();
+  return {
+    columns: await lines(sql`select concat_ws(' ', table_name, column_name, data_type, is_nullable, column_default) as line
+      from information_schema.columns where table_schema = 'public'`),
+    indexes: await lines(sql`select indexdef as line from pg_indexes where schemaname = 'public'`),
+    constraints: await lines(sql`select concat_ws(' ', conrelid::regclass::text, conname, pg_get_constraintdef(oid)) as line
+      from pg_constraint where connamespace = 'public'::regnamespace`),
+    migrations: await lines(sql`select concat_ws(' ', hash, created_at) as line from drizzle.__drizzle_migrations`),
+  };
+}
+
 describe("database", () => {
   it("migrates twice without change", async () => {
+    const before = await schemaSnapshot();
+    // The snapshot sees the schema: tables, keys, indexes and the applied migrations.
+    expect(before.columns).toContain("products slug text NO");
+    expect(before.constraints.some((line) => line.startsWith("products products_pkey PRIMARY KEY"))).toBe(true);
+    expect(before.indexes.length).toBeGreaterThan(before.constraints.filter((line) => / (PRIMARY KEY|UNIQUE) /.test(line)).length - 1);
+    expect(before.migrations.length).toBeGreaterThan(0);
     await migrateDatabase(handle);
     await handle.ping();
+    expect(await schemaSnapshot()).toEqual(before);
   });
 
   it("seeds every seeder once at start, and again idempotently on demand", async () => {
