@@ -1,5 +1,5 @@
 // One booted shop for the describe blocks of a test file that only read from it with the
-// same settings, instead of one boot per block. New suites use this (docs/decisions/007-test-shops-from-a-template.md);
+// same settings, instead of one boot per block. New suites use this (docs/decisions/012-test-shops-from-a-template.md);
 // a block that changes what other blocks read (rate limits, stock, settings) starts a shop
 // of its own with startShop.
 import { afterAll, beforeAll } from "vitest";

@@ -1,6 +1,6 @@
 // The Epic Stack's "base database": a test run migrates, seeds and draws the product pictures
 // ONCE into a template, and every shop of the run starts on a copy of it, instead of each
-// shop running initdb, the migrations, the demo data and sharp itself (docs/decisions/007-test-shops-from-a-template.md).
+// shop running initdb, the migrations, the demo data and sharp itself (docs/decisions/012-test-shops-from-a-template.md).
 //
 // The template lives as long as one run (vitest globalSetup: tests/support/template-setup.ts),
 // so a change to the migrations, the demo data or the pictures is always in it. Without a
