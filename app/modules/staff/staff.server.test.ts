@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { auditLog } from "../db/schema.ts";
 import { cliActor, type StaffActor } from "./audit.server.ts";
+import { mayOpen } from "./access.ts";
 import { roleAllows } from "./roles.ts";
 import { createStaffSession, endStaffSession, STAFF_SESSION_TTL_MS, staffBySessionToken, staffSessionCookieHeader } from "./sessions.server.ts";
 import { addStaff, listStaff, removeStaff, staffMessages } from "./staff.server.ts";
@@ -77,5 +78,19 @@ describe("roles", () => {
     expect(roleAllows(["manager"], "manager")).toBe(true);
     expect(roleAllows(["manager"], "content")).toBe(false);
     expect(roleAllows([], "compliance")).toBe(false);
+  });
+});
+
+describe("the role table", () => {
+  it("reads React Router's patterns, with or without the leading slash", () => {
+    expect(mayOpen("admin", "content")).toBe(true);
+    expect(mayOpen("/admin/", "content")).toBe(true);
+    expect(mayOpen("admin/orders/:number", "manager")).toBe(true);
+    expect(mayOpen("admin/orders/:number", "content")).toBe(false);
+    expect(mayOpen("admin/staff", "manager")).toBe(false);
+    expect(mayOpen("admin/staff", "owner")).toBe(true);
+    // A page nobody listed is the owner's only.
+    expect(mayOpen("admin/unlisted", "manager")).toBe(false);
+    expect(mayOpen("admin/unlisted", "owner")).toBe(true);
   });
 });
