@@ -1,5 +1,4 @@
 import { Form, useNavigation } from "react-router";
-import { noindexMiddleware } from "#app/modules/staff/middleware.server.ts";
 import { handleStaffLogin, staffLoginView } from "#app/modules/staff/login.server.ts";
 import { staffLoginTexts } from "#app/modules/staff/login-texts.ts";
 import { adminMeta } from "#app/modules/staff/meta.ts";
@@ -10,8 +9,6 @@ import * as css from "#app/ui/admin/admin.css.ts";
 import * as form from "#app/ui/kit/form.css.ts";
 import { button } from "#app/ui/kit/kit.css.ts";
 import type { Route } from "./+types/login";
-
-export const middleware: Route.MiddlewareFunction[] = [noindexMiddleware];
 
 export const meta = () => adminMeta("Вход для сотрудников");
 
