@@ -26,16 +26,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <>
             <section className={css.card} data-testid="orders-today">
               <h2 className={css.cardTitle}>Заказы сегодня</h2>
-              <p className={css.figure}>
-                {orders.today.count} · {formatMoney(orders.today.roubles)}
-              </p>
+              <p className={css.figure}>{formatMoney(orders.today.roubles)}</p>
+              <p className={css.muted}>заказов: {orders.today.count}</p>
             </section>
             <section className={css.card} data-testid="orders-week">
               <h2 className={css.cardTitle}>За неделю</h2>
-              <p className={css.figure}>
-                {orders.thisWeek.count} · {formatMoney(orders.thisWeek.roubles)}
-              </p>
-              <p className={css.muted}>без отменённых, с понедельника (МСК)</p>
+              <p className={css.figure}>{formatMoney(orders.thisWeek.roubles)}</p>
+              <p className={css.muted}>заказов: {orders.thisWeek.count}</p>
+              <p className={css.muted}>без отменённых, с понедельника</p>
             </section>
             <section className={css.card} data-testid="buyback-new">
               <h2 className={css.cardTitle}>Новые заявки на выкуп</h2>

@@ -166,8 +166,8 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                       <input name="reason" maxLength={300} className={css.control} />
                     </label>
                   ) : null}
-                  <button type="submit" className={button}>
-                    {orderStatusLabels[to]}
+                  <button type="submit" className={to === "cancelled" ? css.dangerButton : button}>
+                    {to === "cancelled" ? "Отменить заказ" : `В статус «${orderStatusLabels[to]}»`}
                   </button>
                 </Form>
               ))}

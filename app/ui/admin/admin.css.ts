@@ -27,7 +27,7 @@ export const logout = style({ background: "none", border: `1px solid ${vars.colo
 export const main = style({ maxWidth: vars.layout.maxWidth, margin: "0 auto", padding: `${vars.space.lg} ${vars.layout.gutter} ${vars.space.xl}` });
 export const title = style({ fontSize: vars.font.sizeTitle, margin: `0 0 ${vars.space.md}` });
 
-export const cards = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(16rem, 1fr))", marginBottom: vars.space.lg });
+export const cards = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 10rem), 1fr))", marginBottom: vars.space.lg });
 export const card = style({ background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: vars.space.md });
 export const cardTitle = style({ fontSize: vars.font.sizeBase, margin: `0 0 ${vars.space.sm}`, color: vars.color.textMuted, fontWeight: 600 });
 export const figure = style({ fontSize: vars.font.sizeLarge, fontWeight: 700, margin: 0 });
@@ -47,6 +47,8 @@ export const filterField = style({ display: "grid", gap: vars.space.xs, fontSize
 export const control = style({ minHeight: "2.5rem", padding: `0 ${vars.space.sm}`, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, background: vars.color.background });
 
 export const columns = style({ display: "grid", gap: vars.space.lg, "@media": { [mediaUp("lg")]: { gridTemplateColumns: "2fr 1fr" } } });
+// A wide table scrolls inside its column instead of widening the page.
+globalStyle(`${columns} > *`, { minWidth: 0 });
 export const section = style({ marginBottom: vars.space.lg });
 export const sectionTitle = style({ fontSize: vars.font.sizeLarge, margin: `0 0 ${vars.space.sm}` });
 export const facts = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: `${vars.space.xs} ${vars.space.md}`, margin: 0 });
@@ -54,5 +56,7 @@ globalStyle(`${facts} dt`, { color: vars.color.textMuted });
 globalStyle(`${facts} dd`, { margin: 0 });
 export const actions = style({ display: "grid", gap: vars.space.sm });
 export const actionForm = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "flex-end", padding: vars.space.sm, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
+/** The step that undoes the order: marked apart from the others. */
+export const dangerButton = style({ background: vars.color.background, color: vars.color.danger, border: `1px solid ${vars.color.danger}`, borderRadius: vars.radius.md, minHeight: "2.75rem", paddingInline: vars.space.lg, fontWeight: 600, cursor: "pointer" });
 export const status = style({ display: "inline-block", padding: `0 ${vars.space.sm}`, borderRadius: vars.radius.pill, background: vars.color.goldLight, whiteSpace: "nowrap" });
 export const loginBox = style({ maxWidth: "24rem", margin: `${vars.space.xl} auto`, padding: vars.space.lg, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
