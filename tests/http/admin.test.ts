@@ -158,6 +158,15 @@ describe("what each role may open", () => {
     expect(forbidden(refused.text)).toBe("Нет доступа");
     expect(textContent(refused.text)).toContain("Этот раздел недоступен для вашей роли");
     expect(refused.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    // In the back office's frame, not the storefront's.
+    expect(refused.text).toContain("Аурум · управление");
+    expect(refused.text).not.toContain('data-testid="phones-panel"');
+  });
+
+  it("the storefront's pages load nothing of the back office", async () => {
+    const home = await buyer.client.html("/");
+    expect(home).not.toMatch(/\/assets\/(admin|AdminFrame|dashboard|frame-admin)[\w.-]*/i);
+    expect(home).not.toContain("Аурум · управление");
   });
 
   it("content staff see the shop's state but no orders, and may not open or change one", async () => {
