@@ -187,6 +187,12 @@ describe("an order moved along its statuses", () => {
     const list = await roles.manager!.html(`/admin/orders?q=${encodeURIComponent(buyer.phone.typed)}`);
     expect(textByTestId(list, "orders-found")).toBe("Найдено: 1");
     orderNumber = /\/admin\/orders\/([\d-]+)"/.exec(list)![1]!;
+    // The filters narrow it; a bad one is named in Russian.
+    expect(textByTestId(await roles.manager!.html(`/admin/orders?status=paid&q=${encodeURIComponent(buyer.phone.normal)}`), "orders-found")).toBe("Найдено: 0");
+    expect(textByTestId(await roles.manager!.html(`/admin/orders?status=awaiting_payment&q=${orderNumber}`), "orders-found")).toBe("Найдено: 1");
+    const badDate = await roles.manager!.get("/admin/orders?from=2026-13-45");
+    expect(badDate.status).toBe(200);
+    expect(textContent(badDate.text)).toContain("Нет такой даты");
     const page = await roles.manager!.html(`/admin/orders/${orderNumber}`);
     expect(textByTestId(page, "order-status")).toBe("Ожидает оплаты");
     expect(textByTestId(page, "next-statuses")).toMatch(/В статус «Оплачен».*Отменить заказ/);
