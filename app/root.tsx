@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { ErrorLayout } from "#app/ui/frame/ErrorLayout.tsx";
+import { AdminError } from "#app/ui/admin/AdminError.tsx";
 import {
   isRouteErrorResponse,
   Links,
@@ -138,6 +139,8 @@ function errorView(error: unknown) {
 /** The error layout: every error, thrown on purpose or not, ends here (spec section 2). */
 export function ErrorBoundary() {
   const error = useRouteError();
+  // Middleware errors land here (React Router picks the top route with a loader): the back office's 403 keeps its frame.
+  if (useLocation().pathname.startsWith("/admin")) return <AdminError error={error} />;
   return <ErrorLayout view={errorView(error)} />;
 }
 

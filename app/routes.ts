@@ -63,6 +63,19 @@ export default [
   route("api/:call/:part", "routes/api/not-found.ts", { id: "api-not-found-2" }),
   route("api/:call/:part/:more", "routes/api/not-found.ts", { id: "api-not-found-3" }),
 
+  // The back office (issue 16): its own frame (noindex, its error pages) and session; every page but
+  // the sign-in behind the inner layout's middleware, which checks the role (app/modules/staff/access.ts).
+  route("admin", "routes/admin/frame.tsx", [
+    route("login", "routes/admin/login.tsx"),
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("orders", "routes/admin/orders.tsx"),
+      route("orders/:number", "routes/admin/order.tsx"),
+      route("staff", "routes/admin/staff.tsx"),
+      route("logout", "routes/admin/logout.tsx"),
+    ]),
+  ]),
+
   layout("routes/layouts/blank.tsx", [
     route("cabinet/create", "routes/cabinet-create.tsx"),
   ]),

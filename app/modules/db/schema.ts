@@ -561,3 +561,58 @@ export const orderEvents = pgTable(
   },
   (table) => [index("order_events_by_order").on(table.orderId, table.createdAt)],
 );
+
+/** What a member of staff may do in the back office (issue 16). */
+export const staffRoles = ["owner", "manager", "content", "compliance"] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+/** People who run the shop from /admin; the phone is the identity, as for buyers. */
+export const staff = pgTable("staff", {
+  id: serial("id").primaryKey(),
+  /** "+7XXXXXXXXXX" */
+  phone: text("phone").notNull().unique(),
+  name: text("name").notNull().default(""),
+  role: text("role").$type<StaffRole>().notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+});
+
+/** Back-office sessions, apart from the buyers': the cookie holds a random token, the database only its hash. */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (table) => [index("staff_sessions_by_staff").on(table.staffId)],
+);
+
+/**
+ * Every staff change, written in the change's transaction. Who is copied (phone, role) rather
+ * than only referenced, so the row still says who it was after the person is removed.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    staffId: integer("staff_id").references(() => staff.id, { onDelete: "set null" }),
+    /** The staff member's phone, or "cli" for an operator command. */
+    phone: text("phone").notNull(),
+    role: text("role").notNull(),
+    /** What was done: "order.status", "staff.add", "staff.remove", … */
+    action: text("action").notNull(),
+    /** What it was done to: "order:2026-000123", "staff:+79991234567". */
+    entity: text("entity").notNull(),
+    before: jsonb("before").$type<Record<string, unknown> | null>(),
+    after: jsonb("after").$type<Record<string, unknown> | null>(),
+    ip: text("ip"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [index("audit_log_by_time").on(table.createdAt), index("audit_log_by_entity").on(table.entity, table.createdAt)],
+);

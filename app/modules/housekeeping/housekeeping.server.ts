@@ -1,5 +1,6 @@
 import { and, inArray, isNotNull, like, lt, or, sql } from "drizzle-orm";
 import { pruneExpiredSessions } from "../auth/sessions.server.ts";
+import { pruneExpiredStaffSessions } from "../staff/sessions.server.ts";
 import { lockKeys, type DatabaseHandle, type HeldLock } from "../db/client.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { checkoutDrafts, listItems, smsCodes } from "../db/schema.ts";
@@ -38,7 +39,8 @@ export type PruneCounts = {
 /** Deletes what has expired or gone stale as of `now`; how many rows of each kind. */
 export async function pruneStaleData(db: Database, now = new Date()): Promise<PruneCounts> {
   const at = (keepMs: number) => new Date(now.getTime() - keepMs);
-  const sessions = await pruneExpiredSessions(db, now);
+  // Buyers' and staff's expired sessions alike.
+  const sessions = (await pruneExpiredSessions(db, now)) + (await pruneExpiredStaffSessions(db, now));
   const rateLimitEvents = await pruneRateLimitEvents(db, at(housekeepingRules.rateLimitEventsKeepMs));
 
   // Codes a day old are used, voided or expired: a code lives minutes.

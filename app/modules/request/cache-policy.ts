@@ -26,7 +26,7 @@ const sharedPaths: Record<string, string> = {
 };
 
 /** Paths whose answers are about one person (or change state): never stored anywhere. */
-const personalPrefixes = ["/my", "/cart", "/checkout", "/thanks", "/payment-error", "/login", "/logout", "/cabinet", "/wishlist", "/product-comparison", "/api", "/build.json"];
+const personalPrefixes = ["/my", "/cart", "/checkout", "/thanks", "/payment-error", "/login", "/logout", "/cabinet", "/wishlist", "/product-comparison", "/api", "/build.json", "/admin"];
 
 export const PAGE_CACHE_CONTROL = "private, no-cache";
 export const NO_STORE = "no-store";

@@ -1,0 +1,41 @@
+import type { StaffRole } from "../db/schema.ts";
+import { roleAllows } from "./roles.ts";
+
+/**
+ * Who may open each back-office page, keyed by the route's pattern: the one table the
+ * /admin layout's middleware checks (the owner may open everything). A page missing here is
+ * refused to everyone but the owner, so a new page is closed until it is listed.
+ */
+export const adminRouteRoles: Record<string, readonly StaffRole[]> = {
+  "/admin": ["manager", "content", "compliance"],
+  "/admin/logout": ["manager", "content", "compliance"],
+  "/admin/orders": ["manager"],
+  "/admin/orders/:number": ["manager"],
+  "/admin/staff": [],
+};
+
+/** React Router's patterns come without the leading slash ("admin/orders/:number"); the table is written with it. */
+export function normalizePattern(pattern: string): string {
+  return `/${pattern.replace(/^\/+|\/+$/g, "")}`;
+}
+
+/** Whether a role may open the page of this pattern (also what a dashboard section or menu item needs). */
+export function mayOpen(pattern: string, role: StaffRole): boolean {
+  return roleAllows(adminRouteRoles[normalizePattern(pattern)] ?? [], role);
+}
+
+/** The back office's menu, shown with only the pages the role may open. */
+export const adminMenu = [
+  { path: "/admin", name: "Сводка" },
+  { path: "/admin/orders", name: "Заказы" },
+  { path: "/admin/staff", name: "Сотрудники" },
+] as const;
+
+export function menuFor(role: StaffRole) {
+  return adminMenu.filter((item) => mayOpen(item.path, role));
+}
+
+export const accessTexts = {
+  forbiddenTitle: "Нет доступа",
+  forbiddenMessage: "Этот раздел недоступен для вашей роли. Если он нужен вам для работы, попросите владельца магазина сменить роль.",
+} as const;

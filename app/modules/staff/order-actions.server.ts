@@ -1,0 +1,34 @@
+import type { Database } from "../db/client.server.ts";
+import type { OrderStatus } from "../db/schema.ts";
+import { changeOrderStatus, type StatusChange } from "../orders/operator.server.ts";
+import { type StaffActor, writeAudit } from "./audit.server.ts";
+
+/**
+ * A status change from the back office: the operator's own changeOrderStatus (the same rules
+ * as `npm run orders`), inside a transaction that also writes the audit row, so the change and
+ * its record stand or fall together (changeOrderStatus's own transaction becomes a savepoint).
+ */
+export async function changeOrderStatusAsStaff(
+  db: Database,
+  actor: StaffActor,
+  number: string,
+  to: OrderStatus,
+  options: { trackingNumber?: string; reason?: string } = {},
+): Promise<StatusChange> {
+  return db.transaction(async (tx) => {
+    const change = await changeOrderStatus(tx as unknown as Database, number, to, { ...options, actor: "operator" });
+    if (!change.ok) return change;
+    await writeAudit(tx as unknown as Database, actor, {
+      action: "order.status",
+      entity: `order:${change.number}`,
+      before: { status: change.from },
+      after: {
+        status: change.to,
+        ...(options.trackingNumber ? { trackingNumber: options.trackingNumber.trim().toUpperCase() } : {}),
+        ...(to === "cancelled" && options.reason?.trim() ? { reason: options.reason.trim() } : {}),
+        ...(change.restocked.length > 0 ? { restocked: change.restocked } : {}),
+      },
+    });
+    return change;
+  });
+}

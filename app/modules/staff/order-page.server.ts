@@ -1,0 +1,56 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { orderStatuses } from "../db/schema.ts";
+import { flashHeader } from "../flash/flash.server.ts";
+import { findOrderByNumber } from "../orders/operator.server.ts";
+import { orderStatusLabels, orderTransitions } from "../orders/statuses.ts";
+import { databaseContext } from "../request/context.ts";
+import { readFormBody } from "../shared/form-body.server.ts";
+import { listAudit } from "./audit.server.ts";
+import { staffActorContext } from "./context.ts";
+import { changeOrderStatusAsStaff } from "./order-actions.server.ts";
+
+/** One order in the back office: everything the operator's `show` prints, the allowed next steps and who changed it. */
+export async function loadAdminOrder(context: Readonly<RouterContextProvider>, number: string) {
+  const { db } = context.get(databaseContext);
+  const order = await findOrderByNumber(db, number);
+  if (!order) throw data("Заказ не найден", { status: 404 });
+  const { checkoutToken: _token, ...shown } = order;
+  return { order: shown, next: orderTransitions[order.status], audit: await listAudit(db, { entity: `order:${order.number}`, limit: 50 }) };
+}
+
+/** The status form: one schema, Russian messages. */
+export const statusFormSchema = z.object({
+  to: z.enum(orderStatuses, { error: "Неизвестный статус" }),
+  trackingNumber: z.string().trim().max(40, "Трек-номер: не больше 40 символов").optional(),
+  reason: z.string().trim().max(300, "Причина: не больше 300 символов").optional(),
+});
+
+/** POST /admin/orders/:number: the step through the operator's rules, audited; answered by a redirect with a notice. */
+export async function handleAdminOrderAction(request: Request, context: Readonly<RouterContextProvider>, number: string) {
+  const form = await readFormBody(request);
+  const parsed = statusFormSchema.safeParse(Object.fromEntries([...form].filter(([, value]) => typeof value === "string" && value.trim() !== "")));
+  let notice: { kind: "success" | "error"; message: string };
+  if (!parsed.success) {
+    notice = { kind: "error", message: parsed.error.issues.map((issue) => issue.message).join(". ") };
+  } else {
+    const { to, trackingNumber, reason } = parsed.data;
+    const change = await changeOrderStatusAsStaff(context.get(databaseContext).db, context.get(staffActorContext), number, to, {
+      ...(to === "shipped" && trackingNumber ? { trackingNumber } : {}),
+      ...(to === "cancelled" && reason ? { reason } : {}),
+    });
+    notice = change.ok
+      ? {
+          kind: "success",
+          message: [
+            `Заказ №${change.number}: ${orderStatusLabels[change.from]} → ${orderStatusLabels[change.to]}.`,
+            change.restocked.length > 0 ? `Возвращено в продажу: ${change.restocked.map((line) => `${line.name} × ${line.quantity}`).join(", ")}.` : "",
+            change.refundNeeded ? "Заказ был оплачен онлайн: верните деньги покупателю." : "",
+          ]
+            .filter(Boolean)
+            .join(" "),
+        }
+      : { kind: "error", message: change.reason };
+  }
+  return redirect(`/admin/orders/${encodeURIComponent(number)}`, { status: 303, headers: { "Set-Cookie": await flashHeader(notice) } });
+}

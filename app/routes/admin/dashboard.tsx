@@ -1,0 +1,143 @@
+import { Link } from "react-router";
+import { databaseContext } from "#app/modules/request/context.ts";
+import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
+import { staffContext } from "#app/modules/staff/context.ts";
+import { loadDashboard } from "#app/modules/staff/dashboard.server.ts";
+import { adminMeta } from "#app/modules/staff/meta.ts";
+import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
+import * as css from "#app/ui/admin/admin.css.ts";
+import type { Route } from "./+types/dashboard";
+
+export const meta = () => adminMeta("Сводка");
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadDashboard(context.get(databaseContext).db, context.get(staffContext).role);
+}
+
+const orderLink = (number: string) => `/admin/orders/${encodeURIComponent(number)}`;
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { shop, orders } = loaderData;
+  return (
+    <>
+      <h1 className={css.title}>Сводка</h1>
+      <div className={css.cards}>
+        {orders ? (
+          <>
+            <section className={css.card} data-testid="orders-today">
+              <h2 className={css.cardTitle}>Заказы сегодня</h2>
+              <p className={css.figure}>{formatMoney(orders.today.roubles)}</p>
+              <p className={css.muted}>заказов: {orders.today.count}</p>
+            </section>
+            <section className={css.card} data-testid="orders-week">
+              <h2 className={css.cardTitle}>За неделю</h2>
+              <p className={css.figure}>{formatMoney(orders.thisWeek.roubles)}</p>
+              <p className={css.muted}>заказов: {orders.thisWeek.count}</p>
+              <p className={css.muted}>без отменённых, с понедельника</p>
+            </section>
+            <section className={css.card} data-testid="buyback-new">
+              <h2 className={css.cardTitle}>Новые заявки на выкуп</h2>
+              <p className={css.figure}>{orders.newBuybackRequests}</p>
+            </section>
+          </>
+        ) : null}
+        <section className={css.card} data-testid="sales-status">
+          <h2 className={css.cardTitle}>Продажи</h2>
+          <p className={shop.open ? css.figure : `${css.figure} ${css.warning}`}>{shop.open ? "Открыты" : "Приостановлены"}</p>
+          {shop.paused ? <p className={css.muted}>Пауза{shop.pauseNote ? `: ${shop.pauseNote}` : ""} (с {formatDateTime(shop.changedAt)})</p> : null}
+          {!shop.quotesFresh ? <p className={css.warning}>Котировки устарели — заказы не принимаются</p> : null}
+        </section>
+        <section className={css.card} data-testid="quotes-status">
+          <h2 className={css.cardTitle}>Котировки</h2>
+          {shop.quotesTime ? (
+            <>
+              <p className={css.figure}>{shop.quotesAgeMinutes} мин назад</p>
+              <p className={css.muted}>
+                {shop.quotesSource}, {formatDateTime(shop.quotesTime)}
+              </p>
+            </>
+          ) : (
+            <p className={css.warning}>Котировок нет</p>
+          )}
+        </section>
+      </div>
+      {orders ? (
+        <>
+          <section className={css.section} data-testid="awaiting-payment">
+            <h2 className={css.sectionTitle}>Ждут оплаты ({orders.awaitingPayment.length})</h2>
+            <OrderTable rows={orders.awaitingPayment} showDue />
+          </section>
+          <section className={css.section} data-testid="to-assemble">
+            <h2 className={css.sectionTitle}>Собрать ({orders.toAssemble.length})</h2>
+            <OrderTable rows={orders.toAssemble} />
+          </section>
+          <section className={css.section} data-testid="failed-notifications">
+            <h2 className={css.sectionTitle}>Неотправленные сообщения ({orders.failedNotifications.length})</h2>
+            {orders.failedNotifications.length === 0 ? (
+              <p className={css.muted}>Нет</p>
+            ) : (
+              <div className={css.tableWrap}>
+                <table className={css.table}>
+                  <thead>
+                    <tr>
+                      <th>Когда</th>
+                      <th>Событие</th>
+                      <th>Канал</th>
+                      <th>Кому</th>
+                      <th>Почему</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {orders.failedNotifications.map((row) => (
+                      <tr key={row.id}>
+                        <td className={css.number}>{formatDateTime(row.createdAt)}</td>
+                        <td>{row.event}</td>
+                        <td>{row.channel}</td>
+                        <td>{row.recipient || "—"}</td>
+                        <td>{row.lastError ?? ""}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+type BriefOrder = { number: string; total: number; status: keyof typeof orderStatusLabels; createdAt: Date | string; paymentDueAt: Date | string | null; contact: { lastName: string; name: string } };
+
+function OrderTable({ rows, showDue = false }: { rows: BriefOrder[]; showDue?: boolean }) {
+  if (rows.length === 0) return <p className={css.muted}>Нет</p>;
+  return (
+    <div className={css.tableWrap}>
+      <table className={css.table}>
+        <thead>
+          <tr>
+            <th>Заказ</th>
+            <th>Создан</th>
+            {showDue ? <th>Оплатить до</th> : <th>Статус</th>}
+            <th>Покупатель</th>
+            <th>Сумма</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((order) => (
+            <tr key={order.number}>
+              <td className={css.number}>
+                <Link to={orderLink(order.number)}>№{order.number}</Link>
+              </td>
+              <td className={css.number}>{formatDateTime(order.createdAt)}</td>
+              {showDue ? <td className={css.number}>{order.paymentDueAt ? formatDateTime(order.paymentDueAt) : "—"}</td> : <td>{orderStatusLabels[order.status]}</td>}
+              <td>{[order.contact.lastName, order.contact.name].filter(Boolean).join(" ")}</td>
+              <td className={css.number}>{formatMoney(order.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

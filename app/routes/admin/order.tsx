@@ -1,0 +1,204 @@
+import { Form } from "react-router";
+import { deliveryLabel } from "#app/modules/delivery/labels.ts";
+import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
+import { formatPhone } from "#app/modules/phone/phone.ts";
+import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
+import { adminMeta } from "#app/modules/staff/meta.ts";
+import { handleAdminOrderAction, loadAdminOrder } from "#app/modules/staff/order-page.server.ts";
+import { staffRoleLabels } from "#app/modules/staff/roles.ts";
+import * as css from "#app/ui/admin/admin.css.ts";
+import { button } from "#app/ui/kit/kit.css.ts";
+import type { Route } from "./+types/order";
+
+export const meta = ({ params }: Route.MetaArgs) => adminMeta(`Заказ №${params.number}`);
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  return loadAdminOrder(context, params.number);
+}
+
+export function action({ request, params, context }: Route.ActionArgs) {
+  return handleAdminOrderAction(request, context, params.number);
+}
+
+const paymentStatusLabels: Record<string, string> = { pending: "создан", waiting_for_capture: "ждёт подтверждения", succeeded: "оплачен", canceled: "отменён" };
+
+export default function AdminOrder({ loaderData }: Route.ComponentProps) {
+  const { order, next, audit } = loaderData;
+  const delivery = order.delivery as { id?: number; name?: string; pointAddress?: string; address?: string };
+  const buyer = [order.contact.lastName, order.contact.name, order.contact.secondName].filter(Boolean).join(" ");
+  return (
+    <>
+      <h1 className={css.title}>
+        Заказ №{order.number} <span className={css.status} data-testid="order-status">{orderStatusLabels[order.status]}</span>
+      </h1>
+      <div className={css.columns}>
+        <div>
+          <section className={css.section}>
+            <h2 className={css.sectionTitle}>Монеты</h2>
+            <div className={css.tableWrap}>
+              <table className={css.table}>
+                <thead>
+                  <tr>
+                    <th>Артикул</th>
+                    <th>Монета</th>
+                    <th>Кол-во</th>
+                    <th>Цена</th>
+                    <th>Сумма</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {order.lines.map((line) => (
+                    <tr key={line.id}>
+                      <td>{line.sku}</td>
+                      <td>{line.name}</td>
+                      <td className={css.number}>{line.quantity}</td>
+                      <td className={css.number}>{formatMoney(line.price)}</td>
+                      <td className={css.number}>{formatMoney(line.lineTotal)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <dl className={css.facts}>
+              <dt>Товары</dt>
+              <dd>{formatMoney(order.goodsTotal)}</dd>
+              <dt>Доставка</dt>
+              <dd>{formatMoney(order.deliveryTotal)}</dd>
+              <dt>Итого</dt>
+              <dd>
+                <strong>{formatMoney(order.total)}</strong>
+              </dd>
+            </dl>
+          </section>
+          <section className={css.section}>
+            <h2 className={css.sectionTitle}>Покупатель и доставка</h2>
+            <dl className={css.facts}>
+              <dt>Покупатель</dt>
+              <dd>{buyer || "—"}</dd>
+              <dt>Телефон</dt>
+              <dd>{formatPhone(order.contact.phone)}</dd>
+              <dt>E-mail</dt>
+              <dd>{order.contact.email || "—"}</dd>
+              <dt>Город</dt>
+              <dd>{order.city.name}</dd>
+              <dt>Доставка</dt>
+              <dd>{[delivery.name ?? (delivery.id === undefined ? undefined : deliveryLabel(delivery.id)), delivery.pointAddress ?? delivery.address].filter(Boolean).join(", ") || "—"}</dd>
+              <dt>Создан</dt>
+              <dd>{formatDateTime(order.createdAt)}</dd>
+              {order.paymentDueAt && order.status === "awaiting_payment" ? (
+                <>
+                  <dt>Оплатить до</dt>
+                  <dd>{formatDateTime(order.paymentDueAt)}</dd>
+                </>
+              ) : null}
+              {order.trackingNumber ? (
+                <>
+                  <dt>Трек-номер</dt>
+                  <dd data-testid="tracking-number">{order.trackingNumber}</dd>
+                </>
+              ) : null}
+              {order.cancelReason ? (
+                <>
+                  <dt>Причина отмены</dt>
+                  <dd>{order.cancelReason}</dd>
+                </>
+              ) : null}
+              {order.comment ? (
+                <>
+                  <dt>Комментарий</dt>
+                  <dd>{order.comment}</dd>
+                </>
+              ) : null}
+            </dl>
+          </section>
+          <section className={css.section}>
+            <h2 className={css.sectionTitle}>Оплата</h2>
+            {order.payments.length === 0 ? (
+              <p className={css.muted}>Попыток оплаты нет</p>
+            ) : (
+              <div className={css.tableWrap}>
+                <table className={css.table}>
+                  <thead>
+                    <tr>
+                      <th>Когда</th>
+                      <th>Сервис</th>
+                      <th>Статус</th>
+                      <th>Сумма</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {order.payments.map((payment) => (
+                      <tr key={payment.id}>
+                        <td className={css.number}>{formatDateTime(payment.createdAt)}</td>
+                        <td>
+                          {payment.provider} {payment.providerPaymentId ?? ""}
+                        </td>
+                        <td>
+                          {paymentStatusLabels[payment.status] ?? payment.status}
+                          {payment.failureReason ? ` — ${payment.failureReason}` : ""}
+                        </td>
+                        <td className={css.number}>{formatMoney(payment.amount)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </div>
+        <div>
+          <section className={css.section} data-testid="next-statuses">
+            <h2 className={css.sectionTitle}>Дальше</h2>
+            {next.length === 0 ? <p className={css.muted}>Статус окончательный</p> : null}
+            <div className={css.actions}>
+              {next.map((to) => (
+                <Form method="post" key={to} className={css.actionForm}>
+                  <input type="hidden" name="to" value={to} />
+                  {to === "shipped" ? (
+                    <label className={css.filterField}>
+                      Трек-номер
+                      <input name="trackingNumber" required pattern="[A-Za-z0-9\-]{4,40}" defaultValue={order.trackingNumber ?? ""} className={css.control} />
+                    </label>
+                  ) : null}
+                  {to === "cancelled" ? (
+                    <label className={css.filterField}>
+                      Причина (увидит покупатель)
+                      <input name="reason" maxLength={300} className={css.control} />
+                    </label>
+                  ) : null}
+                  <button type="submit" className={to === "cancelled" ? css.dangerButton : button}>
+                    {to === "cancelled" ? "Отменить заказ" : `В статус «${orderStatusLabels[to]}»`}
+                  </button>
+                </Form>
+              ))}
+            </div>
+          </section>
+          <section className={css.section}>
+            <h2 className={css.sectionTitle}>История</h2>
+            <ol className={css.list} data-testid="order-history">
+              {order.history.map((step, index) => (
+                <li key={index}>
+                  {formatDateTime(step.createdAt)} — {orderStatusLabels[step.status]}
+                  {step.note ? `: ${step.note}` : ""}
+                </li>
+              ))}
+            </ol>
+          </section>
+          <section className={css.section}>
+            <h2 className={css.sectionTitle}>Действия сотрудников</h2>
+            {audit.length === 0 ? <p className={css.muted}>Нет</p> : null}
+            <ol className={css.list} data-testid="order-audit">
+              {audit.map((row) => (
+                <li key={row.id}>
+                  {formatDateTime(row.createdAt)} — {formatPhone(row.phone)} ({staffRoleLabels[row.role as keyof typeof staffRoleLabels] ?? row.role}):{" "}
+                  {orderStatusLabels[(row.before as { status?: keyof typeof orderStatusLabels } | null)?.status ?? "new"]} →{" "}
+                  {orderStatusLabels[(row.after as { status?: keyof typeof orderStatusLabels } | null)?.status ?? "new"]}
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}

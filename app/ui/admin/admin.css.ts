@@ -1,0 +1,62 @@
+import { style, globalStyle } from "@vanilla-extract/css";
+import { mediaUp } from "../tokens/breakpoints.ts";
+import { vars } from "../tokens/theme.css.ts";
+
+/** The back office on the shop's tokens: a dark bar with the menu, then the page. */
+export const bar = style({ background: vars.color.headerBar, color: vars.color.onHeaderBar });
+export const barInner = style({
+  maxWidth: vars.layout.maxWidth,
+  margin: "0 auto",
+  padding: `${vars.space.sm} ${vars.layout.gutter}`,
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: `${vars.space.sm} ${vars.space.lg}`,
+});
+export const brand = style({ fontWeight: 700, color: vars.color.goldLight, textDecoration: "none", marginRight: "auto" });
+export const menu = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, listStyle: "none", margin: 0, padding: 0, order: 3, width: "100%", "@media": { [mediaUp("md")]: { order: 0, width: "auto" } } });
+export const menuLink = style({
+  color: vars.color.onHeaderBar,
+  textDecoration: "none",
+  padding: `${vars.space.xs} 0`,
+  borderBottom: "2px solid transparent",
+  selectors: { "&.active": { borderBottomColor: vars.color.gold } },
+});
+export const who = style({ fontSize: vars.font.sizeSmall, color: vars.color.silverLight });
+export const logout = style({ background: "none", border: `1px solid ${vars.color.silver}`, color: vars.color.onHeaderBar, borderRadius: vars.radius.sm, padding: `${vars.space.xs} ${vars.space.sm}`, cursor: "pointer" });
+export const main = style({ maxWidth: vars.layout.maxWidth, margin: "0 auto", padding: `${vars.space.lg} ${vars.layout.gutter} ${vars.space.xl}` });
+export const title = style({ fontSize: vars.font.sizeTitle, margin: `0 0 ${vars.space.md}` });
+
+export const cards = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 10rem), 1fr))", marginBottom: vars.space.lg });
+export const card = style({ background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: vars.space.md });
+export const cardTitle = style({ fontSize: vars.font.sizeBase, margin: `0 0 ${vars.space.sm}`, color: vars.color.textMuted, fontWeight: 600 });
+export const figure = style({ fontSize: vars.font.sizeLarge, fontWeight: 700, margin: 0 });
+export const muted = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSmall });
+export const warning = style({ color: vars.color.danger, fontWeight: 600 });
+export const list = style({ margin: `${vars.space.sm} 0 0`, paddingLeft: vars.space.md, fontSize: vars.font.sizeSmall });
+
+/** Tables scroll sideways on a phone rather than squeeze. */
+export const tableWrap = style({ overflowX: "auto", marginBottom: vars.space.lg });
+export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: vars.font.sizeSmall });
+globalStyle(`${table} th, ${table} td`, { textAlign: "left", padding: vars.space.sm, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "top" });
+globalStyle(`${table} th`, { background: vars.color.surface, whiteSpace: "nowrap" });
+export const number = style({ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" });
+
+export const filters = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "flex-end", marginBottom: vars.space.lg });
+export const filterField = style({ display: "grid", gap: vars.space.xs, fontSize: vars.font.sizeSmall });
+export const control = style({ minHeight: "2.5rem", padding: `0 ${vars.space.sm}`, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, background: vars.color.background });
+
+export const columns = style({ display: "grid", gap: vars.space.lg, "@media": { [mediaUp("lg")]: { gridTemplateColumns: "2fr 1fr" } } });
+// A wide table scrolls inside its column instead of widening the page.
+globalStyle(`${columns} > *`, { minWidth: 0 });
+export const section = style({ marginBottom: vars.space.lg });
+export const sectionTitle = style({ fontSize: vars.font.sizeLarge, margin: `0 0 ${vars.space.sm}` });
+export const facts = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: `${vars.space.xs} ${vars.space.md}`, margin: 0 });
+globalStyle(`${facts} dt`, { color: vars.color.textMuted });
+globalStyle(`${facts} dd`, { margin: 0 });
+export const actions = style({ display: "grid", gap: vars.space.sm });
+export const actionForm = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "flex-end", padding: vars.space.sm, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
+/** The step that undoes the order: marked apart from the others. */
+export const dangerButton = style({ background: vars.color.background, color: vars.color.danger, border: `1px solid ${vars.color.danger}`, borderRadius: vars.radius.md, minHeight: "2.75rem", paddingInline: vars.space.lg, fontWeight: 600, cursor: "pointer" });
+export const status = style({ display: "inline-block", padding: `0 ${vars.space.sm}`, borderRadius: vars.radius.pill, background: vars.color.goldLight, whiteSpace: "nowrap" });
+export const loginBox = style({ maxWidth: "24rem", margin: `${vars.space.xl} auto`, padding: vars.space.lg, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
