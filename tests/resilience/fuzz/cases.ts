@@ -474,7 +474,9 @@ export function buildCase(seed: number, index: number, fixtures: Fixtures): Fuzz
   // Issue 14, item 13: a page's form that says nowhere that it comes from the shop.
   const formFromNowhere =
     target.kind === "page" && hasBody(draft) && !draft.headers.Origin && draft.headers["Sec-Fetch-Site"] !== "same-origin" && !draft.shopReferer;
-  const mustRefuse = formFromNowhere ? "a page form without Origin, Sec-Fetch-Site or the shop's Referer" : quantityRefusal(draft, target, appliedNames);
+  const mustRefuse = formFromNowhere
+    ? "a page form without Origin, Sec-Fetch-Site or the shop's Referer"
+    : (quantityRefusal(draft, target, appliedNames) ?? strangerCodeCheck(draft, target, persona, appliedNames));
   return {
     index,
     target,
@@ -485,6 +487,18 @@ export function buildCase(seed: number, index: number, fixtures: Fixtures): Fuzz
     dataRequest: draft.dataRequest,
     mustRefuse,
   };
+}
+
+/**
+ * Issue 14, item 4: a code check from a browser that did not ask for the code (no login cookie
+ * of the codeStep persona) is refused, even with the pending phone and its right code: a
+ * stranger can neither sign in with it nor spend the buyer's tries. Only while the cookies
+ * are the persona's own (a cookie mutation may hand it someone's).
+ */
+function strangerCodeCheck(draft: Draft, target: Target, persona: Persona, appliedNames: string[]): string | undefined {
+  if (target.name !== "POST /api/auth/check-code" || persona === "codeStep" || draft.method !== "POST") return undefined;
+  if (appliedNames.includes("cookie")) return undefined;
+  return "a code check from a browser that did not ask for the code";
 }
 
 /**
