@@ -157,6 +157,7 @@ describe("the sender", () => {
 
   it("delivers a message once into the outbox file although its sender died between sending and marking it sent", async () => {
     const warn = vi.spyOn(log, "warn").mockImplementation(() => undefined);
+    const error = vi.spyOn(log, "error").mockImplementation(() => undefined);
     const file = path.join(folder, "crash.jsonl");
     const email = emailChannel({ provider: "file", outboxFile: file, smtpUrl: undefined, from: "Аурум <shop@aurum.example>", timeoutMs: 1000 });
     await record({ kind: "order_completed", order: await orderFacts() });
@@ -185,6 +186,7 @@ describe("the sender", () => {
     const [row] = await database.handle.db.select().from(notifications).where(eq(notifications.channel, "email"));
     expect(row).toMatchObject({ status: "sent", attempts: 2 });
     warn.mockRestore();
+    error.mockRestore();
   });
 
   it("lets two senders at once deliver every message exactly once", async () => {
