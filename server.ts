@@ -1,6 +1,7 @@
 // The shop's production HTTP server (node:http): static assets, the /_ipx image proxy,
 // /healthz and the React Router request handler, with gzip/brotli and a graceful stop.
 // Run by `npm start` on Node 24 (type stripping); the build must exist (scripts/start.ts).
+import cluster from "node:cluster";
 import http from "node:http";
 import path from "node:path";
 import type { Duplex } from "node:stream";
@@ -15,6 +16,7 @@ import { imageMaxAgeSeconds, parseIpxPath } from "./app/modules/images/image-url
 import { createClientAddress, type ProxyTrust } from "./app/modules/request/proxy-trust.server.ts";
 import { isShopFormPost } from "./app/modules/request/same-origin.server.ts";
 import { contentSecurityPolicy, securityHeaders } from "./app/modules/request/security-headers.ts";
+import { superviseWorkers, type ListeningMessage } from "./app/modules/request/worker-cluster.server.ts";
 import { etagOf } from "./app/modules/shared/etag.server.ts";
 import { createWorkGate } from "./app/modules/shared/work-gate.ts";
 import { readBodyWithin, tooLargeMessage } from "./app/modules/shared/json-body.server.ts";
@@ -27,6 +29,8 @@ type Services = {
     host: string;
     port: number;
     shutdownTimeoutMs: number;
+    /** Server processes sharing the port (WEB_CONCURRENCY). */
+    webConcurrency: number;
     isProduction: boolean;
     trustProxy: boolean;
     proxyTrust: ProxyTrust;
@@ -52,7 +56,7 @@ const compressible = /^(text\/|application\/(json|javascript|xml|manifest\+json|
 export type RunningServer = { url: string; port: number; close(): Promise<void> };
 
 export async function startServer(): Promise<RunningServer> {
-  const build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
+  const build = await loadBuild();
   const services = build.entry.module as unknown as Services;
   await services.startServices();
   const settings = services.serverSettings();
@@ -583,25 +587,58 @@ async function sendResponse(req: http.IncomingMessage, res: http.ServerResponse,
   }
 }
 
-/** Starts the server and stops it gracefully on SIGTERM/SIGINT; the process exits when done. */
+function loadBuild(): Promise<ServerBuild> {
+  return import(path.join(root, "build/server/index.js")) as Promise<ServerBuild>;
+}
+
+function failToStart(error: unknown): never {
+  if (error instanceof Error && error.name === "ConfigError") {
+    console.error(error.message);
+  } else {
+    console.error("Не удалось запустить магазин:", error);
+  }
+  process.exit(1);
+}
+
+/**
+ * Starts the server and stops it gracefully on SIGTERM/SIGINT; the process exits when done.
+ * With WEB_CONCURRENCY > 1 this process only supervises that many server processes.
+ */
 export async function main(): Promise<void> {
+  if (cluster.isPrimary) {
+    let settings: ReturnType<Services["serverSettings"]>;
+    try {
+      settings = ((await loadBuild()).entry.module as unknown as Services).serverSettings();
+    } catch (error) {
+      failToStart(error);
+    }
+    if (settings.webConcurrency > 1) {
+      superviseWorkers({
+        workers: settings.webConcurrency,
+        shutdownTimeoutMs: settings.shutdownTimeoutMs,
+        onListening: (url) => console.log(`Магазин работает: ${url} (процессов: ${settings.webConcurrency})`),
+        exit: (code) => process.exit(code),
+      });
+      return;
+    }
+  }
+
   let running: RunningServer;
   try {
     running = await startServer();
   } catch (error) {
-    if (error instanceof Error && error.name === "ConfigError") {
-      console.error(error.message);
-    } else {
-      console.error("Не удалось запустить магазин:", error);
-    }
-    process.exit(1);
+    failToStart(error);
   }
-  console.log(`Магазин работает: ${running.url}`);
+  if (cluster.isWorker) {
+    process.send?.({ type: "shop:listening", url: running.url } satisfies ListeningMessage);
+  } else {
+    console.log(`Магазин работает: ${running.url}`);
+  }
   let signalled = false;
   const stop = (signal: string) => {
     if (signalled) return;
     signalled = true;
-    console.log(`${signal}: завершаю запросы и останавливаюсь`);
+    if (!cluster.isWorker) console.log(`${signal}: завершаю запросы и останавливаюсь`);
     running.close().then(
       () => process.exit(0),
       (error: unknown) => {

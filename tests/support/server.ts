@@ -206,6 +206,8 @@ function shopEnvironment(extra: Record<string, string>): Record<string, string> 
     HOST: "127.0.0.1",
     PORT: "0",
     LOG_LEVEL: "warn",
+    // One process per shop: the tests watch and signal it (the cluster has a suite of its own).
+    WEB_CONCURRENCY: "1",
     ...extra,
   };
 }

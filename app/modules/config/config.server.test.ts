@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "./config.server.ts";
@@ -32,6 +32,17 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ DATA_DIR: tempDir(), DATABASE_URL: "mysql://x@y/z" })).toThrow(/DATABASE_URL/);
     expect(() => parseConfig({ DATA_DIR: tempDir(), PUBLIC_URL: "shop" })).toThrow(/PUBLIC_URL/);
     expect(() => parseConfig({ DATA_DIR: tempDir(), LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+  });
+
+  it("runs one server process on the embedded database and one per core on PostgreSQL", () => {
+    expect(parseConfig({ DATA_DIR: tempDir() }).webConcurrency).toBe(1);
+    const postgres = "postgres://shop@db/shop";
+    expect(parseConfig({ DATA_DIR: tempDir(), DATABASE_URL: postgres }).webConcurrency).toBe(availableParallelism());
+    expect(parseConfig({ DATA_DIR: tempDir(), DATABASE_URL: postgres, WEB_CONCURRENCY: "3" }).webConcurrency).toBe(3);
+    expect(parseConfig({ DATA_DIR: tempDir(), WEB_CONCURRENCY: "1" }).webConcurrency).toBe(1);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), WEB_CONCURRENCY: "2" })).toThrow(/WEB_CONCURRENCY: больше 1 только с DATABASE_URL/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), DATABASE_URL: postgres, WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), DATABASE_URL: postgres, WEB_CONCURRENCY: "two" })).toThrow(/WEB_CONCURRENCY/);
   });
 
   it("requires SESSION_SECRET in production and accepts a long one", () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { parseProxyTrust, type ProxyTrust } from "../request/proxy-trust.server.ts";
@@ -27,6 +28,12 @@ const envSchema = z.object({
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   SESSION_SECRET: z.string().min(32, "не короче 32 символов").optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: "число процессов сервера — целое от 1 до 64" })
+    .int({ error: "число процессов сервера — целое от 1 до 64" })
+    .min(1, { error: "число процессов сервера — целое от 1 до 64" })
+    .max(64, { error: "число процессов сервера — целое от 1 до 64" })
+    .optional(),
   TRUST_PROXY: z
     .string()
     .default("false")
@@ -111,6 +118,8 @@ export type AppConfig = {
   databaseQueryTimeoutMs: number;
   sessionSecret: string;
   shutdownTimeoutMs: number;
+  /** Server processes sharing the port (WEB_CONCURRENCY): the cores with PostgreSQL, 1 on the embedded database. */
+  webConcurrency: number;
   /** Behind a reverse proxy: take the scheme and host from X-Forwarded-Proto/Host. */
   trustProxy: boolean;
   /** Which hops are the shop's own proxies: the client's address is the right-most X-Forwarded-For entry that is not one. */
@@ -231,6 +240,11 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     throw missing(values.TELEGRAM_BOT_TOKEN ? "TELEGRAM_CHAT_ID" : "TELEGRAM_BOT_TOKEN", "TELEGRAM_BOT_TOKEN и TELEGRAM_CHAT_ID задаются вместе");
   }
 
+  // The embedded database lives inside one process: more server processes need PostgreSQL.
+  if ((values.WEB_CONCURRENCY ?? 1) > 1 && !values.DATABASE_URL) {
+    throw missing("WEB_CONCURRENCY", "больше 1 только с DATABASE_URL: встроенная база работает в одном процессе");
+  }
+
   if (isProduction && !values.SESSION_SECRET) {
     throw new ConfigError(
       "Неверные настройки окружения:\n  SESSION_SECRET: обязателен при NODE_ENV=production (не короче 32 символов)",
@@ -249,6 +263,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     databaseQueryTimeoutMs: values.DATABASE_QUERY_TIMEOUT_MS,
     sessionSecret: values.SESSION_SECRET ?? developmentSessionSecret(dataDir),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    webConcurrency: values.WEB_CONCURRENCY ?? (values.DATABASE_URL ? availableParallelism() : 1),
     trustProxy: values.TRUST_PROXY !== false,
     proxyTrust: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,

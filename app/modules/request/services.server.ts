@@ -54,10 +54,10 @@ export async function checkHealth(): Promise<void> {
   await handle.ping();
 }
 
-export function serverSettings(): Pick<AppConfig, "host" | "port" | "shutdownTimeoutMs" | "isProduction" | "trustProxy" | "proxyTrust" | "publicUrl"> & {
+export function serverSettings(): Pick<AppConfig, "host" | "port" | "shutdownTimeoutMs" | "webConcurrency" | "isProduction" | "trustProxy" | "proxyTrust" | "publicUrl"> & {
   imagesDir: string;
   imageRemoteHost: string | undefined;
 } {
-  const { host, port, shutdownTimeoutMs, isProduction, trustProxy, proxyTrust, publicUrl, images } = getConfig();
-  return { host, port, shutdownTimeoutMs, isProduction, trustProxy, proxyTrust, publicUrl, imagesDir: images.dir, imageRemoteHost: images.remoteHost };
+  const { host, port, shutdownTimeoutMs, webConcurrency, isProduction, trustProxy, proxyTrust, publicUrl, images } = getConfig();
+  return { host, port, shutdownTimeoutMs, webConcurrency, isProduction, trustProxy, proxyTrust, publicUrl, imagesDir: images.dir, imageRemoteHost: images.remoteHost };
 }
