@@ -72,7 +72,7 @@ export function deliveryDays(choice: Pick<DeliveryChoice, "minDays" | "maxDays">
   return minDays && minDays !== maxDays ? `${minDays}–${maxDays} ${days}` : `${maxDays} ${days}`;
 }
 
-export function CartSection({ cart }: { cart: CheckoutView["cart"] }) {
+export function CartSection({ cart, errors = {} }: { cart: CheckoutView["cart"]; errors?: Errors }) {
   return (
     <Section id="cart" title="Товары">
       <ul className={css.lines}>
@@ -90,7 +90,6 @@ export function CartSection({ cart }: { cart: CheckoutView["cart"] }) {
                   <span className={css.problem}>{line.problem}</span>
                 </>
               ) : null}
-              {line.product.price !== null ? <input type="hidden" name={`seen:${line.product.id}`} value={line.product.price} /> : null}
             </span>
             <label>
               <span className={css.muted}>Кол-во</span>
@@ -100,12 +99,18 @@ export function CartSection({ cart }: { cart: CheckoutView["cart"] }) {
                 name={`qty:${line.product.id}`}
                 defaultValue={line.quantity}
                 min={0}
-                max={Math.max(line.product.stock, line.quantity)}
                 inputMode="numeric"
                 className={css.quantityInput}
                 aria-label={`Количество: ${line.product.name}`}
+                aria-invalid={errors[`qty:${line.product.id}`] ? true : undefined}
+                aria-describedby={errors[`qty:${line.product.id}`] ? `qty-${line.product.id}-error` : undefined}
               />
             </label>
+            {errors[`qty:${line.product.id}`] ? (
+              <div className={css.lineError} data-testid="quantity-error">
+                <FieldErrors id={`qty-${line.product.id}-error`} errors={errors[`qty:${line.product.id}`]} />
+              </div>
+            ) : null}
             <span className={css.optionPrice}>{line.lineTotal !== null ? formatMoney(line.lineTotal) : "—"}</span>
             <button type="submit" name="removeLine" value={line.product.id} formNoValidate className={css.linkButton} aria-label={`Удалить: ${line.product.name}`}>
               Удалить
@@ -373,6 +378,20 @@ export function OrderErrorBox({ message }: { message: string }) {
   return (
     <div id="order-error" className={css.alert} role="alert" data-testid="order-error">
       <strong>Заказ не оформлен.</strong> {message}
+    </div>
+  );
+}
+
+/** Issue 21 item 7: the form posted differs from what the page showed; nothing was placed, the buyer checks and confirms. */
+export function OrderChangedBox({ notice }: { notice: NonNullable<CheckoutDraft["changeNotice"]> }) {
+  return (
+    <div id="order-changed" className={css.pricesBox} role="alert" data-testid="order-changed">
+      <strong>Заказ не оформлен: он изменился.</strong> Проверьте заказ ниже — сумма к оплате пересчитана — и нажмите «Оформить заказ» ещё раз.
+      <ul>
+        {notice.messages.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
     </div>
   );
 }

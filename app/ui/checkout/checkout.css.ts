@@ -48,6 +48,10 @@ export const line = style({
   borderBottom: `1px solid ${vars.color.border}`,
   "@media": { [mediaUp("md")]: { gridTemplateColumns: "minmax(0, 1fr) 6rem 8rem auto" } },
 });
+/** A quantity refused at its line: the whole row under it. */
+export const lineError = style({ gridColumn: "1 / -1" });
+/** An empty checkout after an order: the order's number and the way to it. */
+export const placedBox = style({ padding: vars.space.md, borderRadius: vars.radius.md, background: vars.color.goldLight, marginBottom: vars.space.md });
 export const lineName = style({ fontWeight: 600, color: vars.color.text });
 export const problem = style({ color: vars.color.danger, fontSize: vars.font.sizeSmall, fontWeight: 600 });
 export const quantityInput = style({
