@@ -12,7 +12,16 @@ export const layout = style({
 });
 export const linesColumn = style({ display: "grid", gap: vars.space.sm, minWidth: 0 });
 export const tools = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm });
-export const lines = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.md });
+/** #cart-lines (a refused quantity comes back there) rests clear of the sticky header. */
+export const lines = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "grid",
+  gap: vars.space.md,
+  scrollMarginTop: "6rem",
+  "@media": { [mediaUp("md")]: { scrollMarginTop: "10rem" } },
+});
 /**
  * Phones: picture and name on top, the quantity buttons and the line total below on their own
  * row (in two columns the total sat on top of the '+' button), 'Удалить' last.

@@ -1,4 +1,4 @@
-import type { ChangeEvent, ReactNode } from "react";
+import { type ChangeEvent, type ReactNode, useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { FIELDS, FIELD_LIMITS, type CheckoutDraft } from "#app/modules/checkout/draft.ts";
 import type { CheckoutView, DeliveryChoice } from "#app/modules/checkout/view.ts";
@@ -382,10 +382,25 @@ export function OrderErrorBox({ message }: { message: string }) {
   );
 }
 
+/**
+ * A notice that stopped the order is scrolled to when it appears (issue 21 item 8): without
+ * JavaScript the redirect's #anchor does it; with it, the form keeps the scroll position, and
+ * the buyer pressed 'Оформить заказ' at the bottom of the page. Its scroll-margin keeps it clear
+ * of the sticky header.
+ */
+function useScrolledTo() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: "start" });
+  }, []);
+  return ref;
+}
+
 /** Issue 21 item 7: the form posted differs from what the page showed; nothing was placed, the buyer checks and confirms. */
 export function OrderChangedBox({ notice }: { notice: NonNullable<CheckoutDraft["changeNotice"]> }) {
+  const ref = useScrolledTo();
   return (
-    <div id="order-changed" className={css.pricesBox} role="alert" data-testid="order-changed">
+    <div id="order-changed" ref={ref} className={css.pricesBox} role="alert" data-testid="order-changed">
       <strong>Заказ не оформлен: он изменился.</strong> Проверьте заказ ниже — сумма к оплате пересчитана — и нажмите «Оформить заказ» ещё раз.
       <ul>
         {notice.messages.map((message) => (
@@ -398,8 +413,9 @@ export function OrderChangedBox({ notice }: { notice: NonNullable<CheckoutDraft[
 
 /** Spec 'updatePrices': the quotes moved since the page was shown; the buyer sees the new prices and confirms. */
 export function UpdatePricesBox({ notice }: { notice: NonNullable<CheckoutDraft["priceNotice"]> }) {
+  const ref = useScrolledTo();
   return (
-    <div id="update-prices" className={css.pricesBox} role="alert" data-testid="update-prices">
+    <div id="update-prices" ref={ref} className={css.pricesBox} role="alert" data-testid="update-prices">
       <strong>Цены изменились вслед за котировками металла.</strong> Проверьте новые цены и подтвердите заказ.
       <table className={css.table}>
         <thead>

@@ -4,6 +4,12 @@ import { button } from "#app/ui/kit/kit.css.ts";
 import { mediaUp } from "#app/ui/tokens/breakpoints.ts";
 import { vars } from "#app/ui/tokens/theme.css.ts";
 
+/**
+ * How far below the top an anchored box (#order-changed, #update-prices, a section) comes to rest:
+ * clear of the sticky header, which is 148 px tall on a desktop with its quotes bar (issue 21 item 8).
+ */
+const clearOfHeader = { scrollMarginTop: "6rem", "@media": { [mediaUp("md")]: { scrollMarginTop: "10rem" } } } as const;
+
 export const layout = style({
   display: "grid",
   gap: vars.space.xl,
@@ -19,7 +25,7 @@ export const section = style({
   padding: vars.space.md,
   margin: 0,
   minWidth: 0,
-  scrollMarginTop: "6rem",
+  ...clearOfHeader,
 });
 export const legend = style({ fontWeight: 700, fontSize: vars.font.sizeLarge, padding: `0 ${vars.space.xs}` });
 export const twoColumns = style({
@@ -112,13 +118,13 @@ export const alert = style({
   borderRadius: vars.radius.md,
   background: "#fdecea",
   color: vars.color.danger,
-  scrollMarginTop: "6rem",
+  ...clearOfHeader,
 });
 export const pricesBox = style({
   padding: vars.space.md,
   borderRadius: vars.radius.md,
   background: vars.color.goldLight,
-  scrollMarginTop: "6rem",
+  ...clearOfHeader,
 });
 /** Phones: smaller type and padding, so the four columns of an order fit 320 px. */
 export const table = style({
