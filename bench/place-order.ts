@@ -39,7 +39,7 @@ async function placeOne(client: ShopClient, productId: number, buyer: number): P
   const page = await client.html("/checkout");
   const fields = {
     token: inputValue(page, "token") ?? "",
-    seenTotal: inputValue(page, "seenTotal") ?? "",
+    shown: inputValue(page, "shown") ?? "",
     lastName: "Покупатель",
     name: `Номер ${buyer}`,
     email: `bench${buyer}@example.ru`,

@@ -230,7 +230,7 @@ async function saveCheckout(visitor: Visitor): Promise<string | undefined> {
   const saved = await visitor.postForm(
     "POST /checkout (save)",
     "/checkout",
-    { token: inputValue(page.text, "token") ?? "", seenTotal: inputValue(page.text, "seenTotal") ?? "", ...contact, email: `visitor${visitor.id}@example.ru`, intent: "save" },
+    { token: inputValue(page.text, "token") ?? "", shown: inputValue(page.text, "shown") ?? "", ...contact, email: `visitor${visitor.id}@example.ru`, intent: "save" },
     { status: 303, check: locationMatches(/^\/checkout/) },
   );
   return saved ? page.text : undefined;
@@ -279,7 +279,7 @@ async function buy(visitor: Visitor) {
   if (!form) return;
   const fields = {
     token: inputValue(form.text, "token") ?? "",
-    seenTotal: inputValue(form.text, "seenTotal") ?? "",
+    shown: inputValue(form.text, "shown") ?? "",
     ...contact,
     email: `visitor${visitor.id}@example.ru`,
     deliveryId: "76",

@@ -1,4 +1,5 @@
 import { globalStyle, style } from "@vanilla-extract/css";
+import { button } from "#app/ui/kit/kit.css.ts";
 import { mediaUp } from "#app/ui/tokens/breakpoints.ts";
 import { vars } from "#app/ui/tokens/theme.css.ts";
 
@@ -11,7 +12,16 @@ export const layout = style({
 });
 export const linesColumn = style({ display: "grid", gap: vars.space.sm, minWidth: 0 });
 export const tools = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm });
-export const lines = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.md });
+/** #cart-lines (a refused quantity comes back there) rests clear of the sticky header. */
+export const lines = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "grid",
+  gap: vars.space.md,
+  scrollMarginTop: "6rem",
+  "@media": { [mediaUp("md")]: { scrollMarginTop: "10rem" } },
+});
 /**
  * Phones: picture and name on top, the quantity buttons and the line total below on their own
  * row (in two columns the total sat on top of the '+' button), 'Удалить' last.
@@ -50,7 +60,21 @@ export const step = style({
   cursor: "pointer",
   selectors: { "&:disabled": { opacity: 0.4, cursor: "not-allowed" } },
 });
-export const count = style({ minWidth: "2rem", textAlign: "center", fontWeight: 700, fontVariantNumeric: "tabular-nums" });
+export const count = style({
+  width: "4rem",
+  height: "2.75rem",
+  padding: `0 ${vars.space.xs}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  textAlign: "center",
+  fontWeight: 700,
+  fontSize: vars.font.sizeBase,
+  fontVariantNumeric: "tabular-nums",
+});
+/** 'Пересчитать' under the lines: the typed quantities of every line in one post. */
+export const recount = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "flex-end", gap: vars.space.sm });
+/** Like checkout's 'Пересчитать' (its secondary button). */
+export const recountButton = style([button, { background: vars.color.background, color: vars.color.goldDark, border: `1px solid ${vars.color.gold}` }]);
 export const lineTotal = style({ gridArea: "total", justifySelf: "end", fontWeight: 800, whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" });
 export const remove = style({ border: "none", background: "none", color: vars.color.textMuted, textDecoration: "underline", cursor: "pointer", padding: vars.space.sm, minHeight: "2.75rem" });
 globalStyle(`${line} ${remove}`, { gridArea: "remove", justifySelf: "start" });

@@ -1,4 +1,6 @@
-import { Link, useFetcher, useFetchers } from "react-router";
+import { Form, Link, useFetcher, useFetchers } from "react-router";
+import { refusedQuantity } from "#app/modules/lists/cart-quantities.server.ts";
+import { quantityField } from "#app/modules/lists/typed-quantity.ts";
 import { handleListForm } from "#app/modules/lists/form-actions.server.ts";
 import { cartSummary, type CartLine } from "#app/modules/lists/summary.server.ts";
 import type { ListActionResult } from "#app/modules/lists/types.ts";
@@ -16,11 +18,16 @@ import * as css from "./cart.css.ts";
 import * as listsCss from "./lists.css.ts";
 import type { Route } from "./+types/cart";
 
+/** The id of the 'Пересчитать' form the lines' quantity fields belong to. */
+const QUANTITIES_FORM = "cart-quantities";
+
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
   const summary = await cartSummary(db, context.get(listOwnerContext), (await getQuotesService()).rates());
+  // ?qty:<id>=…: a quantity 'Пересчитать' refused, named next to its line (nothing was changed).
+  const lines = summary.lines.map((line) => ({ ...line, refused: refusedQuantity(line, url.searchParams) }));
   // ?confirm=clear: 'Очистить корзину' was pressed; the page asks before anything is removed.
-  return { ...summary, confirmClear: url.searchParams.get("confirm") === "clear" && summary.lines.length > 0 };
+  return { ...summary, lines, confirmClear: url.searchParams.get("confirm") === "clear" && summary.lines.length > 0 };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -30,7 +37,7 @@ export function action({ request, context }: Route.ActionArgs) {
 export const meta = () => [...pageMeta({ title: "Корзина" }), { name: "robots", content: "noindex" }];
 
 /** One cart line with its own fetcher, so quick +/− clicks on it replace each other instead of racing. */
-function CartLineItem({ line }: { line: CartLine }) {
+function CartLineItem({ line }: { line: CartLine & { refused: { typed: string; message: string } | null } }) {
   const key = listFetcherKey("cart", `line-${line.product.id}`);
   const fetcher = useFetcher<ListActionResult>({ key });
   const hydrated = useHydrated();
@@ -67,12 +74,30 @@ function CartLineItem({ line }: { line: CartLine }) {
           </span>
         ) : null}
         {fetcher.data && !fetcher.data.ok && fetcher.state === "idle" ? <span className={css.problem}>{fetcher.data.message}</span> : null}
+        {line.refused ? (
+          <span id={`${quantityField(line.product.id)}-error`} className={css.problem} role="alert" data-testid="quantity-error">
+            {line.refused.message}
+          </span>
+        ) : null}
       </div>
       <div className={css.quantity} aria-label="Количество">
         {quantityForm(quantity - 1, `Уменьшить количество: ${line.product.name}`, "−", quantity <= 1 || !line.product.active)}
-        <output className={css.count} aria-live="polite" data-testid="line-quantity">
-          {quantity}
-        </output>
+        {/* Typed quantities join the 'Пересчитать' form below (issue 21 item 30): one post for all lines, with or without JavaScript. */}
+        <input
+          key={quantity}
+          type="number"
+          form={QUANTITIES_FORM}
+          name={quantityField(line.product.id)}
+          defaultValue={line.refused?.typed ?? quantity}
+          min={0}
+          inputMode="numeric"
+          className={css.count}
+          aria-label={`Количество: ${line.product.name}`}
+          aria-invalid={line.refused ? true : undefined}
+          aria-describedby={line.refused ? `${quantityField(line.product.id)}-error` : undefined}
+          disabled={!line.product.active}
+          data-testid="line-quantity"
+        />
         {quantityForm(quantity + 1, `Увеличить количество: ${line.product.name}`, "+", quantity >= line.product.stock || !line.product.active)}
       </div>
       <span className={css.lineTotal}>{line.lineTotal !== null ? formatMoney(line.lineTotal) : "—"}</span>
@@ -104,11 +129,18 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className={css.layout} data-updating={updating || undefined} aria-busy={updating}>
           <div className={css.linesColumn}>
-            <ul className={css.lines}>
+            <ul className={css.lines} id="cart-lines">
               {lines.map((line) => (
                 <CartLineItem key={line.product.id} line={line} />
               ))}
             </ul>
+            <Form method="post" action="/cart" id={QUANTITIES_FORM} preventScrollReset className={css.recount}>
+              <input type="hidden" name="intent" value="update" />
+              <span className={css.muted}>Изменили количество в поле? Нажмите «Пересчитать».</span>
+              <button type="submit" className={css.recountButton} data-testid="recount">
+                Пересчитать
+              </button>
+            </Form>
             <div className={css.tools}>
               <p className={css.muted}>Цены следуют за котировками металла; при оформлении заказа они фиксируются.</p>
               {confirmClear ? (

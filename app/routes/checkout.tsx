@@ -17,6 +17,7 @@ import {
   CommentSection,
   ContactSection,
   DeliverySection,
+  OrderChangedBox,
   OrderErrorBox,
   PaymentSection,
   POINT_FILTER_FORM,
@@ -82,17 +83,35 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/checkout") === true;
   const pointsShown = useDelayedReveal(chosen?.id ?? null);
-  const errorMessages = Object.values(draft.errors).flat();
+  // Quantity errors are shown at their lines; the list on top is for the fields further down.
+  const errorMessages = Object.entries(draft.errors)
+    .filter(([name]) => !name.startsWith("qty:"))
+    .flatMap(([, messages]) => messages);
 
   if (cart.lines.length === 0) {
     return (
       <>
         <PageHeader title="Оформление заказа" crumbs={[{ name: "Корзина", href: "/cart" }, { name: "Оформление заказа", href: "/checkout" }]} />
         {draft.orderError ? <OrderErrorBox message={draft.orderError} /> : null}
-        <p>В корзине пока ничего нет.</p>
-        <Link to="/catalog" className={button}>
-          Перейти в каталог
-        </Link>
+        {view.lastOrder ? (
+          // Another tab (or the back button) after 'Оформить заказ': the order it made, not just an empty cart.
+          <div className={css.placedBox} role="status" data-testid="last-order">
+            <p>
+              <strong>Заказ №{view.lastOrder.number} оформлен.</strong> Товары из корзины вошли в него.
+            </p>
+            <Link to={`/my/orders/${view.lastOrder.id}`} className={button}>
+              Открыть заказ
+            </Link>{" "}
+            <Link to="/catalog">Перейти в каталог</Link>
+          </div>
+        ) : (
+          <>
+            <p>В корзине пока ничего нет.</p>
+            <Link to="/catalog" className={button}>
+              Перейти в каталог
+            </Link>
+          </>
+        )}
       </>
     );
   }
@@ -105,16 +124,18 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       <form id={POINT_FILTER_FORM} method="get" action="/checkout#points" />
       <Form method="post" action="/checkout" key={view.revision} preventScrollReset className={css.layout} aria-busy={busy}>
         <input type="hidden" name="token" value={view.token} />
-        <input type="hidden" name="seenTotal" value={view.totals.goods} />
+        {/* What this page shows (issue 21 item 7): 'Оформить заказ' places exactly this, or shows what changed. */}
+        <input type="hidden" name="shown" value={view.shown} />
         <div className={css.sections}>
           {draft.orderError ? <OrderErrorBox message={draft.orderError} /> : null}
           {draft.priceNotice ? <UpdatePricesBox notice={draft.priceNotice} /> : null}
+          {draft.changeNotice ? <OrderChangedBox notice={draft.changeNotice} /> : null}
           {errorMessages.length > 0 ? (
             <div id="form-errors">
               <FormErrors errors={["Проверьте выделенные поля:", ...errorMessages]} />
             </div>
           ) : null}
-          <CartSection cart={cart} />
+          <CartSection cart={cart} errors={draft.errors} />
           <ContactSection draft={draft} />
           <CitySection draft={draft} cityResults={view.cityResults} />
           <DeliverySection

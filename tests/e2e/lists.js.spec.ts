@@ -30,7 +30,7 @@ test("quick clicks on + end at the last quantity asked for", async ({ page }) =>
   const line = page.getByTestId("cart-line");
   const plus = line.getByRole("button", { name: /^Увеличить количество/ });
   for (let i = 0; i < 3; i++) await plus.click();
-  await expect(line.getByTestId("line-quantity")).toHaveText("4");
+  await expect(line.getByTestId("line-quantity")).toHaveValue("4");
   await page.reload();
-  await expect(page.getByTestId("cart-line").getByTestId("line-quantity")).toHaveText("4");
+  await expect(page.getByTestId("cart-line").getByTestId("line-quantity")).toHaveValue("4");
 });

@@ -24,13 +24,13 @@ test("product → cart → change quantity → remove", async ({ page, javaScrip
   if (javaScriptEnabled) await waitForHydration(page);
   const line = page.getByTestId("cart-line");
   await expect(line).toHaveCount(1);
-  await expect(line.getByTestId("line-quantity")).toHaveText("2");
+  await expect(line.getByTestId("line-quantity")).toHaveValue("2");
 
   await line.getByRole("button", { name: /^Увеличить количество/ }).click();
-  await expect(line.getByTestId("line-quantity")).toHaveText("3");
+  await expect(line.getByTestId("line-quantity")).toHaveValue("3");
   await expect(cartBadge).toHaveText("3");
   await line.getByRole("button", { name: /^Уменьшить количество/ }).click();
-  await expect(line.getByTestId("line-quantity")).toHaveText("2");
+  await expect(line.getByTestId("line-quantity")).toHaveValue("2");
   await expect(cartBadge).toHaveText("2");
 
   await line.getByRole("button", { name: "Удалить" }).click();

@@ -41,7 +41,7 @@ function newPhone(): { typed: string; normal: string } {
   return { typed: `+7 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8)}`, normal: `+7${digits}` };
 }
 
-/** The value of a named input in a page (hidden fields: token, seenTotal). */
+/** The value of a named input in a page (hidden fields: token, shown). */
 function inputValue(html: string, name: string): string {
   const tag = tags(html, "input").find((candidate) => attribute(candidate, "name") === name);
   if (!tag) throw new Error(`no input named ${name}`);
@@ -84,7 +84,7 @@ const contactFields = { lastName: "Иванов", name: "Пётр", secondName: 
 
 /** Posts the checkout form as the browser would: the page's hidden fields plus what the buyer typed. */
 async function postCheckout(client: ShopClient, html: string, fields: Record<string, string>) {
-  return client.postForm("/checkout", { token: inputValue(html, "token"), seenTotal: inputValue(html, "seenTotal"), ...fields });
+  return client.postForm("/checkout", { token: inputValue(html, "token"), shown: inputValue(html, "shown"), ...fields });
 }
 
 describe("the journey without JavaScript", () => {
@@ -194,8 +194,12 @@ describe("placing an order", () => {
 
   it("asks to confirm new prices when the total the buyer saw differs, and places nothing until then", async () => {
     const { client, page, fields } = await signedInBuyerAtCheckout();
-    const shown = Number(inputValue(page, "seenTotal"));
-    const stale = await client.postForm("/checkout", { token: inputValue(page, "token"), seenTotal: String(shown - 100), ...fields, intent: "place" });
+    // The page as it was before the quotes moved: its coin 100 ₽ cheaper.
+    const shown = JSON.parse(inputValue(page, "shown"));
+    shown[0][0][2] -= 100;
+    shown[5] -= 100;
+    shown[6] -= 100;
+    const stale = await client.postForm("/checkout", { token: inputValue(page, "token"), shown: JSON.stringify(shown), ...fields, intent: "place" });
     expect(stale.headers.get("location")).toBe("/checkout#update-prices");
     const confirm = await client.html("/checkout");
     expect(findByTestId(confirm, "update-prices")).toHaveLength(1);
@@ -316,7 +320,7 @@ describe("placing an order, impatient or hostile (issue 14)", () => {
     const second = await signedInBuyerAtCheckout();
     const stolen = await second.client.postForm("/checkout", {
       token: inputValue(first.page, "token"),
-      seenTotal: inputValue(second.page, "seenTotal"),
+      shown: inputValue(second.page, "shown"),
       ...second.fields,
       intent: "place",
     });

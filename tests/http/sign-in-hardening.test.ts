@@ -166,7 +166,7 @@ describe("the steps without JavaScript", () => {
     const phone = newPhone();
     const login = await client.postForm("/checkout", {
       token: inputValue(checkout, "token") ?? "",
-      seenTotal: inputValue(checkout, "seenTotal") ?? "",
+      shown: inputValue(checkout, "shown") ?? "",
       lastName: "Орлова",
       name: "Мария",
       secondName: "Игоревна",

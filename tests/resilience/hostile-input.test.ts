@@ -93,7 +93,7 @@ async function prepare(outbox: string): Promise<Fixtures> {
   const pointCode = tags(page, "input").find((tag) => attribute(tag, "name") === "pointCode" && attribute(tag, "type") === "radio");
   const pickupPoint = attribute(pointCode!, "value")!;
   const contact = { lastName: "Иванов", name: "Пётр", secondName: "Сергеевич", phone: "+7 (925) 000-10-01", email: "petr@example.ru" };
-  const placed = await buyer.postForm("/checkout", { token: inputValue(page, "token"), seenTotal: inputValue(page, "seenTotal"), ...contact, deliveryId: "76", pointCode: pickupPoint, intent: "place" });
+  const placed = await buyer.postForm("/checkout", { token: inputValue(page, "token"), shown: inputValue(page, "shown"), ...contact, deliveryId: "76", pointCode: pickupPoint, intent: "place" });
   expect(placed.status).toBe(303);
   const paymentPage = new URL(placed.headers.get("location")!, shop.url).pathname;
   expect(paymentPage).toMatch(/^\/payment\/sandbox\/[\w-]+$/);
@@ -102,7 +102,7 @@ async function prepare(outbox: string): Promise<Fixtures> {
   buyerUserId = order!.user_id;
   for (const id of [second, third]) expect((await buyer.postForm("/cart", { intent: "add", productId: String(id), quantity: "2" })).status).toBe(303);
   page = await buyer.html("/checkout");
-  expect((await buyer.postForm("/checkout", { token: inputValue(page, "token"), seenTotal: inputValue(page, "seenTotal"), ...contact, comment: "Черновик", intent: "save" })).status).toBe(303);
+  expect((await buyer.postForm("/checkout", { token: inputValue(page, "token"), shown: inputValue(page, "shown"), ...contact, comment: "Черновик", intent: "save" })).status).toBe(303);
   const checkoutToken = inputValue(await buyer.html("/checkout"), "token");
 
   const visitor = new ShopClient(shop.url);

@@ -57,7 +57,7 @@ export async function placeOrderByForms(buyer: Buyer, productId: number, quantit
     pointCode: radioValues(page, "pointCode")[0]!,
     paymentId: "4",
   };
-  const placed = await client.postForm("/checkout", { token: inputValue(page, "token") ?? "", seenTotal: inputValue(page, "seenTotal") ?? "", ...fields, intent: "place" });
+  const placed = await client.postForm("/checkout", { token: inputValue(page, "token") ?? "", shown: inputValue(page, "shown") ?? "", ...fields, intent: "place" });
   expect(placed.status).toBe(303);
   const paymentUrl = placed.headers.get("location")!;
   const orders = await client.html("/my/orders");

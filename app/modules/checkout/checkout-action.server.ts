@@ -1,18 +1,22 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { loginHref } from "../account/login-href.ts";
 import type { User } from "../auth/sessions.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { users } from "../db/schema.ts";
+import { products, users } from "../db/schema.ts";
 import { type DeliveryProvider, pointKindOf } from "../delivery/provider.ts";
 import { chooseDeliveryItem, deriveCheckoutDelivery, PAYMENT_IDS, type PaymentId } from "../delivery/rules.ts";
 import { ListError, parseProductId, removeFromList, setCartQuantity, type ListOwner } from "../lists/lists.server.ts";
-import { cartSummary } from "../lists/summary.server.ts";
+import { type CartSummary, cartSummary } from "../lists/summary.server.ts";
 import { findOrderByToken, placeOrder } from "../orders/place-order.server.ts";
+import { readTypedQuantity } from "../lists/typed-quantity.ts";
+import { formatMoney } from "../shared/format.ts";
+import type { DeliveryChoiceGroup } from "./view.ts";
+import { type OrderTerms, orderTerms, parseTermsKey, termsKey } from "./terms.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
 import { type DeliveryLookup, deliveryLookup, findOption, firstVisitDelivery, parcelOf } from "./checkout.server.ts";
 import { applyPostedFields, validateForOrder } from "./draft-form.server.ts";
 import { loadDraft, newCheckoutToken, saveDraft } from "./draft.server.ts";
-import { type CheckoutDraft, checkoutTexts } from "./draft.ts";
+import { type CheckoutDraft, checkoutTexts, type PriceNotice } from "./draft.ts";
 
 export type CheckoutScope = {
   db: Database;
@@ -37,24 +41,35 @@ function intentOf(form: FormData): Intent {
   return intents.includes(value as Intent) ? (value as Intent) : "save";
 }
 
-/** Quantities typed into the cart lines ("qty:<id>"), applied within stock; a line set to 0 leaves the cart. */
-async function applyCartEdits(scope: CheckoutScope, form: FormData): Promise<void> {
+/**
+ * Quantities typed into the cart lines ("qty:<id>"), applied within what may be bought; a line
+ * set to 0 leaves the cart. A bad one (99999, 2.5, −5, letters…) changes nothing at all: the
+ * errors, per line ("qty:<id>"), are returned for the page (issue 21 item 12).
+ */
+async function applyCartEdits(scope: CheckoutScope, form: FormData): Promise<Record<string, string[]>> {
   const remove = form.get("removeLine");
   if (remove !== null) {
     await removeFromList(scope.db, "cart", scope.owner, [parseProductId(remove)]);
-    return;
+    return {};
   }
   // Most posts (a city, a delivery, placing the order) change no quantity: no cart read for them.
-  if (![...form.keys()].some((name) => name.startsWith("qty:"))) return;
-  const current = new Map((await cartSummary(scope.db, scope.owner, scope.rates)).lines.map((line) => [line.product.id, line.quantity]));
+  if (![...form.keys()].some((name) => name.startsWith("qty:"))) return {};
+  const lines = new Map((await cartSummary(scope.db, scope.owner, scope.rates)).lines.map((line) => [line.product.id, line]));
+  const changes: [number, number][] = [];
+  const errors: Record<string, string[]> = {};
   for (const [name, value] of form) {
-    if (!name.startsWith("qty:") || typeof value !== "string") continue;
-    const productId = Number(name.slice(4));
-    const quantity = Number(value.trim());
-    if (!current.has(productId) || !/^\d{1,4}$/.test(value.trim()) || quantity === current.get(productId)) continue;
+    const line = lines.get(Number(name.slice(4)));
+    if (!name.startsWith("qty:") || !line || (typeof value === "string" && value.trim() === String(line.quantity))) continue;
+    const typed = readTypedQuantity(value, { stock: line.product.stock, limit: line.limit });
+    if (!typed.ok) errors[name] = [typed.message];
+    else if (typed.quantity !== line.quantity) changes.push([line.product.id, typed.quantity]);
+  }
+  if (Object.keys(errors).length > 0) return errors;
+  for (const [productId, quantity] of changes) {
     if (quantity === 0) await removeFromList(scope.db, "cart", scope.owner, [productId]);
     else await setCartQuantity(scope.db, scope.owner, productId, quantity, { capAtStock: true });
   }
+  return {};
 }
 
 /** A city, delivery, point and payment chosen on the form, each checked against what is offered. */
@@ -96,13 +111,53 @@ async function applyChoices(scope: CheckoutScope, draft: CheckoutDraft, form: Fo
   return next;
 }
 
-/** The price the page showed for each coin ("seen:<id>"), only to tell the buyer what changed. */
-function seenPrices(form: FormData): Map<number, number> {
-  const seen = new Map<number, number>();
-  for (const [name, value] of form) {
-    if (name.startsWith("seen:") && typeof value === "string" && /^\d{1,9}$/.test(value)) seen.set(Number(name.slice(5)), Number(value));
+const money = (amount: number | null) => (amount === null ? "—" : amount === 0 ? "бесплатно" : formatMoney(amount));
+
+/**
+ * What differs between the terms the page showed and those the order would be placed on
+ * (issue 21 item 7), in words for the buyer; nothing when they are the same. Only prices moved:
+ * the spec's 'updatePrices' table. Anything else (a delivery ticked but not applied, a quantity
+ * typed but not recalculated, a change in another tab): a list of what changed.
+ */
+async function noticeOfChanges(
+  scope: CheckoutScope,
+  shown: OrderTerms | null,
+  now: OrderTerms,
+  context: { cart: CartSummary; draft: CheckoutDraft; groups: readonly DeliveryChoiceGroup[] },
+): Promise<Pick<CheckoutDraft, "priceNotice" | "changeNotice"> | null> {
+  const key = termsKey(now);
+  if (shown && termsKey(shown) === key) return null;
+  if (!shown) return { priceNotice: null, changeNotice: { messages: [checkoutTexts.termsUnknown], key } };
+
+  const names = new Map(context.cart.lines.map((line) => [line.product.id, line.product.name]));
+  const gone = shown.lines.map(([id]) => id).filter((id) => !names.has(id));
+  if (gone.length > 0) {
+    for (const row of await scope.db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, gone))) names.set(row.id, row.name);
   }
-  return seen;
+  const nameOf = (id: number) => `«${names.get(id) ?? "Монета"}»`;
+  const before = new Map(shown.lines.map(([id, quantity, price]) => [id, { quantity, price }]));
+  const after = new Map(now.lines.map(([id, quantity, price]) => [id, { quantity, price }]));
+  const messages: string[] = [];
+  const priceLines: PriceNotice["lines"] = [];
+  for (const [id, was] of before) {
+    const is = after.get(id);
+    if (!is) messages.push(`${nameOf(id)} больше нет в заказе`);
+    else if (is.quantity !== was.quantity) messages.push(`${nameOf(id)}: было ${was.quantity} шт., стало ${is.quantity} шт.`);
+    if (is && is.price !== null && is.price !== was.price) priceLines.push({ name: names.get(id) ?? "Монета", quantity: is.quantity, was: was.price, now: is.price });
+  }
+  for (const [id, is] of after) if (!before.has(id)) messages.push(`${nameOf(id)} добавлена в заказ: ${is.quantity} шт.`);
+  if (shown.city !== now.city) messages.push(`Город доставки: ${context.draft.city.fullName}`);
+  else if (shown.deliveryId !== now.deliveryId) {
+    const label = (id: number | null) => (id === null ? null : findOption(context.groups, id)?.label ?? null);
+    const was = label(shown.deliveryId);
+    messages.push(was ? `Доставка: было «${was}», стало «${label(now.deliveryId)}»` : `Доставка: «${label(now.deliveryId)}»`);
+  } else if (shown.deliveryPrice !== now.deliveryPrice) messages.push(`Стоимость доставки: было ${money(shown.deliveryPrice)}, стало ${money(now.deliveryPrice)}`);
+  if (shown.paymentId !== now.paymentId) messages.push(`Оплата: ${now.paymentId === PAYMENT_IDS.online ? "онлайн картой или через СБП" : "при получении"}`);
+
+  if (messages.length === 0 && priceLines.length > 0) return { priceNotice: { lines: priceLines, goodsTotal: now.goods, key }, changeNotice: null };
+  for (const line of priceLines) messages.push(`«${line.name}»: цена за шт. была ${money(line.was)}, стала ${money(line.now)}`);
+  if (messages.length === 0 || shown.total !== now.total) messages.push(`К оплате: было ${formatMoney(shown.total)}, стало ${formatMoney(now.total)}`);
+  return { priceNotice: null, changeNotice: { messages, key } };
 }
 
 /** The saved delivery profile (spec section 3, buyprofile) from the order just placed: the next checkout starts from it. */
@@ -130,18 +185,20 @@ async function rememberBuyProfile(db: Database, userId: number, draft: CheckoutD
  */
 export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): Promise<CheckoutOutcome> {
   const intent = intentOf(form);
+  let quantityErrors: Record<string, string[]> = {};
   try {
-    await applyCartEdits(scope, form);
+    quantityErrors = await applyCartEdits(scope, form);
   } catch (error) {
     if (!(error instanceof ListError)) throw error;
   }
   const stored = await loadDraft(scope.db, scope.owner, scope.user);
   const cart = await cartSummary(scope.db, scope.owner, scope.rates);
   const lookup = deliveryLookup(scope.provider, parcelOf(cart));
-  let draft: CheckoutDraft = { ...applyPostedFields(stored.draft, form), errors: {}, orderError: null, priceNotice: null };
+  let draft: CheckoutDraft = { ...applyPostedFields(stored.draft, form), errors: quantityErrors, orderError: null, priceNotice: null, changeNotice: null };
   if (stored.revision === "new") draft = { ...draft, delivery: firstVisitDelivery(draft.delivery, (await lookup.offered(draft.city.code)).groups) };
   draft = await applyChoices(scope, draft, form, lookup);
   const save = (next: CheckoutDraft, token = stored.token) => saveDraft(scope.db, scope.owner, { draft: next, token });
+  const badQuantity = Object.keys(quantityErrors).length > 0;
 
   if (form.get("chooseCity") !== null) {
     await save(draft);
@@ -156,9 +213,9 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
     await save(draft);
     return { kind: "login", href: loginHref("/checkout") };
   }
-  if (intent !== "place" || !scope.user) {
+  if (intent !== "place" || !scope.user || badQuantity) {
     await save(draft);
-    return { kind: "page", hash: typeof form.get("removeLine") === "string" ? "cart" : undefined };
+    return { kind: "page", hash: badQuantity || typeof form.get("removeLine") === "string" ? "cart" : undefined };
   }
 
   // Placing the order. The token the page was rendered with comes first: a second submit of
@@ -175,12 +232,23 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
   const point = needsPoint && draft.pointCode ? (await lookup.points(draft.city.code, option.id)).find((candidate) => candidate.code === draft.pointCode) : undefined;
   if (needsPoint && !point) draft = { ...draft, pointCode: null };
   const errors = validateForOrder(draft, { needsPoint, courier: draft.delivery.courier });
-  if (cart.lines.length === 0) draft.orderError = checkoutTexts.emptyCart;
+  // An empty cart after an order from this draft (another tab placed it): the page shows that order instead.
+  if (cart.lines.length === 0) draft.orderError = draft.lastOrderId !== null ? null : checkoutTexts.emptyCart;
   else if (offered.error) draft.orderError = offered.error;
   else if (!option) draft.orderError = checkoutTexts.unknownDelivery;
-  if (draft.orderError || Object.keys(errors).length > 0) {
+  const terms = orderTerms(cart, draft, option);
+  if (cart.lines.length > 0 && !draft.orderError) {
+    // The payment ticked on the page is the buyer's own choice; one the server had to change is not.
+    const shown = parseTermsKey(form.get("shown"));
+    const postedPayment = Number(form.get("paymentId"));
+    const ticked = shown && (postedPayment === PAYMENT_IDS.online || postedPayment === PAYMENT_IDS.onReceipt) ? { ...shown, paymentId: postedPayment } : shown;
+    const notice = await noticeOfChanges(scope, ticked, terms, { cart, draft, groups: offered.groups });
+    if (notice) draft = { ...draft, ...notice };
+  }
+  if (cart.lines.length === 0 || draft.orderError || draft.changeNotice || draft.priceNotice || Object.keys(errors).length > 0) {
     await save({ ...draft, errors });
-    return { kind: "page", hash: draft.orderError ? "order-error" : "form-errors" };
+    const hash = draft.orderError ? "order-error" : draft.changeNotice ? "order-changed" : draft.priceNotice ? "update-prices" : cart.lines.length === 0 ? undefined : "form-errors";
+    return { kind: "page", hash };
   }
 
   const result = await placeOrder(
@@ -189,7 +257,7 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
       userId: scope.user.id,
       owner: scope.owner,
       checkoutToken,
-      seenGoodsTotal: Number(form.get("seenTotal")),
+      seenGoodsTotal: terms.goods,
       contact: {
         name: draft.contact.name.trim(),
         lastName: draft.contact.lastName.trim(),
@@ -221,18 +289,17 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
     case "existing": {
       const fresh = result.kind === "placed" || checkoutToken === stored.token;
       // The next order gets a new token; the buyer's details stay for next time.
-      await save({ ...draft, comment: "", errors: {}, orderError: null, priceNotice: null }, fresh ? newCheckoutToken() : stored.token);
+      const next = { ...draft, comment: "", errors: {}, orderError: null, priceNotice: null, changeNotice: null, lastOrderId: result.orderId };
+      await save(next, fresh ? newCheckoutToken() : stored.token);
       if (result.kind === "placed") await rememberBuyProfile(scope.db, scope.user.id, draft);
       return { kind: "placed", orderId: result.orderId, isNew: result.kind === "placed", paymentId: draft.delivery.paymentId };
     }
     case "prices-changed": {
-      const seen = seenPrices(form);
-      const priceNotice = {
-        goodsTotal: result.goodsTotal,
-        lines: result.lines.map((line) => ({ name: line.name, quantity: line.quantity, was: seen.get(line.productId) ?? null, now: line.price })),
-      };
-      await save({ ...draft, priceNotice });
-      return { kind: "page", hash: "update-prices" };
+      // The quotes moved between the check above and the order's transaction: the new terms, once more.
+      const now = orderTerms(await cartSummary(scope.db, scope.owner, scope.rates), draft, option);
+      const notice = await noticeOfChanges(scope, terms, now, { cart, draft, groups: offered.groups });
+      await save({ ...draft, ...(notice ?? { changeNotice: { messages: [checkoutTexts.termsUnknown], key: termsKey(now) } }) });
+      return { kind: "page", hash: notice?.priceNotice ? "update-prices" : "order-changed" };
     }
     case "refused":
       await save({ ...draft, orderError: result.reason });

@@ -1,6 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
+import { and, eq } from "drizzle-orm";
 import type { User } from "../auth/sessions.server.ts";
 import type { Database } from "../db/client.server.ts";
+import { orders } from "../db/schema.ts";
 import { deliveryOptions } from "../delivery/options.server.ts";
 import { type DeliveryProvider, DeliveryProviderError, type Parcel, type PickupPoint, pointKindOf } from "../delivery/provider.ts";
 import { defaultCheckoutDelivery, deriveCheckoutDelivery } from "../delivery/rules.ts";
@@ -9,6 +11,7 @@ import { cartSummary, type CartSummary } from "../lists/summary.server.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
 import { loadDraft } from "./draft.server.ts";
 import { type CheckoutDraft, checkoutTexts } from "./draft.ts";
+import { orderTerms, termsKey } from "./terms.ts";
 import type { CheckoutView, DeliveryChoice, DeliveryChoiceGroup } from "./view.ts";
 
 /** The most pickup points listed without JavaScript: enough to find one's own, short enough for a slow phone. */
@@ -99,6 +102,19 @@ export async function pointsOf(provider: DeliveryProvider, cityCode: string, del
   }
 }
 
+/** How long after an order an empty checkout still points to it. */
+const LAST_ORDER_SHOWN_MS = 24 * 60 * 60 * 1000;
+
+/** The buyer's own order, if it was placed within the last day. */
+async function recentOrder(db: Database, userId: number, orderId: number): Promise<{ id: number; number: string } | null> {
+  const [order] = await db
+    .select({ id: orders.id, number: orders.number, createdAt: orders.createdAt })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  return order && Date.now() - order.createdAt.getTime() < LAST_ORDER_SHOWN_MS ? { id: order.id, number: order.number } : null;
+}
+
 /** Everything /checkout shows, computed on the server from the cart, the draft and the current quotes. */
 export async function checkoutView(
   db: Database,
@@ -125,9 +141,15 @@ export async function checkoutView(
     points = { list, total: filtered.length, filter: input.pointFilter, selected };
   }
   const deliveryPrice = chosen ? chosen.price : null;
+  const shown = termsKey(orderTerms(cart, draft, chosen));
+  // A notice speaks of the terms it was made for; once they changed again (another tab, the cart page) it is gone.
+  if (draft.priceNotice && draft.priceNotice.key !== shown) draft = { ...draft, priceNotice: null };
+  if (draft.changeNotice && draft.changeNotice.key !== shown) draft = { ...draft, changeNotice: null };
   return {
     cart,
     draft,
+    shown,
+    lastOrder: cart.lines.length === 0 && input.user && draft.lastOrderId !== null ? await recentOrder(db, input.user.id, draft.lastOrderId) : null,
     token,
     revision,
     groups: offered.groups,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { authTexts, emailField, phoneField } from "../auth/profile.ts";
 import type { CheckoutDelivery } from "../delivery/rules.ts";
 import {
+  type ChangeNotice,
   type CheckoutAddress,
   type CheckoutContact,
   type CheckoutDraft,
@@ -58,6 +59,11 @@ export function applyPostedFields(draft: CheckoutDraft, form: FormData): Checkou
   return { ...draft, contact, address, comment };
 }
 
+function isChangeNotice(value: unknown): value is ChangeNotice {
+  const notice = value as ChangeNotice | null;
+  return !!notice && typeof notice === "object" && typeof notice.key === "string" && Array.isArray(notice.messages) && notice.messages.every((message) => typeof message === "string");
+}
+
 /** A stored draft read back defensively: whatever is missing or malformed falls back to the empty draft's value. */
 export function readDraft(stored: Record<string, unknown> | null | undefined): CheckoutDraft {
   const base = emptyDraft();
@@ -81,6 +87,8 @@ export function readDraft(stored: Record<string, unknown> | null | undefined): C
     errors: (record(stored.errors) as Record<string, string[]>) ?? {},
     orderError: typeof stored.orderError === "string" ? stored.orderError : null,
     priceNotice: stored.priceNotice && typeof stored.priceNotice === "object" ? (stored.priceNotice as PriceNotice) : null,
+    changeNotice: isChangeNotice(stored.changeNotice) ? stored.changeNotice : null,
+    lastOrderId: typeof stored.lastOrderId === "number" && Number.isSafeInteger(stored.lastOrderId) ? stored.lastOrderId : null,
   };
 }
 

@@ -13,7 +13,14 @@ export type CheckoutAddress = { street: string; house: string; room: string; ent
 export type DraftCity = { code: string; name: string; fullName: string };
 
 /** What changed since the page was shown (spec 'updatePrices'): the buyer confirms the new prices. */
-export type PriceNotice = { lines: { name: string; quantity: number; was: number | null; now: number }[]; goodsTotal: number };
+export type PriceNotice = { lines: { name: string; quantity: number; was: number | null; now: number }[]; goodsTotal: number; key?: string | null };
+
+/**
+ * What else changed between the page the buyer saw and the order that would be placed (issue 21
+ * item 7): another delivery, quantity, city or sum. Nothing was placed; the buyer checks and
+ * confirms. `key` is the terms it was shown for: the page shows it only while they still hold.
+ */
+export type ChangeNotice = { messages: string[]; key: string };
 
 export type CheckoutDraft = {
   contact: CheckoutContact;
@@ -28,6 +35,9 @@ export type CheckoutDraft = {
   /** Why the last attempt placed no order (spec 'orderError'). */
   orderError: string | null;
   priceNotice: PriceNotice | null;
+  changeNotice: ChangeNotice | null;
+  /** The order last placed from this draft: a second tab shows it instead of an empty cart (issue 21 item 27). */
+  lastOrderId: number | null;
 };
 
 export const MOSCOW_CITY: DraftCity = { code: DEFAULT_CITY_CODE, name: "Москва", fullName: "Москва, Россия" };
@@ -46,6 +56,8 @@ export function emptyDraft(): CheckoutDraft {
     errors: {},
     orderError: null,
     priceNotice: null,
+    changeNotice: null,
+    lastOrderId: null,
   };
 }
 
@@ -58,6 +70,8 @@ export const checkoutTexts = {
   requiredHouse: "Укажите дом",
   signInToOrder: "Чтобы оформить заказ, войдите по номеру телефона — так мы подтвердим ваш номер.",
   emptyCart: "Корзина пуста",
+  /** The post carried no record of what the page showed (an old page or a hand-made post). */
+  termsUnknown: "Страница оформления устарела.",
   unknownDelivery: "Этот способ доставки недоступен в выбранном городе. Выберите другой.",
   deliveryUnavailable: "Служба доставки временно недоступна — стоимость доставки сейчас не рассчитать. Попробуйте через минуту.",
 } as const;

@@ -24,4 +24,8 @@ export type CheckoutView = {
   totals: { goods: number; delivery: number | null; total: number };
   /** Why delivery cannot be shown now (provider fault), or null. */
   deliveryError: string | null;
+  /** The terms shown (terms.ts), posted back with 'Оформить заказ'. */
+  shown: string;
+  /** With an empty cart: the order just placed from this draft, if any (issue 21 item 27). */
+  lastOrder: { id: number; number: string } | null;
 };

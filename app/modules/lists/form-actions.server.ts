@@ -6,6 +6,7 @@ import { getQuotesService } from "../quotes/quotes.server.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { BodyError } from "../shared/json-body.server.ts";
 import { listScope } from "./api.server.ts";
+import { updateCartQuantities } from "./cart-quantities.server.ts";
 import {
   addToCart,
   cappedMessage,
@@ -97,6 +98,20 @@ export async function handleListForm(request: Request, context: Readonly<RouterC
   // without JavaScript the same redirect leads there; nothing changes until then.
   if (list === "cart" && form.get("intent") === "clear" && form.get("confirm") !== "yes") {
     return redirect(CART_CLEAR_CONFIRM_PATH, 303);
+  }
+
+  // 'Пересчитать': the typed quantities of every line at once; a refused one goes back in the address.
+  if (list === "cart" && form.get("intent") === "update") {
+    const { db, owner } = listScope(context);
+    try {
+      const { refused, changed } = await updateCartQuantities(db, owner, (await getQuotesService()).rates(), form);
+      if ([...refused.keys()].length > 0) return redirect(`/cart?${refused}#cart-lines`, 303);
+      const message = changed > 0 ? "Корзина пересчитана" : "Количество не изменилось";
+      return redirect("/cart", { status: 303, headers: { "Set-Cookie": await flashHeader({ kind: "success", message }) } });
+    } catch (error) {
+      if (!(error instanceof ListError)) throw error;
+      return redirect("/cart", { status: 303, headers: { "Set-Cookie": await flashHeader({ kind: "error", message: error.message }) } });
+    }
   }
 
   let result: ListActionResult;

@@ -17,6 +17,8 @@ export type CartLine = {
   problem: string | null;
   /** Unavailable lines stay in the cart, marked, and are left out of the total (issue 5). */
   available: boolean;
+  /** The most pieces of this coin one order may hold (MAX_PIECES_PER_COIN or the coin's own cap). */
+  limit: number;
 };
 
 export type CartSummary = {
@@ -62,6 +64,7 @@ export async function cartSummary(db: Database, owner: ListOwner, rates: MetalRa
       lineTotal: available ? card.price! * sellable : null,
       problem,
       available,
+      limit: pieceLimit(row, maxPiecesPerCoin),
     });
   }
   return {

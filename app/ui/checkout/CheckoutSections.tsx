@@ -1,4 +1,4 @@
-import type { ChangeEvent, ReactNode } from "react";
+import { type ChangeEvent, type ReactNode, useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { FIELDS, FIELD_LIMITS, type CheckoutDraft } from "#app/modules/checkout/draft.ts";
 import type { CheckoutView, DeliveryChoice } from "#app/modules/checkout/view.ts";
@@ -72,7 +72,7 @@ export function deliveryDays(choice: Pick<DeliveryChoice, "minDays" | "maxDays">
   return minDays && minDays !== maxDays ? `${minDays}–${maxDays} ${days}` : `${maxDays} ${days}`;
 }
 
-export function CartSection({ cart }: { cart: CheckoutView["cart"] }) {
+export function CartSection({ cart, errors = {} }: { cart: CheckoutView["cart"]; errors?: Errors }) {
   return (
     <Section id="cart" title="Товары">
       <ul className={css.lines}>
@@ -90,7 +90,6 @@ export function CartSection({ cart }: { cart: CheckoutView["cart"] }) {
                   <span className={css.problem}>{line.problem}</span>
                 </>
               ) : null}
-              {line.product.price !== null ? <input type="hidden" name={`seen:${line.product.id}`} value={line.product.price} /> : null}
             </span>
             <label>
               <span className={css.muted}>Кол-во</span>
@@ -100,12 +99,18 @@ export function CartSection({ cart }: { cart: CheckoutView["cart"] }) {
                 name={`qty:${line.product.id}`}
                 defaultValue={line.quantity}
                 min={0}
-                max={Math.max(line.product.stock, line.quantity)}
                 inputMode="numeric"
                 className={css.quantityInput}
                 aria-label={`Количество: ${line.product.name}`}
+                aria-invalid={errors[`qty:${line.product.id}`] ? true : undefined}
+                aria-describedby={errors[`qty:${line.product.id}`] ? `qty-${line.product.id}-error` : undefined}
               />
             </label>
+            {errors[`qty:${line.product.id}`] ? (
+              <div className={css.lineError} data-testid="quantity-error">
+                <FieldErrors id={`qty-${line.product.id}-error`} errors={errors[`qty:${line.product.id}`]} />
+              </div>
+            ) : null}
             <span className={css.optionPrice}>{line.lineTotal !== null ? formatMoney(line.lineTotal) : "—"}</span>
             <button type="submit" name="removeLine" value={line.product.id} formNoValidate className={css.linkButton} aria-label={`Удалить: ${line.product.name}`}>
               Удалить
@@ -377,10 +382,40 @@ export function OrderErrorBox({ message }: { message: string }) {
   );
 }
 
+/**
+ * A notice that stopped the order is scrolled to when it appears (issue 21 item 8): without
+ * JavaScript the redirect's #anchor does it; with it, the form keeps the scroll position, and
+ * the buyer pressed 'Оформить заказ' at the bottom of the page. Its scroll-margin keeps it clear
+ * of the sticky header.
+ */
+function useScrolledTo() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: "start" });
+  }, []);
+  return ref;
+}
+
+/** Issue 21 item 7: the form posted differs from what the page showed; nothing was placed, the buyer checks and confirms. */
+export function OrderChangedBox({ notice }: { notice: NonNullable<CheckoutDraft["changeNotice"]> }) {
+  const ref = useScrolledTo();
+  return (
+    <div id="order-changed" ref={ref} className={css.pricesBox} role="alert" data-testid="order-changed">
+      <strong>Заказ не оформлен: он изменился.</strong> Проверьте заказ ниже — сумма к оплате пересчитана — и нажмите «Оформить заказ» ещё раз.
+      <ul>
+        {notice.messages.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** Spec 'updatePrices': the quotes moved since the page was shown; the buyer sees the new prices and confirms. */
 export function UpdatePricesBox({ notice }: { notice: NonNullable<CheckoutDraft["priceNotice"]> }) {
+  const ref = useScrolledTo();
   return (
-    <div id="update-prices" className={css.pricesBox} role="alert" data-testid="update-prices">
+    <div id="update-prices" ref={ref} className={css.pricesBox} role="alert" data-testid="update-prices">
       <strong>Цены изменились вслед за котировками металла.</strong> Проверьте новые цены и подтвердите заказ.
       <table className={css.table}>
         <thead>

@@ -4,6 +4,12 @@ import { button } from "#app/ui/kit/kit.css.ts";
 import { mediaUp } from "#app/ui/tokens/breakpoints.ts";
 import { vars } from "#app/ui/tokens/theme.css.ts";
 
+/**
+ * How far below the top an anchored box (#order-changed, #update-prices, a section) comes to rest:
+ * clear of the sticky header, which is 148 px tall on a desktop with its quotes bar (issue 21 item 8).
+ */
+const clearOfHeader = { scrollMarginTop: "6rem", "@media": { [mediaUp("md")]: { scrollMarginTop: "10rem" } } } as const;
+
 export const layout = style({
   display: "grid",
   gap: vars.space.xl,
@@ -19,7 +25,7 @@ export const section = style({
   padding: vars.space.md,
   margin: 0,
   minWidth: 0,
-  scrollMarginTop: "6rem",
+  ...clearOfHeader,
 });
 export const legend = style({ fontWeight: 700, fontSize: vars.font.sizeLarge, padding: `0 ${vars.space.xs}` });
 export const twoColumns = style({
@@ -48,6 +54,10 @@ export const line = style({
   borderBottom: `1px solid ${vars.color.border}`,
   "@media": { [mediaUp("md")]: { gridTemplateColumns: "minmax(0, 1fr) 6rem 8rem auto" } },
 });
+/** A quantity refused at its line: the whole row under it. */
+export const lineError = style({ gridColumn: "1 / -1" });
+/** An empty checkout after an order: the order's number and the way to it. */
+export const placedBox = style({ padding: vars.space.md, borderRadius: vars.radius.md, background: vars.color.goldLight, marginBottom: vars.space.md });
 export const lineName = style({ fontWeight: 600, color: vars.color.text });
 export const problem = style({ color: vars.color.danger, fontSize: vars.font.sizeSmall, fontWeight: 600 });
 export const quantityInput = style({
@@ -108,13 +118,13 @@ export const alert = style({
   borderRadius: vars.radius.md,
   background: "#fdecea",
   color: vars.color.danger,
-  scrollMarginTop: "6rem",
+  ...clearOfHeader,
 });
 export const pricesBox = style({
   padding: vars.space.md,
   borderRadius: vars.radius.md,
   background: vars.color.goldLight,
-  scrollMarginTop: "6rem",
+  ...clearOfHeader,
 });
 /** Phones: smaller type and padding, so the four columns of an order fit 320 px. */
 export const table = style({

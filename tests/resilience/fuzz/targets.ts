@@ -249,7 +249,7 @@ export const targets: Target[] = [
       const intent = random.pick(["save", "find-city", "place", "login", "save"]);
       const fields: Fields = [
         ["token", random.chance(0.15) ? fixtures.foreignCheckoutToken : fixtures.checkoutToken],
-        ["seenTotal", String(random.int(1_000, 900_000))],
+        ["shown", random.pick(["", "[]", "{}", '[[[1,1,1]],"7700000000000000",76,0,4,1,1]', String(random.int(1_000, 900_000))])],
         ["lastName", "Иванов"],
         ["name", "Пётр"],
         ["secondName", "Сергеевич"],

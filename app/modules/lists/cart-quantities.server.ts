@@ -1,0 +1,37 @@
+import type { Database } from "../db/client.server.ts";
+import type { MetalRates } from "../pricing/pricing.ts";
+import { removeFromList, setCartQuantity, type ListOwner } from "./lists.server.ts";
+import { cartSummary, type CartLine } from "./summary.server.ts";
+import { quantityField, readTypedQuantity } from "./typed-quantity.ts";
+
+/**
+ * 'Пересчитать' on /cart (issue 21 item 30): the quantities typed into the lines, all at
+ * once. A bad one (item 12) changes nothing at all; the fields refused are returned as they
+ * were typed, for the page to name next to their lines.
+ */
+export async function updateCartQuantities(db: Database, owner: ListOwner, rates: MetalRates | null, form: FormData): Promise<{ refused: URLSearchParams; changed: number }> {
+  const { lines } = await cartSummary(db, owner, rates);
+  const refused = new URLSearchParams();
+  const changes: [number, number][] = [];
+  for (const line of lines) {
+    const value = form.get(quantityField(line.product.id));
+    if (typeof value !== "string" || value.trim() === String(line.quantity)) continue;
+    const typed = readTypedQuantity(value, { stock: line.product.stock, limit: line.limit });
+    if (!typed.ok) refused.set(quantityField(line.product.id), value.slice(0, 12));
+    else changes.push([line.product.id, typed.quantity]);
+  }
+  if ([...refused.keys()].length > 0) return { refused, changed: 0 };
+  for (const [productId, quantity] of changes) {
+    if (quantity === 0) await removeFromList(db, "cart", owner, [productId]);
+    else await setCartQuantity(db, owner, productId, quantity, { capAtStock: true });
+  }
+  return { refused, changed: changes.length };
+}
+
+/** Why the quantity typed for a line (echoed in the page's address) was refused, or null. */
+export function refusedQuantity(line: CartLine, search: URLSearchParams): { typed: string; message: string } | null {
+  const typed = search.get(quantityField(line.product.id));
+  if (typed === null) return null;
+  const result = readTypedQuantity(typed, { stock: line.product.stock, limit: line.limit });
+  return result.ok ? null : { typed: typed.slice(0, 12), message: result.message };
+}
