@@ -3,6 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { FIELDS, FIELD_LIMITS, type CheckoutDraft } from "#app/modules/checkout/draft.ts";
 import type { CheckoutView, DeliveryChoice } from "#app/modules/checkout/view.ts";
 import { paymentWindowText } from "#app/modules/orders/deadline.ts";
+import { deliveryNote } from "#app/modules/delivery/notes.ts";
 import { PAYMENT_IDS } from "#app/modules/delivery/rules.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";
 import { normalizePhone } from "#app/modules/phone/phone.ts";
@@ -197,6 +198,11 @@ export function DeliverySection({ view, onChoose }: { view: CheckoutView; onChoo
                   <span className={css.optionText}>
                     <span>{item.label}</span>
                     {deliveryDays(item) ? <span className={css.muted}>{deliveryDays(item)}</span> : null}
+                    {deliveryNote(item.id) ? (
+                      <span className={css.muted} data-testid={`delivery-note-${item.id}`}>
+                        {deliveryNote(item.id)}
+                      </span>
+                    ) : null}
                   </span>
                   <span className={css.optionPrice}>{item.price === 0 ? "Бесплатно" : formatMoney(item.price)}</span>
                 </label>
