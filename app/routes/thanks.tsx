@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { Link, redirect } from "react-router";
 import { pushEcommerce } from "#app/modules/analytics/metrica.ts";
-import { officeAddressText, officeHoursText } from "#app/modules/delivery/notes.ts";
 import { DELIVERY_IDS, PAYMENT_IDS } from "#app/modules/delivery/rules.ts";
 import { orderSummary } from "#app/modules/orders/order-summary.ts";
 import { requireOwnOrder } from "#app/modules/orders/order-page.server.ts";
@@ -82,7 +81,7 @@ export default function Thanks({ loaderData }: Route.ComponentProps) {
             <li>Мы соберём заказ в течение рабочего дня и проверим каждую монету.</li>
             <li>
               {order.deliveryId === DELIVERY_IDS.officePickup
-                ? `Пришлём SMS, когда заказ будет готов к выдаче в офисе: ${officeAddressText}, ${officeHoursText}.`
+                ? "Пришлём SMS, когда заказ будет готов к выдаче в офисе; адрес и часы работы — ниже."
                 : order.paymentId === PAYMENT_IDS.online
                 ? "Передадим посылку в доставку с объявленной ценностью и пришлём трек-номер в SMS."
                 : "Наш сотрудник позвонит, чтобы договориться о времени вручения; оплата — при получении."}

@@ -8,13 +8,18 @@ import { DELIVERY_IDS } from "./rules.ts";
  */
 
 /** "Пн–Чт 10:00–18:00, Пт 10:00–17:00; Сб, Вс — выходные" (Moscow time). */
-export const officeHoursText = `${shop.hours.map((slot) => `${slot.days} ${slot.opens}–${slot.closes}`).join(", ")}; Сб, Вс — выходные`;
+const officeHoursText = `${shop.hours.map((slot) => `${slot.days} ${slot.opens}–${slot.closes}`).join(", ")}; Сб, Вс — выходные`;
 
 /** "Москва, ул. Мясницкая, д. 24/7, стр. 1, офис 107". */
-export const officeAddressText = `${shop.address.addressLocality}, ${shop.address.streetAddress}`;
+const officeAddressText = `${shop.address.addressLocality}, ${shop.address.streetAddress}`;
 
-/** Where and when an office-pickup order is collected. */
-export const officePickupText = `Офис: ${officeAddressText}. Часы работы: ${officeHoursText} (МСК). Когда заказ будет готов к выдаче (обычно на следующий рабочий день), пришлём SMS. Возьмите паспорт.`;
+const officeWhereAndWhen = `Офис: ${officeAddressText}. Часы работы: ${officeHoursText} (МСК).`;
+
+/** Where and when the office hands orders over (the order pages). */
+export const officePlaceText = `${officeWhereAndWhen} Возьмите паспорт.`;
+
+/** Office pickup explained at checkout: where, when, and how the buyer learns the order is ready. */
+export const officePickupText = `${officeWhereAndWhen} Когда заказ будет готов к выдаче (обычно на следующий рабочий день), пришлём SMS. Возьмите паспорт.`;
 
 /** What special delivery (43) is: the shop's own staff, payment on receipt (spec payment 6). */
 export const specialDeliveryText =

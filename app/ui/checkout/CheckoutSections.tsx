@@ -194,18 +194,28 @@ export function DeliverySection({ view, onChoose }: { view: CheckoutView; onChoo
             {group.items.map((item) => (
               <li key={item.id}>
                 <label className={css.option}>
-                  <input type="radio" name="deliveryId" value={item.id} defaultChecked={chosen?.id === item.id} className={css.optionRadio} onChange={onChoose} data-testid={`delivery-${item.id}`} />
+                  <input
+                    type="radio"
+                    name="deliveryId"
+                    value={item.id}
+                    defaultChecked={chosen?.id === item.id}
+                    className={css.optionRadio}
+                    onChange={onChoose}
+                    data-testid={`delivery-${item.id}`}
+                    aria-describedby={deliveryNote(item.id) ? `delivery-note-${item.id}` : undefined}
+                  />
                   <span className={css.optionText}>
                     <span>{item.label}</span>
                     {deliveryDays(item) ? <span className={css.muted}>{deliveryDays(item)}</span> : null}
-                    {deliveryNote(item.id) ? (
-                      <span className={css.muted} data-testid={`delivery-note-${item.id}`}>
-                        {deliveryNote(item.id)}
-                      </span>
-                    ) : null}
                   </span>
                   <span className={css.optionPrice}>{item.price === 0 ? "Бесплатно" : formatMoney(item.price)}</span>
                 </label>
+                {/* What the shop's own ways of delivery mean (issue 21 item 17): outside the label, so the radio's name stays short. */}
+                {deliveryNote(item.id) ? (
+                  <p id={`delivery-note-${item.id}`} className={css.optionNote} data-testid={`delivery-note-${item.id}`}>
+                    {deliveryNote(item.id)}
+                  </p>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { officePickupText } from "#app/modules/delivery/notes.ts";
+import { officePlaceText } from "#app/modules/delivery/notes.ts";
 import { DELIVERY_IDS, PAYMENT_IDS } from "#app/modules/delivery/rules.ts";
 import { cdekTrackingUrl, paymentDeadlineText } from "#app/modules/orders/deadline.ts";
 import type { OrderSummary } from "#app/modules/orders/order-summary.ts";
@@ -57,7 +57,7 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
         {order.address ? ` — ${order.address}` : ""}
       </p>
       {order.courierNote ? <p data-testid="order-courier-note">Сообщение курьеру: {order.courierNote}</p> : null}
-      {order.deliveryId === DELIVERY_IDS.officePickup ? <p data-testid="order-office-pickup">{officePickupText}</p> : null}
+      {order.deliveryId === DELIVERY_IDS.officePickup ? <p data-testid="order-office-pickup">{officePlaceText}</p> : null}
       <p>
         Получатель: {[order.contact.lastName, order.contact.name, order.contact.secondName].filter(Boolean).join(" ")}, {order.contact.phone}
         {order.contact.email ? `, ${order.contact.email}` : ""}
