@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, redirect } from "react-router";
 import { pushEcommerce } from "#app/modules/analytics/metrica.ts";
-import { PAYMENT_IDS } from "#app/modules/delivery/rules.ts";
+import { DELIVERY_IDS, PAYMENT_IDS } from "#app/modules/delivery/rules.ts";
 import { orderSummary } from "#app/modules/orders/order-summary.ts";
 import { requireOwnOrder } from "#app/modules/orders/order-page.server.ts";
 import { reconcilePayment } from "#app/modules/orders/payment-flow.server.ts";
@@ -80,7 +80,9 @@ export default function Thanks({ loaderData }: Route.ComponentProps) {
           <ol>
             <li>Мы соберём заказ в течение рабочего дня и проверим каждую монету.</li>
             <li>
-              {order.paymentId === PAYMENT_IDS.online
+              {order.deliveryId === DELIVERY_IDS.officePickup
+                ? "Пришлём SMS, когда заказ будет готов к выдаче в офисе; адрес и часы работы — ниже."
+                : order.paymentId === PAYMENT_IDS.online
                 ? "Передадим посылку в доставку с объявленной ценностью и пришлём трек-номер в SMS."
                 : "Наш сотрудник позвонит, чтобы договориться о времени вручения; оплата — при получении."}
             </li>

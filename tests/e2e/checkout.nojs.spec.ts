@@ -45,9 +45,9 @@ test("a buyer on a phone without JavaScript buys a coin and pays for it", async 
   await page.getByRole("button", { name: "Найти город" }).click();
   await page.getByRole("button", { name: /Екатеринбург/ }).click();
   await expect(page.getByTestId("checkout-city")).toContainText("Екатеринбург");
-  await page.getByTestId("delivery-79").check();
+  await page.getByTestId("delivery-76").check();
   await page.getByRole("button", { name: "Применить способ доставки" }).click();
-  await expect(page.getByTestId("delivery-79")).toBeChecked();
+  await expect(page.getByTestId("delivery-76")).toBeChecked();
   const points = page.getByTestId("point-list").getByRole("radio");
   await expect(points.first()).toBeVisible();
   await points.nth(1).check();

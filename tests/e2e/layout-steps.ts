@@ -57,7 +57,7 @@ export async function signIn(page: Page, baseURL: string) {
 export async function placeUnpaidOrder(page: Page, phone: string, javaScriptEnabled: boolean): Promise<string> {
   await page.goto("/checkout");
   await page.getByLabel("Телефон").fill(phone);
-  await page.getByTestId("delivery-79").check();
+  await page.getByTestId("delivery-76").check();
   // With JavaScript the choice applies at once; without it, this button applies it.
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Применить способ доставки" }).click();
   await expect(page.getByTestId("point-list").getByRole("radio").first()).toBeVisible();

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
-import { attribute, findByTestId, radioValues, tags, textByTestId, textContent } from "#tests/support/html.ts";
+import { attribute, checkedRadio, findByTestId, radioValues, tags, textByTestId, textContent } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
 import { type Shop, startShop } from "#tests/support/server.ts";
 import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
@@ -46,11 +46,6 @@ function inputValue(html: string, name: string): string {
   const tag = tags(html, "input").find((candidate) => attribute(candidate, "name") === name);
   if (!tag) throw new Error(`no input named ${name}`);
   return attribute(tag, "value") ?? "";
-}
-
-function checkedRadio(html: string, name: string): string | undefined {
-  const tag = tags(html, "input").find((candidate) => attribute(candidate, "name") === name && /\schecked(=|\s|>|\/)/.test(candidate));
-  return tag ? attribute(tag, "value") : undefined;
 }
 
 const rubles = (text: string) => Number(textContent(text).replace(/\D/g, ""));
@@ -103,7 +98,7 @@ describe("the journey without JavaScript", () => {
     expect(findByTestId(page, "checkout-line")).toHaveLength(1);
     expect(textByTestId(page, "checkout-city")).toBe("Москва, Россия");
     expect(rubles(textByTestId(page, "goods-total")!)).toBe(price);
-    expect(radioValues(page, "deliveryId")).toEqual(expect.arrayContaining(["76", "79", "45", "35", "43"]));
+    expect(radioValues(page, "deliveryId")).toEqual(["76", "77", "45", "35", "43"]);
     expect(checkedRadio(page, "deliveryId")).toBe("76");
 
     // What is typed survives a post, and placing the order asks to sign in first.
@@ -135,24 +130,30 @@ describe("the journey without JavaScript", () => {
     expect(textByTestId(page, "checkout-city")).toContain("Казань");
     expect(radioValues(page, "deliveryId")).not.toContain("35");
 
-    // A paid pickup point: its price joins the total; the points are a plain radio list, filterable by GET.
-    expect((await postCheckout(client, page, { ...contactFields, deliveryId: "79", intent: "save" })).status).toBe(303);
-    page = await client.html("/checkout");
-    expect(checkedRadio(page, "deliveryId")).toBe("79");
-    const deliveryPrice = rubles(textByTestId(page, "delivery-total")!);
-    expect(deliveryPrice).toBeGreaterThan(0);
-    expect(rubles(textByTestId(page, "order-total")!)).toBe(price + deliveryPrice);
+    // One option per service (issue 21 item 18): the free pickup point and locker, not their paid twins beside them.
+    expect(radioValues(page, "deliveryId")).toEqual(["76", "77", "45"]);
+    expect(checkedRadio(page, "deliveryId")).toBe("76");
+    // The points are a plain radio list, filterable by GET.
     const points = radioValues(page, "pointCode");
     expect(points.length).toBeGreaterThan(1);
 
     // Placing without a point is refused with a Russian message and nothing is ordered.
-    const noPoint = await postCheckout(client, page, { ...contactFields, deliveryId: "79", intent: "place" });
+    const noPoint = await postCheckout(client, page, { ...contactFields, deliveryId: "76", intent: "place" });
     expect(noPoint.headers.get("location")).toBe("/checkout#form-errors");
     page = await client.html("/checkout");
     expect(textContent(page)).toContain("Выберите пункт выдачи");
 
+    // A paid courier: its price joins the total.
+    expect((await postCheckout(client, page, { ...contactFields, deliveryId: "45", intent: "save" })).status).toBe(303);
+    page = await client.html("/checkout");
+    expect(checkedRadio(page, "deliveryId")).toBe("45");
+    const deliveryPrice = rubles(textByTestId(page, "delivery-total")!);
+    expect(deliveryPrice).toBeGreaterThan(0);
+    expect(rubles(textByTestId(page, "order-total")!)).toBe(price + deliveryPrice);
+
     // A price posted by the client is ignored: the order is priced on the server.
-    const placed = await postCheckout(client, page, { ...contactFields, deliveryId: "79", pointCode: points[1]!, intent: "place", price: "1", [`seen:${georgiy}`]: "1" });
+    const address = { street: "Баумана", house: "1", room: "12", entrance: "2", floor: "3", addressMessage: "Домофон не работает, позвоните" };
+    const placed = await postCheckout(client, page, { ...contactFields, ...address, deliveryId: "45", intent: "place", price: "1", [`seen:${georgiy}`]: "1" });
     expect(placed.status).toBe(303);
     const paymentPage = placed.headers.get("location")!;
     expect(paymentPage).toMatch(/\/payment\/sandbox\/[\w-]+$/);

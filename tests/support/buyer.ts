@@ -20,8 +20,8 @@ export function newPhone(): { typed: string; normal: string } {
 
 export type Buyer = { client: ShopClient; phone: { typed: string; normal: string }; email: string };
 
-/** A new buyer signed in through /login and step 3 as plain forms. */
-export async function signedInBuyer(shopUrl: string, smsOutbox: string): Promise<Buyer> {
+/** A new buyer signed in through /login and step 3 as plain forms (`fullName` is what step 3 is given). */
+export async function signedInBuyer(shopUrl: string, smsOutbox: string, { fullName = "Иванов Пётр Сергеевич" }: { fullName?: string } = {}): Promise<Buyer> {
   const client = new ShopClient(shopUrl);
   await client.get("/");
   const phone = newPhone();
@@ -32,7 +32,7 @@ export async function signedInBuyer(shopUrl: string, smsOutbox: string): Promise
   expect(verified.status).toBe(303);
   const next = verified.headers.get("location")!;
   if (next.startsWith("/cabinet/create")) {
-    const done = await client.postForm(next, { intent: "register", fullName: "Иванов Пётр Сергеевич", email, consent: "on", redirectTo: "/" });
+    const done = await client.postForm(next, { intent: "register", fullName, email, consent: "on", redirectTo: "/" });
     expect(done.status).toBe(303);
   }
   return { client, phone, email };
@@ -57,13 +57,23 @@ export async function placeOrderByForms(buyer: Buyer, productId: number, quantit
     pointCode: radioValues(page, "pointCode")[0]!,
     paymentId: "4",
   };
-  const placed = await client.postForm("/checkout", { token: inputValue(page, "token") ?? "", shown: inputValue(page, "shown") ?? "", ...fields, intent: "place" });
+  const placed = await postCheckoutForm(client, page, { ...fields, intent: "place" });
   expect(placed.status).toBe(303);
   const paymentUrl = placed.headers.get("location")!;
+  return { orderId: await latestOrderId(client), paymentUrl };
+}
+
+/** Posts the /checkout form as a browser without JavaScript does: the page's hidden token and what it showed, plus the fields given. */
+export function postCheckoutForm(client: ShopClient, page: string, fields: Record<string, string>) {
+  return client.postForm("/checkout", { token: inputValue(page, "token") ?? "", shown: inputValue(page, "shown") ?? "", ...fields });
+}
+
+/** The id of the buyer's newest order, from the links of /my/orders. */
+export async function latestOrderId(client: ShopClient): Promise<number> {
   const orders = await client.html("/my/orders");
   const ids = tags(orders, "a")
     .map((tag) => /\/my\/orders\/(\d+)/.exec(attribute(tag, "href") ?? "")?.[1])
     .filter((id): id is string => id !== undefined)
     .map(Number);
-  return { orderId: Math.max(...ids), paymentUrl };
+  return Math.max(...ids);
 }

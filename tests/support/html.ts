@@ -96,3 +96,9 @@ export function radioValues(html: string, name: string): string[] {
     .filter((tag) => attribute(tag, "name") === name && attribute(tag, "type") === "radio")
     .map((tag) => attribute(tag, "value") ?? "");
 }
+
+/** The value of the checked radio button named `name`, or undefined when none is checked. */
+export function checkedRadio(html: string, name: string): string | undefined {
+  const tag = tags(html, "input").find((candidate) => attribute(candidate, "name") === name && attribute(candidate, "type") === "radio" && /\schecked(=|\s|>|\/)/.test(candidate));
+  return tag ? attribute(tag, "value") : undefined;
+}

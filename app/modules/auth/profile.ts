@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { normalizePhone, phoneProblem } from "../phone/phone.ts";
+import { fullNameProblem, NAME_PART_MAX, nameProblem, nameTexts, normalizeName } from "./person-name.ts";
+
+export { fullNameOf, splitFullName } from "./person-name.ts";
 
 /** The spec's texts (sections 2, 5, 8). */
 export const authTexts = {
@@ -42,13 +45,6 @@ export const codeSchema = z.object({
     .regex(/^\d{4}$/, "Код — это 4 цифры из SMS"),
 });
 
-const requiredText = (max: number) =>
-  z
-    .string({ error: authTexts.required })
-    .trim()
-    .min(1, authTexts.required)
-    .max(max, `Не больше ${max} символов`);
-
 export const emailField = z
   .string({ error: authTexts.required })
   .trim()
@@ -56,35 +52,47 @@ export const emailField = z
   .max(254, authTexts.badEmail)
   .pipe(z.email({ error: authTexts.badEmail }));
 
+/**
+ * A surname, name or patronymic field (profile, checkout recipient): normalised, then
+ * checked by the one rule of person-name.ts; `required` says whether it may be left empty.
+ */
+export function namePartField(required: boolean) {
+  return z
+    .string({ error: authTexts.required })
+    .transform(normalizeName)
+    .superRefine((value, ctx) => {
+      if (value === "") {
+        if (required) ctx.addIssue({ code: "custom", message: authTexts.required });
+        return;
+      }
+      const problem = value.length > NAME_PART_MAX ? nameTexts.tooLong(NAME_PART_MAX) : nameProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
+}
+
+/** The full name of step 3 and /api/me ("Фамилия Имя Отчество"), normalised; split by splitFullName when saved. */
+export const fullNameField = z
+  .string({ error: authTexts.required })
+  .transform(normalizeName)
+  .superRefine((value, ctx) => {
+    const problem = value === "" ? authTexts.required : fullNameProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
 /** Step 3: full name, e-mail and consent (spec section 5). */
 export const registrationSchema = z.object({
-  fullName: requiredText(150),
+  fullName: fullNameField,
   email: emailField,
   consent: z.literal("on", { error: authTexts.consent }),
 });
 
 /** The profile form of /my/profile/edit. */
 export const profileSchema = z.object({
-  name: requiredText(60),
-  lastName: z.string().trim().max(60).optional().default(""),
-  secondName: z.string().trim().max(60).optional().default(""),
+  name: namePartField(true),
+  lastName: namePartField(false).optional().default(""),
+  secondName: namePartField(false).optional().default(""),
   email: emailField,
 });
-
-/**
- * "Иванов Иван Иванович" → last name, name, second name, the Russian order; one word is
- * the name alone; anything else keeps the first word as the last name and the rest as the name.
- */
-export function splitFullName(fullName: string): { lastName: string; name: string; secondName: string } {
-  const words = fullName.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 1) return { lastName: "", name: words[0]!, secondName: "" };
-  if (words.length === 3) return { lastName: words[0]!, name: words[1]!, secondName: words[2]! };
-  return { lastName: words[0] ?? "", name: words.slice(1).join(" "), secondName: "" };
-}
-
-export function fullNameOf(user: { lastName: string; name: string; secondName: string }): string {
-  return [user.lastName, user.name, user.secondName].filter(Boolean).join(" ");
-}
 
 /** A user must give a name and an e-mail once (step 3) before the account is complete. */
 export function needsProfile(user: { name: string; email: string }): boolean {

@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { loginHref } from "../account/login-href.ts";
+import { normalizeName } from "../auth/person-name.ts";
 import type { User } from "../auth/sessions.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { products, users } from "../db/schema.ts";
@@ -101,8 +102,11 @@ async function applyChoices(scope: CheckoutScope, draft: CheckoutDraft, form: Fo
   }
 
   const paymentId = Number(form.get("paymentId"));
+  // The payment posted was chosen for the delivery the page showed: a new delivery brings its own
+  // (spec: 6 with special contact, 4 otherwise), which the buyer may change on the next page.
+  const deliveryChanged = next.delivery.deliveryId !== draft.delivery.deliveryId;
   // Payment on receipt only with special-contact delivery; online payment always.
-  if (paymentId === PAYMENT_IDS.online || (paymentId === PAYMENT_IDS.onReceipt && next.delivery.specialDelivery)) {
+  if (!deliveryChanged && (paymentId === PAYMENT_IDS.online || (paymentId === PAYMENT_IDS.onReceipt && next.delivery.specialDelivery))) {
     next = { ...next, delivery: { ...next.delivery, paymentId } };
   }
   if (!next.delivery.specialDelivery && next.delivery.paymentId !== PAYMENT_IDS.online) {
@@ -259,9 +263,9 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
       checkoutToken,
       seenGoodsTotal: terms.goods,
       contact: {
-        name: draft.contact.name.trim(),
-        lastName: draft.contact.lastName.trim(),
-        secondName: draft.contact.secondName.trim(),
+        name: normalizeName(draft.contact.name),
+        lastName: normalizeName(draft.contact.lastName),
+        secondName: normalizeName(draft.contact.secondName),
         email: draft.contact.email.trim(),
         phone: draft.contact.phone.trim(),
       },

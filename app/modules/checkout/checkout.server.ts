@@ -4,6 +4,7 @@ import type { User } from "../auth/sessions.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { orders } from "../db/schema.ts";
 import { deliveryOptions } from "../delivery/options.server.ts";
+import { deliveryTwin } from "../delivery/pricing.ts";
 import { type DeliveryProvider, DeliveryProviderError, type Parcel, type PickupPoint, pointKindOf } from "../delivery/provider.ts";
 import { defaultCheckoutDelivery, deriveCheckoutDelivery } from "../delivery/rules.ts";
 import type { ListOwner } from "../lists/lists.server.ts";
@@ -22,9 +23,15 @@ export function parcelOf(cart: CartSummary): Parcel {
   return { weightGrams: cart.totalGrams, goodsTotal: cart.totalPrice };
 }
 
+/**
+ * The offered option of a delivery id; when only the other variant of the same carrier
+ * service is offered to this cart (free 76 instead of paid 79, or back), that one: the
+ * service the buyer chose, at the price the shop now charges for it.
+ */
 export function findOption(groups: readonly DeliveryChoiceGroup[], deliveryId: number): DeliveryChoice | null {
-  for (const group of groups) for (const item of group.items) if (item.id === deliveryId) return item;
-  return null;
+  const find = (id: number) => groups.flatMap((group) => group.items).find((item) => item.id === id) ?? null;
+  const twin = deliveryTwin(deliveryId);
+  return find(deliveryId) ?? (twin === undefined ? null : find(twin));
 }
 
 const normalise = (text: string) => text.toLowerCase().replaceAll("ё", "е");

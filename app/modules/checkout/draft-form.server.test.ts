@@ -56,4 +56,20 @@ describe("validateForOrder", () => {
     const errors = validateForOrder(complete(), { needsPoint: false, courier: true });
     expect(errors).toEqual({ street: ["Укажите улицу"], house: ["Укажите дом"] });
   });
+
+  it("refuses a floor of −3, a zero entrance and an emoji apartment under their own fields", () => {
+    const draft = applyPostedFields(complete(), form({ street: "Тверская", house: "1", floor: "−3", entrance: "0", room: "😀" }));
+    const errors = validateForOrder(draft, { needsPoint: false, courier: true });
+    expect(errors).toEqual({
+      floor: ["Этаж — число от 1 до 99. Цокольный или подземный этаж укажите в сообщении курьеру"],
+      entrance: ["Подъезд — номер от 1 до 99, например 2 или 2А"],
+      room: ["Квартира или офис — номер от 1 до 9999, например 12, 12А или 12/1"],
+    });
+  });
+
+  it("refuses emoji in the recipient's name and takes 'Гейдар оглы' as a patronymic", () => {
+    const draft = applyPostedFields(complete(), form({ lastName: "Мамедов", name: "Ильхам🙂", secondName: "Гейдар  оглы" }));
+    const errors = validateForOrder(draft, { needsPoint: false, courier: false });
+    expect(errors).toEqual({ name: ["Только буквы (русские или латинские), дефис, апостроф и пробел — как в паспорте"] });
+  });
 });

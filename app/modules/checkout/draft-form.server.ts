@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { authTexts, emailField, phoneField } from "../auth/profile.ts";
+import { emailField, namePartField, phoneField } from "../auth/profile.ts";
 import type { CheckoutDelivery } from "../delivery/rules.ts";
+import { entranceProblem, floorProblem, roomProblem } from "./address-fields.ts";
 import {
   type ChangeNotice,
   type CheckoutAddress,
@@ -16,14 +17,19 @@ import {
 /** Parsing and checking what /checkout posts (server only: keeps zod out of the page's JavaScript). */
 
 const tooLong = (max: number) => `Не больше ${max} символов`;
-const required = (max: number) => z.string().trim().min(1, authTexts.required).max(max, tooLong(max));
 const optional = (max: number) => z.string().trim().max(max, tooLong(max));
+/** An optional field with its own rule (address-fields.ts). */
+const checked = (max: number, problem: (value: string) => string | null) =>
+  optional(max).superRefine((value, ctx) => {
+    const message = problem(value);
+    if (message) ctx.addIssue({ code: "custom", message });
+  });
 
 /** What must hold to place the order; saving a draft keeps anything (cut to the limits). */
 export const contactSchema = z.object({
-  name: required(FIELD_LIMITS.name),
-  lastName: required(FIELD_LIMITS.name),
-  secondName: optional(FIELD_LIMITS.name),
+  name: namePartField(true),
+  lastName: namePartField(true),
+  secondName: namePartField(false),
   email: emailField,
   phone: phoneField,
 });
@@ -32,9 +38,9 @@ export const contactSchema = z.object({
 export const courierAddressSchema = z.object({
   street: z.string().trim().min(1, checkoutTexts.requiredStreet).max(FIELD_LIMITS.street, tooLong(FIELD_LIMITS.street)),
   house: z.string().trim().min(1, checkoutTexts.requiredHouse).max(FIELD_LIMITS.house, tooLong(FIELD_LIMITS.house)),
-  room: optional(FIELD_LIMITS.room),
-  entrance: optional(FIELD_LIMITS.entrance),
-  floor: optional(FIELD_LIMITS.floor),
+  room: checked(FIELD_LIMITS.room, roomProblem),
+  entrance: checked(FIELD_LIMITS.entrance, entranceProblem),
+  floor: checked(FIELD_LIMITS.floor, floorProblem),
   message: optional(FIELD_LIMITS.message),
 });
 

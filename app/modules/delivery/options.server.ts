@@ -1,4 +1,5 @@
 import { deliveryLabel } from "./labels.ts";
+import { withoutPaidTwins } from "./pricing.ts";
 import type { DeliveryProvider, DeliveryQuote, Parcel } from "./provider.ts";
 import type { DeliveryGroup, DeliveryItem } from "./rules.ts";
 
@@ -10,8 +11,9 @@ export type DeliveryOptionGroup = Omit<DeliveryGroup, "items"> & { items: Delive
 /**
  * The checkout's delivery choices for a city and parcel: the provider's groups in their
  * order, each item with its label and quote. Items the provider cannot quote are left
- * out, and so is a group left without items (so the first-group rules of rules.ts see
- * only what can be chosen). An unknown city gives []; a provider fault is thrown as
+ * out, so is a paid item whose free twin is offered (withoutPaidTwins: one option per
+ * service), and so is a group left without items (so the first-group rules of rules.ts
+ * see only what can be chosen). An unknown city gives []; a provider fault is thrown as
  * DeliveryProviderError for the page to say delivery is unavailable for now.
  */
 export async function deliveryOptions(provider: DeliveryProvider, cityCode: string, parcel: Parcel): Promise<DeliveryOptionGroup[]> {
@@ -27,5 +29,5 @@ export async function deliveryOptions(provider: DeliveryProvider, cityCode: stri
       return { name: group.name, type: group.type, items: items.filter((item) => item !== undefined) };
     }),
   );
-  return priced.filter((group) => group.items.length > 0);
+  return withoutPaidTwins(priced).filter((group) => group.items.length > 0);
 }

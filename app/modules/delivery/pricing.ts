@@ -29,6 +29,25 @@ export const FREE_DELIVERY_CARRIER: ReadonlyMap<number, CarrierDeliveryId> = new
   [DELIVERY_IDS.freeCourier, DELIVERY_IDS.courier],
 ]);
 
+/** The other variant of the same carrier service: 76 ↔ 79, 77 ↔ 80, 75 ↔ 45; undefined for the shop's own services. */
+export function deliveryTwin(deliveryId: number): number | undefined {
+  const paid = FREE_DELIVERY_CARRIER.get(deliveryId);
+  if (paid !== undefined) return paid;
+  for (const [free, carrier] of FREE_DELIVERY_CARRIER) if (carrier === deliveryId) return free;
+  return undefined;
+}
+
+/**
+ * One option per carrier service (issue 21 item 18): where the free variant of a service is
+ * offered to this cart (priced), its paid twin is not shown beside it — the free one is what
+ * the shop charges. The items are any offered, priced ones; groups keep their order.
+ */
+export function withoutPaidTwins<Item extends { id: number }, Group extends { items: Item[] }>(groups: readonly Group[]): Group[] {
+  const offered = new Set(groups.flatMap((group) => group.items.map((item) => item.id)));
+  const superseded = new Set([...FREE_DELIVERY_CARRIER].filter(([free]) => offered.has(free)).map(([, paid]) => paid as number));
+  return groups.map((group) => ({ ...group, items: group.items.filter((item) => !superseded.has(item.id)) }));
+}
+
 export const OFFICE_PICKUP_QUOTE: DeliveryQuote = { price: 0, minDays: 1, maxDays: 1 };
 
 /** Special-contact delivery by city code (see the header). */

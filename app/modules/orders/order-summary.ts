@@ -4,7 +4,8 @@ type OrderWithLines = typeof orders.$inferSelect & { lines: (typeof orderLines.$
 
 /** What the order pages show of an order (plain data for the page). */
 export function orderSummary(order: OrderWithLines) {
-  const delivery = order.delivery as { name?: string; point?: string | null; pointAddress?: string; address?: Record<string, string> | null; minDays?: number; maxDays?: number };
+  const delivery = order.delivery as { id?: number; name?: string; point?: string | null; pointAddress?: string; address?: Record<string, string> | null; minDays?: number; maxDays?: number };
+  const address = delivery.address;
   return {
     id: order.id,
     number: order.number,
@@ -17,7 +18,15 @@ export function orderSummary(order: OrderWithLines) {
     city: order.city.name,
     deliveryName: delivery.name ?? "",
     pointAddress: delivery.pointAddress ?? null,
-    address: delivery.address ? [delivery.address.street, delivery.address.house, delivery.address.room && `кв./оф. ${delivery.address.room}`].filter(Boolean).join(", ") : null,
+    deliveryId: delivery.id ?? null,
+    /** The courier's address with everything the buyer gave: apartment, entrance, floor. */
+    address: address
+      ? [address.street, address.house, address.room && `кв./оф. ${address.room}`, address.entrance && `подъезд ${address.entrance}`, address.floor && `этаж ${address.floor}`]
+          .map((part) => part?.trim())
+          .filter(Boolean)
+          .join(", ")
+      : null,
+    courierNote: address?.message?.trim() || null,
     minDays: delivery.minDays ?? 0,
     maxDays: delivery.maxDays ?? 0,
     contact: order.contact,

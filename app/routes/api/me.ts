@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { authErrorResponse, signedInUser } from "#app/modules/auth/api.server.ts";
-import { authTexts, emailField } from "#app/modules/auth/profile.ts";
+import { emailField, fullNameField } from "#app/modules/auth/profile.ts";
 import { profilePayload, saveRegistration } from "#app/modules/auth/sign-in.server.ts";
 import { methodNotAllowed, refuseCrossSite } from "#app/modules/lists/api.server.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
@@ -16,7 +16,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 const registration = z.object({
-  name: z.string({ error: authTexts.required }).trim().min(1, authTexts.required).max(150, "Не больше 150 символов"),
+  name: fullNameField,
   email: emailField,
 });
 

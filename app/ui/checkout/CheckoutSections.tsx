@@ -3,6 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { FIELDS, FIELD_LIMITS, type CheckoutDraft } from "#app/modules/checkout/draft.ts";
 import type { CheckoutView, DeliveryChoice } from "#app/modules/checkout/view.ts";
 import { paymentWindowText } from "#app/modules/orders/deadline.ts";
+import { deliveryNote } from "#app/modules/delivery/notes.ts";
 import { PAYMENT_IDS } from "#app/modules/delivery/rules.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";
 import { normalizePhone } from "#app/modules/phone/phone.ts";
@@ -198,13 +199,28 @@ export function DeliverySection({ view, onChoose }: { view: CheckoutView; onChoo
             {group.items.map((item) => (
               <li key={item.id}>
                 <label className={css.option}>
-                  <input type="radio" name="deliveryId" value={item.id} defaultChecked={chosen?.id === item.id} className={css.optionRadio} onChange={onChoose} data-testid={`delivery-${item.id}`} />
+                  <input
+                    type="radio"
+                    name="deliveryId"
+                    value={item.id}
+                    defaultChecked={chosen?.id === item.id}
+                    className={css.optionRadio}
+                    onChange={onChoose}
+                    data-testid={`delivery-${item.id}`}
+                    aria-describedby={deliveryNote(item.id) ? `delivery-note-${item.id}` : undefined}
+                  />
                   <span className={css.optionText}>
                     <span>{item.label}</span>
                     {deliveryDays(item) ? <span className={css.muted}>{deliveryDays(item)}</span> : null}
                   </span>
                   <span className={css.optionPrice}>{item.price === 0 ? "Бесплатно" : formatMoney(item.price)}</span>
                 </label>
+                {/* What the shop's own ways of delivery mean (issue 21 item 17): outside the label, so the radio's name stays short. */}
+                {deliveryNote(item.id) ? (
+                  <p id={`delivery-note-${item.id}`} className={css.optionNote} data-testid={`delivery-note-${item.id}`}>
+                    {deliveryNote(item.id)}
+                  </p>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -96,6 +96,11 @@ export const option = style({
 export const optionRadio = style({ marginTop: "0.3rem", width: "1.1rem", height: "1.1rem", flex: "none" });
 export const optionText = style({ display: "grid", gap: 2, flex: 1 });
 export const optionPrice = style({ fontWeight: 700, whiteSpace: "nowrap" });
+/** The explanation under an option, lined up with the option's text (past the radio). */
+export const optionNote = style([
+  muted,
+  { margin: 0, padding: `0 ${vars.space.sm} ${vars.space.xs} calc(${vars.space.sm} * 2 + 1.1rem)` },
+]);
 export const groupName = style({ fontWeight: 600, margin: `${vars.space.sm} 0 ${vars.space.xs}` });
 
 export const pointList = style([options, { maxHeight: "28rem", overflowY: "auto" }]);

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
-import { PAYMENT_IDS } from "#app/modules/delivery/rules.ts";
+import { officePlaceText } from "#app/modules/delivery/notes.ts";
+import { DELIVERY_IDS, PAYMENT_IDS } from "#app/modules/delivery/rules.ts";
 import { cdekTrackingUrl, paymentDeadlineText } from "#app/modules/orders/deadline.ts";
 import type { OrderSummary } from "#app/modules/orders/order-summary.ts";
 import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
@@ -50,11 +51,13 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
           <span data-testid="order-total">{formatMoney(order.total)}</span>
         </p>
       </div>
-      <p>
+      <p data-testid="order-delivery">
         Доставка: {order.deliveryName}, {order.city}
         {order.pointAddress ? ` — ${order.pointAddress}` : ""}
         {order.address ? ` — ${order.address}` : ""}
       </p>
+      {order.courierNote ? <p data-testid="order-courier-note">Сообщение курьеру: {order.courierNote}</p> : null}
+      {order.deliveryId === DELIVERY_IDS.officePickup ? <p data-testid="order-office-pickup">{officePlaceText}</p> : null}
       <p>
         Получатель: {[order.contact.lastName, order.contact.name, order.contact.secondName].filter(Boolean).join(" ")}, {order.contact.phone}
         {order.contact.email ? `, ${order.contact.email}` : ""}
