@@ -8,6 +8,7 @@ import { chooseDeliveryItem, deriveCheckoutDelivery, PAYMENT_IDS, type PaymentId
 import { ListError, parseProductId, removeFromList, setCartQuantity, type ListOwner } from "../lists/lists.server.ts";
 import { cartSummary } from "../lists/summary.server.ts";
 import { findOrderByToken, placeOrder } from "../orders/place-order.server.ts";
+import { activePromotions } from "../content/promotions.server.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
 import { type DeliveryLookup, deliveryLookup, findOption, firstVisitDelivery, parcelOf } from "./checkout.server.ts";
 import { applyPostedFields, validateForOrder } from "./draft-form.server.ts";
@@ -137,7 +138,7 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
   }
   const stored = await loadDraft(scope.db, scope.owner, scope.user);
   const cart = await cartSummary(scope.db, scope.owner, scope.rates);
-  const lookup = deliveryLookup(scope.provider, parcelOf(cart));
+  const lookup = deliveryLookup(scope.provider, parcelOf(cart), await activePromotions(scope.db));
   let draft: CheckoutDraft = { ...applyPostedFields(stored.draft, form), errors: {}, orderError: null, priceNotice: null };
   if (stored.revision === "new") draft = { ...draft, delivery: firstVisitDelivery(draft.delivery, (await lookup.offered(draft.city.code)).groups) };
   draft = await applyChoices(scope, draft, form, lookup);
@@ -208,6 +209,8 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
         address: draft.delivery.courier ? draft.address : null,
         minDays: option!.minDays,
         maxDays: option!.maxDays,
+        // A free-delivery promotion that made this delivery free: which one and what it saved.
+        promotion: option!.promotion,
       },
       deliveryTotal: option!.price,
       paymentId: draft.delivery.paymentId,
