@@ -56,11 +56,11 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
       <div className={css.summary}>
         <p className={css.summaryRow}>
           <span>Товары</span>
-          <span>{formatMoney(order.goodsTotal)}</span>
+          <span data-testid="order-goods-total">{formatMoney(order.goodsTotal)}</span>
         </p>
         <p className={css.summaryRow}>
           <span>Доставка</span>
-          <span>{order.deliveryTotal === 0 ? "Бесплатно" : formatMoney(order.deliveryTotal)}</span>
+          <span data-testid="order-delivery-total">{order.deliveryTotal === 0 ? "Бесплатно" : formatMoney(order.deliveryTotal)}</span>
         </p>
         {order.deliveryPromotion ? (
           <p className={css.summaryRow}>

@@ -26,7 +26,7 @@ export function DeliveryDiscountNote({ promotion }: { promotion: DeliveryDiscoun
 export function UnitPrice({ price, basePrice }: { price: number; basePrice: number | null }) {
   return (
     <>
-      {formatMoney(price)} за шт.
+      <span data-testid="unit-price">{formatMoney(price)}</span> за шт.
       {basePrice !== null && basePrice > price ? <s className={css.was}>{formatMoney(basePrice)}</s> : null}
     </>
   );
