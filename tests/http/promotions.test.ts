@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { moscowToday } from "#app/modules/content/dates.ts";
 import { type MetalRates, salePrice } from "#app/modules/pricing/pricing.ts";
+import { formatMoney } from "#app/modules/shared/format.ts";
 import { signedInBuyer, type Buyer } from "#tests/support/buyer.ts";
 import { runCommand } from "#tests/support/commands.ts";
 import { attribute, findByTestId, inputValue, radioValues, tags, textByTestId } from "#tests/support/html.ts";
@@ -29,6 +30,8 @@ const bySku = (sku: string) => {
 const silverGeorgiy = bySku("AG-0003");
 /** Георгий Победоносец 50 рублей (ММД): an expired promotion was for it. */
 const goldGeorgiy = bySku("AU-0001");
+/** Георгий Победоносец 25 рублей: its premium is lowered by quantity tiers set here. */
+const goldGeorgiy25 = bySku("AU-0004");
 /** Георгий Победоносец 50 рублей (СПМД): 33 in stock, four make an order above 300 000 ₽. */
 const goldGeorgiySpmd = bySku("AU-0002");
 
@@ -55,6 +58,18 @@ async function importPromotions(env: Record<string, string>) {
   expect(imported.code).toBe(0);
 }
 
+/** The operator's quantity tiers of one coin (issue 19 item 7), and what a bad line gets. */
+async function setTiers(env: Record<string, string>) {
+  const refused = await runCommand("scripts/catalog.ts", ["tiers", goldGeorgiy25.sku, "3:0"], env);
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toBe("tiers: «3:0»: скидка должна быть больше 0 пунктов.\n");
+  const unknown = await runCommand("scripts/catalog.ts", ["tiers", "NOPE-1", "3:1"], env);
+  expect(unknown.stderr).toBe("Монеты с артикулом NOPE-1 в каталоге нет.\n");
+  const set = await runCommand("scripts/catalog.ts", ["tiers", goldGeorgiy25.sku, "3:1,10:2"], env);
+  expect(set.stderr).toBe("");
+  expect(set.stdout).toBe(`${goldGeorgiy25.sku} «${goldGeorgiy25.name}»: от 3 шт. наценка ниже на 1 п.п.; от 10 шт. наценка ниже на 2 п.п.\n`);
+}
+
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), "shop-promotions-"));
   outbox = path.join(scratch, "outbox.jsonl");
@@ -63,11 +78,13 @@ beforeAll(async () => {
   if (admin) {
     database = await createTestDatabase(admin);
     await importPromotions({ DATABASE_URL: database.url, DATA_DIR: path.join(scratch, "pg-scratch") });
+    await setTiers({ DATABASE_URL: database.url, DATA_DIR: path.join(scratch, "pg-scratch") });
     shop = await startShop({ databaseUrl: database.url, env: smsEnv });
   } else {
     const dataDir = path.join(scratch, "data");
     await copyTemplateDataDir("seeded", dataDir);
     await importPromotions({ DATA_DIR: dataDir });
+    await setTiers({ DATA_DIR: dataDir });
     shop = await startShop({ embedded: true, env: { ...smsEnv, DATA_DIR: dataDir } });
   }
 }, 240_000);
@@ -78,6 +95,8 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
+/** Roubles as the pages' text reads (textContent makes every space a plain one). */
+const money = (amount: number) => formatMoney(amount).replace(/\s+/g, " ");
 const rubles = (text: string | undefined) => Number((text ?? "").replace(/[^\d]/g, ""));
 const contact = { lastName: "Иванов", name: "Пётр", secondName: "Сергеевич", email: "petr@example.ru" };
 
@@ -213,5 +232,33 @@ describe("a free-delivery promotion: the courier free from 300 000 ₽", () => {
     const order = await placeAndOpenOrder(buyer, page, { deliveryId: "45", street: "Тверская", house: "7" });
     expect(rubles(textByTestId(order, "order-delivery-total"))).toBe(delivery);
     expect(rubles(textByTestId(order, "order-total"))).toBe(goods + delivery);
+  });
+});
+
+describe("quantity tiers a coin's operator set (issue 19 item 7)", () => {
+  it("shows the table on the product page, and the cart and the order charge the tier's price", async () => {
+    const buyer = await signedInBuyer(shop.url, outbox);
+    const rates = await currentRates(buyer);
+    const coin = { metal: "gold" as const, pureGrams: goldGeorgiy25.pureGrams };
+    const at = (points: number) => salePrice(coin, { kind: "metal", premiumPercent: goldGeorgiy25.premiumPercent - points, fixedPremium: goldGeorgiy25.fixedPremium ?? 0 }, rates);
+    const product = await buyer.client.html(`/products/${goldGeorgiy25.slug}`);
+    expect(rubles(textByTestId(product, "price"))).toBe(at(0));
+    const table = textByTestId(product, "quantity-tiers")!;
+    expect(table).toContain(`от 3 шт. — ${money(at(1))}/шт.`);
+    expect(rubles(table.split("от 10 шт.")[1])).toBe(at(2));
+
+    await addToCart(buyer, goldGeorgiy25.id, 2);
+    expect(rubles(textByTestId(cartLine(await buyer.client.html("/cart"), goldGeorgiy25.id), "unit-price"))).toBe(at(0));
+    await addToCart(buyer, goldGeorgiy25.id, 1);
+    const line = cartLine(await buyer.client.html("/cart"), goldGeorgiy25.id);
+    expect(rubles(textByTestId(line, "unit-price"))).toBe(at(1));
+    expect(textByTestId(line, "line-discount")).toBe(`Скидка от 3 шт., −${money((at(0) - at(1)) * 3)}`);
+
+    const checkout = await buyer.client.html("/checkout");
+    expect(rubles(textByTestId(checkout, "goods-total"))).toBe(at(1) * 3);
+    const order = await placeAndOpenOrder(buyer, checkout, { deliveryId: "76", pointCode: radioValues(checkout, "pointCode")[0]! });
+    expect(rubles(textByTestId(order, "order-goods-total"))).toBe(at(1) * 3);
+    expect(rubles(textByTestId(order, "order-total"))).toBe(rubles(textByTestId(checkout, "order-total")));
+    expect(textByTestId(order, "line-discount")).toBe(`Скидка от 3 шт., −${money((at(0) - at(1)) * 3)}`);
   });
 });
