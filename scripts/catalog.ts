@@ -1,13 +1,13 @@
-// npm run catalog -- import FILE | export [FILE] | stock SKU N | premium SKU PCT | limit SKU N|-
+// npm run catalog -- import FILE | export [FILE] | stock SKU N | premium SKU PCT | limit SKU N|- | tiers SKU "10:1,50:2"|-
 // The operator's catalogue commands. import reads JSON (an array of products) or CSV (a
 // header row of field names, ; or , between fields) and creates or updates products by
 // SKU: every row is checked first, and one bad row means nothing is imported. export
 // writes every product as JSON to FILE or to stdout. stock, premium and limit (the most pieces
-// of the coin in one order) change one coin.
+// of the coin in one order) and tiers (the premium lower by points from a number of pieces) change one coin.
 // Relative paths are taken from the folder npm was started in.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { exportProducts, formatIssue, importProductFile, setOrderLimit, setPremium, setStock, CatalogCommandError } from "#app/modules/catalog/import.server.ts";
+import { exportProducts, formatIssue, importProductFile, setOrderLimit, setPremium, setQuantityTiers, setStock, CatalogCommandError } from "#app/modules/catalog/import.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { lockKeys, migrateDatabase, openDatabase } from "#app/modules/db/client.server.ts";
 import { runScript } from "./run-script.ts";
@@ -19,10 +19,11 @@ const usage = [
   "  npm run catalog -- stock АРТИКУЛ N    задать остаток (целое число от 0)",
   "  npm run catalog -- premium АРТИКУЛ P  задать наценку к цене металла, %",
   "  npm run catalog -- limit АРТИКУЛ N    не больше N шт. монеты в одном заказе («-»: общий предел MAX_PIECES_PER_COIN)",
+  '  npm run catalog -- tiers АРТИКУЛ "10:1,50:2"  скидка за количество: от 10 шт. наценка на 1 п.п. ниже, от 50 — на 2 («-»: без скидок)',
 ].join("\n");
 
 const [command, ...args] = process.argv.slice(2);
-const expectedArgs: Record<string, [min: number, max: number]> = { import: [1, 1], export: [0, 1], stock: [2, 2], premium: [2, 2], limit: [2, 2] };
+const expectedArgs: Record<string, [min: number, max: number]> = { import: [1, 1], export: [0, 1], stock: [2, 2], premium: [2, 2], limit: [2, 2], tiers: [2, 2] };
 const expected = command ? expectedArgs[command] : undefined;
 if (!expected || args.length < expected[0] || args.length > expected[1]) {
   console.error(usage);
@@ -92,6 +93,16 @@ await runScript(async () => {
           row.maxPerOrder === null
             ? `${row.sku} «${row.name}»: в заказе не больше ${maxPiecesPerCoin} шт. (общий предел).`
             : `${row.sku} «${row.name}»: в заказе не больше ${Math.min(row.maxPerOrder, maxPiecesPerCoin)} шт.`,
+        );
+        return;
+      }
+      case "tiers": {
+        const row = await setQuantityTiers(db, args[0]!, args[1]!);
+        const points = (value: number) => String(value).replace(".", ",");
+        console.log(
+          row.quantityTiers.length === 0
+            ? `${row.sku} «${row.name}»: скидок за количество нет.`
+            : `${row.sku} «${row.name}»: ${row.quantityTiers.map((tier) => `от ${tier.minQuantity} шт. наценка ниже на ${points(tier.premiumPoints)} п.п.`).join("; ")}`,
         );
         return;
       }

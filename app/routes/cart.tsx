@@ -11,6 +11,7 @@ import { formatMoney } from "#app/modules/shared/format.ts";
 import { ListForm, listFetcherKey } from "#app/ui/catalog/ListForm.tsx";
 import { pluralRu, weightAndFineness } from "#app/ui/catalog/format-product.ts";
 import { CoinImage } from "#app/ui/kit/CoinImage.tsx";
+import { DiscountNote, UnitPrice } from "#app/ui/pricing/DiscountNote.tsx";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
 import { useHydrated } from "#app/ui/use-hydrated.ts";
@@ -67,7 +68,8 @@ function CartLineItem({ line }: { line: CartLine & { refused: { typed: string; m
           {line.product.name}
         </Link>
         <span className={css.muted}>{weightAndFineness(line.product)}</span>
-        <span className={css.muted}>{line.product.price !== null ? `${formatMoney(line.product.price)} за шт.` : "Цена уточняется"}</span>
+        <span className={css.muted}>{line.unitPrice !== null ? <UnitPrice price={line.unitPrice} basePrice={line.product.price} /> : line.product.price !== null ? `${formatMoney(line.product.price)} за шт.` : "Цена уточняется"}</span>
+        <DiscountNote discount={line.discount} quantity={Math.min(line.quantity, line.product.stock)} />
         {line.problem ? (
           <span className={css.problem} data-testid="line-problem">
             {line.problem}

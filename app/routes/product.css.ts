@@ -87,3 +87,8 @@ export const row = style({
 globalStyle(`${row} > dd`, { margin: 0 });
 globalStyle(`${row} > dt`, { color: vars.color.textMuted });
 export const description = style({ maxWidth: "48rem" });
+
+/** Prices by quantity: the coin's tiers and the promotions for it. */
+export const tiers = style({ display: "grid", gap: vars.space.xs, padding: vars.space.sm, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, background: vars.color.surface });
+export const tiersTitle = style({ margin: 0, fontWeight: 600 });
+export const tiersNote = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.font.sizeSmall });

@@ -1,6 +1,8 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
-import { findProductBySlug, relatedProducts, toDetails } from "#app/modules/catalog/products.server.ts";
+import { findProductBySlug, pricingRule, relatedProducts, toDetails } from "#app/modules/catalog/products.server.ts";
+import { activePromotions } from "#app/modules/content/promotions.server.ts";
+import { discountedPrice, matchesCoin, tierTable } from "#app/modules/pricing/discounts.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { ipxUrl } from "#app/modules/images/image-url.ts";
 import { addDays, moscowDate } from "#app/modules/quotes/calendar.ts";
@@ -35,8 +37,20 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const rates = quotes.rates();
   const product = toDetails(row, rates);
   const { publicUrl } = getConfig();
+  // What buying more saves (issue 19 item 7, issue 21 item 4): the coin's quantity tiers and the
+  // running promotions for it, priced by the rules the cart and the order apply.
+  const rule = pricingRule(row);
+  const priced = rule.kind === "fixed" || rates !== null;
+  const pricingRates = rates ?? { gold: 0, silver: 0 };
+  const promotions = priced && rule.kind === "metal" ? await activePromotions(db) : [];
   return {
     product,
+    tiers: priced ? tierTable(row, rule, row.quantityTiers, pricingRates) : [],
+    promotions: promotions.flatMap((promotion) =>
+      promotion.rule.kind === "premium-discount" && matchesCoin(promotion.rule.coins, row)
+        ? [{ id: promotion.id, title: promotion.title, minQuantity: promotion.rule.minQuantity, price: discountedPrice(row, rule, pricingRates, promotion.rule.premiumPoints) }]
+        : [],
+    ),
     active: row.status === "active",
     quotesTime: quotes.current()?.time.toISOString() ?? null,
     url: `${publicUrl}/products/${product.slug}`,
@@ -70,7 +84,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, active, quotesTime, related } = loaderData;
+  const { product, active, quotesTime, related, tiers, promotions } = loaderData;
   const href = `/products/${product.slug}`;
   const sectionHref = product.metal === "gold" ? "/catalog/gold" : "/catalog/silver";
   const canBuy = active && product.inStock && product.price !== null;
@@ -140,6 +154,28 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                 </li>
               ) : null}
             </ul>
+          ) : null}
+          {tiers.length > 0 || promotions.length > 0 ? (
+            <div className={css.tiers} data-testid="quantity-prices">
+              {tiers.length > 0 ? (
+                <>
+                  <p className={css.tiersTitle}>Дешевле от нескольких штук</p>
+                  <ul className={css.priceFacts} data-testid="quantity-tiers">
+                    {tiers.map((tier) => (
+                      <li key={tier.minQuantity}>
+                        от {tier.minQuantity} шт. — <strong>{formatMoney(tier.price)}/шт.</strong>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+              {promotions.map((promotion) => (
+                <p key={promotion.id} data-testid="product-promotion">
+                  <Link to={`/promo/${promotion.id}`}>Акция: {promotion.title}</Link> — от {promotion.minQuantity} шт. <strong>{formatMoney(promotion.price)}/шт.</strong>
+                </p>
+              ))}
+              {tiers.length > 0 && promotions.length > 0 ? <p className={css.tiersNote}>Скидки не суммируются: в корзине действует самая выгодная.</p> : null}
+            </div>
           ) : null}
           <p className={product.inStock && active ? css.available : css.unavailable}>
             {!active ? "Снята с продажи" : product.inStock ? `В наличии: ${product.stock} шт.` : "Нет в наличии"}

@@ -15,6 +15,7 @@
  *   Rows are numbered as the operator sees them: the line of a CSV file (the header is
  *   line 1), the position of an object in a JSON array (from 1).
  */
+import { parseTiers } from "../pricing/discounts.ts";
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.server.ts";
@@ -475,4 +476,24 @@ export async function setOrderLimit(db: Database, sku: string, value: string | n
 /** Sets the premium over the metal, in percent (-100…1000; "7,5" is fine). */
 export async function setPremium(db: Database, sku: string, value: string | number) {
   return updateBySku(db, sku, { premiumPercent: parseValue<number>("premiumPercent", String(value)) });
+}
+
+/**
+ * Sets a coin's quantity tiers from the operator's "10:1,50:2" (from 10 pieces the premium
+ * 1 point lower, from 50 pieces 2 points; "-" clears them): issue 19 item 7. A coin sold at
+ * a fixed price has no premium to lower; a tier may not take more than the coin's premium.
+ */
+export async function setQuantityTiers(db: Database, sku: string, value: string) {
+  const [product] = await db.select({ pricing: products.pricing, premiumPercent: products.premiumPercent }).from(products).where(eq(products.sku, sku.trim()));
+  if (!product) throw new CatalogCommandError(`Монеты с артикулом ${sku} в каталоге нет.`);
+  const parsed = parseTiers(value, product.premiumPercent);
+  if (!parsed.ok) throw new CatalogCommandError(`tiers: ${parsed.message}.`);
+  if (product.pricing === "fixed" && parsed.tiers.length > 0) throw new CatalogCommandError("tiers: у монеты с фиксированной ценой нет наценки, скидку за количество задать нельзя.");
+  const [row] = await db
+    .update(products)
+    .set({ quantityTiers: parsed.tiers, updatedAt: sql`now()` })
+    .where(eq(products.sku, sku.trim()))
+    .returning({ sku: products.sku, name: products.name, quantityTiers: products.quantityTiers });
+  await changedReads(db, "catalog");
+  return row!;
 }

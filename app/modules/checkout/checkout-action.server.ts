@@ -13,6 +13,7 @@ import { readTypedQuantity } from "../lists/typed-quantity.ts";
 import { formatMoney } from "../shared/format.ts";
 import type { DeliveryChoiceGroup } from "./view.ts";
 import { type OrderTerms, orderTerms, parseTermsKey, termsKey } from "./terms.ts";
+import { activePromotions } from "../content/promotions.server.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
 import { type DeliveryLookup, deliveryLookup, findOption, firstVisitDelivery, parcelOf } from "./checkout.server.ts";
 import { applyPostedFields, validateForOrder } from "./draft-form.server.ts";
@@ -197,7 +198,7 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
   }
   const stored = await loadDraft(scope.db, scope.owner, scope.user);
   const cart = await cartSummary(scope.db, scope.owner, scope.rates);
-  const lookup = deliveryLookup(scope.provider, parcelOf(cart));
+  const lookup = deliveryLookup(scope.provider, parcelOf(cart), await activePromotions(scope.db));
   let draft: CheckoutDraft = { ...applyPostedFields(stored.draft, form), errors: quantityErrors, orderError: null, priceNotice: null, changeNotice: null };
   if (stored.revision === "new") draft = { ...draft, delivery: firstVisitDelivery(draft.delivery, (await lookup.offered(draft.city.code)).groups) };
   draft = await applyChoices(scope, draft, form, lookup);
@@ -280,6 +281,8 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
         address: draft.delivery.courier ? draft.address : null,
         minDays: option!.minDays,
         maxDays: option!.maxDays,
+        // A free-delivery promotion that made this delivery free: which one and what it saved.
+        promotion: option!.promotion,
       },
       deliveryTotal: option!.price,
       paymentId: draft.delivery.paymentId,

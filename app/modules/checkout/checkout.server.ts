@@ -9,6 +9,8 @@ import { type DeliveryProvider, DeliveryProviderError, type Parcel, type PickupP
 import { defaultCheckoutDelivery, deriveCheckoutDelivery } from "../delivery/rules.ts";
 import type { ListOwner } from "../lists/lists.server.ts";
 import { cartSummary, type CartSummary } from "../lists/summary.server.ts";
+import { activePromotions } from "../content/promotions.server.ts";
+import { type ActivePromotion, applyDeliveryPromotions } from "../pricing/discounts.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
 import { loadDraft } from "./draft.server.ts";
 import { type CheckoutDraft, checkoutTexts } from "./draft.ts";
@@ -46,14 +48,22 @@ export function filterPoints(points: readonly PickupPoint[], filter: string): Pi
   });
 }
 
-/** Delivery groups with prices; a provider fault leaves them empty with a reason instead of failing the page. */
-export async function offeredDelivery(provider: DeliveryProvider, cityCode: string, parcel: Parcel) {
+/**
+ * Delivery groups with prices, the running free-delivery promotions applied for the
+ * parcel's goods total (a courier free from 300 000 ₽ costs 0 here, so on the page and in
+ * the order); a provider fault leaves them empty with a reason instead of failing the page.
+ */
+export async function offeredDelivery(provider: DeliveryProvider, cityCode: string, parcel: Parcel, promotions: readonly ActivePromotion[] = []) {
   try {
     const options = await deliveryOptions(provider, cityCode, parcel);
     const groups: DeliveryChoiceGroup[] = options.map((group) => ({
       name: group.name,
       type: group.type,
-      items: group.items.map((item) => ({ id: item.id, pvz: item.pvz, label: item.label, ...item.quote })),
+      items: applyDeliveryPromotions(
+        group.items.map((item) => ({ id: item.id, pvz: item.pvz, label: item.label, ...item.quote })),
+        parcel.goodsTotal,
+        promotions,
+      ),
     }));
     return { groups, error: null };
   } catch (error) {
@@ -69,12 +79,12 @@ export async function offeredDelivery(provider: DeliveryProvider, cityCode: stri
  * The provider's answers within one request: a post checks the city's options and points
  * while applying choices and again while placing; each is asked for once.
  */
-export function deliveryLookup(provider: DeliveryProvider, parcel: Parcel) {
+export function deliveryLookup(provider: DeliveryProvider, parcel: Parcel, promotions: readonly ActivePromotion[] = []) {
   const offers = new Map<string, ReturnType<typeof offeredDelivery>>();
   const points = new Map<string, Promise<PickupPoint[]>>();
   return {
     offered(cityCode: string) {
-      if (!offers.has(cityCode)) offers.set(cityCode, offeredDelivery(provider, cityCode, parcel));
+      if (!offers.has(cityCode)) offers.set(cityCode, offeredDelivery(provider, cityCode, parcel, promotions));
       return offers.get(cityCode)!;
     },
     points(cityCode: string, deliveryId: number) {
@@ -127,12 +137,12 @@ export async function checkoutView(
   db: Database,
   input: { owner: ListOwner; user: User | null; rates: MetalRates | null; provider: DeliveryProvider; pointFilter: string; cityQuery: string },
 ): Promise<CheckoutView> {
-  const [cart, stored] = await Promise.all([cartSummary(db, input.owner, input.rates), loadDraft(db, input.owner, input.user)]);
+  const [cart, stored, promotions] = await Promise.all([cartSummary(db, input.owner, input.rates), loadDraft(db, input.owner, input.user), activePromotions(db)]);
   const { token, revision } = stored;
   let draft = stored.draft;
   const parcel = parcelOf(cart);
   const [offered, cityResults] = await Promise.all([
-    offeredDelivery(input.provider, draft.city.code, parcel),
+    offeredDelivery(input.provider, draft.city.code, parcel, promotions),
     input.cityQuery ? input.provider.searchCities(input.cityQuery).catch(() => []) : Promise.resolve(null),
   ]);
   if (revision === "new") draft = { ...draft, delivery: firstVisitDelivery(draft.delivery, offered.groups) };

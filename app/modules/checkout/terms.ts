@@ -23,7 +23,7 @@ export type OrderTerms = {
 export function orderTerms(cart: Pick<CartSummary, "lines" | "totalPrice">, draft: Pick<CheckoutDraft, "city" | "delivery">, chosen: Pick<DeliveryChoice, "id" | "price"> | null): OrderTerms {
   const deliveryPrice = chosen ? chosen.price : null;
   return {
-    lines: cart.lines.map((line) => [line.product.id, line.quantity, line.product.price]),
+    lines: cart.lines.map((line) => [line.product.id, line.quantity, line.unitPrice ?? line.product.price]),
     city: draft.city.code,
     deliveryId: chosen ? chosen.id : null,
     deliveryPrice,

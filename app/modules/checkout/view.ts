@@ -1,12 +1,13 @@
 import type { City, PickupPoint } from "../delivery/provider.ts";
 import type { DeliveryType } from "../delivery/rules.ts";
+import type { DeliveryDiscount } from "../pricing/discounts.ts";
 import type { CartSummary } from "../lists/summary.server.ts";
 import type { CheckoutDraft } from "./draft.ts";
 
 /** What /checkout shows (computed by checkout.server.ts); shared with the page, so no server code here. */
 
-/** One way to deliver, as offered in the city, with its price. */
-export type DeliveryChoice = { id: number; pvz: boolean; label: string; price: number; minDays: number; maxDays: number };
+/** One way to deliver, as offered in the city, with its price (after a free-delivery promotion, named in `promotion`). */
+export type DeliveryChoice = { id: number; pvz: boolean; label: string; price: number; minDays: number; maxDays: number; promotion: DeliveryDiscount | null };
 export type DeliveryChoiceGroup = { name: string; type: DeliveryType; items: DeliveryChoice[] };
 
 export type CheckoutView = {

@@ -93,6 +93,53 @@ describe("one content file", () => {
   });
 });
 
+describe("a promotion's rule (issue 21 item 4)", () => {
+  const promo = (id: number, dates: string, rule: string) => `---\nid: ${id}\ntitle: Акция ${id}\ndescription: Кратко.\n${dates}\n${rule}\n---\nУсловия.\n`;
+  const silverRule = "rule:\n  kind: premium-discount\n  coins:\n    series: georgiy-pobedonosec\n    metal: silver\n  minQuantity: 10\n  premiumPoints: 2";
+
+  it("reads the conditions and the effect as data", () => {
+    const result = parseContentFile("promo", "promo/2.md", promo(2, "starts: 2026-11-15\nends: 2026-12-31", silverRule));
+    expect(result).toMatchObject({
+      ok: true,
+      entry: { rule: { kind: "premium-discount", coins: { series: "georgiy-pobedonosec", metal: "silver" }, minQuantity: 10, premiumPoints: 2 } },
+    });
+    const courier = parseContentFile("promo", "promo/1.md", promo(1, "starts: 2026-11-01", "rule:\n  kind: free-delivery\n  deliveries: [45]\n  minGoodsTotal: 300000"));
+    expect(courier).toMatchObject({ ok: true, entry: { rule: { kind: "free-delivery", deliveries: [45], minGoodsTotal: 300_000 } } });
+    expect(parseContentFile("promo", "promo/3.md", promo(3, "starts: 2026-09-01", ""))).toMatchObject({ ok: true, entry: { rule: null } });
+  });
+
+  it("refuses a negative discount, an unknown coin selector or kind, a delivery that is not paid, naming the field", () => {
+    const file = (rule: string) => messages(parseContentFile("promo", "promo/9.md", promo(9, "starts: 2026-11-01", rule)));
+    expect(file(silverRule.replace("premiumPoints: 2", "premiumPoints: -2"))).toEqual([
+      "Файл promo/9.md, поле rule.premiumPoints: premiumPoints — скидка должна быть больше 0 (отрицательная скидка — это наценка)",
+    ]);
+    expect(file(silverRule.replace("series:", "seria:"))).toEqual(["Файл promo/9.md, поле rule.coins.seria: неизвестное поле (проверьте написание)"]);
+    expect(file("rule:\n  kind: premium-discount\n  coins: {}\n  minQuantity: 10\n  premiumPoints: 2")).toEqual([
+      "Файл promo/9.md, поле rule.coins: монеты акции: skus (список артикулов), series (серия, как в адресе) и/или metal (gold или silver)",
+    ]);
+    expect(file("rule:\n  kind: cashback")).toEqual(["Файл promo/9.md, поле rule.kind: rule.kind — premium-discount (скидка с наценки) или free-delivery (бесплатная доставка)"]);
+    expect(file("rule:\n  kind: free-delivery\n  deliveries: [76]\n  minGoodsTotal: 1000")).toEqual([
+      "Файл promo/9.md, поле rule.deliveries.0: deliveries — из платных способов: 45, 79, 80 (45 — курьер СДЭК)",
+    ]);
+  });
+
+  it("refuses two promotions for the same coins on common days, and allows them one after the other", () => {
+    const overlap = parseContentFiles([
+      { file: "promo/2.md", source: promo(2, "starts: 2026-11-15\nends: 2026-12-31", silverRule) },
+      { file: "promo/4.md", source: promo(4, "starts: 2026-12-31\nends: 2027-01-31", silverRule.replace("premiumPoints: 2", "premiumPoints: 3")) },
+    ]);
+    expect(overlap.issues.map(formatContentIssue)).toEqual([
+      "Файл promo/4.md, поле rule: пересекается по датам с акцией 2 (promo/2.md) для тех же монет или той же доставки: измените даты или условия",
+    ]);
+    const after = parseContentFiles([
+      { file: "promo/2.md", source: promo(2, "starts: 2026-11-15\nends: 2026-12-31", silverRule) },
+      { file: "promo/4.md", source: promo(4, "starts: 2027-01-01\nends: 2027-01-31", silverRule) },
+      { file: "promo/5.md", source: promo(5, "starts: 2026-11-15", silverRule.replace("metal: silver", "metal: gold")) },
+    ]);
+    expect(after.issues).toEqual([]);
+  });
+});
+
 describe("a set of files", () => {
   it("reports files outside the kind folders and keys claimed twice", () => {
     const { entries, issues } = parseContentFiles([
@@ -113,13 +160,24 @@ describe("a set of files", () => {
     const items: ContentEntry[] = [
       { kind: "page", path: "docs/oferta", title: "Оферта: условия", description: "", body: "Текст" },
       { kind: "training", slug: "a", title: "A", description: "B", date: "2026-01-01", cover: null, video: null, legacyId: 1486, body: "## Раздел\n\nТекст" },
-      { kind: "promo", id: 7, title: "Акция", description: "Кратко", starts: "2026-01-01", ends: null, cover: { src: "c.svg", alt: "", width: 1, height: 1 }, body: "Условия" },
+      { kind: "promo", id: 7, title: "Акция", description: "Кратко", starts: "2026-01-01", ends: null, cover: { src: "c.svg", alt: "", width: 1, height: 1 }, rule: null, body: "Условия" },
+      {
+        kind: "promo",
+        id: 8,
+        title: "Скидка",
+        description: "Кратко",
+        starts: "2026-01-01",
+        ends: "2026-02-01",
+        cover: null,
+        rule: { kind: "premium-discount", coins: { series: "georgiy-pobedonosec", metal: "silver" }, minQuantity: 10, premiumPoints: 2 },
+        body: "Условия",
+      },
       { kind: "review", id: 2, author: "Анна", city: "", rating: 4, date: "2026-01-01", reply: "Спасибо: исправим", body: "Хорошо" },
       { kind: "partner", slug: "p", name: "П", category: "Доставка", url: "https://example.ru/", logo: null, position: 2, body: "" },
       { kind: "certificate", slug: "c", title: "С", image: { src: "c.svg", alt: "С", width: 900, height: 1272 }, position: 0, body: "Подпись" },
     ];
     const files = items.map((entry) => ({ file: contentFileName(entry), source: formatContentEntry(entry) }));
-    expect(files.map((file) => file.file)).toEqual(["pages/docs--oferta.md", "training/a.md", "promo/7.md", "reviews/2.md", "partners/p.md", "certificates/c.md"]);
+    expect(files.map((file) => file.file)).toEqual(["pages/docs--oferta.md", "training/a.md", "promo/7.md", "promo/8.md", "reviews/2.md", "partners/p.md", "certificates/c.md"]);
     const { entries, issues } = parseContentFiles(files);
     expect(issues).toEqual([]);
     expect(entries.map((item) => item.entry)).toEqual(items);

@@ -8,7 +8,7 @@
  *   news/{slug}.md            slug, title, description, date, cover?, video?
  *   cases/{slug}.md           the same
  *   training/{slug}.md        the same, and legacyId? (18, 19, 20, 318, 1485, 1486, 1487)
- *   promo/{id}.md             id, title, description, starts, ends?, cover?
+ *   promo/{id}.md             id, title, description, starts, ends?, cover?, rule? (promotion-rules.ts)
  *   reviews/{id}.md           id, author, city?, rating, date, reply?
  *   partners/{slug}.md        slug, name, category, url?, logo?, position?
  *   certificates/{slug}.md    slug, title, image, position?
@@ -18,6 +18,7 @@
  */
 import { z } from "zod";
 import type { ContentImage } from "../db/schema.ts";
+import { promotionOverlaps, promotionRuleSchema, type PromotionRule } from "./promotion-rules.ts";
 import { formatFrontMatter, FrontMatterError, parseFrontMatter } from "./front-matter.ts";
 import { videoEmbed } from "./video.ts";
 
@@ -60,7 +61,18 @@ export type ArticleEntry = {
   legacyId: number | null;
   body: string;
 };
-export type PromoEntry = { kind: "promo"; id: number; title: string; description: string; starts: string; ends: string | null; cover: ContentImage | null; body: string };
+export type PromoEntry = {
+  kind: "promo";
+  id: number;
+  title: string;
+  description: string;
+  starts: string;
+  ends: string | null;
+  cover: ContentImage | null;
+  /** What the shop applies while it runs (pricing/discounts.ts); null: the promotion is a text only. */
+  rule: PromotionRule | null;
+  body: string;
+};
 export type ReviewEntry = { kind: "review"; id: number; author: string; city: string; rating: number; date: string; reply: string; body: string };
 export type PartnerEntry = { kind: "partner"; slug: string; name: string; category: string; url: string | null; logo: ContentImage | null; position: number; body: string };
 export type CertificateEntry = { kind: "certificate"; slug: string; title: string; image: ContentImage; position: number; body: string };
@@ -185,7 +197,7 @@ const schemas = {
   case: articleFields("case"),
   training: articleFields("training"),
   promo: z
-    .object({ id: positiveId, title: text(300), description: text(1000), starts: isoDate, ends: isoDate.nullish(), cover: image.nullish() })
+    .object({ id: positiveId, title: text(300), description: text(1000), starts: isoDate, ends: isoDate.nullish(), cover: image.nullish(), rule: promotionRuleSchema.nullish() })
     .strict()
     .refine((value) => !value.ends || value.ends >= value.starts, { message: "акция не может закончиться раньше, чем началась", path: ["ends"] }),
   review: z
@@ -228,7 +240,8 @@ function valueAt(data: unknown, path: PropertyKey[]): unknown {
 function issuesOf(file: string, data: Record<string, unknown>, error: z.ZodError): ContentIssue[] {
   return error.issues.map((issue) => {
     if (issue.code === "unrecognized_keys") {
-      return { file, field: issue.keys.join(", "), message: "неизвестное поле (проверьте написание)" };
+      const prefix = issue.path.map(String).join(".");
+      return { file, field: issue.keys.map((key) => (prefix ? `${prefix}.${key}` : key)).join(", "), message: "неизвестное поле (проверьте написание)" };
     }
     const field = issue.path.map(String).join(".");
     // A field that is missing altogether reads better as "обязательное поле".
@@ -285,6 +298,7 @@ export function parseContentFile(kind: ContentKind, file: string, source: string
           starts: value.starts as string,
           ends: (value.ends as string | undefined) ?? null,
           cover: (value.cover as ContentImage | undefined) ?? null,
+          rule: (value.rule as PromotionRule | undefined) ?? null,
           body: markdown,
         },
       };
@@ -366,6 +380,7 @@ export function parseContentFiles(files: Array<{ file: string; source: string }>
     }
     if (!duplicate) entries.push({ file, entry: result.entry });
   }
+  issues.push(...promotionOverlaps(entries.flatMap((item) => (item.entry.kind === "promo" ? [{ file: item.file, promo: item.entry }] : []))));
   return { entries, issues };
 }
 

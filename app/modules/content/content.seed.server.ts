@@ -1,4 +1,6 @@
 import path from "node:path";
+import { and, eq, isNull } from "drizzle-orm";
+import { promotions } from "../db/schema.ts";
 import type { Database } from "../db/client.server.ts";
 import type { Seeder } from "../db/seed.server.ts";
 import { projectRoot } from "../shared/project-root.server.ts";
@@ -31,4 +33,22 @@ export const contentPagesBodiesSeeder: Seeder = {
 export const contentItemsSeeder: Seeder = {
   name: "content-items",
   run: (db) => seedDemo(db, (entry) => entry.kind !== "page"),
+};
+
+/**
+ * The rules of the demo promotions (issue 21 item 4) for shops seeded before promotions had
+ * rules: a demo promotion without a rule gets the demo file's; one the operator gave a rule
+ * (or deleted) is left alone.
+ */
+export const promotionRulesSeeder: Seeder = {
+  name: "promotion-rules",
+  async run(db) {
+    for (const entry of await readDemoContent()) {
+      if (entry.kind !== "promo" || entry.rule === null) continue;
+      await db
+        .update(promotions)
+        .set({ rule: entry.rule })
+        .where(and(eq(promotions.id, entry.id), isNull(promotions.rule), eq(promotions.title, entry.title)));
+    }
+  },
 };

@@ -112,3 +112,33 @@ describe("import and export", () => {
     expect(after.map(({ updatedAt: _u, ...row }) => row)).toEqual(before.map(({ updatedAt: _u, ...row }) => row));
   });
 });
+
+describe("promotion rules on import (issue 21 item 4)", () => {
+  const promo = (id: number, dates: string, rule: string) => `---\nid: ${id}\ntitle: Акция ${id}\ndescription: Кратко.\n${dates}\n${rule}\n---\nУсловия.\n`;
+
+  it("the demo promotions carry their rules: premium −2 points on 10+ silver Георгий, a free courier from 300 000 ₽", async () => {
+    const rules = Object.fromEntries((await db().select({ id: promotions.id, rule: promotions.rule }).from(promotions)).map((row) => [row.id, row.rule]));
+    expect(rules[1]).toEqual({ kind: "free-delivery", deliveries: [45], minGoodsTotal: 300_000 });
+    expect(rules[2]).toEqual({ kind: "premium-discount", coins: { series: "georgiy-pobedonosec", metal: "silver" }, minQuantity: 10, premiumPoints: 2 });
+    expect(rules[3]).toBeNull();
+  });
+
+  it("refuses a selector no coin of the catalogue matches, an unknown article, and an overlap with a promotion kept in the shop; writes nothing", async () => {
+    const result = await importContentFolder(
+      db(),
+      folder("bad-rules", {
+        "promo/20.md": promo(20, "starts: 2026-11-01", "rule:\n  kind: premium-discount\n  coins:\n    series: net-takoy-serii\n    metal: silver\n  minQuantity: 5\n  premiumPoints: 1"),
+        "promo/21.md": promo(21, "starts: 2026-11-01", "rule:\n  kind: premium-discount\n  coins:\n    skus: [AU-0001, NOPE-1]\n    metal: gold\n  minQuantity: 5\n  premiumPoints: 1"),
+        // The demo promotion 1 (free courier, 2026-11-01 – 2027-01-31) is kept: the same delivery on common days.
+        "promo/22.md": promo(22, "starts: 2027-01-01\nends: 2027-02-28", "rule:\n  kind: free-delivery\n  deliveries: [45, 79]\n  minGoodsTotal: 100000"),
+      }),
+    );
+    expect(result.ok).toBe(false);
+    expect(result.ok ? [] : result.issues.map(formatContentIssue)).toEqual([
+      "Файл promo/20.md, поле rule.coins: ни одна монета каталога не подходит под это условие (проверьте skus, series, metal)",
+      "Файл promo/21.md, поле rule.coins.skus: таких артикулов нет в каталоге: NOPE-1",
+      "Файл promo/22.md, поле rule: пересекается по датам с акцией 1 (акция 1 в магазине) для тех же монет или той же доставки: измените даты или условия",
+    ]);
+    expect(await db().select().from(promotions).where(eq(promotions.id, 20))).toEqual([]);
+  });
+});

@@ -8,6 +8,7 @@ import { contentFolders, parseContentFiles, type ContentIssue, type ContentKind 
 import { readContentFolder, writeContentFolder } from "./folder.server.ts";
 import { invalidateReads } from "../shared/read-cache.ts";
 import { announceReadsChanged } from "../shared/read-changes.server.ts";
+import { checkPromotionRules } from "./promotion-rules.server.ts";
 import { readContent, writeContent, type WriteCounts } from "./store.server.ts";
 
 export type ContentImportResult = { ok: true; counts: WriteCounts; total: number } | { ok: false; issues: ContentIssue[] };
@@ -19,12 +20,17 @@ export async function importContentFolder(db: Database, dir: string): Promise<Co
   }
   const { entries, issues } = parseContentFiles(files);
   if (issues.length > 0) return { ok: false, issues };
-  const counts = await db.transaction(async (tx) => {
+  const promos = entries.flatMap((item) => (item.entry.kind === "promo" ? [{ file: item.file, entry: item.entry }] : []));
+  const outcome = await db.transaction(async (tx): Promise<{ counts: WriteCounts } | { issues: ContentIssue[] }> => {
+    const ruleIssues = await checkPromotionRules(tx as unknown as Database, promos);
+    if (ruleIssues.length > 0) return { issues: ruleIssues };
     const written = await writeContent(tx as unknown as Database, entries.map((item) => item.entry));
     // Running shops hear of it at commit (read-changes.server.ts).
     await announceReadsChanged(tx as unknown as Database, "content");
-    return written;
+    return { counts: written };
   });
+  if ("issues" in outcome) return { ok: false, issues: outcome.issues };
+  const counts = outcome.counts;
   // This process's own cached reads, after the commit.
   invalidateReads("content");
   return { ok: true, counts, total: entries.length };

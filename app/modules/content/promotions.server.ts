@@ -1,10 +1,12 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, or } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { promotions } from "../db/schema.ts";
-import { promotionStatus, type PromotionStatus } from "./dates.ts";
+import type { ActivePromotion } from "../pricing/discounts.ts";
+import { createReadCache } from "../shared/read-cache.ts";
+import { moscowToday, promotionStatus, type PromotionStatus } from "./dates.ts";
 
 export type Promotion = typeof promotions.$inferSelect;
-export type PromotionSummary = Omit<Promotion, "body"> & { status: PromotionStatus };
+export type PromotionSummary = Omit<Promotion, "body" | "rule"> & { status: PromotionStatus };
 
 /**
  * Every promotion with its status today: the running and coming ones first (the soonest
@@ -38,4 +40,22 @@ export async function findPromotion(db: Database, id: number): Promise<Promotion
 
 export async function listPromotionAddresses(db: Database): Promise<Pick<Promotion, "id" | "updatedAt">[]> {
   return db.select({ id: promotions.id, updatedAt: promotions.updatedAt }).from(promotions).orderBy(asc(promotions.id));
+}
+
+/** Promotions change only by import; one entry per day (the key). */
+const activeCache = createReadCache<ActivePromotion[]>({ tag: "content", maxEntries: 4 });
+
+/**
+ * The promotions with a rule that run on `today` (Moscow, both ends included): what the
+ * cart, the checkout and the order apply. Cached for a short time (content reads).
+ */
+export async function activePromotions(db: Database, today = moscowToday()): Promise<ActivePromotion[]> {
+  return activeCache.get(db, today, async () => {
+    const rows = await db
+      .select({ id: promotions.id, title: promotions.title, rule: promotions.rule })
+      .from(promotions)
+      .where(and(isNotNull(promotions.rule), lte(promotions.startsOn, today), or(isNull(promotions.endsOn), gte(promotions.endsOn, today))))
+      .orderBy(asc(promotions.id));
+    return rows.map((row) => ({ id: row.id, title: row.title, rule: row.rule! }));
+  });
 }

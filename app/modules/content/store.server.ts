@@ -62,7 +62,7 @@ async function writeEntry(db: Database, entry: ContentEntry): Promise<void> {
       return;
     }
     case "promo": {
-      const values = { title: entry.title, description: entry.description, body: entry.body, cover: entry.cover, startsOn: entry.starts, endsOn: entry.ends };
+      const values = { title: entry.title, description: entry.description, body: entry.body, cover: entry.cover, startsOn: entry.starts, endsOn: entry.ends, rule: entry.rule };
       await db.insert(promotions).values({ id: entry.id, ...values }).onConflictDoUpdate({ target: promotions.id, set: { ...values, updatedAt: now } });
       return;
     }
@@ -140,7 +140,7 @@ export async function readContent(db: Database): Promise<ContentEntry[]> {
       }),
     ),
     ...promoRows.map(
-      (row): ContentEntry => ({ kind: "promo", id: row.id, title: row.title, description: row.description, starts: row.startsOn, ends: row.endsOn, cover: row.cover, body: row.body }),
+      (row): ContentEntry => ({ kind: "promo", id: row.id, title: row.title, description: row.description, starts: row.startsOn, ends: row.endsOn, cover: row.cover, rule: row.rule, body: row.body }),
     ),
     ...reviewRows.map(
       (row): ContentEntry => ({ kind: "review", id: row.id, author: row.author, city: row.city, rating: row.rating, date: row.publishedOn, reply: row.reply, body: row.body }),

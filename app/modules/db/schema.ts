@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, bigserial, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { LineDiscount, PromotionRule, QuantityTier } from "../pricing/discounts.ts";
 
 /**
  * The shop's tables. Each later concern adds its own tables here and a migration
@@ -149,6 +150,8 @@ export const products = pgTable(
     stock: integer("stock").notNull().default(0),
     /** The most pieces of this coin one order may hold, when the operator sets it lower than MAX_PIECES_PER_COIN. */
     maxPerOrder: integer("max_per_order"),
+    /** Premium discounts by quantity (`npm run catalog -- tiers`), thresholds ascending; [] for none. */
+    quantityTiers: jsonb("quantity_tiers").$type<QuantityTier[]>().notNull().default([]),
     /** metal: price follows the quotes with premiums; fixed: a set price. */
     pricing: text("pricing").$type<"metal" | "fixed">().notNull().default("metal"),
     premiumPercent: numeric("premium_percent", { precision: 6, scale: 2, mode: "number" }).notNull().default(0),
@@ -296,6 +299,8 @@ export const promotions = pgTable(
     startsOn: date("starts_on", { mode: "string" }).notNull(),
     /** The last day of the promotion; null: until further notice. */
     endsOn: date("ends_on", { mode: "string" }),
+    /** What the shop applies while the promotion runs (pricing/discounts.ts); null: a text only. */
+    rule: jsonb("rule").$type<PromotionRule>(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (table) => [check("promotions_dates_in_order", sql`${table.endsOn} is null or ${table.endsOn} >= ${table.startsOn}`)],
@@ -403,6 +408,10 @@ export const orderLines = pgTable(
     /** Whole roubles per coin, as computed on the server when the order was placed. */
     price: integer("price").notNull(),
     lineTotal: integer("line_total").notNull(),
+    /** The price per coin before a discount; null on lines placed before discounts existed. */
+    basePrice: integer("base_price"),
+    /** The promotion or quantity tier applied to this line, as it was applied; null: none. */
+    discount: jsonb("discount").$type<LineDiscount>(),
   },
   (table) => [index("order_lines_by_order").on(table.orderId), check("order_lines_quantity_positive", sql`${table.quantity} >= 1`)],
 );

@@ -1,17 +1,23 @@
 import { inArray } from "drizzle-orm";
-import { toCard, type ProductRow } from "../catalog/products.server.ts";
+import { pricingRule, toCard, type ProductRow } from "../catalog/products.server.ts";
+import { activePromotions } from "../content/promotions.server.ts";
 import type { ProductCard } from "../catalog/types.ts";
 import { getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { products } from "../db/schema.ts";
 import { limitMessages, pieceLimit } from "../orders/limits.ts";
+import { type CartLineInput, type LineDiscount, priceLines } from "../pricing/discounts.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
 import { listEntries, type ListName, type ListOwner } from "./lists.server.ts";
 
 export type CartLine = {
   product: ProductCard & { sku: string; active: boolean };
   quantity: number;
-  /** Price × quantity; null when the line is left out of the total. */
+  /** What each coin of this line costs, after a promotion or quantity tier (product.price is before); null when unpriced. */
+  unitPrice: number | null;
+  /** The promotion or quantity tier that lowered the price, if any (shown on the line). */
+  discount: LineDiscount | null;
+  /** Unit price × quantity; null when the line is left out of the total. */
   lineTotal: number | null;
   /** Why the line cannot be bought now, if so: sold out, withdrawn, or fewer in stock than wanted. */
   problem: string | null;
@@ -35,13 +41,18 @@ async function productsById(db: Database, ids: number[]): Promise<Map<number, Pr
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** The cart with today's prices, computed on the server (the client never sends a price). */
+/**
+ * The cart with today's prices, computed on the server (the client never sends a price):
+ * the coins' prices with the promotions running today and the coins' quantity tiers
+ * (pricing/discounts.ts), the same rules placeOrder applies.
+ */
 export async function cartSummary(db: Database, owner: ListOwner, rates: MetalRates | null): Promise<CartSummary> {
   const entries = await listEntries(db, "cart", owner);
-  const rows = await productsById(db, entries.map((entry) => entry.productId));
+  const [rows, promotions] = await Promise.all([productsById(db, entries.map((entry) => entry.productId)), activePromotions(db)]);
   const lines: CartLine[] = [];
   const { maxPiecesPerCoin } = getConfig().orders;
   let totalGrams = 0;
+  const priced: Array<{ line: CartLine; input: CartLineInput }> = [];
   for (const entry of entries) {
     const row = rows.get(entry.productId);
     if (!row) continue;
@@ -58,15 +69,30 @@ export async function cartSummary(db: Database, owner: ListOwner, rates: MetalRa
     // A line asking for more than the stock still counts, at what can be sold; checkout checks again.
     const available = active && row.stock >= 1 && card.price !== null;
     const sellable = Math.min(entry.quantity, row.stock);
-    lines.push({
+    const line: CartLine = {
       product: { ...card, sku: row.sku, active },
       quantity: entry.quantity,
-      lineTotal: available ? card.price! * sellable : null,
+      unitPrice: null,
+      discount: null,
+      lineTotal: null,
       problem,
       available,
       limit: pieceLimit(row, maxPiecesPerCoin),
-    });
+    };
+    lines.push(line);
+    if (available) priced.push({ line, input: { coin: row, rule: pricingRule(row), tiers: row.quantityTiers, quantity: sellable } });
   }
+  const prices = priceLines(
+    priced.map((item) => item.input),
+    promotions,
+    rates ?? { gold: 0, silver: 0 },
+  );
+  priced.forEach(({ line, input }, index) => {
+    const price = prices[index]!;
+    line.unitPrice = price.price;
+    line.discount = price.discount;
+    line.lineTotal = price.price * input.quantity;
+  });
   return {
     lines,
     totalPrice: lines.reduce((total, line) => total + (line.lineTotal ?? 0), 0),

@@ -1,10 +1,20 @@
 import type { orderLines, orders } from "../db/schema.ts";
+import type { DeliveryDiscount } from "../pricing/discounts.ts";
 
 type OrderWithLines = typeof orders.$inferSelect & { lines: (typeof orderLines.$inferSelect)[] };
 
 /** What the order pages show of an order (plain data for the page). */
 export function orderSummary(order: OrderWithLines) {
-  const delivery = order.delivery as { id?: number; name?: string; point?: string | null; pointAddress?: string; address?: Record<string, string> | null; minDays?: number; maxDays?: number };
+  const delivery = order.delivery as {
+    id?: number;
+    name?: string;
+    point?: string | null;
+    pointAddress?: string;
+    address?: Record<string, string> | null;
+    minDays?: number;
+    maxDays?: number;
+    promotion?: DeliveryDiscount | null;
+  };
   const address = delivery.address;
   return {
     id: order.id,
@@ -29,13 +39,23 @@ export function orderSummary(order: OrderWithLines) {
     courierNote: address?.message?.trim() || null,
     minDays: delivery.minDays ?? 0,
     maxDays: delivery.maxDays ?? 0,
+    /** A free-delivery promotion applied to the delivery, as it was when the order was placed. */
+    deliveryPromotion: delivery.promotion ?? null,
     contact: order.contact,
     comment: order.comment,
     /** By when an unpaid online order must be paid (ISO time), or null. */
     paymentDueAt: order.status === "awaiting_payment" ? (order.paymentDueAt?.toISOString() ?? null) : null,
     trackingNumber: order.trackingNumber,
     cancelReason: order.status === "cancelled" ? order.cancelReason : null,
-    lines: order.lines.map((line) => ({ sku: line.sku, name: line.name, quantity: line.quantity, price: line.price, lineTotal: line.lineTotal })),
+    lines: order.lines.map((line) => ({
+      sku: line.sku,
+      name: line.name,
+      quantity: line.quantity,
+      price: line.price,
+      basePrice: line.basePrice,
+      lineTotal: line.lineTotal,
+      discount: line.discount,
+    })),
   };
 }
 

@@ -5,7 +5,10 @@ import type { Database } from "../db/client.server.ts";
 import { listItems, orderLines, orders, products, users, type OrderStatus } from "../db/schema.ts";
 import { PAYMENT_IDS, type PaymentId } from "../delivery/rules.ts";
 import type { ListOwner } from "../lists/lists.server.ts";
-import { salePrice, type MetalRates } from "../pricing/pricing.ts";
+import { activePromotions } from "../content/promotions.server.ts";
+import { moscowToday } from "../content/dates.ts";
+import { type CartLineInput, type LineDiscount, priceLines } from "../pricing/discounts.ts";
+import type { MetalRates } from "../pricing/pricing.ts";
 import { limitMessages, type OrderLimits, pieceLimit } from "./limits.ts";
 import { paymentDeadline, recordOrderStep } from "./lifecycle.server.ts";
 
@@ -25,7 +28,19 @@ export type OrderInput = {
   comment: string;
 };
 
-export type PricedLine = { productId: number; sku: string; name: string; quantity: number; price: number; lineTotal: number };
+export type PricedLine = {
+  productId: number;
+  sku: string;
+  name: string;
+  quantity: number;
+  /** What each coin costs in this order, after a discount. */
+  price: number;
+  lineTotal: number;
+  /** Before a discount. */
+  basePrice: number;
+  /** The promotion or quantity tier applied, kept with the line. */
+  discount: LineDiscount | null;
+};
 
 export type PlaceOrderResult =
   | { kind: "placed"; orderId: number; number: string }
@@ -85,6 +100,7 @@ export async function placeOrder(
   if (existing) return { kind: "existing", orderId: existing.id, number: existing.number };
   if (!context.shopOpen) return { kind: "refused", reason: orderMessages.closed };
   const now = context.now ?? new Date();
+  const promotions = await activePromotions(db, moscowToday(now));
 
   try {
     return await db.transaction(async (tx) => {
@@ -120,7 +136,7 @@ export async function placeOrder(
         .for("update");
       const byId = new Map(locked.map((row) => [row.id, row]));
 
-      const lines: PricedLine[] = [];
+      const inputs: Array<{ product: (typeof locked)[number]; input: CartLineInput }> = [];
       for (const item of cart) {
         const product = byId.get(item.productId);
         if (!product || product.status !== "active" || product.stock < 1) {
@@ -131,9 +147,18 @@ export async function placeOrder(
         if (product.stock < item.quantity) return { kind: "refused", reason: orderMessages.notEnough(product.name, product.stock) } as const;
         const rule = pricingRule(product);
         if (rule.kind === "metal" && !context.rates) return { kind: "refused", reason: orderMessages.noQuotes } as const;
-        const price = salePrice(product, rule, context.rates ?? { gold: 0, silver: 0 });
-        lines.push({ productId: product.id, sku: product.sku, name: product.name, quantity: item.quantity, price, lineTotal: price * item.quantity });
+        inputs.push({ product, input: { coin: product, rule, tiers: product.quantityTiers, quantity: item.quantity } });
       }
+      // The same rules as the cart and checkout pages: today's promotions and the coins' tiers.
+      const prices = priceLines(
+        inputs.map((item) => item.input),
+        promotions,
+        context.rates ?? { gold: 0, silver: 0 },
+      );
+      const lines: PricedLine[] = inputs.map(({ product, input }, index) => {
+        const { price, basePrice, discount } = prices[index]!;
+        return { productId: product.id, sku: product.sku, name: product.name, quantity: input.quantity, price, lineTotal: price * input.quantity, basePrice, discount };
+      });
       const goodsTotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
       if (goodsTotal !== input.seenGoodsTotal) return { kind: "prices-changed", lines, goodsTotal } as const;
 

@@ -11,6 +11,7 @@ import { useLoginModal } from "#app/ui/auth/LoginModal.tsx";
 import { pluralRu } from "#app/ui/catalog/format-product.ts";
 import { FieldErrors, TextAreaField, TextField } from "#app/ui/kit/Field.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
+import { DeliveryDiscountNote, DiscountNote, UnitPrice } from "#app/ui/pricing/DiscountNote.tsx";
 import * as css from "./checkout.css.ts";
 
 /** The id of the separate GET form that filters pickup points (inputs join it with form="…"). */
@@ -84,7 +85,13 @@ export function CartSection({ cart, errors = {} }: { cart: CheckoutView["cart"];
                 {line.product.name}
               </Link>
               <br />
-              <span className={css.muted}>{line.product.price !== null ? `${formatMoney(line.product.price)} за шт.` : "Цена уточняется"}</span>
+              <span className={css.muted}>{line.unitPrice !== null ? <UnitPrice price={line.unitPrice} basePrice={line.product.price} /> : line.product.price !== null ? `${formatMoney(line.product.price)} за шт.` : "Цена уточняется"}</span>
+              {line.discount ? (
+                <>
+                  <br />
+                  <DiscountNote discount={line.discount} quantity={Math.min(line.quantity, line.product.stock)} />
+                </>
+              ) : null}
               {line.problem ? (
                 <>
                   <br />
@@ -212,6 +219,7 @@ export function DeliverySection({ view, onChoose }: { view: CheckoutView; onChoo
                   <span className={css.optionText}>
                     <span>{item.label}</span>
                     {deliveryDays(item) ? <span className={css.muted}>{deliveryDays(item)}</span> : null}
+                    <DeliveryDiscountNote promotion={item.promotion} />
                   </span>
                   <span className={css.optionPrice}>{item.price === 0 ? "Бесплатно" : formatMoney(item.price)}</span>
                 </label>
@@ -364,6 +372,11 @@ export function TotalsBox({ view, shopOpen, signedIn }: { view: CheckoutView; sh
         <span>Доставка</span>
         <span data-testid="delivery-total">{totals.delivery === null ? "—" : totals.delivery === 0 ? "Бесплатно" : formatMoney(totals.delivery)}</span>
       </p>
+      {view.chosen?.promotion ? (
+        <p className={css.summaryRow}>
+          <DeliveryDiscountNote promotion={view.chosen.promotion} />
+        </p>
+      ) : null}
       <p className={css.summaryTotal}>
         <span>К оплате</span>
         <span data-testid="order-total">{formatMoney(totals.total)}</span>

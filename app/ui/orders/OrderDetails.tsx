@@ -7,6 +7,7 @@ import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import * as css from "#app/ui/checkout/checkout.css.ts";
 import { button } from "#app/ui/kit/kit.css.ts";
+import { DeliveryDiscountNote, DiscountNote } from "#app/ui/pricing/DiscountNote.tsx";
 import * as ordersCss from "./orders.css.ts";
 
 /** An order's lines, totals, delivery and payment, as the buyer agreed to them. */
@@ -29,8 +30,24 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
         <tbody>
           {order.lines.map((line) => (
             <tr key={line.sku}>
-              <td className={css.cell}>{line.name}</td>
-              <td className={css.numberCell}>{formatMoney(line.price)}</td>
+              <td className={css.cell}>
+                {line.name}
+                {line.discount ? (
+                  <>
+                    <br />
+                    <DiscountNote discount={line.discount} quantity={line.quantity} />
+                  </>
+                ) : null}
+              </td>
+              <td className={css.numberCell}>
+                {formatMoney(line.price)}
+                {line.basePrice !== null && line.basePrice > line.price ? (
+                  <>
+                    <br />
+                    <s className={css.muted}>{formatMoney(line.basePrice)}</s>
+                  </>
+                ) : null}
+              </td>
               <td className={css.numberCell}>{line.quantity}</td>
               <td className={css.numberCell}>{formatMoney(line.lineTotal)}</td>
             </tr>
@@ -46,6 +63,11 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
           <span>Доставка</span>
           <span data-testid="order-delivery-total">{order.deliveryTotal === 0 ? "Бесплатно" : formatMoney(order.deliveryTotal)}</span>
         </p>
+        {order.deliveryPromotion ? (
+          <p className={css.summaryRow}>
+            <DeliveryDiscountNote promotion={order.deliveryPromotion} />
+          </p>
+        ) : null}
         <p className={css.summaryTotal}>
           <span>Итого</span>
           <span data-testid="order-total">{formatMoney(order.total)}</span>
