@@ -128,7 +128,6 @@ describe("parseConfig", () => {
     expect(config.payments.provider).toBe("sandbox");
     expect(config.payments.timeoutMs).toBe(10_000);
     expect(config.payments.yookassa.baseUrl).toBe("https://api.yookassa.ru");
-    expect(config.payments.yookassa.includedVatCode).toBe(4);
   });
 
   it("requires the YooKassa shop id and secret key with PAYMENT_PROVIDER=yookassa", () => {
@@ -137,20 +136,18 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ DATA_DIR: dataDir, PAYMENT_PROVIDER: "yookassa", YOOKASSA_SHOP_ID: "100500" })).toThrow(/YOOKASSA_SECRET_KEY/);
     expect(() => parseConfig({ DATA_DIR: dataDir, PAYMENT_PROVIDER: "yookassa", YOOKASSA_SHOP_ID: "shop", YOOKASSA_SECRET_KEY: "test_abcdefgh" })).toThrow(/YOOKASSA_SHOP_ID/);
     expect(() => parseConfig({ DATA_DIR: dataDir, PAYMENT_PROVIDER: "stripe" })).toThrow(/PAYMENT_PROVIDER/);
-    expect(() => parseConfig({ DATA_DIR: dataDir, YOOKASSA_VAT_CODE: "6" })).toThrow(/YOOKASSA_VAT_CODE/);
     const config = parseConfig({
       DATA_DIR: dataDir,
       PAYMENT_PROVIDER: "yookassa",
       YOOKASSA_SHOP_ID: "100500",
       YOOKASSA_SECRET_KEY: "test_SeCrEtKeY",
       YOOKASSA_BASE_URL: "http://127.0.0.1:9999/",
-      YOOKASSA_VAT_CODE: "11",
       PAYMENT_TIMEOUT_MS: "2500",
     });
     expect(config.payments).toEqual({
       provider: "yookassa",
       timeoutMs: 2500,
-      yookassa: { shopId: "100500", secretKey: "test_SeCrEtKeY", baseUrl: "http://127.0.0.1:9999", includedVatCode: 11 },
+      yookassa: { shopId: "100500", secretKey: "test_SeCrEtKeY", baseUrl: "http://127.0.0.1:9999" },
     });
   });
 

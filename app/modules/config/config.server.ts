@@ -76,7 +76,6 @@ const envSchema = z.object({
   YOOKASSA_SHOP_ID: z.string().regex(/^\d{1,20}$/, "идентификатор магазина в ЮKassa (shopId) — только цифры").optional(),
   YOOKASSA_SECRET_KEY: z.string().regex(/^\S{8,200}$/, "секретный ключ ЮKassa (live_… или test_…)").optional(),
   YOOKASSA_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.yookassa.ru"),
-  YOOKASSA_VAT_CODE: z.enum(["4", "11"], { error: "4 (НДС 20 %) или 11 (НДС 22 %)" }).default("4"),
   MAX_UNPAID_ORDERS_PER_BUYER: z.coerce.number({ error: "целое число от 1" }).int({ error: "целое число от 1" }).min(1, { error: "целое число от 1" }).max(1000).default(2),
   MAX_PIECES_PER_COIN: z.coerce.number({ error: "целое число от 1" }).int({ error: "целое число от 1" }).min(1, { error: "целое число от 1" }).max(100_000).default(50),
   ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
@@ -160,7 +159,7 @@ export type AppConfig = {
     /** sandbox: the built-in test-payment page; yookassa: YooKassa API v3. */
     provider: "sandbox" | "yookassa";
     timeoutMs: number;
-    yookassa: { shopId: string | undefined; secretKey: string | undefined; baseUrl: string; includedVatCode: 4 | 11 };
+    yookassa: { shopId: string | undefined; secretKey: string | undefined; baseUrl: string };
   };
   /** Caps that keep one buyer from holding the shop's stock (issue 14 item 2), and the payment window. */
   orders: {
@@ -287,7 +286,6 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
         shopId: values.YOOKASSA_SHOP_ID,
         secretKey: values.YOOKASSA_SECRET_KEY,
         baseUrl: values.YOOKASSA_BASE_URL.replace(/\/+$/, ""),
-        includedVatCode: values.YOOKASSA_VAT_CODE === "11" ? 11 : 4,
       },
     },
     orders: {
