@@ -151,6 +151,25 @@ describe("parseConfig", () => {
     });
   });
 
+  it("takes the seller's details, checks ИНН and ОГРН at start and marks the demo values (issue 17 item 4)", () => {
+    const dataDir = tempDir();
+    const demo = parseConfig({ DATA_DIR: dataDir });
+    expect(demo.seller).toMatchObject({ inn: "7701999993", ogrn: "1027700999996", demo: true });
+    const real = parseConfig({
+      DATA_DIR: dataDir,
+      SELLER_NAME: "ПАО Сбербанк",
+      SELLER_INN: "7707083893",
+      SELLER_OGRN: "1027700132195",
+      SELLER_ADDRESS: "117312, г. Москва, ул. Вавилова, д. 19",
+      ASSAY_REGISTRATION_NUMBER: "0177000123",
+    });
+    expect(real.seller).toEqual({ name: "ПАО Сбербанк", inn: "7707083893", ogrn: "1027700132195", address: "117312, г. Москва, ул. Вавилова, д. 19", assayRegistrationNumber: "0177000123", demo: false });
+    expect(parseConfig({ DATA_DIR: dataDir, SELLER_INN: "500100732259", SELLER_OGRN: "304500116000157" }).seller.ogrn).toBe("304500116000157");
+    expect(() => parseConfig({ DATA_DIR: dataDir, SELLER_INN: "7707083894" })).toThrow(/SELLER_INN: ИНН: 10 цифр/);
+    expect(() => parseConfig({ DATA_DIR: dataDir, SELLER_OGRN: "1027700132196" })).toThrow(/SELLER_OGRN: ОГРН: 13 цифр/);
+    expect(() => parseConfig({ DATA_DIR: dataDir, SELLER_INN: "500100732259" })).toThrow(/SELLER_OGRN: .*ОГРНИП из 15/);
+  });
+
   it("never puts the YooKassa secret key into an error message", () => {
     let message = "";
     try {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEMO_SELLER, innMatchesOgrn, isValidInn, isValidOgrn, type SellerDetails } from "../shop/seller.ts";
 import { parseProxyTrust, type ProxyTrust } from "../request/proxy-trust.server.ts";
 
 /**
@@ -94,6 +95,20 @@ const envSchema = z.object({
   NOTIFY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   NOTIFY_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  // The seller's legal details (issue 17 item 4); the defaults are made-up demo values, labelled so where shown.
+  SELLER_NAME: z.string().trim().min(3, "полное наименование продавца").max(300).default(DEMO_SELLER.name),
+  SELLER_INN: z
+    .string()
+    .trim()
+    .refine(isValidInn, "ИНН: 10 цифр (организация) или 12 (ИП) с верными контрольными цифрами")
+    .default(DEMO_SELLER.inn),
+  SELLER_OGRN: z
+    .string()
+    .trim()
+    .refine(isValidOgrn, "ОГРН: 13 цифр (организация) или ОГРНИП: 15 цифр (ИП) с верной контрольной цифрой")
+    .default(DEMO_SELLER.ogrn),
+  SELLER_ADDRESS: z.string().trim().min(10, "юридический адрес продавца").max(500).default(DEMO_SELLER.address),
+  ASSAY_REGISTRATION_NUMBER: z.string().trim().min(3, "номер в реестре специального учёта Пробирной палаты").max(100).default(DEMO_SELLER.assayRegistrationNumber),
 });
 
 export type AppConfig = {
@@ -186,6 +201,8 @@ export type AppConfig = {
     maxAttempts: number;
     pollIntervalMs: number;
   };
+  /** The seller's legal details: footer, /contacts, JSON-LD, e-mails. */
+  seller: SellerDetails;
 };
 
 /** A setting is wrong: the message names the variable so the operator can fix it. */
@@ -222,6 +239,18 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
   if (values.PAYMENT_PROVIDER === "yookassa" && (!values.YOOKASSA_SHOP_ID || !values.YOOKASSA_SECRET_KEY)) {
     throw missing(values.YOOKASSA_SHOP_ID ? "YOOKASSA_SECRET_KEY" : "YOOKASSA_SHOP_ID", "YOOKASSA_SHOP_ID и YOOKASSA_SECRET_KEY обязательны при PAYMENT_PROVIDER=yookassa");
   }
+
+  if (!innMatchesOgrn(values.SELLER_INN, values.SELLER_OGRN)) {
+    throw missing("SELLER_OGRN", "организации (ИНН из 10 цифр) нужен ОГРН из 13 цифр, ИП (ИНН из 12 цифр) — ОГРНИП из 15");
+  }
+  const seller = {
+    name: values.SELLER_NAME,
+    inn: values.SELLER_INN,
+    ogrn: values.SELLER_OGRN,
+    address: values.SELLER_ADDRESS,
+    assayRegistrationNumber: values.ASSAY_REGISTRATION_NUMBER,
+  };
+  const demoSeller = (Object.keys(DEMO_SELLER) as Array<keyof typeof DEMO_SELLER>).some((key) => seller[key] === DEMO_SELLER[key]);
 
   if (values.EMAIL_PROVIDER === "file" && !values.EMAIL_OUTBOX_FILE) throw missing("EMAIL_OUTBOX_FILE", "обязателен при EMAIL_PROVIDER=file");
   if (values.EMAIL_PROVIDER === "smtp" && !values.SMTP_URL) throw missing("SMTP_URL", "обязателен при EMAIL_PROVIDER=smtp");
@@ -309,6 +338,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
       maxAttempts: values.NOTIFY_MAX_ATTEMPTS,
       pollIntervalMs: values.NOTIFY_POLL_INTERVAL_MS,
     },
+    seller: { ...seller, demo: demoSeller },
   };
 }
 
