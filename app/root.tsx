@@ -77,7 +77,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     user: signedIn ? { name: signedIn.name, phone: signedIn.phone } : null,
     // Built on the server: the structured data and the counter snippet travel as data,
     // not as code every visitor's browser must download and parse.
-    storeJsonLd: storeJsonLd(getConfig().publicUrl),
+    storeJsonLd: storeJsonLd(getConfig().publicUrl, getConfig().seller),
+    /** The seller's legal details for the footer (issue 17 item 4). */
+    seller: getConfig().seller,
     metricaSnippet: metricaSnippet(getConfig().metricaCounterId),
   };
 }

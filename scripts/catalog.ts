@@ -1,15 +1,17 @@
-// npm run catalog -- import FILE | export [FILE] | stock SKU N | premium SKU PCT | limit SKU N|- | tiers SKU "10:1,50:2"|-
+// npm run catalog -- import FILE | export [FILE] | stock SKU N | premium SKU PCT | limit SKU N|- | tiers SKU "10:1,50:2"|- | vat SKU exempt|vat|auto
 // The operator's catalogue commands. import reads JSON (an array of products) or CSV (a
 // header row of field names, ; or , between fields) and creates or updates products by
 // SKU: every row is checked first, and one bad row means nothing is imported. export
 // writes every product as JSON to FILE or to stdout. stock, premium and limit (the most pieces
-// of the coin in one order) and tiers (the premium lower by points from a number of pieces) change one coin.
+// of the coin in one order), tiers (the premium lower by points from a number of pieces) and vat (the
+// operator's VAT override) change one coin.
 // Relative paths are taken from the folder npm was started in.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { exportProducts, formatIssue, importProductFile, setOrderLimit, setPremium, setQuantityTiers, setStock, CatalogCommandError } from "#app/modules/catalog/import.server.ts";
+import { exportProducts, formatIssue, importProductFile, setOrderLimit, setPremium, setQuantityTiers, setStock, setVatOverride, CatalogCommandError } from "#app/modules/catalog/import.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { lockKeys, migrateDatabase, openDatabase } from "#app/modules/db/client.server.ts";
+import { vatNotice, vatTreatment } from "#app/modules/tax/vat.ts";
 import { runScript } from "./run-script.ts";
 
 const usage = [
@@ -20,10 +22,11 @@ const usage = [
   "  npm run catalog -- premium АРТИКУЛ P  задать наценку к цене металла, %",
   "  npm run catalog -- limit АРТИКУЛ N    не больше N шт. монеты в одном заказе («-»: общий предел MAX_PIECES_PER_COIN)",
   '  npm run catalog -- tiers АРТИКУЛ "10:1,50:2"  скидка за количество: от 10 шт. наценка на 1 п.п. ниже, от 50 — на 2 («-»: без скидок)',
+  "  npm run catalog -- vat АРТИКУЛ exempt|vat|auto  НДС монеты: не облагается, облагается или по правилу (ст. 149 НК)",
 ].join("\n");
 
 const [command, ...args] = process.argv.slice(2);
-const expectedArgs: Record<string, [min: number, max: number]> = { import: [1, 1], export: [0, 1], stock: [2, 2], premium: [2, 2], limit: [2, 2], tiers: [2, 2] };
+const expectedArgs: Record<string, [min: number, max: number]> = { import: [1, 1], export: [0, 1], stock: [2, 2], premium: [2, 2], limit: [2, 2], tiers: [2, 2], vat: [2, 2] };
 const expected = command ? expectedArgs[command] : undefined;
 if (!expected || args.length < expected[0] || args.length > expected[1]) {
   console.error(usage);
@@ -84,6 +87,13 @@ await runScript(async () => {
       case "premium": {
         const row = await setPremium(db, args[0]!, args[1]!);
         console.log(`${row.sku} «${row.name}»: наценка ${String(row.premiumPercent).replace(".", ",")} %.`);
+        return;
+      }
+      case "vat": {
+        const row = await setVatOverride(db, args[0]!, args[1]!);
+        const treatment = vatTreatment(row);
+        const how = row.vatOverride === null ? "по правилу" : "задано вручную";
+        console.log(`${row.sku} «${row.name}»: ${vatNotice(treatment)} (${how}).`);
         return;
       }
       case "limit": {

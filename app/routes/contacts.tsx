@@ -21,13 +21,14 @@ import type { Route } from "./+types/contacts";
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
   const page = await findPage(db, "contacts");
-  const { publicUrl, yandexMapsApiKey } = getConfig();
+  const { publicUrl, yandexMapsApiKey, seller } = getConfig();
   return {
     title: page?.title ?? "Контакты",
     description: page?.description ?? "",
     directionsHtml: renderMarkdown(page?.body ?? "", { publicUrl }),
     mapsApiKey: yandexMapsApiKey ?? null,
-    jsonLd: contactPageJsonLd(publicUrl),
+    jsonLd: contactPageJsonLd(publicUrl, seller),
+    seller,
   };
 }
 
@@ -39,7 +40,7 @@ const fullAddress = `${shop.address.postalCode}, ${shop.address.addressLocality}
 const yandexMapsLink = `https://yandex.ru/maps/?pt=${shop.geo.longitude},${shop.geo.latitude}&z=17&l=map`;
 
 export default function Contacts({ loaderData }: Route.ComponentProps) {
-  const { title, directionsHtml, mapsApiKey, jsonLd } = loaderData;
+  const { title, directionsHtml, mapsApiKey, jsonLd, seller } = loaderData;
   const { main, tollFree } = shop.phones;
   return (
     <>
@@ -116,6 +117,24 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
             </a>
           </p>
           <Prose html={directionsHtml} />
+        </section>
+        <section aria-labelledby="seller-heading">
+          <h2 id="seller-heading" className={css.heading}>
+            Реквизиты продавца
+          </h2>
+          <dl className={css.hours} data-testid="seller-requisites">
+            <dt>Продавец</dt>
+            <dd>{seller.name}</dd>
+            <dt>ИНН</dt>
+            <dd>{seller.inn}</dd>
+            <dt>{seller.ogrn.length === 15 ? "ОГРНИП" : "ОГРН"}</dt>
+            <dd>{seller.ogrn}</dd>
+            <dt>Юридический адрес</dt>
+            <dd>{seller.address}</dd>
+            <dt>Специальный учёт в Пробирной палате</dt>
+            <dd>{seller.assayRegistrationNumber}</dd>
+          </dl>
+          {seller.demo ? <p className={css.cardNote}>Это демонстрационные реквизиты: магазин ещё не настроен (SELLER_* в настройках).</p> : null}
         </section>
       </div>
       <JsonLd data={jsonLd} />

@@ -29,6 +29,7 @@ export const thumbs = style({ display: "none", gap: vars.space.sm, marginTop: va
 export const thumb = style({ width: "4.5rem", borderRadius: vars.radius.sm, overflow: "hidden", border: `1px solid ${vars.color.border}` });
 export const buy = style({ display: "grid", gap: vars.space.sm, alignContent: "start", "@media": { [mediaUp("lg")]: { gap: vars.space.md } } });
 export const price = style({ fontSize: "1.75rem", "@media": { [mediaUp("lg")]: { fontSize: "2rem" } }, fontWeight: 800, margin: 0, fontVariantNumeric: "tabular-nums" });
+export const vatNotice = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.font.sizeSmall });
 export const priceFacts = style({ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: vars.space.xs });
 export const note = style({ fontSize: vars.font.sizeSmall, color: vars.color.textMuted, margin: 0 });
 export const available = style({ color: vars.color.up, fontWeight: 600, margin: 0 });

@@ -1,4 +1,5 @@
 import { Suspense } from "react";
+import { vatNotice } from "#app/modules/tax/vat.ts";
 import { Await, Link } from "react-router";
 import { findProductBySlug, pricingRule, relatedProducts, toDetails } from "#app/modules/catalog/products.server.ts";
 import { activePromotions } from "#app/modules/content/promotions.server.ts";
@@ -57,6 +58,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     imageUrls: product.images.map((image) => `${publicUrl}${ipxUrl(image.src, { width: 800, format: "jpeg" })}`),
     // A price that follows the metal is promised until tomorrow at most.
     priceValidUntil: addDays(moscowDate(new Date()), 1),
+    // 'НДС не облагается' or 'Цена включает НДС 22 %': the coin's treatment at today's rate (issue 17 item 2).
+    vatNotice: vatNotice(product.vat),
     // Streamed after the main content: the page does not wait for it.
     related: relatedProducts(db, row, rates, 8),
   };
@@ -84,7 +87,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, active, quotesTime, related, tiers, promotions } = loaderData;
+  const { product, active, quotesTime, related, tiers, promotions, vatNotice: vatText } = loaderData;
   const href = `/products/${product.slug}`;
   const sectionHref = product.metal === "gold" ? "/catalog/gold" : "/catalog/silver";
   const canBuy = active && product.inStock && product.price !== null;
@@ -106,7 +109,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
     ["Тираж", product.mintage !== null ? `${product.mintage.toLocaleString("ru-RU")} шт.` : null],
     ["Упаковка", product.packaging],
     ["Сертификат", product.certificate],
-    ["НДС", product.vat === "exempt" ? "Не облагается (инвестиционная монета)" : "Включён в цену"],
+    ["НДС", product.vat === "exempt" ? "Не облагается (пп. 11 п. 2 ст. 149 НК РФ)" : vatText.replace(/^Цена включает /, "Включён в цену: ")],
     ["Артикул", product.sku],
   ];
 
@@ -138,6 +141,11 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <p className={css.price} data-testid="price">
             {product.price !== null ? formatMoney(product.price) : "Цена уточняется"}
           </p>
+          {product.price !== null ? (
+            <p className={css.vatNotice} data-testid="vat-notice">
+              {vatText}
+            </p>
+          ) : null}
           {product.price !== null && product.pricePerGram !== null ? (
             <ul className={css.priceFacts}>
               {product.premiumPercent !== null ? (

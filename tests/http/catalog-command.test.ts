@@ -91,6 +91,14 @@ describe("npm run catalog on the embedded database", () => {
     const cleared = await runCommand(script, ["limit", "AU-0002", "-"], env);
     expect(cleared.stdout).toBe("AU-0002 «Георгий Победоносец 50 рублей (СПМД)»: в заказе не больше 50 шт. (общий предел).\n");
 
+    // The operator's VAT override (issue 17 item 2): the Golden Falcon is an investment coin of the Bank of Russia.
+    const vat = await runCommand(script, ["vat", "AU-9001", "vat"], env);
+    expect(vat.stderr).toBe("");
+    expect(vat.stdout).toBe("AU-9001 «Золотой сокол 1 унция»: Цена включает НДС 22 % (задано вручную).\n");
+    const badVat = await runCommand(script, ["vat", "AU-9001", "maybe"], env);
+    expect(badVat.code).toBe(1);
+    expect(badVat.stderr).toBe("НДС: exempt (не облагается), vat (облагается) или auto (по правилу), а не «maybe».\n");
+
     const unknown = await runCommand(script, ["stock", "NOPE-1", "3"], env);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toBe("Монеты с артикулом NOPE-1 в каталоге нет.\n");
@@ -118,6 +126,7 @@ describe("npm run catalog on the embedded database", () => {
       const productId = /name="productId" value="(\d+)"/.exec(await client.html(`/products/${slug}`))?.[1];
       expect((await client.postForm("/cart", { intent: "add", productId: productId!, quantity: "4" })).status).toBe(303);
       expect(textContent(await client.html("/cart"))).toContain("Не больше 2 шт. одной монеты в заказе: в корзине 2 шт.");
+      expect(textContent(await client.html(`/products/${slug}`))).toContain("Цена включает НДС 22 %");
 
       const offers = await feed(client);
       expect(offers.size).toBe(54);

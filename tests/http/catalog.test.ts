@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { demoCatalogSections } from "#app/modules/catalog/sections.seed.server.ts";
 import { salePrice } from "#app/modules/pricing/pricing.ts";
-import { h1Texts, jsonLdBlocks, robotsMeta, tags, textContent } from "#tests/support/html.ts";
+import { h1Texts, jsonLdBlocks, robotsMeta, tags, textByTestId, textContent } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
 import { type Shop, startShop } from "#tests/support/server.ts";
 
@@ -153,6 +153,16 @@ describe("product page", () => {
     expect(text).toMatch(/Выкупим у вас за [\d ]+ ₽/);
     expect(text).toContain("7,78 г (0,250 тр. унции)");
     expect(text).toContain("Монетный двор");
+  });
+
+  it("says whether the price includes VAT: investment coins that are legal tender go without it (issue 17 item 2)", async () => {
+    const notice = async (slug: string) => textByTestId(await client.html(`/products/${slug}`), "vat-notice");
+    expect(await notice(coin.slug)).toBe("НДС не облагается");
+    const byCountry = (country: string, kind: string) => demoCatalog.find((c) => c.country === country && c.kind === kind)!.slug;
+    // A foreign bullion coin with a face value is legal tender too; a Soviet chervonets and a proof coin are not exempt.
+    expect(await notice(byCountry("Канада", "investment"))).toBe("НДС не облагается");
+    expect(await notice(byCountry("СССР", "investment"))).toBe("Цена включает НДС 22 %");
+    expect(await notice(demoCatalog.find((c) => c.quality === "Пруф")!.slug)).toBe("Цена включает НДС 22 %");
   });
 
   it("publishes Product and Offer data with the price the page shows, valid only briefly", async () => {

@@ -448,7 +448,19 @@ async function updateBySku(db: Database, sku: string, values: Partial<ProductIns
     .update(products)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(products.sku, sku.trim()))
-    .returning({ sku: products.sku, name: products.name, stock: products.stock, premiumPercent: products.premiumPercent, maxPerOrder: products.maxPerOrder });
+    .returning({
+      sku: products.sku,
+      name: products.name,
+      stock: products.stock,
+      premiumPercent: products.premiumPercent,
+      maxPerOrder: products.maxPerOrder,
+      vatOverride: products.vatOverride,
+      kind: products.kind,
+      country: products.country,
+      issuer: products.issuer,
+      denomination: products.denomination,
+      quality: products.quality,
+    });
   if (!row) throw new CatalogCommandError(`Монеты с артикулом ${sku} в каталоге нет.`);
   await changedReads(db, "catalog");
   return row;
@@ -471,6 +483,17 @@ export async function setOrderLimit(db: Database, sku: string, value: string | n
   const text = String(value).trim();
   if (text === "-" || text.toLowerCase() === "нет") return updateBySku(db, sku, { maxPerOrder: null });
   return updateBySku(db, sku, { maxPerOrder: parseValue<number>("maxPerOrder", text) });
+}
+
+/**
+ * The operator's VAT override for one coin (issue 17 item 2): "exempt" (пп. 11 п. 2 ст. 149 НК),
+ * "vat" (VAT included in the price), or "auto" to follow the rule again (tax/vat.ts).
+ */
+export async function setVatOverride(db: Database, sku: string, value: string) {
+  const choice = value.trim().toLowerCase();
+  const override = choice === "exempt" ? "exempt" : choice === "vat" ? "included" : choice === "auto" ? null : undefined;
+  if (override === undefined) throw new CatalogCommandError(`НДС: exempt (не облагается), vat (облагается) или auto (по правилу), а не «${value}».`);
+  return updateBySku(db, sku, { vatOverride: override });
 }
 
 /** Sets the premium over the metal, in percent (-100…1000; "7,5" is fine). */

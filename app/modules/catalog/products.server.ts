@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, ne, sql, type SQL } from "drizzle-orm";
+import { vatTreatment } from "../tax/vat.ts";
 import { coinBuybackPrice } from "../buyback/price.ts";
 import type { Database } from "../db/client.server.ts";
 import { products } from "../db/schema.ts";
@@ -71,7 +72,7 @@ export function toDetails(row: ProductRow, rates: MetalRates | null): ProductDet
     certificate: row.certificate,
     description: row.description,
     images: row.images,
-    vat: row.vat,
+    vat: vatTreatment(row),
     pricing: row.pricing,
     premiumPercent: rates && card.price !== null ? premiumOverMetalPercent(card.price, row, rates) : null,
     pricePerGram: card.price !== null ? pricePerPureGram(card.price, row) : null,

@@ -139,7 +139,6 @@ describe("parseConfig", () => {
     expect(config.payments.provider).toBe("sandbox");
     expect(config.payments.timeoutMs).toBe(10_000);
     expect(config.payments.yookassa.baseUrl).toBe("https://api.yookassa.ru");
-    expect(config.payments.yookassa.includedVatCode).toBe(4);
   });
 
   it("requires the YooKassa shop id and secret key with PAYMENT_PROVIDER=yookassa", () => {
@@ -148,21 +147,38 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ DATA_DIR: dataDir, PAYMENT_PROVIDER: "yookassa", YOOKASSA_SHOP_ID: "100500" })).toThrow(/YOOKASSA_SECRET_KEY/);
     expect(() => parseConfig({ DATA_DIR: dataDir, PAYMENT_PROVIDER: "yookassa", YOOKASSA_SHOP_ID: "shop", YOOKASSA_SECRET_KEY: "test_abcdefgh" })).toThrow(/YOOKASSA_SHOP_ID/);
     expect(() => parseConfig({ DATA_DIR: dataDir, PAYMENT_PROVIDER: "stripe" })).toThrow(/PAYMENT_PROVIDER/);
-    expect(() => parseConfig({ DATA_DIR: dataDir, YOOKASSA_VAT_CODE: "6" })).toThrow(/YOOKASSA_VAT_CODE/);
     const config = parseConfig({
       DATA_DIR: dataDir,
       PAYMENT_PROVIDER: "yookassa",
       YOOKASSA_SHOP_ID: "100500",
       YOOKASSA_SECRET_KEY: "test_SeCrEtKeY",
       YOOKASSA_BASE_URL: "http://127.0.0.1:9999/",
-      YOOKASSA_VAT_CODE: "11",
       PAYMENT_TIMEOUT_MS: "2500",
     });
     expect(config.payments).toEqual({
       provider: "yookassa",
       timeoutMs: 2500,
-      yookassa: { shopId: "100500", secretKey: "test_SeCrEtKeY", baseUrl: "http://127.0.0.1:9999", includedVatCode: 11 },
+      yookassa: { shopId: "100500", secretKey: "test_SeCrEtKeY", baseUrl: "http://127.0.0.1:9999" },
     });
+  });
+
+  it("takes the seller's details, checks ИНН and ОГРН at start and marks the demo values (issue 17 item 4)", () => {
+    const dataDir = tempDir();
+    const demo = parseConfig({ DATA_DIR: dataDir });
+    expect(demo.seller).toMatchObject({ inn: "7701999993", ogrn: "1027700999996", demo: true });
+    const real = parseConfig({
+      DATA_DIR: dataDir,
+      SELLER_NAME: "ПАО Сбербанк",
+      SELLER_INN: "7707083893",
+      SELLER_OGRN: "1027700132195",
+      SELLER_ADDRESS: "117312, г. Москва, ул. Вавилова, д. 19",
+      ASSAY_REGISTRATION_NUMBER: "0177000123",
+    });
+    expect(real.seller).toEqual({ name: "ПАО Сбербанк", inn: "7707083893", ogrn: "1027700132195", address: "117312, г. Москва, ул. Вавилова, д. 19", assayRegistrationNumber: "0177000123", demo: false });
+    expect(parseConfig({ DATA_DIR: dataDir, SELLER_INN: "500100732259", SELLER_OGRN: "304500116000157" }).seller.ogrn).toBe("304500116000157");
+    expect(() => parseConfig({ DATA_DIR: dataDir, SELLER_INN: "7707083894" })).toThrow(/SELLER_INN: ИНН: 10 цифр/);
+    expect(() => parseConfig({ DATA_DIR: dataDir, SELLER_OGRN: "1027700132196" })).toThrow(/SELLER_OGRN: ОГРН: 13 цифр/);
+    expect(() => parseConfig({ DATA_DIR: dataDir, SELLER_INN: "500100732259" })).toThrow(/SELLER_OGRN: .*ОГРНИП из 15/);
   });
 
   it("never puts the YooKassa secret key into an error message", () => {

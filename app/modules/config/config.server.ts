@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { DEMO_SELLER, innMatchesOgrn, isValidInn, isValidOgrn, type SellerDetails } from "../shop/seller.ts";
 import { parseProxyTrust, type ProxyTrust } from "../request/proxy-trust.server.ts";
 
 /**
@@ -83,7 +84,6 @@ const envSchema = z.object({
   YOOKASSA_SHOP_ID: z.string().regex(/^\d{1,20}$/, "идентификатор магазина в ЮKassa (shopId) — только цифры").optional(),
   YOOKASSA_SECRET_KEY: z.string().regex(/^\S{8,200}$/, "секретный ключ ЮKassa (live_… или test_…)").optional(),
   YOOKASSA_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.yookassa.ru"),
-  YOOKASSA_VAT_CODE: z.enum(["4", "11"], { error: "4 (НДС 20 %) или 11 (НДС 22 %)" }).default("4"),
   MAX_UNPAID_ORDERS_PER_BUYER: z.coerce.number({ error: "целое число от 1" }).int({ error: "целое число от 1" }).min(1, { error: "целое число от 1" }).max(1000).default(2),
   MAX_PIECES_PER_COIN: z.coerce.number({ error: "целое число от 1" }).int({ error: "целое число от 1" }).min(1, { error: "целое число от 1" }).max(100_000).default(50),
   ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
@@ -102,6 +102,20 @@ const envSchema = z.object({
   NOTIFY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   NOTIFY_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  // The seller's legal details (issue 17 item 4); the defaults are made-up demo values, labelled so where shown.
+  SELLER_NAME: z.string().trim().min(3, "полное наименование продавца").max(300).default(DEMO_SELLER.name),
+  SELLER_INN: z
+    .string()
+    .trim()
+    .refine(isValidInn, "ИНН: 10 цифр (организация) или 12 (ИП) с верными контрольными цифрами")
+    .default(DEMO_SELLER.inn),
+  SELLER_OGRN: z
+    .string()
+    .trim()
+    .refine(isValidOgrn, "ОГРН: 13 цифр (организация) или ОГРНИП: 15 цифр (ИП) с верной контрольной цифрой")
+    .default(DEMO_SELLER.ogrn),
+  SELLER_ADDRESS: z.string().trim().min(10, "юридический адрес продавца").max(500).default(DEMO_SELLER.address),
+  ASSAY_REGISTRATION_NUMBER: z.string().trim().min(3, "номер в реестре специального учёта Пробирной палаты").max(100).default(DEMO_SELLER.assayRegistrationNumber),
 });
 
 export type AppConfig = {
@@ -169,7 +183,7 @@ export type AppConfig = {
     /** sandbox: the built-in test-payment page; yookassa: YooKassa API v3. */
     provider: "sandbox" | "yookassa";
     timeoutMs: number;
-    yookassa: { shopId: string | undefined; secretKey: string | undefined; baseUrl: string; includedVatCode: 4 | 11 };
+    yookassa: { shopId: string | undefined; secretKey: string | undefined; baseUrl: string };
   };
   /** Caps that keep one buyer from holding the shop's stock (issue 14 item 2), and the payment window. */
   orders: {
@@ -196,6 +210,8 @@ export type AppConfig = {
     maxAttempts: number;
     pollIntervalMs: number;
   };
+  /** The seller's legal details: footer, /contacts, JSON-LD, e-mails. */
+  seller: SellerDetails;
 };
 
 /** A setting is wrong: the message names the variable so the operator can fix it. */
@@ -232,6 +248,18 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
   if (values.PAYMENT_PROVIDER === "yookassa" && (!values.YOOKASSA_SHOP_ID || !values.YOOKASSA_SECRET_KEY)) {
     throw missing(values.YOOKASSA_SHOP_ID ? "YOOKASSA_SECRET_KEY" : "YOOKASSA_SHOP_ID", "YOOKASSA_SHOP_ID и YOOKASSA_SECRET_KEY обязательны при PAYMENT_PROVIDER=yookassa");
   }
+
+  if (!innMatchesOgrn(values.SELLER_INN, values.SELLER_OGRN)) {
+    throw missing("SELLER_OGRN", "организации (ИНН из 10 цифр) нужен ОГРН из 13 цифр, ИП (ИНН из 12 цифр) — ОГРНИП из 15");
+  }
+  const seller = {
+    name: values.SELLER_NAME,
+    inn: values.SELLER_INN,
+    ogrn: values.SELLER_OGRN,
+    address: values.SELLER_ADDRESS,
+    assayRegistrationNumber: values.ASSAY_REGISTRATION_NUMBER,
+  };
+  const demoSeller = (Object.keys(DEMO_SELLER) as Array<keyof typeof DEMO_SELLER>).some((key) => seller[key] === DEMO_SELLER[key]);
 
   if (values.EMAIL_PROVIDER === "file" && !values.EMAIL_OUTBOX_FILE) throw missing("EMAIL_OUTBOX_FILE", "обязателен при EMAIL_PROVIDER=file");
   if (values.EMAIL_PROVIDER === "smtp" && !values.SMTP_URL) throw missing("SMTP_URL", "обязателен при EMAIL_PROVIDER=smtp");
@@ -302,7 +330,6 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
         shopId: values.YOOKASSA_SHOP_ID,
         secretKey: values.YOOKASSA_SECRET_KEY,
         baseUrl: values.YOOKASSA_BASE_URL.replace(/\/+$/, ""),
-        includedVatCode: values.YOOKASSA_VAT_CODE === "11" ? 11 : 4,
       },
     },
     orders: {
@@ -326,6 +353,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
       maxAttempts: values.NOTIFY_MAX_ATTEMPTS,
       pollIntervalMs: values.NOTIFY_POLL_INTERVAL_MS,
     },
+    seller: { ...seller, demo: demoSeller },
   };
 }
 

@@ -158,8 +158,13 @@ export const products = pgTable(
     fixedPremium: numeric("fixed_premium", { precision: 12, scale: 2, mode: "number" }).notNull().default(0),
     fixedPrice: numeric("fixed_price", { precision: 12, scale: 2, mode: "number" }),
     buybackDiscountPercent: numeric("buyback_discount_percent", { precision: 5, scale: 2, mode: "number" }).notNull().default(10),
-    /** exempt: investment coins of the Bank of Russia list (Tax Code art. 149); included: 20 % VAT in the price. */
+    /**
+     * The catalogue import's VAT hint, kept as it was given; receipts and pages no longer read it
+     * (decision 019): the treatment is derived by tax/vat.ts from the coin, unless vatOverride is set.
+     */
     vat: text("vat").$type<"exempt" | "included">().notNull().default("included"),
+    /** The operator's VAT override for this coin (`npm run catalog -- vat SKU exempt|vat|auto`); null: the rule decides. */
+    vatOverride: text("vat_override").$type<"exempt" | "included">(),
     status: text("status").$type<"active" | "archived">().notNull().default("active"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
@@ -624,4 +629,69 @@ export const auditLog = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (table) => [index("audit_log_by_time").on(table.createdAt), index("audit_log_by_entity").on(table.entity, table.createdAt)],
+);
+
+/** What a fiscal receipt records (54-FZ, issue 17 item 1). */
+export const receiptTypes = ["prepayment", "settlement", "refund", "delivery_service"] as const;
+export type ReceiptType = (typeof receiptTypes)[number];
+/**
+ * queued: to be sent by the receipt sender; sending: taken by it; pending: the provider took it
+ * and registers it (or it goes with a payment or refund still pending); succeeded; canceled (the
+ * payment or refund it went with did not happen); failed (refused, or given up after the last
+ * try: the operator issues it by hand); external: issued by someone else's cash register (the
+ * delivery service's, for payment on receipt).
+ */
+export const receiptStatuses = ["queued", "sending", "pending", "succeeded", "canceled", "failed", "external"] as const;
+export type ReceiptStatus = (typeof receiptStatuses)[number];
+export type ReceiptLine = {
+  name: string;
+  quantity: number;
+  /** Whole roubles per unit. */
+  priceRub: number;
+  vat: "exempt" | "vat20" | "vat22";
+  subject: "commodity" | "service";
+  /** 54-FZ sign of the way of settlement: full_prepayment (paid, not yet handed over) or full_payment. */
+  paymentMode: "full_prepayment" | "full_payment";
+};
+
+/**
+ * Every fiscal receipt the shop asked for (or, for payment on receipt, that someone else issued):
+ * written in the transaction of the change it belongs to, then sent by the receipt sender where it
+ * is a request of its own (the settlement receipt). `key` names one receipt of one event, so a
+ * repeat writes it once.
+ */
+export const receipts = pgTable(
+  "receipts",
+  {
+    id: serial("id").primaryKey(),
+    key: text("key").notNull().unique(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    type: text("type").$type<ReceiptType>().notNull(),
+    /** sandbox, yookassa, or delivery_service (the courier's cash register). */
+    provider: text("provider").$type<"sandbox" | "yookassa" | "delivery_service">().notNull(),
+    status: text("status").$type<ReceiptStatus>().notNull(),
+    items: jsonb("items").$type<ReceiptLine[]>().notNull(),
+    /** Whole roubles: the sum of the lines. */
+    total: integer("total").notNull(),
+    /** Of the total, roubles settled against the prepayment (a settlement receipt). */
+    prepaymentSettled: integer("prepayment_settled").notNull().default(0),
+    /** Who gets it: an e-mail or a phone. */
+    customer: jsonb("customer").$type<{ email?: string; phone?: string }>().notNull(),
+    paymentRowId: integer("payment_row_id").references(() => payments.id, { onDelete: "set null" }),
+    refundRowId: integer("refund_row_id").references(() => refunds.id, { onDelete: "set null" }),
+    /** The provider's payment the receipt belongs to. */
+    providerPaymentId: text("provider_payment_id"),
+    /** The provider's id of the receipt (a settlement receipt) or of the refund it went with. */
+    providerReceiptId: text("provider_receipt_id"),
+    idempotenceKey: text("idempotence_key").notNull().unique(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().default(sql`now()`),
+    takenAt: timestamp("taken_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [index("receipts_by_order").on(table.orderId, table.createdAt), index("receipts_due").on(table.status, table.nextAttemptAt)],
 );

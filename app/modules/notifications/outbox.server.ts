@@ -6,6 +6,7 @@ import { shop } from "../shop/contacts.ts";
 import { log } from "../shared/log.server.ts";
 import { type NotificationAudience, type NotificationChannel, type NotificationEvent, notificationRoutes, occurrenceKey } from "./events.ts";
 import { renderMessage, type ShopFacts } from "./templates.ts";
+import { sellerLine } from "../shop/seller.ts";
 
 /** Who the staff messages go to, and which channels are set up. */
 export type OutboxSettings = {
@@ -18,7 +19,7 @@ export type OutboxSettings = {
 export function outboxSettings(): OutboxSettings {
   const config = getConfig();
   return {
-    shop: { name: shop.name, publicUrl: config.publicUrl, phone: shop.phones.main.display, email: shop.email },
+    shop: { name: shop.name, publicUrl: config.publicUrl, phone: shop.phones.main.display, email: shop.email, seller: sellerLine(config.seller) },
     staffEmails: config.notifications.staffEmails,
     staffTelegramChat: config.notifications.telegram?.chatId,
   };

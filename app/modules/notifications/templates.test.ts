@@ -38,6 +38,14 @@ describe("notification texts", () => {
     expect(email.html).toContain("info@aurum.example");
   });
 
+  it("ends an e-mail with the seller's legal details, in both parts; SMS stay short (issue 17 item 4)", () => {
+    const seller = "ООО «Аурум Монеты», ИНН 7701999993, ОГРН 1027700999996, Москва. Спецучёт в Пробирной палате: 77-001";
+    const email = renderMessage({ kind: "order_placed", order }, "buyer", "email", { ...shopFacts, seller }, placedAt);
+    expect(email.text.trim().split("\n").at(-1)).toBe(seller);
+    expect(email.html).toContain("ООО «Аурум Монеты», ИНН 7701999993, ОГРН 1027700999996");
+    expect(renderMessage({ kind: "order_placed", order }, "buyer", "sms", { ...shopFacts, seller }, placedAt).text).not.toContain("ИНН");
+  });
+
   it("escapes what a buyer typed in the HTML part", () => {
     const hostile = { ...order, buyer: { ...order.buyer, name: "<script>alert(1)</script>" } };
     const email = renderMessage({ kind: "order_placed", order: hostile }, "buyer", "email", shopFacts, placedAt);

@@ -3,8 +3,8 @@ import { cdekTrackingUrl, paymentDeadlineText } from "../orders/deadline.ts";
 import { formatMoney } from "../shared/format.ts";
 import type { NotificationAudience, NotificationChannel, NotificationEvent, OrderFacts } from "./events.ts";
 
-/** What every message may say about the shop: its name, site and how to reach it. */
-export type ShopFacts = { name: string; publicUrl: string; phone: string; email: string };
+/** What every message may say about the shop: its name, site and how to reach it; e-mails also carry the seller's legal details. */
+export type ShopFacts = { name: string; publicUrl: string; phone: string; email: string; seller?: string };
 
 export type RenderedMessage = {
   /** E-mail subject ("" for SMS and Telegram). */
@@ -191,7 +191,7 @@ function contactsLine(shop: ShopFacts): string {
 }
 
 function emailText(content: Content, shop: ShopFacts): string {
-  return [...content.lines, ...(content.link ? ["", `Подробнее: ${content.link}`] : []), "", "—", contactsLine(shop)].join("\n");
+  return [...content.lines, ...(content.link ? ["", `Подробнее: ${content.link}`] : []), "", "—", contactsLine(shop), ...(shop.seller ? [shop.seller] : [])].join("\n");
 }
 
 function emailHtml(content: Content, shop: ShopFacts): string {
@@ -205,5 +205,5 @@ ${paragraphs}
 ${link}
 <hr style="border:none;border-top:1px solid #ddd;margin:20px 0 8px">
 <p style="font-size:13px;color:#555;margin:0">${escapeMarkup(shop.name)} · <a href="tel:${escapeMarkup(shop.phone.replace(/[^\d+]/g, ""))}">${escapeMarkup(shop.phone)}</a> · <a href="mailto:${escapeMarkup(shop.email)}">${escapeMarkup(shop.email)}</a> · <a href="${escapeMarkup(shop.publicUrl)}">${escapeMarkup(shop.publicUrl.replace(/^https?:\/\//, ""))}</a></p>
-</body></html>`;
+${shop.seller ? `<p style="font-size:12px;color:#555;margin:4px 0 0">${escapeMarkup(shop.seller)}</p>\n` : ""}</body></html>`;
 }

@@ -4,6 +4,7 @@ import { type OrderStatus, orderLines, orderStatuses, orders, payments, products
 import { PAYMENT_IDS } from "../delivery/rules.ts";
 import { cancelPendingPayments, listPayments, listRefunds, type PaymentRow, type RefundRow } from "../payments/payments.server.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
+import { listReceipts, queueHandoverReceipt, type ReceiptRow, receiptStatusLabels, receiptTypeLabels } from "../receipts/receipts.server.ts";
 import { formatDateTime, formatMoney } from "../shared/format.ts";
 import { CANCELLED_BY_SHOP_REASON, type OrderActor, orderHistory, parseTrackingNumber, recordOrderStep } from "./lifecycle.server.ts";
 import { orderStatusLabels, orderTransitions } from "./statuses.ts";
@@ -29,15 +30,15 @@ export async function listOrdersForOperator(db: Database, options: { status?: Or
     .limit(options.limit ?? 50);
 }
 
-export type OperatorOrder = OrderRow & { lines: LineRow[]; payments: PaymentRow[]; refunds: RefundRow[]; history: Awaited<ReturnType<typeof orderHistory>> };
+export type OperatorOrder = OrderRow & { lines: LineRow[]; payments: PaymentRow[]; refunds: RefundRow[]; receipts: ReceiptRow[]; history: Awaited<ReturnType<typeof orderHistory>> };
 
 /** One order by its number ("2026-000123"), with its lines and payment attempts. */
 export async function findOrderByNumber(db: Database, number: string): Promise<OperatorOrder | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.number, number.trim())).limit(1);
   if (!order) return undefined;
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
-  const [paymentRows, refunds, history] = await Promise.all([listPayments(db, order.id), listRefunds(db, order.id), orderHistory(db, order.id)]);
-  return { ...order, lines, payments: paymentRows, refunds, history };
+  const [paymentRows, refunds, receiptRows, history] = await Promise.all([listPayments(db, order.id), listRefunds(db, order.id), listReceipts(db, order.id), orderHistory(db, order.id)]);
+  return { ...order, lines, payments: paymentRows, refunds, receipts: receiptRows, history };
 }
 
 export type StatusChange =
@@ -156,6 +157,8 @@ async function changeStatusInTransaction(
         .limit(1);
       refundNeeded = succeeded !== undefined;
     }
+    // The coins are handed over: the settlement receipt (or the delivery service's, for payment on receipt) is recorded with the step.
+    if (to === "completed") await queueHandoverReceipt(tx as unknown as Database, changed!, now);
     await recordOrderStep(tx as unknown as Database, changed!, { status: to, actor: options.actor ?? "operator", note: reason ?? undefined, now });
     return { ok: true, orderId: order.id, number: order.number, from, to, restocked, refundNeeded, paymentsCancelled: 0, refunds: [] };
   });
@@ -195,6 +198,7 @@ export function formatOrderDetails(order: OperatorOrder): string {
     ),
   ];
   if (order.refunds.length > 0) lines.push("Возвраты:", ...order.refunds.map(formatRefund));
+  if (order.receipts.length > 0) lines.push("Чеки:", ...order.receipts.map(formatReceipt));
   if (order.paymentDueAt && order.status === "awaiting_payment") lines.push(`Оплатить до: ${formatDateTime(order.paymentDueAt)} (МСК)`);
   if (order.trackingNumber) lines.push(`Трек-номер: ${order.trackingNumber}`);
   if (order.cancelReason) lines.push(`Причина отмены: ${order.cancelReason}`);
@@ -223,4 +227,10 @@ const refundStatusLabels: Record<RefundRow["status"], string> = { pending: "ож
 function formatRefund(refund: RefundRow): string {
   const failed = refund.status === "pending" && refund.lastError ? `  НЕ ВЫПОЛНЕН, верните вручную (${refund.lastError})` : "";
   return `  ${formatDateTime(refund.createdAt)}  ${refund.provider}  ${refund.providerRefundId ?? "—"}  возврат ${refundStatusLabels[refund.status]}  ${formatMoney(refund.amount)}  ${refund.reason}${failed}`;
+}
+
+/** One receipt line of `show`: when, what, how much, its state and the provider's id. */
+export function formatReceipt(receipt: ReceiptRow): string {
+  const failed = receipt.lastError && receipt.status !== "succeeded" ? `  (${receipt.lastError})` : "";
+  return `  ${formatDateTime(receipt.createdAt)}  ${receiptTypeLabels[receipt.type]}  ${formatMoney(receipt.total)}  ${receiptStatusLabels[receipt.status]}  ${receipt.provider} ${receipt.providerReceiptId ?? receipt.providerPaymentId ?? "—"}${failed}`;
 }

@@ -43,6 +43,7 @@ function recordingSandbox() {
     getPayment: (id) => inner.getPayment(id),
     cancelPayment: (id, key) => inner.cancelPayment(id, key),
     refundPayment: (input) => inner.refundPayment(input),
+    createSettlementReceipt: (input) => inner.createSettlementReceipt(input),
   };
   return { provider, inputs };
 }
@@ -93,9 +94,9 @@ describe("starting a payment", () => {
       customer: { email: "ivan@example.ru", phone: order.phone },
     });
     expect(input.items.map(({ quantity, vat, subject }) => ({ quantity, vat, subject }))).toEqual([
-      { quantity: 2, vat: "exempt", subject: undefined },
-      { quantity: 1, vat: "included", subject: undefined },
-      { quantity: 1, vat: "included", subject: "service" },
+      { quantity: 2, vat: "exempt", subject: "commodity" },
+      { quantity: 1, vat: "vat22", subject: "commodity" },
+      { quantity: 1, vat: "vat22", subject: "service" },
     ]);
     expect(input.items[2]).toMatchObject({ name: "Доставка", priceRub: 450 });
     expect(input.items.reduce((sum, item) => sum + item.priceRub * item.quantity, 0)).toBe(order.total);
@@ -144,6 +145,7 @@ describe("starting a payment", () => {
       getPayment: () => Promise.reject(new Error("not used")),
       cancelPayment: () => Promise.reject(new Error("not used")),
       refundPayment: () => Promise.reject(new Error("not used")),
+      createSettlementReceipt: () => Promise.reject(new Error("not used")),
     };
     expect(await startPayment(db(), down, { id: order.orderId }, { publicUrl: PUBLIC_URL })).toEqual({ kind: "failed", reason: PAYMENT_RETRY_MESSAGE });
     expect(await orderStatus(order.orderId)).toBe("awaiting_payment");
@@ -335,6 +337,7 @@ describe("refreshing an order's payment (the return page)", () => {
       getPayment: () => Promise.reject(new PaymentProviderError("down", { provider: "sandbox", kind: "unavailable", retryable: true })),
       cancelPayment: () => Promise.reject(new Error("not used")),
       refundPayment: () => Promise.reject(new Error("not used")),
+      createSettlementReceipt: () => Promise.reject(new Error("not used")),
     };
     expect(await refreshOrderPayment(db(), down, order.orderId)).toMatchObject({ orderStatus: "awaiting_payment", payment: { status: "pending" } });
 
@@ -388,6 +391,7 @@ describe("YooKassa notifications", () => {
         refunds.push(input);
         return { refundId: `rf-${refunds.length}`, status: "succeeded", amountRub: input.amountRub };
       },
+      createSettlementReceipt: () => Promise.reject(new Error("not used")),
     };
     const refunds: RefundInput[] = [];
     return { provider, states, refunds };
@@ -415,7 +419,16 @@ describe("YooKassa notifications", () => {
     // The buyer had YooKassa's page open and paid: the notification brings the money, which goes back.
     states.set(paymentId, { paymentId, status: "succeeded", amountRub: order.total, orderId: String(order.orderId), paid: true });
     expect(await receiveYooKassaNotification(db(), provider, notification(paymentId), YOOKASSA_IP)).toMatchObject({ status: 200 });
-    expect(refunds).toEqual([{ paymentId, amountRub: order.total, idempotenceKey: expect.any(String), description: expect.stringContaining("заказ отменён") }]);
+    expect(refunds).toEqual([
+      {
+        paymentId,
+        amountRub: order.total,
+        idempotenceKey: expect.any(String),
+        description: expect.stringContaining("заказ отменён"),
+        // The refund receipt of the prepayment goes with it (issue 17 item 1).
+        receipt: { customer: { email: "ivan@example.ru" }, items: [expect.objectContaining({ priceRub: order.total, paymentMode: "full_prepayment" })] },
+      },
+    ]);
     expect(await latestPayment(db(), order.orderId)).toMatchObject({ status: "succeeded" });
     expect(await listRefunds(db(), order.orderId)).toEqual([expect.objectContaining({ provider: "yookassa", providerRefundId: "rf-1", status: "succeeded", amount: order.total })]);
     expect(await orderStatus(order.orderId)).toBe("cancelled");
@@ -476,7 +489,7 @@ describe("YooKassa notifications", () => {
 describe("the configured provider", () => {
   const settings = (provider: "sandbox" | "yookassa") => ({
     publicUrl: PUBLIC_URL,
-    payments: { provider, timeoutMs: 1_000, yookassa: { shopId: "100500", secretKey: "test_key", baseUrl: "http://127.0.0.1:9", includedVatCode: 4 as const } },
+    payments: { provider, timeoutMs: 1_000, yookassa: { shopId: "100500", secretKey: "test_key", baseUrl: "http://127.0.0.1:9" } },
   });
 
   it("is the sandbox by default, on this database, and YooKassa when configured", async () => {

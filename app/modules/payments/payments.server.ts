@@ -23,6 +23,15 @@ import {
 import { createSandboxProvider, decideSandboxPayment, returnPath, type SandboxDecision } from "./sandbox.server.ts";
 import { verifyNotification } from "./webhook.server.ts";
 import { createYooKassaProvider } from "./yookassa.server.ts";
+import {
+  followPaymentReceipt,
+  followRefundReceipt,
+  orderReceiptLines,
+  paymentItems,
+  prepareRefundReceipt,
+  receiptCustomer as receiptCustomerOf,
+  recordPrepaymentReceipt,
+} from "../receipts/receipts.server.ts";
 
 /**
  * The shop's side of online payment (payment id 4, ARCHITECTURE section 5): every attempt to
@@ -53,10 +62,10 @@ type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export function getPaymentProvider(db: Database, config: Pick<AppConfig, "payments" | "publicUrl"> = getConfig()): PaymentProvider {
   const { payments: settings } = config;
   if (settings.provider === "sandbox") return createSandboxProvider(db, { publicUrl: config.publicUrl });
-  const { shopId, secretKey, baseUrl, includedVatCode } = settings.yookassa;
+  const { shopId, secretKey, baseUrl } = settings.yookassa;
   // parseConfig refuses PAYMENT_PROVIDER=yookassa without both.
   if (!shopId || !secretKey) throw new Error("YooKassa needs YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY");
-  return createYooKassaProvider({ shopId, secretKey, baseUrl, timeoutMs: settings.timeoutMs, includedVatCode });
+  return createYooKassaProvider({ shopId, secretKey, baseUrl, timeoutMs: settings.timeoutMs });
 }
 
 /** The order's newest payment attempt, if any. */
@@ -79,19 +88,6 @@ function refusal(order: Pick<OrderRow, "paymentId" | "status" | "paymentDueAt" |
   // Past the deadline the order is being let go: no new payment starts for it.
   if (isPaymentOverdue(order, now)) return paymentMessages.expired;
   return null;
-}
-
-/** The receipt of an order: its coins with their VAT, and the delivery as a service when it costs anything. */
-async function receiptItems(tx: Transaction, order: OrderRow): Promise<PaymentItem[]> {
-  const lines = await tx
-    .select({ name: orderLines.name, quantity: orderLines.quantity, price: orderLines.price, vat: products.vat })
-    .from(orderLines)
-    .innerJoin(products, eq(products.id, orderLines.productId))
-    .where(eq(orderLines.orderId, order.id))
-    .orderBy(asc(orderLines.id));
-  const items: PaymentItem[] = lines.map((line) => ({ name: line.name, quantity: line.quantity, priceRub: line.price, vat: line.vat }));
-  if (order.deliveryTotal > 0) items.push({ name: "Доставка", quantity: 1, priceRub: order.deliveryTotal, vat: "included", subject: "service" });
-  return items;
 }
 
 export type StartPaymentResult = { kind: "redirect"; url: string } | { kind: "failed"; reason: string };
@@ -117,11 +113,14 @@ export async function startPayment(db: Database, provider: PaymentProvider, orde
     if (!row) return { kind: "failed", reason: paymentMessages.notFound } as const;
     const refusedNow = refusal(row);
     if (refusedNow) return { kind: "failed", reason: refusedNow } as const;
-    const items = await receiptItems(tx, row);
+    // The receipt at payment (full prepayment: the coins are handed over later) is kept with its attempt.
+    const lines = await orderReceiptLines(tx as unknown as Database, row, "full_prepayment");
     const [attempt] = await tx
       .insert(payments)
       .values({ orderId: row.id, provider: provider.id, idempotenceKey: randomUUID(), status: "pending", amount: row.total })
       .returning();
+    const customer = receiptCustomerOf(row);
+    await recordPrepaymentReceipt(tx as unknown as Database, { order: row, attempt: attempt!, items: lines, customer });
     const input: CreatePaymentInput = {
       orderId: String(row.id),
       amountRub: row.total,
@@ -129,7 +128,7 @@ export async function startPayment(db: Database, provider: PaymentProvider, orde
       returnUrl: `${options.publicUrl.replace(/\/+$/, "")}/thanks?order=${row.id}`,
       idempotenceKey: attempt!.idempotenceKey,
       customer: { email: row.contact.email || undefined, phone: row.contact.phone || undefined },
-      items,
+      items: paymentItems(lines),
     };
     return { kind: "prepared", attempt: attempt!, input } as const;
   });
@@ -142,7 +141,10 @@ export async function startPayment(db: Database, provider: PaymentProvider, orde
     created = await provider.createPayment(input);
   } catch (error) {
     const reason = error instanceof PaymentProviderError ? error.userMessage : PAYMENT_FAILED_MESSAGE;
-    await db.update(payments).set({ status: "canceled", failureReason: reason, updatedAt: new Date() }).where(eq(payments.id, attempt.id));
+    await db.transaction(async (tx) => {
+      await tx.update(payments).set({ status: "canceled", failureReason: reason, updatedAt: new Date() }).where(eq(payments.id, attempt.id));
+      await followPaymentReceipt(tx as unknown as Database, attempt.id, "canceled");
+    });
     if (!(error instanceof PaymentProviderError)) throw error;
     log.warn("payment not created; the order waits for another attempt", { orderId: attempt.orderId, provider: provider.id, kind: error.kind, reason: error.message });
     return { kind: "failed", reason };
@@ -278,6 +280,7 @@ export async function applyPaymentState(db: Database, providerId: PaymentProvide
 
     if (status !== attempt.status || failureReason !== attempt.failureReason) {
       await tx.update(payments).set({ status, failureReason, updatedAt: now }).where(eq(payments.id, attempt.id));
+      await followPaymentReceipt(tx as unknown as Database, attempt.id, status, attempt.providerPaymentId);
       changed = true;
       // The buyer hears of a failed payment while the order can still be paid.
       if (status === "canceled" && attempt.status !== "canceled" && orderStatus === "awaiting_payment") {
@@ -322,13 +325,23 @@ export async function refundPayment(db: Database, provider: PaymentProvider, pay
       if (updated && order) await recordNotifications(tx as unknown as Database, event(await orderFacts(tx as unknown as Database, order)));
       return updated ?? row!;
     });
+  // The refund receipt goes with the refund (54-FZ): the lines of the money given back.
+  const receipt = await prepareRefundReceipt(db, row!);
   try {
-    const done = await provider.refundPayment({ paymentId: attempt.providerPaymentId, amountRub: row!.amount, idempotenceKey: row!.idempotenceKey, description: `Возврат по заказу: ${row!.reason}` });
+    const done = await provider.refundPayment({
+      paymentId: attempt.providerPaymentId,
+      amountRub: row!.amount,
+      idempotenceKey: row!.idempotenceKey,
+      description: `Возврат по заказу: ${row!.reason}`,
+      ...(receipt ? { receipt } : {}),
+    });
+    await followRefundReceipt(db, row!.id, { status: done.status, providerRefundId: done.refundId });
     log.warn("money returned to the buyer", { orderId: attempt.orderId, paymentId: attempt.providerPaymentId, refundId: done.refundId, status: done.status, amount: row!.amount, reason: row!.reason });
     return await record({ providerRefundId: done.refundId, status: done.status, lastError: null }, (order) => ({ kind: "refund_made", order, amount: row!.amount, refundId: row!.id }));
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     log.warn("refund failed; return the money by hand or try again", { orderId: attempt.orderId, paymentId: attempt.providerPaymentId, reason: error.message });
+    await followRefundReceipt(db, row!.id, { error: error.message });
     return await record({ lastError: error.message.slice(0, 500) }, (order) => ({ kind: "refund_failed", order, amount: row!.amount, refundId: row!.id, reason: error.message }));
   }
 }
@@ -384,11 +397,15 @@ export async function cancelPendingPayments(db: Database, provider: PaymentProvi
       await applyPaymentState(db, provider.id, state, provider);
       continue;
     }
-    const [marked] = await db
-      .update(payments)
-      .set({ status: "canceled", failureReason: paymentMessages.cancelled, updatedAt: new Date() })
-      .where(and(eq(payments.id, attempt.id), inArray(payments.status, ["pending", "waiting_for_capture"])))
-      .returning({ id: payments.id });
+    const marked = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(payments)
+        .set({ status: "canceled", failureReason: paymentMessages.cancelled, updatedAt: new Date() })
+        .where(and(eq(payments.id, attempt.id), inArray(payments.status, ["pending", "waiting_for_capture"])))
+        .returning({ id: payments.id });
+      if (row) await followPaymentReceipt(tx as unknown as Database, row.id, "canceled");
+      return row;
+    });
     if (marked) cancelled++;
   }
   return { cancelled, refunded: (await listRefunds(db, orderId)).filter((refund) => open.some((attempt) => attempt.id === refund.paymentId)) };

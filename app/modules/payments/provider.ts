@@ -1,3 +1,5 @@
+import type { ReceiptVat } from "../tax/vat.ts";
+
 /**
  * What the checkout sees of an online-payment provider (ARCHITECTURE.md §5, payment id 4):
  * create a payment and send the buyer to its confirmation page, then read a payment's state.
@@ -22,11 +24,41 @@ export type PaymentItem = {
   quantity: number;
   /** Price of one unit in whole roubles. */
   priceRub: number;
-  /** "exempt": investment coins without VAT; "included": the price includes VAT at the general rate. */
-  vat: "exempt" | "included";
+  /**
+   * "exempt": investment coins without VAT (пп. 11 п. 2 ст. 149 НК); "vat20" / "vat22": the price
+   * includes VAT at the general rate of the order's date (tax/vat.ts).
+   */
+  vat: ReceiptVat;
   /** What the line sells (54-FZ payment subject): goods (the default) or a service such as delivery. */
   subject?: "commodity" | "service";
+  /**
+   * 54-FZ way of settlement. Coins paid online and handed over later: "full_prepayment" at
+   * payment and in its refund, "full_payment" in the settlement receipt at handover (the default).
+   */
+  paymentMode?: "full_prepayment" | "full_payment";
 };
+
+/** The buyer's contact a receipt goes to: the e-mail, else the phone; one is required. */
+export type ReceiptCustomer = { email?: string; phone?: string };
+
+/** A receipt sent with a refund (a refund of a prepayment, or of a settled sale). */
+export type RefundReceipt = { customer: ReceiptCustomer; items: PaymentItem[] };
+
+/**
+ * A receipt that is a request of its own (YooKassa POST /v3/receipts): the settlement receipt
+ * at handover, type "payment", its whole amount settled against the prepayment of `paymentId`.
+ */
+export type SettlementReceiptInput = {
+  /** The provider's id of the succeeded payment whose prepayment is settled. */
+  paymentId: string;
+  customer: ReceiptCustomer;
+  items: PaymentItem[];
+  /** Whole roubles: the sum of the items. */
+  amountRub: number;
+  idempotenceKey: string;
+};
+
+export type ReceiptState = { receiptId: string; status: "pending" | "succeeded" | "canceled" };
 
 export type CreatePaymentInput = {
   orderId: string;
@@ -38,7 +70,7 @@ export type CreatePaymentInput = {
   /** The same key for every attempt at the same payment (YooKassa: at most 64 characters). */
   idempotenceKey: string;
   /** The receipt goes to the e-mail, else to the phone; one of them is required. */
-  customer: { email?: string; phone?: string };
+  customer: ReceiptCustomer;
   items: PaymentItem[];
 };
 
@@ -71,6 +103,8 @@ export type RefundInput = {
   /** The same key for every try of the same refund, so the money goes back once. */
   idempotenceKey: string;
   description: string;
+  /** The refund receipt (54-FZ); the same lines as the receipt of the money given back. */
+  receipt?: RefundReceipt;
 };
 
 export type RefundState = { refundId: string; status: RefundStatus; amountRub: number };
@@ -87,6 +121,8 @@ export interface PaymentProvider {
   cancelPayment(paymentId: string, idempotenceKey: string): Promise<PaymentState>;
   /** Gives back a succeeded payment's money. */
   refundPayment(input: RefundInput): Promise<RefundState>;
+  /** Registers a settlement receipt (the coins are handed over); the same key finds the same receipt. */
+  createSettlementReceipt(input: SettlementReceiptInput): Promise<ReceiptState>;
 }
 
 /**
@@ -135,6 +171,17 @@ export function checkCreatePaymentInput(input: CreatePaymentInput, provider: Pay
   const key = input.idempotenceKey;
   if (key === "" || key.length > MAX_IDEMPOTENCE_KEY_CHARS) throw refuse(`Idempotence-Key must have 1–${MAX_IDEMPOTENCE_KEY_CHARS} characters`);
   if (input.orderId === "" || input.orderId.length > 512) throw refuse("order_id must have 1–512 characters");
+  if (!input.customer.email?.trim() && !input.customer.phone?.trim()) throw refuse("A receipt needs the buyer's e-mail or phone");
+}
+
+/** The checks of a receipt of its own: lines that sum to the amount, a contact, a key. Throws a "request" PaymentProviderError. */
+export function checkReceiptInput(input: { items: PaymentItem[]; amountRub: number; customer: ReceiptCustomer; idempotenceKey: string }, provider: PaymentProviderId): void {
+  const refuse = (message: string) => new PaymentProviderError(message, { provider, kind: "request", retryable: false });
+  if (!isWholeRoubles(input.amountRub, 1)) throw refuse(`Receipt amount must be whole roubles ≥ 1, got ${input.amountRub}`);
+  if (input.items.length === 0) throw refuse("A receipt needs at least one item");
+  const total = input.items.reduce((sum, item) => sum + item.priceRub * item.quantity, 0);
+  if (total !== input.amountRub) throw refuse(`Receipt items sum to ${total} ₽, the receipt is ${input.amountRub} ₽`);
+  if (input.idempotenceKey === "" || input.idempotenceKey.length > MAX_IDEMPOTENCE_KEY_CHARS) throw refuse(`Idempotence-Key must have 1–${MAX_IDEMPOTENCE_KEY_CHARS} characters`);
   if (!input.customer.email?.trim() && !input.customer.phone?.trim()) throw refuse("A receipt needs the buyer's e-mail or phone");
 }
 

@@ -15,7 +15,7 @@ const input = (overrides: Partial<CreatePaymentInput> = {}): CreatePaymentInput 
   customer: { email: "ivan@example.ru" },
   items: [
     { name: "Георгий Победоносец 50 рублей", quantity: 1, priceRub: 15_230, vat: "exempt" },
-    { name: "Доставка", quantity: 1, priceRub: 500, vat: "included", subject: "service" },
+    { name: "Доставка", quantity: 1, priceRub: 500, vat: "vat22", subject: "service" },
   ],
   ...overrides,
 });

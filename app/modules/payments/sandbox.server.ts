@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { sandboxPayments } from "../db/schema.ts";
-import { checkCreatePaymentInput, type CreatedPayment, type PaymentProvider, PaymentProviderError, type PaymentState, type PaymentStatus, type RefundState } from "./provider.ts";
+import { createHash } from "node:crypto";
+import { checkCreatePaymentInput, checkReceiptInput, type CreatedPayment, type ReceiptState, type PaymentProvider, PaymentProviderError, type PaymentState, type PaymentStatus, type RefundState } from "./provider.ts";
 
 /**
  * The built-in payment service (PAYMENT_PROVIDER=sandbox, the default): a stand-in for
@@ -91,6 +92,7 @@ export function createSandboxProvider(db: Database, options: { publicUrl: string
       return state;
     },
     async refundPayment(input): Promise<RefundState> {
+      if (input.receipt) checkReceiptInput({ ...input.receipt, amountRub: input.amountRub, idempotenceKey: input.idempotenceKey }, "sandbox");
       const row = await existingRow(db, input.paymentId);
       if (row.status !== "succeeded") {
         throw new PaymentProviderError(`Sandbox payment ${row.id} is ${row.status}; only a succeeded payment is refunded`, { provider: "sandbox", kind: "request", retryable: false });
@@ -105,6 +107,15 @@ export function createSandboxProvider(db: Database, options: { publicUrl: string
         .where(and(eq(sandboxPayments.id, row.id), eq(sandboxPayments.refundedAmount, 0)));
       const [after] = await db.select({ refunded: sandboxPayments.refundedAmount }).from(sandboxPayments).where(eq(sandboxPayments.id, row.id));
       return { refundId: `refund-${row.id}`, status: "succeeded", amountRub: after!.refunded };
+    },
+    async createSettlementReceipt(input): Promise<ReceiptState> {
+      // The same checks as YooKassa's; the sandbox registers every receipt at once, and the same key names the same receipt.
+      checkReceiptInput(input, "sandbox");
+      const row = await existingRow(db, input.paymentId);
+      if (row.status !== "succeeded") {
+        throw new PaymentProviderError(`Sandbox payment ${row.id} is ${row.status}; only a succeeded payment is settled`, { provider: "sandbox", kind: "request", retryable: false });
+      }
+      return { receiptId: `receipt-${createHash("sha256").update(input.idempotenceKey).digest("hex").slice(0, 24)}`, status: "succeeded" };
     },
   };
 }

@@ -18,6 +18,7 @@ function fakeProvider(state: Partial<PaymentState> | Error) {
     getPayment,
     cancelPayment: () => Promise.reject(new Error("not used")),
     refundPayment: () => Promise.reject(new Error("not used")),
+    createSettlementReceipt: () => Promise.reject(new Error("not used")),
   };
   return { provider, getPayment };
 }

@@ -4,7 +4,7 @@ import { type FakeReply, type FakeServer, startFakeHttpServer } from "#tests/sup
 import { closedPort, rejectionOf } from "#tests/support/network.ts";
 import { log } from "../shared/log.server.ts";
 import { type CreatePaymentInput, PAYMENT_FAILED_MESSAGE, PAYMENT_NOT_FOUND_MESSAGE, PAYMENT_RETRY_MESSAGE, PaymentProviderError } from "./provider.ts";
-import { buildCreatePaymentBody, clip, createYooKassaProvider, formatRub, parseRub, YOOKASSA_CANCELED_MESSAGE } from "./yookassa.server.ts";
+import { buildCreatePaymentBody, buildRefundBody, buildSettlementReceiptBody, clip, createYooKassaProvider, formatRub, parseRub, YOOKASSA_CANCELED_MESSAGE } from "./yookassa.server.ts";
 
 const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/payments/${name}`, import.meta.url), "utf8");
 const PENDING = fixture("yookassa-payment-pending.json");
@@ -30,7 +30,7 @@ const input = (overrides: Partial<CreatePaymentInput> = {}): CreatePaymentInput 
   customer: { email: "buyer@example.com", phone: "+7 (916) 123-45-67" },
   items: [
     { name: LONG_NAME, quantity: 1, priceRub: 15_230, vat: "exempt" },
-    { name: "Альбом для монет", quantity: 2, priceRub: 4_100, vat: "included" },
+    { name: "Альбом для монет", quantity: 2, priceRub: 4_100, vat: "vat20" },
   ],
   ...overrides,
 });
@@ -87,14 +87,57 @@ describe("the request body", () => {
 
   it("marks a service line (delivery) as a service on the receipt", () => {
     const body = buildCreatePaymentBody(
-      input({ amountRub: 15_230 + 500, items: [input().items[0]!, { name: "Доставка", quantity: 1, priceRub: 500, vat: "included", subject: "service" }] }),
+      input({ amountRub: 15_230 + 500, items: [input().items[0]!, { name: "Доставка", quantity: 1, priceRub: 500, vat: "vat22", subject: "service" }] }),
     ) as { receipt: { items: { payment_subject: string }[] } };
     expect(body.receipt.items.map((item) => item.payment_subject)).toEqual(["commodity", "service"]);
   });
 
-  it("uses vat_code 11 for included VAT when so configured", () => {
-    const body = buildCreatePaymentBody(input(), 11) as { receipt: { items: { vat_code: number }[] } };
-    expect(body.receipt.items.map((item) => item.vat_code)).toEqual([1, 11]);
+  it("uses vat_code 1 without VAT, 4 for 20 % and 11 for 22 %", () => {
+    const body = buildCreatePaymentBody(
+      input({ amountRub: 15_230 + 3 * 4_100, items: [input().items[0]!, { name: "Альбом 2025", quantity: 1, priceRub: 4_100, vat: "vat20" }, { name: "Альбом 2026", quantity: 2, priceRub: 4_100, vat: "vat22" }] }),
+    ) as { receipt: { items: { vat_code: number }[] } };
+    expect(body.receipt.items.map((item) => item.vat_code)).toEqual([1, 4, 11]);
+  });
+
+  it("marks every line of the receipt at payment as a full prepayment: the coins are handed over later", () => {
+    const body = buildCreatePaymentBody(input()) as { receipt: { items: { payment_mode: string }[] } };
+    expect(body.receipt.items.map((item) => item.payment_mode)).toEqual(["full_prepayment", "full_prepayment"]);
+  });
+
+  it("builds the settlement receipt: type payment, full payment lines, the whole amount settled against the prepayment", () => {
+    const body = buildSettlementReceiptBody({
+      paymentId: PAYMENT_ID,
+      customer: { phone: "+7 916 123-45-67" },
+      items: input().items.map((item) => ({ ...item, paymentMode: "full_prepayment" as const })),
+      amountRub: 15_230 + 2 * 4_100,
+      idempotenceKey: "settle-1042",
+    });
+    expect(body).toMatchObject({
+      type: "payment",
+      payment_id: PAYMENT_ID,
+      send: true,
+      customer: { phone: "79161234567" },
+      settlements: [{ type: "prepayment", amount: { value: "23430.00", currency: "RUB" } }],
+    });
+    expect((body.items as { payment_mode: string; vat_code: number }[]).map((item) => [item.payment_mode, item.vat_code])).toEqual([
+      ["full_payment", 1],
+      ["full_payment", 4],
+    ]);
+    expect(() => buildSettlementReceiptBody({ paymentId: PAYMENT_ID, customer: {}, items: input().items, amountRub: 23_430, idempotenceKey: "k" })).toThrow(PaymentProviderError);
+    expect(() => buildSettlementReceiptBody({ paymentId: PAYMENT_ID, customer: { email: "a@b.ru" }, items: input().items, amountRub: 100, idempotenceKey: "k" })).toThrow(/sum to/);
+  });
+
+  it("puts a refund receipt into the refund, in the lines' own way of settlement", () => {
+    const body = buildRefundBody({
+      paymentId: PAYMENT_ID,
+      amountRub: 23_430,
+      idempotenceKey: "refund-1042",
+      description: "Возврат",
+      receipt: { customer: { email: "buyer@example.com" }, items: input().items.map((item) => ({ ...item, paymentMode: "full_prepayment" as const })) },
+    });
+    expect(body).toMatchObject({ payment_id: PAYMENT_ID, amount: { value: "23430.00", currency: "RUB" }, receipt: { customer: { email: "buyer@example.com" } } });
+    expect((body.receipt as { items: { payment_mode: string }[] }).items.map((item) => item.payment_mode)).toEqual(["full_prepayment", "full_prepayment"]);
+    expect(buildRefundBody({ paymentId: PAYMENT_ID, amountRub: 10, idempotenceKey: "k", description: "x" })).not.toHaveProperty("receipt");
   });
 });
 
@@ -144,7 +187,7 @@ describe("the YooKassa provider against a fake api.yookassa.ru", () => {
             quantity: "1.00",
             amount: { value: "15230.00", currency: "RUB" },
             vat_code: 1,
-            payment_mode: "full_payment",
+            payment_mode: "full_prepayment",
             payment_subject: "commodity",
           },
           {
@@ -152,7 +195,7 @@ describe("the YooKassa provider against a fake api.yookassa.ru", () => {
             quantity: "2.00",
             amount: { value: "4100.00", currency: "RUB" },
             vat_code: 4,
-            payment_mode: "full_payment",
+            payment_mode: "full_prepayment",
             payment_subject: "commodity",
           },
         ],
@@ -271,6 +314,27 @@ describe("the YooKassa provider against a fake api.yookassa.ru", () => {
     expect(await failure(provider().refundPayment({ paymentId: PAYMENT_ID, amountRub: 1, idempotenceKey: "k", description: "x" }))).toMatchObject({ kind: "request", retryable: false });
     expect(await failure(provider().refundPayment({ paymentId: "../payments", amountRub: 1, idempotenceKey: "k", description: "x" }))).toMatchObject({ kind: "request" });
     expect(server.requests).toHaveLength(1);
+  });
+
+  it("creates a settlement receipt: POST /v3/receipts with its own Idempotence-Key, a 500 repeated with the same key", async () => {
+    let calls = 0;
+    const answer = { id: "rt-2e5b1c9a-000f", type: "payment", payment_id: PAYMENT_ID, status: "pending" };
+    server.handler = () => (++calls === 1 ? apiError(500, "internal_server_error") : json(answer));
+    const items = input().items;
+    const receipt = await provider().createSettlementReceipt({ paymentId: PAYMENT_ID, customer: { email: "buyer@example.com" }, items, amountRub: 23_430, idempotenceKey: "settle-key-1042" });
+    expect(receipt).toEqual({ receiptId: "rt-2e5b1c9a-000f", status: "pending" });
+    expect(server.requests).toHaveLength(2);
+    for (const request of server.requests) {
+      expect(`${request.method} ${request.path}`).toBe("POST /v3/receipts");
+      expect(request.headers["idempotence-key"]).toBe("settle-key-1042");
+      expect(JSON.parse(request.body)).toMatchObject({ type: "payment", payment_id: PAYMENT_ID, settlements: [{ type: "prepayment", amount: { value: "23430.00" } }] });
+    }
+    // Garbage is an unknown outcome (repeat later with the same key); a refusal is not repeated.
+    server.requests.length = 0;
+    server.handler = () => json({ hello: "world" });
+    expect(await failure(provider({ retries: 0 }).createSettlementReceipt({ paymentId: PAYMENT_ID, customer: { email: "a@b.ru" }, items, amountRub: 23_430, idempotenceKey: "k" }))).toMatchObject({ kind: "unavailable", retryable: true });
+    server.handler = () => apiError(400, "invalid_request", "Receipt is invalid");
+    expect(await failure(provider().createSettlementReceipt({ paymentId: PAYMENT_ID, customer: { email: "a@b.ru" }, items, amountRub: 23_430, idempotenceKey: "k" }))).toMatchObject({ kind: "request", retryable: false });
   });
 
   it("cancels only a payment waiting for capture; a pending redirect payment is left to expire", async () => {

@@ -11,8 +11,14 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type PaymentState,
+  type ReceiptCustomer,
+  type ReceiptState,
+  type RefundInput,
   type RefundState,
+  type SettlementReceiptInput,
+  checkReceiptInput,
 } from "./provider.ts";
+import type { ReceiptVat } from "../tax/vat.ts";
 
 /**
  * YooKassa API v3 (research/integrations.md §5).
@@ -25,13 +31,17 @@ import {
  *   the outcome unknown: the request is repeated (`retries` times) with the same
  *   Idempotence-Key, which YooKassa answers with the original result. 4xx are not repeated.
  *
- * Receipt choices (confirm with the shop's accountant):
- * - vat_code 1 ("без НДС") for "exempt" items: investment-grade precious-metal coins are
- *   exempt from VAT (Tax Code art. 149 p. 3 sub. 10).
- * - vat_code 4 ("НДС 20%") for "included" items: the price includes VAT at the general rate and
- *   the receipt is a full payment (not 6, "20/120", which is for advances). From 1 Jan 2026 the
- *   general rate is 22 %: set `includedVatCode: 11` for that.
- * - payment_subject "commodity", payment_mode "full_payment", as in integrations.md's example.
+ * Receipt choices (README 'To confirm with the accountant/lawyer'):
+ * - vat_code 1 ("без НДС") for "exempt" items: coins of precious metals that are legal tender,
+ *   other than collectable ones, are exempt (подпункт 11 пункта 2 статьи 149 НК РФ).
+ * - vat_code 4 ("НДС 20%") or 11 ("НДС 22%") for items with VAT, by the order's date (tax/vat.ts):
+ *   the rate of the goods, not the calculated 20/120 or 22/122, which a receipt at payment of
+ *   goods handed over later may also carry [confirm].
+ * - Coins are paid online and handed over later (54-FZ): the receipt at payment has
+ *   payment_mode "full_prepayment"; at handover a settlement receipt (POST /v3/receipts, type
+ *   "payment", settlements [{type: "prepayment"}]) has "full_payment"; a refund carries a refund
+ *   receipt with the lines of the money given back.
+ * - payment_subject "commodity" (coins) or "service" (delivery).
  */
 
 export type YooKassaOptions = {
@@ -45,15 +55,14 @@ export type YooKassaOptions = {
   retries?: number;
   /** Pause before a repeat (default 300 ms). */
   retryDelayMs?: number;
-  /** vat_code of "included" items: 4 (20 %, default) or 11 (22 %, from 2026). */
-  includedVatCode?: 4 | 11;
   /** Stands in for the global fetch (tests). */
   fetchImpl?: typeof fetch;
 };
 
-export const YOOKASSA_VAT_CODES = { exempt: 1, included: 4 } as const;
+export const YOOKASSA_VAT_CODES = { exempt: 1, vat20: 4, vat22: 11 } as const satisfies Record<ReceiptVat, number>;
 export const YOOKASSA_PAYMENT_SUBJECT = "commodity";
-export const YOOKASSA_PAYMENT_MODE = "full_payment";
+/** The way of settlement of a receipt at payment: the coins are handed over later. */
+export const YOOKASSA_PAYMENT_MODE = "full_prepayment";
 const MAX_DESCRIPTION_CHARS = 128;
 const MAX_BODY_CHARS = 256 * 1024;
 
@@ -82,38 +91,73 @@ function receiptPhone(phone: string): string {
 
 const requestError = (message: string) => new PaymentProviderError(message, { provider: "yookassa", kind: "request", retryable: false });
 
-/** Checks the input and builds the JSON body of POST /v3/payments. */
-export function buildCreatePaymentBody(input: CreatePaymentInput, includedVatCode: 4 | 11 = YOOKASSA_VAT_CODES.included): Record<string, unknown> {
-  checkCreatePaymentInput(input, "yookassa");
-
+/** receipt.customer: the e-mail, else the phone as digits. */
+function receiptCustomer(input: ReceiptCustomer): Record<string, string> {
   const customer: Record<string, string> = {};
-  const email = input.customer.email?.trim();
+  const email = input.email?.trim();
   if (email) customer.email = email;
-  else if (input.customer.phone) {
-    const phone = receiptPhone(input.customer.phone);
+  else if (input.phone) {
+    const phone = receiptPhone(input.phone);
     if (phone.length < 11 || phone.length > 15) throw requestError("The receipt phone must be a full international number");
     customer.phone = phone;
   }
+  return customer;
+}
 
-  const vatCode = (item: PaymentItem) => (item.vat === "exempt" ? YOOKASSA_VAT_CODES.exempt : includedVatCode);
+/** receipt.items; a line without its own payment_mode takes `defaultMode`. */
+function receiptItems(items: PaymentItem[], defaultMode: "full_prepayment" | "full_payment"): Array<Record<string, unknown>> {
+  return items.map((item) => ({
+    description: clip(item.name),
+    quantity: item.quantity.toFixed(2),
+    amount: { value: formatRub(item.priceRub), currency: "RUB" },
+    vat_code: YOOKASSA_VAT_CODES[item.vat],
+    payment_mode: item.paymentMode ?? defaultMode,
+    payment_subject: item.subject ?? YOOKASSA_PAYMENT_SUBJECT,
+  }));
+}
+
+/** Checks the input and builds the JSON body of POST /v3/payments: the receipt at payment is a full prepayment. */
+export function buildCreatePaymentBody(input: CreatePaymentInput): Record<string, unknown> {
+  checkCreatePaymentInput(input, "yookassa");
   return {
     amount: { value: formatRub(input.amountRub), currency: "RUB" },
     capture: true,
     confirmation: { type: "redirect", return_url: input.returnUrl, locale: "ru_RU" },
     description: clip(input.description),
     metadata: { order_id: input.orderId },
-    receipt: {
-      customer,
-      items: input.items.map((item) => ({
-        description: clip(item.name),
-        quantity: item.quantity.toFixed(2),
-        amount: { value: formatRub(item.priceRub), currency: "RUB" },
-        vat_code: vatCode(item),
-        payment_mode: YOOKASSA_PAYMENT_MODE,
-        payment_subject: item.subject ?? YOOKASSA_PAYMENT_SUBJECT,
-      })),
-    },
+    receipt: { customer: receiptCustomer(input.customer), items: receiptItems(input.items, YOOKASSA_PAYMENT_MODE) },
   };
+}
+
+/** The JSON body of POST /v3/receipts for a settlement receipt: the goods handed over, paid by the prepayment. */
+export function buildSettlementReceiptBody(input: SettlementReceiptInput): Record<string, unknown> {
+  checkReceiptInput(input, "yookassa");
+  if (!/^[\w-]{1,64}$/.test(input.paymentId)) throw requestError(`Not a YooKassa payment id: ${JSON.stringify(input.paymentId.slice(0, 80))}`);
+  return {
+    type: "payment",
+    payment_id: input.paymentId,
+    send: true,
+    customer: receiptCustomer(input.customer),
+    items: receiptItems(
+      input.items.map((item) => ({ ...item, paymentMode: "full_payment" })),
+      "full_payment",
+    ),
+    settlements: [{ type: "prepayment", amount: { value: formatRub(input.amountRub), currency: "RUB" } }],
+  };
+}
+
+/** The JSON body of POST /v3/refunds, with its refund receipt when given. */
+export function buildRefundBody(input: RefundInput): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    payment_id: input.paymentId,
+    amount: { value: formatRub(input.amountRub), currency: "RUB" },
+    description: clip(input.description, 250),
+  };
+  if (input.receipt) {
+    checkReceiptInput({ ...input.receipt, amountRub: input.amountRub, idempotenceKey: input.idempotenceKey }, "yookassa");
+    body.receipt = { customer: receiptCustomer(input.receipt.customer), items: receiptItems(input.receipt.items, YOOKASSA_PAYMENT_MODE) };
+  }
+  return body;
 }
 
 /**
@@ -175,6 +219,15 @@ export function interpretRefund(answer: unknown, where: string): z.infer<typeof 
   return parsed.data;
 }
 
+const receiptSchema = z.object({ id: z.string().min(1), type: z.string().optional(), status: z.enum(["pending", "succeeded", "canceled"]) });
+
+/** Reads a receipt object; an answer of any other shape is an "unavailable" error (repeat with the same key). */
+export function interpretReceipt(answer: unknown, where: string): z.infer<typeof receiptSchema> {
+  const parsed = receiptSchema.safeParse(answer);
+  if (!parsed.success) throw unavailable(`${where} answered a receipt of unexpected shape`);
+  return parsed.data;
+}
+
 function unavailable(message: string, extra: { httpStatus?: number; providerCode?: string; cause?: unknown } = {}) {
   return new PaymentProviderError(message, { provider: "yookassa", kind: "unavailable", retryable: true, ...extra });
 }
@@ -218,7 +271,6 @@ export function createYooKassaProvider(options: YooKassaOptions): PaymentProvide
   const authorization = `Basic ${Buffer.from(`${options.shopId}:${options.secretKey}`, "utf8").toString("base64")}`;
   const retries = Math.max(0, options.retries ?? 1);
   const retryDelayMs = options.retryDelayMs ?? 300;
-  const includedVatCode = options.includedVatCode ?? YOOKASSA_VAT_CODES.included;
 
   /** One attempt: the parsed JSON of a 2xx answer, or a PaymentProviderError. Messages never carry the credentials. */
   async function attempt(method: "GET" | "POST", path: string, body: string | undefined, idempotenceKey: string | undefined): Promise<unknown> {
@@ -300,7 +352,7 @@ export function createYooKassaProvider(options: YooKassaOptions): PaymentProvide
   return {
     id: "yookassa",
     async createPayment(input): Promise<CreatedPayment> {
-      const body = JSON.stringify(buildCreatePaymentBody(input, includedVatCode));
+      const body = JSON.stringify(buildCreatePaymentBody(input));
       const answer = await request("POST", "/payments", body, input.idempotenceKey);
       const payment = interpretPayment(answer, "YooKassa POST /v3/payments");
       const confirmationUrl = payment.confirmation?.confirmation_url ?? null;
@@ -322,10 +374,16 @@ export function createYooKassaProvider(options: YooKassaOptions): PaymentProvide
       if (!/^[\w-]{1,64}$/.test(input.paymentId)) throw requestError(`Not a YooKassa payment id: ${JSON.stringify(input.paymentId.slice(0, 80))}`);
       if (!Number.isSafeInteger(input.amountRub) || input.amountRub < 1) throw requestError(`Refund amount must be whole roubles ≥ 1, got ${input.amountRub}`);
       if (input.idempotenceKey === "" || input.idempotenceKey.length > 64) throw requestError("Idempotence-Key must have 1–64 characters");
-      const body = JSON.stringify({ payment_id: input.paymentId, amount: { value: formatRub(input.amountRub), currency: "RUB" }, description: clip(input.description, 250) });
+      const body = JSON.stringify(buildRefundBody(input));
       const refund = interpretRefund(await request("POST", "/refunds", body, input.idempotenceKey), "YooKassa POST /v3/refunds");
       log.info("YooKassa refund created", { refundId: refund.id, paymentId: input.paymentId, status: refund.status });
       return { refundId: refund.id, status: refund.status, amountRub: parseRub(refund.amount.value)! };
+    },
+    async createSettlementReceipt(input): Promise<ReceiptState> {
+      const body = JSON.stringify(buildSettlementReceiptBody(input));
+      const receipt = interpretReceipt(await request("POST", "/receipts", body, input.idempotenceKey), "YooKassa POST /v3/receipts");
+      log.info("YooKassa settlement receipt created", { receiptId: receipt.id, paymentId: input.paymentId, status: receipt.status });
+      return { receiptId: receipt.id, status: receipt.status };
     },
   };
 }

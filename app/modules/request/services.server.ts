@@ -7,10 +7,12 @@ import { listenForReadChanges, type ReadChangesListener } from "../shared/read-c
 import type { LeaderLoop } from "../db/leader-loop.server.ts";
 import { startNotificationSender } from "../notifications/service.server.ts";
 import { startPaymentDeadlineWatch } from "../orders/expiry.server.ts";
+import { startReceiptSender } from "../receipts/service.server.ts";
 
 let readChanges: ReadChangesListener | undefined;
 let notificationSender: LeaderLoop | undefined;
 let paymentDeadlineWatch: LeaderLoop | undefined;
+let receiptSender: LeaderLoop | undefined;
 
 /**
  * The server build's lifecycle, exported through entry.server so that server.ts
@@ -35,11 +37,14 @@ export async function startServices(): Promise<void> {
   // Unpaid online orders are let go after ORDER_PAYMENT_TIMEOUT_MINUTES, one instance at a time.
   paymentDeadlineWatch ??= startPaymentDeadlineWatch(handle);
   void paymentDeadlineWatch.runNow();
+  // Settlement receipts (coins handed over) go to the payment provider, one instance at a time.
+  receiptSender ??= startReceiptSender(handle, config);
 }
 
 export async function stopServices(): Promise<void> {
-  await Promise.all([notificationSender?.stop(), paymentDeadlineWatch?.stop()]);
+  await Promise.all([notificationSender?.stop(), paymentDeadlineWatch?.stop(), receiptSender?.stop()]);
   notificationSender = undefined;
+  receiptSender = undefined;
   paymentDeadlineWatch = undefined;
   await readChanges?.stop();
   readChanges = undefined;

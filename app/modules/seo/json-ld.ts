@@ -1,13 +1,24 @@
 import { shop } from "../shop/contacts.ts";
+import type { SellerDetails } from "../shop/seller.ts";
 
-/** The Store (a LocalBusiness) with the contacts of spec section 9, for the whole site. */
-export function storeJsonLd(publicUrl: string) {
+/** The seller as an organisation: its legal name, ИНН and ОГРН (issue 17 item 4). */
+function sellerJsonLd(seller: SellerDetails | undefined) {
+  if (!seller) return { legalName: shop.legalName };
+  return {
+    legalName: seller.name,
+    taxID: seller.inn,
+    identifier: [{ "@type": "PropertyValue", propertyID: seller.ogrn.length === 15 ? "ОГРНИП" : "ОГРН", value: seller.ogrn }],
+  };
+}
+
+/** The Store (a LocalBusiness, so an Organization) with the contacts of spec section 9 and the seller's details, for the whole site. */
+export function storeJsonLd(publicUrl: string, seller?: SellerDetails) {
   return {
     "@context": "https://schema.org",
     "@type": "Store",
     "@id": `${publicUrl}/#store`,
     name: shop.name,
-    legalName: shop.legalName,
+    ...sellerJsonLd(seller),
     description: shop.tagline,
     url: `${publicUrl}/`,
     logo: `${publicUrl}/logo.svg`,
@@ -62,8 +73,8 @@ export function serializeJsonLd(value: unknown): string {
  * /contacts: a ContactPage about the shop as a LocalBusiness (the same node as the Store of
  * every page, by its @id), with the office's position and both phones with extension 107.
  */
-export function contactPageJsonLd(publicUrl: string) {
-  const store = storeJsonLd(publicUrl);
+export function contactPageJsonLd(publicUrl: string, seller?: SellerDetails) {
+  const store = storeJsonLd(publicUrl, seller);
   return {
     "@context": "https://schema.org",
     "@type": "ContactPage",
@@ -74,7 +85,7 @@ export function contactPageJsonLd(publicUrl: string) {
       "@type": "LocalBusiness",
       "@id": store["@id"],
       name: store.name,
-      legalName: store.legalName,
+      ...sellerJsonLd(seller),
       url: store.url,
       image: store.image,
       email: store.email,

@@ -46,6 +46,7 @@ function product(overrides: Partial<ProductRow> = {}): ProductRow {
     fixedPrice: null,
     buybackDiscountPercent: 10,
     vat: "exempt",
+    vatOverride: null,
     status: "active",
     createdAt: now,
     updatedAt: now,

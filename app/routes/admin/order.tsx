@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { deliveryLabel } from "#app/modules/delivery/labels.ts";
 import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
+import { receiptStatusLabels, receiptTypeLabels, receiptVatLabels } from "#app/modules/receipts/labels.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import { adminMeta } from "#app/modules/staff/meta.ts";
@@ -138,6 +139,46 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                           {payment.failureReason ? ` — ${payment.failureReason}` : ""}
                         </td>
                         <td className={css.number}>{formatMoney(payment.amount)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+          <section className={css.section}>
+            <h2 className={css.sectionTitle}>Чеки</h2>
+            {order.receipts.length === 0 ? (
+              <p className={css.muted}>Чеков нет</p>
+            ) : (
+              <div className={css.tableWrap}>
+                <table className={css.table} data-testid="order-receipts">
+                  <thead>
+                    <tr>
+                      <th>Когда</th>
+                      <th>Чек</th>
+                      <th>Статус</th>
+                      <th>Касса</th>
+                      <th>Сумма</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {order.receipts.map((receipt) => (
+                      <tr key={receipt.id}>
+                        <td className={css.number}>{formatDateTime(receipt.createdAt)}</td>
+                        <td>
+                          {receiptTypeLabels[receipt.type]}
+                          <br />
+                          <span className={css.muted}>{receipt.items.map((item) => `${item.name} × ${item.quantity}, ${receiptVatLabels[item.vat]}`).join("; ")}</span>
+                        </td>
+                        <td>
+                          {receiptStatusLabels[receipt.status]}
+                          {receipt.lastError && receipt.status !== "succeeded" ? ` — ${receipt.lastError}` : ""}
+                        </td>
+                        <td>
+                          {receipt.provider} {receipt.providerReceiptId ?? receipt.providerPaymentId ?? ""}
+                        </td>
+                        <td className={css.number}>{formatMoney(receipt.total)}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -33,7 +33,7 @@ export default function DefaultLayout() {
           <Outlet />
         </Container>
       </main>
-      <Footer />
+      <Footer seller={root?.seller} />
     </div>
     </LoginModalProvider>
   );

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { privacyPolicyHref, shop } from "#app/modules/shop/contacts.ts";
 import { primaryMenu, secondaryMenu } from "#app/modules/shop/navigation.ts";
 import { currentYear } from "#app/modules/shared/format.ts";
+import { type SellerDetails, sellerLine } from "#app/modules/shop/seller.ts";
 import { Container } from "../kit/Container.tsx";
 import { copyright, footer, footerGrid, footerHeading, footerLink, footerList, paymentLogo, payments } from "./frame.css.ts";
 
@@ -14,7 +15,8 @@ const paymentMethods = [
   { name: "ЮKassa", file: "yookassa", width: 76 },
 ];
 
-export function Footer() {
+/** `seller`: the seller's legal details from the settings (absent on the error page, which has no data). */
+export function Footer({ seller }: { seller?: SellerDetails | undefined } = {}) {
   return (
     <footer className={footer} data-testid="site-footer">
       <Container>
@@ -100,6 +102,11 @@ export function Footer() {
             Политика обработки персональных данных
           </a>
         </p>
+        {seller ? (
+          <p className={copyright} data-testid="seller-details">
+            {sellerLine(seller)}
+          </p>
+        ) : null}
       </Container>
     </footer>
   );

@@ -1,0 +1,22 @@
+import type { AppConfig } from "../config/config.server.ts";
+import { lockKeys, type DatabaseHandle } from "../db/client.server.ts";
+import { type LeaderLoop, startLeaderLoop } from "../db/leader-loop.server.ts";
+import { getPaymentProvider } from "../payments/payments.server.ts";
+import { deliverDueReceipts, RECEIPT_SENDER_SETTINGS } from "./receipts.server.ts";
+
+/** The cluster's one receipt sender (started with the server): settlement receipts go to the payment provider. */
+export function startReceiptSender(handle: DatabaseHandle, config: Pick<AppConfig, "notifications" | "payments" | "publicUrl">): LeaderLoop {
+  const provider = getPaymentProvider(handle.db, config);
+  return startLeaderLoop({
+    handle,
+    lockKey: lockKeys.receiptSender,
+    name: "receipt sender",
+    intervalMs: config.notifications.pollIntervalMs,
+    round: async () => {
+      for (let round = 0; round < 10; round++) {
+        const result = await deliverDueReceipts(handle.db, provider);
+        if (result.sent + result.retried + result.failed < RECEIPT_SENDER_SETTINGS.batchSize) break;
+      }
+    },
+  });
+}

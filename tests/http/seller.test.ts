@@ -1,0 +1,59 @@
+// The seller's legal details (issue 17 item 4) as a buyer without JavaScript and a crawler see them: the footer of
+// every page, /contacts and the Organization (Store) JSON-LD carry the configured name, ИНН, ОГРН, address and
+// Assay Chamber registration; the built-in demo values say they are demo.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jsonLdBlocks, textByTestId } from "#tests/support/html.ts";
+import { ShopClient } from "#tests/support/http-client.ts";
+import { type Shop, startShop } from "#tests/support/server.ts";
+
+const seller = {
+  SELLER_NAME: "ООО «Золотой Телец»",
+  SELLER_INN: "7736207543",
+  SELLER_OGRN: "1027700229193",
+  SELLER_ADDRESS: "119021, г. Москва, ул. Льва Толстого, д. 16",
+  ASSAY_REGISTRATION_NUMBER: "77-0012345",
+};
+
+describe("configured seller details", () => {
+  let shop: Shop;
+  let client: ShopClient;
+  beforeAll(async () => {
+    shop = await startShop({ env: seller });
+    client = new ShopClient(shop.url);
+  });
+  afterAll(() => shop?.stop());
+
+  it("prints them in the footer of every page, not labelled as demo", async () => {
+    for (const page of ["/", "/catalog", "/contacts"]) {
+      const footer = textByTestId(await client.html(page), "seller-details") ?? "";
+      expect(footer, page).toBe(
+        "ООО «Золотой Телец», ИНН 7736207543, ОГРН 1027700229193, 119021, г. Москва, ул. Льва Толстого, д. 16. Спецучёт в Пробирной палате: 77-0012345",
+      );
+    }
+  });
+
+  it("lists them on /contacts and in the Organization data", async () => {
+    const html = await client.html("/contacts");
+    const requisites = textByTestId(html, "seller-requisites") ?? "";
+    for (const value of Object.values(seller)) expect(requisites).toContain(value);
+    expect(html).not.toContain("демонстрационные реквизиты");
+    const store = jsonLdBlocks(html).find((block) => block["@type"] === "Store");
+    expect(store).toMatchObject({ legalName: "ООО «Золотой Телец»", taxID: "7736207543", identifier: [{ "@type": "PropertyValue", propertyID: "ОГРН", value: "1027700229193" }] });
+    const contact = jsonLdBlocks(html).find((block) => block["@type"] === "ContactPage") as { mainEntity: Record<string, unknown> };
+    expect(contact.mainEntity).toMatchObject({ legalName: "ООО «Золотой Телец»", taxID: "7736207543" });
+  });
+});
+
+describe("the demo seller details", () => {
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await startShop();
+  });
+  afterAll(() => shop?.stop());
+
+  it("are labelled as demo in the footer and on /contacts", async () => {
+    const html = await new ShopClient(shop.url).html("/contacts");
+    expect(textByTestId(html, "seller-details")).toMatch(/ИНН 7701999993, ОГРН 1027700999996, .*\(демонстрационные реквизиты\)$/);
+    expect(html).toContain("Это демонстрационные реквизиты");
+  });
+});
