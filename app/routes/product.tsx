@@ -1,11 +1,16 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
+import { parseHistoryRange, historyRanges } from "#app/modules/catalog/price-history.ts";
+import { coinPriceChart } from "#app/modules/catalog/price-history.server.ts";
 import { findProductBySlug, relatedProducts, toDetails } from "#app/modules/catalog/products.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
+import { formatDay as formatDate } from "#app/modules/content/dates.ts";
 import { ipxUrl } from "#app/modules/images/image-url.ts";
 import { addDays, moscowDate } from "#app/modules/quotes/calendar.ts";
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
-import { databaseContext } from "#app/modules/request/context.ts";
+import { databaseContext, userContext } from "#app/modules/request/context.ts";
+import { listAlerts } from "#app/modules/alerts/alerts.server.ts";
+import { loginHref } from "#app/modules/account/login-href.ts";
 import { productJsonLd } from "#app/modules/seo/product-json-ld.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { formatDateTime, formatGrams, formatMoney, formatNumber } from "#app/modules/shared/format.ts";
@@ -18,6 +23,8 @@ import { metalNames, weightAndFineness } from "#app/ui/catalog/format-product.ts
 import { CoinImage } from "#app/ui/kit/CoinImage.tsx";
 import { JsonLd } from "#app/ui/kit/JsonLd.tsx";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
+import { ChartRangeLinks, PriceChart } from "#app/ui/kit/PriceChart.tsx";
+import { AlertForms } from "#app/ui/catalog/AlertForms.tsx";
 import * as css from "./product.css.ts";
 import type { Route } from "./+types/product";
 
@@ -34,6 +41,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const quotes = await getQuotesService();
   const rates = quotes.rates();
   const product = toDetails(row, rates);
+  const range = parseHistoryRange(url.searchParams.get("range"));
+  const user = context.get(userContext);
   const { publicUrl } = getConfig();
   return {
     product,
@@ -43,6 +52,14 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     imageUrls: product.images.map((image) => `${publicUrl}${ipxUrl(image.src, { width: 800, format: "jpeg" })}`),
     // A price that follows the metal is promised until tomorrow at most.
     priceValidUntil: addDays(moscowDate(new Date()), 1),
+    range,
+    chart: await coinPriceChart(row, range),
+    alerts: {
+      signedIn: user !== null && user !== undefined,
+      hasEmail: !!user?.email,
+      loginHref: loginHref(`${pathname}#alerts`),
+      list: user ? (await listAlerts(db, user.id, row.id)).map(({ id, kind, threshold, channel }) => ({ id, kind, threshold, channel })) : [],
+    },
     // Streamed after the main content: the page does not wait for it.
     related: relatedProducts(db, row, rates, 8),
   };
@@ -70,7 +87,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, active, quotesTime, related } = loaderData;
+  const { product, active, quotesTime, related, chart, range, alerts } = loaderData;
   const href = `/products/${product.slug}`;
   const sectionHref = product.metal === "gold" ? "/catalog/gold" : "/catalog/silver";
   const canBuy = active && product.inStock && product.price !== null;
@@ -139,6 +156,11 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                   Выкупим у вас за <strong>{formatMoney(product.buybackPrice)}</strong> (<Link to="/coin-buyback">скупка</Link>)
                 </li>
               ) : null}
+              {product.value?.spreadPercent != null ? (
+                <li data-testid="spread">
+                  Спред (продажа − выкуп): <strong>{formatNumber(product.value.spreadPercent, 1)} %</strong>
+                </li>
+              ) : null}
             </ul>
           ) : null}
           <p className={product.inStock && active ? css.available : css.unavailable}>
@@ -182,6 +204,34 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         </dl>
         {product.description ? <p className={css.description}>{product.description}</p> : null}
       </section>
+
+      {chart ? (
+        <section aria-labelledby="history" id="history" className={css.section} data-testid="price-history">
+          <h2 id="history" className={css.heading}>
+            История цены
+          </h2>
+          <ChartRangeLinks ranges={historyRanges} current={range} label="Период истории цены" hash="#history" />
+          <PriceChart
+            chart={chart.geometry}
+            title={`Цена монеты «${product.name}» за ${historyRanges.find((r) => r.id === range)!.label.toLowerCase()}`}
+            marks={{ min: `мин. ${formatMoney(chart.min.value)}`, max: `макс. ${formatMoney(chart.max.value)}` }}
+            summary={`Сплошная линия — цена продажи, пунктир — цена выкупа. Минимум ${formatMoney(chart.min.value)} (${formatDate(chart.min.date)}), максимум ${formatMoney(chart.max.value)} (${formatDate(chart.max.date)}), на ${formatDate(chart.last.date)} — ${formatMoney(chart.last.value)}, выкуп ${formatMoney(chart.lastBuyback.value)}. Рассчитано по котировкам металла и нынешней наценке монеты.`}
+          />
+        </section>
+      ) : null}
+
+      {active ? (
+        <AlertForms
+          signedIn={alerts.signedIn}
+          hasEmail={alerts.hasEmail}
+          loginHref={alerts.loginHref}
+          productId={product.id}
+          returnTo={href}
+          price={product.price}
+          inStock={product.inStock}
+          alerts={alerts.list}
+        />
+      ) : null}
 
       <section aria-labelledby="related" className={css.section}>
         <h2 id="related" className={css.heading}>

@@ -47,6 +47,7 @@ export const lockKeys = {
   housekeeping: 7_310_003,
   notificationSender: 7_310_004,
   orderLifecycle: 7_310_005,
+  alertWatch: 7_310_019,
 } as const;
 
 export function migrationsFolder(): string {

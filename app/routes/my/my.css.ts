@@ -11,3 +11,9 @@ export const logout = style({ border: "none", background: "none", padding: `${va
 export const content = style({ minWidth: 0 });
 export const facts = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: `${vars.space.sm} ${vars.space.lg}`, margin: `0 0 ${vars.space.lg}` });
 export const form = style({ maxWidth: "30rem" });
+
+/** A holdings table scrolls sideways on a phone rather than squeezing the figures. */
+export const tableWrap = style({ overflowX: "auto" });
+export const gain = style({ color: vars.color.up });
+export const loss = style({ color: vars.color.down });
+export const note = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSmall });
