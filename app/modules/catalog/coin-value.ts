@@ -41,7 +41,9 @@ export function coinValue(
   };
 }
 
-const percent = (value: number) => `${formatNumber(value, 1)} %`;
+/** No-break spaces inside each figure: a narrow card breaks a line only between figures. */
+const nb = "\u00a0";
+const percent = (value: number) => `${formatNumber(value, 1)}${nb}%`;
 
 /** Gold per gram in whole roubles, silver with kopecks (a gram of silver costs under a thousand). */
 export const perGramText = (perGram: number) => formatMoney(perGram, perGram < 1000 ? 2 : 0);
@@ -50,7 +52,7 @@ export const perGramText = (perGram: number) => formatMoney(perGram, perGram < 1
 export function coinFigures(value: CoinValue | null): { perGram: string; buyback: string | null } | null {
   if (!value) return null;
   return {
-    perGram: `${perGramText(value.perGram)} за 1 г${value.premiumPercent !== null ? ` · наценка ${percent(value.premiumPercent)}` : ""}`,
-    buyback: value.buyback !== null && value.spreadPercent !== null ? `Выкуп ${formatMoney(value.buyback)} · спред ${percent(value.spreadPercent)}` : null,
+    perGram: `${perGramText(value.perGram)}${nb}за${nb}1${nb}г${value.premiumPercent !== null ? ` · наценка${nb}${percent(value.premiumPercent)}` : ""}`,
+    buyback: value.buyback !== null && value.spreadPercent !== null ? `Выкуп${nb}${formatMoney(value.buyback)} · спред${nb}${percent(value.spreadPercent)}` : null,
   };
 }

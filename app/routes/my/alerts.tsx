@@ -9,7 +9,6 @@ import { databaseContext } from "#app/modules/request/context.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import { readFormBody } from "#app/modules/shared/form-body.server.ts";
-import * as table from "#app/ui/checkout/checkout.css.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import * as css from "./my.css.ts";
 import type { Route } from "./+types/alerts";
@@ -54,42 +53,27 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
           наличии. <Link to="/catalog">Перейти в каталог</Link>
         </p>
       ) : (
-        <div className={css.tableWrap}>
-          <table className={table.table} data-testid="alerts">
-            <thead>
-              <tr>
-                <th className={table.cell}>Монета</th>
-                <th className={table.cell}>Условие</th>
-                <th className={table.cell}>Канал</th>
-                <th className={table.cell}>Последнее сообщение</th>
-                <th className={table.cell}>
-                  <span className={css.note}>Удалить</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {alerts.map((alert) => (
-                <tr key={alert.id} data-testid="alert">
-                  <td className={table.cell}>
-                    <Link to={`/products/${alert.product.slug}`}>{alert.product.name}</Link>
-                  </td>
-                  <td className={table.cell}>{alert.kind === "price_below" ? `Цена ниже ${formatMoney(alert.threshold ?? 0)}` : "Поступление в продажу"}</td>
-                  <td className={table.cell}>{alertChannelLabels[alert.channel]}</td>
-                  <td className={table.cell}>{alert.lastNotifiedAt ? formatDateTime(alert.lastNotifiedAt) : "—"}</td>
-                  <td className={table.cell}>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="remove" />
-                      <input type="hidden" name="alertId" value={alert.id} />
-                      <button type="submit" className={css.logout} aria-label={`Удалить: ${alert.product.name}, ${alertKindLabels[alert.kind].toLowerCase()}`}>
-                        Удалить
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul className={css.alertList} data-testid="alerts">
+          {alerts.map((alert) => (
+            <li key={alert.id} className={css.alertItem} data-testid="alert">
+              <div>
+                <Link to={`/products/${alert.product.slug}`}>{alert.product.name}</Link>
+                <p className={css.alertFacts}>
+                  {alert.kind === "price_below" ? `Цена ниже ${formatMoney(alert.threshold ?? 0)}` : "Поступление в продажу"} ·{" "}
+                  {alertChannelLabels[alert.channel]}
+                  {alert.lastNotifiedAt ? ` · последнее сообщение ${formatDateTime(alert.lastNotifiedAt)}` : ""}
+                </p>
+              </div>
+              <Form method="post">
+                <input type="hidden" name="intent" value="remove" />
+                <input type="hidden" name="alertId" value={alert.id} />
+                <button type="submit" className={css.logout} aria-label={`Удалить: ${alert.product.name}, ${alertKindLabels[alert.kind].toLowerCase()}`}>
+                  Удалить
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
       )}
       <p className={css.note}>Сообщение приходит один раз, когда условие выполнится, и не чаще раза в день по каждому уведомлению.</p>
     </>

@@ -45,7 +45,7 @@ export default function Coins({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <div className={css.tableWrap}>
-            <table className={table.table} data-testid="holdings">
+            <table className={`${table.table} ${css.holdingsTable}`} data-testid="holdings">
               <thead>
                 <tr>
                   <th className={table.cell}>Монета</th>
@@ -60,11 +60,11 @@ export default function Coins({ loaderData }: Route.ComponentProps) {
                 {holdings.lines.map((line) => (
                   <tr key={line.productId} data-testid="holding" data-product-id={line.productId}>
                     <td className={table.cell}>{line.slug ? <Link to={`/products/${line.slug}`}>{line.name}</Link> : line.name}</td>
-                    <td className={table.numberCell}>{line.quantity}</td>
-                    <td className={table.numberCell} data-testid="paid">{money(line.paid)}</td>
-                    <td className={table.numberCell} data-testid="price-today">{money(line.price)}</td>
-                    <td className={table.numberCell} data-testid="buyback-today">{money(line.buyback)}</td>
-                    <td className={table.numberCell} data-testid="gain">
+                    <td className={table.numberCell} data-label="Штук">{line.quantity}</td>
+                    <td className={table.numberCell} data-testid="paid" data-label="Заплачено">{money(line.paid)}</td>
+                    <td className={table.numberCell} data-testid="price-today" data-label="Цена сегодня">{money(line.price)}</td>
+                    <td className={table.numberCell} data-testid="buyback-today" data-label="Выкуп сегодня">{money(line.buyback)}</td>
+                    <td className={table.numberCell} data-testid="gain" data-label="Доход / убыток">
                       <Gain gain={line.gain} percent={line.gainPercent} />
                     </td>
                   </tr>
@@ -75,10 +75,10 @@ export default function Coins({ loaderData }: Route.ComponentProps) {
                   <th className={table.cell} scope="row" colSpan={2}>
                     Итого
                   </th>
-                  <td className={table.numberCell}>{money(holdings.paid)}</td>
+                  <td className={table.numberCell} data-label="Заплачено">{money(holdings.paid)}</td>
                   <td className={table.numberCell} />
-                  <td className={table.numberCell} data-testid="buyback-total">{money(holdings.buybackValue)}</td>
-                  <td className={table.numberCell} data-testid="gain-total">
+                  <td className={table.numberCell} data-testid="buyback-total" data-label="Выкуп сегодня">{money(holdings.buybackValue)}</td>
+                  <td className={table.numberCell} data-testid="gain-total" data-label="Доход / убыток">
                     <Gain gain={holdings.gain} percent={holdings.gainPercent} />
                   </td>
                 </tr>

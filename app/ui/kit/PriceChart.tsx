@@ -40,7 +40,13 @@ export function PriceChart({ chart, title, summary, marks }: { chart: ChartGeome
               {marks.max}
             </text>
             <circle cx={chart.minAt.x} cy={chart.minAt.y} r={4} className={css.mark} />
-            <text x={chart.minAt.x} y={Math.min(chart.minAt.y + 18, plot.bottom - 4)} textAnchor={anchor(chart.minAt.x)} className={css.markLabel}>
+            <text
+              x={chart.minAt.x}
+              y={Math.min(chart.minAt.y + 8, plot.bottom - 26)}
+              textAnchor={anchor(chart.minAt.x)}
+              dominantBaseline="hanging"
+              className={css.markLabel}
+            >
               {marks.min}
             </text>
           </g>
