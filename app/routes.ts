@@ -112,6 +112,8 @@ export default [
       route(`${path}/page/:pageNumber`, "routes/catalog.tsx", { id: `${path}/page` }),
     ]),
     route("products/:slug", "routes/product.tsx"),
+    // An alert's e-mail unsubscribe link (no sign-in needed): a confirm form, then a POST.
+    route("alerts/unsubscribe/:token", "routes/alerts-unsubscribe.tsx"),
 
     route("promo", "routes/promo.tsx"),
     route("promo/:id", "routes/promo-item.tsx"),
@@ -129,6 +131,8 @@ export default [
       index("routes/my/index.tsx"),
       route("orders", "routes/my/orders.tsx"),
       route("orders/:id", "routes/my/order.tsx"),
+      route("coins", "routes/my/coins.tsx"),
+      route("alerts", "routes/my/alerts.tsx"),
       route("profile", "routes/my/profile.tsx"),
       route("profile/edit", "routes/my/profile-edit.tsx"),
     ]),

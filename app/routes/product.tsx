@@ -4,11 +4,16 @@ import { Await, Link } from "react-router";
 import { findProductBySlug, pricingRule, relatedProducts, toDetails } from "#app/modules/catalog/products.server.ts";
 import { activePromotions } from "#app/modules/content/promotions.server.ts";
 import { discountedPrice, matchesCoin, tierTable } from "#app/modules/pricing/discounts.ts";
+import { parseHistoryRange, historyRanges } from "#app/modules/catalog/price-history.ts";
+import { coinPriceChart } from "#app/modules/catalog/price-history.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
+import { formatDay as formatDate } from "#app/modules/content/dates.ts";
 import { ipxUrl } from "#app/modules/images/image-url.ts";
 import { addDays, moscowDate } from "#app/modules/quotes/calendar.ts";
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
-import { databaseContext } from "#app/modules/request/context.ts";
+import { databaseContext, userContext } from "#app/modules/request/context.ts";
+import { listAlerts } from "#app/modules/alerts/alerts.server.ts";
+import { loginHref } from "#app/modules/account/login-href.ts";
 import { productJsonLd } from "#app/modules/seo/product-json-ld.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { formatDateTime, formatGrams, formatMoney, formatNumber } from "#app/modules/shared/format.ts";
@@ -21,6 +26,8 @@ import { metalNames, weightAndFineness } from "#app/ui/catalog/format-product.ts
 import { CoinImage } from "#app/ui/kit/CoinImage.tsx";
 import { JsonLd } from "#app/ui/kit/JsonLd.tsx";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
+import { ChartRangeLinks, PriceChart } from "#app/ui/kit/PriceChart.tsx";
+import { AlertForms } from "#app/ui/catalog/AlertForms.tsx";
 import * as css from "./product.css.ts";
 import type { Route } from "./+types/product";
 
@@ -37,6 +44,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const quotes = await getQuotesService();
   const rates = quotes.rates();
   const product = toDetails(row, rates);
+  const range = parseHistoryRange(url.searchParams.get("range"));
+  const user = context.get(userContext);
   const { publicUrl } = getConfig();
   // What buying more saves (issue 19 item 7, issue 21 item 4): the coin's quantity tiers and the
   // running promotions for it, priced by the rules the cart and the order apply.
@@ -60,6 +69,14 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     priceValidUntil: addDays(moscowDate(new Date()), 1),
     // 'НДС не облагается' or 'Цена включает НДС 22 %': the coin's treatment at today's rate (issue 17 item 2).
     vatNotice: vatNotice(product.vat),
+    range,
+    chart: await coinPriceChart(row, range),
+    alerts: {
+      signedIn: user !== null && user !== undefined,
+      hasEmail: !!user?.email,
+      loginHref: loginHref(`${pathname}#alerts`),
+      list: user ? (await listAlerts(db, user.id, row.id)).map(({ id, kind, threshold, channel }) => ({ id, kind, threshold, channel })) : [],
+    },
     // Streamed after the main content: the page does not wait for it.
     related: relatedProducts(db, row, rates, 8),
   };
@@ -87,7 +104,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, active, quotesTime, related, tiers, promotions, vatNotice: vatText } = loaderData;
+  const { product, active, quotesTime, related, tiers, promotions, vatNotice: vatText, chart, range, alerts } = loaderData;
   const href = `/products/${product.slug}`;
   const sectionHref = product.metal === "gold" ? "/catalog/gold" : "/catalog/silver";
   const canBuy = active && product.inStock && product.price !== null;
@@ -161,6 +178,11 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                   Выкупим у вас за <strong>{formatMoney(product.buybackPrice)}</strong> (<Link to="/coin-buyback">скупка</Link>)
                 </li>
               ) : null}
+              {product.value?.spreadPercent != null ? (
+                <li data-testid="spread">
+                  Спред (продажа − выкуп): <strong>{formatNumber(product.value.spreadPercent, 1)} %</strong>
+                </li>
+              ) : null}
             </ul>
           ) : null}
           {tiers.length > 0 || promotions.length > 0 ? (
@@ -226,6 +248,34 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         </dl>
         {product.description ? <p className={css.description}>{product.description}</p> : null}
       </section>
+
+      {chart ? (
+        <section aria-labelledby="history" id="history" className={css.section} data-testid="price-history">
+          <h2 id="history" className={css.heading}>
+            История цены
+          </h2>
+          <ChartRangeLinks ranges={historyRanges} current={range} label="Период истории цены" hash="#history" />
+          <PriceChart
+            chart={chart.geometry}
+            title={`Цена монеты «${product.name}» за ${historyRanges.find((r) => r.id === range)!.label.toLowerCase()}`}
+            marks={{ min: `мин. ${formatMoney(chart.min.value)}`, max: `макс. ${formatMoney(chart.max.value)}` }}
+            summary={`Сплошная линия — цена продажи, пунктир — цена выкупа. Минимум ${formatMoney(chart.min.value)} (${formatDate(chart.min.date)}), максимум ${formatMoney(chart.max.value)} (${formatDate(chart.max.date)}), на ${formatDate(chart.last.date)} — ${formatMoney(chart.last.value)}, выкуп ${formatMoney(chart.lastBuyback.value)}. Рассчитано по котировкам металла и нынешней наценке монеты.`}
+          />
+        </section>
+      ) : null}
+
+      {active ? (
+        <AlertForms
+          signedIn={alerts.signedIn}
+          hasEmail={alerts.hasEmail}
+          loginHref={alerts.loginHref}
+          productId={product.id}
+          returnTo={href}
+          price={product.price}
+          inStock={product.inStock}
+          alerts={alerts.list}
+        />
+      ) : null}
 
       <section aria-labelledby="related" className={css.section}>
         <h2 id="related" className={css.heading}>

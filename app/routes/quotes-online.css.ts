@@ -11,10 +11,6 @@ export const table = style({
 });
 export const change = styleVariants({ up: { color: vars.color.up }, down: { color: vars.color.down } });
 export const note = style({ fontSize: vars.font.sizeSmall, color: vars.color.textMuted });
-export const ranges = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, margin: `${vars.space.lg} 0` });
-const pill = { padding: `${vars.space.xs} ${vars.space.md}`, borderRadius: vars.radius.pill, border: `1px solid ${vars.color.gold}` };
-export const rangeLink = style({ ...pill, textDecoration: "none", color: vars.color.goldDark });
-export const rangeCurrent = style({ ...pill, background: vars.color.gold, color: vars.color.onAccent, fontWeight: 600 });
 globalStyle(`${table} th, ${table} td`, {
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderBottom: `1px solid ${vars.color.border}`,

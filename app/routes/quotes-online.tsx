@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { addDays, moscowDate } from "#app/modules/quotes/calendar.ts";
 import { buildChart, chartRanges, parseChartRange } from "#app/modules/quotes/chart.ts";
 import { TROY_OUNCE_GRAMS, type StoredInstrument } from "#app/modules/quotes/instruments.ts";
@@ -6,7 +5,7 @@ import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { formatDateTime, formatMoney, formatNumber } from "#app/modules/shared/format.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
-import { PriceChart } from "#app/ui/kit/PriceChart.tsx";
+import { ChartRangeLinks, PriceChart } from "#app/ui/kit/PriceChart.tsx";
 import * as css from "./quotes-online.css.ts";
 import type { Route } from "./+types/quotes-online";
 
@@ -96,19 +95,7 @@ export default function QuotesOnline({ loaderData }: Route.ComponentProps) {
         <p>Котировки временно недоступны. Попробуйте обновить страницу позже.</p>
       )}
 
-      <nav aria-label="Период графиков" className={css.ranges}>
-        {chartRanges.map((option) =>
-          option.id === range ? (
-            <span key={option.id} aria-current="true" className={css.rangeCurrent}>
-              {option.label}
-            </span>
-          ) : (
-            <Link key={option.id} to={`?range=${option.id}`} preventScrollReset className={css.rangeLink}>
-              {option.label}
-            </Link>
-          ),
-        )}
-      </nav>
+      <ChartRangeLinks ranges={chartRanges} current={range} label="Период графиков" />
 
       {loaderData.charts.map((chart) => (
         <section key={chart.instrument} aria-labelledby={`chart-${chart.instrument}`}>

@@ -4,12 +4,13 @@
 // (ORDER_PAYMENT_TIMEOUT_MINUTES=1), shipping with a tracking number set by the operator's
 // command, a buy-back request. The shop is restarted once around the command, as the
 // embedded database allows one process at a time.
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Buyer, placeOrderByForms, productIdOf, signedInBuyer } from "#tests/support/buyer.ts";
 import { runCommand } from "#tests/support/commands.ts";
+import { readEmails } from "#tests/support/email-outbox.ts";
 import { type FakeServer, startFakeHttpServer } from "#tests/support/fake-http-server.ts";
 import { findByTestId, textByTestId, textContent } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
@@ -18,7 +19,6 @@ import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
 import { readSmsNotices } from "#tests/support/sms-outbox.ts";
 
-type Email = { to: string; subject: string; text: string; html: string; key: string };
 
 let database: ShopDatabase;
 let shop: Shop;
@@ -39,13 +39,7 @@ function eventually<T>(read: () => Promise<T | undefined>, what: string, timeout
 
 const telegramTexts = () => telegram.requests.map((request) => (JSON.parse(request.body) as { text: string }).text);
 
-async function emails(): Promise<Email[]> {
-  const content = await readFile(emailOutbox, "utf8").catch(() => "");
-  return content
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Email);
-}
+const emails = () => readEmails(emailOutbox);
 
 async function startShopHere() {
   shop = await database.start({

@@ -8,6 +8,8 @@ export const sortOptions = [
   { id: "new", label: "Сначала новинки" },
   { id: "price-asc", label: "Сначала дешевле" },
   { id: "price-desc", label: "Сначала дороже" },
+  { id: "per-gram", label: "Дешевле за грамм" },
+  { id: "premium", label: "Меньше наценка" },
   { id: "weight-asc", label: "Легче" },
   { id: "weight-desc", label: "Тяжелее" },
   { id: "name", label: "По названию" },

@@ -1,4 +1,5 @@
 import type { ProductImage } from "../db/schema.ts";
+import type { CoinValue } from "./coin-value.ts";
 
 /** What a catalogue card shows. Prices are computed here, on the server, from the current quotes. */
 export type ProductCard = {
@@ -14,9 +15,17 @@ export type ProductCard = {
   price: number | null;
   stock: number;
   inStock: boolean;
+  /**
+   * The card's value figures as the buyer reads them (issue 19 item 1), formatted on the
+   * server so the card adds no code to the page: "11 717 ₽ за 1 г · наценка 7,0 %" and
+   * "Выкуп 76 671 ₽ · спред 15,9 %". Null while there is no price.
+   */
+  figures: { perGram: string; buyback: string | null } | null;
 };
 
 export type ProductDetails = ProductCard & {
+  /** Per gram, premium, buy-back and spread as numbers; null while there is no price. */
+  value: CoinValue | null;
   sku: string;
   series: string;
   denomination: string;

@@ -48,6 +48,7 @@ export const lockKeys = {
   notificationSender: 7_310_004,
   orderLifecycle: 7_310_005,
   receiptSender: 7_310_006,
+  alertWatch: 7_310_019,
 } as const;
 
 export function migrationsFolder(): string {

@@ -695,3 +695,37 @@ export const receipts = pgTable(
   },
   (table) => [index("receipts_by_order").on(table.orderId, table.createdAt), index("receipts_due").on(table.status, table.nextAttemptAt)],
 );
+
+/**
+ * A buyer's alert on a coin (issue 19 item 5): 'the price is below N roubles' or 'back in
+ * stock', by SMS or e-mail. `armed` is true while the alert waits for its condition; a message
+ * disarms it, and it arms again once the condition no longer holds, so a buyer hears of each
+ * drop or arrival once, and of one alert at most once a day. `token` is the secret of the
+ * e-mail's unsubscribe link.
+ */
+export const alerts = pgTable(
+  "alerts",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"price_below" | "in_stock">().notNull(),
+    /** price_below: whole roubles; null for in_stock. */
+    threshold: integer("threshold"),
+    channel: text("channel").$type<"sms" | "email">().notNull(),
+    token: text("token").notNull().unique(),
+    armed: boolean("armed").notNull().default(true),
+    lastNotifiedAt: timestamp("last_notified_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [
+    index("alerts_by_user").on(table.userId),
+    index("alerts_by_product").on(table.productId),
+    uniqueIndex("alerts_one_per_kind").on(table.userId, table.productId, table.kind, table.channel),
+    check("alerts_threshold", sql`(${table.kind} = 'price_below' and ${table.threshold} > 0) or (${table.kind} = 'in_stock' and ${table.threshold} is null)`),
+  ],
+);

@@ -19,4 +19,11 @@ describe("comparisonRows", () => {
   it("marks nothing for a single coin", () => {
     expect(comparisonRows([base]).some((row) => row.differs)).toBe(false);
   });
+
+  it("shows the buy-back price and the spread of each coin", () => {
+    const withValue = { ...base, value: { perGram: 12_260.93, premiumPercent: 8, buyback: 76_671, spreadPercent: 19.6 } } as ProductDetails;
+    const rows = comparisonRows([withValue, base]);
+    expect(rows.find((row) => row.name === "Цена выкупа сегодня")!.values.map((v) => v.replace(/\s/g, " "))).toEqual(["76 671 ₽", "—"]);
+    expect(rows.find((row) => row.name === "Спред (продажа − выкуп)")!.values).toEqual(["19,6 %", "—"]);
+  });
 });

@@ -8,6 +8,8 @@ const characteristics: [string, (p: ProductDetails) => string][] = [
   ["Цена", (p) => (p.price !== null ? formatMoney(p.price) : "—")],
   ["Цена грамма металла", (p) => (p.pricePerGram !== null ? formatMoney(p.pricePerGram, 2) : "—")],
   ["Наценка к металлу", (p) => (p.premiumPercent !== null ? `${String(p.premiumPercent).replace(".", ",")} %` : "—")],
+  ["Цена выкупа сегодня", (p) => (p.value?.buyback != null ? formatMoney(p.value.buyback) : "—")],
+  ["Спред (продажа − выкуп)", (p) => (p.value?.spreadPercent != null ? `${String(p.value.spreadPercent).replace(".", ",")} %` : "—")],
   ["Металл", (p) => (p.metal === "gold" ? "Золото" : "Серебро")],
   ["Проба", (p) => formatGrams(p.fineness)],
   ["Вес чистого металла", (p) => `${formatGrams(p.pureGrams)} г`],

@@ -34,6 +34,23 @@ export type BuybackFacts = {
   answer?: string;
 };
 
+/** A buyer's alert that has come true (issue 19 item 5), as its message tells it. */
+export type AlertFacts = {
+  id: number;
+  /** The one channel the buyer chose for this alert. */
+  channel: "sms" | "email";
+  buyer: { name: string; phone: string; email: string };
+  coin: { name: string; slug: string };
+  /** The coin's price now, whole roubles. */
+  price: number;
+  /** price_below: the buyer's limit. */
+  threshold?: number;
+  /** The Moscow day of the message (YYYY-MM-DD): one message per alert a day. */
+  day: string;
+  /** The secret of the e-mail's unsubscribe link. */
+  token: string;
+};
+
 export type NotificationEvent =
   | { kind: "order_placed"; order: OrderFacts }
   | { kind: "order_paid"; order: OrderFacts }
@@ -48,7 +65,9 @@ export type NotificationEvent =
   | { kind: "refund_failed"; order: OrderFacts; amount: number; refundId: number; reason: string }
   | { kind: "payment_after_cancel"; order: OrderFacts; amount: number; attemptId: number; refunded: boolean }
   | { kind: "buyback_received"; request: BuybackFacts }
-  | { kind: "buyback_answered"; request: BuybackFacts };
+  | { kind: "buyback_answered"; request: BuybackFacts }
+  | { kind: "alert_price_below"; alert: AlertFacts }
+  | { kind: "alert_in_stock"; alert: AlertFacts };
 
 export type NotificationEventKind = NotificationEvent["kind"];
 
@@ -70,6 +89,9 @@ export const notificationRoutes: Readonly<Record<NotificationEventKind, { buyer:
   payment_after_cancel: { buyer: [], staff: ["telegram", "email"] },
   buyback_received: { buyer: ["sms"], staff: ["telegram", "email"] },
   buyback_answered: { buyer: ["sms"], staff: [] },
+  // An alert goes by the one channel its buyer chose (outbox.server.ts picks it).
+  alert_price_below: { buyer: ["sms", "email"], staff: [] },
+  alert_in_stock: { buyer: ["sms", "email"], staff: [] },
 };
 
 /**
@@ -81,6 +103,10 @@ export function occurrenceKey(event: NotificationEvent): string {
   switch (event.kind) {
     case "buyback_received":
       return `buyback:${event.request.id}:${event.kind}`;
+    case "alert_price_below":
+    case "alert_in_stock":
+      // The day in the key: a second message of one alert on one day is never stored.
+      return `alert:${event.alert.id}:${event.alert.day}`;
     case "buyback_answered":
       return `buyback:${event.request.id}:${event.kind}:${hashText(event.request.answer ?? "")}`;
     case "payment_failed":

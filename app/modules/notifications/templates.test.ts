@@ -93,3 +93,32 @@ describe("notification texts", () => {
     expect(staff.text).toContain("Монеты: Соболь × 3");
   });
 });
+
+describe("alert texts (issue 19 item 5)", () => {
+  const alert = {
+    id: 7,
+    channel: "email" as const,
+    buyer: { name: "Иван", phone: "+79161112233", email: "ivan@example.ru" },
+    coin: { name: "Георгий Победоносец 50 ₽ ММД", slug: "georgiy-pobedonosec-50-rubley-mmd" },
+    price: 94_500,
+    threshold: 95_000,
+    day: "2026-11-23",
+    token: "abcdefghijklmnopqrstuvwxyz012345",
+  };
+
+  it("tells of the price drop by SMS with the price, the limit and the coin's address", () => {
+    const sms = renderMessage({ kind: "alert_price_below", alert: { ...alert, channel: "sms" } }, "buyer", "sms", shopFacts);
+    expect(sms.text).toBe(
+      `Аурум: «Георгий Победоносец 50 ₽ ММД» теперь ${formatMoney(94_500)} (вы ждали ниже ${formatMoney(95_000)}). https://aurum.example/products/georgiy-pobedonosec-50-rubley-mmd`,
+    );
+  });
+
+  it("puts a working unsubscribe link in the e-mail, in both parts", () => {
+    const mail = renderMessage({ kind: "alert_in_stock", alert }, "buyer", "email", shopFacts);
+    expect(mail.subject).toBe("Снова в наличии: Георгий Победоносец 50 ₽ ММД — Аурум");
+    const link = "https://aurum.example/alerts/unsubscribe/abcdefghijklmnopqrstuvwxyz012345";
+    expect(mail.text).toContain(`Отписаться от этого уведомления: ${link}`);
+    expect(mail.html).toContain(`<a href="${link}">Отписаться от этого уведомления</a>`);
+    expect(mail.html).toContain("Открыть монету на сайте");
+  });
+});

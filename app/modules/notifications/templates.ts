@@ -1,7 +1,7 @@
 import { escapeMarkup } from "../shared/escape-markup.ts";
 import { cdekTrackingUrl, paymentDeadlineText } from "../orders/deadline.ts";
 import { formatMoney } from "../shared/format.ts";
-import type { NotificationAudience, NotificationChannel, NotificationEvent, OrderFacts } from "./events.ts";
+import type { AlertFacts, NotificationAudience, NotificationChannel, NotificationEvent, OrderFacts } from "./events.ts";
 
 /** What every message may say about the shop: its name, site and how to reach it; e-mails also carry the seller's legal details. */
 export type ShopFacts = { name: string; publicUrl: string; phone: string; email: string; seller?: string };
@@ -39,10 +39,16 @@ type Content = {
   lines: string[];
   /** The page that tells more (the buyer's order page). */
   link: string | null;
+  /** The words of the e-mail's link button; "Открыть заказ на сайте" when not given. */
+  linkText?: string;
+  /** An e-mail's unsubscribe address (alerts). */
+  unsubscribe?: string;
 };
 
 const orderLink = (order: OrderFacts, shop: ShopFacts) => `${shop.publicUrl}/my/orders/${order.id}`;
 const money = (amount: number) => formatMoney(amount);
+const coinLink = (alert: AlertFacts, shop: ShopFacts) => `${shop.publicUrl}/products/${alert.coin.slug}`;
+const unsubscribeLink = (alert: AlertFacts, shop: ShopFacts) => `${shop.publicUrl}/alerts/unsubscribe/${alert.token}`;
 const coins = (order: OrderFacts) => order.lines.map((line) => `${line.name} × ${line.quantity}`);
 
 function deadline(order: OrderFacts, now: Date): string | null {
@@ -131,6 +137,28 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
         lines: [`Ответ по заявке на выкуп №${event.request.id}:`, event.request.answer ?? ""],
         link: null,
       };
+    case "alert_price_below": {
+      const { alert } = event;
+      return {
+        subject: `Цена снизилась: ${alert.coin.name}`,
+        sms: `«${alert.coin.name}» теперь ${money(alert.price)} (вы ждали ниже ${money(alert.threshold ?? 0)}). ${coinLink(alert, shop)}`,
+        lines: [`Цена монеты «${alert.coin.name}» — ${money(alert.price)}, ниже ${money(alert.threshold ?? 0)}, как вы просили сообщить.`, "Цена следует за котировками металла и может измениться."],
+        link: coinLink(alert, shop),
+        linkText: "Открыть монету на сайте",
+        unsubscribe: unsubscribeLink(alert, shop),
+      };
+    }
+    case "alert_in_stock": {
+      const { alert } = event;
+      return {
+        subject: `Снова в наличии: ${alert.coin.name}`,
+        sms: `«${alert.coin.name}» снова в наличии, ${money(alert.price)}. ${coinLink(alert, shop)}`,
+        lines: [`Монета «${alert.coin.name}» снова в наличии. Цена сейчас — ${money(alert.price)}.`],
+        link: coinLink(alert, shop),
+        linkText: "Открыть монету на сайте",
+        unsubscribe: unsubscribeLink(alert, shop),
+      };
+    }
     case "payment_after_cancel":
     case "refund_failed":
       // Staff only (notificationRoutes); a buyer hears of the refund through refund_made.
@@ -191,19 +219,23 @@ function contactsLine(shop: ShopFacts): string {
 }
 
 function emailText(content: Content, shop: ShopFacts): string {
-  return [...content.lines, ...(content.link ? ["", `Подробнее: ${content.link}`] : []), "", "—", contactsLine(shop), ...(shop.seller ? [shop.seller] : [])].join("\n");
+  const unsubscribe = content.unsubscribe ? ["", `Отписаться от этого уведомления: ${content.unsubscribe}`] : [];
+  return [...content.lines, ...(content.link ? ["", `Подробнее: ${content.link}`] : []), ...unsubscribe, "", "—", contactsLine(shop), ...(shop.seller ? [shop.seller] : [])].join("\n");
 }
 
 function emailHtml(content: Content, shop: ShopFacts): string {
   const paragraphs = content.lines.map((line) => `<p style="margin:0 0 8px">${escapeMarkup(line)}</p>`).join("\n");
-  const link = content.link ? `<p style="margin:16px 0"><a href="${escapeMarkup(content.link)}">Открыть заказ на сайте</a></p>` : "";
+  const link = content.link ? `<p style="margin:16px 0"><a href="${escapeMarkup(content.link)}">${escapeMarkup(content.linkText ?? "Открыть заказ на сайте")}</a></p>` : "";
+  const unsubscribe = content.unsubscribe
+    ? `\n<p style="font-size:13px;color:#555;margin:0 0 8px"><a href="${escapeMarkup(content.unsubscribe)}">Отписаться от этого уведомления</a></p>`
+    : "";
   return `<!doctype html>
 <html lang="ru"><head><meta charset="utf-8"><title>${escapeMarkup(content.subject)}</title></head>
 <body style="font-family:Arial,sans-serif;font-size:15px;line-height:1.45;color:#1c1a17">
 <h1 style="font-size:20px;margin:0 0 12px">${escapeMarkup(content.subject)}</h1>
 ${paragraphs}
 ${link}
-<hr style="border:none;border-top:1px solid #ddd;margin:20px 0 8px">
+<hr style="border:none;border-top:1px solid #ddd;margin:20px 0 8px">${unsubscribe}
 <p style="font-size:13px;color:#555;margin:0">${escapeMarkup(shop.name)} · <a href="tel:${escapeMarkup(shop.phone.replace(/[^\d+]/g, ""))}">${escapeMarkup(shop.phone)}</a> · <a href="mailto:${escapeMarkup(shop.email)}">${escapeMarkup(shop.email)}</a> · <a href="${escapeMarkup(shop.publicUrl)}">${escapeMarkup(shop.publicUrl.replace(/^https?:\/\//, ""))}</a></p>
 ${shop.seller ? `<p style="font-size:12px;color:#555;margin:4px 0 0">${escapeMarkup(shop.seller)}</p>\n` : ""}</body></html>`;
 }

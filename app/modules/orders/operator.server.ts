@@ -1,3 +1,4 @@
+import { checkAlertsSoon } from "../alerts/watch.server.ts";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { type OrderStatus, orderLines, orderStatuses, orders, payments, products } from "../db/schema.ts";
@@ -95,6 +96,8 @@ export async function changeOrderStatus(
   }
   const change = await changeStatusInTransaction(db, number, to, { ...options, trackingNumber, now: options.now ?? new Date() });
   if (!change.ok) return change;
+  // Coins back on sale: buyers waiting for them hear of it now (issue 19 item 5).
+  if (change.restocked.length > 0) checkAlertsSoon();
   const { orderId, ...done } = change;
   if (to !== "cancelled" || !options.provider || done.refundNeeded) return done;
   const { cancelled, refunded } = await cancelPendingPayments(db, options.provider, orderId);

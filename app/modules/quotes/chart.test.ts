@@ -55,3 +55,22 @@ describe("parseChartRange", () => {
     expect(parseChartRange(null)).toBe("half-year");
   });
 });
+
+describe("buildChart with a second line", () => {
+  it("puts both lines on one scale and places the min and max of the main line", () => {
+    // Sale 100…109, buy-back 90…99: the axis covers 90…109, the buy-back drawn lower on the page.
+    const sale = days(10);
+    const buyback = days(10, "2026-01-01", (i) => 90 + i);
+    const chart = buildChart(sale, { width: 720, height: 260, formatValue: format, secondary: buyback })!;
+    expect(Number(chart.yTicks[0]!.label)).toBeLessThanOrEqual(90);
+    const ys = (path: string) => [...path.matchAll(/[ML][\d.]+ ([\d.]+)/g)].map((m) => Number(m[1]));
+    expect(ys(chart.secondary!)).toHaveLength(10);
+    ys(chart.secondary!).forEach((y, i) => expect(y).toBeGreaterThan(ys(chart.line)[i]!));
+    expect(chart.minAt).toEqual({ x: chart.plot.left, y: ys(chart.line)[0] });
+    expect(chart.maxAt).toEqual({ x: chart.plot.right, y: ys(chart.line)[9] });
+  });
+
+  it("draws no second line when none is given", () => {
+    expect(buildChart(days(10), { formatValue: format })!.secondary).toBeUndefined();
+  });
+});

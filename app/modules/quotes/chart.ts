@@ -18,6 +18,11 @@ export type ChartGeometry = {
   last: ChartPoint;
   min: ChartPoint;
   max: ChartPoint;
+  /** Where the lowest and highest points of the line are drawn, for their labels. */
+  minAt: { x: number; y: number };
+  maxAt: { x: number; y: number };
+  /** A second line on the same axes (a coin's buy-back price under its sale price), when asked for. */
+  secondary?: string;
 };
 
 export type ChartRange = "month" | "half-year" | "year" | "all";
@@ -46,7 +51,13 @@ function niceStep(span: number, count: number): number {
 
 export function buildChart(
   points: ChartPoint[],
-  options: { width?: number; height?: number; formatValue: (value: number) => string },
+  options: {
+    width?: number;
+    height?: number;
+    formatValue: (value: number) => string;
+    /** A second series on the same days (same length as `points`), drawn as its own line. */
+    secondary?: ChartPoint[];
+  },
 ): ChartGeometry | undefined {
   if (points.length < 2) return undefined;
   const width = options.width ?? 720;
@@ -59,15 +70,23 @@ export function buildChart(
     if (point.value < min.value) min = point;
     if (point.value > max.value) max = point;
   }
-  const step = niceStep(max.value - min.value || max.value * 0.01 || 1, 4);
-  const low = Math.floor(min.value / step) * step;
-  const high = Math.max(Math.ceil(max.value / step) * step, low + step);
+  const secondary = options.secondary?.length === points.length ? options.secondary : undefined;
+  let bottom = min.value;
+  let top = max.value;
+  for (const point of secondary ?? []) {
+    bottom = Math.min(bottom, point.value);
+    top = Math.max(top, point.value);
+  }
+  const step = niceStep(top - bottom || top * 0.01 || 1, 4);
+  const low = Math.floor(bottom / step) * step;
+  const high = Math.max(Math.ceil(top / step) * step, low + step);
 
   const x = (index: number) => plot.left + ((plot.right - plot.left) * index) / (points.length - 1);
   const y = (value: number) => plot.bottom - ((plot.bottom - plot.top) * (value - low)) / (high - low);
   const round = (n: number) => Math.round(n * 10) / 10;
 
-  const line = points.map((point, i) => `${i === 0 ? "M" : "L"}${round(x(i))} ${round(y(point.value))}`).join("");
+  const path = (series: ChartPoint[]) => series.map((point, i) => `${i === 0 ? "M" : "L"}${round(x(i))} ${round(y(point.value))}`).join("");
+  const line = path(points);
   const area = `${line}L${round(x(points.length - 1))} ${plot.bottom}L${round(x(0))} ${plot.bottom}Z`;
 
   const yTicks: ChartGeometry["yTicks"] = [];
@@ -98,5 +117,21 @@ export function buildChart(
     });
   }
 
-  return { width, height, line, area, yTicks, xTicks, plot, first: points[0]!, last: points.at(-1)!, min, max };
+  const at = (point: ChartPoint) => ({ x: round(x(points.indexOf(point))), y: round(y(point.value)) });
+  return {
+    width,
+    height,
+    line,
+    area,
+    yTicks,
+    xTicks,
+    plot,
+    first: points[0]!,
+    last: points.at(-1)!,
+    min,
+    max,
+    minAt: at(min),
+    maxAt: at(max),
+    ...(secondary ? { secondary: path(secondary) } : {}),
+  };
 }

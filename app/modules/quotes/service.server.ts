@@ -76,6 +76,7 @@ export class QuotesService {
   private leadership: HeldLock | null = null;
   private timers: NodeJS.Timeout[] = [];
   private refreshing: Promise<void> | undefined;
+  private readonly refreshListeners = new Set<() => void>();
 
   private readonly handle: DatabaseHandle;
   private readonly provider: QuotesProvider;
@@ -103,6 +104,11 @@ export class QuotesService {
     await this.refreshing?.catch(() => undefined);
     await this.leadership?.release();
     this.leadership = null;
+  }
+
+  /** Called after each refresh round of the instance that fetches the quotes (the alert watch listens). */
+  onRefresh(listener: () => void): void {
+    this.refreshListeners.add(listener);
   }
 
   current(): QuotesSnapshot | undefined {
@@ -154,6 +160,7 @@ export class QuotesService {
       });
     }
     await this.reload();
+    if (this.leadership) for (const listener of this.refreshListeners) listener();
   }
 
   private async reload(): Promise<void> {

@@ -8,6 +8,7 @@ import type { LeaderLoop } from "../db/leader-loop.server.ts";
 import { startNotificationSender } from "../notifications/service.server.ts";
 import { startPaymentDeadlineWatch } from "../orders/expiry.server.ts";
 import { startReceiptSender } from "../receipts/service.server.ts";
+import { checkAlertsSoon, startAlertWatch, stopAlertWatch } from "../alerts/watch.server.ts";
 
 let readChanges: ReadChangesListener | undefined;
 let notificationSender: LeaderLoop | undefined;
@@ -24,7 +25,7 @@ export async function startServices(): Promise<void> {
   // Pictures live on each instance's disk: the missing ones are drawn now (a failure is only logged).
   await ensureProductImagesAtStart(handle.db, config.images.dir);
   // The first quotes are in memory before the first page is served.
-  await getQuotesService();
+  const quotes = await getQuotesService();
   // Expired sessions, codes, old limits and stale anonymous lists go, hourly, on one instance.
   startHousekeeping(handle);
   // On PostgreSQL, other processes (operator commands, other instances) announce their changes to the cached reads.
@@ -39,10 +40,13 @@ export async function startServices(): Promise<void> {
   void paymentDeadlineWatch.runNow();
   // Settlement receipts (coins handed over) go to the payment provider, one instance at a time.
   receiptSender ??= startReceiptSender(handle, config);
+  // Buyers' alerts on prices and stock: at start, after every quotes refresh, and every minute.
+  void startAlertWatch(handle).runNow();
+  quotes.onRefresh(checkAlertsSoon);
 }
 
 export async function stopServices(): Promise<void> {
-  await Promise.all([notificationSender?.stop(), paymentDeadlineWatch?.stop(), receiptSender?.stop()]);
+  await Promise.all([notificationSender?.stop(), paymentDeadlineWatch?.stop(), receiptSender?.stop(), stopAlertWatch()]);
   notificationSender = undefined;
   receiptSender = undefined;
   paymentDeadlineWatch = undefined;

@@ -42,6 +42,8 @@ export const secondaryMenu: NavigationItem[] = [
 export const cabinetMenu: CabinetLink[] = [
   { name: "Личные данные", path: "/my/profile", icon: "profile" },
   { name: "Заказы", path: "/my/orders", icon: "orders" },
+  { name: "Мои монеты", path: "/my/coins", icon: "orders" },
+  { name: "Уведомления", path: "/my/alerts", icon: "orders" },
   { name: "Избранное", path: "/wishlist", icon: "heart" },
 ];
 

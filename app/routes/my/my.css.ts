@@ -1,5 +1,5 @@
-import { style } from "@vanilla-extract/css";
-import { mediaUp } from "#app/ui/tokens/breakpoints.ts";
+import { globalStyle, style } from "@vanilla-extract/css";
+import { mediaDown, mediaUp } from "#app/ui/tokens/breakpoints.ts";
 import { vars } from "#app/ui/tokens/theme.css.ts";
 
 export const layout = style({ display: "grid", gap: vars.space.xl, "@media": { [mediaUp("md")]: { gridTemplateColumns: "14rem minmax(0, 1fr)" } } });
@@ -11,3 +11,36 @@ export const logout = style({ border: "none", background: "none", padding: `${va
 export const content = style({ minWidth: 0 });
 export const facts = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: `${vars.space.sm} ${vars.space.lg}`, margin: `0 0 ${vars.space.lg}` });
 export const form = style({ maxWidth: "30rem" });
+
+/** A holdings table scrolls sideways on a phone rather than squeezing the figures. */
+export const tableWrap = style({ overflowX: "auto" });
+export const gain = style({ color: vars.color.up });
+export const loss = style({ color: vars.color.down });
+export const note = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSmall });
+
+/** /my/alerts: one row per alert, the delete button at its end (a table broke words on a phone). */
+export const alertList = style({ listStyle: "none", margin: 0, padding: 0 });
+export const alertItem = style({
+  display: "flex",
+  justifyContent: "space-between",
+  alignItems: "center",
+  gap: vars.space.md,
+  padding: `${vars.space.sm} 0`,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+export const alertFacts = style({ margin: `${vars.space.xs} 0 0`, color: vars.color.textMuted, fontSize: vars.font.sizeSmall });
+/**
+ * The holdings table: on a phone each coin is a block of labelled lines (the label from the
+ * cell's data-label), so the gain is on screen without scrolling sideways.
+ */
+export const holdingsTable = style({});
+globalStyle(`${holdingsTable} thead`, { "@media": { [mediaDown("sm")]: { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" } } });
+globalStyle(`${holdingsTable}, ${holdingsTable} tbody, ${holdingsTable} tfoot, ${holdingsTable} tr, ${holdingsTable} td, ${holdingsTable} th`, {
+  "@media": { [mediaDown("sm")]: { display: "block", width: "100%" } },
+});
+globalStyle(`${holdingsTable} tr`, { "@media": { [mediaDown("sm")]: { borderBottom: `1px solid ${vars.color.border}`, padding: `${vars.space.sm} 0` } } });
+globalStyle(`${holdingsTable} td, ${holdingsTable} th`, { "@media": { [mediaDown("sm")]: { border: "none", textAlign: "left", padding: "2px 0" } } });
+globalStyle(`${holdingsTable} td[data-label]::before`, {
+  "@media": { [mediaDown("sm")]: { content: "attr(data-label) ': '", color: vars.color.textMuted } },
+});
+globalStyle(`${holdingsTable} td:empty`, { "@media": { [mediaDown("sm")]: { display: "none" } } });

@@ -36,6 +36,13 @@ export function ProductCard({ product, returnTo, priority = false }: { product: 
       <p className={css.price} data-testid="price">
         {product.price !== null ? formatMoney(product.price) : "Цена уточняется"}
       </p>
+      {/* The value figures (issue 19 item 1), formatted on the server: a block of their own. */}
+      {product.figures ? (
+        <p className={css.facts} data-testid="card-value">
+          {product.figures.perGram}
+          {product.figures.buyback ? <span className={css.valueLine}>{product.figures.buyback}</span> : null}
+        </p>
+      ) : null}
       <p className={product.inStock ? css.inStock : css.outOfStock}>{product.inStock ? "В наличии" : "Нет в наличии"}</p>
       <ProductActions productId={product.id} productName={product.name} inStock={product.inStock} returnTo={returnTo} />
     </article>

@@ -110,3 +110,6 @@ export const sortSubmit = style({
   fontSize: vars.font.sizeSmall,
   cursor: "pointer",
 });
+
+/** The buy-back line of a card's value figures, on a line of its own. */
+export const valueLine = style({ display: "block" });

@@ -1,0 +1,81 @@
+import { Form, Link, redirect } from "react-router";
+import { safeReturnPath } from "#app/modules/account/login-href.ts";
+import { listAlerts, removeAlert, subscribe } from "#app/modules/alerts/alerts.server.ts";
+import { alertChannelLabels, alertKindLabels, parseAlertForm } from "#app/modules/alerts/rules.ts";
+import { requireUser } from "#app/modules/auth/require-user.server.ts";
+import { flashHeader, type Flash } from "#app/modules/flash/flash.server.ts";
+import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
+import { databaseContext } from "#app/modules/request/context.ts";
+import { pageMeta } from "#app/modules/seo/meta.ts";
+import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
+import { readFormBody } from "#app/modules/shared/form-body.server.ts";
+import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
+import * as css from "./my.css.ts";
+import type { Route } from "./+types/alerts";
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const user = requireUser(url, context);
+  return { alerts: await listAlerts(context.get(databaseContext).db, user.id) };
+}
+
+const positiveId = (value: FormDataEntryValue | null) => (typeof value === "string" && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null);
+
+/** Subscribing (from a coin's page) and removing: plain forms, then back with a notice. */
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = requireUser(url, context);
+  const { db } = context.get(databaseContext);
+  const form = await readFormBody(request);
+  const back = async (to: string, flash: Flash) => redirect(to, { status: 303, headers: { "Set-Cookie": await flashHeader(flash) } });
+  if (form.get("intent") === "remove") {
+    const id = positiveId(form.get("alertId"));
+    const removed = id !== null && (await removeAlert(db, user.id, id));
+    return back("/my/alerts", removed ? { kind: "success", message: "Уведомление удалено" } : { kind: "error", message: "Такого уведомления нет — возможно, оно уже удалено." });
+  }
+  const returnTo = safeReturnPath(String(form.get("redirectTo") ?? "/my/alerts"));
+  const productId = positiveId(form.get("productId"));
+  if (productId === null) return back(returnTo, { kind: "error", message: "Монета не найдена." });
+  const parsed = parseAlertForm(form);
+  if (!parsed.ok) return back(`${returnTo}#alerts`, { kind: "error", message: parsed.error });
+  const result = await subscribe(db, user, productId, parsed.value, (await getQuotesService()).rates());
+  return back(`${returnTo}#alerts`, result.ok ? { kind: "success", message: result.message } : { kind: "error", message: result.error });
+}
+
+export const meta = () => [...pageMeta({ title: "Уведомления о ценах и поступлении" }), { name: "robots", content: "noindex" }];
+
+export default function Alerts({ loaderData }: Route.ComponentProps) {
+  const { alerts } = loaderData;
+  return (
+    <>
+      <PageHeader title="Уведомления" crumbs={[{ name: "Личный кабинет", href: "/my" }, { name: "Уведомления", href: "/my/alerts" }]} />
+      {alerts.length === 0 ? (
+        <p>
+          Уведомлений нет. На странице монеты можно попросить сообщить, когда цена будет ниже нужной суммы или когда монета появится в
+          наличии. <Link to="/catalog">Перейти в каталог</Link>
+        </p>
+      ) : (
+        <ul className={css.alertList} data-testid="alerts">
+          {alerts.map((alert) => (
+            <li key={alert.id} className={css.alertItem} data-testid="alert">
+              <div>
+                <Link to={`/products/${alert.product.slug}`}>{alert.product.name}</Link>
+                <p className={css.alertFacts}>
+                  {alert.kind === "price_below" ? `Цена ниже ${formatMoney(alert.threshold ?? 0)}` : "Поступление в продажу"} ·{" "}
+                  {alertChannelLabels[alert.channel]}
+                  {alert.lastNotifiedAt ? ` · последнее сообщение ${formatDateTime(alert.lastNotifiedAt)}` : ""}
+                </p>
+              </div>
+              <Form method="post">
+                <input type="hidden" name="intent" value="remove" />
+                <input type="hidden" name="alertId" value={alert.id} />
+                <button type="submit" className={css.logout} aria-label={`Удалить: ${alert.product.name}, ${alertKindLabels[alert.kind].toLowerCase()}`}>
+                  Удалить
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className={css.note}>Сообщение приходит один раз, когда условие выполнится, и не чаще раза в день по каждому уведомлению.</p>
+    </>
+  );
+}
