@@ -15,6 +15,7 @@ import { ShopClient } from "#tests/support/http-client.ts";
 import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
 import { readSmsMessages, waitForSmsCode } from "#tests/support/sms-outbox.ts";
+import { signedInStaff as signInAtAdmin } from "#tests/support/staff.ts";
 
 let database: ShopDatabase;
 let shop: Shop;
@@ -60,16 +61,10 @@ afterAll(async () => {
 });
 
 /** A member of staff signed in at /admin/login as plain forms; lands on the dashboard. */
-async function signedInStaff(phone: { typed: string; normal: string }): Promise<ShopClient> {
-  const client = new ShopClient(shop.url);
-  const since = new Date();
-  const sent = await client.postForm("/admin/login", { intent: "send", phone: phone.typed });
-  expect([sent.status, sent.headers.get("location")]).toEqual([303, "/admin/login"]);
-  const code = await waitForSmsCode(smsOutbox, phone.normal, { after: since });
-  const verified = await client.postForm("/admin/login", { intent: "verify", code });
-  expect([verified.status, verified.headers.get("location")]).toEqual([303, "/admin"]);
-  expect(verified.headers.getSetCookie().find((cookie) => cookie.startsWith("staff_session="))).toMatch(/Max-Age=43200; Path=\/admin; Secure; HttpOnly; SameSite=Lax/);
-  return client;
+function signedInStaff(phone: { typed: string; normal: string }): Promise<ShopClient> {
+  return signInAtAdmin(shop.url, smsOutbox, phone, (verified) => {
+    expect(verified.headers.getSetCookie().find((cookie) => cookie.startsWith("staff_session="))).toMatch(/Max-Age=43200; Path=\/admin; Secure; HttpOnly; SameSite=Lax/);
+  });
 }
 
 const roles: Record<string, ShopClient> = {};

@@ -42,6 +42,7 @@ export const secondaryMenu: NavigationItem[] = [
 export const cabinetMenu: CabinetLink[] = [
   { name: "Личные данные", path: "/my/profile", icon: "profile" },
   { name: "Заказы", path: "/my/orders", icon: "orders" },
+  { name: "Выкуп монет", path: "/my/buyback", icon: "orders" },
   { name: "Избранное", path: "/wishlist", icon: "heart" },
 ];
 

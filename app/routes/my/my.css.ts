@@ -11,3 +11,7 @@ export const logout = style({ border: "none", background: "none", padding: `${va
 export const content = style({ minWidth: 0 });
 export const facts = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: `${vars.space.sm} ${vars.space.lg}`, margin: `0 0 ${vars.space.lg}` });
 export const form = style({ maxWidth: "30rem" });
+export const buybackCard = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.md, marginBottom: vars.space.lg });
+export const buybackTitle = style({ fontSize: vars.font.sizeLarge, margin: `0 0 ${vars.space.sm}`, display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "baseline" });
+export const buybackActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, alignItems: "center" });
+export const buybackSteps = style({ margin: `${vars.space.md} 0 0`, paddingInlineStart: vars.space.lg, fontSize: vars.font.sizeSmall, color: vars.color.textMuted });
