@@ -4,7 +4,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { buybackRequestSchema, formMessages } from "#app/modules/buyback/buyback-form.ts";
 import { listBuybackCoins, listBuybackPrices, quoteNote, submitBuybackRequest } from "#app/modules/buyback/buyback.server.ts";
 import { readGradePercents } from "#app/modules/buyback/grades.server.ts";
-import { buybackGradeLabels, buybackGrades } from "#app/modules/buyback/statuses.ts";
+import { buybackGradeLabels, buybackGrades, formatPercent } from "#app/modules/buyback/statuses.ts";
 import { currentQuoteTerms } from "#app/modules/buyback/terms.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { flashHeader } from "#app/modules/flash/flash.server.ts";
@@ -58,9 +58,6 @@ export const meta = () =>
     title: "Скупка монет",
     description: "Выкупаем золотые и серебряные монеты по цене, привязанной к котировкам металла: цены выкупа на сегодня, как проходит сделка, заявка онлайн.",
   });
-
-/** "−3 %", "+2 %". */
-const formatPercent = (value: number) => `${value > 0 ? "+" : value < 0 ? "−" : ""}${formatNumber(Math.abs(value), value % 1 === 0 ? 0 : 2)} %`;
 
 export default function CoinBuyback({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -1,3 +1,5 @@
+import { formatNumber } from "../shared/format.ts";
+
 /** Where a buy-back request stands (issue 16 item 4, issue 19 item 3). Kept here, not in the schema, so the storefront's form needs no database code. */
 export const buybackStatuses = ["new", "contacted", "offered", "agreed", "completed", "rejected"] as const;
 export type BuybackStatus = (typeof buybackStatuses)[number];
@@ -44,6 +46,11 @@ export const buybackGradeLabels: Record<BuybackGrade, string> = {
 export const defaultGradePercents: Record<BuybackGrade, number> = { excellent: 0, good: -3, defects: -15 };
 
 export type GradePercents = Record<BuybackGrade, number>;
+
+/** A grade's percentage as the pages show it: "−3 %", "+2 %", "−2,50 %". */
+export function formatPercent(value: number): string {
+  return `${value > 0 ? "+" : value < 0 ? "−" : ""}${formatNumber(Math.abs(value), value % 1 === 0 ? 0 : 2)} %`;
+}
 
 /** The number a seller quotes on the phone and in the office: "В-000042". */
 export function buybackQuoteNumber(id: number): string {

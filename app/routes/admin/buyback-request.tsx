@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { buybackGradeLabels, buybackStatusLabels } from "#app/modules/buyback/statuses.ts";
+import { buybackGradeLabels, buybackStatusLabels, formatPercent } from "#app/modules/buyback/statuses.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import { handleBuybackAnswer, loadBuybackRequest } from "#app/modules/staff/buyback-page.server.ts";
@@ -26,7 +26,7 @@ export default function AdminBuybackRequest({ loaderData }: Route.ComponentProps
   return (
     <>
       <h1 className={css.title}>
-        Заявка {request.quoteNumber} <span className={css.status} data-testid="buyback-status">{buybackStatusLabels[request.status]}</span>
+        Заявка {request.quoteNumber} <span className={css.titleStatus} data-testid="buyback-status">{buybackStatusLabels[request.status]}</span>
       </h1>
       <div className={css.columns}>
         <div>
@@ -46,7 +46,7 @@ export default function AdminBuybackRequest({ loaderData }: Route.ComponentProps
                   <dt>Состояние</dt>
                   <dd>
                     {buybackGradeLabels[request.grade]}
-                    {request.gradePercent ? ` (${request.gradePercent > 0 ? "+" : ""}${request.gradePercent} %)` : ""}
+                    {request.gradePercent ? ` (${formatPercent(request.gradePercent)})` : ""}
                   </dd>
                 </>
               ) : null}

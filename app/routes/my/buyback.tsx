@@ -31,7 +31,7 @@ export default function MyBuyback({ loaderData }: Route.ComponentProps) {
       {requests.map((request) => (
         <section key={request.id} className={css.buybackCard} data-testid="buyback-request" data-quote={request.quoteNumber} aria-labelledby={`buyback-${request.id}`}>
           <h2 id={`buyback-${request.id}`} className={css.buybackTitle}>
-            Заявка {request.quoteNumber} <span data-testid="buyback-status">{buybackStatusLabels[request.status]}</span>
+            Заявка {request.quoteNumber} <span className={css.buybackStatus} data-testid="buyback-status">{buybackStatusLabels[request.status]}</span>
           </h2>
           <dl className={css.facts}>
             <dt>Монеты</dt>

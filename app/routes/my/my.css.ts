@@ -15,3 +15,4 @@ export const buybackCard = style({ borderTop: `1px solid ${vars.color.border}`, 
 export const buybackTitle = style({ fontSize: vars.font.sizeLarge, margin: `0 0 ${vars.space.sm}`, display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "baseline" });
 export const buybackActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, alignItems: "center" });
 export const buybackSteps = style({ margin: `${vars.space.md} 0 0`, paddingInlineStart: vars.space.lg, fontSize: vars.font.sizeSmall, color: vars.color.textMuted });
+export const buybackStatus = style({ fontSize: vars.font.sizeSmall, fontWeight: 600, padding: `0 ${vars.space.sm}`, borderRadius: vars.radius.pill, background: vars.color.goldLight, whiteSpace: "nowrap" });
