@@ -71,6 +71,7 @@ export default [
       index("routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("orders/:number", "routes/admin/order.tsx"),
+      route("orders/:number/slip", "routes/admin/order-slip.tsx"),
       route("buyback", "routes/admin/buyback.tsx"),
       route("buyback/:id", "routes/admin/buyback-request.tsx"),
       route("staff", "routes/admin/staff.tsx"),

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, orders } from "#app/modules/db/schema.ts";
 import { type Buyer, newPhone, placeOrderByForms, productIdOf, signedInBuyer } from "#tests/support/buyer.ts";
 import { runCommand } from "#tests/support/commands.ts";
-import { findByTestId, robotsMeta, textByTestId, textContent } from "#tests/support/html.ts";
+import { findByTestId, inputValue, robotsMeta, textByTestId, textContent } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
 import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
@@ -207,7 +207,9 @@ describe("an order moved along its statuses", () => {
 
   it("each allowed step is a button; a refused one says why; shipping needs a tracking number", async () => {
     const step = async (fields: Record<string, string>) => {
-      const posted = await roles.manager!.postForm(`/admin/orders/${orderNumber}`, fields);
+      // Each step from the page as it is now (the order's version is in every form).
+      const version = inputValue(await roles.manager!.html(`/admin/orders/${orderNumber}`), "version")!;
+      const posted = await roles.manager!.postForm(`/admin/orders/${orderNumber}`, { ...fields, version });
       expect([posted.status, posted.headers.get("location")]).toEqual([303, `/admin/orders/${orderNumber}`]);
       return roles.manager!.html(`/admin/orders/${orderNumber}`);
     };

@@ -432,6 +432,11 @@ export const orders = pgTable(
     trackingNumber: text("tracking_number"),
     /** Why the order was cancelled, in Russian ('Время на оплату истекло'). */
     cancelReason: text("cancel_reason"),
+    /**
+     * Raised by every update of the row (a trigger, so no writer can forget it): a staff change made
+     * from a page of an older version is refused ('Заказ уже изменён, обновите страницу').
+     */
+    version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
@@ -669,4 +674,22 @@ export const auditLog = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (table) => [index("audit_log_by_time").on(table.createdAt), index("audit_log_by_entity").on(table.entity, table.createdAt)],
+);
+
+/** Staff's notes on an order (issue 16 item 3): seen only in the back office, each one audited. */
+export const orderNotes = pgTable(
+  "order_notes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    staffId: integer("staff_id").references(() => staff.id, { onDelete: "set null" }),
+    /** Who wrote it, copied so the note still says so after the person is removed. */
+    phone: text("phone").notNull(),
+    role: text("role").notNull(),
+    text: text("text").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [index("order_notes_by_order").on(table.orderId, table.createdAt)],
 );

@@ -11,6 +11,7 @@ export const adminRouteRoles: Record<string, readonly StaffRole[]> = {
   "/admin/logout": ["manager", "content", "compliance"],
   "/admin/orders": ["manager"],
   "/admin/orders/:number": ["manager"],
+  "/admin/orders/:number/slip": ["manager"],
   "/admin/buyback": ["manager"],
   "/admin/buyback/:id": ["manager"],
   "/admin/staff": [],
