@@ -71,6 +71,9 @@ export default [
       index("routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("orders/:number", "routes/admin/order.tsx"),
+      route("orders/:number/slip", "routes/admin/order-slip.tsx"),
+      route("buyback", "routes/admin/buyback.tsx"),
+      route("buyback/:id", "routes/admin/buyback-request.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("logout", "routes/admin/logout.tsx"),
     ]),
@@ -135,6 +138,7 @@ export default [
       route("alerts", "routes/my/alerts.tsx"),
       route("profile", "routes/my/profile.tsx"),
       route("profile/edit", "routes/my/profile-edit.tsx"),
+      route("buyback", "routes/my/buyback.tsx"),
     ]),
 
     // Generic content pages up to four segments; anything deeper is a 404.

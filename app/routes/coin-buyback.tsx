@@ -1,8 +1,12 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { buybackRequestSchema } from "#app/modules/buyback/buyback-form.ts";
-import { listBuybackPrices, submitBuybackRequest } from "#app/modules/buyback/buyback.server.ts";
+import { buybackRequestSchema, formMessages } from "#app/modules/buyback/buyback-form.ts";
+import { listBuybackCoins, listBuybackPrices, quoteNote, submitBuybackRequest } from "#app/modules/buyback/buyback.server.ts";
+import { readGradePercents } from "#app/modules/buyback/grades.server.ts";
+import { buybackGradeLabels, buybackGrades, formatPercent } from "#app/modules/buyback/statuses.ts";
+import { currentQuoteTerms } from "#app/modules/buyback/terms.server.ts";
+import { getConfig } from "#app/modules/config/config.server.ts";
 import { flashHeader } from "#app/modules/flash/flash.server.ts";
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
 import { clientIp } from "#app/modules/request/client-ip.server.ts";
@@ -11,7 +15,7 @@ import { pageMeta } from "#app/modules/seo/meta.ts";
 import { readFormBody } from "#app/modules/shared/form-body.server.ts";
 import { formatDateTime, formatMoney, formatNumber } from "#app/modules/shared/format.ts";
 import { privacyPolicyHref, shop } from "#app/modules/shop/contacts.ts";
-import { CheckboxField, FormErrors, TextAreaField, TextField } from "#app/ui/kit/Field.tsx";
+import { CheckboxField, FormErrors, SelectField, TextAreaField, TextField } from "#app/ui/kit/Field.tsx";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import { PhoneField } from "#app/ui/kit/PhoneField.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
@@ -22,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
   const snapshot = (await getQuotesService()).current();
   const prices = snapshot ? await listBuybackPrices(db, { gold: snapshot.courses.XAU_RUB.course, silver: snapshot.courses.XAG_RUB.course }) : [];
-  return { prices, time: snapshot?.time.toISOString() ?? null };
+  return { prices, time: snapshot?.time.toISOString() ?? null, coins: await listBuybackCoins(db), grades: await readGradePercents(db), quoteMinutes: getConfig().buyback.quoteMinutes };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,17 +34,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const { db } = context.get(databaseContext);
-  const verdict = await submitBuybackRequest(db, submission.value, { ip: clientIp(request), visitorId: context.get(visitorContext) });
-  if (!verdict.allowed) {
+  const verdict = await submitBuybackRequest(db, submission.value, { ip: clientIp(request), visitorId: context.get(visitorContext) }, await currentQuoteTerms());
+  if (verdict.status === "unknown_coin") return data(submission.reply({ fieldErrors: { offerId: [formMessages.coin] } }), { status: 400 });
+  if (verdict.status === "limited") {
     const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
     return data(submission.reply({ formErrors: [`Слишком много заявок подряд. Попробуйте снова через ${minutes} мин. или позвоните нам: ${shop.phones.tollFree.display}.`] }), {
       status: 429,
       headers: { "Retry-After": String(verdict.retryAfterSeconds) },
     });
   }
+  const quoted = verdict.quote ? ` ${quoteNote(verdict.quote, submission.value.quantity)}.` : "";
   return redirect("/coin-buyback", {
     status: 303,
-    headers: { "Set-Cookie": await flashHeader({ kind: "success", message: "Заявка принята. Оценщик перезвонит вам в рабочее время." }) },
+    headers: { "Set-Cookie": await flashHeader({ kind: "success", message: `Заявка ${verdict.quoteNumber} принята.${quoted} Оценщик перезвонит вам в рабочее время; заявку видно в личном кабинете.` }) },
   });
 }
 
@@ -57,11 +63,12 @@ export default function CoinBuyback({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: navigation.state === "idle" ? actionData : null,
+    defaultValue: { quantity: "1", grade: "excellent" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: buybackRequestSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const { prices, time } = loaderData;
+  const { prices, time, coins, grades, quoteMinutes } = loaderData;
 
   return (
     <>
@@ -128,6 +135,22 @@ export default function CoinBuyback({ loaderData, actionData }: Route.ComponentP
           <FormErrors errors={form.errors} />
           <TextField label="Имя" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
           <PhoneField label="Телефон" errors={fields.phone.errors} inputProps={getInputProps(fields.phone, { type: "tel" })} />
+          <SelectField
+            label="Монета"
+            errors={fields.offerId.errors}
+            selectProps={getSelectProps(fields.offerId)}
+            options={[{ value: "", label: "Другие монеты — опишу ниже" }, ...coins.map((coin) => ({ value: String(coin.id), label: coin.name }))]}
+          />
+          <TextField label="Сколько штук" errors={fields.quantity.errors} inputProps={{ ...getInputProps(fields.quantity, { type: "number" }), min: 1, max: 1000 }} />
+          <SelectField
+            label="Состояние"
+            errors={fields.grade.errors}
+            selectProps={getSelectProps(fields.grade)}
+            options={buybackGrades.map((grade) => ({ value: grade, label: `${buybackGradeLabels[grade]}${grades[grade] === 0 ? "" : ` (${formatPercent(grades[grade])} к цене)`}` }))}
+          />
+          <p className={css.note}>
+            За монету из списка сразу называем цену с учётом состояния и держим её {quoteMinutes} мин.; номер заявки и цена придут в SMS.
+          </p>
           <TextAreaField label="Что хотите продать" errors={fields.items.errors} textareaProps={{ ...getTextareaProps(fields.items), placeholder: "Например: Георгий Победоносец 50 рублей, 3 шт." }} />
           <TextAreaField label="Комментарий" errors={fields.comment.errors} textareaProps={getTextareaProps(fields.comment)} />
           <CheckboxField

@@ -10,11 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, orders } from "#app/modules/db/schema.ts";
 import { type Buyer, newPhone, placeOrderByForms, productIdOf, signedInBuyer } from "#tests/support/buyer.ts";
 import { runCommand } from "#tests/support/commands.ts";
-import { findByTestId, robotsMeta, textByTestId, textContent } from "#tests/support/html.ts";
+import { findByTestId, inputValue, robotsMeta, textByTestId, textContent } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
 import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
 import { readSmsMessages, waitForSmsCode } from "#tests/support/sms-outbox.ts";
+import { signedInStaff as signInAtAdmin } from "#tests/support/staff.ts";
 
 let database: ShopDatabase;
 let shop: Shop;
@@ -60,16 +61,10 @@ afterAll(async () => {
 });
 
 /** A member of staff signed in at /admin/login as plain forms; lands on the dashboard. */
-async function signedInStaff(phone: { typed: string; normal: string }): Promise<ShopClient> {
-  const client = new ShopClient(shop.url);
-  const since = new Date();
-  const sent = await client.postForm("/admin/login", { intent: "send", phone: phone.typed });
-  expect([sent.status, sent.headers.get("location")]).toEqual([303, "/admin/login"]);
-  const code = await waitForSmsCode(smsOutbox, phone.normal, { after: since });
-  const verified = await client.postForm("/admin/login", { intent: "verify", code });
-  expect([verified.status, verified.headers.get("location")]).toEqual([303, "/admin"]);
-  expect(verified.headers.getSetCookie().find((cookie) => cookie.startsWith("staff_session="))).toMatch(/Max-Age=43200; Path=\/admin; Secure; HttpOnly; SameSite=Lax/);
-  return client;
+function signedInStaff(phone: { typed: string; normal: string }): Promise<ShopClient> {
+  return signInAtAdmin(shop.url, smsOutbox, phone, (verified) => {
+    expect(verified.headers.getSetCookie().find((cookie) => cookie.startsWith("staff_session="))).toMatch(/Max-Age=43200; Path=\/admin; Secure; HttpOnly; SameSite=Lax/);
+  });
 }
 
 const roles: Record<string, ShopClient> = {};
@@ -212,7 +207,9 @@ describe("an order moved along its statuses", () => {
 
   it("each allowed step is a button; a refused one says why; shipping needs a tracking number", async () => {
     const step = async (fields: Record<string, string>) => {
-      const posted = await roles.manager!.postForm(`/admin/orders/${orderNumber}`, fields);
+      // Each step from the page as it is now (the order's version is in every form).
+      const version = inputValue(await roles.manager!.html(`/admin/orders/${orderNumber}`), "version")!;
+      const posted = await roles.manager!.postForm(`/admin/orders/${orderNumber}`, { ...fields, version });
       expect([posted.status, posted.headers.get("location")]).toEqual([303, `/admin/orders/${orderNumber}`]);
       return roles.manager!.html(`/admin/orders/${orderNumber}`);
     };

@@ -129,7 +129,7 @@ describe("a buy-back request", () => {
     const sent = await client.postForm("/coin-buyback", { name: "Пётр Сидоров", phone: "+7 (903) 555-66-77", items: "Соболь, 3 шт.", comment: "", consent: "on" });
     expect(sent.status).toBe(303);
     const sms = await eventually(async () => (await readSmsNotices(smsOutbox, "+79035556677"))[0], "the seller's SMS");
-    expect(sms.text).toMatch(/^Аурум: заявка на выкуп №\d+ получена\. Мы перезвоним в рабочее время\.$/);
+    expect(sms.text).toMatch(/^Аурум: заявка на выкуп В-\d{6} получена\. Мы перезвоним в рабочее время\.$/);
     const staff = await eventually(async () => (await emails()).find((mail) => mail.to === staffEmail && mail.subject.startsWith("Заявка на выкуп")), "the staff e-mail");
     expect(staff.text).toContain("Пётр Сидоров, +79035556677");
     expect(staff.text).toContain("Соболь, 3 шт.");

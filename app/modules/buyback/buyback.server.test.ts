@@ -11,7 +11,8 @@ import { buybackOffers, products } from "../db/schema.ts";
 import { buybackPrice } from "../pricing/pricing.ts";
 import { listBuybackPrices } from "./buyback.server.ts";
 import { buybackOffersSeeder, demoBuybackOffers } from "./offers.seed.server.ts";
-import { offerBuybackPrice } from "./price.ts";
+import { gradedBuybackPrice, offerBuybackPrice } from "./price.ts";
+import { buybackQuoteNumber, parseBuybackQuoteNumber } from "./statuses.ts";
 
 const rates = { gold: 10_925.6, silver: 131.4 };
 
@@ -85,4 +86,24 @@ describe("one buy-back price per coin (issue 21 item 3)", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe("the condition's percentage (issue 19 item 3)", () => {
+  it("changes the one rule's price by the grade, in whole roubles rounded down, without float error", () => {
+    // 84 065 ₽ at −3 %: 81 543.05 → 81 543 ₽; at −15 %: 71 455.25 → 71 455 ₽; 0 % leaves it.
+    expect(gradedBuybackPrice(84_065, -3)).toBe(81_543);
+    expect(gradedBuybackPrice(84_065, -15)).toBe(71_455);
+    expect(gradedBuybackPrice(84_065, 0)).toBe(84_065);
+    // Fractions of a percent and rises count too.
+    expect(gradedBuybackPrice(100, -0.1)).toBe(99);
+    expect(gradedBuybackPrice(29, 1)).toBe(29);
+    expect(gradedBuybackPrice(1_000, 2.5)).toBe(1_025);
+    expect(gradedBuybackPrice(500, -100)).toBe(0);
+  });
+
+  it("reads quote numbers as staff type them", () => {
+    expect(buybackQuoteNumber(42)).toBe("В-000042");
+    for (const typed of ["В-000042", "в-42", "B-42", "b42", "42", " 000042 "]) expect(parseBuybackQuoteNumber(typed), typed).toBe(42);
+    for (const typed of ["Иванов", "+79161234567x", "В-", ""]) expect(parseBuybackQuoteNumber(typed), typed).toBeNull();
+  });
 });

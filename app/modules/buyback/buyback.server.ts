@@ -1,21 +1,24 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
-import { buybackOffers, buybackRequests, products } from "../db/schema.ts";
+import { buybackEvents, buybackOffers, buybackRequests, products } from "../db/schema.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
-import { consumeRateLimits, type RateLimit, type RateLimitResult } from "../rate-limit/rate-limit.server.ts";
+import { consumeRateLimits, type RateLimit } from "../rate-limit/rate-limit.server.ts";
 import type { BuybackRequestInput } from "./buyback-form.ts";
-import { offerBuybackPrice } from "./price.ts";
+import { formatDateTime, formatMoney } from "../shared/format.ts";
+import { readGradePercents } from "./grades.server.ts";
+import { gradedBuybackPrice, offerBuybackPrice } from "./price.ts";
+import { type BuybackGrade, buybackQuoteNumber } from "./statuses.ts";
 import { recordNotifications } from "../notifications/outbox.server.ts";
 
-export type BuybackPriceLine = { id: number; name: string; metal: "gold" | "silver"; pureGrams: number; price: number };
+export type BuybackPriceLine = { id: number; name: string; metal: "gold" | "silver"; pureGrams: number; price: number; active: boolean };
 
-/** Today's buy-back prices of the listed coins, from the current quotes (the rule of price.ts). */
-export async function listBuybackPrices(db: Database, rates: MetalRates): Promise<BuybackPriceLine[]> {
+/** Today's buy-back prices of the listed coins, from the current quotes (the rule of price.ts); `offerId` picks one line, active or not. */
+export async function listBuybackPrices(db: Database, rates: MetalRates, options: { offerId?: number } = {}): Promise<BuybackPriceLine[]> {
   const rows = await db
     .select({ offer: buybackOffers, product: { metal: products.metal, pureGrams: products.pureGrams, buybackDiscountPercent: products.buybackDiscountPercent } })
     .from(buybackOffers)
     .leftJoin(products, eq(products.id, buybackOffers.productId))
-    .where(eq(buybackOffers.active, true))
+    .where(options.offerId === undefined ? eq(buybackOffers.active, true) : eq(buybackOffers.id, options.offerId))
     .orderBy(asc(buybackOffers.position), asc(buybackOffers.id));
   return rows.map(({ offer, product }) => ({
     id: offer.id,
@@ -23,7 +26,13 @@ export async function listBuybackPrices(db: Database, rates: MetalRates): Promis
     metal: product?.metal ?? offer.metal,
     pureGrams: product?.pureGrams ?? offer.pureGrams,
     price: offerBuybackPrice(offer, product, rates),
+    active: offer.active,
   }));
+}
+
+/** The listed coins a seller may pick in the form (names only: the prices are on the page). */
+export async function listBuybackCoins(db: Database): Promise<Array<{ id: number; name: string }>> {
+  return db.select({ id: buybackOffers.id, name: buybackOffers.name }).from(buybackOffers).where(eq(buybackOffers.active, true)).orderBy(asc(buybackOffers.position), asc(buybackOffers.id));
 }
 
 /** A person may send a few requests an hour from one address, and a few a day for one phone. */
@@ -32,25 +41,98 @@ export const buybackLimits = {
   perPhone: { bucket: "buyback-phone", limit: 3, windowMs: 86_400_000 } satisfies RateLimit,
 };
 
-/** Saves a request unless a limit refuses it; both happen in one decision, nothing half-way. */
+/** What a quote needs: the quotes now (null when there are none fresh enough to hold a price) and how long it holds. */
+export type QuoteTerms = { rates: MetalRates | null; quoteMinutes: number };
+
+export type SubmitResult =
+  | { status: "saved"; id: number; quoteNumber: string; quote: { unitPrice: number; total: number; lockedUntil: Date } | null }
+  | { status: "limited"; retryAfterSeconds: number }
+  | { status: "unknown_coin" };
+
+/**
+ * Saves a request unless a limit refuses it; both happen in one decision, nothing half-way. A
+ * request for a listed coin gets its price for the seller's grade, held for the quote's minutes.
+ */
 export async function submitBuybackRequest(
   db: Database,
   input: BuybackRequestInput,
   origin: { ip: string; visitorId: string | null },
-): Promise<{ allowed: true; id: number } | Extract<RateLimitResult, { allowed: false }>> {
+  terms: QuoteTerms,
+  now = new Date(),
+): Promise<SubmitResult> {
+  if (input.offerId !== undefined) {
+    const [coin] = await db.select({ active: buybackOffers.active }).from(buybackOffers).where(eq(buybackOffers.id, input.offerId));
+    if (!coin?.active) return { status: "unknown_coin" };
+  }
   const verdict = await consumeRateLimits(db, [
     { rule: buybackLimits.perIp, key: origin.ip },
     { rule: buybackLimits.perPhone, key: input.phone },
   ]);
-  if (!verdict.allowed) return verdict;
-  // The request and the messages about it (the seller's confirmation, the staff's alert) are kept together.
-  const id = await db.transaction(async (tx) => {
+  if (!verdict.allowed) return { status: "limited", retryAfterSeconds: verdict.retryAfterSeconds };
+  // The request, its quote, its first step and the messages about it (the seller's confirmation, the staff's alert) are kept together.
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    const quoted = input.offerId === undefined ? null : await quoteCoin(txDb, input.offerId, input.grade, input.quantity, terms, now);
+    const items = input.items || (quoted ? `${quoted.coinName}, ${input.quantity} шт.` : "");
     const [row] = await tx
       .insert(buybackRequests)
-      .values({ name: input.name, phone: input.phone, items: input.items, comment: input.comment ?? "", ip: origin.ip, visitorId: origin.visitorId })
+      .values({
+        name: input.name,
+        phone: input.phone,
+        items,
+        comment: input.comment ?? "",
+        ip: origin.ip,
+        visitorId: origin.visitorId,
+        offerId: input.offerId ?? null,
+        coinName: quoted?.coinName ?? null,
+        quantity: input.quantity,
+        grade: input.offerId === undefined ? null : input.grade,
+        gradePercent: quoted?.price ? quoted.price.gradePercent : null,
+        unitPrice: quoted?.price?.unitPrice ?? null,
+        quotedAt: quoted?.price ? now : null,
+        lockedUntil: quoted?.price?.lockedUntil ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning({ id: buybackRequests.id });
-    await recordNotifications(tx as unknown as Database, { kind: "buyback_received", request: { id: row!.id, name: input.name, phone: input.phone, items: input.items } });
-    return row!.id;
+    const id = row!.id;
+    const quote = quoted?.price ? { unitPrice: quoted.price.unitPrice, total: quoted.price.total, lockedUntil: quoted.price.lockedUntil } : null;
+    await tx.insert(buybackEvents).values({
+      requestId: id,
+      status: "new",
+      note: quote ? quoteNote(quote, input.quantity) : quoted ? "Заявка получена; котировки недоступны — цену назовёт оценщик" : "Заявка получена; цену назовёт оценщик",
+      price: quote?.total ?? null,
+      actor: "seller",
+      createdAt: now,
+    });
+    await recordNotifications(txDb, {
+      kind: "buyback_received",
+      request: { id, quoteNumber: buybackQuoteNumber(id), name: input.name, phone: input.phone, items, quote: quote ? { total: quote.total, lockedUntil: quote.lockedUntil.toISOString() } : null },
+    }, undefined, now);
+    return { status: "saved" as const, id, quoteNumber: buybackQuoteNumber(id), quote };
   });
-  return { allowed: true, id };
+}
+
+/** "Цена 84 065 ₽ за монету, 168 130 ₽ за 2 шт., зафиксирована до 12:35". */
+export function quoteNote(quote: { unitPrice: number; total: number; lockedUntil: Date }, quantity: number): string {
+  const each = quantity > 1 ? `${formatMoney(quote.unitPrice)} за монету, ${formatMoney(quote.total)} за ${quantity} шт.` : `${formatMoney(quote.total)}`;
+  return `Цена ${each}, зафиксирована до ${formatDateTime(quote.lockedUntil)} (МСК)`;
+}
+
+/**
+ * A listed coin's price for a grade and quantity now: the one rule of price.ts, then the
+ * operator's percentage for the grade. `price` is null when there are no quotes to hold it by.
+ */
+export async function quoteCoin(db: Database, offerId: number, grade: BuybackGrade, quantity: number, terms: QuoteTerms, now = new Date()) {
+  const rates = terms.rates;
+  const [line] = await listBuybackPrices(db, rates ?? { gold: 0, silver: 0 }, { offerId });
+  if (!line) return null;
+  if (!rates) return { coinName: line.name, active: line.active, price: null };
+  const gradePercent = (await readGradePercents(db))[grade];
+  const unitPrice = gradedBuybackPrice(line.price, gradePercent);
+  return {
+    coinName: line.name,
+    active: line.active,
+    price: { gradePercent, unitPrice, total: unitPrice * quantity, lockedUntil: new Date(now.getTime() + terms.quoteMinutes * 60_000) },
+  };
 }

@@ -19,3 +19,13 @@ export function coinBuybackPrice(coin: CoinTerms, rates: MetalRates): number {
 export function offerBuybackPrice(offer: OfferTerms, product: CoinTerms | null, rates: MetalRates): number {
   return product ? coinBuybackPrice(product, rates) : buybackPrice(offer, offer.discountPercent, rates);
 }
+
+/**
+ * A coin's buy-back price for its condition: the rule above changed by the grade's percentage
+ * (−5: five percent less), whole roubles, rounded down. Integer arithmetic, so 84 065 ₽ at −3 %
+ * is exactly 81 543 ₽ and never a float's 81 542.
+ */
+export function gradedBuybackPrice(price: number, gradePercent: number): number {
+  const basisPoints = Math.round(gradePercent * 100);
+  return Math.max(0, Math.floor((price * (10_000 + basisPoints)) / 10_000));
+}

@@ -87,6 +87,7 @@ const envSchema = z.object({
   MAX_UNPAID_ORDERS_PER_BUYER: z.coerce.number({ error: "целое число от 1" }).int({ error: "целое число от 1" }).min(1, { error: "целое число от 1" }).max(1000).default(2),
   MAX_PIECES_PER_COIN: z.coerce.number({ error: "целое число от 1" }).int({ error: "целое число от 1" }).min(1, { error: "целое число от 1" }).max(100_000).default(50),
   ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  BUYBACK_QUOTE_MINUTES: z.coerce.number({ error: "целое число минут от 1 до 1440" }).int({ error: "целое число минут от 1 до 1440" }).min(1, { error: "целое число минут от 1 до 1440" }).max(24 * 60, { error: "целое число минут от 1 до 1440" }).default(30),
   EMAIL_PROVIDER: z.enum(["log", "file", "smtp"]).default("log"),
   EMAIL_OUTBOX_FILE: z.string().min(1).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "должен быть адресом smtp://… или smtps://…" }).optional(),
@@ -193,6 +194,10 @@ export type AppConfig = {
     maxPiecesPerCoin: number;
     /** An online-payment order not paid within this many minutes is cancelled. */
     paymentTimeoutMinutes: number;
+  };
+  buyback: {
+    /** How long a buy-back quote's price holds (issue 19 item 3); then it is made again from the quotes of that moment. */
+    quoteMinutes: number;
   };
   notifications: {
     email: {
@@ -337,6 +342,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
       maxPiecesPerCoin: values.MAX_PIECES_PER_COIN,
       paymentTimeoutMinutes: values.ORDER_PAYMENT_TIMEOUT_MINUTES,
     },
+    buyback: { quoteMinutes: values.BUYBACK_QUOTE_MINUTES },
     notifications: {
       email: {
         provider: values.EMAIL_PROVIDER,

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { BuybackGrade, BuybackStatus } from "../buyback/statuses.ts";
 import { type AnyPgColumn, bigserial, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { LineDiscount, PromotionRule, QuantityTier } from "../pricing/discounts.ts";
 
@@ -96,18 +97,71 @@ export const buybackOffers = pgTable("buyback_offers", {
   active: boolean("active").notNull().default(true),
 });
 
-/** A seller's request to sell coins to the shop, from the /coin-buyback form. */
-export const buybackRequests = pgTable("buyback_requests", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  phone: text("phone").notNull(),
-  items: text("items").notNull(),
-  comment: text("comment").notNull().default(""),
-  visitorId: text("visitor_id"),
-  ip: text("ip"),
-  status: text("status").notNull().default("new"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
-});
+/**
+ * A seller's request to sell coins to the shop, from the /coin-buyback form. A request for a
+ * listed coin carries a quote: the price per coin for its grade, kept until `lockedUntil`
+ * (BUYBACK_QUOTE_MINUTES); afterwards the quote is made again from the quotes of that moment.
+ */
+export const buybackRequests = pgTable(
+  "buyback_requests",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    phone: text("phone").notNull(),
+    items: text("items").notNull(),
+    comment: text("comment").notNull().default(""),
+    visitorId: text("visitor_id"),
+    ip: text("ip"),
+    status: text("status").$type<BuybackStatus>().notNull().default("new"),
+    /** The listed coin quoted (null: coins described in words only, priced by the appraiser). */
+    offerId: integer("offer_id").references(() => buybackOffers.id, { onDelete: "set null" }),
+    /** The coin's name as quoted, kept if the list changes. */
+    coinName: text("coin_name"),
+    quantity: integer("quantity").notNull().default(1),
+    grade: text("grade").$type<BuybackGrade>(),
+    /** The grade's percentage when quoted (−5: five percent less). */
+    gradePercent: numeric("grade_percent", { precision: 5, scale: 2, mode: "number" }),
+    /** Whole roubles per coin, for the grade, as quoted at `quotedAt`. */
+    unitPrice: integer("unit_price"),
+    quotedAt: timestamp("quoted_at", { withTimezone: true }),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** What the staff offered for the whole request instead of the quote (roubles). */
+    offeredPrice: integer("offered_price"),
+    /** The price the deal is agreed at, for the whole request (roubles). */
+    agreedPrice: integer("agreed_price"),
+    /** The staff's last words to the seller (a reason for declining, a note with an offer). */
+    answer: text("answer").notNull().default(""),
+    /** Raised by every change: a change made from a page that was out of date is refused. */
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [
+    index("buyback_requests_by_phone").on(table.phone, table.createdAt),
+    index("buyback_requests_by_status").on(table.status, table.createdAt),
+    check("buyback_requests_quantity_positive", sql`${table.quantity} >= 1`),
+  ],
+);
+
+/** The life of a buy-back request as the seller follows it in /my/buyback: each step with its time and price. */
+export const buybackEvents = pgTable(
+  "buyback_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    requestId: integer("request_id")
+      .notNull()
+      .references(() => buybackRequests.id, { onDelete: "cascade" }),
+    status: text("status").$type<BuybackStatus>().notNull(),
+    /** What the seller is told of this step, in Russian. */
+    note: text("note").notNull().default(""),
+    /** The price of the step (the quote, the offer, the agreed sum), roubles. */
+    price: integer("price"),
+    /** seller, staff or system. */
+    actor: text("actor").notNull().default("system"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [index("buyback_events_by_request").on(table.requestId, table.createdAt)],
+);
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -388,6 +442,11 @@ export const orders = pgTable(
     trackingNumber: text("tracking_number"),
     /** Why the order was cancelled, in Russian ('Время на оплату истекло'). */
     cancelReason: text("cancel_reason"),
+    /**
+     * Raised by every update of the row (a trigger, so no writer can forget it): a staff change made
+     * from a page of an older version is refused ('Заказ уже изменён, обновите страницу').
+     */
+    version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
@@ -728,4 +787,22 @@ export const alerts = pgTable(
     uniqueIndex("alerts_one_per_kind").on(table.userId, table.productId, table.kind, table.channel),
     check("alerts_threshold", sql`(${table.kind} = 'price_below' and ${table.threshold} > 0) or (${table.kind} = 'in_stock' and ${table.threshold} is null)`),
   ],
+);
+
+/** Staff's notes on an order (issue 16 item 3): seen only in the back office, each one audited. */
+export const orderNotes = pgTable(
+  "order_notes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    staffId: integer("staff_id").references(() => staff.id, { onDelete: "set null" }),
+    /** Who wrote it, copied so the note still says so after the person is removed. */
+    phone: text("phone").notNull(),
+    role: text("role").notNull(),
+    text: text("text").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [index("order_notes_by_order").on(table.orderId, table.createdAt)],
 );

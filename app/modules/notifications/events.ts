@@ -27,9 +27,13 @@ export type OrderFacts = {
 
 export type BuybackFacts = {
   id: number;
+  /** The number the seller quotes ("В-000042"); messages fall back to the id. */
+  quoteNumber?: string;
   name: string;
   phone: string;
   items: string;
+  /** The price quoted for a listed coin (all pieces, roubles) and until when it holds (ISO time). */
+  quote?: { total: number; lockedUntil: string } | null;
   /** The shop's answer, for buyback_answered. */
   answer?: string;
 };

@@ -1,7 +1,7 @@
 import { escapeMarkup } from "../shared/escape-markup.ts";
 import { cdekTrackingUrl, paymentDeadlineText } from "../orders/deadline.ts";
-import { formatMoney } from "../shared/format.ts";
-import type { AlertFacts, NotificationAudience, NotificationChannel, NotificationEvent, OrderFacts } from "./events.ts";
+import { formatDateTime, formatMoney } from "../shared/format.ts";
+import type { AlertFacts, BuybackFacts, NotificationAudience, NotificationChannel, NotificationEvent, OrderFacts } from "./events.ts";
 
 /** What every message may say about the shop: its name, site and how to reach it; e-mails also carry the seller's legal details. */
 export type ShopFacts = { name: string; publicUrl: string; phone: string; email: string; seller?: string };
@@ -44,6 +44,9 @@ type Content = {
   /** An e-mail's unsubscribe address (alerts). */
   unsubscribe?: string;
 };
+
+/** A buy-back request as messages name it: its quote number, or its id for a request written before quotes. */
+const buybackRef = (request: BuybackFacts) => request.quoteNumber ?? `№${request.id}`;
 
 const orderLink = (order: OrderFacts, shop: ShopFacts) => `${shop.publicUrl}/my/orders/${order.id}`;
 const money = (amount: number) => formatMoney(amount);
@@ -123,19 +126,22 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
         lines: [`Мы вернули ${money(event.amount)} по заказу №${event.order.number}.`, "Деньги придут на карту или счёт, с которого была оплата; срок зачисления зависит от банка."],
         link: orderLink(event.order, shop),
       };
-    case "buyback_received":
+    case "buyback_received": {
+      const { quote } = event.request;
+      const held = quote ? `Цена ${money(quote.total)} зафиксирована до ${paymentDeadlineText(quote.lockedUntil, now)} (МСК).` : "";
       return {
-        subject: `Заявка на выкуп №${event.request.id} получена`,
-        sms: `заявка на выкуп №${event.request.id} получена. Мы перезвоним в рабочее время.`,
-        lines: [`Заявка на выкуп №${event.request.id} получена.`, "Мы перезвоним в рабочее время."],
-        link: null,
+        subject: `Заявка на выкуп ${buybackRef(event.request)} получена`,
+        sms: [`заявка на выкуп ${buybackRef(event.request)} получена.`, held, "Мы перезвоним в рабочее время."].filter(Boolean).join(" "),
+        lines: [`Заявка на выкуп ${buybackRef(event.request)} получена.`, held, "Мы перезвоним в рабочее время."].filter(Boolean),
+        link: quote ? `${shop.publicUrl}/my/buyback` : null,
       };
+    }
     case "buyback_answered":
       return {
-        subject: `Ответ по заявке на выкуп №${event.request.id}`,
-        sms: `по заявке на выкуп №${event.request.id}: ${event.request.answer ?? ""}`.trim(),
-        lines: [`Ответ по заявке на выкуп №${event.request.id}:`, event.request.answer ?? ""],
-        link: null,
+        subject: `Ответ по заявке на выкуп ${buybackRef(event.request)}`,
+        sms: `по заявке на выкуп ${buybackRef(event.request)}: ${event.request.answer ?? ""}`.trim(),
+        lines: [`Ответ по заявке на выкуп ${buybackRef(event.request)}:`, event.request.answer ?? ""],
+        link: `${shop.publicUrl}/my/buyback`,
       };
     case "alert_price_below": {
       const { alert } = event;
@@ -170,7 +176,7 @@ function buyerLine(order: OrderFacts): string {
   return [order.buyer.name, order.buyer.phone, order.buyer.email].filter(Boolean).join(", ");
 }
 
-function staffContent(event: NotificationEvent, _shop: ShopFacts): Content {
+function staffContent(event: NotificationEvent, shop: ShopFacts): Content {
   switch (event.kind) {
     case "order_placed":
       return staffOrder(`Новый заказ №${event.order.number} на ${money(event.order.total)}`, event.order, [
@@ -193,10 +199,14 @@ function staffContent(event: NotificationEvent, _shop: ShopFacts): Content {
       ]);
     case "buyback_received":
       return {
-        subject: `Заявка на выкуп №${event.request.id}`,
-        sms: `заявка на выкуп №${event.request.id}`,
-        lines: [`${event.request.name}, ${event.request.phone}`, `Монеты: ${event.request.items}`],
-        link: null,
+        subject: `Заявка на выкуп ${buybackRef(event.request)}`,
+        sms: `заявка на выкуп ${buybackRef(event.request)}`,
+        lines: [
+          `${event.request.name}, ${event.request.phone}`,
+          `Монеты: ${event.request.items}`,
+          ...(event.request.quote ? [`Цена ${money(event.request.quote.total)} до ${formatDateTime(event.request.quote.lockedUntil)} (МСК)`] : []),
+        ],
+        link: `${shop.publicUrl}/admin/buyback/${event.request.id}`,
       };
     default: {
       const order = "order" in event ? event.order : undefined;

@@ -309,10 +309,7 @@ export async function refundPayment(db: Database, provider: PaymentProvider, pay
   const [attempt] = await db.select().from(payments).where(eq(payments.id, payment.id));
   if (!attempt || attempt.status !== "succeeded" || !attempt.providerPaymentId) throw new Error(`Payment attempt ${payment.id} has not succeeded; nothing to refund`);
   if (attempt.provider !== provider.id) throw new Error(`Payment attempt ${payment.id} belongs to ${attempt.provider}, not ${provider.id}`);
-  await db
-    .insert(refunds)
-    .values({ paymentId: attempt.id, orderId: attempt.orderId, provider: attempt.provider, idempotenceKey: randomUUID(), amount: attempt.amount, reason })
-    .onConflictDoNothing({ target: refunds.paymentId });
+  await reserveRefund(db, attempt, reason);
   const [row] = await db.select().from(refunds).where(eq(refunds.paymentId, attempt.id));
   if (row!.status !== "pending" || row!.providerRefundId) return row!;
 
@@ -344,6 +341,18 @@ export async function refundPayment(db: Database, provider: PaymentProvider, pay
     await followRefundReceipt(db, row!.id, { error: error.message });
     return await record({ lastError: error.message.slice(0, 500) }, (order) => ({ kind: "refund_failed", order, amount: row!.amount, refundId: row!.id, reason: error.message }));
   }
+}
+
+/**
+ * Writes a payment's refund row (once per payment: a second call keeps the first) without asking
+ * the provider; refundPayment then sends it. The back office calls it inside the transaction that
+ * writes who asked for it, so the request and its audit row stand or fall together.
+ */
+export async function reserveRefund(db: Database, attempt: Pick<PaymentRow, "id" | "orderId" | "provider" | "amount">, reason: string): Promise<void> {
+  await db
+    .insert(refunds)
+    .values({ paymentId: attempt.id, orderId: attempt.orderId, provider: attempt.provider, idempotenceKey: randomUUID(), amount: attempt.amount, reason })
+    .onConflictDoNothing({ target: refunds.paymentId });
 }
 
 /**

@@ -11,6 +11,9 @@ export const adminRouteRoles: Record<string, readonly StaffRole[]> = {
   "/admin/logout": ["manager", "content", "compliance"],
   "/admin/orders": ["manager"],
   "/admin/orders/:number": ["manager"],
+  "/admin/orders/:number/slip": ["manager"],
+  "/admin/buyback": ["manager"],
+  "/admin/buyback/:id": ["manager"],
   "/admin/staff": [],
 };
 
@@ -28,6 +31,7 @@ export function mayOpen(pattern: string, role: StaffRole): boolean {
 export const adminMenu = [
   { path: "/admin", name: "Сводка" },
   { path: "/admin/orders", name: "Заказы" },
+  { path: "/admin/buyback", name: "Выкуп" },
   { path: "/admin/staff", name: "Сотрудники" },
 ] as const;
 

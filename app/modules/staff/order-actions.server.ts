@@ -1,7 +1,10 @@
 import type { Database } from "../db/client.server.ts";
-import type { OrderStatus } from "../db/schema.ts";
+import { eq } from "drizzle-orm";
+import { orders, type OrderStatus } from "../db/schema.ts";
 import { changeOrderStatus, type StatusChange } from "../orders/operator.server.ts";
 import { type StaffActor, writeAudit } from "./audit.server.ts";
+
+export const staleOrderMessage = "Заказ уже изменён, обновите страницу";
 
 /**
  * A status change from the back office: the operator's own changeOrderStatus (the same rules
@@ -13,9 +16,15 @@ export async function changeOrderStatusAsStaff(
   actor: StaffActor,
   number: string,
   to: OrderStatus,
-  options: { trackingNumber?: string; reason?: string } = {},
+  options: { trackingNumber?: string; reason?: string; version?: number } = {},
 ): Promise<StatusChange> {
   return db.transaction(async (tx) => {
+    // A page made from an older version of the order (another member of staff, a payment or the
+    // payment deadline changed it since) is refused rather than acted on blindly.
+    if (options.version !== undefined) {
+      const [current] = await tx.select({ version: orders.version }).from(orders).where(eq(orders.number, number.trim())).for("update");
+      if (current && current.version !== options.version) return { ok: false, reason: staleOrderMessage };
+    }
     const change = await changeOrderStatus(tx as unknown as Database, number, to, { ...options, actor: "operator" });
     if (!change.ok) return change;
     await writeAudit(tx as unknown as Database, actor, {

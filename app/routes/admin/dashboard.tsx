@@ -37,7 +37,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </section>
             <section className={css.card} data-testid="buyback-new">
               <h2 className={css.cardTitle}>Новые заявки на выкуп</h2>
-              <p className={css.figure}>{orders.newBuybackRequests}</p>
+              <p className={css.figure}>
+                <Link to="/admin/buyback?status=new">{orders.newBuybackRequests}</Link>
+              </p>
             </section>
           </>
         ) : null}

@@ -8,6 +8,7 @@ import { adminMeta } from "#app/modules/staff/meta.ts";
 import { handleAdminOrderAction, loadAdminOrder } from "#app/modules/staff/order-page.server.ts";
 import { staffRoleLabels } from "#app/modules/staff/roles.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
+import { OrderNotes, OrderRefund, OrderSlipLink } from "#app/ui/admin/OrderStaffBlocks.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
 import type { Route } from "./+types/order";
 
@@ -24,7 +25,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
 const paymentStatusLabels: Record<string, string> = { pending: "создан", waiting_for_capture: "ждёт подтверждения", succeeded: "оплачен", canceled: "отменён" };
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order, next, audit } = loaderData;
+  const { order, next, audit, notes, refundable } = loaderData;
   const delivery = order.delivery as { id?: number; name?: string; pointAddress?: string; address?: string };
   const buyer = [order.contact.lastName, order.contact.name, order.contact.secondName].filter(Boolean).join(" ");
   return (
@@ -195,6 +196,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               {next.map((to) => (
                 <Form method="post" key={to} className={css.actionForm}>
                   <input type="hidden" name="to" value={to} />
+                  <input type="hidden" name="version" value={order.version} />
                   {to === "shipped" ? (
                     <label className={css.filterField}>
                       Трек-номер
@@ -214,6 +216,8 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           </section>
+          <OrderRefund refundable={refundable} version={order.version} />
+          <OrderSlipLink number={order.number} />
           <section className={css.section}>
             <h2 className={css.sectionTitle}>История</h2>
             <ol className={css.list} data-testid="order-history">
@@ -232,12 +236,16 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               {audit.map((row) => (
                 <li key={row.id}>
                   {formatDateTime(row.createdAt)} — {formatPhone(row.phone)} ({staffRoleLabels[row.role as keyof typeof staffRoleLabels] ?? row.role}):{" "}
-                  {orderStatusLabels[(row.before as { status?: keyof typeof orderStatusLabels } | null)?.status ?? "new"]} →{" "}
-                  {orderStatusLabels[(row.after as { status?: keyof typeof orderStatusLabels } | null)?.status ?? "new"]}
+                  {row.action === "order.note"
+                    ? "заметка"
+                    : row.action === "order.refund"
+                      ? `возврат ${formatMoney(Number((row.after as { refunded?: number } | null)?.refunded ?? 0))}`
+                      : `${orderStatusLabels[(row.before as { status?: keyof typeof orderStatusLabels } | null)?.status ?? "new"]} → ${orderStatusLabels[(row.after as { status?: keyof typeof orderStatusLabels } | null)?.status ?? "new"]}`}
                 </li>
               ))}
             </ol>
           </section>
+          <OrderNotes notes={notes} />
         </div>
       </div>
     </>

@@ -44,3 +44,8 @@ globalStyle(`${holdingsTable} td[data-label]::before`, {
   "@media": { [mediaDown("sm")]: { content: "attr(data-label) ': '", color: vars.color.textMuted } },
 });
 globalStyle(`${holdingsTable} td:empty`, { "@media": { [mediaDown("sm")]: { display: "none" } } });
+export const buybackCard = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.md, marginBottom: vars.space.lg });
+export const buybackTitle = style({ fontSize: vars.font.sizeLarge, margin: `0 0 ${vars.space.sm}`, display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "baseline" });
+export const buybackActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, alignItems: "center" });
+export const buybackSteps = style({ margin: `${vars.space.md} 0 0`, paddingInlineStart: vars.space.lg, fontSize: vars.font.sizeSmall, color: vars.color.textMuted });
+export const buybackStatus = style({ fontSize: vars.font.sizeSmall, fontWeight: 600, padding: `0 ${vars.space.sm}`, borderRadius: vars.radius.pill, background: vars.color.goldLight, whiteSpace: "nowrap" });

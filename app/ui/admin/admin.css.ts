@@ -3,7 +3,7 @@ import { mediaUp } from "../tokens/breakpoints.ts";
 import { vars } from "../tokens/theme.css.ts";
 
 /** The back office on the shop's tokens: a dark bar with the menu, then the page. */
-export const bar = style({ background: vars.color.headerBar, color: vars.color.onHeaderBar });
+export const bar = style({ background: vars.color.headerBar, color: vars.color.onHeaderBar, "@media": { print: { display: "none" } } });
 export const barInner = style({
   maxWidth: vars.layout.maxWidth,
   margin: "0 auto",
@@ -58,5 +58,13 @@ export const actions = style({ display: "grid", gap: vars.space.sm });
 export const actionForm = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "flex-end", padding: vars.space.sm, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
 /** The step that undoes the order: marked apart from the others. */
 export const dangerButton = style({ background: vars.color.background, color: vars.color.danger, border: `1px solid ${vars.color.danger}`, borderRadius: vars.radius.md, minHeight: "2.75rem", paddingInline: vars.space.lg, fontWeight: 600, cursor: "pointer" });
+/** A status beside a page's title: it may wrap on a phone ('Предложена другая цена'). */
+export const titleStatus = style({ display: "inline-block", padding: `0 ${vars.space.sm}`, borderRadius: vars.radius.pill, background: vars.color.goldLight, fontSize: vars.font.sizeLarge, verticalAlign: "middle" });
 export const status = style({ display: "inline-block", padding: `0 ${vars.space.sm}`, borderRadius: vars.radius.pill, background: vars.color.goldLight, whiteSpace: "nowrap" });
 export const loginBox = style({ maxWidth: "24rem", margin: `${vars.space.xl} auto`, padding: vars.space.lg, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
+
+/** The packing slip: plain black on white, the back office's controls left off the paper. */
+export const slip = style({ maxWidth: "48rem", color: "#000", "@media": { print: { maxWidth: "none", fontSize: "11pt" } } });
+export const noPrint = style({ "@media": { print: { display: "none" } } });
+export const slipTable = style({ width: "100%", borderCollapse: "collapse", margin: `${vars.space.md} 0` });
+globalStyle(`${slipTable} th, ${slipTable} td`, { border: "1px solid #000", padding: vars.space.xs, textAlign: "left" });

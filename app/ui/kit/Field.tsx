@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import * as css from "./form.css.ts";
 
 type Errors = string[] | undefined;
@@ -39,6 +39,36 @@ export function TextAreaField({ label, errors, textareaProps }: { label: ReactNo
         {label}
       </label>
       <textarea {...rest} {...describe(rest.id, errors)} className={css.textarea} />
+      <FieldErrors id={`${rest.id}-error`} errors={errors} />
+    </div>
+  );
+}
+
+/** A labelled select with its errors; takes conform's select props and the options. */
+export function SelectField({
+  label,
+  errors,
+  selectProps,
+  options,
+}: {
+  label: ReactNode;
+  errors: Errors;
+  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { key?: string };
+  options: ReadonlyArray<{ value: string; label: string }>;
+}) {
+  const { key: _key, ...rest } = selectProps;
+  return (
+    <div className={css.field}>
+      <label htmlFor={rest.id} className={css.label}>
+        {label}
+      </label>
+      <select {...rest} {...describe(rest.id, errors)} className={css.input}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
       <FieldErrors id={`${rest.id}-error`} errors={errors} />
     </div>
   );

@@ -1,0 +1,64 @@
+import { formatNumber } from "../shared/format.ts";
+
+/** Where a buy-back request stands (issue 16 item 4, issue 19 item 3). Kept here, not in the schema, so the storefront's form needs no database code. */
+export const buybackStatuses = ["new", "contacted", "offered", "agreed", "completed", "rejected"] as const;
+export type BuybackStatus = (typeof buybackStatuses)[number];
+
+/** The coin's condition as the seller states it; each grade changes the price by the operator's percentage. */
+export const buybackGrades = ["excellent", "good", "defects"] as const;
+export type BuybackGrade = (typeof buybackGrades)[number];
+
+/** What the seller and the staff call each step. */
+export const buybackStatusLabels: Record<BuybackStatus, string> = {
+  new: "Новая",
+  contacted: "Оценщик связался",
+  offered: "Предложена другая цена",
+  agreed: "Цена согласована",
+  completed: "Выкуп завершён",
+  rejected: "Отклонена",
+};
+
+/**
+ * Where a request may go from each step (issue 16 item 4: new → contacted → agreed →
+ * completed | rejected, with the staff's counter-offer between): one table for the back
+ * office and the tests.
+ */
+export const buybackTransitions: Record<BuybackStatus, readonly BuybackStatus[]> = {
+  new: ["contacted", "agreed", "offered", "rejected"],
+  contacted: ["agreed", "offered", "rejected"],
+  offered: ["agreed", "offered", "rejected"],
+  agreed: ["completed", "rejected"],
+  completed: [],
+  rejected: [],
+};
+
+/** While a request is open its quote may be made again; after an answer the price is the answer's. */
+export const quotedStatuses: readonly BuybackStatus[] = ["new", "contacted"];
+
+/** The seller's words for a coin's condition (issue 19 item 3). */
+export const buybackGradeLabels: Record<BuybackGrade, string> = {
+  excellent: "отличное",
+  good: "хорошее",
+  defects: "с дефектами",
+};
+
+/** What each grade does to the price until the operator sets their own (percent; −5 is five percent less). */
+export const defaultGradePercents: Record<BuybackGrade, number> = { excellent: 0, good: -3, defects: -15 };
+
+export type GradePercents = Record<BuybackGrade, number>;
+
+/** A grade's percentage as the pages show it: "−3 %", "+2 %", "−2,50 %". */
+export function formatPercent(value: number): string {
+  return `${value > 0 ? "+" : value < 0 ? "−" : ""}${formatNumber(Math.abs(value), value % 1 === 0 ? 0 : 2)} %`;
+}
+
+/** The number a seller quotes on the phone and in the office: "В-000042". */
+export function buybackQuoteNumber(id: number): string {
+  return `В-${String(id).padStart(6, "0")}`;
+}
+
+/** A request's id from what staff type: "В-000042", "b-42", "42"; null when it is not one. */
+export function parseBuybackQuoteNumber(input: string): number | null {
+  const match = /^\s*(?:[ВвBb]\s*-?\s*)?0*(\d{1,9})\s*$/.exec(input);
+  return match ? Number(match[1]) : null;
+}
