@@ -8,6 +8,7 @@ import { chooseDeliveryItem, deriveCheckoutDelivery, PAYMENT_IDS, type PaymentId
 import { ListError, parseProductId, removeFromList, setCartQuantity, type ListOwner } from "../lists/lists.server.ts";
 import { cartSummary } from "../lists/summary.server.ts";
 import { findOrderByToken, placeOrder } from "../orders/place-order.server.ts";
+import { normalizePhone } from "../phone/phone.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
 import { type DeliveryLookup, deliveryLookup, findOption, firstVisitDelivery, parcelOf } from "./checkout.server.ts";
 import { applyPostedFields, validateForOrder } from "./draft-form.server.ts";
@@ -195,7 +196,8 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
         lastName: draft.contact.lastName.trim(),
         secondName: draft.contact.secondName.trim(),
         email: draft.contact.email.trim(),
-        phone: draft.contact.phone.trim(),
+        // Checked by validateForOrder: stored as +7XXXXXXXXXX however it was typed, like a sign-in number.
+        phone: normalizePhone(draft.contact.phone)!,
       },
       city: { code: draft.city.code, name: draft.city.name },
       delivery: {
