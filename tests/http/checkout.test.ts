@@ -259,6 +259,22 @@ describe("placing an order", () => {
     expect((await new ShopClient(shop.url).get(`/my/orders/${orderId}`)).headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(`/my/orders/${orderId}`)}`);
   });
 
+  it("stores the recipient phone as +7XXXXXXXXXX however it was typed, and refuses '123' in Russian (issue 21 item 16)", async () => {
+    const { client, page, fields } = await signedInBuyerAtCheckout();
+    const refused = await postCheckout(client, page, { ...fields, phone: "123", intent: "place" });
+    expect(refused.headers.get("location")).toBe("/checkout#form-errors");
+    const again = await client.html("/checkout");
+    expect(textContent(again)).toContain("Номер неполный: нужно 10 цифр после +7");
+    expect(textContent(await client.html("/my/orders"))).toContain("Заказов пока нет");
+
+    const placed = await postCheckout(client, again, { ...fields, phone: "8 (916) 111-22-33", intent: "place" });
+    expect(placed.headers.get("location")).toMatch(/\/payment\/sandbox\//);
+    const orders = await client.html("/my/orders");
+    const orderHref = tags(orders, "a").map((tag) => attribute(tag, "href") ?? "").find((href) => /^\/my\/orders\/\d+$/.test(href))!;
+    const order = textContent(await client.html(orderHref));
+    expect(order.match(/Получатель: [^,]+, ([^,]+),/)?.[1]).toBe("+79161112233");
+  });
+
   it("pays on receipt with special-contact delivery and goes straight to /thanks", async () => {
     const { client, page } = await signedInBuyerAtCheckout();
     expect((await postCheckout(client, page, { ...contactFields, deliveryId: "43", intent: "save" })).status).toBe(303);

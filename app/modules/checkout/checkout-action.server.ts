@@ -14,6 +14,7 @@ import { formatMoney } from "../shared/format.ts";
 import type { DeliveryChoiceGroup } from "./view.ts";
 import { type OrderTerms, orderTerms, parseTermsKey, termsKey } from "./terms.ts";
 import { activePromotions } from "../content/promotions.server.ts";
+import { normalizePhone } from "../phone/phone.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
 import { type DeliveryLookup, deliveryLookup, findOption, firstVisitDelivery, parcelOf } from "./checkout.server.ts";
 import { applyPostedFields, validateForOrder } from "./draft-form.server.ts";
@@ -268,7 +269,8 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
         lastName: normalizeName(draft.contact.lastName),
         secondName: normalizeName(draft.contact.secondName),
         email: draft.contact.email.trim(),
-        phone: draft.contact.phone.trim(),
+        // Checked by validateForOrder: stored as +7XXXXXXXXXX however it was typed, like a sign-in number.
+        phone: normalizePhone(draft.contact.phone)!,
       },
       city: { code: draft.city.code, name: draft.city.name },
       delivery: {
