@@ -197,3 +197,44 @@ describe("shipping", () => {
     expect(sms.text).toBe(`Аурум: заказ №${number} отправлен. Трек-номер СДЭК: 1234567890`);
   }, 240_000);
 });
+
+describe("handing over", () => {
+  it("tells the buyer when the order is ready for pickup (SMS and e-mail) and when it is completed (e-mail), each once", async () => {
+    const buyer = await signedInBuyer(shop.url, smsOutbox);
+    const { orderId, paymentUrl } = await placeOrderByForms(buyer, coin);
+    await buyer.client.postForm(new URL(paymentUrl).pathname, { intent: "pay" });
+    const number = textByTestId(await buyer.client.html(`/my/orders/${orderId}`), "order-number")!.replace("№", "");
+
+    await shop.stop();
+    const run = (...args: string[]) => runCommand("scripts/orders.ts", args, database.env);
+    for (const status of ["assembling", "ready_for_pickup", "completed"]) {
+      const changed = await run("status", number, status);
+      expect(changed.code, changed.stderr).toBe(0);
+    }
+    await startShopHere();
+
+    const ready = `Аурум: заказ №${number} готов к выдаче. Возьмите паспорт.`;
+    await waitFor(
+      async () => (await readSmsNotices(smsOutbox, buyer.phone.normal)).map((m) => m.text),
+      (texts) => texts.includes(ready),
+      10_000,
+      "the 'ready' SMS",
+    );
+    await waitFor(
+      async () => (await emails()).map((email) => email.subject),
+      (subjects) => subjects.includes(`Заказ №${number} готов к выдаче — Аурум`) && subjects.includes(`Заказ №${number} выполнен — Аурум`),
+      10_000,
+      "the 'ready' and 'completed' e-mails",
+    );
+    // The sender has gone round again: still one message of each; a completed order is not worth an SMS.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const texts = (await readSmsNotices(smsOutbox, buyer.phone.normal)).map((m) => m.text);
+    expect(texts.filter((text) => text === ready)).toHaveLength(1);
+    expect(texts.filter((text) => text.includes("выполнен"))).toEqual([]);
+    const subjects = (await emails()).map((email) => email.subject);
+    expect(subjects.filter((subject) => subject === `Заказ №${number} готов к выдаче — Аурум`)).toHaveLength(1);
+    expect(subjects.filter((subject) => subject === `Заказ №${number} выполнен — Аурум`)).toHaveLength(1);
+    const history = textByTestId(await new ShopClient(shop.url, { jar: buyer.client.jar }).html(`/my/orders/${orderId}`), "order-history")!;
+    for (const status of ["Оплачен", "Собирается", "Готов к выдаче", "Выполнен"]) expect(history).toContain(status);
+  }, 240_000);
+});
