@@ -11,7 +11,7 @@ import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "j
 import { moscowToday } from "#app/modules/content/dates.ts";
 import { type MetalRates, salePrice } from "#app/modules/pricing/pricing.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";
-import { signedInBuyer, type Buyer } from "#tests/support/buyer.ts";
+import { postCheckoutForm, signedInBuyer, type Buyer } from "#tests/support/buyer.ts";
 import { runCommand } from "#tests/support/commands.ts";
 import { attribute, findByTestId, inputValue, radioValues, tags, textByTestId } from "#tests/support/html.ts";
 import { adminDatabaseUrl, createTestDatabase, type Shop, startShop, type TestDatabase } from "#tests/support/server.ts";
@@ -124,17 +124,16 @@ async function productPrice(buyer: Buyer, slug: string): Promise<number> {
   return rubles(textByTestId(await buyer.client.html(`/products/${slug}`), "price"));
 }
 
-/** Places the order from /checkout as the page stands, with the given delivery; returns the order page's HTML. */
+/**
+ * Applies the given delivery and contact on /checkout, checks the page then shows what `page`
+ * showed, and places the order from it as a buyer does; returns the order page's HTML.
+ */
 async function placeAndOpenOrder(buyer: Buyer, page: string, fields: Record<string, string>): Promise<string> {
-  const placed = await buyer.client.postForm("/checkout", {
-    token: inputValue(page, "token") ?? "",
-    seenTotal: inputValue(page, "seenTotal") ?? "",
-    ...contact,
-    phone: buyer.phone.typed,
-    paymentId: "4",
-    ...fields,
-    intent: "place",
-  });
+  const form = { ...contact, phone: buyer.phone.typed, paymentId: "4", ...fields };
+  expect((await postCheckoutForm(buyer.client, page, { ...form, intent: "save" })).status).toBe(303);
+  const applied = await buyer.client.html("/checkout");
+  expect(textByTestId(applied, "order-total")).toBe(textByTestId(page, "order-total"));
+  const placed = await postCheckoutForm(buyer.client, applied, { ...form, intent: "place" });
   expect(placed.status).toBe(303);
   expect(placed.headers.get("location")).not.toMatch(/^\/checkout/);
   const orders = await buyer.client.html("/my/orders");
@@ -194,12 +193,7 @@ describe("a premium promotion: 10 silver Георгий, premium 2 points lower"
 describe("a free-delivery promotion: the courier free from 300 000 ₽", () => {
   async function courierCheckout(buyer: Buyer) {
     const page = await buyer.client.html("/checkout");
-    const saved = await buyer.client.postForm("/checkout", {
-      token: inputValue(page, "token") ?? "",
-      seenTotal: inputValue(page, "seenTotal") ?? "",
-      deliveryId: "45",
-      intent: "save",
-    });
+    const saved = await postCheckoutForm(buyer.client, page, { deliveryId: "45", intent: "save" });
     expect(saved.status).toBe(303);
     return buyer.client.html("/checkout");
   }
