@@ -5,6 +5,7 @@
 import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import type { ShopClient } from "#tests/support/http-client.ts";
 import { afterAll, describe, expect, it } from "vitest";
 import { type Buyer, latestOrderId, postCheckoutForm, productIdOf, signedInBuyer } from "#tests/support/buyer.ts";
 import { checkedRadio, radioValues, textByTestId, textContent } from "#tests/support/html.ts";
@@ -118,7 +119,8 @@ describe("office pickup and special delivery (item 17)", () => {
 
   it("an office-pickup order shows where and when to collect it on /thanks and on the order page", async () => {
     const { client, page, contact } = await buyerAtCheckout();
-    const placed = await postCheckoutForm(client, page, { ...contact, deliveryId: "35", paymentId: "4", intent: "place" });
+    const office = await withDelivery(client, page, { ...contact, deliveryId: "35", paymentId: "4" });
+    const placed = await postCheckoutForm(client, office, { ...contact, deliveryId: "35", paymentId: "4", intent: "place" });
     expect(placed.status).toBe(303);
     const orderId = await latestOrderId(client);
     for (const html of [await client.html(`/thanks?order=${orderId}`), await client.html(`/my/orders/${orderId}`)]) {
@@ -128,6 +130,12 @@ describe("office pickup and special delivery (item 17)", () => {
     }
   });
 });
+
+/** Applies a delivery as the buyer does before ordering ('Применить'), and returns the page that then shows. */
+async function withDelivery(client: ShopClient, page: string, fields: Record<string, string>): Promise<string> {
+  expect((await postCheckoutForm(client, page, { ...fields, intent: "save" })).status).toBe(303);
+  return client.html("/checkout");
+}
 
 describe("one option per carrier service (item 18)", () => {
   it("offers the free pickup point and locker without their paid twins, and charges what it shows", async () => {
@@ -152,7 +160,8 @@ describe("the courier's address (item 20)", () => {
 
   it("refuses a floor of −3, entrance 0 and an emoji apartment in Russian, and places nothing", async () => {
     const { client, page, contact } = await buyerAtCheckout();
-    const refused = await postCheckoutForm(client, page, { ...contact, ...address, floor: "−3", entrance: "0", room: "🙂", deliveryId: "45", paymentId: "4", intent: "place" });
+    const courier = await withDelivery(client, page, { ...contact, deliveryId: "45", paymentId: "4" });
+    const refused = await postCheckoutForm(client, courier, { ...contact, ...address, floor: "−3", entrance: "0", room: "🙂", deliveryId: "45", paymentId: "4", intent: "place" });
     expect(refused.headers.get("location")).toBe("/checkout#form-errors");
     const shown = textContent(await client.html("/checkout"));
     expect(shown).toContain("Этаж — число от 1 до 99");
@@ -163,7 +172,8 @@ describe("the courier's address (item 20)", () => {
 
   it("shows the apartment, entrance, floor and the note to the courier on the order page", async () => {
     const { client, page, contact } = await buyerAtCheckout();
-    expect((await postCheckoutForm(client, page, { ...contact, ...address, deliveryId: "45", paymentId: "4", intent: "place" })).status).toBe(303);
+    const courier = await withDelivery(client, page, { ...contact, deliveryId: "45", paymentId: "4" });
+    expect((await postCheckoutForm(client, courier, { ...contact, ...address, deliveryId: "45", paymentId: "4", intent: "place" })).status).toBe(303);
     const order = await client.html(`/my/orders/${await latestOrderId(client)}`);
     expect(textByTestId(order, "order-delivery")).toContain("Тверская, 7, кв./оф. 12А, подъезд 2, этаж 5");
     expect(textByTestId(order, "order-courier-note")).toBe("Сообщение курьеру: Домофон не работает — позвоните за полчаса");

@@ -57,7 +57,7 @@ describe("a sender killed mid-send", () => {
     expect(smtp.received).toHaveLength(2);
     expect(smtp.received[1]!.messageId).toBe(smtp.received[0]!.messageId);
     expect(smtp.mailbox()).toHaveLength(1);
-    expect(smtp.mailbox()[0]!.subject).toMatch(/^Заявка на выкуп №\d+ — Аурум$/);
+    expect(smtp.mailbox()[0]!.subject).toMatch(/^Заявка на выкуп В-\d{6} — Аурум$/);
 
     // Marked sent, after two tries; and not sent a third time.
     await shop.stop();

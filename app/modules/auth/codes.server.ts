@@ -65,7 +65,7 @@ export type IssuedCode = { code: string; codeId: number; rateEventIds: number[] 
  * an hour per phone or the per-address cap. The earlier code stops working. The SMS is
  * sent by the caller; if it fails, `withdrawCode` takes the code and its count back.
  */
-export async function issueCode(db: Database, secret: string, phone: string, ip: string, now = new Date()): Promise<IssuedCode> {
+export async function issueCode(db: Database, secret: string, phone: string, ip: string, now = new Date(), perIp: RateLimit = codeLimits.perIp): Promise<IssuedCode> {
   return db.transaction(async (tx) => {
     // One issue per phone at a time, on every instance.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-code:${phone}`}))`);
@@ -86,7 +86,7 @@ export async function issueCode(db: Database, secret: string, phone: string, ip:
       tx as unknown as Database,
       [
         { rule: codeLimits.perPhone, key: phone },
-        { rule: codeLimits.perIp, key: ip },
+        { rule: perIp, key: ip },
       ],
       now,
     );

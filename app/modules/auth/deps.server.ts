@@ -11,5 +11,5 @@ let gateway: SmsGateway | undefined;
 export function authDeps(context: Readonly<RouterContextProvider>): AuthDeps {
   const config = getConfig();
   gateway ??= createSmsGateway(config.sms);
-  return { db: context.get(databaseContext).db, secret: config.sessionSecret, sms: gateway };
+  return { db: context.get(databaseContext).db, secret: config.sessionSecret, sms: gateway, codesPerIpPerHour: config.smsCodesPerIpPerHour };
 }

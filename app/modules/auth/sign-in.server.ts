@@ -4,11 +4,17 @@ import { users } from "../db/schema.ts";
 import { clearDraft, moveDraft } from "../checkout/draft.server.ts";
 import { clearAllLists, mergeLists, type ListOwner } from "../lists/lists.server.ts";
 import { SmsSendError, type SmsGateway } from "../sms/sms.ts";
-import { AuthError, countCodeCheck, issueCode, secondsUntilResend, verifyCode, withdrawCode, RESEND_AFTER_MS } from "./codes.server.ts";
+import { AuthError, codeLimits, countCodeCheck, issueCode, secondsUntilResend, verifyCode, withdrawCode, RESEND_AFTER_MS } from "./codes.server.ts";
 import { needsProfile, splitFullName } from "./profile.ts";
 import { createSession, endSession, type User } from "./sessions.server.ts";
 
-export type AuthDeps = { db: Database; secret: string; sms: SmsGateway };
+export type AuthDeps = {
+  db: Database;
+  secret: string;
+  sms: SmsGateway;
+  /** Codes one address may ask for in an hour (SMS_CODES_PER_IP_PER_HOUR); the default when not given. */
+  codesPerIpPerHour?: number;
+};
 
 export function codeMessage(code: string): string {
   return `Код для входа в «Аурум»: ${code}. Никому его не сообщайте.`;
@@ -19,7 +25,8 @@ export function codeMessage(code: string): string {
  * attempt neither leaves a code behind nor counts against the limits.
  */
 export async function sendSignInCode(deps: AuthDeps, phone: string, ip: string): Promise<{ resendInSeconds: number; codeId: number }> {
-  const issued = await issueCode(deps.db, deps.secret, phone, ip);
+  const perIp = deps.codesPerIpPerHour ? { ...codeLimits.perIp, limit: deps.codesPerIpPerHour } : codeLimits.perIp;
+  const issued = await issueCode(deps.db, deps.secret, phone, ip, new Date(), perIp);
   try {
     await deps.sms.send({ to: phone, text: codeMessage(issued.code), code: issued.code }, { ip });
   } catch (error) {

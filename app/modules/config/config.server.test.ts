@@ -45,6 +45,12 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ DATA_DIR: tempDir(), DATABASE_URL: postgres, WEB_CONCURRENCY: "two" })).toThrow(/WEB_CONCURRENCY/);
   });
 
+  it("lets the operator raise the sign-in codes one address may ask for in an hour", () => {
+    expect(parseConfig({ DATA_DIR: tempDir() }).smsCodesPerIpPerHour).toBe(20);
+    expect(parseConfig({ DATA_DIR: tempDir(), SMS_CODES_PER_IP_PER_HOUR: "200" }).smsCodesPerIpPerHour).toBe(200);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), SMS_CODES_PER_IP_PER_HOUR: "0" })).toThrow(/SMS_CODES_PER_IP_PER_HOUR/);
+  });
+
   it("requires SESSION_SECRET in production and accepts a long one", () => {
     expect(() => parseConfig({ NODE_ENV: "production", DATA_DIR: tempDir() })).toThrow(/SESSION_SECRET/);
     expect(() => parseConfig({ NODE_ENV: "production", DATA_DIR: tempDir(), SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);

@@ -56,6 +56,7 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(["log", "file", "smsru", "smsc"]).default("log"),
   SMS_OUTBOX_FILE: z.string().min(1).optional(),
   SMS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  SMS_CODES_PER_IP_PER_HOUR: z.coerce.number({ error: "целое число от 1" }).int({ error: "целое число от 1" }).min(1, { error: "целое число от 1" }).max(100_000).default(20),
   SMSRU_API_ID: z.string().min(1).optional(),
   SMSRU_FROM: z.string().min(1).optional(),
   SMSRU_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://sms.ru"),
@@ -149,6 +150,8 @@ export type AppConfig = {
     smsc: { login: string | undefined; password: string | undefined; sender: string | undefined; baseUrl: string };
   };
   /** Yandex Metrica counter; without it no analytics script is loaded. */
+  /** Sign-in codes one address may ask for in an hour (SMS_CODES_PER_IP_PER_HOUR). */
+  smsCodesPerIpPerHour: number;
   metricaCounterId: string | undefined;
   /** Key of the Yandex Maps JavaScript API; without it /contacts shows no map (the address and directions stay). */
   yandexMapsApiKey: string | undefined;
@@ -300,6 +303,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     trustProxy: values.TRUST_PROXY !== false,
     proxyTrust: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,
+    smsCodesPerIpPerHour: values.SMS_CODES_PER_IP_PER_HOUR,
     metricaCounterId: values.METRICA_COUNTER_ID,
     yandexMapsApiKey: values.YANDEX_MAPS_API_KEY,
     sms: {
