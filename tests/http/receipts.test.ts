@@ -2,7 +2,8 @@
 // the receipt at payment is a full prepayment with the VAT of the order's date; a completed order
 // gets its settlement receipt from the shop's receipt sender (POST /v3/receipts, settled against
 // the prepayment); a payment that arrives for a cancelled order is refunded with a refund receipt;
-// the back office order page lists the receipts. Orders are prepared in the database first.
+// the back office order page lists the receipts; the staff hear of the late payment by e-mail and
+// Telegram (issue 15). Orders are prepared in the database first.
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -13,9 +14,11 @@ import { createYooKassaProvider } from "#app/modules/payments/yookassa.server.ts
 import { listReceipts } from "#app/modules/receipts/receipts.server.ts";
 import { newPhone } from "#tests/support/buyer.ts";
 import { runCommand } from "#tests/support/commands.ts";
+import { readEmails } from "#tests/support/email-outbox.ts";
 import { type FakeReply, type FakeServer, type FakeRequest, startFakeHttpServer } from "#tests/support/fake-http-server.ts";
 import { textByTestId } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
+import { waitFor as waitUntil } from "#tests/support/network.ts";
 import { placeTestOrder, type TestOrder } from "#tests/support/orders.ts";
 import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
@@ -40,6 +43,9 @@ let shop: Shop;
 let yookassa: FakeServer;
 let scratch: string;
 let smsOutbox: string;
+let emailOutbox: string;
+let telegram: FakeServer;
+const staffEmail = "duty@aurum.example";
 const manager = newPhone();
 /** What the fake YooKassa says each payment is now. */
 const paymentStatus = new Map<string, { status: string; amount: number; orderId: number }>();
@@ -91,7 +97,9 @@ const settings = () => ({ shopId: "100500", secretKey: "test_SeCrEt", baseUrl: y
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), "shop-receipts-"));
   smsOutbox = path.join(scratch, "sms.jsonl");
+  emailOutbox = path.join(scratch, "email.jsonl");
   yookassa = await startFakeHttpServer(fakeYooKassa);
+  telegram = await startFakeHttpServer(() => ({ contentType: "application/json", body: JSON.stringify({ ok: true, result: { message_id: 1 } }) }));
   database = await createShopDatabase();
   expect((await runCommand("scripts/staff.ts", ["add", manager.typed, "manager"], database.env)).code).toBe(0);
   [handedOver, cancelled] = await database.use(async ({ db }) => {
@@ -123,12 +131,19 @@ beforeAll(async () => {
     TRUST_PROXY: "true",
     SMS_PROVIDER: "file",
     SMS_OUTBOX_FILE: smsOutbox,
+    EMAIL_PROVIDER: "file",
+    EMAIL_OUTBOX_FILE: emailOutbox,
+    STAFF_NOTIFY_EMAILS: staffEmail,
+    TELEGRAM_BOT_TOKEN: "123456:ABCdefGhIJKlmNoPQRstuVWxyZ0123456789",
+    TELEGRAM_CHAT_ID: "-100200300",
+    TELEGRAM_BASE_URL: telegram.baseUrl,
   });
 }, 300_000);
 afterAll(async () => {
   await shop?.stop();
   await database?.remove();
   await yookassa?.close();
+  await telegram?.close();
   await rm(scratch, { recursive: true, force: true });
 });
 
@@ -192,6 +207,24 @@ describe("fiscal receipts with YooKassa", () => {
       ["full_prepayment", 11, "commodity"],
       ["full_prepayment", 11, "service"],
     ]);
+  });
+
+  it("tells the staff by e-mail and Telegram that money came for the cancelled order, once", async () => {
+    const headline = `Оплата ${cancelled.total.toLocaleString("ru-RU").replace(/\s/g, "\u00a0")}\u00a0₽ пришла за отменённый заказ №${cancelled.number}`;
+    const telegramTexts = () => telegram.requests.map((request) => (JSON.parse(request.body) as { chat_id: string; text: string }));
+    const toStaff = async () => (await readEmails(emailOutbox)).filter((mail) => mail.to === staffEmail && mail.subject.includes(`№${cancelled.number}`));
+    const mails = await waitUntil(toStaff, (found) => found.some((mail) => mail.subject.startsWith("Оплата ")), 20_000, "the staff e-mail");
+    const mail = mails.find((found) => found.subject.startsWith("Оплата "))!;
+    expect(mail.subject.replace(/\s/g, " ")).toBe(`${headline} — Аурум`.replace(/\s/g, " "));
+    expect(mail.text).toContain("Возврат оформляется автоматически");
+    const sent = await waitUntil(async () => telegramTexts(), (texts) => texts.some((message) => message.text.startsWith("Оплата ")), 20_000, "the Telegram message");
+    const message = sent.find((found) => found.text.startsWith("Оплата "))!;
+    expect(message.chat_id).toBe("-100200300");
+    expect(message.text.replace(/\s/g, " ")).toContain(headline.replace(/\s/g, " "));
+    // The sender goes round again (every 200 ms): still one of each.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect((await toStaff()).filter((found) => found.subject.startsWith("Оплата "))).toHaveLength(1);
+    expect(telegramTexts().filter((found) => found.text.startsWith("Оплата "))).toHaveLength(1);
   });
 
   it("lists the order's receipts on its back office page", async () => {
