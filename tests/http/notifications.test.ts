@@ -8,7 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Buyer, placeOrderByForms, productIdOf, signedInBuyer } from "#tests/support/buyer.ts";
+import { type Buyer, paidOrderByForms, placeOrderByForms, productIdOf, signedInBuyer } from "#tests/support/buyer.ts";
 import { runCommand } from "#tests/support/commands.ts";
 import { readEmails } from "#tests/support/email-outbox.ts";
 import { type FakeServer, startFakeHttpServer } from "#tests/support/fake-http-server.ts";
@@ -165,9 +165,7 @@ describe("the payment deadline", () => {
 describe("shipping", () => {
   it("needs the tracking number, shows it on the order page with CDEK's link and sends it in the SMS", async () => {
     const buyer = await signedInBuyer(shop.url, smsOutbox);
-    const { orderId, paymentUrl } = await placeOrderByForms(buyer, coin);
-    await buyer.client.postForm(new URL(paymentUrl).pathname, { intent: "pay" });
-    const number = textByTestId(await buyer.client.html(`/my/orders/${orderId}`), "order-number")!.replace("№", "");
+    const { orderId, number } = await paidOrderByForms(buyer, coin);
 
     // The operator's commands need the embedded database to themselves.
     await shop.stop();
@@ -201,9 +199,7 @@ describe("shipping", () => {
 describe("handing over", () => {
   it("tells the buyer when the order is ready for pickup (SMS and e-mail) and when it is completed (e-mail), each once", async () => {
     const buyer = await signedInBuyer(shop.url, smsOutbox);
-    const { orderId, paymentUrl } = await placeOrderByForms(buyer, coin);
-    await buyer.client.postForm(new URL(paymentUrl).pathname, { intent: "pay" });
-    const number = textByTestId(await buyer.client.html(`/my/orders/${orderId}`), "order-number")!.replace("№", "");
+    const { orderId, number } = await paidOrderByForms(buyer, coin);
 
     await shop.stop();
     const run = (...args: string[]) => runCommand("scripts/orders.ts", args, database.env);

@@ -2,7 +2,7 @@
 // fills a cart and places an order through /checkout as plain form posts.
 import { expect } from "vitest";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
-import { attribute, inputValue, radioValues, tags } from "./html.ts";
+import { attribute, inputValue, radioValues, tags, textByTestId } from "./html.ts";
 import { ShopClient } from "./http-client.ts";
 import { waitForSmsCode } from "./sms-outbox.ts";
 
@@ -61,6 +61,14 @@ export async function placeOrderByForms(buyer: Buyer, productId: number, quantit
   expect(placed.status).toBe(303);
   const paymentUrl = placed.headers.get("location")!;
   return { orderId: await latestOrderId(client), paymentUrl };
+}
+
+/** An order placed by forms and paid on the sandbox's payment page, with its number as the buyer sees it. */
+export async function paidOrderByForms(buyer: Buyer, productId: number, quantity = 1): Promise<{ orderId: number; number: string }> {
+  const { orderId, paymentUrl } = await placeOrderByForms(buyer, productId, quantity);
+  expect((await buyer.client.postForm(new URL(paymentUrl, buyer.client.baseUrl).pathname, { intent: "pay" })).status).toBe(303);
+  const number = textByTestId(await buyer.client.html(`/my/orders/${orderId}`), "order-number")!.replace("№", "");
+  return { orderId, number };
 }
 
 /** Posts the /checkout form as a browser without JavaScript does: the page's hidden token and what it showed, plus the fields given. */

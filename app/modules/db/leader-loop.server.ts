@@ -56,3 +56,18 @@ export function startLeaderLoop(options: {
     },
   };
 }
+
+/**
+ * One sender's round: batches follow each other while the last came back full, so a burst goes
+ * out at once, up to `maxBatches` (the next tick takes the rest).
+ */
+export async function drainBacklog(
+  sendBatch: () => Promise<{ sent: number; retried: number; failed: number }>,
+  batchSize: number,
+  maxBatches = 10,
+): Promise<void> {
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const result = await sendBatch();
+    if (result.sent + result.retried + result.failed < batchSize) break;
+  }
+}

@@ -1,6 +1,6 @@
 import type { AppConfig } from "../config/config.server.ts";
 import { lockKeys, type DatabaseHandle } from "../db/client.server.ts";
-import { type LeaderLoop, startLeaderLoop } from "../db/leader-loop.server.ts";
+import { drainBacklog, type LeaderLoop, startLeaderLoop } from "../db/leader-loop.server.ts";
 import { createChannels } from "./channels.server.ts";
 import { deliverDueNotifications, type SenderSettings } from "./sender.server.ts";
 
@@ -18,12 +18,6 @@ export function startNotificationSender(handle: DatabaseHandle, config: Pick<App
     lockKey: lockKeys.notificationSender,
     name: "notification sender",
     intervalMs: config.notifications.pollIntervalMs,
-    round: async () => {
-      // Rounds follow each other while there is a backlog, so a burst goes out at once.
-      for (let round = 0; round < 10; round++) {
-        const result = await deliverDueNotifications(handle.db, channels, settings);
-        if (result.sent + result.retried + result.failed < settings.batchSize) break;
-      }
-    },
+    round: () => drainBacklog(() => deliverDueNotifications(handle.db, channels, settings), settings.batchSize),
   });
 }

@@ -1,6 +1,6 @@
 import type { AppConfig } from "../config/config.server.ts";
 import { lockKeys, type DatabaseHandle } from "../db/client.server.ts";
-import { type LeaderLoop, startLeaderLoop } from "../db/leader-loop.server.ts";
+import { drainBacklog, type LeaderLoop, startLeaderLoop } from "../db/leader-loop.server.ts";
 import { getPaymentProvider } from "../payments/payments.server.ts";
 import { deliverDueReceipts, RECEIPT_SENDER_SETTINGS } from "./receipts.server.ts";
 
@@ -12,11 +12,6 @@ export function startReceiptSender(handle: DatabaseHandle, config: Pick<AppConfi
     lockKey: lockKeys.receiptSender,
     name: "receipt sender",
     intervalMs: config.notifications.pollIntervalMs,
-    round: async () => {
-      for (let round = 0; round < 10; round++) {
-        const result = await deliverDueReceipts(handle.db, provider);
-        if (result.sent + result.retried + result.failed < RECEIPT_SENDER_SETTINGS.batchSize) break;
-      }
-    },
+    round: () => drainBacklog(() => deliverDueReceipts(handle.db, provider), RECEIPT_SENDER_SETTINGS.batchSize),
   });
 }
