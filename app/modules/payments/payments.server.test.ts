@@ -44,6 +44,7 @@ function recordingSandbox() {
     cancelPayment: (id, key) => inner.cancelPayment(id, key),
     refundPayment: (input) => inner.refundPayment(input),
     createSettlementReceipt: (input) => inner.createSettlementReceipt(input),
+    getReceipt: (id) => inner.getReceipt(id),
   };
   return { provider, inputs };
 }
@@ -146,6 +147,7 @@ describe("starting a payment", () => {
       cancelPayment: () => Promise.reject(new Error("not used")),
       refundPayment: () => Promise.reject(new Error("not used")),
       createSettlementReceipt: () => Promise.reject(new Error("not used")),
+      getReceipt: () => Promise.reject(new Error("not used")),
     };
     expect(await startPayment(db(), down, { id: order.orderId }, { publicUrl: PUBLIC_URL })).toEqual({ kind: "failed", reason: PAYMENT_RETRY_MESSAGE });
     expect(await orderStatus(order.orderId)).toBe("awaiting_payment");
@@ -338,6 +340,7 @@ describe("refreshing an order's payment (the return page)", () => {
       cancelPayment: () => Promise.reject(new Error("not used")),
       refundPayment: () => Promise.reject(new Error("not used")),
       createSettlementReceipt: () => Promise.reject(new Error("not used")),
+      getReceipt: () => Promise.reject(new Error("not used")),
     };
     expect(await refreshOrderPayment(db(), down, order.orderId)).toMatchObject({ orderStatus: "awaiting_payment", payment: { status: "pending" } });
 
@@ -392,6 +395,7 @@ describe("YooKassa notifications", () => {
         return { refundId: `rf-${refunds.length}`, status: "succeeded", amountRub: input.amountRub };
       },
       createSettlementReceipt: () => Promise.reject(new Error("not used")),
+      getReceipt: () => Promise.reject(new Error("not used")),
     };
     const refunds: RefundInput[] = [];
     return { provider, states, refunds };

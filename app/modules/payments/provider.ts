@@ -123,6 +123,8 @@ export interface PaymentProvider {
   refundPayment(input: RefundInput): Promise<RefundState>;
   /** Registers a settlement receipt (the coins are handed over); the same key finds the same receipt. */
   createSettlementReceipt(input: SettlementReceiptInput): Promise<ReceiptState>;
+  /** Where a receipt registered earlier stands: a pending one becomes succeeded or canceled at the fiscal operator. */
+  getReceipt(receiptId: string): Promise<ReceiptState>;
 }
 
 /**

@@ -117,6 +117,13 @@ export function createSandboxProvider(db: Database, options: { publicUrl: string
       }
       return { receiptId: `receipt-${createHash("sha256").update(input.idempotenceKey).digest("hex").slice(0, 24)}`, status: "succeeded" };
     },
+    async getReceipt(receiptId): Promise<ReceiptState> {
+      // Every sandbox receipt is registered when it is made.
+      if (!/^receipt-[0-9a-f]{24}$/.test(receiptId)) {
+        throw new PaymentProviderError(`No sandbox receipt ${receiptId}`, { provider: "sandbox", kind: "not_found", retryable: false });
+      }
+      return { receiptId, status: "succeeded" };
+    },
   };
 }
 

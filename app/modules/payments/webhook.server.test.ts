@@ -19,6 +19,7 @@ function fakeProvider(state: Partial<PaymentState> | Error) {
     cancelPayment: () => Promise.reject(new Error("not used")),
     refundPayment: () => Promise.reject(new Error("not used")),
     createSettlementReceipt: () => Promise.reject(new Error("not used")),
+    getReceipt: () => Promise.reject(new Error("not used")),
   };
   return { provider, getPayment };
 }

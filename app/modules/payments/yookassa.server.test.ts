@@ -337,6 +337,18 @@ describe("the YooKassa provider against a fake api.yookassa.ru", () => {
     expect(await failure(provider().createSettlementReceipt({ paymentId: PAYMENT_ID, customer: { email: "a@b.ru" }, items, amountRub: 23_430, idempotenceKey: "k" }))).toMatchObject({ kind: "request", retryable: false });
   });
 
+  it("asks where a receipt stands: GET /v3/receipts/{id}; a foreign id never leaves the shop", async () => {
+    server.handler = () => json({ id: "rt-2e5b1c9a-000f", type: "payment", payment_id: PAYMENT_ID, status: "succeeded" });
+    expect(await provider().getReceipt("rt-2e5b1c9a-000f")).toEqual({ receiptId: "rt-2e5b1c9a-000f", status: "succeeded" });
+    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual(["GET /v3/receipts/rt-2e5b1c9a-000f"]);
+    expect(server.requests[0]!.headers.authorization).toBe(`Basic ${Buffer.from("100500:test_SeCrEt").toString("base64")}`);
+    server.requests.length = 0;
+    expect(await failure(provider().getReceipt("../payments"))).toMatchObject({ kind: "not_found", retryable: false });
+    expect(server.requests).toHaveLength(0);
+    server.handler = () => json({ id: "rt-1", status: "registered-somehow" });
+    expect(await failure(provider({ retries: 0 }).getReceipt("rt-1"))).toMatchObject({ kind: "unavailable", retryable: true });
+  });
+
   it("cancels only a payment waiting for capture; a pending redirect payment is left to expire", async () => {
     server.handler = () => json(PENDING);
     expect(await provider().cancelPayment(PAYMENT_ID, "cancel-key")).toMatchObject({ status: "pending" });

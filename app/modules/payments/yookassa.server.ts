@@ -385,5 +385,12 @@ export function createYooKassaProvider(options: YooKassaOptions): PaymentProvide
       log.info("YooKassa settlement receipt created", { receiptId: receipt.id, paymentId: input.paymentId, status: receipt.status });
       return { receiptId: receipt.id, status: receipt.status };
     },
+    async getReceipt(receiptId): Promise<ReceiptState> {
+      if (!/^[\w-]{1,64}$/.test(receiptId)) {
+        throw new PaymentProviderError(`Not a YooKassa receipt id: ${JSON.stringify(receiptId.slice(0, 80))}`, { provider: "yookassa", kind: "not_found", retryable: false });
+      }
+      const receipt = interpretReceipt(await request("GET", `/receipts/${receiptId}`), `YooKassa GET /v3/receipts/${receiptId}`);
+      return { receiptId: receipt.id, status: receipt.status };
+    },
   };
 }

@@ -9,7 +9,7 @@ import { applyPaymentState, listRefunds, startPayment } from "../payments/paymen
 import { type PaymentProvider, PaymentProviderError, type RefundInput, type SettlementReceiptInput } from "../payments/provider.ts";
 import { createSandboxProvider, decideSandboxPayment } from "../payments/sandbox.server.ts";
 import { log } from "../shared/log.server.ts";
-import { deliverDueReceipts, listReceipts, SETTLEMENT_WITHOUT_PAYMENT } from "./receipts.server.ts";
+import { deliverDueReceipts, followPendingReceipts, listReceipts, SETTLEMENT_WITHOUT_PAYMENT } from "./receipts.server.ts";
 
 const PUBLIC_URL = "https://shop.example";
 const database = useTempDatabase("receipts-test", async ({ db }) => {
@@ -145,6 +145,43 @@ describe("the settlement receipt at handover", () => {
     fail = new PaymentProviderError("invalid receipt", { provider: "sandbox", kind: "request", retryable: false });
     expect(await deliverDueReceipts(db(), flaky)).toMatchObject({ failed: 1 });
     expect((await listReceipts(db(), refused.orderId)).find((receipt) => receipt.type === "settlement")).toMatchObject({ status: "failed", lastError: "invalid receipt" });
+  });
+
+  it("is asked after while the fiscal operator keeps it pending: registered, or refused and left for the operator", async () => {
+    const answers = new Map<string, "pending" | "succeeded" | "canceled">();
+    const asked: string[] = [];
+    const inner = sandbox();
+    const slowFiscal: PaymentProvider = {
+      ...inner,
+      createSettlementReceipt: async (input) => {
+        const made = await inner.createSettlementReceipt(input);
+        answers.set(made.receiptId, "pending");
+        return { ...made, status: "pending" };
+      },
+      getReceipt: async (receiptId) => (asked.push(receiptId), { receiptId, status: answers.get(receiptId)! }),
+    };
+    const [first, second] = [await paidOrder(), await paidOrder()];
+    await handOver(first.number);
+    await handOver(second.number);
+    expect(await deliverDueReceipts(db(), slowFiscal)).toMatchObject({ sent: 2 });
+    const settlementOf = async (orderId: number) => (await listReceipts(db(), orderId)).find((receipt) => receipt.type === "settlement")!;
+    expect((await settlementOf(first.orderId)).status).toBe("pending");
+
+    // Not asked again within the minute.
+    expect(await followPendingReceipts(db(), slowFiscal)).toEqual({ settled: 0, stillPending: 0 });
+    expect(asked).toEqual([]);
+    const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+    expect(await followPendingReceipts(db(), slowFiscal, 20, later(2))).toEqual({ settled: 0, stillPending: 2 });
+
+    answers.set((await settlementOf(first.orderId)).providerReceiptId!, "succeeded");
+    answers.set((await settlementOf(second.orderId)).providerReceiptId!, "canceled");
+    expect(await followPendingReceipts(db(), slowFiscal, 20, later(4))).toEqual({ settled: 2, stillPending: 0 });
+    expect(await settlementOf(first.orderId)).toMatchObject({ status: "succeeded", lastError: null });
+    expect(await settlementOf(second.orderId)).toMatchObject({ status: "canceled", lastError: "Оператор фискальных данных не зарегистрировал чек" });
+    // Settled receipts are not asked after any more.
+    const asks = asked.length;
+    expect(await followPendingReceipts(db(), slowFiscal, 20, later(6))).toEqual({ settled: 0, stillPending: 0 });
+    expect(asked).toHaveLength(asks);
   });
 
   it("records that the delivery service's cash register issues the receipt of an order paid on receipt", async () => {

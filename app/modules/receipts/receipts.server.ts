@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, lt, lte, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lt, lte, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { orderLines, orders, payments, products, type ReceiptLine, type ReceiptStatus, receipts, type refunds } from "../db/schema.ts";
 import { PAYMENT_IDS } from "../delivery/rules.ts";
@@ -293,6 +293,51 @@ export async function deliverDueReceipts(db: Database, provider: PaymentProvider
         result.failed++;
         log.error("settlement receipt failed: issue it by hand", { orderId: receipt.orderId, attempts: receipt.attempts, reason });
       }
+    }
+  }
+  return result;
+}
+
+/** A pending receipt is asked after again no sooner than this: YooKassa registers most within seconds, some in hours. */
+export const PENDING_RECEIPT_RECHECK_MS = 60_000;
+
+/**
+ * Asks the provider where the settlement receipts it answered "pending" stand now, oldest asked
+ * first, a batch a round; each is asked again no sooner than PENDING_RECEIPT_RECHECK_MS. A receipt
+ * the fiscal operator refused becomes "canceled" with the reason, for the operator to issue by hand.
+ */
+export async function followPendingReceipts(db: Database, provider: PaymentProvider, batchSize = RECEIPT_SENDER_SETTINGS.batchSize, now = new Date()): Promise<{ settled: number; stillPending: number }> {
+  const due = await db
+    .select({ id: receipts.id, orderId: receipts.orderId, providerReceiptId: receipts.providerReceiptId })
+    .from(receipts)
+    .where(
+      and(
+        eq(receipts.status, "pending"),
+        eq(receipts.type, "settlement"),
+        eq(receipts.provider, provider.id),
+        isNotNull(receipts.providerReceiptId),
+        lte(receipts.updatedAt, new Date(now.getTime() - PENDING_RECEIPT_RECHECK_MS)),
+      ),
+    )
+    .orderBy(asc(receipts.updatedAt), asc(receipts.id))
+    .limit(batchSize);
+  const result = { settled: 0, stillPending: 0 };
+  for (const receipt of due) {
+    try {
+      const state = await provider.getReceipt(receipt.providerReceiptId!);
+      const settled = state.status !== "pending";
+      await db
+        .update(receipts)
+        .set({ status: state.status, lastError: state.status === "canceled" ? "Оператор фискальных данных не зарегистрировал чек" : null, updatedAt: new Date() })
+        .where(and(eq(receipts.id, receipt.id), eq(receipts.status, "pending")));
+      if (settled) result.settled++;
+      else result.stillPending++;
+      if (state.status === "canceled") log.error("settlement receipt refused by the fiscal operator: issue it by hand", { orderId: receipt.orderId, receiptId: receipt.providerReceiptId });
+    } catch (error) {
+      // Asked again next time; touching updatedAt keeps one bad receipt from holding up the rest.
+      await db.update(receipts).set({ updatedAt: new Date() }).where(eq(receipts.id, receipt.id));
+      result.stillPending++;
+      log.warn("could not ask where a pending receipt stands", { orderId: receipt.orderId, reason: error instanceof Error ? error.message : String(error) });
     }
   }
   return result;
