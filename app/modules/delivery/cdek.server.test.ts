@@ -18,7 +18,7 @@ describe("parsing CDEK bodies", () => {
 
   it("refuses bodies that are not arrays of the expected entries", () => {
     expect(() => parseCdekCities({ items: [] })).toThrow(DeliveryProviderError);
-    expect(() => parseCdekCities([{ code: 44, city: "Москва" }])).toThrow(/coordinates/);
+    expect(() => parseCdekCities([{ code: 44, city: "Москва" }])).toThrow(/location\/cities entry 0: latitude: /);
     expect(() => parseCdekDeliveryPoints([{ code: "X" }])).toThrow(/location/);
     expect(parseCdekDeliveryPoints(JSON.parse(fixture("cdek-deliverypoints-moscow.json")))[2]).toEqual({
       code: "MSK789",
@@ -278,7 +278,7 @@ describe("the provider against a fake CDEK", () => {
     await expect(provider.quote(MOSCOW_CODE, 79, coins)).rejects.toThrow(/answered errors \(v2_bad_request: No tariffs\)/);
 
     calculatorAnswers({ contentType: JSON_TYPE, body: '{"tariff_codes":[{"tariff_code":136,"delivery_sum":"350"}]}' });
-    await expect(provider.quote(MOSCOW_CODE, 79, coins)).rejects.toThrow(/entry 0 lacks/);
+    await expect(provider.quote(MOSCOW_CODE, 79, coins)).rejects.toThrow(/calculator\/tarifflist entry 0: delivery_sum: /);
     expect(() => parseCdekTariffs([])).toThrow(/not answer a JSON object/);
     expect(parseCdekTariffs({ tariff_codes: [], errors: [] })).toEqual([]);
   });

@@ -1,5 +1,7 @@
 import data from "./demo/embedded-delivery.json" with { type: "json" };
 import type { EmbeddedDeliveryData } from "./demo/generate.ts";
+import { z } from "zod";
+import { fetchOutbound, OutboundHttpError } from "../shared/outbound-http.server.ts";
 import type { Memo } from "../shared/ttl-cache.ts";
 import { type CarrierDeliveryId, quoteDelivery, shippingWeightGrams } from "./pricing.ts";
 import {
@@ -77,6 +79,8 @@ const PACKAGE_SIZE_CM = { length: 15, width: 10, height: 5 };
 
 /** Seconds before the stated expiry at which a token is no longer used. */
 const TOKEN_MARGIN_SECONDS = 30;
+/** The points of the largest city are a few megabytes; an answer bigger than this is not CDEK's. */
+const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
 const KNOWN_CITY_CODES: ReadonlyMap<string, number> = new Map(
   (data as EmbeddedDeliveryData).cities.flatMap((city) => (city.cdekCode === null ? [] : [[city.code, city.cdekCode] as const])),
@@ -117,46 +121,58 @@ function errorsOf(parsed: Json): string {
   return parts.filter(Boolean).join("; ");
 }
 
-const text = (value: Json) => (typeof value === "string" ? value : undefined);
-const number = (value: Json) => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
+/** An optional text field: CDEK leaves some out or sends null; anything not a string counts as absent. */
+const optionalText = z.string().optional().catch(undefined);
+
+const cityEntry = z.object({
+  code: z.number(),
+  city: z.string().min(1),
+  region: optionalText,
+  country: optionalText,
+  latitude: z.number(),
+  longitude: z.number(),
+});
+const pointEntry = z.object({
+  code: z.string().min(1),
+  name: optionalText,
+  type: optionalText,
+  work_time: optionalText,
+  location: z.object({ latitude: z.number(), longitude: z.number(), address: optionalText, address_full: optionalText }),
+});
+const tokenAnswer = z.object({ access_token: z.string().min(1), expires_in: z.number() });
+const tariffEntry = z.object({ tariff_code: z.number(), delivery_sum: z.number(), period_min: z.number(), period_max: z.number() });
+
+/** The entries of a JSON array answer, each checked; the first bad one is a fault naming its index and field. */
+function parseEntries<T>(body: Json, schema: z.ZodType<T>, what: string): T[] {
+  if (!Array.isArray(body)) fail(`${what} did not answer a JSON array`);
+  return body.map((entry, index) => {
+    const parsed = schema.safeParse(entry);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      fail(`${what} entry ${index}: ${issue.path.join(".") || "(entry)"}: ${issue.message}`);
+    }
+    return parsed.data;
+  });
+}
 
 export type CdekCity = { code: number; city: string; region: string | undefined; country: string; latitude: number; longitude: number };
 
 export function parseCdekCities(body: Json): CdekCity[] {
-  if (!Array.isArray(body)) fail("location/cities did not answer a JSON array");
-  return body.map((entry, index) => {
-    if (!isObject(entry)) fail(`location/cities entry ${index} is not an object`);
-    const code = number(entry.code);
-    const city = text(entry.city);
-    const latitude = number(entry.latitude);
-    const longitude = number(entry.longitude);
-    if (code === undefined || !city || latitude === undefined || longitude === undefined) {
-      fail(`location/cities entry ${index} lacks code, city or coordinates`);
-    }
-    return { code, city, region: text(entry.region), country: text(entry.country) ?? "Россия", latitude, longitude };
-  });
+  return parseEntries(body, cityEntry, "location/cities").map((entry) => ({ ...entry, region: entry.region, country: entry.country ?? "Россия" }));
 }
 
 export type CdekPoint = { code: string; name: string; type: string; address: string; workTime: string; latitude: number; longitude: number };
 
 export function parseCdekDeliveryPoints(body: Json): CdekPoint[] {
-  if (!Array.isArray(body)) fail("deliverypoints did not answer a JSON array");
-  return body.map((entry, index) => {
-    if (!isObject(entry) || !isObject(entry.location)) fail(`deliverypoints entry ${index} has no location`);
-    const code = text(entry.code);
-    const latitude = number(entry.location.latitude);
-    const longitude = number(entry.location.longitude);
-    if (!code || latitude === undefined || longitude === undefined) fail(`deliverypoints entry ${index} lacks code or coordinates`);
-    return {
-      code,
-      name: text(entry.name) ?? code,
-      type: text(entry.type) ?? "",
-      address: text(entry.location.address) ?? text(entry.location.address_full) ?? "",
-      workTime: text(entry.work_time) ?? "",
-      latitude,
-      longitude,
-    };
-  });
+  return parseEntries(body, pointEntry, "deliverypoints").map((entry) => ({
+    code: entry.code,
+    name: entry.name ?? entry.code,
+    type: entry.type ?? "",
+    address: entry.location.address ?? entry.location.address_full ?? "",
+    workTime: entry.work_time ?? "",
+    latitude: entry.location.latitude,
+    longitude: entry.location.longitude,
+  }));
 }
 
 export type CdekTariff = { code: number; deliverySum: number; periodMin: number; periodMax: number };
@@ -170,17 +186,15 @@ export function parseCdekTariffs(body: Json): CdekTariff[] {
     if (detail) fail(`calculator/tarifflist answered errors (${detail})`);
   }
   if (!Array.isArray(list)) fail("calculator/tarifflist answered without a tariff_codes list");
-  return list.map((entry, index) => {
-    const code = isObject(entry) ? number(entry.tariff_code) : undefined;
-    const deliverySum = isObject(entry) ? number(entry.delivery_sum) : undefined;
-    const periodMin = isObject(entry) ? number(entry.period_min) : undefined;
-    const periodMax = isObject(entry) ? number(entry.period_max) : undefined;
-    if (code === undefined || deliverySum === undefined || periodMin === undefined || periodMax === undefined) {
-      fail(`calculator/tarifflist entry ${index} lacks tariff_code, delivery_sum or period_min/max`);
-    }
-    return { code, deliverySum, periodMin, periodMax };
-  });
+  return parseEntries(list, tariffEntry, "calculator/tarifflist").map((entry) => ({
+    code: entry.tariff_code,
+    deliverySum: entry.delivery_sum,
+    periodMin: entry.period_min,
+    periodMax: entry.period_max,
+  }));
 }
+
+type OutboundCall = { method: "GET" | "POST"; headers: Record<string, string>; body?: string };
 
 export function createCdekDeliveryProvider(options: CdekProviderOptions): DeliveryProvider {
   const baseUrl = (options.baseUrl ?? CDEK_PRODUCTION_URL).replace(/\/+$/, "");
@@ -195,15 +209,13 @@ export function createCdekDeliveryProvider(options: CdekProviderOptions): Delive
   let token: { value: string; expiresAt: number } | undefined;
   let pending: Promise<string> | undefined;
 
-  async function send(path: string, init: RequestInit): Promise<{ status: number; body: string }> {
-    const signal = AbortSignal.timeout(timeoutMs);
+  async function send(path: string, init: OutboundCall): Promise<{ status: number; body: string }> {
     try {
-      const response = await fetchImpl(`${baseUrl}${path}`, { ...init, signal });
-      return { status: response.status, body: await response.text() };
+      const answer = await fetchOutbound(`${baseUrl}${path}`, { ...init, timeoutMs, maxBytes: MAX_ANSWER_BYTES, fetchImpl });
+      return { status: answer.status, body: answer.text() };
     } catch (error) {
-      if (signal.aborted) fail(`${path.split("?")[0]} timed out after ${timeoutMs} ms`, { cause: error });
-      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-      fail(`${path.split("?")[0]} failed: ${cause}`, { cause: error });
+      if (error instanceof OutboundHttpError) fail(error.message, { cause: error });
+      throw error;
     }
   }
 
@@ -229,10 +241,9 @@ export function createCdekDeliveryProvider(options: CdekProviderOptions): Delive
       body: form.toString(),
     });
     if (answer.status < 200 || answer.status > 299) statusError(path, answer.status, answer.body);
-    const parsed = parseJson(path, answer.body);
-    const value = isObject(parsed) ? text(parsed.access_token) : undefined;
-    const expiresIn = isObject(parsed) ? number(parsed.expires_in) : undefined;
-    if (!value || expiresIn === undefined) fail("oauth/token answered without access_token or expires_in");
+    const parsed = tokenAnswer.safeParse(parseJson(path, answer.body));
+    if (!parsed.success) fail("oauth/token answered without access_token or expires_in");
+    const { access_token: value, expires_in: expiresIn } = parsed.data;
     token = { value, expiresAt: now() + Math.max(0, expiresIn - TOKEN_MARGIN_SECONDS) * 1000 };
     return value;
   }
@@ -248,7 +259,7 @@ export function createCdekDeliveryProvider(options: CdekProviderOptions): Delive
   /** A call with the bearer token: GET with query parameters, or POST with a JSON body. */
   async function authorized(path: string, request: { query: Record<string, string | number> } | { json: unknown }): Promise<Json> {
     const url = "query" in request ? `${path}?${new URLSearchParams(Object.entries(request.query).map(([key, value]) => [key, String(value)]))}` : path;
-    const init = (bearer: string): RequestInit =>
+    const init = (bearer: string): OutboundCall =>
       "json" in request
         ? {
             method: "POST",

@@ -6,7 +6,7 @@ import { createSmsGateway } from "../sms/gateways.server.ts";
 import { SmsSendError, type SmsGateway } from "../sms/sms.ts";
 import { appendToOutbox } from "../shared/jsonl-outbox.server.ts";
 import { log } from "../shared/log.server.ts";
-import { describeUrl, failureReason, isTimeout } from "../shared/outbound-http.server.ts";
+import { describeUrl, failureReason, fetchOutbound, type OutboundAnswer, OutboundHttpError } from "../shared/outbound-http.server.ts";
 import type { NotificationChannel } from "./events.ts";
 
 /** One stored notification as a channel delivers it. */
@@ -128,32 +128,40 @@ const telegramAnswer = z.object({
 
 type TelegramSettings = { botToken: string; chatId: string; baseUrl: string; timeoutMs: number };
 
+/** Why a call to the Bot API failed, without fetchOutbound's message: its path holds the bot's token. */
+function telegramFault(error: unknown): string {
+  if (!(error instanceof OutboundHttpError)) return failureReason(error);
+  if (error.kind === "timeout") return "timeout";
+  if (error.kind === "too_large") return "answer too long";
+  return failureReason(error.cause);
+}
+
 /** The staff chat through the Bot API's sendMessage (plain text, no markup to escape). */
 export function telegramChannel(settings: TelegramSettings): ChannelSender {
   const url = `${settings.baseUrl}/bot${settings.botToken}/sendMessage`;
   // The token is part of the path: messages name the host only.
   const where = describeUrl(settings.baseUrl);
   return async (message) => {
-    const signal = AbortSignal.timeout(settings.timeoutMs);
-    let response: Response;
+    let response: OutboundAnswer;
     try {
-      response = await fetch(url, {
+      response = await fetchOutbound(url, {
         method: "POST",
+        timeoutMs: settings.timeoutMs,
+        maxBytes: 64 * 1024,
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ chat_id: message.recipient, text: message.text.slice(0, 4096), disable_web_page_preview: true }),
-        signal,
       });
     } catch (error) {
-      throw new DeliveryError(`telegram ${where}: ${isTimeout(error, signal) ? "timeout" : failureReason(error)}`, true, { cause: error });
+      throw new DeliveryError(`telegram ${where}: ${telegramFault(error)}`, true, { cause: error });
     }
-    const raw = await response.text().catch(() => "");
+    const raw = response.text();
     let answer: z.infer<typeof telegramAnswer> | undefined;
     try {
       answer = telegramAnswer.parse(JSON.parse(raw));
     } catch {
       answer = undefined;
     }
-    if (response.ok && answer?.ok) return;
+    if (response.status >= 200 && response.status <= 299 && answer?.ok) return;
     const reason = `telegram ${where}: HTTP ${response.status}${answer?.description ? ` ${answer.description}` : ""}`;
     // 429 (too many requests) and the service's own faults pass; 400/401/403 are the bot's settings.
     throw new DeliveryError(reason, response.status === 429 || response.status >= 500 || !answer);

@@ -1,11 +1,10 @@
 import { QuotesProviderError } from "./provider.ts";
-import { describeUrl, failureReason, isTimeout } from "../../shared/outbound-http.server.ts";
+import { describeUrl, fetchOutbound, type OutboundAnswer, OutboundHttpError } from "../../shared/outbound-http.server.ts";
 
 /**
- * The one HTTP GET of the quotes providers: the whole answer as bytes, within a time
- * limit that covers connecting, the headers and the body. Every failure (network,
- * timeout, HTTP status outside 2xx, a body cut off) is a QuotesProviderError naming the
- * host and path, so a provider never crashes its caller.
+ * The one HTTP GET of the quotes providers (on fetchOutbound): the whole answer as bytes.
+ * Every failure (network, timeout, HTTP status outside 2xx, a body cut off or too long) is a
+ * QuotesProviderError naming the host and path, so a provider never crashes its caller.
  */
 
 /** An ordinary desktop browser; cbr.ru's anti-bot filter rejects unusual agents. */
@@ -43,17 +42,12 @@ export class HttpStatusError extends QuotesProviderError {
 }
 
 export async function fetchBytes(url: string | URL, options: FetchBytesOptions): Promise<FetchBytesResult> {
-  const where = describeUrl(url);
-  const fetchImpl = options.fetchImpl ?? fetch;
-  const signal = AbortSignal.timeout(options.timeoutMs);
-  const timedOut = () => new QuotesProviderError(`Request to ${where} timed out after ${options.timeoutMs} ms`);
-
-  let response: Response;
+  let answer: OutboundAnswer;
   try {
-    response = await fetchImpl(url, {
-      method: "GET",
-      signal,
-      redirect: "follow",
+    answer = await fetchOutbound(url, {
+      timeoutMs: options.timeoutMs,
+      maxBytes: MAX_BODY_BYTES,
+      ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
       headers: {
         "User-Agent": BROWSER_USER_AGENT,
         Accept: options.accept ?? "*/*",
@@ -61,32 +55,17 @@ export async function fetchBytes(url: string | URL, options: FetchBytesOptions):
       },
     });
   } catch (error) {
-    if (isTimeout(error, signal)) throw timedOut();
-    throw new QuotesProviderError(`Request to ${where} failed: ${failureReason(error)}`, { cause: error });
+    if (error instanceof OutboundHttpError) throw new QuotesProviderError(error.message, { cause: error });
+    throw error;
   }
-
-  const contentType = response.headers.get("content-type") ?? "";
-  if (response.status < 200 || response.status > 299) {
-    // Free the connection; the body of an error answer is not needed.
-    response.body?.cancel().catch(() => {});
+  if (answer.status < 200 || answer.status > 299) {
     throw new HttpStatusError(
-      `${where} answered HTTP ${response.status}${contentType ? ` (${contentType})` : ""}`,
-      response.status,
-      contentType,
+      `${describeUrl(url)} answered HTTP ${answer.status}${answer.contentType ? ` (${answer.contentType})` : ""}`,
+      answer.status,
+      answer.contentType,
     );
   }
-
-  let bytes: Uint8Array;
-  try {
-    bytes = new Uint8Array(await response.arrayBuffer());
-  } catch (error) {
-    if (isTimeout(error, signal)) throw timedOut();
-    throw new QuotesProviderError(`Reading the answer of ${where} failed: ${failureReason(error)}`, { cause: error });
-  }
-  if (bytes.byteLength > MAX_BODY_BYTES) {
-    throw new QuotesProviderError(`${where} answered ${bytes.byteLength} bytes, more than a quotes answer can be`);
-  }
-  return { status: response.status, contentType, bytes };
+  return { status: answer.status, contentType: answer.contentType, bytes: answer.bytes };
 }
 
 export { describeUrl };
