@@ -99,6 +99,8 @@ export default [
     route("wishlist", "routes/wishlist.tsx"),
     route("cart", "routes/cart.tsx", { id: "cart" }),
     route("checkout", "routes/checkout.tsx", { id: "checkout" }),
+    // 115-FZ: the buyer's identification before a large order is placed.
+    route("checkout/identification", "routes/checkout-identification.tsx"),
     route("thanks", "routes/thanks.tsx"),
     route("payment-error", "routes/payment-error.tsx"),
     // The built-in payment service's page (PAYMENT_PROVIDER=sandbox).
