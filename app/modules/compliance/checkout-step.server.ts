@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { User } from "../auth/sessions.server.ts";
-import { loadDraft } from "../checkout/draft.server.ts";
+import { loadDraft, saveDraft } from "../checkout/draft.server.ts";
 import { getConfig } from "../config/config.server.ts";
 import { moscowToday } from "../content/dates.ts";
 import type { Database } from "../db/client.server.ts";
@@ -48,7 +48,10 @@ export async function identificationStepView(db: Database, user: User) {
 export async function submitIdentification(db: Database, owner: ListOwner, user: User, form: FormData) {
   const submission = parseWithZod(form, { schema: identificationSchema(moscowToday()) });
   if (submission.status !== "success") return { ok: false as const, reply: submission.reply() };
-  const { token } = await loadDraft(db, owner, user);
+  const stored = await loadDraft(db, owner, user);
+  const { token } = stored;
+  // A checkout not saved yet has no token of its own: keep this one, so the order is placed with it.
+  if (stored.revision === "new") await saveDraft(db, owner, { draft: stored.draft, token });
   await saveIdentification(db, { userId: user.id, checkoutToken: token, data: submission.value });
   return { ok: true as const };
 }

@@ -1,3 +1,6 @@
+/** Mandatory control (115-FZ): how far back one buyer's orders are added up as linked operations. */
+export const LINKED_DAYS = 30;
+
 /**
  * CSV for Excel (mandatory control export, 115-FZ): UTF-8 with a byte-order mark so Excel reads
  * Cyrillic, semicolons between fields (the list separator of a Russian Excel), CRLF line ends,

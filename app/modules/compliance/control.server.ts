@@ -6,7 +6,7 @@ import { PAYMENT_IDS } from "../delivery/rules.ts";
 import { paymentDeadline, recordOrderStep } from "../orders/lifecycle.server.ts";
 import { orderStatusLabels } from "../orders/statuses.ts";
 import { type StaffActor, writeAudit } from "../staff/audit.server.ts";
-import { toCsv } from "./control-csv.ts";
+import { LINKED_DAYS, toCsv } from "./control-csv.ts";
 
 /**
  * The compliance officer's view of orders (115-FZ): orders under mandatory control (1,000,000 ₽
@@ -14,8 +14,7 @@ import { toCsv } from "./control-csv.ts";
  * list, and orders placed with an identification.
  */
 
-/** How far back linked orders of one buyer are added up. */
-export const LINKED_DAYS = 30;
+export { LINKED_DAYS };
 /** The most rows one page or export shows (a bound on what one request reads). */
 export const CONTROL_LIMIT = 500;
 

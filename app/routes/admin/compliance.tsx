@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { LINKED_DAYS } from "#app/modules/compliance/control.server.ts";
+import { LINKED_DAYS } from "#app/modules/compliance/control-csv.ts";
 import { loadCompliancePage } from "#app/modules/compliance/compliance-page.server.ts";
 import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
