@@ -61,6 +61,9 @@ beforeAll(async () => {
     EMAIL_OUTBOX_FILE: emailOutbox,
     STAFF_NOTIFY_EMAILS: staffEmail,
     NOTIFY_POLL_INTERVAL_MS: "200",
+    // The shop's own defaults (the test harness raises them for the other suites).
+    IDENTIFICATION_THRESHOLD_RUB: "100000",
+    IDENTIFICATION_THRESHOLD_CASH_RUB: "40000",
   });
 }, 300_000);
 afterAll(async () => {
