@@ -431,7 +431,13 @@ function developmentPiiKey(dataDir: string): string {
   }
   mkdirSync(dataDir, { recursive: true });
   const key = generatePiiKey();
-  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  try {
+    // Exclusive: two processes starting at once keep one key, the first one written.
+    writeFileSync(file, `${key}\n`, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return readFileSync(file, "utf8").trim();
+  }
   return key;
 }
 
