@@ -10,10 +10,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, identifications, orders } from "#app/modules/db/schema.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";
-import { type Buyer, newPhone, postCheckoutForm, productIdOf, signedInBuyer } from "#tests/support/buyer.ts";
+import { type Buyer, newPhone, pickupOrderFields, postCheckoutForm, productIdOf, signedInBuyer } from "#tests/support/buyer.ts";
 import { runCommand } from "#tests/support/commands.ts";
 import { readEmails } from "#tests/support/email-outbox.ts";
-import { findByTestId, inputValue, radioValues, textByTestId, textContent } from "#tests/support/html.ts";
+import { findByTestId, inputValue, textByTestId, textContent } from "#tests/support/html.ts";
 import type { ShopClient } from "#tests/support/http-client.ts";
 import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
@@ -85,17 +85,7 @@ async function fillCart(buyer: Buyer, productId: number, quantity: number): Prom
 
 /** Presses 'Оформить заказ' on the page as it is, with free delivery to a pickup point and online payment. */
 function place(buyer: Buyer, page: string) {
-  return postCheckoutForm(buyer.client, page, {
-    lastName: "Иванов",
-    name: "Пётр",
-    secondName: "Сергеевич",
-    phone: buyer.phone.typed,
-    email: buyer.email,
-    deliveryId: "76",
-    pointCode: radioValues(page, "pointCode")[0]!,
-    paymentId: "4",
-    intent: "place",
-  });
+  return postCheckoutForm(buyer.client, page, { ...pickupOrderFields(buyer, page), intent: "place" });
 }
 
 /** Krugerrands for at least `atLeast` roubles, from the price the checkout shows for one. */

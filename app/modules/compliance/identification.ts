@@ -94,7 +94,7 @@ export function identificationSchema(today: string) {
       birthDate: date,
       citizenship: text(60),
       passportSeries: z.string().trim().default(""),
-      passportNumber: z.string().trim().transform((value) => value.replace(/\s+/g, "")).pipe(z.string().min(1, identificationTexts.required)),
+      passportNumber: z.string({ error: identificationTexts.required }).trim().transform((value) => value.replace(/\s+/g, "")).pipe(z.string().min(1, identificationTexts.required)),
       issueDate: date,
       issuer: text(200),
       issuerCode: z.string().trim().max(7, identificationTexts.tooLong(7)).default(""),

@@ -15,6 +15,39 @@ export function loader({ context }: Route.LoaderArgs) {
 
 const orderLink = (number: string) => <Link to={`/admin/compliance/orders/${number}`}>№{number}</Link>;
 
+type OrderRow = { id: number; number: string; createdAt: Date; total: number; buyer: string; status?: keyof typeof orderStatusLabels };
+
+/** Orders with their date, buyer and total (and status), each linked to its compliance page. */
+function OrderTable({ orders, empty, withStatus = false }: { orders: readonly OrderRow[]; empty: string; withStatus?: boolean }) {
+  if (orders.length === 0) return <p className={css.muted}>{empty}</p>;
+  return (
+    <div className={css.tableWrap}>
+      <table className={css.table}>
+        <thead>
+          <tr>
+            <th>Заказ</th>
+            <th>Дата</th>
+            {withStatus ? <th>Статус</th> : null}
+            <th>Покупатель</th>
+            <th>Сумма</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order.id}>
+              <td>{orderLink(order.number)}</td>
+              <td className={css.number}>{formatDateTime(order.createdAt)}</td>
+              {withStatus && order.status ? <td>{orderStatusLabels[order.status]}</td> : null}
+              <td>{order.buyer}</td>
+              <td className={css.number}>{formatMoney(order.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export default function AdminCompliance({ loaderData }: Route.ComponentProps) {
   const { held, control, identified, list } = loaderData;
   return (
@@ -28,32 +61,7 @@ export default function AdminCompliance({ loaderData }: Route.ComponentProps) {
 
       <section className={css.section} data-testid="held-orders">
         <h2 className={css.sectionTitle}>На проверке: совпадение с перечнем</h2>
-        {held.length === 0 ? (
-          <p className={css.muted}>Нет заказов на проверке.</p>
-        ) : (
-          <div className={css.tableWrap}>
-            <table className={css.table}>
-              <thead>
-                <tr>
-                  <th>Заказ</th>
-                  <th>Дата</th>
-                  <th>Покупатель</th>
-                  <th>Сумма</th>
-                </tr>
-              </thead>
-              <tbody>
-                {held.map((order) => (
-                  <tr key={order.id}>
-                    <td>{orderLink(order.number)}</td>
-                    <td className={css.number}>{formatDateTime(order.createdAt)}</td>
-                    <td>{order.buyer}</td>
-                    <td className={css.number}>{formatMoney(order.total)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <OrderTable orders={held} empty="Нет заказов на проверке." />
       </section>
 
       <section className={css.section} data-testid="control-orders">
@@ -99,34 +107,7 @@ export default function AdminCompliance({ loaderData }: Route.ComponentProps) {
 
       <section className={css.section} data-testid="identified-orders">
         <h2 className={css.sectionTitle}>Заказы с идентификацией покупателя</h2>
-        {identified.length === 0 ? (
-          <p className={css.muted}>Пока нет.</p>
-        ) : (
-          <div className={css.tableWrap}>
-            <table className={css.table}>
-              <thead>
-                <tr>
-                  <th>Заказ</th>
-                  <th>Дата</th>
-                  <th>Статус</th>
-                  <th>Покупатель</th>
-                  <th>Сумма</th>
-                </tr>
-              </thead>
-              <tbody>
-                {identified.map((order) => (
-                  <tr key={order.id}>
-                    <td>{orderLink(order.number)}</td>
-                    <td className={css.number}>{formatDateTime(order.createdAt)}</td>
-                    <td>{orderStatusLabels[order.status]}</td>
-                    <td>{order.buyer}</td>
-                    <td className={css.number}>{formatMoney(order.total)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <OrderTable orders={identified} empty="Пока нет." withStatus />
       </section>
     </>
   );
