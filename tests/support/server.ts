@@ -210,8 +210,8 @@ function shopEnvironment(extra: Record<string, string>): Record<string, string> 
     WEB_CONCURRENCY: "1",
     // Suites about other things place orders of any size without the 115-FZ identification step;
     // tests/http/identification.test.ts runs with the shop's real thresholds (decision 022).
-    IDENTIFICATION_THRESHOLD_RUB: "1000000000",
-    IDENTIFICATION_THRESHOLD_CASH_RUB: "1000000000",
+    IDENTIFICATION_THRESHOLD_RUB: "100000000",
+    IDENTIFICATION_THRESHOLD_CASH_RUB: "100000000",
     ...extra,
   };
 }

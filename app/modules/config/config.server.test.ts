@@ -72,6 +72,8 @@ describe("parseConfig", () => {
     expect(config.compliance.piiKeys.old).toHaveLength(2);
     expect(config.compliance.identificationThresholds).toEqual({ nonCash: 100_000, cash: 40_000 });
     expect(config.compliance.mandatoryControlRub).toBe(1_000_000);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), IDENTIFICATION_THRESHOLD_RUB: "0" })).toThrow(/IDENTIFICATION_THRESHOLD_RUB: сумма в рублях — целое число от 1 до/);
+    expect(parseConfig({ DATA_DIR: tempDir(), IDENTIFICATION_THRESHOLD_CASH_RUB: "60000" }).compliance.identificationThresholds.cash).toBe(60_000);
   });
 
   it("generates a development secret once and keeps it in DATA_DIR", () => {

@@ -15,6 +15,12 @@ import { parseProxyTrust, type ProxyTrust } from "../request/proxy-trust.server.
  */
 const cdekCityCodeMessage = "код города в справочнике СДЭК — целое положительное число (Москва 44)";
 
+/** A sum in whole roubles from 1 to `max`, with one message for every way it can be wrong. */
+const roubles = (max: number) => {
+  const message = `сумма в рублях — целое число от 1 до ${max.toLocaleString("ru-RU")}`;
+  return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
+};
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -120,9 +126,9 @@ const envSchema = z.object({
     .default(DEMO_SELLER.ogrn),
   SELLER_ADDRESS: z.string().trim().min(10, "юридический адрес продавца").max(500).default(DEMO_SELLER.address),
   // Identification of buyers (115-FZ, issue 17 item 5): the thresholds and the key of the personal data at rest.
-  IDENTIFICATION_THRESHOLD_RUB: z.coerce.number({ error: "сумма в рублях — целое число" }).int().min(1).max(100_000_000).default(100_000),
-  IDENTIFICATION_THRESHOLD_CASH_RUB: z.coerce.number({ error: "сумма в рублях — целое число" }).int().min(1).max(100_000_000).default(40_000),
-  MANDATORY_CONTROL_THRESHOLD_RUB: z.coerce.number({ error: "сумма в рублях — целое число" }).int().min(1).max(1_000_000_000).default(1_000_000),
+  IDENTIFICATION_THRESHOLD_RUB: roubles(100_000_000).default(100_000),
+  IDENTIFICATION_THRESHOLD_CASH_RUB: roubles(100_000_000).default(40_000),
+  MANDATORY_CONTROL_THRESHOLD_RUB: roubles(1_000_000_000).default(1_000_000),
   PII_ENCRYPTION_KEY: z
     .string()
     .refine((value) => parsePiiKey(value) !== null, "32 байта: 64 шестнадцатеричные цифры или base64")

@@ -408,7 +408,7 @@ export const certificates = pgTable("certificates", {
 });
 
 /** Order statuses (issue 7): the life of an order from placing to completion. */
-export const orderStatuses = ["on_review", "new", "awaiting_payment", "paid", "assembling", "shipped", "ready_for_pickup", "completed", "cancelled"] as const;
+export const orderStatuses = ["new", "awaiting_payment", "paid", "assembling", "shipped", "ready_for_pickup", "completed", "cancelled", "on_review"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /**
