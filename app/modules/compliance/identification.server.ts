@@ -4,7 +4,7 @@ import type { Database } from "../db/client.server.ts";
 import { extremistListEntries, identifications } from "../db/schema.ts";
 import { cliActor, type StaffActor, writeAudit } from "../staff/audit.server.ts";
 import type { ParsedList } from "./extremist-list.ts";
-import { IDENTIFICATION_CONSENT_VERSION, type IdentificationData, maskedIdentification, requiresIdentification, screeningKey } from "./identification.ts";
+import { IDENTIFICATION_CONSENT_VERSION, type IdentificationData, type IdentificationThresholds, maskedIdentification, requiresIdentification, screeningKey } from "./identification.ts";
 import { decryptPii, encryptPii, type PiiKeyring } from "./pii-crypto.server.ts";
 
 /**
@@ -92,8 +92,9 @@ export type IdentificationGate =
 export async function identificationGate(
   db: Database,
   order: { userId: number; checkoutToken: string; total: number; paymentId: number },
+  thresholds: IdentificationThresholds = getConfig().compliance.identificationThresholds,
 ): Promise<IdentificationGate> {
-  if (!requiresIdentification(order.total, order.paymentId, getConfig().compliance.identificationThresholds)) return { kind: "not-needed" };
+  if (!requiresIdentification(order.total, order.paymentId, thresholds)) return { kind: "not-needed" };
   const [row] = await db
     .select({ id: identifications.id })
     .from(identifications)

@@ -11,7 +11,7 @@ import { type CartLineInput, type LineDiscount, priceLines } from "../pricing/di
 import type { MetalRates } from "../pricing/pricing.ts";
 import { limitMessages, type OrderLimits, pieceLimit } from "./limits.ts";
 import { identificationGate } from "../compliance/identification.server.ts";
-import { identificationTexts } from "../compliance/identification.ts";
+import { type IdentificationThresholds, identificationTexts } from "../compliance/identification.ts";
 import { ON_REVIEW_NOTE, paymentDeadline, recordOrderStep } from "./lifecycle.server.ts";
 
 export type OrderInput = {
@@ -97,7 +97,7 @@ export async function findOrderByToken(db: Database, userId: number, checkoutTok
 export async function placeOrder(
   db: Database,
   input: OrderInput,
-  context: { rates: MetalRates | null; shopOpen: boolean; now?: Date; limits?: OrderLimits; paymentTimeoutMinutes?: number },
+  context: { rates: MetalRates | null; shopOpen: boolean; now?: Date; limits?: OrderLimits; paymentTimeoutMinutes?: number; identification?: IdentificationThresholds },
 ): Promise<PlaceOrderResult> {
   const limits = context.limits ?? getConfig().orders;
   const existing = await findOrderByToken(db, input.userId, input.checkoutToken);
@@ -167,7 +167,7 @@ export async function placeOrder(
       if (goodsTotal !== input.seenGoodsTotal) return { kind: "prices-changed", lines, goodsTotal } as const;
 
       // 115-FZ: a large order needs the buyer's identification for this checkout; a listed person's is held for review.
-      const gate = await identificationGate(tx as unknown as Database, { userId: input.userId, checkoutToken: input.checkoutToken, total: goodsTotal + input.deliveryTotal, paymentId: input.paymentId });
+      const gate = await identificationGate(tx as unknown as Database, { userId: input.userId, checkoutToken: input.checkoutToken, total: goodsTotal + input.deliveryTotal, paymentId: input.paymentId }, context.identification);
       if (gate.kind === "missing") return { kind: "refused", reason: orderMessages.identificationMissing } as const;
       const held = gate.kind === "identified" && gate.match !== null;
       const status: OrderStatus = held ? "on_review" : input.paymentId === PAYMENT_IDS.online ? "awaiting_payment" : "new";
