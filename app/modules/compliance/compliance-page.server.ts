@@ -1,4 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { databaseContext } from "../request/context.ts";
@@ -23,6 +24,7 @@ export async function loadCompliancePage(context: Context) {
     control,
     identified: identified.map((order) => ({ ...order, buyer: fullName(order.contact) })),
     list,
+    threshold: getConfig().compliance.mandatoryControlRub,
   };
 }
 

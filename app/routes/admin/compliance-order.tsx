@@ -29,14 +29,16 @@ export default function AdminComplianceOrder({ loaderData }: Route.ComponentProp
       <h1 className={css.title}>
         Заказ №{order.number} <span className={css.status} data-testid="order-status">{orderStatusLabels[order.status]}</span>
       </h1>
-      <dl className={css.facts}>
-        <dt>Дата</dt>
-        <dd>{formatDateTime(order.createdAt)}</dd>
-        <dt>Сумма</dt>
-        <dd>{formatMoney(order.total)}</dd>
-        <dt>Получатель</dt>
-        <dd>{order.buyer || "—"}</dd>
-      </dl>
+      <section className={css.section}>
+        <dl className={css.facts}>
+          <dt>Дата</dt>
+          <dd>{formatDateTime(order.createdAt)}</dd>
+          <dt>Сумма</dt>
+          <dd>{formatMoney(order.total)}</dd>
+          <dt>Получатель</dt>
+          <dd>{order.buyer || "—"}</dd>
+        </dl>
+      </section>
       <section className={css.section}>
         <h2 className={css.sectionTitle}>Идентификация покупателя</h2>
         {identification ? (

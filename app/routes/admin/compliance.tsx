@@ -35,7 +35,7 @@ function OrderTable({ orders, empty, withStatus = false }: { orders: readonly Or
         <tbody>
           {orders.map((order) => (
             <tr key={order.id}>
-              <td>{orderLink(order.number)}</td>
+              <td className={css.number}>{orderLink(order.number)}</td>
               <td className={css.number}>{formatDateTime(order.createdAt)}</td>
               {withStatus && order.status ? <td>{orderStatusLabels[order.status]}</td> : null}
               <td>{order.buyer}</td>
@@ -49,7 +49,7 @@ function OrderTable({ orders, empty, withStatus = false }: { orders: readonly Or
 }
 
 export default function AdminCompliance({ loaderData }: Route.ComponentProps) {
-  const { held, control, identified, list } = loaderData;
+  const { held, control, identified, list, threshold } = loaderData;
   return (
     <>
       <h1 className={css.title}>Внутренний контроль (115-ФЗ)</h1>
@@ -67,7 +67,7 @@ export default function AdminCompliance({ loaderData }: Route.ComponentProps) {
       <section className={css.section} data-testid="control-orders">
         <h2 className={css.sectionTitle}>Обязательный контроль</h2>
         <p className={css.muted}>
-          Заказы от 1 000 000 ₽ или заказы одного покупателя, которые вместе за {LINKED_DAYS} дней составляют эту сумму. <a href="/admin/compliance/control.csv" download>Скачать CSV</a>
+          Заказы от {formatMoney(threshold)} или заказы одного покупателя, которые вместе за {LINKED_DAYS} дней составляют эту сумму. <a href="/admin/compliance/control.csv" download>Скачать CSV</a>
         </p>
         {control.length === 0 ? (
           <p className={css.muted}>Таких заказов нет.</p>
@@ -89,7 +89,7 @@ export default function AdminCompliance({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {control.map((order) => (
                   <tr key={order.id}>
-                    <td>{orderLink(order.number)}</td>
+                    <td className={css.number}>{orderLink(order.number)}</td>
                     <td className={css.number}>{formatDateTime(order.createdAt)}</td>
                     <td>{orderStatusLabels[order.status]}</td>
                     <td className={css.number}>{formatMoney(order.total)}</td>
