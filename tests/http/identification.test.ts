@@ -26,7 +26,7 @@ let scratch: string;
 let smsOutbox: string;
 let emailOutbox: string;
 const staffEmail = "compliance@example.ru";
-const staff = { compliance: newPhone(), manager: newPhone() };
+const staff = { compliance: newPhone(), manager: newPhone(), owner: newPhone() };
 
 const silver = productIdOf("300-letie-poltavskoy-bitvy-3-rublya-2009");
 const krugerrand = productIdOf("kryugerrand-1-unciya");
@@ -210,6 +210,10 @@ describe("the compliance back office", () => {
     expect((await manager.get("/admin/compliance")).status).toBe(403);
     expect((await manager.get("/admin/compliance/control.csv")).status).toBe(403);
     expect((await manager.get(`/admin/compliance/orders/${listedOrder}`)).status).toBe(403);
+
+    // The owner may open every back-office page, this one too.
+    const owner = await signedInStaff(shop.url, smsOutbox, staff.owner);
+    expect((await owner.get("/admin/compliance")).status).toBe(200);
 
     compliance = await signedInStaff(shop.url, smsOutbox, staff.compliance);
     const page = await compliance.html("/admin/compliance");
