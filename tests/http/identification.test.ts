@@ -51,6 +51,8 @@ beforeAll(async () => {
   emailOutbox = path.join(scratch, "email.jsonl");
   database = await createShopDatabase();
   for (const [role, phone] of Object.entries(staff)) await addStaffByCommand(database.env, phone.typed, role, `Тест ${role}`);
+  const notAList = await runCommand("scripts/compliance.ts", ["import-list", path.resolve("README.md")], database.env);
+  expect([notAList.code, notAList.stderr.trim()]).toEqual([1, "Перечень не загружен: в файле нет ни одного элемента <Субъект>: это не перечень Росфинмониторинга."]);
   const imported = await runCommand("scripts/compliance.ts", ["import-list", fixture], database.env);
   expect(imported.stderr).toBe("");
   expect(imported.stdout).toContain("Перечень от 2026-11-20 загружен: физических лиц 3, из них с полной датой рождения 2");
