@@ -8,6 +8,9 @@ export default defineConfig({
   plugins: [vanillaExtractPlugin()],
   define: { __BUILD_ID__: JSON.stringify("test-build") },
   test: {
+    // Orders placed in a suite's own process by rules of other areas skip the 115-FZ identification
+    // step (decision 022); the identification rules are tested with their thresholds given.
+    env: { IDENTIFICATION_THRESHOLD_RUB: "100000000", IDENTIFICATION_THRESHOLD_CASH_RUB: "100000000" },
     projects: [
       {
         extends: true,

@@ -75,6 +75,9 @@ export default [
       route("buyback", "routes/admin/buyback.tsx"),
       route("buyback/:id", "routes/admin/buyback-request.tsx"),
       route("staff", "routes/admin/staff.tsx"),
+      route("compliance", "routes/admin/compliance.tsx"),
+      route("compliance/control.csv", "routes/admin/compliance-csv.ts"),
+      route("compliance/orders/:number", "routes/admin/compliance-order.tsx"),
       route("logout", "routes/admin/logout.tsx"),
     ]),
   ]),
@@ -99,6 +102,8 @@ export default [
     route("wishlist", "routes/wishlist.tsx"),
     route("cart", "routes/cart.tsx", { id: "cart" }),
     route("checkout", "routes/checkout.tsx", { id: "checkout" }),
+    // 115-FZ: the buyer's identification before a large order is placed.
+    route("checkout/identification", "routes/checkout-identification.tsx"),
     route("thanks", "routes/thanks.tsx"),
     route("payment-error", "routes/payment-error.tsx"),
     // The built-in payment service's page (PAYMENT_PROVIDER=sandbox).

@@ -104,6 +104,7 @@ export async function startShop({ timeoutMs = 90_000, nodeArgs = [], env = {} }:
       ...process.env,
       NODE_ENV: "production",
       SESSION_SECRET: randomBytes(36).toString("base64url"), // 48 characters
+      PII_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
       DATA_DIR: dataDir,
       HOST: "127.0.0.1",
       PORT: String(port),

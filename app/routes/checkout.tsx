@@ -26,6 +26,8 @@ import {
   UpdatePricesBox,
 } from "#app/ui/checkout/CheckoutSections.tsx";
 import * as css from "#app/ui/checkout/checkout.css.ts";
+import { IdentificationSection } from "#app/ui/checkout/IdentificationSection.tsx";
+import { checkoutIdentification } from "#app/modules/compliance/checkout-step.server.ts";
 import { FormErrors } from "#app/ui/kit/Field.tsx";
 import { TotalBar } from "#app/ui/checkout/TotalBar.tsx";
 import type { loader as rootLoader } from "../root.tsx";
@@ -46,7 +48,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     pointFilter: (url.searchParams.get("pvz") ?? "").slice(0, 60),
     cityQuery: (url.searchParams.get("city") ?? "").trim().slice(0, 60),
   });
-  return { ...view, signedIn: !!scope.user, mapsApiKey: getConfig().yandexMapsApiKey ?? null, paymentTimeoutMinutes: getConfig().orders.paymentTimeoutMinutes };
+  const identification = await checkoutIdentification(scope.db, scope.user, { token: view.token, total: view.totals.total, paymentId: view.draft.delivery.paymentId });
+  return { ...view, identification, signedIn: !!scope.user, mapsApiKey: getConfig().yandexMapsApiKey ?? null, paymentTimeoutMinutes: getConfig().orders.paymentTimeoutMinutes };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -57,6 +60,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(`/checkout${outcome.search ?? ""}${outcome.hash ? `#${outcome.hash}` : ""}`, 303);
     case "login":
       return redirect(outcome.href, { status: 303, headers: { "Set-Cookie": await flashHeader({ kind: "success", message: "Войдите, чтобы оформить заказ: всё, что вы ввели, сохранено." }) } });
+    case "identify":
+      return redirect("/checkout/identification", 303);
     case "placed":
       return redirect(await paymentRedirect(scope.db, outcome), 303);
   }
@@ -159,6 +164,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           ) : null}
           {draft.delivery.courier ? <AddressSection draft={draft} /> : null}
           <PaymentSection draft={draft} paymentTimeoutMinutes={view.paymentTimeoutMinutes} />
+          {view.identification ? <IdentificationSection {...view.identification} signedIn={view.signedIn} /> : null}
           <CommentSection draft={draft} />
           <TotalBar total={view.totals.total} />
         </div>

@@ -6,6 +6,7 @@ import { orderSummary } from "#app/modules/orders/order-summary.ts";
 import { requireOwnOrder } from "#app/modules/orders/order-page.server.ts";
 import { reconcilePayment } from "#app/modules/orders/payment-flow.server.ts";
 import { isPayable } from "#app/modules/orders/statuses.ts";
+import { identificationTexts } from "#app/modules/compliance/identification.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { button } from "#app/ui/kit/kit.css.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
@@ -54,11 +55,17 @@ function usePurchaseEvent(order: Route.ComponentProps["loaderData"]["order"], re
 
 export default function Thanks({ loaderData }: Route.ComponentProps) {
   const { order, awaitingPayment, confirmationUrl } = loaderData;
-  usePurchaseEvent(order, !awaitingPayment);
+  usePurchaseEvent(order, !awaitingPayment && order.status !== "on_review");
   return (
     <>
       <PageHeader title={awaitingPayment ? "Заказ ждёт оплаты" : "Спасибо за заказ"} crumbs={[{ name: "Спасибо за заказ", href: `/thanks?order=${order.id}` }]} />
-      {awaitingPayment ? (
+      {order.status === "on_review" ? (
+        <div role="status" data-testid="on-review">
+          <p>
+            Заказ <strong>№{order.number}</strong> принят. {identificationTexts.onReview}
+          </p>
+        </div>
+      ) : awaitingPayment ? (
         <div role="status">
           <p>Платёж ещё не подтверждён платёжным сервисом. Если вы уже оплатили, обновите страницу через минуту.</p>
           <PaymentDeadline order={order} />

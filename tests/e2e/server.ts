@@ -50,6 +50,7 @@ for (const entry of readdirSync(root)) {
 Object.assign(process.env, {
   NODE_ENV: "production",
   SESSION_SECRET: randomBytes(36).toString("base64url"),
+  PII_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
   HOST: "127.0.0.1",
   PORT: String(process.env.E2E_PORT ?? E2E_PORT),
   // The origin the browser uses: the payment page sends the buyer back to it, with their cookies.

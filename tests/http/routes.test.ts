@@ -94,7 +94,7 @@ let client: ShopClient;
 
 beforeAll(async () => {
   shop = await startShop({
-    env: { NODE_ENV: "production", SESSION_SECRET: randomBytes(32).toString("base64url"), PUBLIC_URL: publicUrl },
+    env: { NODE_ENV: "production", SESSION_SECRET: randomBytes(32).toString("base64url"), PII_ENCRYPTION_KEY: randomBytes(32).toString("hex"), PUBLIC_URL: publicUrl },
   });
   client = new ShopClient(shop.url);
 });

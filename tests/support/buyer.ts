@@ -47,7 +47,15 @@ export async function placeOrderByForms(buyer: Buyer, productId: number, quantit
   const { client } = buyer;
   expect((await client.postForm("/cart", { intent: "add", productId: String(productId), quantity: String(quantity) })).status).toBe(303);
   const page = await client.html("/checkout");
-  const fields = {
+  const placed = await postCheckoutForm(client, page, { ...pickupOrderFields(buyer, page), intent: "place" });
+  expect(placed.status).toBe(303);
+  const paymentUrl = placed.headers.get("location")!;
+  return { orderId: await latestOrderId(client), paymentUrl };
+}
+
+/** The checkout's fields for an order to the first free pickup point, paid online, as the page offers them. */
+export function pickupOrderFields(buyer: Buyer, page: string): Record<string, string> {
+  return {
     lastName: "Иванов",
     name: "Пётр",
     secondName: "Сергеевич",
@@ -57,10 +65,6 @@ export async function placeOrderByForms(buyer: Buyer, productId: number, quantit
     pointCode: radioValues(page, "pointCode")[0]!,
     paymentId: "4",
   };
-  const placed = await postCheckoutForm(client, page, { ...fields, intent: "place" });
-  expect(placed.status).toBe(303);
-  const paymentUrl = placed.headers.get("location")!;
-  return { orderId: await latestOrderId(client), paymentUrl };
 }
 
 /** An order placed by forms and paid on the sandbox's payment page, with its number as the buyer sees it. */

@@ -27,7 +27,7 @@ export async function startShopBehindProxy(adminUrl: string, env: Record<string,
     proxied.port = String(proxy.port);
     shop = await startShop({
       databaseUrl: proxied.toString(),
-      env: { NODE_ENV: "production", SESSION_SECRET: randomBytes(32).toString("base64url"), ...env },
+      env: { NODE_ENV: "production", SESSION_SECRET: randomBytes(32).toString("base64url"), PII_ENCRYPTION_KEY: randomBytes(32).toString("hex"), ...env },
     });
   } catch (error) {
     await proxy.stop();

@@ -208,6 +208,10 @@ function shopEnvironment(extra: Record<string, string>): Record<string, string> 
     LOG_LEVEL: "warn",
     // One process per shop: the tests watch and signal it (the cluster has a suite of its own).
     WEB_CONCURRENCY: "1",
+    // Suites about other things place orders of any size without the 115-FZ identification step;
+    // tests/http/identification.test.ts runs with the shop's real thresholds (decision 022).
+    IDENTIFICATION_THRESHOLD_RUB: "100000000",
+    IDENTIFICATION_THRESHOLD_CASH_RUB: "100000000",
     ...extra,
   };
 }
@@ -335,7 +339,7 @@ export async function startShopsOnOneDatabase(
   // Empty: the instances race to migrate and seed it, as on a first deployment.
   const database = await createTestDatabase(adminUrl, { empty: true });
   // One secret for all, as instances behind one proxy must accept each other's sessions.
-  const env = { SESSION_SECRET: randomBytes(32).toString("base64url"), ...options.env };
+  const env = { SESSION_SECRET: randomBytes(32).toString("base64url"), PII_ENCRYPTION_KEY: randomBytes(32).toString("hex"), ...options.env };
   const started = await Promise.allSettled(
     Array.from({ length: count }, () => startShop({ databaseUrl: database.url, env, empty: true })),
   );

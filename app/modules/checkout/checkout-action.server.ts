@@ -19,6 +19,9 @@ import type { MetalRates } from "../pricing/pricing.ts";
 import { type DeliveryLookup, deliveryLookup, findOption, firstVisitDelivery, parcelOf } from "./checkout.server.ts";
 import { applyPostedFields, validateForOrder } from "./draft-form.server.ts";
 import { loadDraft, newCheckoutToken, saveDraft } from "./draft.server.ts";
+import { identificationOfCheckout } from "../compliance/identification.server.ts";
+import { requiresIdentification } from "../compliance/identification.ts";
+import { getConfig } from "../config/config.server.ts";
 import { type CheckoutDraft, checkoutTexts, type PriceNotice } from "./draft.ts";
 
 export type CheckoutScope = {
@@ -34,9 +37,11 @@ export type CheckoutScope = {
 export type CheckoutOutcome =
   | { kind: "page"; search?: string; hash?: string }
   | { kind: "login"; href: string }
+  /** The order needs the buyer's identification (115-FZ) first: the identification step. */
+  | { kind: "identify" }
   | { kind: "placed"; orderId: number; isNew: boolean; paymentId: PaymentId };
 
-const intents = ["save", "find-city", "place", "login"] as const;
+const intents = ["save", "find-city", "place", "login", "identify"] as const;
 type Intent = (typeof intents)[number];
 
 function intentOf(form: FormData): Intent {
@@ -215,7 +220,11 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
     const query = String(form.get("cityQuery") ?? "").trim().slice(0, 60);
     return { kind: "page", search: query ? `?city=${encodeURIComponent(query)}` : "", hash: "city" };
   }
-  if (intent === "login" || (intent === "place" && !scope.user)) {
+  if (intent === "identify" && scope.user && !badQuantity) {
+    await save(draft);
+    return { kind: "identify" };
+  }
+  if (intent === "login" || ((intent === "place" || intent === "identify") && !scope.user)) {
     await save(draft);
     return { kind: "login", href: loginHref("/checkout") };
   }
@@ -255,6 +264,12 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
     await save({ ...draft, errors });
     const hash = draft.orderError ? "order-error" : draft.changeNotice ? "order-changed" : draft.priceNotice ? "update-prices" : cart.lines.length === 0 ? undefined : "form-errors";
     return { kind: "page", hash };
+  }
+
+  // 115-FZ: at or above the threshold the buyer is identified for this checkout before it is placed.
+  if (requiresIdentification(terms.total, draft.delivery.paymentId, getConfig().compliance.identificationThresholds) && !(await identificationOfCheckout(scope.db, scope.user.id, checkoutToken))) {
+    await save({ ...draft, errors });
+    return { kind: "identify" };
   }
 
   const result = await placeOrder(

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
+import { orders } from "../db/schema.ts";
 import type { Database } from "../db/client.server.ts";
 import { getDeliveryProvider } from "../delivery/delivery.server.ts";
 import { PAYMENT_IDS } from "../delivery/rules.ts";
@@ -30,5 +32,8 @@ export async function checkoutScope(context: Readonly<RouterContextProvider>): P
 export async function paymentRedirect(db: Database, placed: Extract<CheckoutOutcome, { kind: "placed" }>): Promise<string> {
   const thanks = `/thanks?order=${placed.orderId}`;
   if (placed.paymentId !== PAYMENT_IDS.online || !placed.isNew) return thanks;
+  // Held for review (115-FZ list screening): no payment until compliance staff release it.
+  const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, placed.orderId)).limit(1);
+  if (order?.status === "on_review") return thanks;
   return payOrder(db, placed.orderId);
 }

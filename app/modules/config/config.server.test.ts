@@ -55,7 +55,25 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ NODE_ENV: "production", DATA_DIR: tempDir() })).toThrow(/SESSION_SECRET/);
     expect(() => parseConfig({ NODE_ENV: "production", DATA_DIR: tempDir(), SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
     const secret = "x".repeat(40);
-    expect(parseConfig({ NODE_ENV: "production", DATA_DIR: tempDir(), SESSION_SECRET: secret }).sessionSecret).toBe(secret);
+    const piiKey = "a".repeat(64);
+    expect(parseConfig({ NODE_ENV: "production", DATA_DIR: tempDir(), SESSION_SECRET: secret, PII_ENCRYPTION_KEY: piiKey }).sessionSecret).toBe(secret);
+  });
+
+  it("requires a 32-byte PII_ENCRYPTION_KEY in production, generates one in DATA_DIR otherwise, and reads old keys", () => {
+    const secret = "x".repeat(40);
+    expect(() => parseConfig({ NODE_ENV: "production", DATA_DIR: tempDir(), SESSION_SECRET: secret })).toThrow(/PII_ENCRYPTION_KEY/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), PII_ENCRYPTION_KEY: "abc" })).toThrow(/PII_ENCRYPTION_KEY/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), PII_ENCRYPTION_OLD_KEYS: "abc" })).toThrow(/PII_ENCRYPTION_OLD_KEYS/);
+    const dataDir = tempDir();
+    const first = parseConfig({ DATA_DIR: dataDir }).compliance.piiKeys.current;
+    expect(first.key.length).toBe(32);
+    expect(parseConfig({ DATA_DIR: dataDir }).compliance.piiKeys.current.id).toBe(first.id);
+    const config = parseConfig({ DATA_DIR: tempDir(), PII_ENCRYPTION_KEY: "b".repeat(64), PII_ENCRYPTION_OLD_KEYS: `${"c".repeat(64)}, ${"d".repeat(64)}` });
+    expect(config.compliance.piiKeys.old).toHaveLength(2);
+    expect(config.compliance.identificationThresholds).toEqual({ nonCash: 100_000, cash: 40_000 });
+    expect(config.compliance.mandatoryControlRub).toBe(1_000_000);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), IDENTIFICATION_THRESHOLD_RUB: "0" })).toThrow(/IDENTIFICATION_THRESHOLD_RUB: сумма в рублях — целое число от 1 до/);
+    expect(parseConfig({ DATA_DIR: tempDir(), IDENTIFICATION_THRESHOLD_CASH_RUB: "60000" }).compliance.identificationThresholds.cash).toBe(60_000);
   });
 
   it("generates a development secret once and keeps it in DATA_DIR", () => {

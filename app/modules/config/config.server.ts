@@ -3,6 +3,8 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import type { IdentificationThresholds } from "../compliance/identification.ts";
+import { generatePiiKey, parsePiiKey, type PiiKeyring } from "../compliance/pii-crypto.server.ts";
 import { DEMO_SELLER, innMatchesOgrn, isValidInn, isValidOgrn, type SellerDetails } from "../shop/seller.ts";
 import { parseProxyTrust, type ProxyTrust } from "../request/proxy-trust.server.ts";
 
@@ -12,6 +14,12 @@ import { parseProxyTrust, type ProxyTrust } from "../request/proxy-trust.server.
  * The README's table lists the same variables; keep both in step.
  */
 const cdekCityCodeMessage = "код города в справочнике СДЭК — целое положительное число (Москва 44)";
+
+/** A sum in whole roubles from 1 to `max`, with one message for every way it can be wrong. */
+const roubles = (max: number) => {
+  const message = `сумма в рублях — целое число от 1 до ${max.toLocaleString("ru-RU")}`;
+  return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
+};
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -117,6 +125,19 @@ const envSchema = z.object({
     .refine(isValidOgrn, "ОГРН: 13 цифр (организация) или ОГРНИП: 15 цифр (ИП) с верной контрольной цифрой")
     .default(DEMO_SELLER.ogrn),
   SELLER_ADDRESS: z.string().trim().min(10, "юридический адрес продавца").max(500).default(DEMO_SELLER.address),
+  // Identification of buyers (115-FZ, issue 17 item 5): the thresholds and the key of the personal data at rest.
+  IDENTIFICATION_THRESHOLD_RUB: roubles(100_000_000).default(100_000),
+  IDENTIFICATION_THRESHOLD_CASH_RUB: roubles(100_000_000).default(40_000),
+  MANDATORY_CONTROL_THRESHOLD_RUB: roubles(1_000_000_000).default(1_000_000),
+  PII_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => parsePiiKey(value) !== null, "32 байта: 64 шестнадцатеричные цифры или base64")
+    .optional(),
+  PII_ENCRYPTION_OLD_KEYS: z
+    .string()
+    .transform((value) => value.split(/[,;\s]+/).filter(Boolean))
+    .refine((keys) => keys.every((key) => parsePiiKey(key) !== null), "прежние ключи через запятую, каждый 32 байта (hex или base64)")
+    .optional(),
   ASSAY_REGISTRATION_NUMBER: z.string().trim().min(3, "номер в реестре специального учёта Пробирной палаты").max(100).default(DEMO_SELLER.assayRegistrationNumber),
 });
 
@@ -220,6 +241,12 @@ export type AppConfig = {
   };
   /** The seller's legal details: footer, /contacts, JSON-LD, e-mails. */
   seller: SellerDetails;
+  /** 115-FZ: when a buyer is identified, when an order is under mandatory control, and the key of their data. */
+  compliance: {
+    identificationThresholds: IdentificationThresholds;
+    mandatoryControlRub: number;
+    piiKeys: PiiKeyring;
+  };
 };
 
 /** A setting is wrong: the message names the variable so the operator can fix it. */
@@ -284,6 +311,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
   if (isProduction && !values.SESSION_SECRET) {
     throw new ConfigError(
       "Неверные настройки окружения:\n  SESSION_SECRET: обязателен при NODE_ENV=production (не короче 32 символов)",
+    );
+  }
+
+  if (isProduction && !values.PII_ENCRYPTION_KEY) {
+    throw new ConfigError(
+      "Неверные настройки окружения:\n  PII_ENCRYPTION_KEY: обязателен при NODE_ENV=production (32 байта: 64 шестнадцатеричные цифры или base64)",
     );
   }
 
@@ -364,6 +397,14 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
       pollIntervalMs: values.NOTIFY_POLL_INTERVAL_MS,
     },
     seller: { ...seller, demo: demoSeller },
+    compliance: {
+      identificationThresholds: { nonCash: values.IDENTIFICATION_THRESHOLD_RUB, cash: values.IDENTIFICATION_THRESHOLD_CASH_RUB },
+      mandatoryControlRub: values.MANDATORY_CONTROL_THRESHOLD_RUB,
+      piiKeys: {
+        current: parsePiiKey(values.PII_ENCRYPTION_KEY ?? developmentPiiKey(dataDir))!,
+        old: (values.PII_ENCRYPTION_OLD_KEYS ?? []).map((key) => parsePiiKey(key)!),
+      },
+    },
   };
 }
 
@@ -383,6 +424,27 @@ function developmentSessionSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** Outside production the key of personal data is generated once and kept in DATA_DIR, like the session secret. */
+function developmentPiiKey(dataDir: string): string {
+  const file = path.join(dataDir, "pii-encryption-key");
+  try {
+    const existing = readFileSync(file, "utf8").trim();
+    if (parsePiiKey(existing)) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = generatePiiKey();
+  try {
+    // Exclusive: two processes starting at once keep one key, the first one written.
+    writeFileSync(file, `${key}\n`, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return readFileSync(file, "utf8").trim();
+  }
+  return key;
 }
 
 let current: AppConfig | undefined;

@@ -408,7 +408,7 @@ export const certificates = pgTable("certificates", {
 });
 
 /** Order statuses (issue 7): the life of an order from placing to completion. */
-export const orderStatuses = ["new", "awaiting_payment", "paid", "assembling", "shipped", "ready_for_pickup", "completed", "cancelled"] as const;
+export const orderStatuses = ["new", "awaiting_payment", "paid", "assembling", "shipped", "ready_for_pickup", "completed", "cancelled", "on_review"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /**
@@ -438,6 +438,8 @@ export const orders = pgTable(
     comment: text("comment").notNull().default(""),
     /** An online-payment order not paid by then is cancelled (ORDER_PAYMENT_TIMEOUT_MINUTES); null for payment on receipt. */
     paymentDueAt: timestamp("payment_due_at", { withTimezone: true }),
+    /** The buyer's identification this order was placed with (115-FZ), when its total needed one. */
+    identificationId: integer("identification_id").references((): AnyPgColumn => identifications.id),
     /** The carrier's tracking number, set by the operator when shipping. */
     trackingNumber: text("tracking_number"),
     /** Why the order was cancelled, in Russian ('Время на оплату истекло'). */
@@ -805,4 +807,51 @@ export const orderNotes = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (table) => [index("order_notes_by_order").on(table.orderId, table.createdAt)],
+);
+
+/**
+ * A buyer's identification (115-FZ, issue 17 item 5): the passport data, encrypted with
+ * AES-256-GCM (app/modules/compliance/pii-crypto.server.ts); nothing of it is stored in the
+ * clear. One row per checkout it was given for; the latest is offered to the buyer again.
+ * Kept for five years after the operation, as the law asks, so rows are never deleted with an order.
+ */
+export const identifications = pgTable(
+  "identifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** The checkout (its one-time token) this identification was given for. */
+    checkoutToken: text("checkout_token").notNull(),
+    /** The id of the key that encrypted `data` (rotation: old keys still read their rows). */
+    keyId: text("key_id").notNull(),
+    /** "v1.<key id>.<nonce>.<tag>.<ciphertext>" of the JSON of the form. */
+    data: text("data").notNull(),
+    /** The consent to process these data: the text's version and when it was given. */
+    consentVersion: text("consent_version").notNull(),
+    consentedAt: timestamp("consented_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [uniqueIndex("identifications_one_per_checkout").on(table.userId, table.checkoutToken), index("identifications_by_user").on(table.userId, table.createdAt)],
+);
+
+/**
+ * The persons of Rosfinmonitoring's list of those involved in extremism or terrorism, as last
+ * imported (`npm run compliance -- import-list FILE` replaces the whole list). Public data.
+ */
+export const extremistListEntries = pgTable(
+  "extremist_list_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    subjectId: text("subject_id").notNull(),
+    fullName: text("full_name").notNull(),
+    /** ГГГГ-ММ-ДД; null when the list gives no full date (such an entry matches no one by itself). */
+    birthDate: text("birth_date"),
+    /** The normalised name and birth date a buyer is looked up by (identification.ts screeningKey). */
+    matchKey: text("match_key"),
+    listDate: text("list_date"),
+    importedAt: timestamp("imported_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [index("extremist_list_by_key").on(table.matchKey)],
 );

@@ -58,6 +58,8 @@ export type AlertFacts = {
 export type NotificationEvent =
   | { kind: "order_placed"; order: OrderFacts }
   | { kind: "order_paid"; order: OrderFacts }
+  /** A buyer matched the list of persons involved in extremism or terrorism: the order waits for compliance staff. */
+  | { kind: "order_on_review"; order: OrderFacts; subjectId: string; listDate: string | null }
   /** attemptId: the payment attempt that failed (an order may fail more than once). */
   | { kind: "payment_failed"; order: OrderFacts; reason: string; attemptId: number }
   | { kind: "order_shipped"; order: OrderFacts; trackingNumber: string }
@@ -83,6 +85,8 @@ export type NotificationEventKind = NotificationEvent["kind"];
 export const notificationRoutes: Readonly<Record<NotificationEventKind, { buyer: readonly NotificationChannel[]; staff: readonly NotificationChannel[] }>> = {
   order_placed: { buyer: ["sms", "email"], staff: ["telegram", "email"] },
   order_paid: { buyer: ["sms", "email"], staff: ["telegram", "email"] },
+  // The buyer is told nothing by message (115-FZ forbids telling them why): the checkout page says the order is being checked.
+  order_on_review: { buyer: [], staff: ["telegram", "email"] },
   payment_failed: { buyer: ["email"], staff: [] },
   order_shipped: { buyer: ["sms", "email"], staff: [] },
   order_ready_for_pickup: { buyer: ["sms", "email"], staff: [] },

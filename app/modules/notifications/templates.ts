@@ -167,6 +167,7 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
     }
     case "payment_after_cancel":
     case "refund_failed":
+    case "order_on_review":
       // Staff only (notificationRoutes); a buyer hears of the refund through refund_made.
       return staffContent(event, shop);
   }
@@ -182,6 +183,14 @@ function staffContent(event: NotificationEvent, shop: ShopFacts): Content {
       return staffOrder(`Новый заказ №${event.order.number} на ${money(event.order.total)}`, event.order, [
         event.order.paysOnline ? "Оплата онлайн: ждём оплату" : "Оплата при получении",
       ]);
+    case "order_on_review":
+      return {
+        ...staffOrder(`Заказ №${event.order.number} задержан на проверку (115-ФЗ)`, event.order, [
+          `Покупатель совпал по ФИО и дате рождения с записью №${event.subjectId} перечня Росфинмониторинга${event.listDate ? ` от ${event.listDate}` : ""}.`,
+          "Заказ не оплачивается и не собирается до решения ответственного за внутренний контроль. Покупателю о причине не сообщайте.",
+        ]),
+        link: `${shop.publicUrl}/admin/compliance/orders/${event.order.number}`,
+      };
     case "order_paid":
       return staffOrder(`Оплачен заказ №${event.order.number}: ${money(event.order.total)}`, event.order, ["Можно собирать."]);
     case "order_cancelled":

@@ -16,6 +16,8 @@ export type OrderActor = "buyer" | "payment" | "operator" | "system";
 
 /** Why an unpaid online order was let go. */
 export const PAYMENT_EXPIRED_REASON = "Время на оплату истекло";
+/** The history note of an order held for review (the buyer sees it: it says nothing of why). */
+export const ON_REVIEW_NOTE = "Заказ на проверке";
 /** A cancellation by the shop without a reason given. */
 export const CANCELLED_BY_SHOP_REASON = "заказ отменён магазином";
 
@@ -59,8 +61,10 @@ export async function orderFacts(db: Database, order: OrderRow): Promise<OrderFa
 }
 
 /** The message each status sends, when it sends one. */
-function statusEvent(status: OrderStatus, order: OrderFacts, details: { note: string; trackingNumber?: string | null }): NotificationEvent | null {
+function statusEvent(status: OrderStatus, order: OrderFacts, details: { note: string; trackingNumber?: string | null; listMatch?: { subjectId: string; listDate: string | null } | null }): NotificationEvent | null {
   switch (status) {
+    case "on_review":
+      return details.listMatch ? { kind: "order_on_review", order, subjectId: details.listMatch.subjectId, listDate: details.listMatch.listDate } : null;
     case "new":
     case "awaiting_payment":
       return { kind: "order_placed", order };
@@ -83,11 +87,15 @@ function statusEvent(status: OrderStatus, order: OrderFacts, details: { note: st
  * Writes what a status change of an order leaves behind, inside its transaction: the history
  * row and the messages to the buyer and the staff. `order` is the order as the change left it.
  */
-export async function recordOrderStep(db: Database, order: OrderRow, step: { status: OrderStatus; actor: OrderActor; note?: string; now?: Date }): Promise<void> {
+export async function recordOrderStep(
+  db: Database,
+  order: OrderRow,
+  step: { status: OrderStatus; actor: OrderActor; note?: string; now?: Date; listMatch?: { subjectId: string; listDate: string | null } | null },
+): Promise<void> {
   const now = step.now ?? new Date();
   const note = step.note ?? (step.status === "shipped" && order.trackingNumber ? `Трек-номер ${order.trackingNumber}` : "");
   await db.insert(orderEvents).values({ orderId: order.id, status: step.status, note, actor: step.actor, createdAt: now });
-  const event = statusEvent(step.status, await orderFacts(db, order), { note: step.note ?? "", trackingNumber: order.trackingNumber });
+  const event = statusEvent(step.status, await orderFacts(db, order), { note: step.note ?? "", trackingNumber: order.trackingNumber, listMatch: step.listMatch });
   if (event) await recordNotifications(db, event, undefined, now);
 }
 

@@ -10,7 +10,9 @@ import { moscowToday } from "../content/dates.ts";
 import { type CartLineInput, type LineDiscount, priceLines } from "../pricing/discounts.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
 import { limitMessages, type OrderLimits, pieceLimit } from "./limits.ts";
-import { paymentDeadline, recordOrderStep } from "./lifecycle.server.ts";
+import { identificationGate } from "../compliance/identification.server.ts";
+import { type IdentificationThresholds, identificationTexts } from "../compliance/identification.ts";
+import { ON_REVIEW_NOTE, paymentDeadline, recordOrderStep } from "./lifecycle.server.ts";
 
 export type OrderInput = {
   userId: number;
@@ -60,6 +62,8 @@ export const orderMessages = {
   tooManyOfCoin: limitMessages.perCoinInOrder,
   tooManyUnpaid: limitMessages.unpaid,
   /** The posted one-time token is another buyer's order's: an old or copied form. */
+  /** A large order reached the transaction without the buyer's identification for this checkout. */
+  identificationMissing: identificationTexts.notOnRecord,
   foreignToken: "Эта страница оформления устарела. Проверьте заказ и нажмите «Оформить заказ» ещё раз.",
 } as const;
 
@@ -93,7 +97,7 @@ export async function findOrderByToken(db: Database, userId: number, checkoutTok
 export async function placeOrder(
   db: Database,
   input: OrderInput,
-  context: { rates: MetalRates | null; shopOpen: boolean; now?: Date; limits?: OrderLimits; paymentTimeoutMinutes?: number },
+  context: { rates: MetalRates | null; shopOpen: boolean; now?: Date; limits?: OrderLimits; paymentTimeoutMinutes?: number; identification?: IdentificationThresholds },
 ): Promise<PlaceOrderResult> {
   const limits = context.limits ?? getConfig().orders;
   const existing = await findOrderByToken(db, input.userId, input.checkoutToken);
@@ -162,8 +166,12 @@ export async function placeOrder(
       const goodsTotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
       if (goodsTotal !== input.seenGoodsTotal) return { kind: "prices-changed", lines, goodsTotal } as const;
 
-      const status: OrderStatus = input.paymentId === PAYMENT_IDS.online ? "awaiting_payment" : "new";
-      const paymentDueAt = paymentDeadline(input.paymentId, now, context.paymentTimeoutMinutes ?? getConfig().orders.paymentTimeoutMinutes);
+      // 115-FZ: a large order needs the buyer's identification for this checkout; a listed person's is held for review.
+      const gate = await identificationGate(tx as unknown as Database, { userId: input.userId, checkoutToken: input.checkoutToken, total: goodsTotal + input.deliveryTotal, paymentId: input.paymentId }, context.identification);
+      if (gate.kind === "missing") return { kind: "refused", reason: orderMessages.identificationMissing } as const;
+      const held = gate.kind === "identified" && gate.match !== null;
+      const status: OrderStatus = held ? "on_review" : input.paymentId === PAYMENT_IDS.online ? "awaiting_payment" : "new";
+      const paymentDueAt = held ? null : paymentDeadline(input.paymentId, now, context.paymentTimeoutMinutes ?? getConfig().orders.paymentTimeoutMinutes);
       const [created] = await tx
         .insert(orders)
         .values({
@@ -181,6 +189,7 @@ export async function placeOrder(
           total: goodsTotal + input.deliveryTotal,
           comment: input.comment,
           paymentDueAt,
+          identificationId: gate.kind === "identified" ? gate.identificationId : null,
           createdAt: now,
           updatedAt: now,
         })
@@ -196,7 +205,7 @@ export async function placeOrder(
       }
       await tx.delete(listItems).where(and(eq(listItems.list, "cart"), eq(listItems.owner, input.owner)));
       // The buyer's confirmation and the staff's 'new order' leave with the order, or not at all.
-      await recordOrderStep(tx as unknown as Database, placed!, { status, actor: "buyer", now });
+      await recordOrderStep(tx as unknown as Database, placed!, { status, actor: "buyer", now, ...(held ? { note: ON_REVIEW_NOTE, listMatch: gate.match } : {}) });
       return { kind: "placed", orderId: created!.id, number } as const;
     });
   } catch (error) {

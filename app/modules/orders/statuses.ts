@@ -3,6 +3,7 @@ import { PAYMENT_IDS } from "../delivery/rules.ts";
 
 /** How the buyer and the operator read an order's status. */
 export const orderStatusLabels: Record<OrderStatus, string> = {
+  on_review: "На проверке",
   new: "Новый",
   awaiting_payment: "Ожидает оплаты",
   paid: "Оплачен",
@@ -19,6 +20,8 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
  * as new. Completed and cancelled are final.
  */
 export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
+  // Held for review (115-FZ list screening): compliance staff release it (to payment or to new) or it is cancelled.
+  on_review: ["cancelled"],
   new: ["assembling", "cancelled"],
   awaiting_payment: ["paid", "cancelled"],
   paid: ["assembling", "cancelled"],

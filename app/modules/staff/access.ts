@@ -15,6 +15,10 @@ export const adminRouteRoles: Record<string, readonly StaffRole[]> = {
   "/admin/buyback": ["manager"],
   "/admin/buyback/:id": ["manager"],
   "/admin/staff": [],
+  // 115-FZ: identification data and mandatory control, for the compliance officer (and the owner).
+  "/admin/compliance": ["compliance"],
+  "/admin/compliance/control.csv": ["compliance"],
+  "/admin/compliance/orders/:number": ["compliance"],
 };
 
 /** React Router's patterns come without the leading slash ("admin/orders/:number"); the table is written with it. */
@@ -33,6 +37,7 @@ export const adminMenu = [
   { path: "/admin/orders", name: "Заказы" },
   { path: "/admin/buyback", name: "Выкуп" },
   { path: "/admin/staff", name: "Сотрудники" },
+  { path: "/admin/compliance", name: "Контроль 115-ФЗ" },
 ] as const;
 
 export function menuFor(role: StaffRole) {

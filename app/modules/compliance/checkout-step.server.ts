@@ -1,0 +1,57 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { User } from "../auth/sessions.server.ts";
+import { loadDraft, saveDraft } from "../checkout/draft.server.ts";
+import { getConfig } from "../config/config.server.ts";
+import { moscowToday } from "../content/dates.ts";
+import type { Database } from "../db/client.server.ts";
+import type { ListOwner } from "../lists/lists.server.ts";
+import { formatMoney } from "../shared/format.ts";
+import { identificationOfCheckout, latestIdentification, saveIdentification } from "./identification.server.ts";
+import { formatDate, identificationSchema, requiresIdentification } from "./identification.ts";
+
+/**
+ * The checkout's identification step (/checkout/identification): shown before an order at or
+ * above the threshold is placed; the data are bound to the checkout's one-time token, so each
+ * order is placed with the identification given (or confirmed) for it.
+ */
+
+/** "от 100 000 ₽ при оплате онлайн и от 40 000 ₽ при оплате при получении". */
+export function thresholdText(): string {
+  const { nonCash, cash } = getConfig().compliance.identificationThresholds;
+  return `${formatMoney(nonCash)} при оплате онлайн и от ${formatMoney(cash)} при оплате при получении`;
+}
+
+/** What the checkout page says about identification for the order it shows. */
+export async function checkoutIdentification(db: Database, user: User | null, order: { token: string; total: number; paymentId: number }) {
+  const required = requiresIdentification(order.total, order.paymentId, getConfig().compliance.identificationThresholds);
+  if (!required) return null;
+  return { thresholdText: thresholdText(), onRecord: user ? ((await identificationOfCheckout(db, user.id, order.token))?.masked ?? null) : null };
+}
+
+type FormField = "fullName" | "birthDate" | "citizenship" | "passportSeries" | "passportNumber" | "issueDate" | "issuer" | "issuerCode" | "registrationAddress" | "consent";
+export type IdentificationDefaults = Partial<Record<FormField, string>>;
+
+/** The step's form: the buyer's last identification offered again (dates as ДД.ММ.ГГГГ), and today for the client-side check. */
+export async function identificationStepView(db: Database, user: User) {
+  const saved = await latestIdentification(db, user.id);
+  return {
+    today: moscowToday(),
+    thresholdText: thresholdText(),
+    returning: saved !== null,
+    defaults: (saved
+      ? { ...saved, birthDate: formatDate(saved.birthDate), issueDate: formatDate(saved.issueDate) }
+      : { fullName: [user.lastName, user.name, user.secondName].filter(Boolean).join(" "), citizenship: "Россия" }) as IdentificationDefaults,
+  };
+}
+
+/** Checks and stores the step's form for the buyer's current checkout; the submission (with its errors) when it is refused. */
+export async function submitIdentification(db: Database, owner: ListOwner, user: User, form: FormData) {
+  const submission = parseWithZod(form, { schema: identificationSchema(moscowToday()) });
+  if (submission.status !== "success") return { ok: false as const, reply: submission.reply() };
+  const stored = await loadDraft(db, owner, user);
+  const { token } = stored;
+  // A checkout not saved yet has no token of its own: keep this one, so the order is placed with it.
+  if (stored.revision === "new") await saveDraft(db, owner, { draft: stored.draft, token });
+  await saveIdentification(db, { userId: user.id, checkoutToken: token, data: submission.value });
+  return { ok: true as const };
+}

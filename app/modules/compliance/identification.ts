@@ -1,0 +1,147 @@
+import { z } from "zod";
+import { fullNameProblem, normalizeName } from "../auth/person-name.ts";
+import { PAYMENT_IDS } from "../delivery/rules.ts";
+
+/**
+ * Identification of a buyer of precious metals (115-FZ, issue 17 item 5): when it is needed,
+ * what the buyer gives, and how a name is compared with the list of persons involved in
+ * extremism or terrorism. Pure, shared by the server and the page.
+ */
+
+export type IdentificationThresholds = {
+  /** Online payment (card, СБП): identification from this order total, roubles. */
+  nonCash: number;
+  /** Payment on receipt (cash to the courier): its own, lower threshold. */
+  cash: number;
+};
+
+/** Whether an order of this total, paid this way, needs the buyer's identification: at or above the threshold. */
+export function requiresIdentification(total: number, paymentId: number, thresholds: IdentificationThresholds): boolean {
+  const threshold = paymentId === PAYMENT_IDS.onReceipt ? thresholds.cash : thresholds.nonCash;
+  return total >= threshold;
+}
+
+/** The version of the consent text shown beside the identification form; stored with each identification. */
+export const IDENTIFICATION_CONSENT_VERSION = "2026-11-23";
+
+export const identificationTexts = {
+  title: "Идентификация покупателя",
+  why: (threshold: string) =>
+    `Для заказов от ${threshold} закон № 115-ФЗ обязывает продавца драгоценных металлов установить личность покупателя. Данные хранятся в зашифрованном виде и доступны только сотруднику, отвечающему за внутренний контроль.`,
+  required: "Обязательное поле",
+  consent: "Нужно согласие на обработку персональных данных",
+  consentLabel: "Я согласен на обработку моих паспортных данных для идентификации по закону № 115-ФЗ",
+  date: "Введите дату в формате ДД.ММ.ГГГГ",
+  birthFuture: "Дата рождения не может быть в будущем",
+  tooYoung: "Покупателю должно быть не меньше 18 лет",
+  tooOld: "Проверьте год рождения",
+  issueFuture: "Дата выдачи не может быть в будущем",
+  issueBeforeBirth: "Паспорт не мог быть выдан до 14 лет",
+  series: "Серия паспорта — 4 цифры",
+  number: "Номер паспорта — 6 цифр",
+  foreignDocument: "Номер документа: от 5 до 20 букв и цифр",
+  tooLong: (max: number) => `Не больше ${max} символов`,
+  saved: "Данные для идентификации приняты. Проверьте заказ и нажмите «Оформить заказ».",
+  neededToPlace: "Для этого заказа нужна идентификация покупателя: заполните паспортные данные.",
+  notOnRecord: "Заказ не оформлен: для этой суммы нужна идентификация покупателя.",
+  onReview: "Он передан на проверку. Оплата станет доступна после проверки — мы сообщим о ней по SMS. Обычно это занимает один рабочий день.",
+} as const;
+
+export const RUSSIA = "Россия";
+
+/** "ДД.ММ.ГГГГ" or "ГГГГ-ММ-ДД" (a date input) → "ГГГГ-ММ-ДД", or null when it is no real date. */
+export function parseDate(input: string): string | null {
+  const value = input.trim();
+  const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(value) ?? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [year, month, day] = value.includes("-") ? [match[1], match[2], match[3]] : [match[3], match[2], match[1]];
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  const iso = `${year}-${month}-${day}`;
+  return date.toISOString().slice(0, 10) === iso ? iso : null;
+}
+
+/** "ГГГГ-ММ-ДД" → "ДД.ММ.ГГГГ" for showing. */
+export function formatDate(iso: string): string {
+  const [year, month, day] = iso.split("-");
+  return `${day}.${month}.${year}`;
+}
+
+function yearsBetween(fromIso: string, toIso: string): number {
+  const [fy, fm, fd] = fromIso.split("-").map(Number) as [number, number, number];
+  const [ty, tm, td] = toIso.split("-").map(Number) as [number, number, number];
+  return ty - fy - (tm < fm || (tm === fm && td < fd) ? 1 : 0);
+}
+
+const text = (max: number) => z.string({ error: identificationTexts.required }).trim().min(1, identificationTexts.required).max(max, identificationTexts.tooLong(max));
+const date = z
+  .string({ error: identificationTexts.required })
+  .trim()
+  .min(1, identificationTexts.required)
+  .transform((value, ctx) => parseDate(value) ?? (ctx.addIssue({ code: "custom", message: identificationTexts.date }), z.NEVER));
+
+/** The identification form; `today` (ГГГГ-ММ-ДД, Moscow) is given so the rule is testable. */
+export function identificationSchema(today: string) {
+  return z
+    .object({
+      fullName: z
+        .string({ error: identificationTexts.required })
+        .transform((value) => normalizeName(value))
+        .pipe(z.string().min(1, identificationTexts.required))
+        .superRefine((value, ctx) => {
+          const problem = value ? fullNameProblem(value) : null;
+          if (problem) ctx.addIssue({ code: "custom", message: problem });
+        }),
+      birthDate: date,
+      citizenship: text(60),
+      passportSeries: z.string().trim().default(""),
+      passportNumber: z.string({ error: identificationTexts.required }).trim().transform((value) => value.replace(/\s+/g, "")).pipe(z.string().min(1, identificationTexts.required)),
+      issueDate: date,
+      issuer: text(200),
+      issuerCode: z.string().trim().max(7, identificationTexts.tooLong(7)).default(""),
+      registrationAddress: text(300),
+      consent: z.literal("on", { error: identificationTexts.consent }),
+    })
+    .superRefine((value, ctx) => {
+      if (value.birthDate > today) ctx.addIssue({ code: "custom", path: ["birthDate"], message: identificationTexts.birthFuture });
+      else if (yearsBetween(value.birthDate, today) < 18) ctx.addIssue({ code: "custom", path: ["birthDate"], message: identificationTexts.tooYoung });
+      else if (yearsBetween(value.birthDate, today) > 120) ctx.addIssue({ code: "custom", path: ["birthDate"], message: identificationTexts.tooOld });
+      if (value.issueDate > today) ctx.addIssue({ code: "custom", path: ["issueDate"], message: identificationTexts.issueFuture });
+      else if (value.birthDate <= today && yearsBetween(value.birthDate, value.issueDate) < 14) ctx.addIssue({ code: "custom", path: ["issueDate"], message: identificationTexts.issueBeforeBirth });
+      // A Russian passport: series of 4 digits and number of 6; a foreign document: its own number.
+      if (isRussian(value.citizenship)) {
+        if (!/^\d{4}$/.test(value.passportSeries.replace(/\s+/g, ""))) ctx.addIssue({ code: "custom", path: ["passportSeries"], message: identificationTexts.series });
+        if (!/^\d{6}$/.test(value.passportNumber)) ctx.addIssue({ code: "custom", path: ["passportNumber"], message: identificationTexts.number });
+      } else if (!/^[\p{L}\d]{5,20}$/u.test(value.passportNumber)) ctx.addIssue({ code: "custom", path: ["passportNumber"], message: identificationTexts.foreignDocument });
+    })
+    .transform(({ consent: _consent, ...rest }) => ({ ...rest, passportSeries: rest.passportSeries.replace(/\s+/g, "") }));
+}
+
+export type IdentificationData = z.output<ReturnType<typeof identificationSchema>>;
+
+export function isRussian(citizenship: string): boolean {
+  return /^(россия|рф|российская федерация|russia)$/i.test(citizenship.trim().replace(/\.$/, ""));
+}
+
+/** What a page may show of an identification without opening it: "Иванов И. И., паспорт •• 3456". */
+export function maskedIdentification(data: Pick<IdentificationData, "fullName" | "passportNumber">): string {
+  const [surname = "", ...rest] = data.fullName.split(" ");
+  const initials = rest.map((word) => `${word[0]}.`).join(" ");
+  return `${[surname, initials].filter(Boolean).join(" ")}, документ •• ${data.passportNumber.slice(-4)}`;
+}
+
+/**
+ * A name as the list is compared: upper case, ё as е, only letters and single spaces.
+ * "Иванов  Пётр-Иванович" and "ИВАНОВ ПЕТР ИВАНОВИЧ" are the same person.
+ */
+export function normalizeListName(name: string): string {
+  return name
+    .toLocaleUpperCase("ru-RU")
+    .replace(/Ё/g, "Е")
+    .replace(/[^\p{L}]+/gu, " ")
+    .trim();
+}
+
+/** The key a person is looked up by: normalised full name and birth date. */
+export function screeningKey(fullName: string, birthDate: string): string {
+  return `${normalizeListName(fullName)}|${birthDate}`;
+}

@@ -1,0 +1,33 @@
+import { identificationTexts } from "#app/modules/compliance/identification.ts";
+import { SaveButton } from "./CheckoutSections.tsx";
+import * as css from "./checkout.css.ts";
+
+/**
+ * 115-FZ on the checkout page: an order at or above the threshold needs the buyer's passport
+ * data. The button saves the whole form first (like every button here) and opens the step.
+ */
+export function IdentificationSection({ thresholdText, onRecord, signedIn }: { thresholdText: string; onRecord: string | null; signedIn: boolean }) {
+  return (
+    <fieldset id="identification" className={css.section} data-testid="identification-section">
+      <legend className={css.legend}>{identificationTexts.title}</legend>
+      <p className={css.muted}>{identificationTexts.why(thresholdText)}</p>
+      {onRecord ? (
+        <div className={css.row}>
+          <p className={css.grow} style={{ margin: 0 }}>
+            Данные получены: <strong>{onRecord}</strong>
+          </p>
+          <SaveButton value="identify">Изменить</SaveButton>
+        </div>
+      ) : signedIn ? (
+        <div className={css.row}>
+          <p className={css.grow} style={{ margin: 0 }}>
+            Паспортные данные понадобятся перед оформлением: нажмите «Оформить заказ» или заполните их сейчас.
+          </p>
+          <SaveButton value="identify">Указать паспортные данные</SaveButton>
+        </div>
+      ) : (
+        <p style={{ margin: 0 }}>Паспортные данные мы попросим после входа, перед оформлением заказа.</p>
+      )}
+    </fieldset>
+  );
+}
