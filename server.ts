@@ -13,6 +13,9 @@ import { createIPX, ipxFSStorage, ipxHttpStorage } from "ipx";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import sirv from "sirv";
 import { imageMaxAgeSeconds, parseIpxPath } from "./app/modules/images/image-url.ts";
+import { pickEncoding } from "./app/modules/request/accept-encoding.ts";
+import { SHARED_PAGE_HEADER } from "./app/modules/request/cache-policy.ts";
+import { createPageCache } from "./app/modules/request/page-cache.server.ts";
 import { createClientAddress, type ProxyTrust } from "./app/modules/request/proxy-trust.server.ts";
 import { isShopFormPost } from "./app/modules/request/same-origin.server.ts";
 import { contentSecurityPolicy, securityHeaders } from "./app/modules/request/security-headers.ts";
@@ -25,6 +28,8 @@ type Services = {
   startServices(): Promise<void>;
   stopServices(): Promise<void>;
   checkHealth(): Promise<void>;
+  /** What shared pages show besides their address (the page cache's key). */
+  pageCacheState(): Promise<string>;
   serverSettings(): {
     host: string;
     port: number;
@@ -66,6 +71,8 @@ export async function startServer(): Promise<RunningServer> {
   const serveStatic = createStaticServer();
   const clientAddress = createClientAddress(settings.proxyTrust);
   const alwaysHeaders = Object.entries(securityHeaders(settings.publicUrl));
+  // Pages for requests that carry nothing personal: rendered once, shared (decision 025).
+  const pageCache = createPageCache();
 
   let stopping = false;
 
@@ -119,6 +126,8 @@ export async function startServer(): Promise<RunningServer> {
 
       // The app rate-limits by client address; never trust a value the client sent.
       req.headers[CLIENT_IP_HEADER] = clientAddress(req);
+      // Only the page cache says a page is shared; a client saying so is not believed.
+      delete req.headers[SHARED_PAGE_HEADER];
       // Behind a trusted proxy the request's scheme and host are the ones the browser used,
       // so that its Origin matches them (React Router refuses actions otherwise).
       const received = toFetchRequest(req, res, settings.trustProxy);
@@ -140,8 +149,8 @@ export async function startServer(): Promise<RunningServer> {
       const request = received.body
         ? new Request(received.url, { method: received.method, headers: received.headers, body, signal: received.signal })
         : received;
-      const response = await handleDocument(request);
-      await sendResponse(req, res, response);
+      const response = await pageCache.answer(req, res, request, handleDocument, services.pageCacheState);
+      if (response) await sendResponse(req, res, response);
     } catch (error) {
       // A client that went away mid-request (a body cut off, a closed tab) is no server error.
       if (res.destroyed || (req.destroyed && !req.complete)) {
@@ -508,21 +517,6 @@ function createStaticServer() {
       serve(req, res, () => resolve(false));
       if (res.headersSent) resolve(true);
     });
-}
-
-function pickEncoding(accept: string | string[] | undefined): "br" | "gzip" | undefined {
-  const value = Array.isArray(accept) ? accept.join(",") : (accept ?? "");
-  const offered = new Map<string, number>();
-  for (const part of value.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    offered.set(name, q ? Number(q.slice(2)) : 1);
-  }
-  const accepts = (name: string) => (offered.get(name) ?? offered.get("*") ?? 0) > 0;
-  if (accepts("br")) return "br";
-  if (accepts("gzip")) return "gzip";
-  return undefined;
 }
 
 /**

@@ -7,11 +7,13 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { ServerRouter } from "react-router";
 import { outageLog } from "#app/modules/db/outage-log.server.ts";
 import { log } from "#app/modules/shared/log.server.ts";
+import { SHARED_PAGE_HEADER } from "#app/modules/request/cache-policy.ts";
 
 import { startServices as startDomainServices } from "#app/modules/request/services.server.ts";
 import { deferredPartsReady } from "#app/ui/deferred-hydration.tsx";
 
 export { stopServices, checkHealth, serverSettings } from "#app/modules/request/services.server.ts";
+export { pageCacheState } from "#app/modules/request/page-state.server.ts";
 
 /** Starts the database and quotes, and makes sure no page part would stream in hidden on the first request. */
 export async function startServices(): Promise<void> {
@@ -38,9 +40,10 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // People get the shell at once and the deferred parts as they stream in;
-    // crawlers get the whole document in one piece.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // crawlers get the whole document in one piece, and so does a page rendered once to be
+    // shared by every anonymous visitor (server.ts marks it; page-cache.server.ts keeps it).
+    const whole = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || request.headers.has(SHARED_PAGE_HEADER);
+    const readyOption: keyof RenderToPipeableStreamOptions = whole ? "onAllReady" : "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 

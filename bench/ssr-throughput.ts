@@ -9,6 +9,9 @@ import { BROWSER_UA } from "./page-weight.ts";
 import { runAlone, type Bench, type Measurement } from "./types.ts";
 
 const headers = {
+  // A returning visitor (the uuid cookie, empty lists): the page is rendered for them. Without
+  // any cookie it would come from the shared page cache (bench/shared-pages.ts measures that).
+  Cookie: "uuid=5b0c2a56-8f1e-4c3a-9d2b-7e6f1a0b3c4d",
   "User-Agent": BROWSER_UA,
   "Accept-Encoding": "gzip",
   Accept: "text/html,application/xhtml+xml",

@@ -299,32 +299,49 @@ describe("the visitor cookie", () => {
   const uuidCookie = /^uuid=([0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}); Max-Age=31536000; Path=\/; Secure; HttpOnly; SameSite=Lax$/;
   const uuidCookiesOf = (headers: Headers) => headers.getSetCookie().filter((cookie) => cookie.startsWith("uuid="));
 
-  it("is set on the first visit: a random uuid for one year, Secure, HttpOnly, SameSite=Lax", async () => {
-    const first = await firstVisit("/");
+  // Issue 18: the id is issued with the visitor's first change, so pages read before it are the
+  // same for everyone (and may be shared); a first GET carries no cookie at all.
+  const addToCart = (visitor: ShopClient) => visitor.postForm("/cart", { intent: "add", productId: "1", quantity: "1" });
+
+  it("is not set on a first visit that only reads pages", async () => {
+    const visitor = new ShopClient(shop.url);
+    for (const path of ["/", "/catalog/gold", "/about", "/cart", "/no-such-page"]) {
+      const response = await visitor.get(path);
+      expect(response.headers.getSetCookie(), path).toEqual([]);
+    }
+    expect(await visitor.cookie("uuid")).toBeUndefined();
+  });
+
+  it("is set on the visitor's first change: a random uuid for one year, Secure, HttpOnly, SameSite=Lax", async () => {
+    const one = new ShopClient(shop.url);
+    const first = await addToCart(one);
+    expect(first.status).toBe(303);
     const cookies = uuidCookiesOf(first.headers);
     expect(cookies).toHaveLength(1);
     expect(cookies[0]).toMatch(uuidCookie);
-    const other = uuidCookiesOf((await firstVisit("/")).headers)[0];
+    const other = uuidCookiesOf((await addToCart(new ShopClient(shop.url))).headers)[0];
     expect(other).toMatch(uuidCookie);
     expect(other).not.toBe(cookies[0]);
   });
 
   it("is not set again while the browser sends a valid one", async () => {
     const visitor = new ShopClient(shop.url);
-    await visitor.get("/");
+    await addToCart(visitor);
     const id = await visitor.cookie("uuid");
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     for (const path of ["/", "/catalog/gold", "/cart", "/no-such-page"]) {
       const response = await visitor.get(path);
       expect(uuidCookiesOf(response.headers), path).toEqual([]);
     }
+    expect(uuidCookiesOf((await addToCart(visitor)).headers)).toEqual([]);
     expect(await visitor.cookie("uuid")).toBe(id);
   });
 
-  it("replaces a malformed one", async () => {
+  it("replaces a malformed one with the next change", async () => {
     const visitor = new ShopClient(shop.url);
     await visitor.setCookie("uuid=not-a-uuid; Path=/");
-    const response = await visitor.get("/about");
+    expect(uuidCookiesOf((await visitor.get("/about")).headers)).toEqual([]);
+    const response = await addToCart(visitor);
     const cookies = uuidCookiesOf(response.headers);
     expect(cookies).toHaveLength(1);
     expect(cookies[0]).toMatch(uuidCookie);

@@ -7,6 +7,8 @@ import { cancelPendingPayments, listPayments, listRefunds, type PaymentRow, type
 import type { PaymentProvider } from "../payments/provider.ts";
 import { listReceipts, queueHandoverReceipt, type ReceiptRow, receiptStatusLabels, receiptTypeLabels } from "../receipts/receipts.server.ts";
 import { formatDateTime, formatMoney } from "../shared/format.ts";
+import { invalidateReads } from "../shared/read-cache.ts";
+import { announceReadsChanged } from "../shared/read-changes.server.ts";
 import { CANCELLED_BY_SHOP_REASON, type OrderActor, orderHistory, parseTrackingNumber, recordOrderStep } from "./lifecycle.server.ts";
 import { orderStatusLabels, orderTransitions } from "./statuses.ts";
 
@@ -96,6 +98,7 @@ export async function changeOrderStatus(
   }
   const change = await changeStatusInTransaction(db, number, to, { ...options, trackingNumber, now: options.now ?? new Date() });
   if (!change.ok) return change;
+  if (change.restocked.length > 0) invalidateReads("stock");
   // Coins back on sale: buyers waiting for them hear of it now (issue 19 item 5).
   if (change.restocked.length > 0) checkAlertsSoon();
   const { orderId, ...done } = change;
@@ -153,6 +156,8 @@ async function changeStatusInTransaction(
           .where(eq(products.id, line.productId));
         restocked.push({ sku: line.sku, name: line.name, quantity: line.quantity });
       }
+      // Pages show the stock: other instances drop their cached pages at the commit.
+      await announceReadsChanged(tx as unknown as Database, "stock");
       const [succeeded] = await tx
         .select({ id: payments.id })
         .from(payments)

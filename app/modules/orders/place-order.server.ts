@@ -13,6 +13,8 @@ import { limitMessages, type OrderLimits, pieceLimit } from "./limits.ts";
 import { identificationGate } from "../compliance/identification.server.ts";
 import { type IdentificationThresholds, identificationTexts } from "../compliance/identification.ts";
 import { ON_REVIEW_NOTE, paymentDeadline, recordOrderStep } from "./lifecycle.server.ts";
+import { invalidateReads } from "../shared/read-cache.ts";
+import { announceReadsChanged } from "../shared/read-changes.server.ts";
 
 export type OrderInput = {
   userId: number;
@@ -107,7 +109,7 @@ export async function placeOrder(
   const promotions = await activePromotions(db, moscowToday(now));
 
   try {
-    return await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
       // Submits of one form wait for each other here; the later one then finds the order.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`checkout:${input.checkoutToken}`}))`);
       const again = await findOrderByToken(tx as unknown as Database, input.userId, input.checkoutToken);
@@ -203,11 +205,15 @@ export async function placeOrder(
           .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: now })
           .where(eq(products.id, line.productId));
       }
+      // Pages show the stock: other instances drop their cached pages at the commit.
+      await announceReadsChanged(tx as unknown as Database, "stock");
       await tx.delete(listItems).where(and(eq(listItems.list, "cart"), eq(listItems.owner, input.owner)));
       // The buyer's confirmation and the staff's 'new order' leave with the order, or not at all.
       await recordOrderStep(tx as unknown as Database, placed!, { status, actor: "buyer", now, ...(held ? { note: ON_REVIEW_NOTE, listMatch: gate.match } : {}) });
       return { kind: "placed", orderId: created!.id, number } as const;
     });
+    if (outcome.kind === "placed") invalidateReads("stock");
+    return outcome;
   } catch (error) {
     // Two submits of one form at the same moment: the second meets the unique token and finds the first's order.
     if (isUniqueViolation(error)) {

@@ -1,6 +1,8 @@
 import type { AppConfig } from "../config/config.server.ts";
 import { lockKeys, type DatabaseHandle, type HeldLock } from "../db/client.server.ts";
 import { log } from "../shared/log.server.ts";
+import { onReadsChanged } from "../shared/read-cache.ts";
+import { announceReadsChanged } from "../shared/read-changes.server.ts";
 import { addDays } from "./calendar.ts";
 import { computeCourses, storedInstruments, type Courses, type StoredInstrument } from "./instruments.ts";
 import { QuotesProviderError, type ProviderReading, type QuotesProvider } from "./providers/provider.ts";
@@ -47,6 +49,8 @@ export async function refreshQuotes(handle: DatabaseHandle, provider: QuotesProv
     // History first, stamped a little earlier, so "the newest reading" stays the latest fetch.
     await storeReadings(db, provider.id, history, new Date(now.getTime() - 1));
     await storeReadings(db, provider.id, latest, now);
+    // Other instances reload the new figures at once (QuotesService.start), not a minute later.
+    await announceReadsChanged(db, "quotes");
   });
 }
 
@@ -77,6 +81,7 @@ export class QuotesService {
   private timers: NodeJS.Timeout[] = [];
   private refreshing: Promise<void> | undefined;
   private readonly refreshListeners = new Set<() => void>();
+  private stopWatching: (() => void) | undefined;
 
   private readonly handle: DatabaseHandle;
   private readonly provider: QuotesProvider;
@@ -96,11 +101,15 @@ export class QuotesService {
     refresh.unref();
     reload.unref();
     this.timers.push(refresh, reload);
+    // Another instance stored new quotes (NOTIFY): read them now.
+    this.stopWatching = onReadsChanged("quotes", () => void this.reload());
   }
 
   async stop(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
+    this.stopWatching?.();
+    this.stopWatching = undefined;
     await this.refreshing?.catch(() => undefined);
     await this.leadership?.release();
     this.leadership = null;

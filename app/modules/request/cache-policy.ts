@@ -9,6 +9,11 @@
  * - page: HTML (and its `.data` twin) that shows the visitor's own badges, sign-in and
  *   notices in the header, so only the visitor's browser may keep it and must ask first;
  * - personal: account, cart, checkout, sign-in and the /api state calls, never stored.
+ *
+ * A page asked for by a request that carries nothing personal (anonymous-request.ts) is the
+ * same for everyone: the shop renders it once (page-cache.server.ts) and any cache may keep
+ * it for a minute (SHARED_PAGE_CACHE_CONTROL), keyed on the Cookie header (a proxy in front
+ * bypasses its cache for the shop's cookies: README, 'Behind a CDN or reverse proxy').
  */
 
 const minute = 60;
@@ -29,10 +34,26 @@ const sharedPaths: Record<string, string> = {
 const personalPrefixes = ["/my", "/cart", "/checkout", "/thanks", "/payment-error", "/login", "/logout", "/cabinet", "/wishlist", "/product-comparison", "/api", "/build.json", "/admin"];
 
 export const PAGE_CACHE_CONTROL = "private, no-cache";
+/**
+ * A page for a request without anything personal: browsers ask again every time (an ETag
+ * makes it a 304), a shared cache serves it for a minute and a stale copy for ten more while
+ * it fetches a new one (docs/decisions/025-shared-page-cache.md).
+ */
+export const SHARED_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${minute}, stale-while-revalidate=${10 * minute}`;
+/**
+ * Set by server.ts (and removed from what the client sent) on a request for a page that
+ * carries nothing personal: the page is rendered whole and its answer may be shared.
+ */
+export const SHARED_PAGE_HEADER = "x-shop-shared-page";
 export const NO_STORE = "no-store";
 
 function underPrefix(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/** Whether the path is a page (or its `.data`) rather than a shared or a personal answer. */
+export function isPagePath(pathname: string): boolean {
+  return !isSharedPath(pathname) && !personalPrefixes.some((prefix) => underPrefix(pathname, prefix));
 }
 
 /** Whether a GET of this path is answered the same for everyone (and so must not set cookies). */
@@ -47,10 +68,12 @@ export type CacheInput = {
   status: number;
   /** Whether the answer sets a cookie: such an answer is never shared. */
   setsCookie: boolean;
+  /** Whether the request carried nothing personal (server.ts marks it with SHARED_PAGE_HEADER). */
+  anonymous?: boolean;
 };
 
 /** The Cache-Control header for an answer of the application. */
-export function cacheControlFor({ method, pathname, status, setsCookie }: CacheInput): string {
+export function cacheControlFor({ method, pathname, status, setsCookie, anonymous = false }: CacheInput): string {
   const reads = method === "GET" || method === "HEAD";
   // Answers to changes, outages (503) and redirects after a change are for this request only.
   if (!reads || status >= 500) return NO_STORE;
@@ -61,5 +84,6 @@ export function cacheControlFor({ method, pathname, status, setsCookie }: CacheI
     return setsCookie ? PAGE_CACHE_CONTROL : sharedPaths[pathname]!;
   }
   if (personalPrefixes.some((prefix) => underPrefix(pathname, prefix))) return NO_STORE;
+  if (anonymous && status === 200 && !setsCookie) return SHARED_PAGE_CACHE_CONTROL;
   return PAGE_CACHE_CONTROL;
 }

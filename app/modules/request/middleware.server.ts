@@ -6,7 +6,7 @@ import { clearSessionCookieHeader, readSessionToken, userBySessionToken } from "
 import { clearFlashHeader, readFlash } from "../flash/flash.server.ts";
 import { apiError } from "../shared/api.ts";
 import { errorTexts } from "../shared/error-view.ts";
-import { cacheControlFor, isSharedPath } from "./cache-policy.ts";
+import { cacheControlFor, isSharedPath, SHARED_PAGE_HEADER } from "./cache-policy.ts";
 import { databaseContext, flashContext, listOwnerContext, userContext, visitorContext } from "./context.ts";
 
 /**
@@ -17,14 +17,20 @@ import { databaseContext, flashContext, listOwnerContext, userContext, visitorCo
 export const cacheControlMiddleware: MiddlewareFunction<Response> = async ({ request, url }, next) => {
   const response = await next();
   const setsCookie = response.headers.getSetCookie().length > 0;
-  response.headers.set("Cache-Control", cacheControlFor({ method: request.method, pathname: url.pathname, status: response.status, setsCookie }));
+  const anonymous = request.headers.has(SHARED_PAGE_HEADER);
+  const cacheControl = cacheControlFor({ method: request.method, pathname: url.pathname, status: response.status, setsCookie, anonymous });
+  response.headers.set("Cache-Control", cacheControl);
+  // A shared cache that honours Vary keeps the copy only for requests without cookies.
+  if (anonymous) response.headers.append("Vary", "Cookie");
   return response;
 };
 
 /**
- * Gives every request a visitor id, and sets the cookie on the first visit, except on the
- * answers that are the same for everyone (quotes, robots, sitemap): those may be kept by
- * shared caches, and a cookie in them would give every visitor the same id.
+ * Gives every request a visitor id, and sets the cookie with the visitor's first change (a
+ * POST: adding to the cart, the wishlist, a sign-in step), not on the first visit: until
+ * then the visitor has nothing of their own, and the pages they read carry no cookie, so
+ * they are the same for everyone and may be shared (page-cache.server.ts, a CDN). Never on
+ * the answers that are the same for everyone (quotes, robots, sitemap) either.
  */
 export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
   const existing = readVisitorId(request);
@@ -33,7 +39,8 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
   // Until someone signs in, the lists belong to the visitor.
   context.set(listOwnerContext, `visitor:${visitorId}`);
   const response = await next();
-  if (!existing && !isSharedPath(url.pathname)) response.headers.append("Set-Cookie", visitorCookieHeader(visitorId));
+  const reads = request.method === "GET" || request.method === "HEAD";
+  if (!existing && !reads && !isSharedPath(url.pathname)) response.headers.append("Set-Cookie", visitorCookieHeader(visitorId));
   return response;
 };
 

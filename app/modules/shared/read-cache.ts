@@ -14,9 +14,15 @@
 
 /**
  * What a cached read is about, for invalidation: the catalogue (products' attributes,
- * sections) or the content (pages, articles, promotions, reviews, partners, certificates).
+ * sections), the content (pages, articles, promotions, reviews, partners, certificates),
+ * the shop's settings (sales paused), the quotes (a new snapshot) or the stock (an order
+ * placed or let go). Every one of them is shown on pages, so a change of any also drops
+ * the shared page cache (readsGeneration).
  */
-export type ReadTag = "catalog" | "content";
+export type ReadTag = "catalog" | "content" | "settings" | "quotes" | "stock";
+
+/** Every tag, for the listener of other processes' changes. */
+export const readTags: readonly ReadTag[] = ["catalog", "content", "settings", "quotes", "stock"];
 
 /**
  * How long other instances (and this one, after an operator's command) may show data from
@@ -43,6 +49,24 @@ export type ReadCache<V> = {
 type Entry<V> = { value: Promise<V>; startedAt: number; expiresAt: number; settled: boolean };
 
 const clearers = new Map<string, Set<() => void>>();
+const watchers = new Map<string, Set<() => void>>();
+let generation = 0;
+
+/**
+ * A number that grows with every change of data that pages show (any tag): the shared
+ * page cache (request/page-cache.server.ts) keys its pages by it, so a page rendered
+ * before a change is never served after it.
+ */
+export function readsGeneration(): number {
+  return generation;
+}
+
+/** Calls `listener` after every invalidation of `tag` in this process (the quotes reload on "quotes"). */
+export function onReadsChanged(tag: ReadTag, listener: () => void): () => void {
+  if (!watchers.has(tag)) watchers.set(tag, new Set());
+  watchers.get(tag)!.add(listener);
+  return () => watchers.get(tag)?.delete(listener);
+}
 
 /**
  * Drops every cached read of a tag in this process, after a change to that data is
@@ -50,7 +74,9 @@ const clearers = new Map<string, Set<() => void>>();
  * and is not kept; the next reader loads afresh.
  */
 export function invalidateReads(tag: ReadTag | (string & {})): void {
+  generation++;
   for (const clear of clearers.get(tag) ?? []) clear();
+  for (const listener of watchers.get(tag) ?? []) listener();
 }
 
 export function createReadCache<V>({ tag, ttlMs = READ_CACHE_TTL_MS, maxEntries = 500, now = Date.now }: ReadCacheOptions): ReadCache<V> {

@@ -13,10 +13,9 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import type { Database } from "../db/client.server.ts";
 import { log } from "./log.server.ts";
-import { invalidateReads, type ReadTag } from "./read-cache.ts";
+import { invalidateReads, readTags as tags, type ReadTag } from "./read-cache.ts";
 
 export const READ_CHANGES_CHANNEL = "shop_reads_changed";
-const tags: readonly ReadTag[] = ["catalog", "content"];
 const reconnectDelayMs = 5_000;
 
 /**

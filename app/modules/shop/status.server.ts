@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { shopSettings } from "../db/schema.ts";
+import { changedReads } from "../shared/read-changes.server.ts";
 
 const SALES_KEY = "sales";
 
@@ -19,6 +20,8 @@ export async function setSalesPaused(db: Database, paused: boolean, note?: strin
     .insert(shopSettings)
     .values({ key: SALES_KEY, value })
     .onConflictDoUpdate({ target: shopSettings.key, set: { value, updatedAt: sql`now()` } });
+  // Pages show whether the shop takes orders: cached pages (here and on other instances) go.
+  await changedReads(db, "settings");
   return value;
 }
 

@@ -1,0 +1,182 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { SHARED_PAGE_CACHE_CONTROL, SHARED_PAGE_HEADER } from "./cache-policy.ts";
+import { createPageCache, type PageCacheOptions, pageCacheKey, type RenderPage } from "./page-cache.server.ts";
+
+/** A shared page as the application answers it: 200 HTML, the shared Cache-Control, no cookie. */
+const sharedPage = (html: string, headers: Record<string, string> = {}) =>
+  new Response(html, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": SHARED_PAGE_CACHE_CONTROL, Vary: "Cookie", ...headers } });
+
+const servers: http.Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+/** A node server answering through the page cache, as server.ts does; `state` is the page state. */
+async function serve(render: RenderPage, options: PageCacheOptions = {}, state = { value: "s1" }) {
+  const cache = createPageCache(options);
+  const server = http.createServer(async (req, res) => {
+    const request = new Request(`http://shop.test${req.url}`, { method: req.method, headers: req.headers as Record<string, string> });
+    const response = await cache.answer(req, res, request, render, async () => state.value);
+    if (response) {
+      res.writeHead(response.status, { ...Object.fromEntries(response.headers), "x-passed": "1" });
+      res.end(Buffer.from(await response.arrayBuffer()));
+    }
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { cache, state, get: (path: string, headers: Record<string, string> = {}, method = "GET") => fetch(base + path, { headers, method, redirect: "manual" }) };
+}
+
+describe("pageCacheKey", () => {
+  it("sorts the query parameters, keeps every one and the order of one name's values, and adds the state", () => {
+    const key = (address: string) => pageCacheKey(new URL(address), "S");
+    expect(key("http://a/catalog?b=2&a=1")).toBe(key("http://a/catalog?a=1&b=2"));
+    expect(key("http://a/catalog?m=gold&m=silver")).not.toBe(key("http://a/catalog?m=silver&m=gold"));
+    expect(key("http://a/catalog?utm_source=x")).not.toBe(key("http://a/catalog"));
+    expect(pageCacheKey(new URL("http://a/"), "S1")).not.toBe(pageCacheKey(new URL("http://a/"), "S2"));
+    expect(key("http://a/catalog")).not.toBe(key("http://b/catalog"));
+  });
+});
+
+describe("the page cache", () => {
+  it("renders an anonymous page once, whole and marked shared, then serves it compressed with an ETag and Age", async () => {
+    const seen: Request[] = [];
+    const shop = await serve(async (request) => {
+      seen.push(request);
+      return sharedPage(`<html>page ${seen.length}</html>`);
+    });
+    const first = await shop.get("/catalog?b=1&a=2", { "Accept-Encoding": "br" });
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    expect(first.headers.get("content-encoding")).toBe("br");
+    expect(await first.text()).toBe("<html>page 1</html>");
+    expect(seen[0]!.headers.get(SHARED_PAGE_HEADER)).toBe("1");
+
+    const second = await shop.get("/catalog?a=2&b=1", { "Accept-Encoding": "gzip" });
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(second.headers.get("content-encoding")).toBe("gzip");
+    expect(second.headers.get("cache-control")).toBe(SHARED_PAGE_CACHE_CONTROL);
+    expect(second.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+    expect(second.headers.get("age")).toMatch(/^\d+$/);
+    expect(second.headers.get("set-cookie")).toBeNull();
+    expect(await second.text()).toBe("<html>page 1</html>");
+    expect(seen).toHaveLength(1);
+
+    // Without compression, and a client that holds the page gets a 304.
+    const plain = await shop.get("/catalog?a=2&b=1", { "Accept-Encoding": "identity" });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe("<html>page 1</html>");
+    const again = await shop.get("/catalog?a=2&b=1", { "If-None-Match": first.headers.get("etag")! });
+    expect(again.status).toBe(304);
+    const head = await shop.get("/catalog?a=2&b=1", {}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers.get("x-page-cache")).toBe("hit");
+    expect(seen).toHaveLength(1);
+  });
+
+  it("a new page state (a change anywhere) renders the page again", async () => {
+    let renders = 0;
+    const shop = await serve(async () => sharedPage(`<p>${++renders}</p>`));
+    expect(await (await shop.get("/")).text()).toBe("<p>1</p>");
+    expect(await (await shop.get("/")).text()).toBe("<p>1</p>");
+    shop.state.value = "s2";
+    const after = await shop.get("/");
+    expect(after.headers.get("x-page-cache")).toBe("miss");
+    expect(await after.text()).toBe("<p>2</p>");
+  });
+
+  it("a personal request is passed through as it is, never answered from the cache nor stored", async () => {
+    const seen: Request[] = [];
+    const shop = await serve(async (request) => {
+      seen.push(request);
+      return sharedPage(request.headers.has("cookie") ? "<p>mine</p>" : "<p>everyone's</p>");
+    });
+    expect(await (await shop.get("/catalog")).text()).toBe("<p>everyone's</p>");
+    const personal = await shop.get("/catalog", { Cookie: "session=abc" });
+    expect(personal.headers.get("x-passed")).toBe("1");
+    expect(await personal.text()).toBe("<p>mine</p>");
+    expect(seen.at(-1)!.headers.has(SHARED_PAGE_HEADER)).toBe(false);
+    expect(await (await shop.get("/catalog")).text()).toBe("<p>everyone's</p>");
+  });
+
+  it("an answer that is not a shared page (a 404, a redirect, a cookie, private) is passed on and not kept", async () => {
+    const answers: Record<string, () => Response> = {
+      "/missing": () => new Response("<p>404</p>", { status: 404, headers: { "Content-Type": "text/html", "Cache-Control": SHARED_PAGE_CACHE_CONTROL } }),
+      "/moved": () => new Response(null, { status: 301, headers: { Location: "/" } }),
+      "/cookie": () => sharedPage("<p>c</p>", { "Set-Cookie": "a=b" }),
+      "/private": () => sharedPage("<p>p</p>", { "Cache-Control": "private, no-cache" }),
+    };
+    const shop = await serve(async (request) => answers[new URL(request.url).pathname]!());
+    for (const path of Object.keys(answers)) {
+      for (let i = 0; i < 2; i++) {
+        const response = await shop.get(path, {}, "GET");
+        expect(response.headers.get("x-passed"), path).toBe("1");
+        expect(response.headers.get("x-page-cache"), path).toBeNull();
+      }
+    }
+    expect(shop.cache.size().entries).toBe(0);
+  });
+
+  it("concurrent misses of one page share one render", async () => {
+    let renders = 0;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const shop = await serve(async () => {
+      renders++;
+      await gate;
+      return sharedPage("<p>slow</p>");
+    });
+    const pending = Array.from({ length: 8 }, () => shop.get("/"));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    const answers = await Promise.all(pending);
+    expect(await Promise.all(answers.map((answer) => answer.text()))).toEqual(Array(8).fill("<p>slow</p>"));
+    expect(renders).toBe(1);
+    expect(answers.filter((answer) => answer.headers.get("x-page-cache") === "miss")).toHaveLength(1);
+  });
+
+  it("stays within its entries and bytes under 10,000 distinct addresses, the recently used kept", async () => {
+    // Pages of a few kilobytes that compress like HTML does not: the byte bound is reached before the entry bound.
+    const filler = (seed: number) => Array.from({ length: 300 }, (_, i) => ((seed * 7919 + i * 104729) % 1_000_003).toString(36)).join(" ");
+    const cache = createPageCache({ maxEntries: 500, maxBytes: 512 * 1024 });
+    const render: RenderPage = async (request) => sharedPage(`<p>${filler(Number(new URL(request.url).searchParams.get("n")))}</p>`);
+    // Straight through answer() without sockets: what server.ts does for each request.
+    const outcomes: string[] = [];
+    const exchange = async (path: string) => {
+      const res = { writeHead: (_status: number, headers: Record<string, string>) => outcomes.push(headers["X-Page-Cache"] ?? "?"), end: () => undefined };
+      const req = { method: "GET", headers: { "accept-encoding": "br" } };
+      await cache.answer(req as never, res as never, new Request(`http://shop.test${path}`), render, async () => "state");
+    };
+    let largest = 0;
+    for (let n = 0; n < 10_000; n++) {
+      if (n % 20 === 0) await exchange("/catalog?n=0");
+      await exchange(`/catalog?n=${n}`);
+      const { entries, bytes } = cache.size();
+      expect(entries).toBeLessThanOrEqual(500);
+      expect(bytes).toBeLessThanOrEqual(512 * 1024);
+      largest = Math.max(largest, entries);
+    }
+    // Bounded by bytes here (each page costs a few kilobytes in two encodings), yet many are kept.
+    expect(largest).toBeGreaterThan(50);
+    expect(largest).toBeLessThan(500);
+    // The page asked for all along is still there.
+    outcomes.length = 0;
+    await exchange("/catalog?n=0");
+    expect(outcomes).toEqual(["hit"]);
+  }, 120_000);
+
+  it("a kept page expires after its time even when nothing changed", async () => {
+    let time = 1_000_000;
+    let renders = 0;
+    const shop = await serve(async () => sharedPage(`<p>${++renders}</p>`), { ttlMs: 60_000, now: () => time });
+    await shop.get("/");
+    time += 59_000;
+    const kept = await shop.get("/");
+    expect(kept.headers.get("age")).toBe("59");
+    time += 1_000;
+    expect(await (await shop.get("/")).text()).toBe("<p>2</p>");
+  });
+});
+

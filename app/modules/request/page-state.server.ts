@@ -1,0 +1,23 @@
+import { isMarketOpen } from "../quotes/calendar.ts";
+import { getQuotesService } from "../quotes/quotes.server.ts";
+import { readsGeneration } from "../shared/read-cache.ts";
+
+/**
+ * Everything a page shared between anonymous visitors shows that is not in its address
+ * (issue 18 item 1), as one string for the page cache's key (page-cache.server.ts): the
+ * build, the reads generation (catalogue, content, settings, stock and quotes changes, here
+ * or, through NOTIFY, on another instance), the quotes snapshot, whether the quotes are
+ * fresh enough to take orders and whether the exchange is open. Exported through
+ * entry.server, so server.ts reads this build's state.
+ */
+export async function pageCacheState(now = new Date()): Promise<string> {
+  const quotes = await getQuotesService().catch(() => undefined);
+  const snapshot = quotes?.current();
+  return [
+    __BUILD_ID__,
+    `g${readsGeneration()}`,
+    `q${snapshot ? snapshot.time.getTime() : "none"}`,
+    quotes?.isFresh(now) ? "fresh" : "stale",
+    isMarketOpen(now) ? "open" : "closed",
+  ].join("|");
+}
