@@ -8,8 +8,11 @@ import { privacyPolicyHref } from "#app/modules/shop/contacts.ts";
 export function ConsentLabel() {
   return (
     <>
-      Даю <a href={consentDocumentHref} target="_blank" rel="noopener">согласие на обработку персональных данных</a> и принимаю{" "}
-      <a href={privacyPolicyHref}>политику</a>
+      Согласен на обработку персональных данных на условиях{" "}
+      <a href={consentDocumentHref} target="_blank" rel="noopener">
+        согласия
+      </a>{" "}
+      и <a href={privacyPolicyHref}>политики</a>
     </>
   );
 }
