@@ -31,6 +31,8 @@ export function CookieChoiceForm({ className, testId }: { className: string; tes
 /** Shown until the visitor answers; rendered by the server, so it costs no request of its own. */
 export function CookieBanner() {
   return (
+    <>
+    <div className={css.spacer} aria-hidden="true" />
     <section className={css.banner} aria-label="Cookie и статистика" data-testid="cookie-banner">
       <p className={css.text}>
         Мы используем cookie Яндекс Метрики, чтобы считать посещения и улучшать сайт, — только с вашего согласия. Без него сайт работает так же.{" "}
@@ -38,6 +40,7 @@ export function CookieBanner() {
       </p>
       <CookieChoiceForm className={css.actions} />
     </section>
+    </>
   );
 }
 

@@ -45,3 +45,6 @@ export const decline = style({
 
 /** The same form on /cookies, in the page's flow. */
 export const inline = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, marginBlock: vars.space.md });
+
+/** Room below the footer while the banner is shown, so the page's end can be scrolled out from under it. */
+export const spacer = style({ height: "11rem", "@media": { [mediaUp("md")]: { height: "8rem" } } });
