@@ -28,7 +28,8 @@ import { storeJsonLd } from "#app/modules/seo/json-ld.ts";
 import { canonicalUrl, shouldNoindex } from "#app/modules/seo/meta.ts";
 import { isNewBuildAvailable, watchForNewBuild } from "#app/modules/shop/build-update.ts";
 import { shop } from "#app/modules/shop/contacts.ts";
-import { metricaSnippet } from "#app/modules/analytics/metrica-snippet.server.ts";
+import { analyticsView, readAnalyticsChoice } from "#app/modules/analytics/cookie-choice.server.ts";
+import { MetricaAfterConsent } from "#app/ui/frame/CookieBanner.tsx";
 import { JsonLd } from "#app/ui/kit/JsonLd.tsx";
 
 import { describeError } from "#app/modules/shared/error-view.ts";
@@ -57,7 +58,7 @@ async function headerLists(db: Parameters<typeof listState>[0], owner: Parameter
   }
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
   const signedIn = context.get(userContext);
   const [sales, quotesService, { counts, membership }] = await Promise.all([readSalesSetting(db), getQuotesService(), headerLists(db, context.get(listOwnerContext))]);
@@ -80,7 +81,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     storeJsonLd: storeJsonLd(getConfig().publicUrl, getConfig().seller),
     /** The seller's legal details for the footer (issue 17 item 4). */
     seller: getConfig().seller,
-    metricaSnippet: metricaSnippet(getConfig().metricaCounterId),
+    /** The counter only after the visitor accepted analytics cookies; the banner until they answer (152-FZ). */
+    analytics: analyticsView(getConfig().metricaCounterId, readAnalyticsChoice(request)),
   };
 }
 
@@ -108,10 +110,11 @@ export function Layout({ children }: { children: ReactNode }) {
         {shouldNoindex(location.search) || error ? <meta name="robots" content="noindex" /> : null}
         <Links />
         {data ? <JsonLd data={data.storeJsonLd} /> : null}
-        {data?.metricaSnippet ? <script dangerouslySetInnerHTML={{ __html: data.metricaSnippet }} /> : null}
+        {data?.analytics.snippet ? <script dangerouslySetInnerHTML={{ __html: data.analytics.snippet }} /> : null}
       </head>
       <body>
         {children}
+        <MetricaAfterConsent snippet={data?.analytics.snippet ?? null} />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -97,6 +97,9 @@ export default [
     route("certificates", "routes/certificates.tsx", { id: "certificates" }),
     route("quotes-online", "routes/quotes-online.tsx"),
     route("coin-buyback", "routes/coin-buyback.tsx"),
+    // Personal data (152-FZ): the consent document, and the analytics cookie choice (a page and its POST).
+    route("personal-data-consent", "routes/consent-document.tsx"),
+    route("cookies", "routes/cookies.tsx"),
     route("search", "routes/search.tsx", { id: "search" }),
     route("product-comparison", "routes/product-comparison.tsx"),
     route("wishlist", "routes/wishlist.tsx"),
@@ -144,6 +147,8 @@ export default [
       route("profile", "routes/my/profile.tsx"),
       route("profile/edit", "routes/my/profile-edit.tsx"),
       route("buyback", "routes/my/buyback.tsx"),
+      route("privacy", "routes/my/privacy.tsx"),
+      route("privacy/export", "routes/my/privacy-export.ts"),
     ]),
 
     // Generic content pages up to four segments; anything deeper is a 404.

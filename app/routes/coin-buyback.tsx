@@ -1,3 +1,4 @@
+import { ConsentLabel } from "#app/ui/kit/ConsentLabel.tsx";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -10,11 +11,11 @@ import { getConfig } from "#app/modules/config/config.server.ts";
 import { flashHeader } from "#app/modules/flash/flash.server.ts";
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
 import { clientIp } from "#app/modules/request/client-ip.server.ts";
-import { databaseContext, visitorContext } from "#app/modules/request/context.ts";
+import { databaseContext, userContext, visitorContext } from "#app/modules/request/context.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { readFormBody } from "#app/modules/shared/form-body.server.ts";
 import { formatDateTime, formatMoney, formatNumber } from "#app/modules/shared/format.ts";
-import { privacyPolicyHref, shop } from "#app/modules/shop/contacts.ts";
+import { shop } from "#app/modules/shop/contacts.ts";
 import { CheckboxField, FormErrors, SelectField, TextAreaField, TextField } from "#app/ui/kit/Field.tsx";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import { PhoneField } from "#app/ui/kit/PhoneField.tsx";
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const { db } = context.get(databaseContext);
-  const verdict = await submitBuybackRequest(db, submission.value, { ip: clientIp(request), visitorId: context.get(visitorContext) }, await currentQuoteTerms());
+  const verdict = await submitBuybackRequest(db, submission.value, { ip: clientIp(request), visitorId: context.get(visitorContext), userAgent: request.headers.get("User-Agent"), userId: context.get(userContext)?.id ?? null }, await currentQuoteTerms());
   if (verdict.status === "unknown_coin") return data(submission.reply({ fieldErrors: { offerId: [formMessages.coin] } }), { status: 400 });
   if (verdict.status === "limited") {
     const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
@@ -154,11 +155,7 @@ export default function CoinBuyback({ loaderData, actionData }: Route.ComponentP
           <TextAreaField label="Что хотите продать" errors={fields.items.errors} textareaProps={{ ...getTextareaProps(fields.items), placeholder: "Например: Георгий Победоносец 50 рублей, 3 шт." }} />
           <TextAreaField label="Комментарий" errors={fields.comment.errors} textareaProps={getTextareaProps(fields.comment)} />
           <CheckboxField
-            label={
-              <>
-                Согласен на обработку персональных данных в соответствии с <a href={privacyPolicyHref}>политикой</a>
-              </>
-            }
+            label={<ConsentLabel />}
             errors={fields.consent.errors}
             inputProps={getInputProps(fields.consent, { type: "checkbox" })}
           />

@@ -13,7 +13,7 @@ import { clearLoginStateHeader, loginStateHeader, readLoginState, type LoginStat
 import { codeSchema, phoneSchema, registrationSchema } from "./profile.ts";
 import { clearSessionCookieHeader, readSessionToken, sessionCookieHeader } from "./sessions.server.ts";
 import { signInPrefill } from "./prefill.server.ts";
-import { saveRegistration, secondsUntilResend, sendSignInCode, signInWithCode, signOut, type AuthDeps } from "./sign-in.server.ts";
+import { completeRegistration, secondsUntilResend, sendSignInCode, signInWithCode, signOut, type AuthDeps } from "./sign-in.server.ts";
 
 import type { LoginView } from "./login-view.ts";
 
@@ -115,7 +115,7 @@ export async function handleLoginAction(request: Request, context: Readonly<Rout
       const submission = parseWithZod(form, { schema: registrationSchema });
       if (submission.status !== "success") return fail(submission);
       if (!user) return fail(submission, new AuthError("unauthorized", "Сначала войдите по коду из SMS", 401));
-      await saveRegistration(deps.db, user.id, submission.value);
+      await completeRegistration(deps.db, user, submission.value, { ip: clientIp(request), userAgent: request.headers.get("User-Agent") });
       outcome = { state: null, cookies: [], done: { to: redirectTo, message: "Регистрация завершена" } };
       break;
     }

@@ -5,6 +5,7 @@ import { clearDraft, moveDraft } from "../checkout/draft.server.ts";
 import { clearAllLists, mergeLists, type ListOwner } from "../lists/lists.server.ts";
 import { SmsSendError, type SmsGateway } from "../sms/sms.ts";
 import { AuthError, codeLimits, countCodeCheck, issueCode, secondsUntilResend, verifyCode, withdrawCode, RESEND_AFTER_MS } from "./codes.server.ts";
+import { consentWithdrawn, recordConsent } from "../consents/consents.server.ts";
 import { needsProfile, splitFullName } from "./profile.ts";
 import { createSession, endSession, type User } from "./sessions.server.ts";
 
@@ -66,7 +67,8 @@ export async function signInWithCode(
   await moveDraft(deps.db, input.visitor, `user:${user.id}`);
   if (input.previousToken) await endSession(deps.db, input.previousToken);
   const token = await createSession(deps.db, user.id, { ip: input.ip, userAgent: input.userAgent });
-  return { user, token, needsProfile: needsProfile(user) };
+  // A buyer who withdrew the consent to the account's processing is asked for it again (step 3).
+  return { user, token, needsProfile: needsProfile(user) || (await consentWithdrawn(deps.db, user.id, "account")) };
 }
 
 /** Step 3 and POST /api/me: the name (as typed, split into its parts) and the e-mail. */
@@ -86,6 +88,24 @@ export async function updateProfile(db: Database, userId: number, input: { name:
     .where(eq(users.id, userId))
     .returning();
   return user!;
+}
+
+/**
+ * Step 3 of sign-in: the name and e-mail, and the consent to the processing of personal data
+ * (152-FZ) recorded in the same transaction — the consent exists exactly when the registration does.
+ */
+export async function completeRegistration(
+  db: Database,
+  user: { id: number; phone: string },
+  input: { fullName: string; email: string },
+  origin: { ip: string; userAgent: string | null },
+): Promise<User> {
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    const saved = await saveRegistration(txDb, user.id, input);
+    await recordConsent(txDb, { purpose: "account", userId: user.id, phone: user.phone, ip: origin.ip, userAgent: origin.userAgent });
+    return saved;
+  });
 }
 
 /** Logout: the session ends on the server and the visitor is left with empty lists (spec section 4). */

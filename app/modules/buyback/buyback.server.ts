@@ -1,3 +1,4 @@
+import { recordConsent } from "../consents/consents.server.ts";
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { buybackEvents, buybackOffers, buybackRequests, products } from "../db/schema.ts";
@@ -56,7 +57,7 @@ export type SubmitResult =
 export async function submitBuybackRequest(
   db: Database,
   input: BuybackRequestInput,
-  origin: { ip: string; visitorId: string | null },
+  origin: { ip: string; visitorId: string | null; userAgent?: string | null; userId?: number | null },
   terms: QuoteTerms,
   now = new Date(),
 ): Promise<SubmitResult> {
@@ -96,6 +97,8 @@ export async function submitBuybackRequest(
       })
       .returning({ id: buybackRequests.id });
     const id = row!.id;
+    // The form's consent box (152-FZ), kept with the request it came with.
+    await recordConsent(txDb, { purpose: "buyback", userId: origin.userId ?? null, phone: input.phone, ip: origin.ip, userAgent: origin.userAgent ?? null, reference: `buyback:${id}`, now });
     const quote = quoted?.price ? { unitPrice: quoted.price.unitPrice, total: quoted.price.total, lockedUntil: quoted.price.lockedUntil } : null;
     await tx.insert(buybackEvents).values({
       requestId: id,

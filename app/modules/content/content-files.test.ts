@@ -192,7 +192,7 @@ describe("the demo content", () => {
     const training = of("training") as ArticleEntry[];
     const pages = of("page") as PageEntry[];
     expect(pages.map((page) => page.path).sort()).toEqual(
-      ["about", "certificates", "contacts", "delivery", "how-to-buy", "partners", "privacy", "return", "reviews"].sort(),
+      ["about", "certificates", "contacts", "delivery", "how-to-buy", "partners", "personal-data-consent", "privacy", "return", "reviews"].sort(),
     );
     expect(of("news").length).toBeGreaterThanOrEqual(6);
     expect(of("case").length).toBeGreaterThanOrEqual(3);

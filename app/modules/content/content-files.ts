@@ -46,7 +46,7 @@ export const legacyTrainingIds = [18, 19, 20, 318, 1485, 1486, 1487] as const;
 export const reservedPageRoots = new Set([
   "api", "assets", "_ipx", "catalog", "products", "promo", "news", "cases", "training", "my", "cabinet", "login", "logout",
   "search", "cart", "checkout", "thanks", "payment-error", "wishlist", "product-comparison", "quotes-online",
-  "robots.txt", "sitemap.xml", "yml.xml", "build.json",
+  "robots.txt", "sitemap.xml", "yml.xml", "build.json", "cookies",
 ]);
 
 export type PageEntry = { kind: "page"; path: string; title: string; description: string; body: string };

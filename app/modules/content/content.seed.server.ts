@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { and, eq, isNull } from "drizzle-orm";
-import { promotions } from "../db/schema.ts";
+import { pages, promotions } from "../db/schema.ts";
+import { CONSENT_DOCUMENT_PATH } from "../consents/purposes.ts";
 import type { Database } from "../db/client.server.ts";
 import type { Seeder } from "../db/seed.server.ts";
 import { projectRoot } from "../shared/project-root.server.ts";
@@ -49,6 +51,27 @@ export const promotionRulesSeeder: Seeder = {
         .update(promotions)
         .set({ rule: entry.rule })
         .where(and(eq(promotions.id, entry.id), isNull(promotions.rule), eq(promotions.title, entry.title)));
+    }
+  },
+};
+
+/** sha-256 of the privacy policy's demo text before it named Yandex Metrica and Yandex Maps (issue 17 item 3). */
+const privacyBodyBeforeMetrica = "f38ee842da643a900f086ff82318ac56922fee4c2c4add1bab8286d26c31cac9";
+
+/**
+ * The consent document (issue 17 item 3) for shops seeded before it existed, and the privacy
+ * policy's new demo text where the page still holds the old demo text word for word (an
+ * operator's own policy is left alone).
+ */
+export const consentPagesSeeder: Seeder = {
+  name: "content-pages-consent",
+  async run(db) {
+    const demo = (await readDemoContent()).filter((entry): entry is Extract<ContentEntry, { kind: "page" }> => entry.kind === "page");
+    await writeContent(db, demo.filter((entry) => entry.path === CONSENT_DOCUMENT_PATH), "missing");
+    const privacy = demo.find((entry) => entry.path === "privacy");
+    const [current] = await db.select({ body: pages.body }).from(pages).where(eq(pages.path, "privacy"));
+    if (privacy && current && createHash("sha256").update(current.body, "utf8").digest("hex") === privacyBodyBeforeMetrica) {
+      await writeContent(db, [privacy], "replace");
     }
   },
 };

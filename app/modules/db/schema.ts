@@ -275,6 +275,12 @@ export const users = pgTable("users", {
   buyProfile: jsonb("buy_profile").$type<Record<string, unknown>>().notNull().default({}),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  /**
+   * Set when the buyer deleted the account (152-FZ): the row stays for the orders that tax law keeps,
+   * with the name, e-mail and profile erased and the phone replaced by "deleted:<id>", so the phone
+   * signs in as a new buyer.
+   */
+  deletedAt: timestamp("deleted_at", { withTimezone: true }),
 });
 
 /**
@@ -854,4 +860,34 @@ export const extremistListEntries = pgTable(
     importedAt: timestamp("imported_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (table) => [index("extremist_list_by_key").on(table.matchKey)],
+);
+
+/**
+ * Every consent to the processing of personal data given on the site (152-FZ, issue 17 item 3):
+ * who gave it (the user, or only a phone for a buy-back request), for what, to which text of the
+ * consent document (its edition and the sha-256 of the text as published), when, from which
+ * address and browser. Written in the transaction of the action it comes with; a withdrawal sets
+ * `withdrawnAt`, the row itself is kept as the proof.
+ */
+export const consents = pgTable(
+  "consents",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** +7XXXXXXXXXX; "" after the account was deleted. */
+    phone: text("phone").notNull().default(""),
+    /** One of consentPurposes (app/modules/consents/purposes.ts). */
+    purpose: text("purpose").notNull(),
+    /** The edition of the consent document: the date it was last changed, YYYY-MM-DD (Moscow). */
+    documentVersion: text("document_version").notNull(),
+    /** sha-256 (hex) of the document's text as published when the consent was given. */
+    documentHash: text("document_hash").notNull(),
+    /** What the consent came with: "buyback:12", "order:2026-000123"; "" for sign-in. */
+    reference: text("reference").notNull().default(""),
+    ip: text("ip").notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+    givenAt: timestamp("given_at", { withTimezone: true }).notNull().default(sql`now()`),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  },
+  (table) => [index("consents_by_user").on(table.userId, table.givenAt), index("consents_by_phone").on(table.phone, table.givenAt)],
 );

@@ -40,3 +40,5 @@ export const shop = {
 } as const;
 
 export const privacyPolicyHref = "/docs/privacy.pdf";
+/** The policy as a page of the site (names Yandex Metrica and Yandex Maps; the PDF is its printable copy). */
+export const privacyPolicyPagePath = "/privacy";

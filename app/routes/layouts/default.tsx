@@ -6,6 +6,7 @@ import { Container } from "#app/ui/kit/Container.tsx";
 import { Notice } from "#app/ui/kit/Notice.tsx";
 import { DeliveryBanner } from "#app/ui/frame/DeliveryBanner.tsx";
 import { main, page } from "#app/ui/frame/frame.css.ts";
+import { CookieBanner } from "#app/ui/frame/CookieBanner.tsx";
 import { Footer } from "#app/ui/frame/Footer.tsx";
 import { Header } from "#app/ui/frame/Header.tsx";
 import { QuotesBar } from "#app/ui/frame/QuotesBar.tsx";
@@ -34,6 +35,7 @@ export default function DefaultLayout() {
         </Container>
       </main>
       <Footer seller={root?.seller} />
+      {root?.analytics.banner && !location.pathname.startsWith("/cookies") ? <CookieBanner /> : null}
     </div>
     </LoginModalProvider>
   );

@@ -1,10 +1,10 @@
+import { ConsentLabel } from "#app/ui/kit/ConsentLabel.tsx";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState, type ComponentType, type FormHTMLAttributes, type ReactNode, type Ref } from "react";
 import { PatternFormat } from "react-number-format";
 import { authTexts, codeSchema, phoneSchema, registrationSchema } from "#app/modules/auth/profile.ts";
 import { formatPhone, nationalDigits } from "#app/modules/phone/phone.ts";
-import { privacyPolicyHref } from "#app/modules/shop/contacts.ts";
 import { CheckboxField, FieldErrors, FormErrors, TextField } from "../kit/Field.tsx";
 import { PhoneField } from "../kit/PhoneField.tsx";
 import * as formCss from "../kit/form.css.ts";
@@ -196,11 +196,7 @@ export function ProfileStep({ Form, action, result, redirectTo, viaFetcher, busy
         <TextField label="ФИО" errors={fields.fullName.errors} inputProps={{ ...getInputProps(fields.fullName, { type: "text" }), autoComplete: "name" }} />
         <TextField label="E-mail" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
         <CheckboxField
-          label={
-            <>
-              Согласен на обработку персональных данных в соответствии с <a href={privacyPolicyHref}>политикой</a>
-            </>
-          }
+          label={<ConsentLabel />}
           errors={fields.consent.errors}
           inputProps={getInputProps(fields.consent, { type: "checkbox" })}
         />

@@ -1,3 +1,4 @@
+import { consentDocumentHref } from "#app/modules/consents/purposes.ts";
 import { type ChangeEvent, type ReactNode, useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { FIELDS, FIELD_LIMITS, type CheckoutDraft } from "#app/modules/checkout/draft.ts";
@@ -397,7 +398,7 @@ export function TotalsBox({ view, shopOpen, signedIn }: { view: CheckoutView; sh
         </>
       )}
       <p className={css.muted}>
-        Нажимая «Оформить заказ», вы соглашаетесь с <Link to="/return">условиями обмена и возврата</Link> и <a href="/docs/privacy.pdf">политикой обработки персональных данных</a>.
+        Нажимая «Оформить заказ», вы соглашаетесь с <Link to="/return">условиями обмена и возврата</Link> и <a href="/docs/privacy.pdf">политикой обработки персональных данных</a>; данные заказа обрабатываются по <a href={consentDocumentHref}>согласию на обработку персональных данных</a>.
       </p>
     </aside>
   );

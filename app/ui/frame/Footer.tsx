@@ -100,6 +100,10 @@ export function Footer({ seller }: { seller?: SellerDetails | undefined } = {}) 
           © {shop.foundingYear}–{currentYear()} {shop.legalName}.{" "}
           <a href={privacyPolicyHref} className={footerLink}>
             Политика обработки персональных данных
+          </a>{" "}
+          ·{" "}
+          <a href="/cookies" className={footerLink}>
+            Настройки cookie
           </a>
         </p>
         {seller ? (

@@ -1,0 +1,35 @@
+/**
+ * Consents to the processing of personal data (152-FZ, issue 17 item 3): the purposes a consent
+ * is given for, their names for the buyer, and where the consent document is published.
+ * Shared by the server and the pages (no server code here).
+ */
+
+/** The consent document's page (a content page, docs/decisions/004-content-as-markdown.md). */
+export const CONSENT_DOCUMENT_PATH = "personal-data-consent";
+export const consentDocumentHref = `/${CONSENT_DOCUMENT_PATH}`;
+
+/**
+ * account: sign-in step 3 (registration); buyback: the /coin-buyback request; identification:
+ * the 115-FZ identification step at checkout (written by the identification module).
+ */
+export const consentPurposes = ["account", "buyback", "identification"] as const;
+export type ConsentPurpose = (typeof consentPurposes)[number];
+
+export const consentPurposeLabels: Record<ConsentPurpose, string> = {
+  account: "Регистрация и личный кабинет: вход по SMS, заказы, доставка, чеки",
+  buyback: "Заявка на выкуп монет: связь с продавцом и оценка",
+  identification: "Идентификация покупателя по 115-ФЗ",
+};
+
+/** What withdrawing a consent of each purpose means, told beside the button. */
+export const consentWithdrawalEffects: Record<ConsentPurpose, string> = {
+  account:
+    "Мы перестанем обрабатывать данные учётной записи для этой цели. При следующем входе по SMS мы снова попросим согласие; без него можно только смотреть каталог. Чтобы удалить данные, удалите аккаунт ниже.",
+  buyback: "Мы перестанем обрабатывать данные заявки на выкуп для связи с вами; сведения о состоявшейся сделке храним, пока этого требует закон.",
+  identification:
+    "Сведения идентификации, уже собранные по 115-ФЗ, закон обязывает хранить 5 лет; новые покупки на сумму выше порога без идентификации невозможны.",
+};
+
+export function isConsentPurpose(value: unknown): value is ConsentPurpose {
+  return typeof value === "string" && (consentPurposes as readonly string[]).includes(value);
+}
