@@ -75,6 +75,12 @@ export default [
       route("buyback", "routes/admin/buyback.tsx"),
       route("buyback/:id", "routes/admin/buyback-request.tsx"),
       route("staff", "routes/admin/staff.tsx"),
+      // Catalogue and content editing (issue 16 items 5 and 6).
+      route("catalog", "routes/admin/catalog.tsx"),
+      route("catalog/export", "routes/admin/catalog-export.ts"),
+      route("catalog/:sku", "routes/admin/catalog-coin.tsx"),
+      route("content", "routes/admin/content.tsx"),
+      route("content/:kind/:key", "routes/admin/content-item.tsx"),
       route("logout", "routes/admin/logout.tsx"),
     ]),
   ]),

@@ -6,7 +6,7 @@ import { createReadCache } from "../shared/read-cache.ts";
 import { moscowToday, promotionStatus, type PromotionStatus } from "./dates.ts";
 
 export type Promotion = typeof promotions.$inferSelect;
-export type PromotionSummary = Omit<Promotion, "body" | "rule"> & { status: PromotionStatus };
+export type PromotionSummary = Omit<Promotion, "body" | "rule" | "published"> & { status: PromotionStatus };
 
 /**
  * Every promotion with its status today: the running and coming ones first (the soonest

@@ -15,6 +15,14 @@ export const adminRouteRoles: Record<string, readonly StaffRole[]> = {
   "/admin/buyback": ["manager"],
   "/admin/buyback/:id": ["manager"],
   "/admin/staff": [],
+  // The catalogue and content are the content role's (issue 16: "content: catalogue texts, content pages");
+  // the catalogue's prices, stock and pictures go with its texts, on one page and one form. A manager
+  // runs orders, buy-back, customers and the sales pause, and is refused here.
+  "/admin/catalog": ["content"],
+  "/admin/catalog/export": ["content"],
+  "/admin/catalog/:sku": ["content"],
+  "/admin/content": ["content"],
+  "/admin/content/:kind/:key": ["content"],
 };
 
 /** React Router's patterns come without the leading slash ("admin/orders/:number"); the table is written with it. */
@@ -32,6 +40,7 @@ export const adminMenu = [
   { path: "/admin", name: "Сводка" },
   { path: "/admin/orders", name: "Заказы" },
   { path: "/admin/buyback", name: "Выкуп" },
+  { path: "/admin/catalog", name: "Каталог и тексты" },
   { path: "/admin/staff", name: "Сотрудники" },
 ] as const;
 
