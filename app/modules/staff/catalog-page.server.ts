@@ -19,23 +19,8 @@ import { databaseContext } from "../request/context.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { vatNotice, vatTreatment } from "../tax/vat.ts";
 import { listAudit } from "./audit.server.ts";
+import { productFieldLabels } from "./catalog-labels.ts";
 import { staffActorContext } from "./context.ts";
-
-/** The coin form's fields in Russian, for the import rules' messages (which name the field). */
-export const productFieldLabels: Record<string, string> = {
-  name: "Название",
-  description: "Описание",
-  pricing: "Цена",
-  premiumPercent: "Наценка, %",
-  fixedPremium: "Фиксированная наценка, ₽",
-  fixedPrice: "Фиксированная цена, ₽",
-  buybackDiscountPercent: "Скидка при выкупе, %",
-  stock: "Остаток, шт.",
-  maxPerOrder: "Не больше в заказе, шт.",
-  lowStockThreshold: "Порог «мало на складе», шт.",
-  status: "Опубликована",
-  images: "Картинки",
-};
 
 const listSchema = z.object({
   q: z.string().trim().max(100, "Поиск: не больше 100 символов").default(""),

@@ -3,17 +3,8 @@ import { z } from "zod";
 import { getConfig } from "../config/config.server.ts";
 import { formatContentIssue } from "../content/content-files.ts";
 import { renderMarkdown } from "../content/markdown.server.ts";
-import {
-  contentHref,
-  findContentItem,
-  isContentKey,
-  isContentKind,
-  listContentItems,
-  parseEditedItem,
-  saveContentItemAsStaff,
-  setContentPublishedAsStaff,
-  storefrontPath,
-} from "../content/staff-edit.server.ts";
+import { findContentItem, listContentItems, parseEditedItem, saveContentItemAsStaff, setContentPublishedAsStaff } from "../content/staff-edit.server.ts";
+import { contentHref, isContentKey, isContentKind, storefrontPath } from "../content/staff-keys.ts";
 import type { ContentKind } from "../content/content-files.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { databaseContext } from "../request/context.ts";

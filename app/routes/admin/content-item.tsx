@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { contentKindLabels } from "#app/modules/content/staff-edit.server.ts";
+import { contentKindLabels } from "#app/modules/content/staff-keys.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { formatDateTime } from "#app/modules/shared/format.ts";
 import { handleContentEditor, loadContentEditor } from "#app/modules/staff/content-page.server.ts";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { contentHref, contentKindLabels, contentKinds } from "#app/modules/content/staff-edit.server.ts";
+import { contentHref, contentKindLabels, contentKinds } from "#app/modules/content/staff-keys.ts";
 import { formatDateTime } from "#app/modules/shared/format.ts";
 import { loadContentList } from "#app/modules/staff/content-page.server.ts";
 import { adminMeta } from "#app/modules/staff/meta.ts";
