@@ -168,12 +168,26 @@ describe("the whole catalogue file", () => {
     expect([imported.status, imported.headers.get("location")]).toEqual([303, "/admin/catalog"]);
     const list = await clients.content!.html("/admin/catalog");
     expect(textByTestId(list, "flash")).toBe("Каталог загружен: монет 1 (новых 0, обновлено 1).");
+    expect(textByTestId(list, "catalog-imports")).toMatch(/\(контент-редактор\): prices\.csv, новых 0, обновлено 1$/);
     expect(inputValue(await clients.content!.html("/admin/catalog/AU-0002"), "stock")).toBe("99");
     const exported = await clients.content!.get("/admin/catalog/export");
     expect(exported.headers.get("content-disposition")).toMatch(/^attachment; filename="catalog-\d{4}-\d{2}-\d{2}\.json"$/);
     const rows = JSON.parse(exported.text) as Array<Record<string, unknown>>;
     expect(rows.find((row) => row.sku === "AU-0002")).toMatchObject({ stock: 99 });
     expect(rows.find((row) => row.sku === coin.sku)).toMatchObject({ premiumPercent: 18, lowStockThreshold: 3, stock: 7 });
+  });
+
+  it("the whole exported file, larger than an ordinary form may be, goes back in unchanged", async () => {
+    const exported = (await clients.owner!.get("/admin/catalog/export")).text;
+    expect(exported.length).toBeGreaterThan(64 * 1024);
+    const imported = await upload(clients.owner!, "catalog.json", exported, "application/json");
+    expect(imported.status).toBe(303);
+    const count = (JSON.parse(exported) as unknown[]).length;
+    expect(textByTestId(await clients.owner!.html("/admin/catalog"), "flash")).toBe(`Каталог загружен: монет ${count} (новых 0, обновлено ${count}).`);
+    expect((await clients.owner!.get("/admin/catalog/export")).text).toBe(exported);
+    // Other forms keep the shop's 64 KB limit.
+    const elsewhere = await clients.owner!.postForm("/admin/buyback", { note: "x".repeat(70 * 1024) });
+    expect(elsewhere.status).toBe(413);
   });
 });
 

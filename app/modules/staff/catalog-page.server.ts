@@ -31,8 +31,10 @@ const listSchema = z.object({
 export async function loadCatalogList(context: Readonly<RouterContextProvider>, url: URL) {
   const parsed = listSchema.safeParse(Object.fromEntries([...url.searchParams].filter(([, value]) => value.trim() !== "")));
   const filters = parsed.success ? parsed.data : { q: "", page: 1 };
-  const result = await searchProducts(context.get(databaseContext).db, filters.q, filters.page);
-  return { filters, errors: parsed.success ? [] : parsed.error.issues.map((issue) => issue.message), result };
+  const { db } = context.get(databaseContext);
+  const result = await searchProducts(db, filters.q, filters.page);
+  const imports = (await listAudit(db, { entity: "catalog", limit: 5 })).map((row) => ({ id: row.id, createdAt: row.createdAt, phone: row.phone, role: row.role, after: row.after as { file?: string; created?: number; updated?: number } | null }));
+  return { filters, errors: parsed.success ? [] : parsed.error.issues.map((issue) => issue.message), result, imports };
 }
 
 /** The catalogue file form: one file, its name decides JSON or CSV. */

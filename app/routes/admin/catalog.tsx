@@ -1,5 +1,7 @@
 import { Form, Link } from "react-router";
-import { formatMoney } from "#app/modules/shared/format.ts";
+import { formatPhone } from "#app/modules/phone/phone.ts";
+import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
+import { staffRoleLabels } from "#app/modules/staff/roles.ts";
 import { handleCatalogImport, loadCatalogList } from "#app/modules/staff/catalog-page.server.ts";
 import { adminMeta } from "#app/modules/staff/meta.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
@@ -27,7 +29,7 @@ const listHref = (q: string, page: number) => {
 };
 
 export default function AdminCatalog({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, errors, result } = loaderData;
+  const { filters, errors, result, imports } = loaderData;
   return (
     <>
       <h1 className={css.title}>Каталог</h1>
@@ -100,6 +102,19 @@ export default function AdminCatalog({ loaderData, actionData }: Route.Component
             Загрузить
           </button>
         </Form>
+        {imports.length > 0 ? (
+          <>
+            <h3 className={css.cardTitle}>Последние загрузки</h3>
+            <ol className={css.list} data-testid="catalog-imports">
+              {imports.map((row) => (
+                <li key={row.id}>
+                  {formatDateTime(row.createdAt)} — {row.phone === "cli" ? "терминал" : formatPhone(row.phone)} ({staffRoleLabels[row.role as keyof typeof staffRoleLabels] ?? row.role}): {row.after?.file}, новых{" "}
+                  {row.after?.created ?? 0}, обновлено {row.after?.updated ?? 0}
+                </li>
+              ))}
+            </ol>
+          </>
+        ) : null}
         {actionData?.importErrors.length ? (
           <div role="alert" data-testid="import-errors">
             <p className={css.warning}>
