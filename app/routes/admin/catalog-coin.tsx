@@ -61,30 +61,30 @@ export default function AdminCatalogCoin({ loaderData, actionData }: Route.Compo
         <Form method="post" className={css.section} data-testid="coin-form">
           <input type="hidden" name="version" value={version} />
           <div className={css.formGrid}>
-            <label className={css.filterField}>
+            <label className={css.formField}>
               {productFieldLabels.name}
-              <input name="name" required maxLength={300} defaultValue={value("name")} className={css.control} aria-invalid={errors.name ? true : undefined} />
+              <input name="name" required maxLength={300} defaultValue={value("name")} className={css.wideControl} aria-invalid={errors.name ? true : undefined} />
               {errorOf("name")}
             </label>
-            <label className={css.filterField}>
+            <label className={css.formField}>
               {productFieldLabels.pricing}
-              <select name="pricing" defaultValue={value("pricing")} className={css.control}>
+              <select name="pricing" defaultValue={value("pricing")} className={css.wideControl}>
                 <option value="metal">от цены металла</option>
                 <option value="fixed">фиксированная</option>
               </select>
               {errorOf("pricing")}
             </label>
             {numberFields.map((field) => (
-              <label key={field.name} className={css.filterField}>
+              <label key={field.name} className={css.formField}>
                 {productFieldLabels[field.name]}
-                <input name={field.name} inputMode="decimal" maxLength={20} defaultValue={value(field.name)} className={css.control} aria-invalid={errors[field.name] ? true : undefined} />
+                <input name={field.name} inputMode="decimal" maxLength={20} defaultValue={value(field.name)} className={css.wideControl} aria-invalid={errors[field.name] ? true : undefined} />
                 {field.hint ? <span className={css.muted}>{field.hint}</span> : null}
                 {errorOf(field.name)}
               </label>
             ))}
-            <label className={css.filterField}>
+            <label className={css.formField}>
               НДС
-              <select name="vat" defaultValue={value("vat")} className={css.control}>
+              <select name="vat" defaultValue={value("vat")} className={css.wideControl}>
                 <option value="auto">по правилу (ст. 149 НК)</option>
                 <option value="exempt">не облагается</option>
                 <option value="vat">облагается</option>
@@ -96,7 +96,7 @@ export default function AdminCatalogCoin({ loaderData, actionData }: Route.Compo
               {productFieldLabels.status} (видна покупателям)
             </label>
           </div>
-          <label className={css.filterField}>
+          <label className={css.formField}>
             {productFieldLabels.description} (Markdown)
             <textarea name="description" rows={8} maxLength={10_000} defaultValue={value("description")} className={css.textarea} />
             {errorOf("description")}
@@ -126,13 +126,13 @@ export default function AdminCatalogCoin({ loaderData, actionData }: Route.Compo
             </ul>
             <Form method="post" encType="multipart/form-data" className={css.actionForm}>
               <input type="hidden" name="version" value={version} />
-              <label className={css.filterField}>
+              <label className={css.formField}>
                 Файл JPEG, PNG или WebP, до {uploadMaxKb} КБ
-                <input type="file" name="picture" accept="image/jpeg,image/png,image/webp" required className={css.control} />
+                <input type="file" name="picture" accept="image/jpeg,image/png,image/webp" required className={css.wideControl} />
               </label>
-              <label className={css.filterField}>
+              <label className={css.formField}>
                 Подпись (alt)
-                <input name="alt" maxLength={300} defaultValue={product.name} className={css.control} />
+                <input name="alt" maxLength={300} defaultValue={product.name} className={css.wideControl} />
               </label>
               <button type="submit" name="intent" value="picture" className={button}>
                 Добавить картинку

@@ -33,6 +33,9 @@ export default function AdminCatalog({ loaderData, actionData }: Route.Component
   return (
     <>
       <h1 className={css.title}>Каталог</h1>
+      <p className={css.muted}>
+        <Link to="/admin/content">Тексты сайта</Link>: страницы, новости, кейсы, обучение, акции, отзывы, партнёры, сертификаты
+      </p>
       <Form method="get" className={css.filters} role="search">
         <label className={css.filterField}>
           Название или артикул

@@ -53,7 +53,7 @@ export default function AdminContentItem({ loaderData, actionData }: Route.Compo
       <div className={css.columns}>
         <Form method="post" className={css.section}>
           <input type="hidden" name="version" value={currentVersion} />
-          <label className={css.filterField}>
+          <label className={css.formField}>
             Файл записи: поля между строками «---», ниже текст в Markdown
             <textarea name="source" rows={24} defaultValue={actionData?.source ?? source} key={actionData?.source ?? source} className={css.textarea} spellCheck />
           </label>

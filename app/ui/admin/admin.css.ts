@@ -76,3 +76,6 @@ export const textarea = style({ width: "100%", padding: vars.space.sm, border: `
 export const pictures = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, listStyle: "none", padding: 0, margin: `0 0 ${vars.space.md}` });
 export const picture = style({ display: "grid", gap: vars.space.xs, justifyItems: "start" });
 export const preview = style({ padding: vars.space.md, border: `1px dashed ${vars.color.border}`, borderRadius: vars.radius.md, marginBottom: vars.space.lg });
+/** A field of an edit form: label, control, hint and error stacked from the top, the control full width. */
+export const formField = style({ display: "grid", gap: vars.space.xs, alignContent: "start", fontSize: vars.font.sizeSmall, minWidth: 0 });
+export const wideControl = style([control, { width: "100%", boxSizing: "border-box" }]);
