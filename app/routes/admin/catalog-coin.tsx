@@ -1,12 +1,10 @@
 import { Form, Link } from "react-router";
 import { ipxUrl } from "#app/modules/images/image-url.ts";
-import { formatPhone } from "#app/modules/phone/phone.ts";
-import { formatDateTime } from "#app/modules/shared/format.ts";
 import { productFieldLabels } from "#app/modules/staff/catalog-labels.ts";
 import { handleProductEditor, loadProductEditor } from "#app/modules/staff/catalog-page.server.ts";
 import { adminMeta } from "#app/modules/staff/meta.ts";
-import { staffRoleLabels } from "#app/modules/staff/roles.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
+import { auditWho } from "#app/ui/admin/auditWho.ts";
 import { button } from "#app/ui/kit/kit.css.ts";
 import type { Route } from "./+types/catalog-coin";
 
@@ -146,7 +144,7 @@ export default function AdminCatalogCoin({ loaderData, actionData }: Route.Compo
             <ol className={css.list} data-testid="coin-audit">
               {audit.map((row) => (
                 <li key={row.id}>
-                  {formatDateTime(row.createdAt)} — {row.phone === "cli" ? "терминал" : formatPhone(row.phone)} ({staffRoleLabels[row.role as keyof typeof staffRoleLabels] ?? row.role}):{" "}
+                  {auditWho(row)}:{" "}
                   {Object.entries(row.after ?? {})
                     .map(([field, after]) => `${productFieldLabels[field] ?? field}: ${shown((row.before as Record<string, unknown> | null)?.[field])} → ${shown(after)}`)
                     .join("; ")}

@@ -1,10 +1,9 @@
 import { Form, Link } from "react-router";
-import { formatPhone } from "#app/modules/phone/phone.ts";
-import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
-import { staffRoleLabels } from "#app/modules/staff/roles.ts";
+import { formatMoney } from "#app/modules/shared/format.ts";
 import { handleCatalogImport, loadCatalogList } from "#app/modules/staff/catalog-page.server.ts";
 import { adminMeta } from "#app/modules/staff/meta.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
+import { auditWho } from "#app/ui/admin/auditWho.ts";
 import { Pagination } from "#app/ui/kit/Pagination.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
 import type { Route } from "./+types/catalog";
@@ -111,7 +110,7 @@ export default function AdminCatalog({ loaderData, actionData }: Route.Component
             <ol className={css.list} data-testid="catalog-imports">
               {imports.map((row) => (
                 <li key={row.id}>
-                  {formatDateTime(row.createdAt)} — {row.phone === "cli" ? "терминал" : formatPhone(row.phone)} ({staffRoleLabels[row.role as keyof typeof staffRoleLabels] ?? row.role}): {row.after?.file}, новых{" "}
+                  {auditWho(row)}: {row.after?.file}, новых{" "}
                   {row.after?.created ?? 0}, обновлено {row.after?.updated ?? 0}
                 </li>
               ))}

@@ -1,11 +1,9 @@
 import { Form, Link } from "react-router";
 import { contentKindLabels } from "#app/modules/content/staff-keys.ts";
-import { formatPhone } from "#app/modules/phone/phone.ts";
-import { formatDateTime } from "#app/modules/shared/format.ts";
 import { handleContentEditor, loadContentEditor } from "#app/modules/staff/content-page.server.ts";
 import { adminMeta } from "#app/modules/staff/meta.ts";
-import { staffRoleLabels } from "#app/modules/staff/roles.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
+import { auditWho } from "#app/ui/admin/auditWho.ts";
 import { button } from "#app/ui/kit/kit.css.ts";
 import type { Route } from "./+types/content-item";
 
@@ -88,7 +86,7 @@ export default function AdminContentItem({ loaderData, actionData }: Route.Compo
             <ol className={css.list} data-testid="content-audit">
               {audit.map((row) => (
                 <li key={row.id}>
-                  {formatDateTime(row.createdAt)} — {formatPhone(row.phone)} ({staffRoleLabels[row.role as keyof typeof staffRoleLabels] ?? row.role}): {auditLabels[row.action] ?? row.action}
+                  {auditWho(row)}: {auditLabels[row.action] ?? row.action}
                 </li>
               ))}
             </ol>
