@@ -44,6 +44,8 @@ type Services = {
     imagesDir: string;
     /** The one host /_ipx may fetch from (IMAGE_REMOTE_HOST), if any. */
     imageRemoteHost: string | undefined;
+    /** The body limit of the back office's upload forms (ADMIN_UPLOAD_MAX_KB). */
+    adminUploadMaxBytes: number;
   };
 };
 
@@ -141,7 +143,7 @@ export async function startServer(): Promise<RunningServer> {
         dropRestOfBody(req);
         return;
       }
-      const body = await readBodyWithin(received, maxBodyBytes);
+      const body = await readBodyWithin(received, bodyLimit(received.method, url.pathname, settings.adminUploadMaxBytes));
       if (!body) {
         refuseTooLarge(req, res, url.pathname);
         return;
@@ -202,6 +204,16 @@ const CLIENT_IP_HEADER = "x-shop-client-ip";
  * a bigger body is refused (413) here, before the app parses it into memory.
  */
 export const maxBodyBytes = 64 * 1024;
+
+/**
+ * The back office's catalogue and content pages post pictures, catalogue files and long texts: their
+ * bodies may reach ADMIN_UPLOAD_MAX_KB (still read whole and bounded before parsing). Everything else: maxBodyBytes.
+ * Only staff can get past the /admin layout's middleware, but the body is read before it runs, so the
+ * larger limit is kept to these paths.
+ */
+export function bodyLimit(method: string, pathname: string, adminUploadMaxBytes: number): number {
+  return method === "POST" && /^\/admin\/(catalog|content)(\/|$)/.test(pathname) ? Math.max(adminUploadMaxBytes, maxBodyBytes) : maxBodyBytes;
+}
 /** After a 413, this much more of the refused body is read and dropped, so the client can read the answer. */
 const maxDrainBytes = 8 * 1024 * 1024;
 

@@ -78,6 +78,12 @@ export default [
       route("compliance", "routes/admin/compliance.tsx"),
       route("compliance/control.csv", "routes/admin/compliance-csv.ts"),
       route("compliance/orders/:number", "routes/admin/compliance-order.tsx"),
+      // Catalogue and content editing (issue 16 items 5 and 6).
+      route("catalog", "routes/admin/catalog.tsx"),
+      route("catalog/export", "routes/admin/catalog-export.ts"),
+      route("catalog/:sku", "routes/admin/catalog-coin.tsx"),
+      route("content", "routes/admin/content.tsx"),
+      route("content/:kind/:key", "routes/admin/content-item.tsx"),
       route("logout", "routes/admin/logout.tsx"),
     ]),
   ]),

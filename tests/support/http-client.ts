@@ -68,6 +68,11 @@ export class ShopClient {
     return this.request("POST", path, body, options);
   }
 
+  /** Submits a form with files as a browser does (multipart/form-data; fetch writes the boundary). */
+  postMultipart(path: string, form: FormData, options: RequestOptions = {}): Promise<ClientResponse> {
+    return this.request("POST", path, form, options);
+  }
+
   /** GET a page that must be HTML; returns its markup. */
   async html(path: string, options: RequestOptions = {}): Promise<string> {
     const response = await this.get(path, options);
@@ -89,7 +94,7 @@ export class ShopClient {
   async request(
     method: string,
     path: string,
-    body: URLSearchParams | string | undefined,
+    body: URLSearchParams | FormData | string | undefined,
     options: RequestOptions = {},
   ): Promise<ClientResponse> {
     const follow = options.followRedirects ?? this.followByDefault;

@@ -147,6 +147,8 @@ const fieldRules = {
   stock: { schema: wholeNumber, empty: 0 },
   /** The most pieces of the coin one order may hold; empty: MAX_PIECES_PER_COIN. */
   maxPerOrder: { schema: numberIn("должно быть целым числом от 1 (или пусто: общий предел)", (value) => Number.isInteger(value) && value >= 1 && value <= 100_000), empty: null },
+  /** The dashboard warns at this stock or less; empty: no warning for the coin. */
+  lowStockThreshold: { schema: wholeNumber, empty: null },
   pricing: { schema: choice(["metal", "fixed"]), empty: "metal" },
   premiumPercent: { schema: numberIn("должно быть числом от -100 до 1000", (value) => value >= -100 && value <= 1000), empty: 0 },
   fixedPremium: { schema: numberIn("должно быть числом от 0 до 10 000 000", (value) => value >= 0 && value <= 10_000_000), empty: 0 },

@@ -55,6 +55,7 @@ const envSchema = z.object({
       return trust;
     }),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  ADMIN_UPLOAD_MAX_KB: z.coerce.number({ error: "целое число килобайт от 64 до 51200" }).int({ error: "целое число килобайт от 64 до 51200" }).min(64, { error: "целое число килобайт от 64 до 51200" }).max(51_200, { error: "целое число килобайт от 64 до 51200" }).default(5120),
   IMAGE_REMOTE_HOST: z
     .string()
     .regex(/^[a-z0-9.-]+(:\d+)?$/i, "должен быть именем хоста, например cdn.example.ru")
@@ -181,6 +182,8 @@ export type AppConfig = {
     dir: string;
     /** The one remote host /_ipx may fetch pictures from (a CDN or the old site), if any. */
     remoteHost: string | undefined;
+    /** The largest back-office upload (a picture, a catalogue file, a content text): ADMIN_UPLOAD_MAX_KB. */
+    uploadMaxBytes: number;
   };
   quotes: {
     provider: "embedded" | "cbr" | "moex";
@@ -346,7 +349,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
       smsru: { apiId: values.SMSRU_API_ID, from: values.SMSRU_FROM, baseUrl: values.SMSRU_BASE_URL.replace(/\/+$/, "") },
       smsc: { login: values.SMSC_LOGIN, password: values.SMSC_PASSWORD, sender: values.SMSC_SENDER, baseUrl: values.SMSC_BASE_URL.replace(/\/+$/, "") },
     },
-    images: { dir: path.join(dataDir, "images"), remoteHost: values.IMAGE_REMOTE_HOST },
+    images: { dir: path.join(dataDir, "images"), remoteHost: values.IMAGE_REMOTE_HOST, uploadMaxBytes: values.ADMIN_UPLOAD_MAX_KB * 1024 },
     quotes: {
       provider: values.QUOTES_PROVIDER,
       refreshIntervalMs: values.QUOTES_REFRESH_INTERVAL_MS,

@@ -4,7 +4,7 @@
  * else all of them are written in one transaction.
  */
 import type { Database } from "../db/client.server.ts";
-import { contentFolders, parseContentFiles, type ContentIssue, type ContentKind } from "./content-files.ts";
+import { contentFolders, parseContentFiles, type ContentEntry, type ContentIssue, type ContentKind } from "./content-files.ts";
 import { readContentFolder, writeContentFolder } from "./folder.server.ts";
 import { invalidateReads } from "../shared/read-cache.ts";
 import { announceReadsChanged } from "../shared/read-changes.server.ts";
@@ -20,20 +20,28 @@ export async function importContentFolder(db: Database, dir: string): Promise<Co
   }
   const { entries, issues } = parseContentFiles(files);
   if (issues.length > 0) return { ok: false, issues };
-  const promos = entries.flatMap((item) => (item.entry.kind === "promo" ? [{ file: item.file, entry: item.entry }] : []));
-  const outcome = await db.transaction(async (tx): Promise<{ counts: WriteCounts } | { issues: ContentIssue[] }> => {
-    const ruleIssues = await checkPromotionRules(tx as unknown as Database, promos);
-    if (ruleIssues.length > 0) return { issues: ruleIssues };
-    const written = await writeContent(tx as unknown as Database, entries.map((item) => item.entry));
-    // Running shops hear of it at commit (read-changes.server.ts).
-    await announceReadsChanged(tx as unknown as Database, "content");
-    return { counts: written };
-  });
+  const outcome = await db.transaction((tx) => writeCheckedContent(tx as unknown as Database, entries));
   if ("issues" in outcome) return { ok: false, issues: outcome.issues };
   const counts = outcome.counts;
   // This process's own cached reads, after the commit.
   invalidateReads("content");
   return { ok: true, counts, total: entries.length };
+}
+
+/**
+ * Writes parsed items after the checks that need the shop's data (promotion rules against the catalogue
+ * and the other promotions), announcing the change to running shops at commit: call it in a transaction.
+ * The import and the back office's editor both save through it. The caller drops its own cached reads
+ * after the commit (invalidateReads("content")).
+ */
+export async function writeCheckedContent(db: Database, entries: ReadonlyArray<{ file: string; entry: ContentEntry }>): Promise<{ counts: WriteCounts } | { issues: ContentIssue[] }> {
+  const promos = entries.flatMap((item) => (item.entry.kind === "promo" ? [{ file: item.file, entry: item.entry }] : []));
+  const ruleIssues = await checkPromotionRules(db, promos);
+  if (ruleIssues.length > 0) return { issues: ruleIssues };
+  const written = await writeContent(db, entries.map((item) => item.entry));
+  // Running shops hear of it at commit (read-changes.server.ts).
+  await announceReadsChanged(db, "content");
+  return { counts: written };
 }
 
 /** Writes every item to DIR; returns how many files were written, by kind. */

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { pages } from "../db/schema.ts";
 import { createReadCache } from "../shared/read-cache.ts";
@@ -17,11 +17,11 @@ const pageCache = createReadCache<Page | undefined>({ tag: "content" });
 export async function findPage(db: Database, path: string): Promise<Page | undefined> {
   if (!isPagePath(path)) return undefined;
   return pageCache.get(db, path, async () => {
-    const [page] = await db.select().from(pages).where(eq(pages.path, path)).limit(1);
+    const [page] = await db.select().from(pages).where(and(eq(pages.path, path), eq(pages.published, true))).limit(1);
     return page;
   });
 }
 
 export async function listPagePaths(db: Database): Promise<{ path: string; updatedAt: Date }[]> {
-  return db.select({ path: pages.path, updatedAt: pages.updatedAt }).from(pages).orderBy(asc(pages.path));
+  return db.select({ path: pages.path, updatedAt: pages.updatedAt }).from(pages).where(eq(pages.published, true)).orderBy(asc(pages.path));
 }

@@ -1,4 +1,4 @@
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { certificates, partners } from "../db/schema.ts";
 import { createReadCache } from "../shared/read-cache.ts";
@@ -12,7 +12,7 @@ const certificatesCache = createReadCache<Certificate[]>({ tag: "content" });
 
 /** Partners in the operator's order. */
 export function listPartners(db: Database): Promise<Partner[]> {
-  return partnersCache.get(db, "all", () => db.select().from(partners).orderBy(asc(partners.position), asc(partners.name)));
+  return partnersCache.get(db, "all", () => db.select().from(partners).where(eq(partners.published, true)).orderBy(asc(partners.position), asc(partners.name)));
 }
 
 /** Partners grouped by category, the groups in the order of their first partner. */
@@ -28,5 +28,5 @@ export function groupPartners<T extends { category: string }>(list: T[]): { cate
 
 /** Certificates in the operator's order. */
 export function listCertificates(db: Database): Promise<Certificate[]> {
-  return certificatesCache.get(db, "all", () => db.select().from(certificates).orderBy(asc(certificates.position), asc(certificates.title)));
+  return certificatesCache.get(db, "all", () => db.select().from(certificates).where(eq(certificates.published, true)).orderBy(asc(certificates.position), asc(certificates.title)));
 }

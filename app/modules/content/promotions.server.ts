@@ -6,7 +6,7 @@ import { createReadCache } from "../shared/read-cache.ts";
 import { moscowToday, promotionStatus, type PromotionStatus } from "./dates.ts";
 
 export type Promotion = typeof promotions.$inferSelect;
-export type PromotionSummary = Omit<Promotion, "body" | "rule"> & { status: PromotionStatus };
+export type PromotionSummary = Omit<Promotion, "body" | "rule" | "published"> & { status: PromotionStatus };
 
 /**
  * Every promotion with its status today: the running and coming ones first (the soonest
@@ -24,6 +24,7 @@ export async function listPromotions(db: Database, today: string): Promise<Promo
       updatedAt: promotions.updatedAt,
     })
     .from(promotions)
+    .where(eq(promotions.published, true))
     .orderBy(desc(promotions.startsOn), asc(promotions.id));
   const withStatus = rows.map((row) => ({ ...row, status: promotionStatus(row, today) }));
   const current = withStatus
@@ -34,12 +35,12 @@ export async function listPromotions(db: Database, today: string): Promise<Promo
 }
 
 export async function findPromotion(db: Database, id: number): Promise<Promotion | undefined> {
-  const [row] = await db.select().from(promotions).where(eq(promotions.id, id)).limit(1);
+  const [row] = await db.select().from(promotions).where(and(eq(promotions.id, id), eq(promotions.published, true))).limit(1);
   return row;
 }
 
 export async function listPromotionAddresses(db: Database): Promise<Pick<Promotion, "id" | "updatedAt">[]> {
-  return db.select({ id: promotions.id, updatedAt: promotions.updatedAt }).from(promotions).orderBy(asc(promotions.id));
+  return db.select({ id: promotions.id, updatedAt: promotions.updatedAt }).from(promotions).where(eq(promotions.published, true)).orderBy(asc(promotions.id));
 }
 
 /** Promotions change only by import; one entry per day (the key). */
@@ -54,7 +55,7 @@ export async function activePromotions(db: Database, today = moscowToday()): Pro
     const rows = await db
       .select({ id: promotions.id, title: promotions.title, rule: promotions.rule })
       .from(promotions)
-      .where(and(isNotNull(promotions.rule), lte(promotions.startsOn, today), or(isNull(promotions.endsOn), gte(promotions.endsOn, today))))
+      .where(and(eq(promotions.published, true), isNotNull(promotions.rule), lte(promotions.startsOn, today), or(isNull(promotions.endsOn), gte(promotions.endsOn, today))))
       .orderBy(asc(promotions.id));
     return rows.map((row) => ({ id: row.id, title: row.title, rule: row.rule! }));
   });

@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { reviews } from "../db/schema.ts";
 import { createReadCache } from "../shared/read-cache.ts";
@@ -9,7 +9,7 @@ const reviewsCache = createReadCache<Review[]>({ tag: "content" });
 
 /** Newest first; cached for a short time (reviews change only by import). */
 export function listReviews(db: Database): Promise<Review[]> {
-  return reviewsCache.get(db, "all", () => db.select().from(reviews).orderBy(desc(reviews.publishedOn), desc(reviews.id)));
+  return reviewsCache.get(db, "all", () => db.select().from(reviews).where(eq(reviews.published, true)).orderBy(desc(reviews.publishedOn), desc(reviews.id)));
 }
 
 /** The average of the shop's own reviews to one decimal ("4,8"), and how many there are. */

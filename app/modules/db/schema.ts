@@ -16,6 +16,8 @@ export const pages = pgTable("pages", {
   description: text("description").notNull().default(""),
   /** Markdown source; rendered and sanitised on the server. */
   body: text("body").notNull().default(""),
+  /** Shown on the storefront; the back office unpublishes an item without deleting it (decision 023). */
+  published: boolean("published").notNull().default(true),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
 });
 
@@ -219,6 +221,8 @@ export const products = pgTable(
     vat: text("vat").$type<"exempt" | "included">().notNull().default("included"),
     /** The operator's VAT override for this coin (`npm run catalog -- vat SKU exempt|vat|auto`); null: the rule decides. */
     vatOverride: text("vat_override").$type<"exempt" | "included">(),
+    /** The dashboard warns when stock falls to this many pieces or fewer; null: no warning for this coin. */
+    lowStockThreshold: integer("low_stock_threshold"),
     status: text("status").$type<"active" | "archived">().notNull().default("active"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
@@ -342,6 +346,8 @@ export const articles = pgTable(
     videoUrl: text("video_url"),
     legacyId: integer("legacy_id"),
     publishedAt: date("published_at", { mode: "string" }).notNull(),
+    /** Shown on the storefront; the back office unpublishes an item without deleting it (decision 023). */
+    published: boolean("published").notNull().default(true),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (table) => [
@@ -366,6 +372,8 @@ export const promotions = pgTable(
     endsOn: date("ends_on", { mode: "string" }),
     /** What the shop applies while the promotion runs (pricing/discounts.ts); null: a text only. */
     rule: jsonb("rule").$type<PromotionRule>(),
+    /** Shown on the storefront; the back office unpublishes an item without deleting it (decision 023). */
+    published: boolean("published").notNull().default(true),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (table) => [check("promotions_dates_in_order", sql`${table.endsOn} is null or ${table.endsOn} >= ${table.startsOn}`)],
@@ -384,6 +392,8 @@ export const reviews = pgTable(
     /** The shop's answer, if any. */
     reply: text("reply").notNull().default(""),
     publishedOn: date("published_on", { mode: "string" }).notNull(),
+    /** Shown on the storefront; the back office unpublishes an item without deleting it (decision 023). */
+    published: boolean("published").notNull().default(true),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (table) => [check("reviews_rating_1_to_5", sql`${table.rating} between 1 and 5`)],
@@ -399,6 +409,8 @@ export const partners = pgTable("partners", {
   logo: jsonb("logo").$type<ContentImage>(),
   body: text("body").notNull().default(""),
   position: integer("position").notNull().default(0),
+  /** Shown on the storefront; the back office unpublishes an item without deleting it (decision 023). */
+  published: boolean("published").notNull().default(true),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
 });
 
@@ -410,6 +422,8 @@ export const certificates = pgTable("certificates", {
   /** The caption (Markdown). */
   body: text("body").notNull().default(""),
   position: integer("position").notNull().default(0),
+  /** Shown on the storefront; the back office unpublishes an item without deleting it (decision 023). */
+  published: boolean("published").notNull().default(true),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
 });
 

@@ -66,7 +66,8 @@ export async function checkHealth(): Promise<void> {
 export function serverSettings(): Pick<AppConfig, "host" | "port" | "shutdownTimeoutMs" | "webConcurrency" | "isProduction" | "trustProxy" | "proxyTrust" | "publicUrl"> & {
   imagesDir: string;
   imageRemoteHost: string | undefined;
+  adminUploadMaxBytes: number;
 } {
   const { host, port, shutdownTimeoutMs, webConcurrency, isProduction, trustProxy, proxyTrust, publicUrl, images } = getConfig();
-  return { host, port, shutdownTimeoutMs, webConcurrency, isProduction, trustProxy, proxyTrust, publicUrl, imagesDir: images.dir, imageRemoteHost: images.remoteHost };
+  return { host, port, shutdownTimeoutMs, webConcurrency, isProduction, trustProxy, proxyTrust, publicUrl, imagesDir: images.dir, imageRemoteHost: images.remoteHost, adminUploadMaxBytes: images.uploadMaxBytes };
 }

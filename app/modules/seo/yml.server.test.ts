@@ -23,6 +23,7 @@ function product(overrides: Partial<ProductRow> = {}): ProductRow {
     country: "Россия",
     issuer: "Банк России",
     mint: "ММД",
+    lowStockThreshold: null,
     years: "2006–2022",
     fineness: 999,
     totalGrams: 7.89,

@@ -19,6 +19,14 @@ export const adminRouteRoles: Record<string, readonly StaffRole[]> = {
   "/admin/compliance": ["compliance"],
   "/admin/compliance/control.csv": ["compliance"],
   "/admin/compliance/orders/:number": ["compliance"],
+  // The catalogue and content are the content role's (issue 16: "content: catalogue texts, content pages");
+  // the catalogue's prices, stock and pictures go with its texts, on one page and one form. A manager
+  // runs orders, buy-back, customers and the sales pause, and is refused here.
+  "/admin/catalog": ["content"],
+  "/admin/catalog/export": ["content"],
+  "/admin/catalog/:sku": ["content"],
+  "/admin/content": ["content"],
+  "/admin/content/:kind/:key": ["content"],
 };
 
 /** React Router's patterns come without the leading slash ("admin/orders/:number"); the table is written with it. */
@@ -36,6 +44,7 @@ export const adminMenu = [
   { path: "/admin", name: "Сводка" },
   { path: "/admin/orders", name: "Заказы" },
   { path: "/admin/buyback", name: "Выкуп" },
+  { path: "/admin/catalog", name: "Каталог и тексты" },
   { path: "/admin/staff", name: "Сотрудники" },
   { path: "/admin/compliance", name: "Контроль 115-ФЗ" },
 ] as const;

@@ -68,3 +68,14 @@ export const slip = style({ maxWidth: "48rem", color: "#000", "@media": { print:
 export const noPrint = style({ "@media": { print: { display: "none" } } });
 export const slipTable = style({ width: "100%", borderCollapse: "collapse", margin: `${vars.space.md} 0` });
 globalStyle(`${slipTable} th, ${slipTable} td`, { border: "1px solid #000", padding: vars.space.xs, textAlign: "left" });
+
+// Edit forms of the catalogue and content (issue 16 items 5 and 6).
+export const formGrid = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 14rem), 1fr))", marginBottom: vars.space.md });
+export const checkField = style({ display: "flex", gap: vars.space.sm, alignItems: "center", fontSize: vars.font.sizeSmall });
+export const textarea = style({ width: "100%", padding: vars.space.sm, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, background: vars.color.background, fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace", fontSize: vars.font.sizeSmall, boxSizing: "border-box" });
+export const pictures = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, listStyle: "none", padding: 0, margin: `0 0 ${vars.space.md}` });
+export const picture = style({ display: "grid", gap: vars.space.xs, justifyItems: "start" });
+export const preview = style({ padding: vars.space.md, border: `1px dashed ${vars.color.border}`, borderRadius: vars.radius.md, marginBottom: vars.space.lg });
+/** A field of an edit form: label, control, hint and error stacked from the top, the control full width. */
+export const formField = style({ display: "grid", gap: vars.space.xs, alignContent: "start", fontSize: vars.font.sizeSmall, minWidth: 0 });
+export const wideControl = style([control, { width: "100%", boxSizing: "border-box" }]);

@@ -1,0 +1,214 @@
+/**
+ * The back office's catalogue (issue 16 item 5): search, one coin's edit, a picture, the whole
+ * file's import. Every change goes through the operator's functions of import.server.ts (the
+ * import's field rules, setVatOverride), inside one transaction with its audit row; the running
+ * shops hear of it at commit (NOTIFY) and this process drops its cached reads after it.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { asc, count, eq, ilike, or } from "drizzle-orm";
+import sharp from "sharp";
+import type { Database } from "../db/client.server.ts";
+import { products, type ProductImage } from "../db/schema.ts";
+import { invalidateReads } from "../shared/read-cache.ts";
+import { writeAudit, type StaffActor } from "../staff/audit.server.ts";
+import { importProductFile, importProducts, setVatOverride, type ImportIssue } from "./import.server.ts";
+
+export const CATALOG_PAGE_SIZE = 50;
+
+export type Product = typeof products.$inferSelect;
+
+/** A typed fragment as a LIKE pattern that matches it literally. */
+const literal = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The back office's list: by name or SKU (a part of either), 50 a page, by name. */
+export async function searchProducts(db: Database, q: string, page: number) {
+  const where = q ? or(ilike(products.name, `%${literal(q)}%`), ilike(products.sku, `%${literal(q)}%`)) : undefined;
+  const [[total], rows] = await Promise.all([
+    db.select({ count: count() }).from(products).where(where),
+    db
+      .select({
+        sku: products.sku,
+        name: products.name,
+        metal: products.metal,
+        stock: products.stock,
+        lowStockThreshold: products.lowStockThreshold,
+        status: products.status,
+        pricing: products.pricing,
+        premiumPercent: products.premiumPercent,
+        fixedPrice: products.fixedPrice,
+      })
+      .from(products)
+      .where(where)
+      .orderBy(asc(products.name), asc(products.id))
+      .limit(CATALOG_PAGE_SIZE)
+      .offset((page - 1) * CATALOG_PAGE_SIZE),
+  ]);
+  const found = total?.count ?? 0;
+  return { rows, total: found, page, pageCount: Math.max(1, Math.ceil(found / CATALOG_PAGE_SIZE)) };
+}
+
+export async function findProductBySku(db: Database, sku: string): Promise<Product | undefined> {
+  const [row] = await db.select().from(products).where(eq(products.sku, sku)).limit(1);
+  return row;
+}
+
+/** The product's version as a form carries it: its last change, to the millisecond. */
+export const versionOf = (product: Pick<Product, "updatedAt">) => product.updatedAt.toISOString();
+
+export type VatChoice = "auto" | "exempt" | "vat";
+export const vatChoiceOf = (product: Pick<Product, "vatOverride">): VatChoice =>
+  product.vatOverride === null ? "auto" : product.vatOverride === "exempt" ? "exempt" : "vat";
+
+export type StaffEditResult =
+  | { ok: true; product: Product; changed: string[] }
+  | { ok: false; kind: "missing" }
+  | { ok: false; kind: "conflict"; product: Product }
+  | { ok: false; kind: "invalid"; errors: ImportIssue[] };
+
+/** Fields the audit row leaves out: the database's own. */
+const unaudited = new Set(["id", "createdAt", "updatedAt", "search"]);
+
+function differences(before: Product, after: Product) {
+  const changed: string[] = [];
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as Array<keyof Product>) {
+    if (unaudited.has(key)) continue;
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    changed.push(key);
+    was[key] = before[key];
+    now[key] = after[key];
+  }
+  return { changed, was, now };
+}
+
+/**
+ * Changes one coin as a member of staff: `values` are import fields as typed (validated by the
+ * import's rules, a one-row import), `vat` the operator's override (setVatOverride). Refused
+ * when the coin changed since the form was shown (`version`). The audit row holds the fields
+ * before and after; nothing is written when any part is refused.
+ */
+export async function editProductAsStaff(
+  db: Database,
+  actor: StaffActor,
+  sku: string,
+  version: string,
+  values: Record<string, unknown>,
+  vat?: VatChoice,
+): Promise<StaffEditResult> {
+  const result: StaffEditResult = await db.transaction(async (tx) => {
+      const txDb = tx as unknown as Database;
+      const [before] = await tx.select().from(products).where(eq(products.sku, sku)).for("update");
+      if (!before) return { ok: false as const, kind: "missing" as const };
+      if (versionOf(before) !== version) return { ok: false as const, kind: "conflict" as const, product: before };
+      const imported = await importProducts(txDb, [{ row: 1, values: { ...values, sku } }]);
+      if (!imported.ok) return { ok: false as const, kind: "invalid" as const, errors: imported.errors };
+      if (vat && vat !== vatChoiceOf(before)) await setVatOverride(txDb, sku, vat);
+      const [after] = await tx.select().from(products).where(eq(products.sku, sku));
+      const { changed, was, now } = differences(before, after!);
+      if (changed.length > 0) await writeAudit(txDb, actor, { action: "catalog.edit", entity: `product:${sku}`, before: was, after: now });
+      return { ok: true as const, product: after!, changed };
+    });
+  // This process's own cached reads, after the commit (other instances heard the NOTIFY).
+  if (result.ok) invalidateReads("catalog");
+  return result;
+}
+
+export type CatalogFileResult = { ok: true; created: number; updated: number } | { ok: false; errors: ImportIssue[] };
+
+/** The whole catalogue file (JSON or CSV) from the back office: the CLI's import, audited in its transaction. */
+export async function importCatalogAsStaff(db: Database, actor: StaffActor, text: string, fileName: string): Promise<CatalogFileResult> {
+  const result = await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    const imported = await importProductFile(txDb, text, fileName);
+    if (!imported.ok) return imported;
+    await writeAudit(txDb, actor, {
+      action: "catalog.import",
+      entity: "catalog",
+      before: null,
+      after: { file: fileName.slice(0, 200), created: imported.created, updated: imported.updated, skus: imported.skus.slice(0, 500) },
+    });
+    return imported;
+  });
+  if (result.ok) invalidateReads("catalog");
+  return result.ok ? { ok: true, created: result.created, updated: result.updated } : { ok: false, errors: result.errors };
+}
+
+// ---------------------------------------------------------------------------------------
+// Pictures
+
+export type PictureType = { ext: "jpg" | "png" | "webp"; mime: string };
+
+/** The type a file really is, by its first bytes (what it claims to be counts for nothing): JPEG, PNG or WebP. */
+export function pictureTypeOf(bytes: Uint8Array): PictureType | undefined {
+  const starts = (...values: number[]) => values.every((value, index) => bytes[index] === value);
+  if (bytes.length >= 3 && starts(0xff, 0xd8, 0xff)) return { ext: "jpg", mime: "image/jpeg" };
+  if (bytes.length >= 8 && starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return { ext: "png", mime: "image/png" };
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return { ext: "webp", mime: "image/webp" };
+  return undefined;
+}
+
+export const pictureTexts = {
+  none: "Выберите файл картинки",
+  tooLarge: (maxBytes: number) => `Файл больше ${Math.floor(maxBytes / 1024)} КБ`,
+  wrongType: "Картинка должна быть в формате JPEG, PNG или WebP (проверяется содержимое файла, а не его имя)",
+  broken: "Картинка не читается: файл повреждён или слишком велик по размерам (до 10 000 × 10 000 точек)",
+  tooMany: "У монеты уже 20 картинок: уберите лишнюю",
+} as const;
+
+export type PictureResult = StaffEditResult | { ok: false; kind: "picture"; message: string };
+
+/**
+ * Stores an uploaded picture with the product pictures ($DATA_DIR/images/products/uploads) and adds it
+ * to the coin's pictures through the same edit (import rules, version check, audit). The file is
+ * checked by its bytes (type) and decoded (size in pixels) before anything is written; if the
+ * edit is refused, the file is removed again.
+ */
+export async function addPictureAsStaff(
+  db: Database,
+  actor: StaffActor,
+  options: { sku: string; version: string; bytes: Uint8Array; imagesDir: string; maxBytes: number; alt: string },
+): Promise<PictureResult> {
+  const { bytes } = options;
+  if (bytes.length === 0) return { ok: false, kind: "picture", message: pictureTexts.none };
+  if (bytes.length > options.maxBytes) return { ok: false, kind: "picture", message: pictureTexts.tooLarge(options.maxBytes) };
+  const type = pictureTypeOf(bytes);
+  if (!type) return { ok: false, kind: "picture", message: pictureTexts.wrongType };
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: 10_000 * 10_000 }).metadata();
+    width = meta.width;
+    height = meta.height;
+  } catch {
+    return { ok: false, kind: "picture", message: pictureTexts.broken };
+  }
+  if (!width || !height || width > 10_000 || height > 10_000) return { ok: false, kind: "picture", message: pictureTexts.broken };
+  const product = await findProductBySku(db, options.sku);
+  if (!product) return { ok: false, kind: "missing" };
+  if (product.images.length >= 20) return { ok: false, kind: "picture", message: pictureTexts.tooMany };
+
+  const src = `products/uploads/${product.slug}-${randomBytes(6).toString("hex")}.${type.ext}`;
+  const file = path.join(path.resolve(options.imagesDir), src);
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, bytes);
+  await rename(temporary, file);
+  const image: ProductImage = { src, alt: options.alt.slice(0, 300), width, height };
+  const result = await editProductAsStaff(db, actor, options.sku, options.version, { images: [...product.images, image] }).catch(async (error: unknown) => {
+    await rm(file, { force: true });
+    throw error;
+  });
+  if (!result.ok) await rm(file, { force: true });
+  return result;
+}
+
+/** Takes one picture off the coin (the file stays: an order's lines may still show it). */
+export async function removePictureAsStaff(db: Database, actor: StaffActor, sku: string, version: string, src: string): Promise<StaffEditResult> {
+  const product = await findProductBySku(db, sku);
+  if (!product) return { ok: false, kind: "missing" };
+  return editProductAsStaff(db, actor, sku, version, { images: product.images.filter((image) => image.src !== src) });
+}

@@ -1,0 +1,135 @@
+import { Form, Link } from "react-router";
+import { formatMoney } from "#app/modules/shared/format.ts";
+import { handleCatalogImport, loadCatalogList } from "#app/modules/staff/catalog-page.server.ts";
+import { adminMeta } from "#app/modules/staff/meta.ts";
+import * as css from "#app/ui/admin/admin.css.ts";
+import { auditWho } from "#app/ui/admin/auditWho.ts";
+import { Pagination } from "#app/ui/kit/Pagination.tsx";
+import { button } from "#app/ui/kit/kit.css.ts";
+import type { Route } from "./+types/catalog";
+
+export const meta = () => adminMeta("Каталог");
+
+export function loader({ url, context }: Route.LoaderArgs) {
+  return loadCatalogList(context, url);
+}
+
+/** The whole catalogue file (the CLI's import): nothing is imported when one row is bad. */
+export function action({ request, context }: Route.ActionArgs) {
+  return handleCatalogImport(request, context);
+}
+
+const listHref = (q: string, page: number) => {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `/admin/catalog?${query}` : "/admin/catalog";
+};
+
+export default function AdminCatalog({ loaderData, actionData }: Route.ComponentProps) {
+  const { filters, errors, result, imports } = loaderData;
+  return (
+    <>
+      <h1 className={css.title}>Каталог</h1>
+      <p className={css.muted}>
+        <Link to="/admin/content">Тексты сайта</Link>: страницы, новости, кейсы, обучение, акции, отзывы, партнёры, сертификаты
+      </p>
+      <Form method="get" className={css.filters} role="search">
+        <label className={css.filterField}>
+          Название или артикул
+          <input name="q" type="search" defaultValue={filters.q} maxLength={100} className={css.control} />
+        </label>
+        <button type="submit" className={button}>
+          Найти
+        </button>
+      </Form>
+      {errors.length > 0 ? (
+        <p className={css.warning} role="alert">
+          {errors.join(". ")}
+        </p>
+      ) : null}
+      <p className={css.muted} data-testid="catalog-found">
+        Найдено: {result.total}
+      </p>
+      {result.rows.length > 0 ? (
+        <div className={css.tableWrap}>
+          <table className={css.table} data-testid="catalog-table">
+            <thead>
+              <tr>
+                <th>Артикул</th>
+                <th>Монета</th>
+                <th>Цена</th>
+                <th>Остаток</th>
+                <th>На сайте</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.rows.map((row) => (
+                <tr key={row.sku}>
+                  <td className={css.number}>
+                    <Link to={`/admin/catalog/${encodeURIComponent(row.sku)}`}>{row.sku}</Link>
+                  </td>
+                  <td>{row.name}</td>
+                  <td className={css.number}>{row.pricing === "fixed" && row.fixedPrice !== null ? formatMoney(row.fixedPrice) : `металл + ${String(row.premiumPercent).replace(".", ",")} %`}</td>
+                  <td className={css.number}>
+                    {row.lowStockThreshold !== null && row.stock <= row.lowStockThreshold ? <span className={css.warning}>{row.stock}</span> : row.stock}
+                  </td>
+                  <td>{row.status === "active" ? "да" : "скрыта"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {result.pageCount > 1 ? <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(page) => listHref(filters.q, page)} /> : null}
+
+      <section className={css.section}>
+        <h2 className={css.sectionTitle}>Файл каталога</h2>
+        <p className={css.muted}>
+          Тот же формат, что у npm run catalog: JSON (массив монет) или CSV с заголовком из названий полей. Монеты создаются или обновляются по артикулу; если хоть одна строка с
+          ошибкой, не загружается ничего.
+        </p>
+        <p>
+          <a href="/admin/catalog/export" download>
+            Выгрузить каталог (JSON)
+          </a>
+        </p>
+        <Form method="post" encType="multipart/form-data" className={css.actionForm}>
+          <label className={css.filterField}>
+            Файл JSON или CSV
+            <input type="file" name="file" accept=".json,.csv,.txt,application/json,text/csv" required className={css.control} />
+          </label>
+          <button type="submit" name="intent" value="import" className={button}>
+            Загрузить
+          </button>
+        </Form>
+        {imports.length > 0 ? (
+          <>
+            <h3 className={css.cardTitle}>Последние загрузки</h3>
+            <ol className={css.list} data-testid="catalog-imports">
+              {imports.map((row) => (
+                <li key={row.id}>
+                  {auditWho(row)}: {row.after?.file}, новых{" "}
+                  {row.after?.created ?? 0}, обновлено {row.after?.updated ?? 0}
+                </li>
+              ))}
+            </ol>
+          </>
+        ) : null}
+        {actionData?.importErrors.length ? (
+          <div role="alert" data-testid="import-errors">
+            <p className={css.warning}>
+              {actionData.fileName ? `Файл ${actionData.fileName} не загружен, в каталоге ничего не изменилось.` : "Файл не загружен."} Ошибки ({actionData.importErrors.length}):
+            </p>
+            <ul className={css.list}>
+              {actionData.importErrors.map((message, index) => (
+                <li key={index}>{message}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </section>
+    </>
+  );
+}

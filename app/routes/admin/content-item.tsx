@@ -1,0 +1,98 @@
+import { Form, Link } from "react-router";
+import { contentKindLabels } from "#app/modules/content/staff-keys.ts";
+import { handleContentEditor, loadContentEditor } from "#app/modules/staff/content-page.server.ts";
+import { adminMeta } from "#app/modules/staff/meta.ts";
+import * as css from "#app/ui/admin/admin.css.ts";
+import { auditWho } from "#app/ui/admin/auditWho.ts";
+import { button } from "#app/ui/kit/kit.css.ts";
+import type { Route } from "./+types/content-item";
+
+export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(loaderData ? `${loaderData.key.replaceAll("--", "/")} · тексты` : "Тексты сайта");
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  return loadContentEditor(context, params);
+}
+
+export function action({ request, params, context }: Route.ActionArgs) {
+  return handleContentEditor(request, context, params);
+}
+
+const auditLabels: Record<string, string> = { "content.edit": "текст изменён", "content.publish": "опубликовано", "content.unpublish": "снято с публикации" };
+
+export default function AdminContentItem({ loaderData, actionData }: Route.ComponentProps) {
+  const { kind, key, source, published, version, storefront, audit } = loaderData;
+  const currentVersion = actionData?.version ?? version;
+  return (
+    <>
+      <h1 className={css.title}>
+        {contentKindLabels[kind]}: {key.replaceAll("--", "/")} <span className={css.titleStatus} data-testid="content-state">{published ? "опубликовано" : "скрыто"}</span>
+      </h1>
+      <p className={css.muted}>
+        {published ? <Link to={storefront}>в магазине</Link> : "в магазине не видно"} · <Link to="/admin/content">все тексты</Link>
+      </p>
+      {actionData?.message ? (
+        <div role="alert" data-testid="content-errors">
+          <p className={css.warning}>{actionData.message}</p>
+          {actionData.issues.length > 0 ? (
+            <ul className={css.list}>
+              {actionData.issues.map((issue, index) => (
+                <li key={index}>{issue}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      {actionData?.preview !== undefined ? (
+        <section className={css.preview} data-testid="content-preview">
+          <h2 className={css.sectionTitle}>Предпросмотр (не сохранено)</h2>
+          <div dangerouslySetInnerHTML={{ __html: actionData.preview }} />
+        </section>
+      ) : null}
+      <div className={css.columns}>
+        <Form method="post" className={css.section}>
+          <input type="hidden" name="version" value={currentVersion} />
+          <label className={css.formField}>
+            Файл записи: поля между строками «---», ниже текст в Markdown
+            <textarea name="source" rows={24} defaultValue={actionData?.source ?? source} key={actionData?.source ?? source} className={css.textarea} spellCheck />
+          </label>
+          <p className={css.filters}>
+            <button type="submit" name="intent" value="preview" className={button}>
+              Предпросмотр
+            </button>
+            <button type="submit" name="intent" value="save" className={button}>
+              Сохранить
+            </button>
+          </p>
+        </Form>
+        <div>
+          <section className={css.section}>
+            <h2 className={css.sectionTitle}>Публикация</h2>
+            <Form method="post" className={css.actionForm}>
+              <input type="hidden" name="version" value={currentVersion} />
+              {published ? (
+                <button type="submit" name="intent" value="unpublish" className={css.dangerButton}>
+                  Снять с публикации
+                </button>
+              ) : (
+                <button type="submit" name="intent" value="publish" className={button}>
+                  Опубликовать
+                </button>
+              )}
+            </Form>
+          </section>
+          <section className={css.section}>
+            <h2 className={css.sectionTitle}>Изменения</h2>
+            {audit.length === 0 ? <p className={css.muted}>Нет</p> : null}
+            <ol className={css.list} data-testid="content-audit">
+              {audit.map((row) => (
+                <li key={row.id}>
+                  {auditWho(row)}: {auditLabels[row.action] ?? row.action}
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
