@@ -17,7 +17,7 @@ export function loader({ context }: Route.LoaderArgs) {
 const orderLink = (number: string) => `/admin/orders/${encodeURIComponent(number)}`;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { shop, orders } = loaderData;
+  const { shop, orders, lowStock } = loaderData;
   return (
     <>
       <h1 className={css.title}>Сводка</h1>
@@ -63,6 +63,40 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       </div>
+      {lowStock ? (
+        <section className={css.section} data-testid="low-stock">
+          <h2 className={css.sectionTitle}>Заканчиваются ({lowStock.total})</h2>
+          {lowStock.rows.length === 0 ? (
+            <p className={css.muted}>Всех монет достаточно</p>
+          ) : (
+            <div className={css.tableWrap}>
+              <table className={css.table}>
+                <thead>
+                  <tr>
+                    <th>Монета</th>
+                    <th>Артикул</th>
+                    <th>Осталось</th>
+                    <th>Порог</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {lowStock.rows.map((coin) => (
+                    <tr key={coin.id}>
+                      <td>
+                        <Link to={`/products/${coin.slug}`}>{coin.name}</Link>
+                      </td>
+                      <td className={css.number}>{coin.sku}</td>
+                      <td className={coin.stock === 0 ? `${css.number} ${css.warning}` : css.number}>{coin.stock === 0 ? "нет" : `${coin.stock} шт.`}</td>
+                      <td className={css.number}>{coin.threshold} шт.</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {lowStock.total > lowStock.rows.length ? <p className={css.muted}>Показаны {lowStock.rows.length} с наименьшим остатком.</p> : null}
+            </div>
+          )}
+        </section>
+      ) : null}
       {orders ? (
         <>
           <section className={css.section} data-testid="awaiting-payment">
