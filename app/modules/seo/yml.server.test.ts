@@ -39,6 +39,7 @@ function product(overrides: Partial<ProductRow> = {}): ProductRow {
     ],
     stock: 5,
     maxPerOrder: null,
+    lowStockThreshold: null,
     quantityTiers: [],
     pricing: "metal",
     premiumPercent: 10,
