@@ -75,6 +75,12 @@ export default [
       route("buyback", "routes/admin/buyback.tsx"),
       route("buyback/:id", "routes/admin/buyback-request.tsx"),
       route("staff", "routes/admin/staff.tsx"),
+      // Customers, the shop's switches and the audit log (issue 16 items 7–9).
+      route("customers", "routes/admin/customers.tsx"),
+      route("customers/:id", "routes/admin/customer.tsx"),
+      route("shop", "routes/admin/shop.tsx"),
+      route("shop/sales", "routes/admin/shop-sales.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
       route("logout", "routes/admin/logout.tsx"),
     ]),
   ]),

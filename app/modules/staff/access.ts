@@ -15,6 +15,13 @@ export const adminRouteRoles: Record<string, readonly StaffRole[]> = {
   "/admin/buyback": ["manager"],
   "/admin/buyback/:id": ["manager"],
   "/admin/staff": [],
+  "/admin/customers": ["manager"],
+  "/admin/customers/:id": ["manager"],
+  "/admin/shop": [],
+  // Pausing and resuming sales: the manager's own page; the owner does it on /admin/shop.
+  "/admin/shop/sales": ["manager"],
+  // Compliance: every action of every kind, reads of identification included, is the owner's to read.
+  "/admin/audit": [],
 };
 
 /** React Router's patterns come without the leading slash ("admin/orders/:number"); the table is written with it. */
@@ -28,15 +35,22 @@ export function mayOpen(pattern: string, role: StaffRole): boolean {
 }
 
 /** The back office's menu, shown with only the pages the role may open. */
-export const adminMenu = [
+export const adminMenu: ReadonlyArray<{ path: string; name: string; orElse?: string }> = [
   { path: "/admin", name: "Сводка" },
   { path: "/admin/orders", name: "Заказы" },
   { path: "/admin/buyback", name: "Выкуп" },
+  { path: "/admin/customers", name: "Покупатели" },
   { path: "/admin/staff", name: "Сотрудники" },
-] as const;
+  // A manager, who may not open the shop's page, gets its sales switch.
+  { path: "/admin/shop", name: "Магазин", orElse: "/admin/shop/sales" },
+  { path: "/admin/audit", name: "Журнал" },
+];
 
-export function menuFor(role: StaffRole) {
-  return adminMenu.filter((item) => mayOpen(item.path, role));
+export function menuFor(role: StaffRole): Array<{ path: string; name: string }> {
+  return adminMenu.flatMap((item) => {
+    const path = mayOpen(item.path, role) ? item.path : item.orElse && mayOpen(item.orElse, role) ? item.orElse : null;
+    return path ? [{ path, name: item.name }] : [];
+  });
 }
 
 export const accessTexts = {

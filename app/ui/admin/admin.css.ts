@@ -68,3 +68,11 @@ export const slip = style({ maxWidth: "48rem", color: "#000", "@media": { print:
 export const noPrint = style({ "@media": { print: { display: "none" } } });
 export const slipTable = style({ width: "100%", borderCollapse: "collapse", margin: `${vars.space.md} 0` });
 globalStyle(`${slipTable} th, ${slipTable} td`, { border: "1px solid #000", padding: vars.space.xs, textAlign: "left" });
+
+/** A small form inside a table cell (a role select and its button). */
+export const inlineForm = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, alignItems: "center" });
+export const smallButton = style({ minHeight: "2.5rem", paddingInline: vars.space.sm, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, background: vars.color.surface, cursor: "pointer" });
+export const smallDangerButton = style([smallButton, { color: vars.color.danger, borderColor: vars.color.danger, background: vars.color.background }]);
+/** A form that stands alone under a block of facts. */
+export const soloForm = style({ marginTop: vars.space.md });
+export const reasonField = style({ flex: "1 1 16rem" });
