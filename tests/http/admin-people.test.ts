@@ -224,7 +224,7 @@ describe("the audit log", () => {
     expect(table).toContain("identification.read");
     expect(table).toMatch(/Продажи возобновлены.*Продажи приостановлены/);
     expect(table).toContain(`note: Инвентаризация до 15:00`);
-    expect(table).toContain("Оператор (npm run …) терминал");
+    expect(table).toMatch(/Оператор \(npm run …\)\s*терминал/);
     expect(table).toMatch(/127\.0\.0\.1|::1|::ffff:127\.0\.0\.1/);
   });
 

@@ -73,7 +73,7 @@ export async function loadCustomer(db: Database, param: string | undefined) {
       .from(orders)
       .where(eq(orders.userId, user.id)),
     db
-      .select({ id: buybackRequests.id, status: buybackRequests.status, createdAt: buybackRequests.createdAt, coinName: buybackRequests.coinName, items: buybackRequests.items, quantity: buybackRequests.quantity, agreedPrice: buybackRequests.agreedPrice, offeredPrice: buybackRequests.offeredPrice, unitPrice: buybackRequests.unitPrice })
+      .select({ id: buybackRequests.id, status: buybackRequests.status, createdAt: buybackRequests.createdAt, coinName: buybackRequests.coinName, items: buybackRequests.items, grade: buybackRequests.grade, quantity: buybackRequests.quantity, agreedPrice: buybackRequests.agreedPrice, offeredPrice: buybackRequests.offeredPrice, unitPrice: buybackRequests.unitPrice })
       .from(buybackRequests)
       .where(and(eq(buybackRequests.phone, user.phone)))
       .orderBy(desc(buybackRequests.createdAt), desc(buybackRequests.id))

@@ -6,7 +6,7 @@ import { buybackListHref } from "#app/modules/staff/buyback-filters.ts";
 import { handleGradesForm, loadBuybackQueue } from "#app/modules/staff/buyback-page.server.ts";
 import { adminMeta } from "#app/modules/staff/meta.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
-import { AdminFilterSelect, AdminList, AdminSearchField, PersonCell } from "#app/ui/admin/AdminList.tsx";
+import { AdminFilterSelect, AdminList, AdminSearchField, BuybackCoinsCell, PersonCell } from "#app/ui/admin/AdminList.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
 import type { Route } from "./+types/buyback";
 
@@ -49,10 +49,7 @@ export default function AdminBuyback({ loaderData }: Route.ComponentProps) {
               <span className={css.status}>{buybackStatusLabels[row.status]}</span>
             </td>
             <PersonCell name={row.name} phone={formatPhone(row.phone)} />
-            <td>
-              {row.coinName ? `${row.coinName} × ${row.quantity}` : row.items}
-              {row.grade ? <span className={css.muted}> ({buybackGradeLabels[row.grade]})</span> : null}
-            </td>
+            <BuybackCoinsCell row={row} />
             <td className={css.number}>{row.total === null ? "—" : formatMoney(row.total)}</td>
           </tr>
         ))}

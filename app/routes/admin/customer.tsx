@@ -7,6 +7,7 @@ import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import { loadCustomer } from "#app/modules/staff/customers.server.ts";
 import { adminMeta } from "#app/modules/staff/meta.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
+import { AdminTable, BuybackCoinsCell } from "#app/ui/admin/AdminList.tsx";
 import type { Route } from "./+types/customer";
 
 export const meta = () => adminMeta("Покупатель");
@@ -31,34 +32,22 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
             {orders.length === 0 ? (
               <p className={css.muted}>Заказов нет</p>
             ) : (
-              <div className={css.tableWrap}>
-                <table className={css.table}>
-                  <thead>
-                    <tr>
-                      <th>Заказ</th>
-                      <th>Создан</th>
-                      <th>Статус</th>
-                      <th>Город</th>
-                      <th>Сумма</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {orders.map((order) => (
-                      <tr key={order.number}>
-                        <td className={css.number}>
-                          <Link to={`/admin/orders/${encodeURIComponent(order.number)}`}>№{order.number}</Link>
-                        </td>
-                        <td className={css.number}>{formatDateTime(order.createdAt)}</td>
-                        <td>
-                          <span className={css.status}>{orderStatusLabels[order.status]}</span>
-                        </td>
-                        <td>{order.city.name}</td>
-                        <td className={css.number}>{formatMoney(order.total)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <AdminTable
+                head={["Заказ", "Создан", "Статус", "Город", "Сумма"]}
+                rows={orders.map((order) => (
+                  <tr key={order.number}>
+                    <td className={css.number}>
+                      <Link to={`/admin/orders/${encodeURIComponent(order.number)}`}>№{order.number}</Link>
+                    </td>
+                    <td className={css.number}>{formatDateTime(order.createdAt)}</td>
+                    <td>
+                      <span className={css.status}>{orderStatusLabels[order.status]}</span>
+                    </td>
+                    <td>{order.city.name}</td>
+                    <td className={css.number}>{formatMoney(order.total)}</td>
+                  </tr>
+                ))}
+              />
             )}
           </section>
           <section className={css.section} data-testid="customer-buyback">
@@ -66,34 +55,22 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
             {buyback.length === 0 ? (
               <p className={css.muted}>Заявок нет</p>
             ) : (
-              <div className={css.tableWrap}>
-                <table className={css.table}>
-                  <thead>
-                    <tr>
-                      <th>Заявка</th>
-                      <th>Создана</th>
-                      <th>Статус</th>
-                      <th>Монеты</th>
-                      <th>Цена</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {buyback.map((row) => (
-                      <tr key={row.id}>
-                        <td className={css.number}>
-                          <Link to={`/admin/buyback/${row.id}`}>{row.quoteNumber}</Link>
-                        </td>
-                        <td className={css.number}>{formatDateTime(row.createdAt)}</td>
-                        <td>
-                          <span className={css.status}>{buybackStatusLabels[row.status]}</span>
-                        </td>
-                        <td>{row.coinName ? `${row.coinName} × ${row.quantity}` : row.items}</td>
-                        <td className={css.number}>{row.total === null ? "—" : formatMoney(row.total)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <AdminTable
+                head={["Заявка", "Создана", "Статус", "Монеты", "Цена"]}
+                rows={buyback.map((row) => (
+                  <tr key={row.id}>
+                    <td className={css.number}>
+                      <Link to={`/admin/buyback/${row.id}`}>{row.quoteNumber}</Link>
+                    </td>
+                    <td className={css.number}>{formatDateTime(row.createdAt)}</td>
+                    <td>
+                      <span className={css.status}>{buybackStatusLabels[row.status]}</span>
+                    </td>
+                    <BuybackCoinsCell row={row} />
+                    <td className={css.number}>{row.total === null ? "—" : formatMoney(row.total)}</td>
+                  </tr>
+                ))}
+              />
             )}
           </section>
         </div>

@@ -3,6 +3,7 @@ import { formatDateTime } from "#app/modules/shared/format.ts";
 import { adminMeta } from "#app/modules/staff/meta.ts";
 import { handleShopForm, loadShopPage } from "#app/modules/staff/shop-page.server.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
+import { FailedMessagesTable } from "#app/ui/admin/AdminList.tsx";
 import { SalesForms } from "#app/ui/admin/SalesForms.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
 import type { Route } from "./+types/shop";
@@ -107,31 +108,8 @@ export default function AdminShop({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         {outbox.failed.length > 0 ? (
-          <div className={`${css.tableWrap} ${css.soloForm}`}>
-            <table className={css.table} data-testid="outbox-failed">
-              <thead>
-                <tr>
-                  <th>Когда</th>
-                  <th>Событие</th>
-                  <th>Канал</th>
-                  <th>Кому</th>
-                  <th>Попыток</th>
-                  <th>Почему</th>
-                </tr>
-              </thead>
-              <tbody>
-                {outbox.failed.map((row) => (
-                  <tr key={row.id}>
-                    <td className={css.number}>{formatDateTime(row.createdAt)}</td>
-                    <td>{row.event}</td>
-                    <td>{row.channel}</td>
-                    <td>{row.recipient || "—"}</td>
-                    <td className={css.number}>{row.attempts}</td>
-                    <td>{row.lastError ?? ""}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <div className={css.soloForm}>
+            <FailedMessagesTable rows={outbox.failed} testId="outbox-failed" />
           </div>
         ) : null}
       </section>

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { buybackGradeLabels, type BuybackGrade } from "#app/modules/buyback/statuses.ts";
+import { formatDateTime } from "#app/modules/shared/format.ts";
 import { Pagination } from "../kit/Pagination.tsx";
 import { button } from "../kit/kit.css.ts";
 import * as css from "./admin.css.ts";
@@ -39,22 +41,48 @@ export function AdminList({ filters, errors, testId, total, page, pageCount, hre
       <p className={css.muted} data-testid={`${testId}-found`}>
         Найдено: {total}
       </p>
-      {rows.length > 0 ? (
-        <div className={css.tableWrap}>
-          <table className={css.table} data-testid={`${testId}-table`}>
-            <thead>
-              <tr>
-                {head.map((name) => (
-                  <th key={name}>{name}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>{rows}</tbody>
-          </table>
-        </div>
-      ) : null}
+      {rows.length > 0 ? <AdminTable testId={`${testId}-table`} head={head} rows={rows} /> : null}
       {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} /> : null}
     </>
+  );
+}
+
+/** A back-office table that scrolls sideways on a phone: the headings, then the rows (<tr>…). */
+export function AdminTable({ head, rows, testId }: { head: readonly string[]; rows: readonly ReactNode[]; testId?: string }) {
+  return (
+    <div className={css.tableWrap}>
+      <table className={css.table} data-testid={testId}>
+        <thead>
+          <tr>
+            {head.map((name) => (
+              <th key={name}>{name}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{rows}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The messages the sender gave up on: when, what, by which channel, to whom, and why. */
+export function FailedMessagesTable({ rows, testId }: { rows: ReadonlyArray<{ id: number; createdAt: Date | string; event: string; channel: string; recipient: string; attempts?: number; lastError: string | null }>; testId?: string }) {
+  const withAttempts = rows.some((row) => row.attempts !== undefined);
+  return (
+    <AdminTable
+      testId={testId}
+      head={["Когда", "Событие", "Канал", "Кому", ...(withAttempts ? ["Попыток"] : []), "Почему"]}
+      rows={rows.map((row) => (
+        <tr key={row.id}>
+          <td className={css.number}>{formatDateTime(row.createdAt)}</td>
+          <td>{row.event}</td>
+          <td>{row.channel}</td>
+          <td>{row.recipient || "—"}</td>
+          {withAttempts ? <td className={css.number}>{row.attempts}</td> : null}
+          <td>{row.lastError ?? ""}</td>
+        </tr>
+      ))}
+    />
   );
 }
 
@@ -114,6 +142,16 @@ export function PersonCell({ name, phone }: { name: string; phone: string }) {
       {name}
       <br />
       <span className={css.muted}>{phone}</span>
+    </td>
+  );
+}
+
+/** What a buy-back request offers: the listed coin and how many (with the grade), or the seller's own words. */
+export function BuybackCoinsCell({ row }: { row: { coinName: string | null; quantity: number; items: string; grade?: BuybackGrade | null } }) {
+  return (
+    <td>
+      {row.coinName ? `${row.coinName} × ${row.quantity}` : row.items}
+      {row.grade ? <span className={css.muted}> ({buybackGradeLabels[row.grade]})</span> : null}
     </td>
   );
 }
