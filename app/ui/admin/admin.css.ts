@@ -27,7 +27,7 @@ export const logout = style({ background: "none", border: `1px solid ${vars.colo
 export const main = style({ maxWidth: vars.layout.maxWidth, margin: "0 auto", padding: `${vars.space.lg} ${vars.layout.gutter} ${vars.space.xl}` });
 export const title = style({ fontSize: vars.font.sizeTitle, margin: `0 0 ${vars.space.md}` });
 
-export const cards = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 10rem), 1fr))", marginBottom: vars.space.lg });
+export const cards = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 12rem), 1fr))", marginBottom: vars.space.lg });
 export const card = style({ background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: vars.space.md });
 export const cardTitle = style({ fontSize: vars.font.sizeBase, margin: `0 0 ${vars.space.sm}`, color: vars.color.textMuted, fontWeight: 600 });
 export const figure = style({ fontSize: vars.font.sizeLarge, fontWeight: 700, margin: 0 });
