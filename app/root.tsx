@@ -71,6 +71,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     quotes,
     /** Spec section 4: whether the shop takes orders now, read at the start of every page. */
     shopOpen: isShopOpen({ paused: sales.paused, quotesFresh: quotesService.isFresh() }),
+    /** The operator's pause and the reason buyers are shown (/admin/shop, `npm run shop -- pause`). */
+    salesPause: sales.paused ? { reason: sales.note ?? null } : null,
     flash: context.get(flashContext),
     counts,
     /** Which products the lists hold: the cards' and product page's buttons show it. */

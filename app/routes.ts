@@ -84,6 +84,12 @@ export default [
       route("catalog/:sku", "routes/admin/catalog-coin.tsx"),
       route("content", "routes/admin/content.tsx"),
       route("content/:kind/:key", "routes/admin/content-item.tsx"),
+      // Customers, the shop's switches and the audit log (issue 16 items 7–9).
+      route("customers", "routes/admin/customers.tsx"),
+      route("customers/:id", "routes/admin/customer.tsx"),
+      route("shop", "routes/admin/shop.tsx"),
+      route("shop/sales", "routes/admin/shop-sales.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
       route("logout", "routes/admin/logout.tsx"),
     ]),
   ]),

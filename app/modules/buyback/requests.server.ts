@@ -4,6 +4,8 @@ import { buybackEvents, buybackRequests } from "../db/schema.ts";
 import { recordNotifications } from "../notifications/outbox.server.ts";
 import { formatMoney } from "../shared/format.ts";
 import { type StaffActor, writeAudit } from "../staff/audit.server.ts";
+import { pageOf } from "../staff/list-query.server.ts";
+import { searchTerms } from "../staff/search-terms.ts";
 import { quoteCoin, quoteNote, type QuoteTerms } from "./buyback.server.ts";
 import { type BuybackStatus, buybackQuoteNumber, buybackStatusLabels, buybackTransitions, parseBuybackQuoteNumber, quotedStatuses } from "./statuses.ts";
 
@@ -201,16 +203,15 @@ export type BuybackFilters = { status?: BuybackStatus; q?: string; page: number 
 
 /** The staff's queue: by status, and by quote number, phone or name; newest first, 50 a page. */
 export async function searchBuybackRequests(db: Database, filters: BuybackFilters) {
-  const q = filters.q?.trim();
-  const digits = q?.replace(/\D/g, "") ?? "";
-  const id = q ? parseBuybackQuoteNumber(q) : null;
+  const terms = filters.q?.trim() ? searchTerms(filters.q) : null;
+  const id = terms ? parseBuybackQuoteNumber(terms.text) : null;
   const where = and(
     filters.status ? eq(buybackRequests.status, filters.status) : undefined,
-    q
+    terms
       ? or(
           id !== null ? eq(buybackRequests.id, id) : undefined,
-          digits.length >= 4 ? ilike(buybackRequests.phone, `%${digits.slice(-10)}%`) : undefined,
-          ilike(buybackRequests.name, `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`),
+          terms.phoneContains ? ilike(buybackRequests.phone, terms.phoneContains) : undefined,
+          ilike(buybackRequests.name, terms.contains),
         )
       : undefined,
   );
@@ -224,8 +225,7 @@ export async function searchBuybackRequests(db: Database, filters: BuybackFilter
       .limit(BUYBACK_PAGE_SIZE)
       .offset((filters.page - 1) * BUYBACK_PAGE_SIZE),
   ]);
-  const found = total?.count ?? 0;
-  return { rows, total: found, page: filters.page, pageCount: Math.max(1, Math.ceil(found / BUYBACK_PAGE_SIZE)) };
+  return pageOf(rows, total?.count, filters.page, BUYBACK_PAGE_SIZE);
 }
 
 /** One request with its steps, for the staff's page. */

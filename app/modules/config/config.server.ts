@@ -96,6 +96,7 @@ const envSchema = z.object({
   YOOKASSA_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.yookassa.ru"),
   MAX_UNPAID_ORDERS_PER_BUYER: z.coerce.number({ error: "целое число от 1" }).int({ error: "целое число от 1" }).min(1, { error: "целое число от 1" }).max(1000).default(2),
   MAX_PIECES_PER_COIN: z.coerce.number({ error: "целое число от 1" }).int({ error: "целое число от 1" }).min(1, { error: "целое число от 1" }).max(100_000).default(50),
+  LOW_STOCK_THRESHOLD: z.coerce.number({ error: "целое число от 0" }).int({ error: "целое число от 0" }).min(0, { error: "целое число от 0" }).max(100_000).default(3),
   ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
   BUYBACK_QUOTE_MINUTES: z.coerce.number({ error: "целое число минут от 1 до 1440" }).int({ error: "целое число минут от 1 до 1440" }).min(1, { error: "целое число минут от 1 до 1440" }).max(24 * 60, { error: "целое число минут от 1 до 1440" }).default(30),
   EMAIL_PROVIDER: z.enum(["log", "file", "smtp"]).default("log"),
@@ -219,6 +220,8 @@ export type AppConfig = {
     maxUnpaidPerBuyer: number;
     /** Pieces of one coin in one order (and one cart line); a coin's own max_per_order may be lower. */
     maxPiecesPerCoin: number;
+    /** A coin with this many pieces or fewer is listed as low stock on the dashboard, unless it has its own threshold. */
+    lowStockThreshold: number;
     /** An online-payment order not paid within this many minutes is cancelled. */
     paymentTimeoutMinutes: number;
   };
@@ -380,6 +383,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     orders: {
       maxUnpaidPerBuyer: values.MAX_UNPAID_ORDERS_PER_BUYER,
       maxPiecesPerCoin: values.MAX_PIECES_PER_COIN,
+      lowStockThreshold: values.LOW_STOCK_THRESHOLD,
       paymentTimeoutMinutes: values.ORDER_PAYMENT_TIMEOUT_MINUTES,
     },
     buyback: { quoteMinutes: values.BUYBACK_QUOTE_MINUTES },

@@ -49,6 +49,8 @@ export const lockKeys = {
   orderLifecycle: 7_310_005,
   receiptSender: 7_310_006,
   alertWatch: 7_310_019,
+  /** One fetch of the quotes at a time: the refresher's round or a refresh asked for in /admin. */
+  quotesFetch: 7_310_024,
 } as const;
 
 export function migrationsFolder(): string {

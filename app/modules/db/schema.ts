@@ -206,6 +206,8 @@ export const products = pgTable(
     stock: integer("stock").notNull().default(0),
     /** The most pieces of this coin one order may hold, when the operator sets it lower than MAX_PIECES_PER_COIN. */
     maxPerOrder: integer("max_per_order"),
+    /** At or under this many pieces the coin is listed as low stock on the dashboard; null: LOW_STOCK_THRESHOLD. */
+    lowStockThreshold: integer("low_stock_threshold"),
     /** Premium discounts by quantity (`npm run catalog -- tiers`), thresholds ascending; [] for none. */
     quantityTiers: jsonb("quantity_tiers").$type<QuantityTier[]>().notNull().default([]),
     /** metal: price follows the quotes with premiums; fixed: a set price. */
@@ -221,8 +223,6 @@ export const products = pgTable(
     vat: text("vat").$type<"exempt" | "included">().notNull().default("included"),
     /** The operator's VAT override for this coin (`npm run catalog -- vat SKU exempt|vat|auto`); null: the rule decides. */
     vatOverride: text("vat_override").$type<"exempt" | "included">(),
-    /** The dashboard warns when stock falls to this many pieces or fewer; null: no warning for this coin. */
-    lowStockThreshold: integer("low_stock_threshold"),
     status: text("status").$type<"active" | "archived">().notNull().default("active"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
@@ -240,6 +240,7 @@ export const products = pgTable(
     index("products_listing").on(table.status, table.metal, table.kind),
     check("products_stock_not_negative", sql`${table.stock} >= 0`),
     check("products_max_per_order_positive", sql`${table.maxPerOrder} is null or ${table.maxPerOrder} >= 1`),
+    check("products_low_stock_threshold_not_negative", sql`${table.lowStockThreshold} is null or ${table.lowStockThreshold} >= 0`),
   ],
 );
 

@@ -1,9 +1,9 @@
-import { and, inArray, isNotNull, like, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, like, lt, or, sql } from "drizzle-orm";
 import { pruneExpiredSessions } from "../auth/sessions.server.ts";
 import { pruneExpiredStaffSessions } from "../staff/sessions.server.ts";
 import { lockKeys, type DatabaseHandle, type HeldLock } from "../db/client.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { checkoutDrafts, listItems, smsCodes } from "../db/schema.ts";
+import { checkoutDrafts, listItems, shopSettings, smsCodes } from "../db/schema.ts";
 import { getPaymentProvider, retryPendingRefunds } from "../payments/payments.server.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { pruneRateLimitEvents } from "../rate-limit/rate-limit.server.ts";
@@ -71,11 +71,26 @@ export async function pruneStaleData(db: Database, now = new Date()): Promise<Pr
   return { sessions, rateLimitEvents, smsCodes: codes.length, anonymousListItems: items.length, checkoutDrafts: drafts.length };
 }
 
-/** Runs pruneStaleData and logs what it removed. */
+const LAST_RUN_KEY = "housekeeping";
+
+export type HousekeepingRun = { at: string; counts: PruneCounts };
+
+/** Runs pruneStaleData, logs what it removed and keeps it as the last run (shown in /admin/shop). */
 export async function runHousekeeping(db: Database, now = new Date()): Promise<PruneCounts> {
   const counts = await pruneStaleData(db, now);
   log.info("housekeeping: removed stale rows", counts);
+  const value: HousekeepingRun = { at: now.toISOString(), counts };
+  await db
+    .insert(shopSettings)
+    .values({ key: LAST_RUN_KEY, value })
+    .onConflictDoUpdate({ target: shopSettings.key, set: { value, updatedAt: sql`now()` } });
   return counts;
+}
+
+/** The last housekeeping run (by the hourly loop or `npm run shop -- prune`), or null before the first. */
+export async function lastHousekeepingRun(db: Database): Promise<HousekeepingRun | null> {
+  const [row] = await db.select({ value: shopSettings.value }).from(shopSettings).where(eq(shopSettings.key, LAST_RUN_KEY)).limit(1);
+  return (row?.value as HousekeepingRun | undefined) ?? null;
 }
 
 /**

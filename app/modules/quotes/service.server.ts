@@ -6,6 +6,7 @@ import { announceReadsChanged } from "../shared/read-changes.server.ts";
 import { addDays } from "./calendar.ts";
 import { computeCourses, storedInstruments, type Courses, type StoredInstrument } from "./instruments.ts";
 import { QuotesProviderError, type ProviderReading, type QuotesProvider } from "./providers/provider.ts";
+import { recordRefreshOutcome } from "./refresh-log.server.ts";
 import { dailyHistory, lastFetchedAt, lastTradingDate, latestDay, storeReadings } from "./store.server.ts";
 
 /** What the quotes bar and /api/courses show, kept in memory between refreshes. */
@@ -36,7 +37,13 @@ function checkReadings(readings: ProviderReading[]): void {
  * stores the daily history the charts need. Throws when the provider fails; what was
  * stored before stays, so the site keeps the last good quotes.
  */
-export async function refreshQuotes(handle: DatabaseHandle, provider: QuotesProvider, now = new Date()): Promise<void> {
+export async function refreshQuotes(
+  handle: DatabaseHandle,
+  provider: QuotesProvider,
+  now = new Date(),
+  /** Also done in the transaction that stores the readings (the audit row of a refresh asked for in /admin). */
+  within?: (db: DatabaseHandle["db"]) => Promise<void>,
+): Promise<void> {
   const latest = await provider.latest(now);
   checkReadings(latest);
   const newestDay = latest.map((r) => r.tradingDate).sort().at(-1)!;
@@ -49,6 +56,7 @@ export async function refreshQuotes(handle: DatabaseHandle, provider: QuotesProv
     // History first, stamped a little earlier, so "the newest reading" stays the latest fetch.
     await storeReadings(db, provider.id, history, new Date(now.getTime() - 1));
     await storeReadings(db, provider.id, latest, now);
+    await within?.(db);
     // Other instances reload the new figures at once (QuotesService.start), not a minute later.
     await announceReadsChanged(db, "quotes");
   });
@@ -156,11 +164,11 @@ export class QuotesService {
         if (this.leadership) log.info("quotes refresher: this instance fetches the quotes now", { pid: process.pid, provider: this.provider.id });
       }
       if (this.leadership) {
-        const last = await lastFetchedAt(this.handle.db, this.provider.id);
-        // Another leader may have fetched moments ago (a restart): do not fetch twice.
-        if (!last || now.getTime() - last.getTime() >= this.settings.refreshIntervalMs * 0.9) {
-          await refreshQuotes(this.handle, this.provider, now);
-        }
+        await this.handle.withExclusiveLock(lockKeys.quotesFetch, async () => {
+          const last = await lastFetchedAt(this.handle.db, this.provider.id);
+          // Another leader may have fetched moments ago (a restart, or a refresh asked for in /admin): do not fetch twice.
+          if (!last || now.getTime() - last.getTime() >= this.settings.refreshIntervalMs * 0.9) await this.fetch(now);
+        });
       }
     } catch (error) {
       log.warn("quotes refresh failed; keeping the last good quotes", {
@@ -170,6 +178,35 @@ export class QuotesService {
     }
     await this.reload();
     if (this.leadership) for (const listener of this.refreshListeners) listener();
+  }
+
+  /**
+   * A refresh asked for now (the back office's 'Обновить котировки'): the refresher's own
+   * fetch, under the lock its rounds take, so it never runs beside one; `within` runs in the
+   * transaction that stores the readings. This instance shows the new figures at once, the
+   * others on their next re-read (within a minute).
+   */
+  async refreshNow(within?: (db: DatabaseHandle["db"]) => Promise<void>, now = new Date()): Promise<{ ok: true } | { ok: false; error: string }> {
+    try {
+      await this.handle.withExclusiveLock(lockKeys.quotesFetch, () => this.fetch(now, within));
+    } catch (error) {
+      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    } finally {
+      await this.reload();
+    }
+    for (const listener of this.refreshListeners) listener();
+    return { ok: true };
+  }
+
+  /** One fetch, its outcome recorded for /admin/shop whether it worked or not. */
+  private async fetch(now: Date, within?: (db: DatabaseHandle["db"]) => Promise<void>): Promise<void> {
+    try {
+      await refreshQuotes(this.handle, this.provider, now, within);
+    } catch (error) {
+      await recordRefreshOutcome(this.handle.db, this.provider.id, { ok: false, error: error instanceof Error ? error.message : String(error) }, now).catch(() => undefined);
+      throw error;
+    }
+    await recordRefreshOutcome(this.handle.db, this.provider.id, { ok: true }, now).catch(() => undefined);
   }
 
   private async reload(): Promise<void> {

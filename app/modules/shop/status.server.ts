@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { shopSettings } from "../db/schema.ts";
 import { changedReads } from "../shared/read-changes.server.ts";
+import { cliActor, type StaffActor, writeAudit } from "../staff/audit.server.ts";
 
 const SALES_KEY = "sales";
 
@@ -14,15 +15,28 @@ export async function readSalesSetting(db: Database): Promise<SalesSetting> {
   return { paused: value?.paused === true, changedAt: value?.changedAt ?? "", note: value?.note };
 }
 
-export async function setSalesPaused(db: Database, paused: boolean, note?: string): Promise<SalesSetting> {
-  const value: SalesSetting = { paused, changedAt: new Date().toISOString(), ...(note ? { note } : {}) };
-  await db
-    .insert(shopSettings)
-    .values({ key: SALES_KEY, value })
-    .onConflictDoUpdate({ target: shopSettings.key, set: { value, updatedAt: sql`now()` } });
-  // Pages show whether the shop takes orders: cached pages (here and on other instances) go.
+/** A reason shown to buyers is at most this long. */
+export const SALES_NOTE_MAX = 300;
+
+/**
+ * Pauses or resumes sales, with the reason buyers are shown; audited in the same transaction
+ * (as "cli" for `npm run shop`, as the member of staff in /admin).
+ */
+export async function setSalesPaused(db: Database, paused: boolean, note?: string, actor: StaffActor = cliActor): Promise<SalesSetting> {
+  const reason = note?.trim().slice(0, SALES_NOTE_MAX);
+  const value: SalesSetting = { paused, changedAt: new Date().toISOString(), ...(paused && reason ? { note: reason } : {}) };
+  const saved = await db.transaction(async (tx) => {
+    const before = await readSalesSetting(tx as unknown as Database);
+    await tx
+      .insert(shopSettings)
+      .values({ key: SALES_KEY, value })
+      .onConflictDoUpdate({ target: shopSettings.key, set: { value, updatedAt: sql`now()` } });
+    await writeAudit(tx as unknown as Database, actor, { action: paused ? "sales.pause" : "sales.resume", entity: "shop:sales", before: { ...before }, after: { ...value } });
+    return value;
+  });
+  // Pages show whether the shop takes orders and why not: cached pages (here and on other instances) go.
   await changedReads(db, "settings");
-  return value;
+  return saved;
 }
 
 /**

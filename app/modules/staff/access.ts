@@ -27,6 +27,13 @@ export const adminRouteRoles: Record<string, readonly StaffRole[]> = {
   "/admin/catalog/:sku": ["content"],
   "/admin/content": ["content"],
   "/admin/content/:kind/:key": ["content"],
+  "/admin/customers": ["manager"],
+  "/admin/customers/:id": ["manager"],
+  "/admin/shop": [],
+  // Pausing and resuming sales: the manager's own page; the owner does it on /admin/shop.
+  "/admin/shop/sales": ["manager"],
+  // Compliance: every action of every kind, reads of identification included, is the owner's to read.
+  "/admin/audit": [],
 };
 
 /** React Router's patterns come without the leading slash ("admin/orders/:number"); the table is written with it. */
@@ -40,17 +47,24 @@ export function mayOpen(pattern: string, role: StaffRole): boolean {
 }
 
 /** The back office's menu, shown with only the pages the role may open. */
-export const adminMenu = [
+export const adminMenu: ReadonlyArray<{ path: string; name: string; orElse?: string }> = [
   { path: "/admin", name: "Сводка" },
   { path: "/admin/orders", name: "Заказы" },
   { path: "/admin/buyback", name: "Выкуп" },
+  { path: "/admin/customers", name: "Покупатели" },
   { path: "/admin/catalog", name: "Каталог и тексты" },
   { path: "/admin/staff", name: "Сотрудники" },
+  // A manager, who may not open the shop's page, gets its sales switch.
+  { path: "/admin/shop", name: "Магазин", orElse: "/admin/shop/sales" },
+  { path: "/admin/audit", name: "Журнал" },
   { path: "/admin/compliance", name: "Контроль 115-ФЗ" },
-] as const;
+];
 
-export function menuFor(role: StaffRole) {
-  return adminMenu.filter((item) => mayOpen(item.path, role));
+export function menuFor(role: StaffRole): Array<{ path: string; name: string }> {
+  return adminMenu.flatMap((item) => {
+    const path = mayOpen(item.path, role) ? item.path : item.orElse && mayOpen(item.orElse, role) ? item.orElse : null;
+    return path ? [{ path, name: item.name }] : [];
+  });
 }
 
 export const accessTexts = {

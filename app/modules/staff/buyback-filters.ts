@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { buybackStatuses } from "../buyback/statuses.ts";
+import { adminListHref, filledFields } from "./list-href.ts";
 
 /** The queue's filters, read from the address (a GET form). */
 export const buybackFiltersSchema = z.object({
@@ -10,16 +11,11 @@ export const buybackFiltersSchema = z.object({
 export type BuybackListFilters = z.infer<typeof buybackFiltersSchema>;
 
 export function parseBuybackFilters(params: URLSearchParams): { filters: BuybackListFilters; errors: string[] } {
-  const parsed = buybackFiltersSchema.safeParse(Object.fromEntries([...params].filter(([, value]) => value.trim() !== "")));
+  const parsed = buybackFiltersSchema.safeParse(filledFields(params));
   return parsed.success ? { filters: parsed.data, errors: [] } : { filters: { page: 1 }, errors: parsed.error.issues.map((issue) => issue.message) };
 }
 
 export function buybackListHref(filters: BuybackListFilters, page: number): string {
-  const params = new URLSearchParams();
-  if (filters.status) params.set("status", filters.status);
-  if (filters.q) params.set("q", filters.q);
-  if (page > 1) params.set("page", String(page));
-  const query = params.toString();
-  return query ? `/admin/buyback?${query}` : "/admin/buyback";
+  return adminListHref("/admin/buyback", filters, page);
 }
 

@@ -12,6 +12,11 @@ import { listAudit } from "./audit.server.ts";
 import { parseBuybackFilters } from "./buyback-filters.ts";
 import { staffActorContext } from "./context.ts";
 
+/** A request's sum as the lists show it: agreed, else offered, else quoted. */
+export function buybackRowTotal(row: { agreedPrice: number | null; offeredPrice: number | null; unitPrice: number | null; quantity: number }): number | null {
+  return row.agreedPrice ?? row.offeredPrice ?? (row.unitPrice === null ? null : row.unitPrice * row.quantity);
+}
+
 /** GET /admin/buyback: the queue and the grades' percentages. */
 export async function loadBuybackQueue(context: Readonly<RouterContextProvider>, url: URL) {
   const { db } = context.get(databaseContext);
@@ -21,7 +26,7 @@ export async function loadBuybackQueue(context: Readonly<RouterContextProvider>,
     filters,
     errors,
     grades: await readGradePercents(db),
-    result: { ...result, rows: result.rows.map((row) => ({ ...row, quoteNumber: buybackQuoteNumber(row.id), total: row.agreedPrice ?? row.offeredPrice ?? (row.unitPrice === null ? null : row.unitPrice * row.quantity) })) },
+    result: { ...result, rows: result.rows.map((row) => ({ ...row, quoteNumber: buybackQuoteNumber(row.id), total: buybackRowTotal(row) })) },
   };
 }
 

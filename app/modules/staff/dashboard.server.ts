@@ -1,10 +1,12 @@
 import { and, asc, count, eq, gte, inArray, ne, sum } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { buybackRequests, orders } from "../db/schema.ts";
+import { getConfig } from "../config/config.server.ts";
 import { listNotifications } from "../notifications/outbox.server.ts";
 import { getQuotesService } from "../quotes/quotes.server.ts";
 import { readSalesSetting, isShopOpen } from "../shop/status.server.ts";
 import { mayOpen } from "./access.ts";
+import { lowStockCoins } from "./low-stock.server.ts";
 import type { StaffRole } from "../db/schema.ts";
 
 /** Moscow has kept UTC+3 all year since 2014: the shop's day and week start at Moscow midnight. */
@@ -48,7 +50,9 @@ export async function loadDashboard(db: Database, role: StaffRole, now = new Dat
     quotesTime: snapshot?.time.toISOString() ?? null,
     quotesAgeMinutes: snapshot ? Math.max(0, Math.floor((now.getTime() - snapshot.time.getTime()) / 60_000)) : null,
   };
-  if (!mayOpen("/admin/orders", role)) return { shop, orders: null };
+  // What is running out: for those who sell (and the owner) and those who keep the catalogue.
+  const lowStock = role === "compliance" ? null : await lowStockCoins(db, getConfig().orders.lowStockThreshold);
+  if (!mayOpen("/admin/orders", role)) return { shop, lowStock, orders: null };
 
   const { day, week } = shopDayAndWeekStart(now);
   const [today, thisWeek, awaitingPayment, toAssemble, [buyback], failedNotifications] = await Promise.all([
@@ -62,6 +66,7 @@ export async function loadDashboard(db: Database, role: StaffRole, now = new Dat
   ]);
   return {
     shop,
+    lowStock,
     orders: {
       today,
       thisWeek,

@@ -1,21 +1,14 @@
-import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { orders, users } from "../db/schema.ts";
-import { normalizePhone } from "../phone/phone.ts";
 import { ORDERS_PAGE_SIZE, type OrderFilters } from "./order-filters.ts";
-
-const MOSCOW_OFFSET = "+03:00";
-
-/** A typed fragment as a LIKE pattern that matches it literally. */
-const literal = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+import { pageOf, withinMoscowDays } from "./list-query.server.ts";
+import { searchTerms } from "./search-terms.ts";
 
 function searchCondition(q: string): SQL | undefined {
-  const phone = normalizePhone(q);
-  const conditions: Array<SQL | undefined> = [
-    ilike(orders.number, `%${literal(q)}%`),
-    ilike(sql`${orders.contact}->>'lastName'`, `${literal(q)}%`),
-  ];
-  if (phone) conditions.push(eq(users.phone, phone), sql`${orders.contact}->>'phone' = ${phone}`);
+  const terms = searchTerms(q);
+  const conditions: Array<SQL | undefined> = [ilike(orders.number, terms.contains), ilike(sql`${orders.contact}->>'lastName'`, terms.startsWith)];
+  if (terms.phone) conditions.push(eq(users.phone, terms.phone), sql`${orders.contact}->>'phone' = ${terms.phone}`);
   return or(...conditions);
 }
 
@@ -23,9 +16,7 @@ function searchCondition(q: string): SQL | undefined {
 export async function searchOrders(db: Database, filters: OrderFilters) {
   const where = and(
     filters.status ? eq(orders.status, filters.status) : undefined,
-    filters.from ? gte(orders.createdAt, new Date(`${filters.from}T00:00:00${MOSCOW_OFFSET}`)) : undefined,
-    // "to" is a whole Moscow day, so up to the next midnight.
-    filters.to ? lt(orders.createdAt, new Date(new Date(`${filters.to}T00:00:00${MOSCOW_OFFSET}`).getTime() + 86_400_000)) : undefined,
+    ...withinMoscowDays(orders.createdAt, filters.from, filters.to),
     filters.q ? searchCondition(filters.q) : undefined,
   );
   const [[total], rows] = await Promise.all([
@@ -48,6 +39,5 @@ export async function searchOrders(db: Database, filters: OrderFilters) {
       .limit(ORDERS_PAGE_SIZE)
       .offset((filters.page - 1) * ORDERS_PAGE_SIZE),
   ]);
-  const found = total?.count ?? 0;
-  return { rows, total: found, page: filters.page, pageCount: Math.max(1, Math.ceil(found / ORDERS_PAGE_SIZE)) };
+  return pageOf(rows, total?.count, filters.page, ORDERS_PAGE_SIZE);
 }

@@ -35,11 +35,16 @@ describe("staff accounts", () => {
     expect((await audit()).at(-1)).toMatchObject({ action: "staff.update", before: { role: "content" }, after: { role: "manager" } });
   });
 
-  it("the back office may not remove or demote the last owner; the terminal may", async () => {
+  it("neither the back office nor the terminal may remove or demote the last owner", async () => {
     const [owner] = (await listStaff(db())).filter((member) => member.role === "owner");
     const actor: StaffActor = { staffId: owner!.id, phone: owner!.phone, role: "owner", ip: "127.0.0.1" };
-    expect(await removeStaff(db(), owner!.phone, actor)).toEqual({ ok: false, reason: staffMessages.lastOwner });
-    expect(await addStaff(db(), { phone: owner!.phone, role: "manager" }, actor)).toEqual({ ok: false, reason: staffMessages.lastOwner });
+    const before = (await audit()).length;
+    for (const who of [actor, cliActor]) {
+      expect(await removeStaff(db(), owner!.phone, who)).toEqual({ ok: false, reason: staffMessages.lastOwner });
+      expect(await addStaff(db(), { phone: owner!.phone, role: "manager" }, who)).toEqual({ ok: false, reason: staffMessages.lastOwner });
+    }
+    expect((await audit()).length).toBe(before);
+    expect((await listStaff(db())).filter((member) => member.role === "owner")).toHaveLength(1);
     expect(await removeStaff(db(), "+79991000003", actor)).toMatchObject({ ok: true });
     expect((await audit()).at(-1)).toMatchObject({ staffId: owner!.id, phone: owner!.phone, role: "owner", action: "staff.remove", ip: "127.0.0.1", after: null });
   });

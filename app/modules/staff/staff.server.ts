@@ -22,7 +22,7 @@ export type StaffChange = { ok: true; member: StaffMember; created: boolean } | 
 
 const snapshot = (member: StaffMember) => ({ phone: member.phone, name: member.name, role: member.role });
 
-/** Adds a member of staff, or changes the role and name of one already there; audited in the same transaction. */
+/** Adds a member of staff, or changes the role and name of one already there; audited in the same transaction. The last owner is never demoted. */
 export async function addStaff(db: Database, input: { phone: string; role: string; name?: string }, actor: StaffActor): Promise<StaffChange> {
   const phone = normalizePhone(input.phone);
   if (!phone) return { ok: false, reason: staffMessages.badPhone(input.phone) };
@@ -32,7 +32,7 @@ export async function addStaff(db: Database, input: { phone: string; role: strin
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(staff).where(eq(staff.phone, phone)).for("update");
     if (existing) {
-      if (existing.role === "owner" && role !== "owner" && guardsLastOwner(actor) && (await ownerCount(tx as unknown as Database)) <= 1) return { ok: false, reason: staffMessages.lastOwner };
+      if (existing.role === "owner" && role !== "owner" && (await ownerCount(tx as unknown as Database)) <= 1) return { ok: false, reason: staffMessages.lastOwner };
       const [member] = await tx
         .update(staff)
         .set({ role, ...(name ? { name } : {}) })
@@ -47,21 +47,18 @@ export async function addStaff(db: Database, input: { phone: string; role: strin
   });
 }
 
-/** The back office must keep an owner; the operator at the terminal may do anything (and so can always recover). */
-const guardsLastOwner = (actor: StaffActor) => actor.staffId !== null;
-
 async function ownerCount(db: Database): Promise<number> {
   return (await db.select({ id: staff.id }).from(staff).where(eq(staff.role, "owner")).for("update")).length;
 }
 
-/** Removes a member of staff: their back-office sessions end with them (cascade). */
+/** Removes a member of staff: their back-office sessions end with them (cascade). The last owner stays, in /admin and at the terminal alike. */
 export async function removeStaff(db: Database, inputPhone: string, actor: StaffActor): Promise<StaffChange> {
   const phone = normalizePhone(inputPhone);
   if (!phone) return { ok: false, reason: staffMessages.badPhone(inputPhone) };
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(staff).where(eq(staff.phone, phone)).for("update");
     if (!existing) return { ok: false, reason: staffMessages.notFound(phone) };
-    if (existing.role === "owner" && guardsLastOwner(actor) && (await ownerCount(tx as unknown as Database)) <= 1) return { ok: false, reason: staffMessages.lastOwner };
+    if (existing.role === "owner" && (await ownerCount(tx as unknown as Database)) <= 1) return { ok: false, reason: staffMessages.lastOwner };
     await tx.delete(staff).where(eq(staff.id, existing.id));
     await writeAudit(tx as unknown as Database, actor, { action: "staff.remove", entity: `staff:${phone}`, before: snapshot(existing), after: null });
     return { ok: true, member: existing, created: false };

@@ -27,7 +27,7 @@ const numberFields: Array<{ name: Field; hint?: string }> = [
   { name: "buybackDiscountPercent", hint: "ниже цены продажи при выкупе" },
   { name: "stock" },
   { name: "maxPerOrder", hint: "пусто: общий предел" },
-  { name: "lowStockThreshold", hint: "пусто: не предупреждать" },
+  { name: "lowStockThreshold", hint: "пусто: по умолчанию магазина" },
 ];
 
 export default function AdminCatalogCoin({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,6 +6,7 @@ import { loadDashboard } from "#app/modules/staff/dashboard.server.ts";
 import { adminMeta } from "#app/modules/staff/meta.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
+import { AdminTable, FailedMessagesTable } from "#app/ui/admin/AdminList.tsx";
 import type { Route } from "./+types/dashboard";
 
 export const meta = () => adminMeta("Сводка");
@@ -17,7 +18,7 @@ export function loader({ context }: Route.LoaderArgs) {
 const orderLink = (number: string) => `/admin/orders/${encodeURIComponent(number)}`;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { shop, orders } = loaderData;
+  const { shop, orders, lowStock } = loaderData;
   return (
     <>
       <h1 className={css.title}>Сводка</h1>
@@ -63,6 +64,31 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       </div>
+      {lowStock ? (
+        <section className={css.section} data-testid="low-stock">
+          <h2 className={css.sectionTitle}>Заканчиваются ({lowStock.total})</h2>
+          {lowStock.rows.length === 0 ? (
+            <p className={css.muted}>Всех монет достаточно</p>
+          ) : (
+            <>
+              <AdminTable
+                head={["Монета", "Артикул", "Осталось", "Порог"]}
+                rows={lowStock.rows.map((coin) => (
+                  <tr key={coin.id}>
+                    <td>
+                      <Link to={`/products/${coin.slug}`}>{coin.name}</Link>
+                    </td>
+                    <td className={css.number}>{coin.sku}</td>
+                    <td className={coin.stock === 0 ? `${css.number} ${css.warning}` : css.number}>{coin.stock === 0 ? "нет" : `${coin.stock} шт.`}</td>
+                    <td className={css.number}>{coin.threshold} шт.</td>
+                  </tr>
+                ))}
+              />
+              {lowStock.total > lowStock.rows.length ? <p className={css.muted}>Показаны {lowStock.rows.length} с наименьшим остатком.</p> : null}
+            </>
+          )}
+        </section>
+      ) : null}
       {orders ? (
         <>
           <section className={css.section} data-testid="awaiting-payment">
@@ -75,34 +101,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </section>
           <section className={css.section} data-testid="failed-notifications">
             <h2 className={css.sectionTitle}>Неотправленные сообщения ({orders.failedNotifications.length})</h2>
-            {orders.failedNotifications.length === 0 ? (
-              <p className={css.muted}>Нет</p>
-            ) : (
-              <div className={css.tableWrap}>
-                <table className={css.table}>
-                  <thead>
-                    <tr>
-                      <th>Когда</th>
-                      <th>Событие</th>
-                      <th>Канал</th>
-                      <th>Кому</th>
-                      <th>Почему</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {orders.failedNotifications.map((row) => (
-                      <tr key={row.id}>
-                        <td className={css.number}>{formatDateTime(row.createdAt)}</td>
-                        <td>{row.event}</td>
-                        <td>{row.channel}</td>
-                        <td>{row.recipient || "—"}</td>
-                        <td>{row.lastError ?? ""}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            {orders.failedNotifications.length === 0 ? <p className={css.muted}>Нет</p> : <FailedMessagesTable rows={orders.failedNotifications} />}
           </section>
         </>
       ) : null}
@@ -115,31 +114,19 @@ type BriefOrder = { number: string; total: number; status: keyof typeof orderSta
 function OrderTable({ rows, showDue = false }: { rows: BriefOrder[]; showDue?: boolean }) {
   if (rows.length === 0) return <p className={css.muted}>Нет</p>;
   return (
-    <div className={css.tableWrap}>
-      <table className={css.table}>
-        <thead>
-          <tr>
-            <th>Заказ</th>
-            <th>Создан</th>
-            {showDue ? <th>Оплатить до</th> : <th>Статус</th>}
-            <th>Покупатель</th>
-            <th>Сумма</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((order) => (
-            <tr key={order.number}>
-              <td className={css.number}>
-                <Link to={orderLink(order.number)}>№{order.number}</Link>
-              </td>
-              <td className={css.number}>{formatDateTime(order.createdAt)}</td>
-              {showDue ? <td className={css.number}>{order.paymentDueAt ? formatDateTime(order.paymentDueAt) : "—"}</td> : <td>{orderStatusLabels[order.status]}</td>}
-              <td>{[order.contact.lastName, order.contact.name].filter(Boolean).join(" ")}</td>
-              <td className={css.number}>{formatMoney(order.total)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      head={["Заказ", "Создан", showDue ? "Оплатить до" : "Статус", "Покупатель", "Сумма"]}
+      rows={rows.map((order) => (
+        <tr key={order.number}>
+          <td className={css.number}>
+            <Link to={orderLink(order.number)}>№{order.number}</Link>
+          </td>
+          <td className={css.number}>{formatDateTime(order.createdAt)}</td>
+          {showDue ? <td className={css.number}>{order.paymentDueAt ? formatDateTime(order.paymentDueAt) : "—"}</td> : <td>{orderStatusLabels[order.status]}</td>}
+          <td>{[order.contact.lastName, order.contact.name].filter(Boolean).join(" ")}</td>
+          <td className={css.number}>{formatMoney(order.total)}</td>
+        </tr>
+      ))}
+    />
   );
 }

@@ -10,6 +10,7 @@ import { CookieBanner } from "#app/ui/frame/CookieBanner.tsx";
 import { Footer } from "#app/ui/frame/Footer.tsx";
 import { Header } from "#app/ui/frame/Header.tsx";
 import { QuotesBar } from "#app/ui/frame/QuotesBar.tsx";
+import { SalesPauseBanner } from "#app/ui/frame/SalesPauseBanner.tsx";
 
 /** The default layout of spec section 2: header with menus and quotes, the page, the footer. */
 export default function DefaultLayout() {
@@ -27,6 +28,7 @@ export default function DefaultLayout() {
         sticky={options.stickyHeader}
         quotesBar={<QuotesBar quotes={root?.quotes ?? null} largeScreensOnly={options.stickyHeader} />}
       />
+      {root?.salesPause ? <SalesPauseBanner reason={root.salesPause.reason} /> : null}
       {options.hideDeliveryBanner ? null : <DeliveryBanner />}
       <main className={main} id="main">
         <Container>

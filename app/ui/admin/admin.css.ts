@@ -27,7 +27,7 @@ export const logout = style({ background: "none", border: `1px solid ${vars.colo
 export const main = style({ maxWidth: vars.layout.maxWidth, margin: "0 auto", padding: `${vars.space.lg} ${vars.layout.gutter} ${vars.space.xl}` });
 export const title = style({ fontSize: vars.font.sizeTitle, margin: `0 0 ${vars.space.md}` });
 
-export const cards = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 10rem), 1fr))", marginBottom: vars.space.lg });
+export const cards = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 12rem), 1fr))", marginBottom: vars.space.lg });
 export const card = style({ background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: vars.space.md });
 export const cardTitle = style({ fontSize: vars.font.sizeBase, margin: `0 0 ${vars.space.sm}`, color: vars.color.textMuted, fontWeight: 600 });
 export const figure = style({ fontSize: vars.font.sizeLarge, fontWeight: 700, margin: 0 });
@@ -79,3 +79,10 @@ export const preview = style({ padding: vars.space.md, border: `1px dashed ${var
 /** A field of an edit form: label, control, hint and error stacked from the top, the control full width. */
 export const formField = style({ display: "grid", gap: vars.space.xs, alignContent: "start", fontSize: vars.font.sizeSmall, minWidth: 0 });
 export const wideControl = style([control, { width: "100%", boxSizing: "border-box" }]);
+/** A small form inside a table cell (a role select and its button). */
+export const inlineForm = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, alignItems: "center" });
+export const smallButton = style({ minHeight: "2.5rem", paddingInline: vars.space.sm, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, background: vars.color.surface, cursor: "pointer" });
+export const smallDangerButton = style([smallButton, { color: vars.color.danger, borderColor: vars.color.danger, background: vars.color.background }]);
+/** A form that stands alone under a block of facts. */
+export const soloForm = style({ marginTop: vars.space.md });
+export const reasonField = style({ flex: "1 1 16rem" });
