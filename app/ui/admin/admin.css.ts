@@ -68,3 +68,9 @@ export const slip = style({ maxWidth: "48rem", color: "#000", "@media": { print:
 export const noPrint = style({ "@media": { print: { display: "none" } } });
 export const slipTable = style({ width: "100%", borderCollapse: "collapse", margin: `${vars.space.md} 0` });
 globalStyle(`${slipTable} th, ${slipTable} td`, { border: "1px solid #000", padding: vars.space.xs, textAlign: "left" });
+
+/** The order page's refund form: lines to choose, then the two buttons. */
+export const refundForm = style({ display: "grid", gap: vars.space.sm, padding: vars.space.sm, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
+export const refundQuantity = style({ display: "flex", alignItems: "center", gap: vars.space.xs, whiteSpace: "nowrap" });
+export const checkLine = style({ display: "flex", alignItems: "flex-start", gap: vars.space.xs, fontSize: vars.font.sizeSmall });
+export const refundButtons = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
