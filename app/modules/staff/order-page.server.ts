@@ -71,7 +71,7 @@ export async function handleAdminOrderAction(request: Request, context: Readonly
           message: [
             `Заказ №${change.number}: ${orderStatusLabels[change.from]} → ${orderStatusLabels[change.to]}.`,
             change.restocked.length > 0 ? `Возвращено в продажу: ${change.restocked.map((line) => `${line.name} × ${line.quantity}`).join(", ")}.` : "",
-            change.refundNeeded ? "Заказ был оплачен онлайн: верните деньги кнопкой «Вернуть деньги» ниже." : "",
+            change.refundNeeded ? "Заказ был оплачен онлайн: верните деньги в блоке «Возврат денег» ниже." : "",
           ]
             .filter(Boolean)
             .join(" "),
