@@ -67,6 +67,9 @@ Object.assign(process.env, {
 type Running = { url: string; close(): Promise<void> };
 let running: Running;
 try {
+  // A manager and paid orders for the back-office journey, written before the shop holds the database.
+  const { prepareBackOffice } = await import("./back-office-data.ts");
+  await prepareBackOffice(dataDir, process.env.PUBLIC_URL!);
   const { startServer } = (await import(pathToFileURL(path.join(shopDir, "server.ts")).href)) as { startServer(): Promise<Running> };
   running = await startServer();
 } catch (error) {

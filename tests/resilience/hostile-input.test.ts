@@ -1,4 +1,5 @@
-// Hostile input (issue 9): every action and /api call fed random and hostile input — wrong
+// Hostile input (issue 9): every action and /api call, and the back office's (issue 16, as a
+// signed-in manager), fed random and hostile input — wrong
 // types, huge bodies, SQL and HTML fragments, broken JSON, bad cookies — at least a thousand
 // seeded cases. No answer is a 5xx or a cut connection, /api refusals are JSON, pages are
 // Russian pages, and a refusal changes nothing stored (an accepted request changes only the
@@ -52,6 +53,8 @@ let fixtures: Fixtures;
 /** The lists each persona starts with; put back after a case that emptied them. */
 let listRows: Array<{ list: string; owner: string; productId: number; quantity: number }> = [];
 let buyerUserId: number;
+let staffSessionToken: string;
+let staffId: number;
 
 async function cookieHeader(client: ShopClient, names: string[]): Promise<string> {
   const cookies = await client.jar.getCookies(`${client.baseUrl}/`);
@@ -133,7 +136,31 @@ async function prepare(outbox: string): Promise<Fixtures> {
     buyerUserId,
   ]);
 
+  // A manager of the back office (issue 16), signed in by the code, with an order of their own to
+  // move along (payment on receipt, status new) and a buy-back request to answer.
+  const staffPhone = "+79250001009";
+  await stored.query("insert into staff (phone, name, role) values ($1, 'Менеджер fuzz', 'manager')", [staffPhone]);
+  const staffClient = new ShopClient(shop.url);
+  expect((await staffClient.postForm("/admin/login", { intent: "send", phone: staffPhone })).status).toBe(303);
+  const staffCode = await waitForSmsCode(outbox, staffPhone);
+  expect((await staffClient.postForm("/admin/login", { intent: "verify", code: staffCode })).headers.get("location")).toBe("/admin");
+  const staffCookies = (await staffClient.jar.getCookies(`${shop.url}/admin/orders`)).filter((cookie) => cookie.key === "staff_session");
+  expect(staffCookies).toHaveLength(1);
+  staffSessionToken = staffCookies[0]!.value;
+  staffId = (await stored.query<{ id: number }>("select id from staff where phone = $1", [staffPhone]))[0]!.id;
+  const [staffOrder] = await stored.query<{ number: string; version: number }>(
+    `insert into orders (number, user_id, status, checkout_token, contact, city, delivery, payment_id, goods_total, delivery_total, total)
+     values ('fuzz-staff', $1, 'new', $2, '{"phone":"+79250001003","name":"Иван"}'::jsonb, '{"code":"0000073738","name":"Москва"}'::jsonb, '{"id":79}'::jsonb, 6, 1000, 0, 1000)
+     returning number, version`,
+    [stranger!.id, `staff-${randomBytes(12).toString("hex")}`],
+  );
+  expect(
+    (await visitor.postForm("/coin-buyback", { name: "Иван", phone: "+7 (916) 555-00-99", items: "Георгий Победоносец 50 рублей, 2 шт.", comment: "", consent: "on" })).status,
+  ).toBe(303);
+  const [buyback] = await stored.query<{ id: number; version: number }>("select id, version from buyback_requests order by id desc limit 1");
+
   const cookies: Record<Persona, string> = {
+    staff: `staff_session=${staffSessionToken}`,
     visitor: await cookieHeader(visitor, ["uuid"]),
     buyer: await cookieHeader(buyer, ["uuid", "session"]),
     codeStep: await cookieHeader(codeStep, ["uuid", "login"]),
@@ -160,11 +187,20 @@ async function prepare(outbox: string): Promise<Fixtures> {
     sessionToken: (await buyer.cookie("session"))!,
     expiredSessionToken,
     visitorId: (await visitor.cookie("uuid"))!,
+    staffOrderNumber: staffOrder!.number,
+    staffOrderVersion: staffOrder!.version,
+    buybackRequestId: buyback!.id,
+    buybackVersion: buyback!.version,
+    staffPhone,
   };
 }
 
-/** Puts back the buyer's session and the personas' lists after a case that took them (a logout, a sign-in, a clear). */
+/** Puts back the buyer's and the manager's sessions and the personas' lists after a case that took them (a logout, a sign-in, a clear). */
 async function restorePersonas(): Promise<void> {
+  await stored.query("insert into staff_sessions (token_hash, staff_id, expires_at) values ($1, $2, now() + interval '12 hours') on conflict (token_hash) do nothing", [
+    hashToken(staffSessionToken),
+    staffId,
+  ]);
   await stored.query("insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '30 days') on conflict (token_hash) do nothing", [
     hashToken(fixtures.sessionToken),
     buyerUserId,
@@ -179,7 +215,7 @@ async function restorePersonas(): Promise<void> {
   }
 }
 
-type Sent = Answer & { contentType: string; text: string; setCookies: string[]; error?: string; ms: number };
+type Sent = Answer & { path: string; contentType: string; text: string; setCookies: string[]; error?: string; ms: number };
 
 async function send(fuzzCase: FuzzCase): Promise<Sent> {
   const { request } = fuzzCase;
@@ -194,6 +230,7 @@ async function send(fuzzCase: FuzzCase): Promise<Sent> {
     });
     const text = request.method === "HEAD" ? "" : await response.text();
     return {
+      path: request.path,
       status: response.status,
       location: response.headers.get("location"),
       contentType: response.headers.get("content-type") ?? "",
@@ -203,7 +240,7 @@ async function send(fuzzCase: FuzzCase): Promise<Sent> {
     };
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return { status: 0, location: null, contentType: "", text: "", setCookies: [], error: `${String(error)}${cause ? ` (${cause.code ?? ""} ${cause.message ?? ""})` : ""}`, ms: Date.now() - startedAt };
+    return { path: request.path, status: 0, location: null, contentType: "", text: "", setCookies: [], error: `${String(error)}${cause ? ` (${cause.code ?? ""} ${cause.message ?? ""})` : ""}`, ms: Date.now() - startedAt };
   }
 }
 
@@ -227,7 +264,9 @@ function flashKind(setCookies: string[]): string | undefined {
  */
 function isRefusal(answer: Sent): boolean {
   const signInFirst = answer.status === 302 && (answer.location ?? "").startsWith("/login?redirectTo=");
-  return answer.status >= 400 || signInFirst || flashKind(answer.setCookies) === "error";
+  // The back office's middleware sends one without a staff session to its sign-in (issue 16).
+  const staffSignInFirst = answer.status === 303 && answer.location === "/admin/login" && !/^\/admin\/(login|logout)(?![^?#])/.test(answer.path);
+  return answer.status >= 400 || signInFirst || staffSignInFirst || flashKind(answer.setCookies) === "error";
 }
 
 /** What is wrong with the answer to a case and with what it left stored; [] when nothing. */
@@ -338,7 +377,7 @@ describe(`hostile input to every action and /api call (${replay})`, () => {
           failures.push(`the shop stopped after case ${index}:\n${shop.output().slice(-3_000)}`);
           break;
         }
-        if (changed.some((table) => table === "sessions" || table === "list_items")) {
+        if (changed.some((table) => table === "sessions" || table === "list_items" || table === "staff_sessions")) {
           await restorePersonas();
           before = await fingerprint(stored);
         } else {

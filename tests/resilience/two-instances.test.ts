@@ -1,7 +1,7 @@
 // Two instances on one PostgreSQL server (ARCHITECTURE §8, issue 9): behind a reverse proxy
 // a buyer's requests land on either, so everything that matters lives in the database. A
 // session made on A works on B, a cart filled on A shows on B, the SMS limits count the
-// codes of both, and only one instance refreshes the quotes (the holder of an advisory
+// codes of both, a back-office step on one is seen on the other, and only one instance refreshes the quotes (the holder of an advisory
 // lock), the other taking over when it stops.
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -9,8 +9,10 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
-import { lockKeys } from "#app/modules/db/client.server.ts";
-import { h1Texts, textContent } from "#tests/support/html.ts";
+import { lockKeys, openDatabase } from "#app/modules/db/client.server.ts";
+import { runCommand } from "#tests/support/commands.ts";
+import { h1Texts, inputValue, textByTestId, textContent } from "#tests/support/html.ts";
+import { placeTestOrder } from "#tests/support/orders.ts";
 import { type ClientResponse, ShopClient } from "#tests/support/http-client.ts";
 import { waitFor } from "#tests/support/network.ts";
 import { postgresForSuite, type Shop, startShopsOnOneDatabase } from "#tests/support/server.ts";
@@ -190,6 +192,34 @@ describe.skipIf(!postgres.available)(`two instances on one PostgreSQL database${
     }
     // Another address is not affected.
     expect((await apiPost(onB, "/api/auth/get-code", { phone: newPhone().typed }, "198.51.100.9")).status).toBe(200);
+  });
+
+  it("a back-office step on A is seen on B at once, and B's page from before it is refused", async () => {
+    // A member of staff (the terminal's command) and an order paid on receipt (status new) in the shared database.
+    const manager = newPhone();
+    const added = await runCommand("scripts/staff.ts", ["add", manager.typed, "manager", "Менеджер"], { DATABASE_URL: databaseUrl });
+    expect(added.code).toBe(0);
+    const handle = await openDatabase({ databaseUrl, dataDir: "", databasePoolMax: 2 });
+    const order = await placeTestOrder(handle.db, { paymentId: 6 }).finally(() => handle.close());
+    // One browser behind the proxy: signed in on A, the back office opens on B with the same cookie.
+    const { onA, onB } = await browser();
+    const since = new Date();
+    expect((await onA.postForm("/admin/login", { intent: "send", phone: manager.typed })).status).toBe(303);
+    const code = await waitForSmsCode(outbox, manager.normal, { after: since });
+    expect((await onB.postForm("/admin/login", { intent: "verify", code })).headers.get("location")).toBe("/admin");
+    const href = `/admin/orders/${order.number}`;
+    const onBBefore = await onB.html(href);
+    expect(textByTestId(onBBefore, "order-status")).toBe("Новый");
+    // The step on A…
+    const version = inputValue(await onA.html(href), "version")!;
+    expect((await onA.postForm(href, { to: "assembling", version })).status).toBe(303);
+    // …is what B shows on its next page, with its audit row, and B's older page cannot act on the order.
+    const onBAfter = await onB.html(href);
+    expect(textByTestId(onBAfter, "order-status")).toBe("Собирается");
+    expect(textByTestId(onBAfter, "order-audit")).toContain("Новый → Собирается");
+    expect((await onB.postForm(href, { to: "cancelled", version: inputValue(onBBefore, "version")!, reason: "Передумал" })).status).toBe(303);
+    expect(textByTestId(await onB.html(href), "flash")).toBe("Заказ уже изменён, обновите страницу");
+    expect(textByTestId(await onA.html(href), "order-status")).toBe("Собирается");
   });
 
   it("only one instance refreshes the quotes, and the other takes over when it stops", async () => {

@@ -557,11 +557,18 @@ export const refundStates = ["pending", "succeeded", "canceled"] as const;
  * Money sent back for a payment (today: a payment that succeeded for an order cancelled
  * meanwhile). One refund per payment: the unique payment id makes a repeat find the first.
  */
-export const refunds = pgTable("refunds", {
+/**
+ * One line of a refund by lines (issue 16 item 3, decision 024): which order line (null: the
+ * delivery), how many pieces at the order's own price, and whether the coins went back on sale.
+ */
+export type RefundLine = { orderLineId: number | null; name: string; quantity: number; priceRub: number; restocked: boolean };
+
+export const refunds = pgTable(
+  "refunds",
+  {
   id: serial("id").primaryKey(),
   paymentId: integer("payment_id")
     .notNull()
-    .unique()
     .references(() => payments.id, { onDelete: "cascade" }),
   orderId: integer("order_id")
     .notNull()
@@ -576,9 +583,16 @@ export const refunds = pgTable("refunds", {
   reason: text("reason").notNull(),
   /** The last failure to reach the provider, for the operator; null once it answered. */
   lastError: text("last_error"),
+  /**
+   * The order lines given back (staff's refund by lines); null: the whole payment, which a payment
+   * has at most once (the automatic refund of money that arrived for a cancelled order).
+   */
+  lines: jsonb("lines").$type<RefundLine[]>(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
-});
+  },
+  (table) => [index("refunds_by_payment").on(table.paymentId), uniqueIndex("refunds_whole_payment").on(table.paymentId).where(sql`lines is null`)],
+);
 
 /**
  * The built-in sandbox payment service's own book (the embedded stand-in for YooKassa):
@@ -592,6 +606,8 @@ export const sandboxPayments = pgTable("sandbox_payments", {
   amount: integer("amount").notNull(),
   /** Roubles the sandbox has given back (its stand-in for YooKassa's refunds). */
   refundedAmount: integer("refunded_amount").notNull().default(0),
+  /** The Idempotence-Keys of the refunds it made, so a repeat of one is answered, not paid twice. */
+  refundKeys: jsonb("refund_keys").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   description: text("description").notNull(),
   orderId: text("order_id").notNull(),
   returnUrl: text("return_url").notNull(),

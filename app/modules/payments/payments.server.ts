@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { type AppConfig, getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { type OrderStatus, orderLines, orders, payments, products, refunds } from "../db/schema.ts";
@@ -264,7 +264,7 @@ export async function applyPaymentState(db: Database, providerId: PaymentProvide
         await tx
           .insert(refunds)
           .values({ paymentId: attempt.id, orderId: order.id, provider: attempt.provider, idempotenceKey: randomUUID(), amount: attempt.amount, reason: paymentMessages.refundCancelledOrder })
-          .onConflictDoNothing({ target: refunds.paymentId });
+          .onConflictDoNothing({ target: refunds.paymentId, where: sql`lines is null` });
         // The staff hear of it with the payment: the refund that follows tells the buyer.
         await recordNotifications(tx as unknown as Database, { kind: "payment_after_cancel", order: await orderFacts(tx as unknown as Database, order), amount: attempt.amount, attemptId: attempt.id, refunded: true }, undefined, now);
         log.warn("a payment succeeded for a cancelled order; refunding it", { orderId: order.id, paymentId: state.paymentId, amount: attempt.amount });
@@ -299,60 +299,76 @@ export async function applyPaymentState(db: Database, providerId: PaymentProvide
 }
 
 /**
- * Gives back a succeeded payment's money through its provider, once: the refund is a row of
- * `refunds` (one per payment, its own Idempotence-Key), so a repeat, a second notification or
- * another instance finds it instead of refunding twice. A provider failure is kept on the row
- * (last_error) for the operator, and the next call tries again with the same key. Never throws
- * for a provider's failure. Issue 15's outbox and issue 17's refund receipts hook in here.
+ * Gives back a succeeded payment's whole money through its provider, once: the refund is a row of
+ * `refunds` (one whole refund per payment, its own Idempotence-Key), so a repeat, a second
+ * notification or another instance finds it instead of refunding twice. A provider failure is kept
+ * on the row (last_error) for the operator, and the next call tries again with the same key. Never
+ * throws for a provider's failure.
  */
 export async function refundPayment(db: Database, provider: PaymentProvider, payment: { id: number }, reason: string = paymentMessages.refundCancelledOrder): Promise<RefundRow> {
   const [attempt] = await db.select().from(payments).where(eq(payments.id, payment.id));
   if (!attempt || attempt.status !== "succeeded" || !attempt.providerPaymentId) throw new Error(`Payment attempt ${payment.id} has not succeeded; nothing to refund`);
   if (attempt.provider !== provider.id) throw new Error(`Payment attempt ${payment.id} belongs to ${attempt.provider}, not ${provider.id}`);
   await reserveRefund(db, attempt, reason);
-  const [row] = await db.select().from(refunds).where(eq(refunds.paymentId, attempt.id));
-  if (row!.status !== "pending" || row!.providerRefundId) return row!;
+  const [row] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, attempt.id), isNull(refunds.lines)));
+  return sendRefund(db, provider, row!.id);
+}
 
-  const where = and(eq(refunds.id, row!.id), eq(refunds.status, "pending"));
+/**
+ * Sends one refund row (whole or by lines) to the payment service with its refund receipt, unless
+ * the service has answered it already; the answer, or the failure, and the buyer's messages are
+ * written together. Never throws for a provider's failure; the next call reuses the row's key.
+ */
+export async function sendRefund(db: Database, provider: PaymentProvider, refundId: number): Promise<RefundRow> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, refundId));
+  if (!row) throw new Error(`No refund ${refundId}`);
+  if (row.status !== "pending" || row.providerRefundId) return row;
+  const [attempt] = await db.select().from(payments).where(eq(payments.id, row.paymentId));
+  if (!attempt || attempt.status !== "succeeded" || !attempt.providerPaymentId) throw new Error(`Payment attempt ${row.paymentId} has not succeeded; nothing to refund`);
+  if (attempt.provider !== provider.id) throw new Error(`Payment attempt ${row.paymentId} belongs to ${attempt.provider}, not ${provider.id}`);
+
+  const where = and(eq(refunds.id, row.id), eq(refunds.status, "pending"));
   // The refund's new state and the messages about it are written together.
   const record = (changes: Partial<RefundRow>, event: (order: OrderFacts) => NotificationEvent) =>
     db.transaction(async (tx) => {
       const [updated] = await tx.update(refunds).set({ ...changes, updatedAt: new Date() }).where(where).returning();
       const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId));
       if (updated && order) await recordNotifications(tx as unknown as Database, event(await orderFacts(tx as unknown as Database, order)));
-      return updated ?? row!;
+      return updated ?? row;
     });
   // The refund receipt goes with the refund (54-FZ): the lines of the money given back.
-  const receipt = await prepareRefundReceipt(db, row!);
+  const receipt = await prepareRefundReceipt(db, row);
   try {
     const done = await provider.refundPayment({
       paymentId: attempt.providerPaymentId,
-      amountRub: row!.amount,
-      idempotenceKey: row!.idempotenceKey,
-      description: `Возврат по заказу: ${row!.reason}`,
+      amountRub: row.amount,
+      idempotenceKey: row.idempotenceKey,
+      description: `Возврат по заказу: ${row.reason}`,
       ...(receipt ? { receipt } : {}),
     });
-    await followRefundReceipt(db, row!.id, { status: done.status, providerRefundId: done.refundId });
-    log.warn("money returned to the buyer", { orderId: attempt.orderId, paymentId: attempt.providerPaymentId, refundId: done.refundId, status: done.status, amount: row!.amount, reason: row!.reason });
-    return await record({ providerRefundId: done.refundId, status: done.status, lastError: null }, (order) => ({ kind: "refund_made", order, amount: row!.amount, refundId: row!.id }));
+    await followRefundReceipt(db, row.id, { status: done.status, providerRefundId: done.refundId });
+    log.warn("money returned to the buyer", { orderId: attempt.orderId, paymentId: attempt.providerPaymentId, refundId: done.refundId, status: done.status, amount: row.amount, reason: row.reason });
+    return await record({ providerRefundId: done.refundId, status: done.status, lastError: null }, (order) => ({ kind: "refund_made", order, amount: row.amount, refundId: row.id }));
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     log.warn("refund failed; return the money by hand or try again", { orderId: attempt.orderId, paymentId: attempt.providerPaymentId, reason: error.message });
-    await followRefundReceipt(db, row!.id, { error: error.message });
-    return await record({ lastError: error.message.slice(0, 500) }, (order) => ({ kind: "refund_failed", order, amount: row!.amount, refundId: row!.id, reason: error.message }));
+    await followRefundReceipt(db, row.id, { error: error.message });
+    return await record({ lastError: error.message.slice(0, 500) }, (order) => ({ kind: "refund_failed", order, amount: row.amount, refundId: row.id, reason: error.message }));
   }
 }
 
 /**
- * Writes a payment's refund row (once per payment: a second call keeps the first) without asking
- * the provider; refundPayment then sends it. The back office calls it inside the transaction that
- * writes who asked for it, so the request and its audit row stand or fall together.
+ * Writes a payment's whole refund row (once per payment: a second call keeps the first) without
+ * asking the provider; refundPayment then sends it.
  */
 export async function reserveRefund(db: Database, attempt: Pick<PaymentRow, "id" | "orderId" | "provider" | "amount">, reason: string): Promise<void> {
   await db
     .insert(refunds)
     .values({ paymentId: attempt.id, orderId: attempt.orderId, provider: attempt.provider, idempotenceKey: randomUUID(), amount: attempt.amount, reason })
-    .onConflictDoNothing({ target: refunds.paymentId });
+    .onConflictDoNothing({ target: refunds.paymentId, where: sql`lines is null` });
 }
 
 /**
@@ -361,13 +377,13 @@ export async function reserveRefund(db: Database, attempt: Pick<PaymentRow, "id"
  */
 export async function retryPendingRefunds(db: Database, provider: PaymentProvider): Promise<number> {
   const waiting = await db
-    .select({ paymentId: refunds.paymentId })
+    .select({ id: refunds.id })
     .from(refunds)
     .where(and(eq(refunds.status, "pending"), isNull(refunds.providerRefundId), eq(refunds.provider, provider.id)))
     .orderBy(asc(refunds.id))
     .limit(100);
   let answered = 0;
-  for (const refund of waiting) if ((await refundPayment(db, provider, { id: refund.paymentId })).providerRefundId) answered++;
+  for (const refund of waiting) if ((await sendRefund(db, provider, refund.id)).providerRefundId) answered++;
   return answered;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { sandboxPayments } from "../db/schema.ts";
 import { createHash } from "node:crypto";
@@ -100,13 +100,26 @@ export function createSandboxProvider(db: Database, options: { publicUrl: string
       if (!Number.isSafeInteger(input.amountRub) || input.amountRub < 1 || input.amountRub > row.amount) {
         throw new PaymentProviderError(`Refund of ${input.amountRub} ₽ for a payment of ${row.amount} ₽`, { provider: "sandbox", kind: "request", retryable: false });
       }
-      // One full refund per payment: a repeat (same key or not) finds it done, as YooKassa's Idempotence-Key would.
-      await db
+      // Refunds add up to at most the payment, as YooKassa's do; a repeat of one key finds it done.
+      const key = JSON.stringify([input.idempotenceKey]);
+      const [taken] = await db
         .update(sandboxPayments)
-        .set({ refundedAmount: input.amountRub, updatedAt: new Date() })
-        .where(and(eq(sandboxPayments.id, row.id), eq(sandboxPayments.refundedAmount, 0)));
-      const [after] = await db.select({ refunded: sandboxPayments.refundedAmount }).from(sandboxPayments).where(eq(sandboxPayments.id, row.id));
-      return { refundId: `refund-${row.id}`, status: "succeeded", amountRub: after!.refunded };
+        .set({ refundedAmount: sql`${sandboxPayments.refundedAmount} + ${input.amountRub}`, refundKeys: sql`${sandboxPayments.refundKeys} || ${key}::jsonb`, updatedAt: new Date() })
+        .where(
+          and(
+            eq(sandboxPayments.id, row.id),
+            sql`${sandboxPayments.refundedAmount} + ${input.amountRub} <= ${sandboxPayments.amount}`,
+            sql`not ${sandboxPayments.refundKeys} @> ${key}::jsonb`,
+          ),
+        )
+        .returning({ keys: sandboxPayments.refundKeys });
+      const [after] = taken ? [taken] : await db.select({ keys: sandboxPayments.refundKeys }).from(sandboxPayments).where(eq(sandboxPayments.id, row.id));
+      const index = after!.keys.indexOf(input.idempotenceKey);
+      if (index < 0) {
+        throw new PaymentProviderError(`Refund of ${input.amountRub} ₽ is more than is left of the payment of ${row.amount} ₽`, { provider: "sandbox", kind: "request", retryable: false });
+      }
+      // The first refund of a payment keeps the id it always had.
+      return { refundId: index === 0 ? `refund-${row.id}` : `refund-${row.id}-${index + 1}`, status: "succeeded", amountRub: input.amountRub };
     },
     async createSettlementReceipt(input): Promise<ReceiptState> {
       // The same checks as YooKassa's; the sandbox registers every receipt at once, and the same key names the same receipt.

@@ -192,7 +192,8 @@ export async function prepareRefundReceipt(db: Database, refund: RefundRow): Pro
     .limit(1);
   const paymentMode: ReceiptLine["paymentMode"] = settled ? "full_payment" : "full_prepayment";
   const [prepayment] = await db.select().from(receipts).where(and(eq(receipts.paymentRowId, refund.paymentId), eq(receipts.type, "prepayment"))).limit(1);
-  const items = (prepayment?.items ?? (await orderReceiptLines(db, order, paymentMode))).map((item) => ({ ...item, paymentMode }));
+  const paid = (prepayment?.items ?? (await orderReceiptLines(db, order, paymentMode))).map((item) => ({ ...item, paymentMode }));
+  const items = refund.lines ? await refundReceiptLines(db, order, refund.lines, paid) : paid;
   if (linesTotal(items) !== refund.amount) {
     log.error("refund receipt lines do not add up to the refund: issue it by hand", { orderId: order.id, refund: refund.amount, lines: linesTotal(items) });
     return undefined;
@@ -217,6 +218,27 @@ export async function prepareRefundReceipt(db: Database, refund: RefundRow): Pro
     })
     .onConflictDoNothing({ target: receipts.key });
   return { customer, items: paymentItems(items) };
+}
+
+/**
+ * The receipt lines of a refund by lines: each refunded line at the order's price, with the VAT of
+ * the line the payment's own receipt had for it (the receipt lists the coins in the order's line
+ * order, then the delivery), so the refund and the payment receipts agree.
+ */
+async function refundReceiptLines(db: Database, order: OrderRow, lines: NonNullable<RefundRow["lines"]>, paid: ReceiptLine[]): Promise<ReceiptLine[]> {
+  const orderLineIds = (await db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id))).map((line) => line.id);
+  const delivery = paid.find((item) => item.subject === "service");
+  return lines.map((line) => {
+    const source = line.orderLineId === null ? delivery : paid[orderLineIds.indexOf(line.orderLineId)];
+    return {
+      name: line.name,
+      quantity: line.quantity,
+      priceRub: line.priceRub,
+      vat: source?.vat ?? receiptVat("included", order.createdAt),
+      subject: line.orderLineId === null ? "service" : "commodity",
+      paymentMode: source?.paymentMode ?? "full_prepayment",
+    };
+  });
 }
 
 /** The refund receipt follows its refund: the provider's answer, or the failure to reach it. */

@@ -1,4 +1,4 @@
-import { createCookie, data, redirect, type RouterContextProvider } from "react-router";
+import { createCookie, data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
 import { AuthError, authMessages, verifyCode } from "../auth/codes.server.ts";
 import { authDeps } from "../auth/deps.server.ts";
 import { codeSchema, phoneSchema } from "../auth/profile.ts";
@@ -51,7 +51,7 @@ async function readStep(request: Request): Promise<StaffLoginView | null> {
 export async function staffLoginView(request: Request, context: Readonly<RouterContextProvider>): Promise<StaffLoginView> {
   const token = readStaffSessionToken(request);
   const { db } = authDeps(context);
-  if (token && (await staffBySessionToken(db, token))) throw redirect("/admin");
+  if (token && (await staffBySessionToken(db, token))) throw redirectDocument("/admin");
   return (await readStep(request)) ?? { step: "phone", phone: "" };
 }
 
@@ -107,7 +107,8 @@ export async function handleStaffLogin(request: Request, context: Readonly<Route
     headers.append("Set-Cookie", staffSessionCookieHeader(token));
     headers.append("Set-Cookie", await stepCookie().serialize("", { maxAge: 0 }));
     headers.append("Set-Cookie", await flashHeader({ kind: "success", message: staffLoginTexts.signedIn }));
-    return redirect("/admin", { status: 303, headers });
+    // A document load: the dashboard's data request (/admin.data) is outside the cookie's Path=/admin.
+    return redirectDocument("/admin", { status: 303, headers });
   }
 
   if (intent === "back") {

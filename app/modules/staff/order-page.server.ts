@@ -9,7 +9,7 @@ import { readFormBody } from "../shared/form-body.server.ts";
 import { listAudit } from "./audit.server.ts";
 import { staffActorContext } from "./context.ts";
 import { changeOrderStatusAsStaff } from "./order-actions.server.ts";
-import { addOrderNote, listOrderNotes, noteFormSchema, orderExtrasMessages, refundableOf, refundFormSchema, refundOrderAsStaff } from "./order-extras.server.ts";
+import { addOrderNote, listOrderNotes, noteFormSchema, orderExtrasMessages, parseRefundForm, refundableOf, refundOrderAsStaff } from "./order-extras.server.ts";
 
 /** One order in the back office: everything the operator's `show` prints, the allowed next steps and who changed it. */
 export async function loadAdminOrder(context: Readonly<RouterContextProvider>, number: string) {
@@ -50,7 +50,7 @@ export async function handleAdminOrderAction(request: Request, context: Readonly
     return back();
   }
   if (fields.intent === "refund") {
-    const refund = refundFormSchema.safeParse(fields);
+    const refund = parseRefundForm(fields);
     const done = refund.success ? await refundOrderAsStaff(db, actor, number, refund.data) : { ok: false as const, reason: refund.error.issues[0]!.message };
     notice = done.ok ? { kind: "success", message: done.message } : { kind: "error", message: done.reason };
     return back();
@@ -71,7 +71,7 @@ export async function handleAdminOrderAction(request: Request, context: Readonly
           message: [
             `Заказ №${change.number}: ${orderStatusLabels[change.from]} → ${orderStatusLabels[change.to]}.`,
             change.restocked.length > 0 ? `Возвращено в продажу: ${change.restocked.map((line) => `${line.name} × ${line.quantity}`).join(", ")}.` : "",
-            change.refundNeeded ? "Заказ был оплачен онлайн: верните деньги кнопкой «Вернуть деньги» ниже." : "",
+            change.refundNeeded ? "Заказ был оплачен онлайн: верните деньги в блоке «Возврат денег» ниже." : "",
           ]
             .filter(Boolean)
             .join(" "),

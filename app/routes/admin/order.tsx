@@ -216,7 +216,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           </section>
-          <OrderRefund refundable={refundable} version={order.version} />
+          <OrderRefund refundable={refundable} refunds={order.refunds} version={order.version} />
           <OrderSlipLink number={order.number} />
           <section className={css.section}>
             <h2 className={css.sectionTitle}>История</h2>

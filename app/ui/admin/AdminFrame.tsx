@@ -24,7 +24,8 @@ export function AdminFrame({ menu, who, flash, children }: AdminFrameProps) {
               <ul className={css.menu}>
                 {menu.map((item) => (
                   <li key={item.path}>
-                    <NavLink to={item.path} end={item.path === "/admin"} className={css.menuLink}>
+                    {/* The dashboard by a document load: its data request (/admin.data) is outside the staff cookies' Path=/admin. */}
+                    <NavLink to={item.path} end={item.path === "/admin"} reloadDocument={item.path === "/admin"} className={css.menuLink}>
                       {item.name}
                     </NavLink>
                   </li>

@@ -7,25 +7,119 @@ import * as css from "./admin.css.ts";
 
 /**
  * The order page's staff blocks (issue 16 item 3), kept apart from the page's own sections:
- * the refund of a cancelled order's payment, the packing slip and the staff's notes.
+ * refunds (all or by lines), the packing slip and the staff's notes.
  */
 
-type Refundable = { paymentId: number; amount: number } | null;
+type Refundable = {
+  paidAmount: number;
+  refundedTotal: number;
+  left: number;
+  lines: Array<{ id: number; sku: string; name: string; price: number; quantity: number; left: number }>;
+  delivery: { price: number; left: boolean };
+  canRestock: boolean;
+} | null;
 
-export function OrderRefund({ refundable, version }: { refundable: Refundable; version: number }) {
-  if (!refundable) return null;
+type RefundRow = {
+  id: number;
+  amount: number;
+  status: "pending" | "succeeded" | "canceled";
+  lastError: string | null;
+  createdAt: Date | string;
+  lines: Array<{ name: string; quantity: number }> | null;
+};
+
+const refundStatusLabels: Record<RefundRow["status"], string> = { pending: "отправлен", succeeded: "выполнен", canceled: "отклонён" };
+
+/**
+ * Money back to the buyer (decision 024): all that is left, or pieces per line and the delivery;
+ * the amount is the server's, from the order's own prices. Refunds made so far are listed.
+ */
+export function OrderRefund({ refundable, refunds, version }: { refundable: Refundable; refunds: RefundRow[]; version: number }) {
+  if (!refundable && refunds.length === 0) return null;
   return (
     <section className={css.section} data-testid="order-refund">
       <h2 className={css.sectionTitle}>Возврат денег</h2>
-      <Form method="post" className={css.actionForm}>
-        <input type="hidden" name="intent" value="refund" />
-        <input type="hidden" name="amount" value={refundable.amount} />
-        <input type="hidden" name="version" value={version} />
-        <p className={css.muted}>Заказ отменён, а оплата пришла: вся сумма вернётся покупателю через платёжный сервис.</p>
-        <button type="submit" className={css.dangerButton}>
-          Вернуть деньги: {formatMoney(refundable.amount)}
-        </button>
-      </Form>
+      {refunds.length > 0 ? (
+        <ol className={css.list} data-testid="order-refunds">
+          {refunds.map((refund) => (
+            <li key={refund.id}>
+              {formatDateTime(refund.createdAt)} — {formatMoney(refund.amount)}, {refundStatusLabels[refund.status]}
+              {refund.lastError && refund.status === "pending" ? ` (не принят: ${refund.lastError})` : ""}
+              {refund.lines ? `: ${refund.lines.map((line) => `${line.name} × ${line.quantity}`).join(", ")}` : ": вся оплата"}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {refundable ? (
+        <Form method="post" className={css.refundForm}>
+          <input type="hidden" name="intent" value="refund" />
+          <input type="hidden" name="version" value={version} />
+          <p className={css.muted}>
+            Оплачено {formatMoney(refundable.paidAmount)}, возвращено {formatMoney(refundable.refundedTotal)}, можно вернуть {formatMoney(refundable.left)}. Сумма
+            считается по ценам заказа.
+          </p>
+          <div className={css.tableWrap}>
+            <table className={css.table}>
+              <thead>
+                <tr>
+                  <th>Монета</th>
+                  <th>Цена</th>
+                  <th>Вернуть, шт.</th>
+                </tr>
+              </thead>
+              <tbody>
+                {refundable.lines.map((line) => (
+                  <tr key={line.id}>
+                    <td>{line.name}</td>
+                    <td className={css.number}>{formatMoney(line.price)}</td>
+                    <td>
+                      {line.left > 0 ? (
+                        <label className={css.refundQuantity}>
+                          <input
+                            type="number"
+                            name={`qty-${line.id}`}
+                            min={0}
+                            max={line.left}
+                            step={1}
+                            defaultValue={0}
+                            inputMode="numeric"
+                            className={css.control}
+                            style={{ width: "4.5rem" }}
+                            aria-label={`${line.name}: вернуть штук`}
+                          />
+                          <span className={css.muted}>из {line.left}</span>
+                        </label>
+                      ) : (
+                        <span className={css.muted}>возвращено</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {refundable.delivery.left ? (
+            <label className={css.checkLine}>
+              <input type="checkbox" name="delivery" value="1" /> Вернуть доставку ({formatMoney(refundable.delivery.price)})
+            </label>
+          ) : null}
+          {refundable.canRestock ? (
+            <label className={css.checkLine}>
+              <input type="checkbox" name="restock" value="1" /> Монеты вернулись в магазин: вернуть их в продажу
+            </label>
+          ) : (
+            <p className={css.muted}>Монеты отменённого заказа уже возвращены в продажу.</p>
+          )}
+          <div className={css.refundButtons}>
+            <button type="submit" className={css.dangerButton}>
+              Вернуть выбранное
+            </button>
+            <button type="submit" name="all" value="1" className={css.dangerButton}>
+              Вернуть всё: {formatMoney(refundable.left)}
+            </button>
+          </div>
+        </Form>
+      ) : null}
     </section>
   );
 }

@@ -86,3 +86,8 @@ export const smallDangerButton = style([smallButton, { color: vars.color.danger,
 /** A form that stands alone under a block of facts. */
 export const soloForm = style({ marginTop: vars.space.md });
 export const reasonField = style({ flex: "1 1 16rem" });
+/** The order page's refund form: lines to choose, then the two buttons. */
+export const refundForm = style({ display: "grid", gap: vars.space.sm, padding: vars.space.sm, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
+export const refundQuantity = style({ display: "flex", alignItems: "center", gap: vars.space.xs, whiteSpace: "nowrap" });
+export const checkLine = style({ display: "flex", alignItems: "flex-start", gap: vars.space.xs, fontSize: vars.font.sizeSmall });
+export const refundButtons = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });

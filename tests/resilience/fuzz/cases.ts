@@ -448,7 +448,7 @@ function pickMutation(random: Random, target: Target, draft: Draft): Mutation | 
 export function buildCase(seed: number, index: number, fixtures: Fixtures): FuzzCase {
   const random = caseRandom(seed, index);
   const target = random.pick(targets);
-  const persona = target.forBuyer && random.chance(0.7) ? "buyer" : random.pick(personas);
+  const persona: Persona = target.forStaff && random.chance(0.7) ? "staff" : target.forBuyer && random.chance(0.7) ? "buyer" : random.pick(personas);
   const method = target.methods[0]!;
   const draft: Draft = {
     method,

@@ -45,7 +45,7 @@ export async function connectStoredData(shop: Shop): Promise<StoredData> {
 }
 
 /**
- * The tables a request of a buyer can change, each with the columns left out of its
+ * The tables a request of a buyer or of staff can change, each with the columns left out of its
  * fingerprint and why. Whole tables left out: rate_limit_events (it counts attempts, the
  * refused ones included: that is its job), quote_readings (the quotes refresher's, on
  * its own timer) and the content tables (only operator commands write them).
@@ -74,6 +74,14 @@ export const fingerprintedTables: Record<string, string[]> = {
   order_events: [],
   // The sender's bookkeeping (tries, times) changes on its own timer; what was written is the message.
   notifications: ["status", "attempts", "next_attempt_at", "taken_at", "sent_at", "last_error"],
+  // The back office (issue 16): its people, their sessions, what they did and wrote on orders.
+  staff: [],
+  staff_sessions: [],
+  audit_log: [],
+  order_notes: [],
+  buyback_events: [],
+  // The receipt sender's bookkeeping changes on its own timer, like the notifications'.
+  receipts: ["status", "attempts", "next_attempt_at", "taken_at", "last_error", "provider_receipt_id", "updated_at"],
 };
 
 export type TableName = keyof typeof fingerprintedTables;

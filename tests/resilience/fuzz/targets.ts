@@ -15,7 +15,9 @@ export type Persona =
   /** A visitor between the sign-in steps: a code was sent, the login cookie says so. */
   | "codeStep"
   /** No cookies at all (a first request, a script). */
-  | "stranger";
+  | "stranger"
+  /** A manager signed in to the back office (only the /admin targets send it most of the time). */
+  | "staff";
 
 export const personas: readonly Persona[] = ["visitor", "buyer", "codeStep", "stranger"];
 
@@ -44,6 +46,14 @@ export type Fixtures = {
   sessionToken: string;
   expiredSessionToken: string;
   visitorId: string;
+  /** An order the staff persona moves along (payment on receipt, placed for the fuzz run), and its version then. */
+  staffOrderNumber: string;
+  staffOrderVersion: number;
+  /** A buy-back request for the staff persona's forms, and its version then. */
+  buybackRequestId: number;
+  buybackVersion: number;
+  /** The staff persona's phone, and a phone not on the staff list. */
+  staffPhone: string;
 };
 
 export type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -64,6 +74,8 @@ export type Target = {
   hasSegment?: boolean;
   /** Only a signed-in buyer gets past the first check: most cases are sent as the buyer. */
   forBuyer?: boolean;
+  /** Only a member of staff gets past the back office's middleware: most cases are sent as staff. */
+  forStaff?: boolean;
   /** A valid-ish body (none for calls without one). */
   fields?(fixtures: Fixtures, random: Random): Fields;
   /** The tables an accepted answer may change. */
@@ -74,8 +86,14 @@ const listTables: TableName[] = ["list_items"];
 const signInTables: TableName[] = ["sms_codes", "sessions", "users", "list_items", "checkout_drafts"];
 const logoutTables: TableName[] = ["sessions", "list_items", "checkout_drafts"];
 // A step of an order writes its history and its messages in the same transaction.
-const paymentTables: TableName[] = ["orders", "payments", "sandbox_payments", "refunds", "order_events", "notifications"];
-const orderTables: TableName[] = ["orders", "order_lines", "payments", "sandbox_payments", "products", "users", "list_items", "checkout_drafts", "order_events", "notifications"];
+// The receipt at payment follows its payment (decision 018).
+const paymentTables: TableName[] = ["orders", "payments", "sandbox_payments", "refunds", "order_events", "notifications", "receipts"];
+const orderTables: TableName[] = ["orders", "order_lines", "payments", "sandbox_payments", "products", "users", "list_items", "checkout_drafts", "order_events", "notifications", "receipts"];
+
+// What a back-office step may write with its audit row (decision 013): the order and its history,
+// messages, stock put back, payments stopped or refunded, the receipt at handover.
+const staffOrderTables: TableName[] = ["orders", "order_events", "notifications", "products", "payments", "sandbox_payments", "refunds", "receipts", "audit_log"];
+const staffSignInTables: TableName[] = ["sms_codes", "staff_sessions"];
 
 const product = (fixtures: Fixtures, random: Random) => String(random.pick(fixtures.productIds));
 const none = (): TableName[] => [];
@@ -303,7 +321,7 @@ export const targets: Target[] = [
       ["comment", random.pick(["", "Вечером"])],
       ["consent", "on"],
     ],
-    writes: onMethods(actionMethods, ["buyback_requests", "notifications"]),
+    writes: onMethods(actionMethods, ["buyback_requests", "buyback_events", "notifications"]),
   },
   {
     name: "POST /my/orders/:id (pay again)",
@@ -333,6 +351,106 @@ export const targets: Target[] = [
     writes: onMethods(actionMethods, paymentTables),
   },
 ];
+
+/** A version the page could have been made from: mostly the one prepared, now and then another. */
+const version = (seen: number, random: Random) => String(random.chance(0.6) ? seen : random.pick([seen + 1, seen + random.int(2, 40), 0, -1]));
+
+/** The back office (issue 16): its sign-in, pages and forms, sent mostly as the staff persona. */
+export const staffTargets: Target[] = [
+  ...(["send", "verify", "back"] as const).map(
+    (intent): Target => ({
+      name: `POST /admin/login (${intent})`,
+      kind: "page",
+      methods: ["POST", "GET"],
+      path: () => "/admin/login",
+      fields: (fixtures, random) => {
+        const fields: Fields = [["intent", intent]];
+        if (intent === "send") fields.push(["phone", random.chance(0.5) ? fixtures.staffPhone : phone(random)]);
+        if (intent === "verify") fields.push(["code", random.pick(["0000", "1234", "12345", ""])]);
+        return fields;
+      },
+      writes: onMethods(actionMethods, staffSignInTables),
+    }),
+  ),
+  { name: "POST /admin/logout", forStaff: true, kind: "page", methods: ["POST"], path: () => "/admin/logout", writes: onMethods(actionMethods, ["staff_sessions"]) },
+  {
+    name: "GET /admin/orders?…",
+    forStaff: true,
+    kind: "page",
+    methods: ["GET"],
+    path: (_f, random) =>
+      `/admin/orders?${new URLSearchParams({
+        status: random.pick(["", "paid", "new", "nope"]),
+        from: random.pick(["", "2026-01-01", "2026-13-45", "вчера"]),
+        to: random.pick(["", "2026-12-31"]),
+        q: random.pick(["", "2026-0", "+7 916", "Иванов", "'; drop table orders; --", "x".repeat(300)]),
+        page: random.pick(["1", "2", "-1", "99999999999", "abc"]),
+      })}`,
+    writes: none,
+  },
+  {
+    name: "POST /admin/orders/:number",
+    forStaff: true,
+    kind: "page",
+    methods: ["POST", "GET"],
+    hasSegment: true,
+    path: (fixtures, _r, segment) => `/admin/orders/${segment ?? fixtures.staffOrderNumber}`,
+    fields: (fixtures, random) => {
+      const intent = random.pick(["status", "status", "note", "refund"]);
+      const fields: Fields = [];
+      if (intent === "status") {
+        fields.push(["to", random.pick(["assembling", "shipped", "ready_for_pickup", "completed", "cancelled", "paid", "nope"])]);
+        if (random.chance(0.5)) fields.push(["trackingNumber", random.pick(["CDEK-123456", "x", "<b>1</b>", "1".repeat(60)])]);
+        if (random.chance(0.3)) fields.push(["reason", random.pick(["Нет в наличии", "x".repeat(400)])]);
+      } else {
+        fields.push(["intent", intent]);
+        if (intent === "note") fields.push(["text", random.pick(["Позвонить завтра", "", "x".repeat(2_100), "<script>alert(1)</script>"])]);
+        if (intent === "refund") {
+          fields.push([random.pick(["all", "delivery", "restock", `qty-${random.int(1, 50)}`]), random.pick(["1", "2", "-1", "abc", "99999"])]);
+          if (random.chance(0.3)) fields.push(["amount", "1000000"]);
+        }
+      }
+      fields.push(["version", version(fixtures.staffOrderVersion, random)]);
+      return fields;
+    },
+    writes: (answer, method) => (actionMethods.includes(method) ? [...staffOrderTables, "order_notes"] : []),
+  },
+  { name: "GET /admin/orders/:number/slip", forStaff: true, kind: "page", methods: ["GET"], hasSegment: true, path: (f, random, segment) => `/admin/orders/${segment ?? f.staffOrderNumber}/slip?prices=${random.pick(["0", "1", "x"])}`, writes: none },
+  {
+    name: "POST /admin/buyback/:id",
+    forStaff: true,
+    kind: "page",
+    methods: ["POST", "GET"],
+    hasSegment: true,
+    path: (fixtures, _r, segment) => `/admin/buyback/${segment ?? fixtures.buybackRequestId}`,
+    fields: (fixtures, random) => {
+      const intent = random.pick(["contacted", "accept", "offer", "complete", "reject", "nope"]);
+      const fields: Fields = [["intent", intent], ["version", version(fixtures.buybackVersion, random)]];
+      if (intent === "offer") fields.push(["price", random.pick(["15 000", "0", "-5", "1".repeat(20), "abc"])]);
+      if (intent === "accept") fields.push(["expectedTotal", random.pick(["1", "15000", "abc"])]);
+      if (intent === "reject") fields.push(["reason", random.pick(["Дорого", "x", "x".repeat(400)])]);
+      if (random.chance(0.5)) fields.push(["note", random.pick(["Перезвонить", "x".repeat(400)])]);
+      return fields;
+    },
+    writes: onMethods(actionMethods, ["buyback_requests", "buyback_events", "notifications", "audit_log"]),
+  },
+  // The owner's page: a manager is refused (403), and nothing changes.
+  {
+    name: "POST /admin/staff",
+    forStaff: true,
+    kind: "page",
+    methods: ["POST", "GET"],
+    path: () => "/admin/staff",
+    fields: (_f, random) => [
+      ["intent", random.pick(["add", "remove"])],
+      ["phone", phone(random)],
+      ["role", random.pick(["owner", "manager", "nope"])],
+    ],
+    writes: none,
+  },
+  { name: "GET /admin", forStaff: true, kind: "page", methods: ["GET"], path: () => "/admin", writes: none },
+];
+targets.push(...staffTargets);
 
 function loginFields(intent: "send" | "resend" | "verify" | "register" | "skip" | "back", fixtures: Fixtures, random: Random): Fields {
   const fields: Fields = [["intent", intent]];

@@ -1,0 +1,44 @@
+// The back office's data for the e2e shop (not a spec): before the shop starts, tests/e2e/server.ts
+// adds a manager and a few orders paid through the sandbox to its fresh database (the embedded
+// database is one process's, so it cannot be done while the shop runs).
+import { migrateDatabase, openDatabase } from "#app/modules/db/client.server.ts";
+import { seedDatabase } from "#app/modules/db/seed.server.ts";
+import { completeSandboxPayment, latestPayment, startPayment } from "#app/modules/payments/payments.server.ts";
+import { createSandboxProvider } from "#app/modules/payments/sandbox.server.ts";
+import { cliActor } from "#app/modules/staff/audit.server.ts";
+import { addStaff } from "#app/modules/staff/staff.server.ts";
+import { placeTestOrder } from "#tests/support/orders.ts";
+
+/**
+ * Managers for the e2e journeys, one per project: a staff phone gets no new code within two
+ * minutes (decision 013), so the JS and no-JS runs sign in with phones of their own.
+ */
+export const e2eManagers = {
+  js: { typed: "+7 (999) 000-00-11", normal: "+79990000011" },
+  nojs: { typed: "+7 (999) 000-00-12", normal: "+79990000012" },
+};
+
+/** Paid orders waiting for staff: one per journey (each project moves one to completed). */
+const PAID_ORDERS = 5;
+
+export async function prepareBackOffice(dataDir: string, publicUrl: string): Promise<void> {
+  const handle = await openDatabase({ databaseUrl: undefined, dataDir, databasePoolMax: 1 });
+  try {
+    await migrateDatabase(handle);
+    await seedDatabase(handle.db, { onlyNew: true });
+    for (const manager of Object.values(e2eManagers)) {
+      const added = await addStaff(handle.db, { phone: manager.typed, role: "manager", name: "Менеджер e2e" }, cliActor);
+      if (!added.ok) throw new Error(added.reason);
+    }
+    const sandbox = createSandboxProvider(handle.db, { publicUrl });
+    for (let index = 0; index < PAID_ORDERS; index++) {
+      const order = await placeTestOrder(handle.db, { lines: [{ productId: 1, quantity: 1 }, { productId: 8, quantity: 2 }], deliveryTotal: 390 });
+      const started = await startPayment(handle.db, sandbox, { id: order.orderId }, { publicUrl });
+      if (started.kind !== "redirect") throw new Error(`e2e order not paid: ${started.reason}`);
+      await completeSandboxPayment(handle.db, (await latestPayment(handle.db, order.orderId))!.providerPaymentId!, "pay", publicUrl);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
