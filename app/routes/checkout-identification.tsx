@@ -5,6 +5,7 @@ import { requireUser } from "#app/modules/auth/require-user.server.ts";
 import { identificationStepView, submitIdentification } from "#app/modules/compliance/checkout-step.server.ts";
 import { identificationSchema, identificationTexts } from "#app/modules/compliance/identification.ts";
 import { flashHeader } from "#app/modules/flash/flash.server.ts";
+import { clientIp } from "#app/modules/request/client-ip.server.ts";
 import { databaseContext, listOwnerContext } from "#app/modules/request/context.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { readFormBody } from "#app/modules/shared/form-body.server.ts";
@@ -22,7 +23,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const user = requireUser(url, context);
-  const result = await submitIdentification(context.get(databaseContext).db, context.get(listOwnerContext), user, await readFormBody(request));
+  const origin = { ip: clientIp(request), userAgent: request.headers.get("User-Agent") };
+  const result = await submitIdentification(context.get(databaseContext).db, context.get(listOwnerContext), user, await readFormBody(request), origin);
   if (!result.ok) return data(result.reply, { status: 400 });
   return redirect("/checkout#identification", { status: 303, headers: { "Set-Cookie": await flashHeader({ kind: "success", message: identificationTexts.saved }) } });
 }

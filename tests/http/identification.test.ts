@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, identifications, orders } from "#app/modules/db/schema.ts";
+import { auditLog, consents, identifications, orders } from "#app/modules/db/schema.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";
 import { type Buyer, newPhone, pickupOrderFields, postCheckoutForm, productIdOf, signedInBuyer } from "#tests/support/buyer.ts";
 import { runCommand } from "#tests/support/commands.ts";
@@ -268,7 +268,12 @@ describe("the compliance back office", () => {
         expect(row.data).toMatch(/^v1\.[0-9a-f]{8}\./);
         expect(row.data).not.toContain("123456");
         expect(row.data).not.toContain("Тверская");
-        expect(row.consentVersion).toBe("2026-11-23");
+        expect(row.consentVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      }
+      // Each identification came with its consent row (152-FZ), of the same edition of the consent document.
+      const given = await db.select().from(consents).where(eq(consents.purpose, "identification"));
+      for (const row of rows) {
+        expect(given.some((consent) => consent.userId === row.userId && consent.documentVersion === row.consentVersion && consent.documentHash.length === 64 && consent.ip !== "")).toBe(true);
       }
       const [held] = await db.select({ identificationId: orders.identificationId }).from(orders).where(eq(orders.number, listedOrder));
       expect(held!.identificationId).not.toBeNull();

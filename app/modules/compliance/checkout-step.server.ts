@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { User } from "../auth/sessions.server.ts";
 import { loadDraft, saveDraft } from "../checkout/draft.server.ts";
 import { getConfig } from "../config/config.server.ts";
+import { recordConsent } from "../consents/consents.server.ts";
 import { moscowToday } from "../content/dates.ts";
 import type { Database } from "../db/client.server.ts";
 import type { ListOwner } from "../lists/lists.server.ts";
@@ -45,13 +46,18 @@ export async function identificationStepView(db: Database, user: User) {
 }
 
 /** Checks and stores the step's form for the buyer's current checkout; the submission (with its errors) when it is refused. */
-export async function submitIdentification(db: Database, owner: ListOwner, user: User, form: FormData) {
+export async function submitIdentification(db: Database, owner: ListOwner, user: User, form: FormData, origin: { ip: string; userAgent: string | null }) {
   const submission = parseWithZod(form, { schema: identificationSchema(moscowToday()) });
   if (submission.status !== "success") return { ok: false as const, reply: submission.reply() };
   const stored = await loadDraft(db, owner, user);
   const { token } = stored;
   // A checkout not saved yet has no token of its own: keep this one, so the order is placed with it.
   if (stored.revision === "new") await saveDraft(db, owner, { draft: stored.draft, token });
-  await saveIdentification(db, { userId: user.id, checkoutToken: token, data: submission.value });
+  // The data and the consent to process them (152-FZ, its own row in consents) are kept together or not at all.
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    const consent = await recordConsent(txDb, { purpose: "identification", userId: user.id, phone: user.phone, ip: origin.ip, userAgent: origin.userAgent, reference: `checkout:${token.slice(0, 8)}` });
+    await saveIdentification(txDb, { userId: user.id, checkoutToken: token, data: submission.value, consentVersion: consent.version });
+  });
   return { ok: true as const };
 }

@@ -21,11 +21,11 @@ const keys = (): PiiKeyring => getConfig().compliance.piiKeys;
  */
 export async function saveIdentification(
   db: Database,
-  input: { userId: number; checkoutToken: string; data: IdentificationData; now?: Date; keyring?: PiiKeyring },
+  input: { userId: number; checkoutToken: string; data: IdentificationData; now?: Date; keyring?: PiiKeyring; consentVersion?: string },
 ): Promise<number> {
   const now = input.now ?? new Date();
   const sealed = encryptPii(input.keyring ?? keys(), JSON.stringify(input.data));
-  const values = { keyId: sealed.keyId, data: sealed.ciphertext, consentVersion: IDENTIFICATION_CONSENT_VERSION, consentedAt: now, createdAt: now };
+  const values = { keyId: sealed.keyId, data: sealed.ciphertext, consentVersion: input.consentVersion ?? IDENTIFICATION_CONSENT_VERSION, consentedAt: now, createdAt: now };
   const [row] = await db
     .insert(identifications)
     .values({ userId: input.userId, checkoutToken: input.checkoutToken, ...values })
