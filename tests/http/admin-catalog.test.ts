@@ -93,7 +93,7 @@ describe("a coin edited in the back office", () => {
     expect(after / priceBefore).toBeGreaterThan(1.08);
     expect(after / priceBefore).toBeLessThan(1.1);
     const page = await clients.content!.html(coinPage);
-    expect(textByTestId(page, "flash")).toBe(`${coin.sku}: изменено: Наценка, %, Порог «мало на складе», шт..`);
+    expect(textByTestId(page, "flash")).toBe(`${coin.sku}: изменено: Порог «мало на складе», шт., Наценка, %.`);
     expect(textByTestId(page, "coin-audit")).toMatch(/\(контент-редактор\): Наценка, %: 8 → 18; Порог «мало на складе», шт\.: — → 3/);
     expect(inputValue(page, "premiumPercent")).toBe("18");
   });

@@ -34,7 +34,9 @@ export async function loadCatalogList(context: Readonly<RouterContextProvider>, 
   const { db } = context.get(databaseContext);
   const result = await searchProducts(db, filters.q, filters.page);
   const imports = (await listAudit(db, { entity: "catalog", limit: 5 })).map((row) => ({ id: row.id, createdAt: row.createdAt, phone: row.phone, role: row.role, after: row.after as { file?: string; created?: number; updated?: number } | null }));
-  return { filters, errors: parsed.success ? [] : parsed.error.issues.map((issue) => issue.message), result, imports };
+  // A coin without its own threshold is low at the shop's (as on the dashboard).
+  const lowStockDefault = getConfig().orders.lowStockThreshold;
+  return { filters, errors: parsed.success ? [] : parsed.error.issues.map((issue) => issue.message), result, imports, lowStockDefault };
 }
 
 /** The catalogue file form: one file, its name decides JSON or CSV. */

@@ -2,9 +2,9 @@ import { Form, Link } from "react-router";
 import { formatMoney } from "#app/modules/shared/format.ts";
 import { handleCatalogImport, loadCatalogList } from "#app/modules/staff/catalog-page.server.ts";
 import { adminMeta } from "#app/modules/staff/meta.ts";
+import { AdminList, AdminSearchField } from "#app/ui/admin/AdminList.tsx";
 import * as css from "#app/ui/admin/admin.css.ts";
 import { auditWho } from "#app/ui/admin/auditWho.ts";
-import { Pagination } from "#app/ui/kit/Pagination.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
 import type { Route } from "./+types/catalog";
 
@@ -28,61 +28,34 @@ const listHref = (q: string, page: number) => {
 };
 
 export default function AdminCatalog({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, errors, result, imports } = loaderData;
+  const { filters, errors, result, imports, lowStockDefault } = loaderData;
   return (
     <>
       <h1 className={css.title}>Каталог</h1>
       <p className={css.muted}>
         <Link to="/admin/content">Тексты сайта</Link>: страницы, новости, кейсы, обучение, акции, отзывы, партнёры, сертификаты
       </p>
-      <Form method="get" className={css.filters} role="search">
-        <label className={css.filterField}>
-          Название или артикул
-          <input name="q" type="search" defaultValue={filters.q} maxLength={100} className={css.control} />
-        </label>
-        <button type="submit" className={button}>
-          Найти
-        </button>
-      </Form>
-      {errors.length > 0 ? (
-        <p className={css.warning} role="alert">
-          {errors.join(". ")}
-        </p>
-      ) : null}
-      <p className={css.muted} data-testid="catalog-found">
-        Найдено: {result.total}
-      </p>
-      {result.rows.length > 0 ? (
-        <div className={css.tableWrap}>
-          <table className={css.table} data-testid="catalog-table">
-            <thead>
-              <tr>
-                <th>Артикул</th>
-                <th>Монета</th>
-                <th>Цена</th>
-                <th>Остаток</th>
-                <th>На сайте</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.rows.map((row) => (
-                <tr key={row.sku}>
-                  <td className={css.number}>
-                    <Link to={`/admin/catalog/${encodeURIComponent(row.sku)}`}>{row.sku}</Link>
-                  </td>
-                  <td>{row.name}</td>
-                  <td className={css.number}>{row.pricing === "fixed" && row.fixedPrice !== null ? formatMoney(row.fixedPrice) : `металл + ${String(row.premiumPercent).replace(".", ",")} %`}</td>
-                  <td className={css.number}>
-                    {row.lowStockThreshold !== null && row.stock <= row.lowStockThreshold ? <span className={css.warning}>{row.stock}</span> : row.stock}
-                  </td>
-                  <td>{row.status === "active" ? "да" : "скрыта"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {result.pageCount > 1 ? <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(page) => listHref(filters.q, page)} /> : null}
+      <AdminList
+        filters={<AdminSearchField label="Название или артикул" value={filters.q} />}
+        errors={errors}
+        testId="catalog"
+        total={result.total}
+        page={result.page}
+        pageCount={result.pageCount}
+        hrefFor={(page) => listHref(filters.q, page)}
+        head={["Артикул", "Монета", "Цена", "Остаток", "На сайте"]}
+        rows={result.rows.map((row) => (
+          <tr key={row.sku}>
+            <td className={css.number}>
+              <Link to={`/admin/catalog/${encodeURIComponent(row.sku)}`}>{row.sku}</Link>
+            </td>
+            <td>{row.name}</td>
+            <td className={css.number}>{row.pricing === "fixed" && row.fixedPrice !== null ? formatMoney(row.fixedPrice) : `металл + ${String(row.premiumPercent).replace(".", ",")} %`}</td>
+            <td className={css.number}>{row.stock <= (row.lowStockThreshold ?? lowStockDefault) ? <span className={css.warning}>{row.stock}</span> : row.stock}</td>
+            <td>{row.status === "active" ? "да" : "скрыта"}</td>
+          </tr>
+        ))}
+      />
 
       <section className={css.section}>
         <h2 className={css.sectionTitle}>Файл каталога</h2>
