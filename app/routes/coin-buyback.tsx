@@ -128,7 +128,7 @@ export default function CoinBuyback({ loaderData, actionData }: Route.ComponentP
         </ol>
       </section>
 
-      <section aria-labelledby="request" id="request" className={css.formSection}>
+      <section aria-labelledby="request-title" id="request" className={css.formSection}>
         <h2 id="request-title" className={css.heading}>
           Заявка на выкуп
         </h2>

@@ -136,7 +136,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       <JsonLd data={productJsonLd(product, loaderData)} />
       <div className={css.layout}>
         <section aria-label="Фотографии" className={css.gallery}>
-          <div className={css.slides}>
+          {/* Focusable: the strip scrolls sideways, and a keyboard must be able to scroll it too. */}
+          <div className={css.slides} tabIndex={0} role="group" aria-label="Фотографии монеты, листаются вбок">
             {product.images.map((image, index) => (
               <figure key={image.src} id={`photo-${index + 1}`} className={css.slide}>
                 <CoinImage image={image} sizes="(min-width: 1024px) 560px, 45vw" priority={index === 0} />

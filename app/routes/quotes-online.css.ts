@@ -2,12 +2,11 @@ import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "#app/ui/tokens/theme.css.ts";
 
 export const heading = style({ fontSize: vars.font.sizeLarge, margin: `${vars.space.lg} 0 ${vars.space.sm}` });
+export const tableScroller = style({ overflowX: "auto" });
 export const table = style({
   width: "100%",
   borderCollapse: "collapse",
   fontVariantNumeric: "tabular-nums",
-  display: "block",
-  overflowX: "auto",
 });
 export const change = styleVariants({ up: { color: vars.color.up }, down: { color: vars.color.down } });
 export const note = style({ fontSize: vars.font.sizeSmall, color: vars.color.textMuted });

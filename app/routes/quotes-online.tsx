@@ -54,38 +54,41 @@ export default function QuotesOnline({ loaderData }: Route.ComponentProps) {
           <h2 id="current-quotes" className={css.heading}>
             Текущие котировки
           </h2>
-          <table className={css.table}>
-            <thead>
-              <tr>
-                <th scope="col">Металл</th>
-                <th scope="col">₽ за грамм</th>
-                <th scope="col">₽ за унцию</th>
-                <th scope="col">$ за унцию</th>
-                <th scope="col">За день</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(
-                [
-                  ["Золото", courses.XAU_RUB, courses.XAU_USD],
-                  ["Серебро", courses.XAG_RUB, courses.XAG_USD],
-                ] as const
-              ).map(([name, rub, usd]) => (
-                <tr key={name}>
-                  <th scope="row">{name}</th>
-                  <td>{formatMoney(rub.course, 2)}</td>
-                  <td>{formatMoney(rub.course * TROY_OUNCE_GRAMS, 2)}</td>
-                  <td>{formatNumber(usd.course)} $</td>
-                  <td className={css.change[rub.direction]}>{signed(rub.diff)} ₽/г</td>
+          {/* The table scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+          <div className={css.tableScroller} tabIndex={0} role="region" aria-labelledby="current-quotes">
+            <table className={css.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Металл</th>
+                  <th scope="col">₽ за грамм</th>
+                  <th scope="col">₽ за унцию</th>
+                  <th scope="col">$ за унцию</th>
+                  <th scope="col">За день</th>
                 </tr>
-              ))}
-              <tr>
-                <th scope="row">Доллар США</th>
-                <td colSpan={3}>{formatMoney(courses.USD_RUB.course, 2)}</td>
-                <td className={css.change[courses.USD_RUB.direction]}>{signed(courses.USD_RUB.diff)} ₽</td>
-              </tr>
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {(
+                  [
+                    ["Золото", courses.XAU_RUB, courses.XAU_USD],
+                    ["Серебро", courses.XAG_RUB, courses.XAG_USD],
+                  ] as const
+                ).map(([name, rub, usd]) => (
+                  <tr key={name}>
+                    <th scope="row">{name}</th>
+                    <td>{formatMoney(rub.course, 2)}</td>
+                    <td>{formatMoney(rub.course * TROY_OUNCE_GRAMS, 2)}</td>
+                    <td>{formatNumber(usd.course)} $</td>
+                    <td className={css.change[rub.direction]}>{signed(rub.diff)} ₽/г</td>
+                  </tr>
+                ))}
+                <tr>
+                  <th scope="row">Доллар США</th>
+                  <td colSpan={3}>{formatMoney(courses.USD_RUB.course, 2)}</td>
+                  <td className={css.change[courses.USD_RUB.direction]}>{signed(courses.USD_RUB.diff)} ₽</td>
+                </tr>
+              </tbody>
+            </table>
+          </div>
           <p className={css.note}>
             Обновлено {formatDateTime(time)} (МСК). Источник: {sourceLabel}. Изменение — к предыдущему торговому дню. 1 тройская унция ={" "}
             {formatNumber(TROY_OUNCE_GRAMS, 4)} г.

@@ -1,5 +1,5 @@
 // Steps shared by the layout specs (phone-first, overflow). Not a spec file.
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
 import { smsOutboxFile } from "./outbox.ts";
 
@@ -51,12 +51,19 @@ export async function signIn(page: Page, baseURL: string) {
 }
 
 /**
- * A signed-in buyer with a coin in the cart places an order to a pickup point and cancels
- * the payment: the page ends on /payment-error?order=N. Returns the order id.
+ * A signed-in buyer with a coin in the cart places an order to a pickup point (the recipient
+ * phone put in by `putPhone`, filled by default) and cancels the payment: the page ends on /payment-error?order=N. Returns the order id.
  */
-export async function placeUnpaidOrder(page: Page, phone: string, javaScriptEnabled: boolean): Promise<string> {
+export async function placeUnpaidOrder(
+  page: Page,
+  phone: string,
+  javaScriptEnabled: boolean,
+  putPhone: (page: Page, field: Locator, text: string) => Promise<void> = async (_page, field, text) => field.fill(text),
+): Promise<string> {
   await page.goto("/checkout");
-  await page.getByLabel("Телефон").fill(phone);
+  const phoneField = page.getByLabel("Телефон");
+  await phoneField.fill("");
+  await putPhone(page, phoneField, phone);
   await page.getByTestId("delivery-76").check();
   // With JavaScript the choice applies at once; without it, this button applies it.
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Применить способ доставки" }).click();
@@ -67,4 +74,74 @@ export async function placeUnpaidOrder(page: Page, phone: string, javaScriptEnab
   await page.getByRole("button", { name: "Отменить" }).click();
   await expect(page).toHaveURL(/\/payment-error\?order=\d+$/);
   return new URL(page.url()).searchParams.get("order")!;
+}
+
+/**
+ * Every visible link, button, field and summary that something else covers: each is scrolled
+ * to the middle of the screen and `document.elementFromPoint` at the centre of its box must be
+ * the element, something inside it, or its label (a styled radio or checkbox is clicked through
+ * its label). Elements still outside the screen after scrolling (a closed drawer) are skipped,
+ * as are the visually hidden ones (1 px or less, transparent or invisible). Returns one line
+ * per covered element: what it is and what lies on top of it.
+ */
+export function coveredControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const describe = (element: Element) => {
+      const id = element.id ? `#${element.id}` : "";
+      const testId = element.getAttribute("data-testid");
+      const text = (element.getAttribute("aria-label") ?? element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+      const named = text || element.getAttribute("name") || element.getAttribute("href") || "";
+      return `<${element.tagName.toLowerCase()}${id}${testId ? ` data-testid=${testId}` : ""}> "${named}"`;
+    };
+    const problems: string[] = [];
+    const start = { x: window.scrollX, y: window.scrollY };
+    const controls = document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea, summary");
+    for (const element of controls) {
+      if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const first = element.getClientRects()[0];
+      if (!first || first.width <= 1 || first.height <= 1) continue;
+      element.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+      // A link broken over two lines: the centre of its first line, not of the box around both.
+      const rect = element.getClientRects()[0]!;
+      const x = rect.left + rect.width / 2;
+      const y = rect.top + rect.height / 2;
+      if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || hit === element || element.contains(hit)) continue;
+      const labels = "labels" in element ? [...((element as HTMLInputElement).labels ?? [])] : [];
+      if (labels.some((label) => label === hit || label.contains(hit))) continue;
+      problems.push(`${describe(element)} is covered by ${describe(hit)}`);
+    }
+    window.scrollTo({ left: start.x, top: start.y, behavior: "instant" });
+    return problems;
+  });
+}
+
+/**
+ * axe-core's serious and critical violations on the page, one line each with up to five places.
+ * axe runs inside the page and never finishes with JavaScript off, so for a no-JS page it reads
+ * the same address in a context with JavaScript on but every script request refused: the page
+ * as the server sent it, never hydrated, with the same cookies and width.
+ */
+export async function seriousAxeViolations(page: Page, javaScriptEnabled: boolean): Promise<string[]> {
+  const { default: AxeBuilder } = await import("@axe-core/playwright");
+  let target = page;
+  if (!javaScriptEnabled) {
+    const context = await page.context().browser()!.newContext({ viewport: page.viewportSize(), storageState: await page.context().storageState(), locale: "ru-RU" });
+    await context.route("**/*", (route) => (route.request().resourceType() === "script" ? route.abort() : route.continue()));
+    target = await context.newPage();
+    await target.goto(page.url());
+  }
+  try {
+    return await analyze(new AxeBuilder({ page: target }));
+  } finally {
+    if (target !== page) await target.context().close();
+  }
+}
+
+async function analyze(builder: { analyze(): Promise<{ violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] }[] }> }) {
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.slice(0, 5).map((node) => node.target.join(" ")).join(" | ")}`);
 }

@@ -6,26 +6,12 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { readSmsCodes, waitForSmsCode } from "#tests/support/sms-outbox.ts";
 import { desktop, waitForHydration } from "./helpers.ts";
 import { smsOutboxFile } from "./outbox.ts";
+import { formatsOf, ways } from "./phone-ways.ts";
 
 test.use({ viewport: desktop, permissions: ["clipboard-read", "clipboard-write"] });
 
 const outbox = () => smsOutboxFile(Number(process.env.E2E_PORT ?? 3107));
-const formats = ["+79161112233", "89161112233", "79161112233", "9161112233", "+7 916 111-22-33", "8 (916) 111-22-33", "7 916 111 22 33", "8 916 111 22 33"];
-
-/** Puts a number into the field as a buyer would: typing it, pasting it, or the browser's autofill. */
-const ways: Record<string, (page: Page, field: Locator, text: string) => Promise<void>> = {
-  typed: async (_page, field, text) => field.pressSequentially(text),
-  pasted: async (page, field, text) => {
-    await field.focus();
-    await page.keyboard.insertText(text);
-  },
-  autofilled: async (_page, field, text) => field.fill(text),
-  "pasted from the clipboard": async (page, field, text) => {
-    await page.evaluate((value) => navigator.clipboard.writeText(value), text);
-    await field.focus();
-    await page.keyboard.press("ControlOrMeta+V");
-  },
-};
+const formats = formatsOf("9161112233");
 
 async function expectEveryWayReadsTheSame(page: Page, scope: Page | Locator) {
   const field = scope.getByLabel("Телефон");

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
+import type { CourseKey } from "#app/modules/quotes/instruments.ts";
 import { courseLines, type QuotesView } from "#app/modules/quotes/view.ts";
 import { formatMoney, formatNumber, formatTime } from "#app/modules/shared/format.ts";
 import { Container } from "../kit/Container.tsx";
@@ -9,6 +10,15 @@ import * as css from "./quotes-bar.css.ts";
 
 /** How often the bar asks for new figures while the tab is visible. */
 export const QUOTES_POLL_MS = 60_000;
+
+/** The names shown from xl up, where the whole bar must fit one row at 1280 px. */
+const shortNames: Record<CourseKey, string> = {
+  XAU_RUB: "Золото ₽/г",
+  XAU_USD: "Золото $/унц",
+  XAG_RUB: "Серебро ₽/г",
+  XAG_USD: "Серебро $/унц",
+  USD_RUB: "Доллар ₽",
+};
 
 type CoursesAnswer = { time: string; courses: QuotesView["courses"] };
 
@@ -49,7 +59,12 @@ export function QuotesBar({ quotes, largeScreensOnly }: { quotes: QuotesView | n
             <ul className={css.list} aria-label="Котировки металлов">
               {courseLines(courses).map((line) => (
                 <li key={line.key} className={css.item} data-course={line.key} data-direction={line.direction}>
-                  <span className={css.name}>{line.name}</span>
+                  <span className={css.name}>
+                    <span className={css.narrowOnly}>{line.name}</span>
+                    <span className={css.wideOnly} aria-hidden="true">
+                      {shortNames[line.key]}
+                    </span>
+                  </span>
                   <span className={css.value}>{line.unit === "RUB" ? formatMoney(line.course, 2) : `${formatNumber(line.course)} $`}</span>
                   <span className={css.change[line.direction]}>
                     <Icon name={line.direction === "up" ? "arrowUp" : "arrowDown"} size={14} />
@@ -61,7 +76,9 @@ export function QuotesBar({ quotes, largeScreensOnly }: { quotes: QuotesView | n
             </ul>
             <span className={css.meta}>
               <span>
-                Обновлено <time dateTime={time}>{formatTime(time)}</time> МСК
+                <span className={css.narrowOnly}>Обновлено </span>
+                <time dateTime={time}>{formatTime(time)}</time>
+                <span className={css.narrowOnly}> МСК</span>
               </span>
               {quotes ? (
                 <span className={quotes.marketOpen ? css.marketDot.open : css.marketDot.closed}>

@@ -53,7 +53,8 @@ export const badge = style({
   textAlign: "center",
 });
 
-export const visuallyHidden = style({
+/** The rules of `visuallyHidden`, for styles that hide text only at some widths. */
+export const visuallyHiddenRules = {
   position: "absolute",
   width: 1,
   height: 1,
@@ -63,7 +64,8 @@ export const visuallyHidden = style({
   clip: "rect(0 0 0 0)",
   whiteSpace: "nowrap",
   border: 0,
-});
+} as const;
+export const visuallyHidden = style(visuallyHiddenRules);
 
 export const button = style({
   display: "inline-flex",
