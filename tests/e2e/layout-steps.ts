@@ -119,24 +119,11 @@ export function coveredControls(page: Page): Promise<string[]> {
 
 /**
  * axe-core's serious and critical violations on the page, one line each with up to five places.
- * axe runs inside the page and never finishes with JavaScript off, so for a no-JS page it reads
- * the same address in a context with JavaScript on but every script request refused: the page
- * as the server sent it, never hydrated, with the same cookies and width.
+ * JavaScript on only: axe runs inside the page and never finishes with it off.
  */
-export async function seriousAxeViolations(page: Page, javaScriptEnabled: boolean): Promise<string[]> {
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
   const { default: AxeBuilder } = await import("@axe-core/playwright");
-  let target = page;
-  if (!javaScriptEnabled) {
-    const context = await page.context().browser()!.newContext({ viewport: page.viewportSize(), storageState: await page.context().storageState(), locale: "ru-RU" });
-    await context.route("**/*", (route) => (route.request().resourceType() === "script" ? route.abort() : route.continue()));
-    target = await context.newPage();
-    await target.goto(page.url());
-  }
-  try {
-    return await analyze(new AxeBuilder({ page: target }));
-  } finally {
-    if (target !== page) await target.context().close();
-  }
+  return analyze(new AxeBuilder({ page }));
 }
 
 async function analyze(builder: { analyze(): Promise<{ violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] }[] }> }) {
