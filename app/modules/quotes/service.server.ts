@@ -183,8 +183,8 @@ export class QuotesService {
   /**
    * A refresh asked for now (the back office's 'Обновить котировки'): the refresher's own
    * fetch, under the lock its rounds take, so it never runs beside one; `within` runs in the
-   * transaction that stores the readings. This instance shows the new figures at once, the
-   * others on their next re-read (within a minute).
+   * transaction that stores the readings. Every instance shows the new figures at once (the
+   * transaction announces "quotes"; decision 026).
    */
   async refreshNow(within?: (db: DatabaseHandle["db"]) => Promise<void>, now = new Date()): Promise<{ ok: true } | { ok: false; error: string }> {
     try {
