@@ -1,8 +1,9 @@
 // WEB_CONCURRENCY (issue 18): on PostgreSQL the shop runs several server processes on one
 // port. Both serve, a killed one is replaced while the shop keeps answering, and SIGTERM
 // stops them all after their requests finish.
-import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { browserUserAgent } from "#tests/support/http-client.ts";
@@ -41,11 +42,12 @@ function isAlive(pid: number): boolean {
 type Answer = { status: number; body: string };
 
 /** A GET on a new connection: `answered` once the status line is in, `done` with the whole body (status 0: failed). */
-function get(url: string): { answered: Promise<void>; done: Promise<Answer> } {
+function get(url: string, visitor = false): { answered: Promise<void>; done: Promise<Answer> } {
   let answeredNow = () => {};
   const answered = new Promise<void>((resolve) => (answeredNow = resolve));
   const done = new Promise<Answer>((resolve) => {
-    const request = http.get(url, { agent: false, headers: { "User-Agent": browserUserAgent } }, (response) => {
+    const headers: Record<string, string> = { "User-Agent": browserUserAgent, ...(visitor ? { Cookie: `uuid=${randomUUID()}` } : {}) };
+    const request = http.get(url, { agent: false, headers }, (response) => {
       answeredNow();
       let body = "";
       response.setEncoding("utf8");
@@ -59,8 +61,8 @@ function get(url: string): { answered: Promise<void>; done: Promise<Answer> } {
 }
 
 /** Statuses of `count` requests at once, each on a new connection (0: the connection failed). */
-async function statuses(url: string, count: number): Promise<number[]> {
-  return Promise.all(Array.from({ length: count }, () => get(url).done.then((answer) => answer.status)));
+async function statuses(url: string, count: number, visitor = false): Promise<number[]> {
+  return Promise.all(Array.from({ length: count }, () => get(url, visitor).done.then((answer) => answer.status)));
 }
 
 describe.skipIf(!postgres.available)(`several server processes on one port${postgres.skipReason}`, () => {
@@ -73,12 +75,16 @@ describe.skipIf(!postgres.available)(`several server processes on one port${post
 
   it("both processes serve, a killed one is replaced, and SIGTERM stops them all after their requests", { timeout: 240_000 }, async () => {
     database = await createTestDatabase(postgres.adminUrl);
-    shop = await startShop({ databaseUrl: database.url, env: { WEB_CONCURRENCY: "2" } });
+    shop = await startShop({ databaseUrl: database.url, env: { WEB_CONCURRENCY: "2", LOG_LEVEL: "info" } });
     const workers = await waitFor(async () => workersOf(shop!), (pids) => pids.length === 2, 60_000, "two server processes");
+    // The second process is forked once the first listens, and serves a moment later (its database is ready first).
+    await waitFor(async () => shop!.output(), (output) => (output.match(/database ready/g) ?? []).length >= 2, 60_000, "the second process ready");
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
 
     // Connections are handed round the processes: each does a share of the work.
     const before = workers.map(cpuTicks);
-    for (let round = 0; round < 6; round++) expect(await statuses(`${shop.url}/catalog`, 10)).toEqual(Array(10).fill(200));
+    // A returning visitor's pages (a cookie): rendered each time, not the shared page of decision 025.
+    for (let round = 0; round < 6; round++) expect(await statuses(`${shop.url}/catalog`, 10, true)).toEqual(Array(10).fill(200));
     const used = workers.map((pid, i) => cpuTicks(pid) - before[i]!);
     const total = used[0]! + used[1]!;
     expect(total).toBeGreaterThan(0);

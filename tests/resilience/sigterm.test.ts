@@ -26,7 +26,8 @@ function streamPage(baseUrl: string, path: string) {
   let resolveShell: () => void;
   const shell = new Promise<void>((resolve) => (resolveShell = resolve));
   const done = new Promise<{ status: number; body: string; error?: string }>((resolve) => {
-    const request = http.get(baseUrl + path, { agent: false, headers: { "User-Agent": browserUserAgent, Accept: "text/html" } }, (response) => {
+    // A returning visitor (a cookie): the page streams. A first visit's page is rendered whole to be shared (decision 025).
+    const request = http.get(baseUrl + path, { agent: false, headers: { "User-Agent": browserUserAgent, Accept: "text/html", Cookie: `uuid=${randomUUID()}` } }, (response) => {
       status = response.statusCode ?? 0;
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => {

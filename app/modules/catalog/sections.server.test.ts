@@ -5,8 +5,12 @@ import { parseCatalogPath, sectionCrumbs, type CatalogSection } from "./sections
 
 const sections = demoCatalogSections.map((section) => ({ description: "", filter: {}, parentPath: null, position: 0, ...section })) as CatalogSection[];
 
-function routePaths(entries: typeof routes): string[] {
-  return entries.flatMap((entry) => [...(entry.path ? [entry.path] : []), ...routePaths((entry.children ?? []) as typeof routes)]);
+/** The paths of the routes as written, each joined to its parents' (the back office's "catalog" is /admin/catalog). */
+function routePaths(entries: typeof routes, parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? (parent ? `${parent}/${entry.path}` : entry.path) : parent;
+    return [...(entry.path ? [path] : []), ...routePaths((entry.children ?? []) as typeof routes, path)];
+  });
 }
 
 describe("parseCatalogPath", () => {

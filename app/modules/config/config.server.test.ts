@@ -85,8 +85,8 @@ describe("parseConfig", () => {
   });
 
   it("caps unpaid orders per buyer at 2 and pieces of a coin at 50 unless set, and refuses a cap below 1", () => {
-    expect(parseConfig({ DATA_DIR: tempDir() }).orders).toEqual({ maxUnpaidPerBuyer: 2, maxPiecesPerCoin: 50, paymentTimeoutMinutes: 60 });
-    expect(parseConfig({ DATA_DIR: tempDir(), MAX_UNPAID_ORDERS_PER_BUYER: "5", MAX_PIECES_PER_COIN: "10" }).orders).toEqual({ maxUnpaidPerBuyer: 5, maxPiecesPerCoin: 10, paymentTimeoutMinutes: 60 });
+    expect(parseConfig({ DATA_DIR: tempDir() }).orders).toEqual({ maxUnpaidPerBuyer: 2, maxPiecesPerCoin: 50, paymentTimeoutMinutes: 60, lowStockThreshold: 3 });
+    expect(parseConfig({ DATA_DIR: tempDir(), MAX_UNPAID_ORDERS_PER_BUYER: "5", MAX_PIECES_PER_COIN: "10" }).orders).toEqual({ maxUnpaidPerBuyer: 5, maxPiecesPerCoin: 10, paymentTimeoutMinutes: 60, lowStockThreshold: 3 });
     expect(() => parseConfig({ DATA_DIR: tempDir(), MAX_UNPAID_ORDERS_PER_BUYER: "0" })).toThrow(/MAX_UNPAID_ORDERS_PER_BUYER: целое число от 1/);
     expect(() => parseConfig({ DATA_DIR: tempDir(), MAX_PIECES_PER_COIN: "1.5" })).toThrow(/MAX_PIECES_PER_COIN/);
   });
