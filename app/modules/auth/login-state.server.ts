@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 import { getConfig } from "../config/config.server.ts";
-import { safeReturnPath } from "../account/login-href.ts";
+import { safeReturnPath } from "./login-href.ts";
 
 /**
  * Where a buyer is in the sign-in steps, kept in a short-lived signed cookie so that the

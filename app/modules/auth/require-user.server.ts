@@ -1,5 +1,5 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { loginHref } from "../account/login-href.ts";
+import { loginHref } from "./login-href.ts";
 import { userContext } from "../request/context.ts";
 import type { User } from "./sessions.server.ts";
 

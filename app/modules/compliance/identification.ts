@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fullNameProblem, normalizeName } from "../auth/person-name.ts";
-import { PAYMENT_IDS } from "../delivery/rules.ts";
+import { PAYMENT_IDS } from "../payments/methods.ts";
 
 /**
  * Identification of a buyer of precious metals (115-FZ, issue 17 item 5): when it is needed,

@@ -1,5 +1,5 @@
 import { Form, Link, redirect } from "react-router";
-import { safeReturnPath } from "#app/modules/account/login-href.ts";
+import { safeReturnPath } from "#app/modules/auth/login-href.ts";
 import { listAlerts, removeAlert, subscribe } from "#app/modules/alerts/alerts.server.ts";
 import { alertChannelLabels, alertKindLabels, parseAlertForm } from "#app/modules/alerts/rules.ts";
 import { requireUser } from "#app/modules/auth/require-user.server.ts";

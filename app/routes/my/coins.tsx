@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { buyerHoldings } from "#app/modules/account/holdings.server.ts";
+import { buyerHoldings } from "#app/modules/orders/holdings.server.ts";
 import { requireUser } from "#app/modules/auth/require-user.server.ts";
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
