@@ -284,6 +284,20 @@ describe("search engines", () => {
     expect(statuses.filter(([, status]) => status !== 200)).toEqual([]);
   });
 
+  // Issue 20 item 5: the fixed pages come from their routes' handles, not a table; the same pages, order and frequencies.
+  it("sitemap.xml lists first the fixed pages whose routes' handles ask for it, with their change frequency", async () => {
+    const xml = (await client.get("/sitemap.xml")).text;
+    const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>[^<]*<\/lastmod>)?(?:<changefreq>([^<]+)<\/changefreq>)?<\/url>/g)];
+    expect(urls.slice(0, 6).map((match) => [match[1]!.slice(publicUrl.length), match[2]])).toEqual([
+      ["/", "hourly"],
+      ["/quotes-online", "hourly"],
+      ["/promo", "weekly"],
+      ["/news", "daily"],
+      ["/cases", "monthly"],
+      ["/training", "monthly"],
+    ]);
+  });
+
   it("an address with a trailing slash moves permanently to the one without, keeping the query", async () => {
     const about = await firstVisit("/about/");
     expect(about.status).toBe(301);
