@@ -21,6 +21,7 @@ import { isShopFormPost } from "./app/modules/request/same-origin.server.ts";
 import { contentSecurityPolicy, securityHeaders } from "./app/modules/request/security-headers.ts";
 import { superviseWorkers, type ListeningMessage } from "./app/modules/request/worker-cluster.server.ts";
 import { etagOf } from "./app/modules/shared/etag.server.ts";
+import { createMemoryCache } from "./app/modules/shared/memory-cache.ts";
 import { createWorkGate } from "./app/modules/shared/work-gate.ts";
 import { readBodyWithin, tooLargeMessage } from "./app/modules/shared/json-body.server.ts";
 
@@ -374,22 +375,15 @@ function createImageServer({ imagesDir, publicDir, remoteHost }: ImageServerOpti
     // An SVG asked for without a format is passed through as it is (served with a CSP that forbids scripts).
     svgo: false,
   });
-  const cache = new Map<string, ImageVariant>();
-  let cachedBytes = 0;
+  // The shop's one memory cache: concurrent requests for one picture share one encode.
+  const cache = createMemoryCache<ImageVariant>({
+    maxEntries: imageCacheEntries,
+    maxBytes: imageCacheBytes,
+    // One huge picture must not push out a page's worth of thumbnails.
+    maxEntryBytes: imageCacheBytes / 8,
+    bytesOf: (variant) => variant.body.length,
+  });
   const encodes = createWorkGate(imageEncodes);
-  const remember = (key: string, variant: ImageVariant) => {
-    if (variant.body.length > imageCacheBytes / 8) return;
-    const old = cache.get(key);
-    if (old) cachedBytes -= old.body.length;
-    cache.delete(key);
-    cache.set(key, variant);
-    cachedBytes += variant.body.length;
-    for (const [oldest, entry] of cache) {
-      if (cachedBytes <= imageCacheBytes && cache.size <= imageCacheEntries) break;
-      cache.delete(oldest);
-      cachedBytes -= entry.body.length;
-    }
-  };
 
   const fail = (res: http.ServerResponse, status: number, code: string, message: string, headers: http.OutgoingHttpHeaders = {}) => {
     const body = JSON.stringify({ error: { code, message } });
@@ -413,7 +407,6 @@ function createImageServer({ imagesDir, publicDir, remoteHost }: ImageServerOpti
       fail(res, parsed.status, parsed.code, parsed.message);
       return;
     }
-    const key = `${parsed.id}\n${Object.entries(parsed.modifiers).sort().map(([name, value]) => `${name}=${value}`).join(",")}`;
     try {
       const image = ipx(parsed.id, parsed.modifiers);
       const source = await image.getSourceMeta();
@@ -425,22 +418,19 @@ function createImageServer({ imagesDir, publicDir, remoteHost }: ImageServerOpti
         return;
       }
 
-      let variant = parsed.remote ? undefined : cache.get(key);
-      if (variant && variant.mtime !== mtime) variant = undefined;
-      if (variant) {
-        // Recently used: to the back of the queue.
-        cache.delete(key);
-        cache.set(key, variant);
-      } else {
+      const encode = async (): Promise<ImageVariant | undefined> => {
         const processed = await encodes.run(() => image.process());
-        if (!processed) {
-          fail(res, 503, "busy", "Сервер занят изображениями, повторите через несколько секунд", { "Retry-After": "5" });
-          return;
-        }
+        if (!processed) return undefined;
         const { data, format } = processed.value;
         const body = Buffer.isBuffer(data) ? data : Buffer.from(data);
-        variant = { body, type: `image/${format ?? "jpeg"}`, etag: etagOf(body), mtime };
-        if (!parsed.remote) remember(key, variant);
+        return { body, type: `image/${format ?? "jpeg"}`, etag: etagOf(body), mtime };
+      };
+      // A source changed on disk (its mtime) is another key; the old variants age out. A remote one is not kept.
+      const key = `${parsed.id}\n${mtime}\n${Object.entries(parsed.modifiers).sort().map(([name, value]) => `${name}=${value}`).join(",")}`;
+      const variant = parsed.remote ? await encode() : await cache.get(key, encode);
+      if (!variant) {
+        fail(res, 503, "busy", "Сервер занят изображениями, повторите через несколько секунд", { "Retry-After": "5" });
+        return;
       }
 
       const headers: http.OutgoingHttpHeaders = {

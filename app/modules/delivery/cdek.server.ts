@@ -2,7 +2,7 @@ import data from "./demo/embedded-delivery.json" with { type: "json" };
 import type { EmbeddedDeliveryData } from "./demo/generate.ts";
 import { z } from "zod";
 import { fetchOutbound, OutboundHttpError } from "../shared/outbound-http.server.ts";
-import type { Memo } from "../shared/ttl-cache.ts";
+import type { Memo } from "../shared/memory-cache.ts";
 import { type CarrierDeliveryId, quoteDelivery, shippingWeightGrams } from "./pricing.ts";
 import {
   type City,
