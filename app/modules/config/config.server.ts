@@ -35,7 +35,12 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
-  SESSION_SECRET: z.string().min(32, "не короче 32 символов").optional(),
+  // Several secrets, newest first, while one is being replaced (docs/decisions/031-cookies-and-secret-rotation.md).
+  SESSION_SECRET: z
+    .string()
+    .transform((value) => value.split(/[,\s]+/).filter(Boolean))
+    .refine((secrets) => secrets.length > 0 && secrets.every((secret) => secret.length >= 32), "каждый секрет не короче 32 символов; несколько — через запятую, новый первым")
+    .optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   WEB_CONCURRENCY: z.coerce
     .number({ error: "число процессов сервера — целое от 1 до 64" })
@@ -155,7 +160,8 @@ export type AppConfig = {
   databasePoolMax: number;
   /** The longest a PostgreSQL query may take (or hang, when the network does) before the page answers 503. */
   databaseQueryTimeoutMs: number;
-  sessionSecret: string;
+  /** SESSION_SECRET's secrets, newest first: the first signs cookies and keys code hashes, any of them verifies. */
+  sessionSecrets: readonly string[];
   shutdownTimeoutMs: number;
   /** Server processes sharing the port (WEB_CONCURRENCY): the cores with PostgreSQL, 1 on the embedded database. */
   webConcurrency: number;
@@ -336,7 +342,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     databaseUrl: values.DATABASE_URL,
     databasePoolMax: values.DATABASE_POOL_MAX,
     databaseQueryTimeoutMs: values.DATABASE_QUERY_TIMEOUT_MS,
-    sessionSecret: values.SESSION_SECRET ?? developmentSessionSecret(dataDir),
+    sessionSecrets: values.SESSION_SECRET ?? [developmentSessionSecret(dataDir)],
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     webConcurrency: values.WEB_CONCURRENCY ?? (values.DATABASE_URL ? availableParallelism() : 1),
     trustProxy: values.TRUST_PROXY !== false,
