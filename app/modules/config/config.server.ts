@@ -7,6 +7,7 @@ import type { IdentificationThresholds } from "../compliance/identification.ts";
 import { generatePiiKey, parsePiiKey, type PiiKeyring } from "../compliance/pii-crypto.server.ts";
 import { DEMO_SELLER, innMatchesOgrn, isValidInn, isValidOgrn, type SellerDetails } from "../shop/seller.ts";
 import { parseProxyTrust, type ProxyTrust } from "../request/proxy-trust.server.ts";
+import { type LogLevel, setLogLevel } from "../shared/log.server.ts";
 
 /**
  * Every setting of the shop is an environment variable, validated here once at start.
@@ -169,7 +170,7 @@ export type AppConfig = {
   trustProxy: boolean;
   /** Which hops are the shop's own proxies: the client's address is the right-most X-Forwarded-For entry that is not one. */
   proxyTrust: ProxyTrust;
-  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  logLevel: LogLevel;
   sms: {
     /** log: the code in the server log; file: one JSON line per message (tests); smsru, smsc: real gateways. */
     provider: "log" | "file" | "smsru" | "smsc";
@@ -464,6 +465,9 @@ let current: AppConfig | undefined;
 
 /** The validated configuration of this process; throws ConfigError on a wrong value. */
 export function getConfig(): AppConfig {
-  current ??= parseConfig(process.env);
+  if (!current) {
+    current = parseConfig(process.env);
+    setLogLevel(current.logLevel);
+  }
   return current;
 }
