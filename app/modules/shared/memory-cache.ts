@@ -61,7 +61,10 @@ export function createMemoryCache<V extends {}>({ maxEntries, ttlMs, maxBytes, m
   });
   return {
     get(key, load) {
-      // Past its lifetime, a value or a load still running is dropped: the fetch below loads afresh.
+      // A kept value, at once (lru-cache's get drops one past its lifetime).
+      const kept = cache.get(key);
+      if (kept !== undefined) return Promise.resolve(kept);
+      // A load still running past the lifetime is dropped: the fetch below loads afresh.
       if (ttlMs && cache.getRemainingTTL(key) < 0) cache.delete(key);
       return cache.fetch(key, { context: load });
     },

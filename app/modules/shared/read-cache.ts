@@ -91,14 +91,13 @@ export function createReadCache<V>({ tag, ttlMs = READ_CACHE_TTL_MS, maxEntries 
   clearers.get(tag)!.add(clear);
 
   return {
-    async get(scope, key, load) {
+    get(scope, key, load) {
       let entries = scopes.get(scope);
       if (!entries) {
         entries = createMemoryCache({ maxEntries, ttlMs, now });
         scopes.set(scope, entries);
       }
-      const kept = await entries.get(key, async () => ({ value: await load() }));
-      return kept!.value;
+      return entries.get(key, async () => ({ value: await load() })).then((kept) => kept!.value);
     },
   };
 }
