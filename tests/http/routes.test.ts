@@ -310,7 +310,7 @@ describe("search engines", () => {
 });
 
 describe("the visitor cookie", () => {
-  const uuidCookie = /^uuid=([0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}); Max-Age=31536000; Path=\/; Secure; HttpOnly; SameSite=Lax$/;
+  const uuidCookie = /^uuid=([0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}); Max-Age=31536000; Path=\/; HttpOnly; Secure; SameSite=Lax$/;
   const uuidCookiesOf = (headers: Headers) => headers.getSetCookie().filter((cookie) => cookie.startsWith("uuid="));
 
   // Issue 18: the id is issued with the visitor's first change, so pages read before it are the

@@ -3,7 +3,7 @@ import type { EmbeddedDeliveryData } from "./demo/generate.ts";
 import { z } from "zod";
 import { fetchOutbound, OutboundHttpError } from "../shared/outbound-http.server.ts";
 import { firstIssue } from "../shared/zod-issue.ts";
-import type { Memo } from "../shared/ttl-cache.ts";
+import type { Memo } from "../shared/memory-cache.ts";
 import { type CarrierDeliveryId, quoteDelivery, shippingWeightGrams } from "./pricing.ts";
 import {
   type City,

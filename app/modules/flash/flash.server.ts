@@ -1,22 +1,11 @@
-import { createCookie } from "react-router";
-import { getConfig } from "../config/config.server.ts";
+import { signedCookie } from "../shared/signed-cookie.server.ts";
 
 /** A one-time notice shown after a redirect (post/redirect/get without JavaScript). */
 export type Flash = { kind: "success" | "error"; message: string };
 
-let cookie: ReturnType<typeof createCookie> | undefined;
+export const FLASH_COOKIE = "flash";
 
-function flashCookie() {
-  cookie ??= createCookie("flash", {
-    httpOnly: true,
-    secure: true,
-    sameSite: "lax",
-    path: "/",
-    maxAge: 60,
-    secrets: [getConfig().sessionSecret],
-  });
-  return cookie;
-}
+const flashCookie = signedCookie(FLASH_COOKIE, { maxAge: 60 });
 
 /** The Set-Cookie header that carries a notice to the next page. */
 export function flashHeader(flash: Flash): Promise<string> {
