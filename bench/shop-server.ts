@@ -1,5 +1,6 @@
 // Starts the production build for benchmarks: NODE_ENV=production, a random session
-// secret, a fresh database in a temporary folder, a free port on 127.0.0.1. Like the e2e
+// secret, a fresh database (a temporary PGlite folder, or with DATABASE_URL a new
+// PostgreSQL database on that server, dropped on stop), a free port on 127.0.0.1. Like the e2e
 // server it runs a private copy of build/ and server.ts (the rest of the project linked),
 // so a rebuild in the working tree during a run cannot swap the assets being measured.
 import { spawn, spawnSync } from "node:child_process";
@@ -9,6 +10,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { createTestDatabase } from "#tests/support/server.ts";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildEntry = path.join(root, "build/server/index.js");
@@ -97,6 +99,9 @@ export async function startShop({ timeoutMs = 90_000, nodeArgs = [], env = {} }:
   const shopDir = snapshotShop(workDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // On PostgreSQL a database of its own, which the shop migrates and seeds as on a first start.
+  const adminUrl = env.DATABASE_URL ?? process.env.DATABASE_URL;
+  const postgres = adminUrl ? await createTestDatabase(adminUrl, { empty: true }) : undefined;
   const child = spawn(process.execPath, [...nodeArgs, "server.ts"], {
     cwd: shopDir,
     stdio: ["ignore", "pipe", "pipe"],
@@ -114,6 +119,7 @@ export async function startShop({ timeoutMs = 90_000, nodeArgs = [], env = {} }:
       SMS_PROVIDER: "file",
       SMS_OUTBOX_FILE: smsOutboxFile,
       ...env,
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     },
   });
   let output = "";
@@ -124,6 +130,7 @@ export async function startShop({ timeoutMs = 90_000, nodeArgs = [], env = {} }:
   const killOnExit = () => {
     child.kill("SIGKILL");
     removeWorkDir(workDir);
+    if (postgres) console.error(`left behind: PostgreSQL database ${postgres.name}`);
   };
   process.once("exit", killOnExit);
 
@@ -136,6 +143,7 @@ export async function startShop({ timeoutMs = 90_000, nodeArgs = [], env = {} }:
     }
     process.off("exit", killOnExit);
     removeWorkDir(workDir);
+    await postgres?.drop();
   };
 
   const deadline = Date.now() + timeoutMs;
