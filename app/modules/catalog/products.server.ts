@@ -156,7 +156,6 @@ function ordering(query: ListingQuery, rates: MetalRates | null): SQL[] {
 
 export type ListingPage = { items: ProductCard[]; total: number; page: number; pageCount: number };
 
-/** One page of a section's products with the buyer's filters and sorting; prices from `rates`. */
 /**
  * A listing page is the same for every buyer until a coin, its stock, a price or the quotes
  * change. It is kept under the reads generation, which every such change moves on this
@@ -165,7 +164,7 @@ export type ListingPage = { items: ProductCard[]; total: number; page: number; p
  */
 const listingCache = createReadCache<ListingPage>({ tag: "listing", maxEntries: 200 });
 
-/** One page of a section's coins, filtered, sorted and priced at `rates`; cached as above. */
+/** One page of a section's products with the buyer's filters and sorting; prices from `rates`. Cached as above. */
 export function listProducts(db: Database, section: SectionFilter, query: ListingQuery, page: number, rates: MetalRates | null): Promise<ListingPage> {
   const key = JSON.stringify([readsGeneration(), section, query, page, rates]);
   return listingCache.get(db, key, () => readListing(db, section, query, page, rates));
