@@ -257,8 +257,14 @@ async function readRelatedProducts(db: Database, product: ProductRow, rates: Met
   return rows.map((row) => toCard(row, rates));
 }
 
-/** The coins the home page opens with: in stock, the best-known Russian investment series first. */
-export async function featuredProducts(db: Database, rates: MetalRates | null, limit = 8): Promise<ProductCard[]> {
+const featuredCache = createReadCache<ProductCard[]>({ tag: "listing", maxEntries: 20 });
+
+/** The coins the home page opens with: in stock, the best-known Russian investment series first; kept as the listing is (above). */
+export function featuredProducts(db: Database, rates: MetalRates | null, limit = 8): Promise<ProductCard[]> {
+  return featuredCache.get(db, JSON.stringify([readsGeneration(), rates, limit]), () => readFeaturedProducts(db, rates, limit));
+}
+
+async function readFeaturedProducts(db: Database, rates: MetalRates | null, limit: number): Promise<ProductCard[]> {
   const rows = await db
     .select()
     .from(products)
