@@ -23,7 +23,7 @@ import { databaseContext, flashContext, listOwnerContext, userContext } from "#a
 import { outageLog } from "#app/modules/db/outage-log.server.ts";
 import { log } from "#app/modules/shared/log.server.ts";
 import { cacheControlMiddleware, databaseMiddleware, flashMiddleware, serviceUnavailableMiddleware, sessionMiddleware, visitorMiddleware } from "#app/modules/request/middleware.server.ts";
-import { isShopOpen, readSalesSetting } from "#app/modules/shop/status.server.ts";
+import { isShopOpen, readSalesSettingShown } from "#app/modules/shop/status.server.ts";
 import { storeJsonLd } from "#app/modules/seo/json-ld.ts";
 import { canonicalUrl, shouldNoindex } from "#app/modules/seo/meta.ts";
 import { isNewBuildAvailable, watchForNewBuild } from "#app/modules/shop/build-update.ts";
@@ -61,7 +61,7 @@ async function headerLists(db: Parameters<typeof listState>[0], owner: Parameter
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
   const signedIn = context.get(userContext);
-  const [sales, quotesService, { counts, membership }] = await Promise.all([readSalesSetting(db), getQuotesService(), headerLists(db, context.get(listOwnerContext))]);
+  const [sales, quotesService, { counts, membership }] = await Promise.all([readSalesSettingShown(db), getQuotesService(), headerLists(db, context.get(listOwnerContext))]);
   const snapshot = quotesService.current();
   const quotes: QuotesView | null = snapshot
     ? { time: snapshot.time.toISOString(), courses: snapshot.courses, sourceLabel: snapshot.source.label, marketOpen: isMarketOpen(new Date()) }

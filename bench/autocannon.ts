@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import type { Budget, Measurement } from "./types.ts";
 
 type Histogram = { average: number; p50: number; p99: number };
-type AutocannonResult = { requests: Histogram; latency: Histogram; non2xx: number; errors: number; timeouts: number };
+type AutocannonResult = { requests: Histogram & { total: number }; latency: Histogram; non2xx: number; errors: number; timeouts: number };
 export type LoadRequest = { url: string; method?: string; body?: string; headers: Record<string, string> };
 type AutocannonOptions = LoadRequest & { connections: number; duration: number };
 
@@ -22,10 +22,18 @@ export async function measureLoad(
   request: LoadRequest,
   budget: { throughput: Budget; latencyP99: Budget },
   prefix = "",
+  /** The server's CPU time so far (bench/process-cpu.ts): adds a row of CPU milliseconds per request. */
+  serverCpuMs?: () => number | undefined,
 ): Promise<Measurement[]> {
   await autocannon({ ...request, connections: CONNECTIONS, duration: WARM_UP_SECONDS });
+  const cpuBefore = serverCpuMs?.();
   const result = await autocannon({ ...request, connections: CONNECTIONS, duration: MEASURE_SECONDS });
+  const cpuAfter = serverCpuMs?.();
   const failed = result.non2xx + result.errors + result.timeouts;
+  const cpuRows: Measurement[] =
+    cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+      ? [{ page: label, metric: `${prefix}server CPU per request`, value: (cpuAfter - cpuBefore) / result.requests.total, unit: "ms", note: "all server processes, user + system" }]
+      : [];
   return [
     { page: label, metric: `${prefix}throughput`, value: result.requests.average, unit: "req/s", budget: budget.throughput, note: `c=${CONNECTIONS}, ${MEASURE_SECONDS} s` },
     { page: label, metric: `${prefix}latency p50`, value: result.latency.p50, unit: "ms" },
@@ -38,5 +46,6 @@ export async function measureLoad(
       budget: { max: 0 },
       note: failed ? `non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}` : undefined,
     },
+    ...cpuRows,
   ];
 }

@@ -14,7 +14,8 @@ import { type Bench, type Measurement, percentile } from "./types.ts";
 const BUYERS = 10;
 const ROUNDS = Number(process.env.BENCH_PLACE_ORDER_ROUNDS ?? 6);
 
-async function signIn(baseUrl: string, outbox: string, index: number): Promise<ShopClient> {
+/** A buyer signed in through the SMS code (read from the file outbox), as a client with its cookies. */
+export async function signIn(baseUrl: string, outbox: string, index: number): Promise<ShopClient> {
   const client = new ShopClient(baseUrl);
   await client.get("/");
   const phone = `+7999${String(Date.now() % 100_000).padStart(5, "0")}${String(index).padStart(2, "0")}`;

@@ -8,6 +8,7 @@ import { apiThroughput } from "./api-throughput.ts";
 import { placeOrder } from "./place-order.ts";
 import { ssrThroughput } from "./ssr-throughput.ts";
 import { sharedPages } from "./shared-pages.ts";
+import { personalPages } from "./personal-pages.ts";
 import { lighthouseBench } from "./lighthouse.ts";
 import { machine, machineLines } from "./machine.ts";
 import { buildIfNeeded, root, startShop } from "./shop-server.ts";
@@ -19,7 +20,7 @@ import { formatBudget, formatValue, type Bench, type Measurement, withinBudget }
  * server, then the load. BENCH_ONLY="page weight,lighthouse" runs a subset: names in any
  * case, or their beginnings ("ssr", "api").
  */
-const allBenches: Bench[] = [pageWeight, lighthouseBench, ssrThroughput, sharedPages, apiThroughput, placeOrder];
+const allBenches: Bench[] = [pageWeight, lighthouseBench, ssrThroughput, sharedPages, personalPages, apiThroughput, placeOrder];
 const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim().toLowerCase());
 // A name or its first word: "ssr" picks "SSR throughput".
 const benches = only ? allBenches.filter((bench) => only.some((name) => name && bench.name.toLowerCase().startsWith(name))) : allBenches;
@@ -52,7 +53,7 @@ async function main(): Promise<number> {
   try {
     for (const bench of benches) {
       try {
-        rows.push(...(await bench.run({ baseUrl: server.baseUrl, smsOutboxFile: server.smsOutboxFile })).map((row) => ({ ...row, bench: bench.name })));
+        rows.push(...(await bench.run({ baseUrl: server.baseUrl, smsOutboxFile: server.smsOutboxFile, serverPid: server.pid })).map((row) => ({ ...row, bench: bench.name })));
       } catch (error) {
         failures.push(`${bench.name}: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -78,7 +79,7 @@ async function main(): Promise<number> {
     "",
     `- Date: ${new Date().toISOString()}`,
     ...machineLines(info),
-    `- Server: production build (NODE_ENV=production), embedded PGlite on a fresh data folder, 127.0.0.1`,
+    `- Server: production build (NODE_ENV=production), ${process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL) in a fresh database" : "embedded PGlite on a fresh data folder"}, 127.0.0.1`,
     `- Benchmarks: ${benches.map((bench) => bench.name).join(", ")}`,
     "",
     markdownTable(table(rows)),

@@ -22,7 +22,7 @@ const headers = { "User-Agent": BROWSER_UA, "Accept-Encoding": "gzip", Accept: "
 export const sharedPageBudget = { shareOfStatic: 0.5, latencyP99: { max: 20 } };
 
 /** Starts bench/static-server.ts over `folder`; resolves its URL and a stop function. */
-async function startStaticServer(folder: string): Promise<{ url: string; stop(): void }> {
+export async function startStaticServer(folder: string): Promise<{ url: string; stop(): void }> {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), "static-server.ts");
   const child = spawn(process.execPath, [script, folder], { stdio: ["ignore", "pipe", "inherit"] });
   const url = await new Promise<string>((resolve, reject) => {

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
  * What every benchmark module returns: rows of one table. A row with a budget is checked;
  * a row without one is reported only (raw sizes, request counts).
  */
-export type Unit = "bytes" | "count" | "req/s" | "ms" | "score";
+export type Unit = "bytes" | "count" | "req/s" | "ms" | "score" | "%";
 
 export type Budget = { max?: number; min?: number };
 
@@ -24,6 +24,8 @@ export type BenchContext = {
   baseUrl: string;
   /** The JSON-lines file the server writes SMS codes to (benchmarks that sign buyers in). */
   smsOutboxFile?: string;
+  /** The server's process id (its workers are its children), for CPU time per request. */
+  serverPid?: number;
 };
 
 /** A benchmark: `bench/run.ts` runs each in turn against one server and prints one table. */
@@ -58,6 +60,8 @@ export function formatValue(value: number, unit: Unit): string {
       return String(Math.round(value * 100));
     case "count":
       return String(value);
+    case "%":
+      return `${value.toFixed(1)} %`;
   }
 }
 

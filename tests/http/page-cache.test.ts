@@ -203,6 +203,33 @@ describe.skipIf(!postgres.available)(`what a cached page shows changes at once${
     expect(after).not.toBe(before);
   }, 60_000);
 
+  it("a premium change on a returning visitor's own pages (rendered for them, from the cached catalogue reads)", async () => {
+    const visitor = new ShopClient(shop.url);
+    // The last card of the first page: a coin neither the shared page's test nor the cart touched.
+    const ids = [...(await visitor.get("/catalog")).text.matchAll(/data-product-id="(\d+)"/g)].map((match) => Number(match[1]));
+    const id = ids.at(-1)!;
+    const coin = demoCatalog[id - 1]!;
+    expect((await visitor.postForm("/cart", { intent: "add", productId: String(productIdOf(third!.slug)), quantity: "1" })).status).toBe(303);
+    const personal = async (address: string) => {
+      const page = await visitor.get(address);
+      expect(page.headers.get("x-page-cache"), address).toBeNull();
+      return page.text;
+    };
+    const productPrice = (html: string) => textContent(/data-testid="price"[^>]*>([^<]*)</.exec(html)?.[1] ?? "");
+    // Twice each: the second is answered from the reads kept by the first.
+    await personal("/catalog");
+    await personal(`/products/${coin.slug}`);
+    const before = { card: cardPrice(await personal("/catalog"), id), product: productPrice(await personal(`/products/${coin.slug}`)) };
+    expect(before.card).toMatch(/₽/);
+    expect(before.product).toMatch(/₽/);
+    const changed = await runCommand("scripts/catalog.ts", ["premium", coin.sku, "300"], env());
+    expect(changed.code, changed.stderr).toBe(0);
+    const after = { card: cardPrice(await personal("/catalog"), id), product: productPrice(await personal(`/products/${coin.slug}`)) };
+    expect(after.card).toMatch(/₽/);
+    expect(after.card).not.toBe(before.card);
+    expect(after.product).not.toBe(before.product);
+  }, 60_000);
+
   it("a catalogue import", async () => {
     const countries = (html: string) => [...html.matchAll(/<option value="([^"]+)">/g)].map((match) => match[1]);
     expect(countries(await cached("/catalog"))).not.toContain("Ниуэ");

@@ -9,7 +9,7 @@ import {
   type MetalRates,
   type PricingRule,
 } from "../pricing/pricing.ts";
-import { createReadCache } from "../shared/read-cache.ts";
+import { createReadCache, readsGeneration } from "../shared/read-cache.ts";
 import { coinFigures, coinValue } from "./coin-value.ts";
 import { PAGE_SIZE, weightOptions, type ListingQuery, type SectionFilter } from "./listing.ts";
 import { mintsOf } from "./mints.ts";
@@ -156,8 +156,21 @@ function ordering(query: ListingQuery, rates: MetalRates | null): SQL[] {
 
 export type ListingPage = { items: ProductCard[]; total: number; page: number; pageCount: number };
 
-/** One page of a section's products with the buyer's filters and sorting; prices from `rates`. */
-export async function listProducts(
+/**
+ * A listing page is the same for every buyer until a coin, its stock, a price or the quotes
+ * change. It is kept under the reads generation, which every such change moves on this
+ * instance and, through NOTIFY, on every other (read-changes.server.ts): the shared page
+ * cache's rule (decision 025), here for the signed-in buyer's catalogue (decision 033).
+ */
+const listingCache = createReadCache<ListingPage>({ tag: "listing", maxEntries: 200 });
+
+/** One page of a section's products with the buyer's filters and sorting; prices from `rates`. Cached as above. */
+export function listProducts(db: Database, section: SectionFilter, query: ListingQuery, page: number, rates: MetalRates | null): Promise<ListingPage> {
+  const key = JSON.stringify([readsGeneration(), section, query, page, rates]);
+  return listingCache.get(db, key, () => readListing(db, section, query, page, rates));
+}
+
+async function readListing(
   db: Database,
   section: SectionFilter,
   query: ListingQuery,
@@ -206,9 +219,15 @@ async function readFilterChoices(db: Database, section: SectionFilter) {
   };
 }
 
-export async function findProductBySlug(db: Database, slug: string): Promise<ProductRow | undefined> {
-  const [row] = await db.select().from(products).where(eq(products.slug, slug)).limit(1);
-  return row;
+/** The coin page's row and its related coins: kept as the listing is (above). Do not change them. */
+const productCache = createReadCache<ProductRow | undefined>({ tag: "listing", maxEntries: 500 });
+const relatedCache = createReadCache<ProductCard[]>({ tag: "listing", maxEntries: 500 });
+
+export function findProductBySlug(db: Database, slug: string): Promise<ProductRow | undefined> {
+  return productCache.get(db, `${readsGeneration()}:${slug}`, async () => {
+    const [row] = await db.select().from(products).where(eq(products.slug, slug)).limit(1);
+    return row;
+  });
 }
 
 export async function findProductById(db: Database, id: number): Promise<ProductRow | undefined> {
@@ -217,7 +236,12 @@ export async function findProductById(db: Database, id: number): Promise<Product
 }
 
 /** Coins like this one: the same series first, then the same metal and kind; in stock first. */
-export async function relatedProducts(db: Database, product: ProductRow, rates: MetalRates | null, limit = 8): Promise<ProductCard[]> {
+export function relatedProducts(db: Database, product: ProductRow, rates: MetalRates | null, limit = 8): Promise<ProductCard[]> {
+  const key = JSON.stringify([readsGeneration(), product.id, rates, limit]);
+  return relatedCache.get(db, key, () => readRelatedProducts(db, product, rates, limit));
+}
+
+async function readRelatedProducts(db: Database, product: ProductRow, rates: MetalRates | null, limit: number): Promise<ProductCard[]> {
   const rows = await db
     .select()
     .from(products)
@@ -233,8 +257,14 @@ export async function relatedProducts(db: Database, product: ProductRow, rates: 
   return rows.map((row) => toCard(row, rates));
 }
 
-/** The coins the home page opens with: in stock, the best-known Russian investment series first. */
-export async function featuredProducts(db: Database, rates: MetalRates | null, limit = 8): Promise<ProductCard[]> {
+const featuredCache = createReadCache<ProductCard[]>({ tag: "listing", maxEntries: 20 });
+
+/** The coins the home page opens with: in stock, the best-known Russian investment series first; kept as the listing is (above). */
+export function featuredProducts(db: Database, rates: MetalRates | null, limit = 8): Promise<ProductCard[]> {
+  return featuredCache.get(db, JSON.stringify([readsGeneration(), rates, limit]), () => readFeaturedProducts(db, rates, limit));
+}
+
+async function readFeaturedProducts(db: Database, rates: MetalRates | null, limit: number): Promise<ProductCard[]> {
   const rows = await db
     .select()
     .from(products)

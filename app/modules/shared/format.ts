@@ -61,9 +61,12 @@ export function formatTime(date: Date | string): string {
   return timeFormatter.format(new Date(date));
 }
 
+// Built once: constructing an Intl formatter costs more than rendering the footer (CPU profile, issue 18).
+const yearFormatter = new Intl.DateTimeFormat("en", { timeZone: SHOP_TIME_ZONE, year: "numeric" });
+
 /** The current year in Moscow, for the footer's "© 2000–{year}". */
 export function currentYear(now = new Date()): number {
-  return Number(new Intl.DateTimeFormat("en", { timeZone: SHOP_TIME_ZONE, year: "numeric" }).format(now));
+  return Number(yearFormatter.format(now));
 }
 
 /** Up to three decimals, no trailing zeros: how weights, fineness and sizes are written on coins. */

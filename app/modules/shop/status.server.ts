@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { shopSettings } from "../db/schema.ts";
+import { createReadCache } from "../shared/read-cache.ts";
 import { changedReads } from "../shared/read-changes.server.ts";
 import { cliActor, type StaffActor, writeAudit } from "../staff/audit.server.ts";
 
@@ -13,6 +14,17 @@ export async function readSalesSetting(db: Database): Promise<SalesSetting> {
   const [row] = await db.select({ value: shopSettings.value }).from(shopSettings).where(eq(shopSettings.key, SALES_KEY)).limit(1);
   const value = row?.value as Partial<SalesSetting> | undefined;
   return { paused: value?.paused === true, changedAt: value?.changedAt ?? "", note: value?.note };
+}
+
+/**
+ * The same setting for the banner every storefront page shows: one query less per page
+ * (issue 18 item 2). A pause drops it at once here and, through NOTIFY, on every instance
+ * (changedReads below); placing an order still reads the row itself (checkout/scope.server.ts).
+ */
+const salesShownCache = createReadCache<SalesSetting>({ tag: "settings", maxEntries: 1 });
+
+export function readSalesSettingShown(db: Database): Promise<SalesSetting> {
+  return salesShownCache.get(db, SALES_KEY, () => readSalesSetting(db));
 }
 
 /** A reason shown to buyers is at most this long. */

@@ -6,6 +6,8 @@ import { orderLines, orderNotes, orders, payments, products, type RefundLine, re
 import { getPaymentProvider, sendRefund } from "../payments/payments.server.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { formatMoney } from "../shared/format.ts";
+import { invalidateReads } from "../shared/read-cache.ts";
+import { announceReadsChanged } from "../shared/read-changes.server.ts";
 import { type StaffActor, writeAudit } from "./audit.server.ts";
 
 /**
@@ -188,6 +190,8 @@ export async function refundOrderAsStaff(
       for (const { line, quantity } of byProduct) {
         await tx.update(products).set({ stock: sql`${products.stock} + ${quantity}`, updatedAt: new Date() }).where(eq(products.id, productIds.get(line.id)!));
       }
+      // The coins are on sale again: every instance's cached pages and listings must show it.
+      await announceReadsChanged(tx as unknown as Database, "stock");
     }
     const [refund] = await tx
       .insert(refunds)
@@ -214,9 +218,10 @@ export async function refundOrderAsStaff(
         paymentId: state.paid.providerPaymentId,
       },
     });
-    return { ok: true as const, refundId: refund!.id };
+    return { ok: true as const, refundId: refund!.id, restocked: restock };
   });
   if (!reserved.ok) return reserved;
+  if (reserved.restocked) invalidateReads("stock");
   const refund = await sendRefund(db, provider, reserved.refundId);
   return refund.lastError ? { ok: false, reason: orderExtrasMessages.refundFailed(refund.lastError) } : { ok: true, message: orderExtrasMessages.refunded(refund.amount) };
 }
