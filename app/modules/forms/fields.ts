@@ -1,7 +1,9 @@
 import { z } from "zod";
-import "./zod-locale.ts";
+import { installRussianZodMessages } from "./zod-locale.ts";
 import { fullNameProblem, NAME_PART_MAX, nameProblem, nameTexts, normalizeName } from "../auth/person-name.ts";
 import { normalizePhone, phoneProblem } from "../phone/phone.ts";
+
+installRussianZodMessages();
 
 /**
  * The shop's one forms vocabulary (docs/decisions/029-forms-vocabulary.md): the fields every
