@@ -189,7 +189,6 @@ async function rememberBuyProfile(db: Database, userId: number, draft: CheckoutD
  */
 export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): Promise<CheckoutOutcome> {
   const post = parseCheckoutPost(form);
-  const intent = post.intent;
   let quantityErrors: CheckoutErrors = {};
   try {
     quantityErrors = await applyCartEdits(scope, form, post.removeLine);
@@ -214,11 +213,11 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
     const query = post.cityQuery;
     return { kind: "page", search: query ? `?city=${encodeURIComponent(query)}` : "", hash: "city", errors: quantityErrors };
   }
-  if (intent === "identify" && scope.user && !badQuantity) {
+  if (post.intent === "identify" && scope.user && !badQuantity) {
     await save(draft);
     return { kind: "identify" };
   }
-  if (intent === "login" || ((intent === "place" || intent === "identify") && !scope.user)) {
+  if (post.intent === "login" || ((post.intent === "place" || post.intent === "identify") && !scope.user)) {
     await save(draft);
     return { kind: "login", href: loginHref("/checkout") };
   }
