@@ -4,7 +4,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { requireUser } from "#app/modules/auth/require-user.server.ts";
 import { identificationStepView, submitIdentification } from "#app/modules/compliance/checkout-step.server.ts";
 import { identificationFields, identificationSchema, identificationTexts } from "#app/modules/compliance/identification.ts";
-import { formConstraint } from "#app/modules/forms/constraint.ts";
+import { formConstraint } from "#app/modules/forms/fields.ts";
 import { flashHeader } from "#app/modules/flash/flash.server.ts";
 import { clientIp } from "#app/modules/request/client-ip.server.ts";
 import { databaseContext, listOwnerContext } from "#app/modules/request/context.ts";

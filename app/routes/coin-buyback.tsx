@@ -9,7 +9,7 @@ import { buybackGradeLabels, buybackGrades, formatPercent } from "#app/modules/b
 import { currentQuoteTerms } from "#app/modules/buyback/terms.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { flashHeader } from "#app/modules/flash/flash.server.ts";
-import { formConstraint } from "#app/modules/forms/constraint.ts";
+import { formConstraint } from "#app/modules/forms/fields.ts";
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
 import { clientIp } from "#app/modules/request/client-ip.server.ts";
 import { databaseContext, userContext, visitorContext } from "#app/modules/request/context.ts";

@@ -3,8 +3,7 @@ import { z } from "zod";
 import { profileSchema, registrationSchema } from "../auth/profile.ts";
 import { buybackRequestSchema } from "../buyback/buyback-form.ts";
 import { identificationFields } from "../compliance/identification.ts";
-import { formConstraint } from "./constraint.ts";
-import { consentField, emailField, formTexts, namePartField, optionalText, phoneField, requiredText } from "./fields.ts";
+import { consentField, emailField, formConstraint, formTexts, namePartField, optionalText, phoneField, requiredText } from "./fields.ts";
 
 const messages = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
 

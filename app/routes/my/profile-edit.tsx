@@ -5,7 +5,7 @@ import { profileSchema } from "#app/modules/auth/profile.ts";
 import { requireUser } from "#app/modules/auth/require-user.server.ts";
 import { updateProfile } from "#app/modules/auth/sign-in.server.ts";
 import { flashHeader } from "#app/modules/flash/flash.server.ts";
-import { formConstraint } from "#app/modules/forms/constraint.ts";
+import { formConstraint } from "#app/modules/forms/fields.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";

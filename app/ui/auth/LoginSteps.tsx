@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState, type ComponentType, type FormHTMLAttributes, type ReactNode, type Ref } from "react";
 import { PatternFormat } from "react-number-format";
 import { authTexts, codeSchema, phoneSchema, registrationSchema } from "#app/modules/auth/profile.ts";
-import { formConstraint } from "#app/modules/forms/constraint.ts";
+import { formConstraint } from "#app/modules/forms/fields.ts";
 import { formatPhone, nationalDigits } from "#app/modules/phone/phone.ts";
 import { CheckboxField, FieldErrors, FormErrors, TextField } from "../kit/Field.tsx";
 import { PhoneField } from "../kit/PhoneField.tsx";
