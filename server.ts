@@ -3,6 +3,7 @@
 // Run by `npm start` on Node 24 (type stripping); the build must exist (scripts/start.ts).
 import cluster from "node:cluster";
 import http from "node:http";
+import { hostname } from "node:os";
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -21,6 +22,8 @@ import { isShopFormPost } from "./app/modules/request/same-origin.server.ts";
 import { contentSecurityPolicy, securityHeaders } from "./app/modules/request/security-headers.ts";
 import { superviseWorkers, type ListeningMessage } from "./app/modules/request/worker-cluster.server.ts";
 import { etagOf } from "./app/modules/shared/etag.server.ts";
+import { log, type LogLevel, logs, setLogLevel } from "./app/modules/shared/log.server.ts";
+import { createMemoryCache } from "./app/modules/shared/memory-cache.ts";
 import { createWorkGate } from "./app/modules/shared/work-gate.ts";
 import { readBodyWithin, tooLargeMessage } from "./app/modules/shared/json-body.server.ts";
 
@@ -46,6 +49,8 @@ type Services = {
     imageRemoteHost: string | undefined;
     /** The body limit of the back office's upload forms (ADMIN_UPLOAD_MAX_KB). */
     adminUploadMaxBytes: number;
+    /** LOG_LEVEL, validated: this file's logger is its own copy of log.server.ts. */
+    logLevel: LogLevel;
   };
 };
 
@@ -67,6 +72,7 @@ export async function startServer(): Promise<RunningServer> {
   const services = build.entry.module as unknown as Services;
   await services.startServices();
   const settings = services.serverSettings();
+  setLogLevel(settings.logLevel);
 
   const handleDocument = createRequestHandler(build, settings.isProduction ? "production" : "development");
   const serveImage = createImageServer({ imagesDir: settings.imagesDir, publicDir, remoteHost: settings.imageRemoteHost });
@@ -79,6 +85,7 @@ export async function startServer(): Promise<RunningServer> {
   let stopping = false;
 
   const server = http.createServer(async (req, res) => {
+    if (logs("info")) logAccess(req, res);
     try {
       for (const [name, value] of alwaysHeaders) res.setHeader(name, value);
       const url = new URL(req.url ?? "/", "http://localhost");
@@ -159,7 +166,7 @@ export async function startServer(): Promise<RunningServer> {
         res.destroy();
         return;
       }
-      console.error("unhandled server error", error);
+      log.error("unhandled server error", { error });
       if (!res.headersSent) {
         res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "30" });
         res.end("Сервис временно недоступен");
@@ -198,6 +205,29 @@ export async function startServer(): Promise<RunningServer> {
 }
 
 const CLIENT_IP_HEADER = "x-shop-client-ip";
+
+/** This process among the shop's instances and server processes, in the access log. */
+const instance = `${hostname()}:${process.pid}`;
+
+/**
+ * One access-log line per request, at info, when the answer is done (or the client gone):
+ * method, path, status, milliseconds and instance. The path only: a query string may carry
+ * a search or a phone number, which the log has no business keeping.
+ */
+function logAccess(req: http.IncomingMessage, res: http.ServerResponse) {
+  const started = performance.now();
+  res.once("close", () => {
+    const path = (req.url ?? "/").split("?", 1)[0]!.slice(0, 300);
+    log.info("request", {
+      method: req.method,
+      path,
+      status: res.statusCode,
+      ms: Math.round(performance.now() - started),
+      instance,
+      ...(res.writableFinished ? {} : { aborted: true }),
+    });
+  });
+}
 
 /**
  * The largest request body the shop reads. Its forms and /api calls carry a few kilobytes;
@@ -374,22 +404,15 @@ function createImageServer({ imagesDir, publicDir, remoteHost }: ImageServerOpti
     // An SVG asked for without a format is passed through as it is (served with a CSP that forbids scripts).
     svgo: false,
   });
-  const cache = new Map<string, ImageVariant>();
-  let cachedBytes = 0;
+  // The shop's one memory cache: concurrent requests for one picture share one encode.
+  const cache = createMemoryCache<ImageVariant>({
+    maxEntries: imageCacheEntries,
+    maxBytes: imageCacheBytes,
+    // One huge picture must not push out a page's worth of thumbnails.
+    maxEntryBytes: imageCacheBytes / 8,
+    bytesOf: (variant) => variant.body.length,
+  });
   const encodes = createWorkGate(imageEncodes);
-  const remember = (key: string, variant: ImageVariant) => {
-    if (variant.body.length > imageCacheBytes / 8) return;
-    const old = cache.get(key);
-    if (old) cachedBytes -= old.body.length;
-    cache.delete(key);
-    cache.set(key, variant);
-    cachedBytes += variant.body.length;
-    for (const [oldest, entry] of cache) {
-      if (cachedBytes <= imageCacheBytes && cache.size <= imageCacheEntries) break;
-      cache.delete(oldest);
-      cachedBytes -= entry.body.length;
-    }
-  };
 
   const fail = (res: http.ServerResponse, status: number, code: string, message: string, headers: http.OutgoingHttpHeaders = {}) => {
     const body = JSON.stringify({ error: { code, message } });
@@ -413,7 +436,6 @@ function createImageServer({ imagesDir, publicDir, remoteHost }: ImageServerOpti
       fail(res, parsed.status, parsed.code, parsed.message);
       return;
     }
-    const key = `${parsed.id}\n${Object.entries(parsed.modifiers).sort().map(([name, value]) => `${name}=${value}`).join(",")}`;
     try {
       const image = ipx(parsed.id, parsed.modifiers);
       const source = await image.getSourceMeta();
@@ -425,22 +447,19 @@ function createImageServer({ imagesDir, publicDir, remoteHost }: ImageServerOpti
         return;
       }
 
-      let variant = parsed.remote ? undefined : cache.get(key);
-      if (variant && variant.mtime !== mtime) variant = undefined;
-      if (variant) {
-        // Recently used: to the back of the queue.
-        cache.delete(key);
-        cache.set(key, variant);
-      } else {
+      const encode = async (): Promise<ImageVariant | undefined> => {
         const processed = await encodes.run(() => image.process());
-        if (!processed) {
-          fail(res, 503, "busy", "Сервер занят изображениями, повторите через несколько секунд", { "Retry-After": "5" });
-          return;
-        }
+        if (!processed) return undefined;
         const { data, format } = processed.value;
         const body = Buffer.isBuffer(data) ? data : Buffer.from(data);
-        variant = { body, type: `image/${format ?? "jpeg"}`, etag: etagOf(body), mtime };
-        if (!parsed.remote) remember(key, variant);
+        return { body, type: `image/${format ?? "jpeg"}`, etag: etagOf(body), mtime };
+      };
+      // A source changed on disk (its mtime) is another key; the old variants age out. A remote one is not kept.
+      const key = `${parsed.id}\n${mtime}\n${Object.entries(parsed.modifiers).sort().map(([name, value]) => `${name}=${value}`).join(",")}`;
+      const variant = parsed.remote ? await encode() : await cache.get(key, encode);
+      if (!variant) {
+        fail(res, 503, "busy", "Сервер занят изображениями, повторите через несколько секунд", { "Retry-After": "5" });
+        return;
       }
 
       const headers: http.OutgoingHttpHeaders = {
@@ -462,8 +481,8 @@ function createImageServer({ imagesDir, publicDir, remoteHost }: ImageServerOpti
       res.end(req.method === "HEAD" ? undefined : variant.body);
     } catch (error) {
       const { status, code, message } = imageFailure(error, parsed.remote);
-      if (status >= 500) console.error("image proxy:", parsed.id, error);
-      else if (status === 422) console.warn("image proxy: cannot process", parsed.id, String(error));
+      if (status >= 500) log.error("image proxy: failed", { source: parsed.id, error });
+      else if (status === 422) log.warn("image proxy: cannot process", { source: parsed.id, error: String(error) });
       if (!res.headersSent) fail(res, status, code, message);
       else res.destroy();
     }
@@ -597,6 +616,7 @@ function loadBuild(): Promise<ServerBuild> {
   return import(path.join(root, "build/server/index.js")) as Promise<ServerBuild>;
 }
 
+/** On the terminal whatever LOG_LEVEL says: the settings that would name a level may be what is wrong. */
 function failToStart(error: unknown): never {
   if (error instanceof Error && error.name === "ConfigError") {
     console.error(error.message);
@@ -618,6 +638,7 @@ export async function main(): Promise<void> {
     } catch (error) {
       failToStart(error);
     }
+    setLogLevel(settings.logLevel);
     if (settings.webConcurrency > 1) {
       superviseWorkers({
         workers: settings.webConcurrency,
@@ -638,17 +659,18 @@ export async function main(): Promise<void> {
   if (cluster.isWorker) {
     process.send?.({ type: "shop:listening", url: running.url } satisfies ListeningMessage);
   } else {
+    // On the terminal whatever LOG_LEVEL says: the operator (and the test suites) wait for this line.
     console.log(`Магазин работает: ${running.url}`);
   }
   let signalled = false;
   const stop = (signal: string) => {
     if (signalled) return;
     signalled = true;
-    if (!cluster.isWorker) console.log(`${signal}: завершаю запросы и останавливаюсь`);
+    if (!cluster.isWorker) log.info(`${signal}: завершаю запросы и останавливаюсь`);
     running.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error("ошибка при остановке", error);
+        log.error("ошибка при остановке", { error });
         process.exit(1);
       },
     );

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { defineConfig } from "vite";
@@ -7,6 +9,37 @@ import { defineConfig } from "vite";
 // with the server's hourly and turns the next navigation into a full page load.
 process.env.BUILD_ID ??= randomUUID();
 const buildId = process.env.BUILD_ID;
+
+/**
+ * What goes into the "frame" chunk, as paths under app/ (a folder ends in "/"). Each is checked
+ * here, so renaming or moving one fails the build instead of quietly splitting the chunk.
+ */
+const FRAME_CHUNK = [
+  "ui/frame/",
+  "ui/tokens/",
+  "ui/deferred-hydration.tsx",
+  "ui/use-public-url.ts",
+  "ui/auth/LoginModal.tsx",
+  "ui/catalog/catalog.css.ts",
+  ...["icons.tsx", "kit.css.ts", "coin-image.css.ts", "pagination.css.ts", "notice.css.ts"].map((file) => `ui/kit/${file}`),
+  ...["Container", "CountBadge", "JsonLd", "Notice", "Breadcrumbs", "PageHeader"].map((component) => `ui/kit/${component}.tsx`),
+  "modules/shop/",
+  "modules/seo/meta.ts",
+  "modules/seo/json-ld.ts",
+  "modules/shared/format.ts",
+  "modules/shared/error-view.ts",
+  "modules/auth/login-href.ts",
+  "modules/quotes/view.ts",
+  "modules/quotes/instruments.ts",
+];
+const appDir = fileURLToPath(new URL("./app/", import.meta.url));
+const missing = FRAME_CHUNK.filter((path) => !existsSync(appDir + path));
+if (missing.length > 0) throw new Error(`vite.config.ts: the frame chunk lists ${missing.map((path) => `app/${path}`).join(", ")}, not found (renamed or moved?)`);
+/** A module of the frame; also the CSS vanilla-extract makes of a listed .css.ts, whose id extends that file's. */
+function inFrameChunk(id: string): boolean {
+  const path = id.replaceAll("\\", "/");
+  return FRAME_CHUNK.some((listed) => path.includes(`app/${listed}`));
+}
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(buildId) },
@@ -20,14 +53,7 @@ export default defineConfig({
         // a dozen tiny chunks cost more gzip and import overhead than they save (bench/budgets.ts).
         // The styles of the coin cards, pictures and pages list go with it: most pages show
         // them, and each separate stylesheet is one more render-blocking request on a slow link.
-        codeSplitting: {
-          groups: [
-            {
-              name: "frame",
-              test: /app[\\/](ui[\\/](frame|tokens|deferred-hydration|use-public-url|auth[\\/]LoginModal)|ui[\\/]kit[\\/](icons|kit\.css|coin-image\.css|pagination\.css|Container|CountBadge|JsonLd|Notice|notice\.css|Breadcrumbs|PageHeader)|ui[\\/]catalog[\\/]catalog\.css|modules[\\/](shop|seo[\\/](meta|json-ld)|shared[\\/](format|error-view)|account|quotes[\\/](view|instruments)))/,
-            },
-          ],
-        },
+        codeSplitting: { groups: [{ name: "frame", test: inFrameChunk }] },
       },
     },
   },

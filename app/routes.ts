@@ -37,31 +37,34 @@ export default [
   route("yml.xml", "routes/yml[.]xml.ts"),
   route("build.json", "routes/build[.]json.ts"),
 
-  // The JSON contract of spec section 7.
-  route("api/courses", "routes/api/courses.ts"),
-  route("api/work", "routes/api/work.ts"),
-  route("api/auth/get-code", "routes/api/auth/get-code.ts"),
-  route("api/auth/check-code", "routes/api/auth/check-code.ts"),
-  route("api/auth/logout", "routes/api/auth/logout.ts"),
-  route("api/me", "routes/api/me.ts"),
-  route("logout", "routes/logout.tsx"),
-  route("api/cart", "routes/api/cart.ts"),
-  route("api/cart/clear", "routes/api/cart-clear.ts"),
-  route("api/cart/:id", "routes/api/cart-item.ts"),
-  ...(["wishlist", "compare"] as const).flatMap((list) => [
-    route(`api/${list}`, "routes/api/id-list.ts", { id: `api-${list}` }),
-    route(`api/${list}/clear`, "routes/api/id-list-clear.ts", { id: `api-${list}-clear` }),
-    route(`api/${list}/:id`, "routes/api/id-list-item.ts", { id: `api-${list}-item` }),
+  // The JSON contract of spec section 7. The pathless layout guards every call: the methods,
+  // same-origin and JSON body each route declares in its `handle` (decision 027).
+  layout("routes/api/layout.ts", [
+    route("api/courses", "routes/api/courses.ts"),
+    route("api/work", "routes/api/work.ts"),
+    route("api/auth/get-code", "routes/api/auth/get-code.ts"),
+    route("api/auth/check-code", "routes/api/auth/check-code.ts"),
+    route("api/auth/logout", "routes/api/auth/logout.ts"),
+    route("api/me", "routes/api/me.ts"),
+    route("api/cart", "routes/api/cart.ts"),
+    route("api/cart/clear", "routes/api/cart-clear.ts"),
+    route("api/cart/:id", "routes/api/cart-item.ts"),
+    ...(["wishlist", "compare"] as const).flatMap((list) => [
+      route(`api/${list}`, "routes/api/id-list.ts", { id: `api-${list}` }),
+      route(`api/${list}/clear`, "routes/api/id-list-clear.ts", { id: `api-${list}-clear` }),
+      route(`api/${list}/:id`, "routes/api/id-list-item.ts", { id: `api-${list}-item` }),
+    ]),
+    route("api/checkout/deliveries", "routes/api/checkout/deliveries.ts"),
+    route("api/locations/get-pvz", "routes/api/locations/get-pvz.ts"),
+    // YooKassa's HTTP notifications (server to server).
+    route("api/payments/yookassa/webhook", "routes/api/payments/yookassa-webhook.ts"),
+    // Unknown /api calls answer JSON. The content pages' patterns (:route/:route1…) outrank a
+    // splat, so the deeper addresses are named as well.
+    route("api/*", "routes/api/not-found.ts"),
+    route("api/:call/:part", "routes/api/not-found.ts", { id: "api-not-found-2" }),
+    route("api/:call/:part/:more", "routes/api/not-found.ts", { id: "api-not-found-3" }),
   ]),
-  route("api/checkout/deliveries", "routes/api/checkout/deliveries.ts"),
-  route("api/locations/get-pvz", "routes/api/locations/get-pvz.ts"),
-  // YooKassa's HTTP notifications (server to server).
-  route("api/payments/yookassa/webhook", "routes/api/payments/yookassa-webhook.ts"),
-  // Unknown /api calls answer JSON. The content pages' patterns (:route/:route1…) outrank a
-  // splat, so the deeper addresses are named as well.
-  route("api/*", "routes/api/not-found.ts"),
-  route("api/:call/:part", "routes/api/not-found.ts", { id: "api-not-found-2" }),
-  route("api/:call/:part/:more", "routes/api/not-found.ts", { id: "api-not-found-3" }),
+  route("logout", "routes/logout.tsx"),
 
   // The back office (issue 16): its own frame (noindex, its error pages) and session; every page but
   // the sign-in behind the inner layout's middleware, which checks the role (app/modules/staff/access.ts).
@@ -149,7 +152,7 @@ export default [
     route("training/:slug", "routes/training-item.tsx", { id: "training-item" }),
     ...legacyTrainingIds.map((id) => route(`training/${id}`, "routes/training-item.tsx", { id: `training-${id}` })),
 
-    // Account area: every route checks the sign-in first (routes/my/layout.tsx).
+    // Account area: the layout's middleware checks the sign-in once for every route below (decision 027).
     route("my", "routes/my/layout.tsx", [
       index("routes/my/index.tsx"),
       route("orders", "routes/my/orders.tsx"),

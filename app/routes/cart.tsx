@@ -17,6 +17,7 @@ import { button } from "#app/ui/kit/kit.css.ts";
 import { useHydrated } from "#app/ui/use-hydrated.ts";
 import * as css from "./cart.css.ts";
 import * as listsCss from "./lists.css.ts";
+import type { FrameHandle } from "#app/modules/shop/frame-options.ts";
 import type { Route } from "./+types/cart";
 
 /** The id of the 'Пересчитать' form the lines' quantity fields belong to. */
@@ -34,6 +35,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export function action({ request, context }: Route.ActionArgs) {
   return handleListForm(request, context, "cart");
 }
+
+/** Spec section 2: the header sticks on the cart, the quotes bar from lg up. */
+export const handle = { frame: { stickyHeader: true } } satisfies FrameHandle;
 
 export const meta = () => [...pageMeta({ title: "Корзина" }), { name: "robots", content: "noindex" }];
 

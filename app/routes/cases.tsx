@@ -5,6 +5,7 @@ import { pageMeta } from "#app/modules/seo/meta.ts";
 import { CardGrid } from "#app/ui/content/ArticleCard.tsx";
 import { lead } from "#app/ui/content/content.css.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
+import type { SitemapHandle } from "#app/modules/seo/sitemap-handle.ts";
 import type { Route } from "./+types/cases";
 
 /** /cases: how buyers chose, bought and sold coins with us. */
@@ -12,6 +13,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
   return { items: (await listArticles(db, "case")).map(articleCard) };
 }
+
+export const handle = { sitemap: { changeFrequency: "monthly" } } satisfies SitemapHandle;
 
 export const meta = () =>
   pageMeta({ title: "Кейсы", description: "Истории покупателей: как они выбирали, покупали, хранили и продавали монеты из золота и серебра." });

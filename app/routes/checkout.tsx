@@ -32,6 +32,7 @@ import { checkoutIdentification } from "#app/modules/compliance/checkout-step.se
 import { FormErrors } from "#app/ui/kit/Field.tsx";
 import { TotalBar } from "#app/ui/checkout/TotalBar.tsx";
 import type { loader as rootLoader } from "../root.tsx";
+import type { FrameHandle } from "#app/modules/shop/frame-options.ts";
 import type { Route } from "./+types/checkout";
 
 const PointsMap = lazy(() => import("#app/ui/checkout/PointsMap.tsx"));
@@ -72,6 +73,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(await paymentRedirect(scope.db, outcome), 303);
   }
 }
+
+/** Spec section 2: the header sticks on the checkout, the quotes bar from lg up. */
+export const handle = { frame: { stickyHeader: true } } satisfies FrameHandle;
 
 export const meta = () => [...pageMeta({ title: "Оформление заказа", description: "Оформление заказа: получатель, доставка, оплата." }), { name: "robots", content: "noindex" }];
 

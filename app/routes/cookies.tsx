@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { safeReturnPath } from "#app/modules/account/login-href.ts";
+import { safeReturnPath } from "#app/modules/auth/login-href.ts";
 import { analyticsChoiceHeader, isAnalyticsChoice, readAnalyticsChoice } from "#app/modules/analytics/cookie-choice.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { flashHeader } from "#app/modules/flash/flash.server.ts";

@@ -10,6 +10,7 @@ import { pageMeta } from "#app/modules/seo/meta.ts";
 import { homeReasons, homeSections } from "#app/modules/shop/home-content.server.ts";
 import { shop } from "#app/modules/shop/contacts.ts";
 import * as css from "./home.css.ts";
+import type { SitemapHandle } from "#app/modules/seo/sitemap-handle.ts";
 import type { Route } from "./+types/home";
 
 /**
@@ -24,6 +25,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The page's fixed texts come as data too: data in the HTML costs a slow phone less than code to parse.
   return { featured: await featuredProducts(db, (await getQuotesService()).rates(), 8), sections: homeSections, reasons: homeReasons };
 }
+
+export const handle = { sitemap: { changeFrequency: "hourly" } } satisfies SitemapHandle;
 
 export const meta = () =>
   pageMeta({

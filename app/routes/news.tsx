@@ -8,6 +8,7 @@ import { pageNotFound, parsePageNumber } from "#app/modules/shared/not-found.ts"
 import { CardGrid } from "#app/ui/content/ArticleCard.tsx";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import { Pagination } from "#app/ui/kit/Pagination.tsx";
+import type { SitemapHandle } from "#app/modules/seo/sitemap-handle.ts";
 import type { Route } from "./+types/news";
 
 /** /news and /news/page/{n}: the shop's news, newest first. */
@@ -21,6 +22,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 }
 
 const title = (page: number) => (page > 1 ? `Новости — страница ${page}` : "Новости");
+
+export const handle = { sitemap: { changeFrequency: "daily" } } satisfies SitemapHandle;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];

@@ -8,6 +8,7 @@ import { Prose } from "#app/ui/content/Prose.tsx";
 import * as css from "#app/ui/content/showcase.css.ts";
 import { CoinImage } from "#app/ui/kit/CoinImage.tsx";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
+import type { FrameHandle } from "#app/modules/shop/frame-options.ts";
 import type { Route } from "./+types/partners";
 
 /** /partners (the named route 'partners': the frame hides the free-delivery banner here). */
@@ -30,6 +31,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     groups: groupPartners(partners),
   };
 }
+
+/** Spec section 2: no free-delivery banner on the partners page. */
+export const handle = { frame: { hideDeliveryBanner: true } } satisfies FrameHandle;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return loaderData ? pageMeta({ title: loaderData.title, description: loaderData.description || undefined }) : [];

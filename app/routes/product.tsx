@@ -13,10 +13,10 @@ import { addDays, moscowDate } from "#app/modules/quotes/calendar.ts";
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
 import { databaseContext, userContext } from "#app/modules/request/context.ts";
 import { listAlerts } from "#app/modules/alerts/alerts.server.ts";
-import { loginHref } from "#app/modules/account/login-href.ts";
+import { loginHref } from "#app/modules/auth/login-href.ts";
 import { productJsonLd } from "#app/modules/seo/product-json-ld.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
-import { formatDateTime, formatGrams, formatMoney, formatNumber } from "#app/modules/shared/format.ts";
+import { formatDateTime, formatFineness, formatGrams, formatMillimetres, formatMoney, formatNumber } from "#app/modules/shared/format.ts";
 import { invalidPage, pageNotFound } from "#app/modules/shared/not-found.ts";
 import { ListForm, listFetcherKey } from "#app/ui/catalog/ListForm.tsx";
 import { CartAddButton, ProductActions } from "#app/ui/catalog/ProductActions.tsx";
@@ -111,7 +111,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
 
   const characteristics: [string, string | null][] = [
     ["Металл", metalNames[product.metal]],
-    ["Проба", formatGrams(product.fineness)],
+    ["Проба", formatFineness(product.fineness)],
     ["Вес чистого металла", `${formatGrams(product.pureGrams)} г (${formatNumber(product.pureOunces, 3)} тр. унции)`],
     ["Общий вес", `${formatGrams(product.totalGrams)} г`],
     ["Номинал", product.denomination],
@@ -121,7 +121,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
     ["Эмитент", product.issuer],
     ["Монетный двор", product.mint],
     ["Годы выпуска", product.years || null],
-    ["Диаметр", product.diameterMm !== null ? `${formatGrams(product.diameterMm)} мм` : null],
+    ["Диаметр", product.diameterMm !== null ? `${formatMillimetres(product.diameterMm)} мм` : null],
     ["Качество", product.quality],
     ["Тираж", product.mintage !== null ? `${product.mintage.toLocaleString("ru-RU")} шт.` : null],
     ["Упаковка", product.packaging],

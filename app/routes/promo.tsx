@@ -6,6 +6,7 @@ import { pageMeta } from "#app/modules/seo/meta.ts";
 import { ArticleCard } from "#app/ui/content/ArticleCard.tsx";
 import * as css from "#app/ui/content/content.css.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
+import type { SitemapHandle } from "#app/modules/seo/sitemap-handle.ts";
 import type { Route } from "./+types/promo";
 
 /** /promo: promotions running now and coming, then the ended ones, marked as such. */
@@ -19,6 +20,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   }));
   return { current: items.filter((item) => item.status !== "ended"), ended: items.filter((item) => item.status === "ended") };
 }
+
+export const handle = { sitemap: { changeFrequency: "weekly" } } satisfies SitemapHandle;
 
 export const meta = () => pageMeta({ title: "Акции", description: "Акции и специальные предложения на монеты из золота и серебра: условия и сроки действия." });
 

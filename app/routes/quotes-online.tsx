@@ -7,6 +7,7 @@ import { formatDateTime, formatMoney, formatNumber } from "#app/modules/shared/f
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import { ChartRangeLinks, PriceChart } from "#app/ui/kit/PriceChart.tsx";
 import * as css from "./quotes-online.css.ts";
+import type { SitemapHandle } from "#app/modules/seo/sitemap-handle.ts";
 import type { Route } from "./+types/quotes-online";
 
 const charts: { instrument: StoredInstrument; title: string; unit: string; fractionDigits: number }[] = [
@@ -33,6 +34,8 @@ export async function loader({ url }: Route.LoaderArgs) {
     }),
   };
 }
+
+export const handle = { sitemap: { changeFrequency: "hourly" } } satisfies SitemapHandle;
 
 export const meta = () =>
   pageMeta({

@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { Link, redirect } from "react-router";
 import { pushEcommerce } from "#app/modules/analytics/metrica.ts";
-import { DELIVERY_IDS, PAYMENT_IDS } from "#app/modules/delivery/rules.ts";
+import { DELIVERY_IDS } from "#app/modules/delivery/rules.ts";
+import { PAYMENT_IDS } from "#app/modules/payments/methods.ts";
 import { orderSummary } from "#app/modules/orders/order-summary.ts";
 import { requireOwnOrder } from "#app/modules/orders/order-page.server.ts";
 import { reconcilePayment } from "#app/modules/orders/payment-flow.server.ts";

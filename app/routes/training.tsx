@@ -5,6 +5,7 @@ import { pageMeta } from "#app/modules/seo/meta.ts";
 import { CardGrid } from "#app/ui/content/ArticleCard.tsx";
 import { lead } from "#app/ui/content/content.css.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
+import type { SitemapHandle } from "#app/modules/seo/sitemap-handle.ts";
 import type { Route } from "./+types/training";
 
 /** /training: articles for first-time buyers of coins. */
@@ -12,6 +13,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
   return { items: (await listArticles(db, "training")).map(articleCard) };
 }
+
+export const handle = { sitemap: { changeFrequency: "monthly" } } satisfies SitemapHandle;
 
 export const meta = () =>
   pageMeta({ title: "Обучение для начинающих", description: "Статьи для начинающих: чем инвестиционные монеты отличаются от памятных, из чего складывается цена, как хранить монеты и не купить подделку." });

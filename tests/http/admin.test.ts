@@ -63,7 +63,7 @@ afterAll(async () => {
 /** A member of staff signed in at /admin/login as plain forms; lands on the dashboard. */
 function signedInStaff(phone: { typed: string; normal: string }): Promise<ShopClient> {
   return signInAtAdmin(shop.url, smsOutbox, phone, (verified) => {
-    expect(verified.headers.getSetCookie().find((cookie) => cookie.startsWith("staff_session="))).toMatch(/Max-Age=43200; Path=\/admin; Secure; HttpOnly; SameSite=Lax/);
+    expect(verified.headers.getSetCookie().find((cookie) => cookie.startsWith("staff_session="))).toMatch(/Max-Age=43200; Path=\/admin; HttpOnly; Secure; SameSite=Lax/);
   });
 }
 

@@ -284,6 +284,20 @@ describe("search engines", () => {
     expect(statuses.filter(([, status]) => status !== 200)).toEqual([]);
   });
 
+  // Issue 20 item 5: the fixed pages come from their routes' handles, not a table; the same pages, order and frequencies.
+  it("sitemap.xml lists first the fixed pages whose routes' handles ask for it, with their change frequency", async () => {
+    const xml = (await client.get("/sitemap.xml")).text;
+    const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>[^<]*<\/lastmod>)?(?:<changefreq>([^<]+)<\/changefreq>)?<\/url>/g)];
+    expect(urls.slice(0, 6).map((match) => [match[1]!.slice(publicUrl.length), match[2]])).toEqual([
+      ["/", "hourly"],
+      ["/quotes-online", "hourly"],
+      ["/promo", "weekly"],
+      ["/news", "daily"],
+      ["/cases", "monthly"],
+      ["/training", "monthly"],
+    ]);
+  });
+
   it("an address with a trailing slash moves permanently to the one without, keeping the query", async () => {
     const about = await firstVisit("/about/");
     expect(about.status).toBe(301);
@@ -296,7 +310,7 @@ describe("search engines", () => {
 });
 
 describe("the visitor cookie", () => {
-  const uuidCookie = /^uuid=([0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}); Max-Age=31536000; Path=\/; Secure; HttpOnly; SameSite=Lax$/;
+  const uuidCookie = /^uuid=([0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}); Max-Age=31536000; Path=\/; HttpOnly; Secure; SameSite=Lax$/;
   const uuidCookiesOf = (headers: Headers) => headers.getSetCookie().filter((cookie) => cookie.startsWith("uuid="));
 
   // Issue 18: the id is issued with the visitor's first change, so pages read before it are the

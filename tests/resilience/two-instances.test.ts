@@ -169,6 +169,15 @@ describe.skipIf(!postgres.available)(`two instances on one PostgreSQL database${
     expect(json(await onA.get("/api/cart")).data.totalCoins).toBe(5);
   });
 
+  it("each instance writes an access-log line per request (LOG_LEVEL=info): its path, never its query", async () => {
+    const onB = new ShopClient(shops[1]!.url);
+    expect((await onB.get("/search?q=89161234567&page=1")).status).toBe(200);
+    const accessLine = /INFO {2}request method=GET path=\/search status=200 ms=\d+ instance=(\S+)/;
+    const logged = await waitFor(async () => accessLine.exec(shops[1]!.output()), (match) => match !== null, 10_000, "the access-log line on B");
+    expect(logged![1]).toBe(`${os.hostname()}:${shops[1]!.pid}`);
+    expect(shops[1]!.output()).not.toContain("89161234567");
+  });
+
   it("the SMS limits count the codes asked on both instances", async () => {
     const { onA, onB } = await browser();
     // The 120-second pause per phone: a code from A, then at once from B.

@@ -12,7 +12,7 @@ describe("analytics cookie choice", () => {
   });
 
   it("keeps the answer a year, for the whole site, out of scripts' reach", () => {
-    expect(analyticsChoiceHeader("granted")).toBe("analytics_consent=granted; Max-Age=31536000; Path=/; Secure; HttpOnly; SameSite=Lax");
+    expect(analyticsChoiceHeader("granted")).toBe("analytics_consent=granted; Max-Age=31536000; Path=/; HttpOnly; Secure; SameSite=Lax");
   });
 
   it("shows the banner until an answer and loads the counter only after acceptance", () => {

@@ -1,4 +1,4 @@
-import { readCookie } from "../visitor/visitor-cookie.server.ts";
+import { cookieHeader, readCookie } from "../shared/cookies.ts";
 import { metricaSnippet } from "./metrica-snippet.server.ts";
 
 /**
@@ -23,7 +23,7 @@ export function readAnalyticsChoice(request: Request): AnalyticsChoice | null {
 }
 
 export function analyticsChoiceHeader(choice: AnalyticsChoice): string {
-  return `${ANALYTICS_CHOICE_COOKIE}=${choice}; Max-Age=${ANALYTICS_CHOICE_MAX_AGE}; Path=/; Secure; HttpOnly; SameSite=Lax`;
+  return cookieHeader(ANALYTICS_CHOICE_COOKIE, choice, { maxAge: ANALYTICS_CHOICE_MAX_AGE });
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { RouterContextProvider } from "react-router";
 import { apiError, apiJson } from "../shared/api.ts";
-import { BodyError, bodyErrorResponse } from "../shared/json-body.server.ts";
 import { userContext } from "../request/context.ts";
 import { AuthError } from "./codes.server.ts";
 import type { User } from "./sessions.server.ts";
@@ -10,7 +9,6 @@ export function authErrorResponse(error: unknown): Response {
   if (error instanceof AuthError) {
     return apiError(error.status, error.code, error.message, error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined);
   }
-  if (error instanceof BodyError) return bodyErrorResponse(error);
   throw error;
 }
 

@@ -106,6 +106,18 @@ describe("codes", () => {
     expect(await isCodeLive(database.handle.db, { phone, codeId: issued.codeId }, at(3))).toBe(false);
   });
 
+  it("still check after a new secret is put in front of the one they were hashed with, and not once it is removed", async () => {
+    const newer = "n".repeat(40);
+    const kept = await issueCode(database.handle.db, secret, "+79990000007", "10.0.0.8", at(0));
+    await verifyCode(database.handle.db, [newer, secret], { phone: "+79990000007", codeId: kept.codeId }, kept.code, at(10));
+    const dropped = await issueCode(database.handle.db, secret, "+79990000008", "10.0.0.8", at(0));
+    expect((await refusal(verifyCode(database.handle.db, [newer], { phone: "+79990000008", codeId: dropped.codeId }, dropped.code, at(10)))).code).toBe("wrong_code");
+    // Issued under the newest secret: the older one alone does not check it.
+    const issued = await issueCode(database.handle.db, [newer, secret], "+79990000009", "10.0.0.8", at(0));
+    expect((await refusal(verifyCode(database.handle.db, secret, { phone: "+79990000009", codeId: issued.codeId }, issued.code, at(10)))).code).toBe("wrong_code");
+    await verifyCode(database.handle.db, [newer], { phone: "+79990000009", codeId: issued.codeId }, issued.code, at(11));
+  });
+
   it("are checked at most 60 times an hour from one address", async () => {
     for (let i = 0; i < 60; i++) await countCodeCheck(database.handle.db, "10.0.0.6", at(i));
     const refused = await refusal(countCodeCheck(database.handle.db, "10.0.0.6", at(61)));

@@ -52,6 +52,13 @@ export function hashCode(secret: string, phone: string, code: string): string {
   return createHmac("sha256", secret).update(`${phone}:${code}`).digest("hex");
 }
 
+/**
+ * SESSION_SECRET's secrets, newest first (or one): a code is hashed with the first and checked
+ * against each, so a code sent just before a new secret was put in front still signs in.
+ */
+export type CodeSecrets = string | readonly string[];
+const secretsOf = (secrets: CodeSecrets): readonly string[] => (typeof secrets === "string" ? [secrets] : secrets);
+
 function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, "hex");
   const right = Buffer.from(b, "hex");
@@ -65,7 +72,7 @@ export type IssuedCode = { code: string; codeId: number; rateEventIds: number[] 
  * an hour per phone or the per-address cap. The earlier code stops working. The SMS is
  * sent by the caller; if it fails, `withdrawCode` takes the code and its count back.
  */
-export async function issueCode(db: Database, secret: string, phone: string, ip: string, now = new Date(), perIp: RateLimit = codeLimits.perIp): Promise<IssuedCode> {
+export async function issueCode(db: Database, secret: CodeSecrets, phone: string, ip: string, now = new Date(), perIp: RateLimit = codeLimits.perIp): Promise<IssuedCode> {
   return db.transaction(async (tx) => {
     // One issue per phone at a time, on every instance.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-code:${phone}`}))`);
@@ -98,7 +105,7 @@ export async function issueCode(db: Database, secret: string, phone: string, ip:
     const code = generateCode();
     const [row] = await tx
       .insert(smsCodes)
-      .values({ phone, codeHash: hashCode(secret, phone, code), createdAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MS), ip })
+      .values({ phone, codeHash: hashCode(secretsOf(secret)[0]!, phone, code), createdAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MS), ip })
       .returning({ id: smsCodes.id });
     return { code, codeId: row!.id, rateEventIds: verdict.eventIds };
   });
@@ -125,7 +132,7 @@ export type CodeAttempt = { phone: string; codeId: number | undefined };
  * nor learn whether a sign-in is in progress (issue 14 item 4). Only the browser that asked
  * is told that its code has expired or was voided.
  */
-export async function verifyCode(db: Database, secret: string, attempt: CodeAttempt, code: string, now = new Date()): Promise<void> {
+export async function verifyCode(db: Database, secret: CodeSecrets, attempt: CodeAttempt, code: string, now = new Date()): Promise<void> {
   if (!/^\d{4}$/.test(code)) throw new AuthError("bad_code", authMessages.badCode);
   const { phone, codeId } = attempt;
   if (codeId === undefined) throw new AuthError("wrong_code", authMessages.wrongCode);
@@ -137,7 +144,7 @@ export async function verifyCode(db: Database, secret: string, attempt: CodeAtte
       await tx.update(smsCodes).set({ closedAt: now }).where(eq(smsCodes.id, live.id));
       return "too_many" as const;
     }
-    if (sameHash(hashCode(secret, phone, code), live.codeHash)) {
+    if (secretsOf(secret).some((key) => sameHash(hashCode(key, phone, code), live.codeHash))) {
       await tx.update(smsCodes).set({ closedAt: now }).where(eq(smsCodes.id, live.id));
       return "ok" as const;
     }

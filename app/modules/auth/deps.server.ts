@@ -7,9 +7,9 @@ import type { AuthDeps } from "./sign-in.server.ts";
 
 let gateway: SmsGateway | undefined;
 
-/** What sign-in needs for a request: the database, the secret that keys code hashes, the SMS gateway. */
+/** What sign-in needs for a request: the database, the secrets that key code hashes, the SMS gateway. */
 export function authDeps(context: Readonly<RouterContextProvider>): AuthDeps {
   const config = getConfig();
   gateway ??= createSmsGateway(config.sms);
-  return { db: context.get(databaseContext).db, secret: config.sessionSecret, sms: gateway, codesPerIpPerHour: config.smsCodesPerIpPerHour };
+  return { db: context.get(databaseContext).db, secret: config.sessionSecrets, sms: gateway, codesPerIpPerHour: config.smsCodesPerIpPerHour };
 }

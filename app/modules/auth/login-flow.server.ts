@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { safeReturnPath } from "../account/login-href.ts";
+import { safeReturnPath } from "./login-href.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { clientIp } from "../request/client-ip.server.ts";

@@ -1,6 +1,5 @@
-import { createCookie } from "react-router";
-import { getConfig } from "../config/config.server.ts";
-import { safeReturnPath } from "../account/login-href.ts";
+import { safeReturnPath } from "./login-href.ts";
+import { signedCookie } from "../shared/signed-cookie.server.ts";
 
 /**
  * Where a buyer is in the sign-in steps, kept in a short-lived signed cookie so that the
@@ -15,19 +14,7 @@ export type LoginState = {
   codeId?: number;
 };
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-
-function loginCookie() {
-  cookie ??= createCookie("login", {
-    httpOnly: true,
-    secure: true,
-    sameSite: "lax",
-    path: "/",
-    maxAge: 15 * 60,
-    secrets: [getConfig().sessionSecret],
-  });
-  return cookie;
-}
+const loginCookie = signedCookie("login", { maxAge: 15 * 60 });
 
 export async function readLoginState(request: Request): Promise<LoginState | null> {
   const value = (await loginCookie().parse(request.headers.get("Cookie"))) as Partial<LoginState> | null;

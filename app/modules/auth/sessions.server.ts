@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { sessions, users } from "../db/schema.ts";
-import { readCookie } from "../visitor/visitor-cookie.server.ts";
+import { clearCookieHeader, cookieHeader, readCookie } from "../shared/cookies.ts";
 
 export const SESSION_COOKIE = "session";
 export const SESSION_TTL_MS = 30 * 86_400_000;
@@ -53,9 +53,9 @@ export async function pruneExpiredSessions(db: Database, now = new Date()): Prom
 }
 
 export function sessionCookieHeader(token: string): string {
-  return `${SESSION_COOKIE}=${token}; Max-Age=${SESSION_TTL_MS / 1000}; Path=/; Secure; HttpOnly; SameSite=Lax`;
+  return cookieHeader(SESSION_COOKIE, token, { maxAge: SESSION_TTL_MS / 1000 });
 }
 
 export function clearSessionCookieHeader(): string {
-  return `${SESSION_COOKIE}=; Max-Age=0; Path=/; Secure; HttpOnly; SameSite=Lax`;
+  return clearCookieHeader(SESSION_COOKIE);
 }

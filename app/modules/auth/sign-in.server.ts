@@ -4,14 +4,14 @@ import { users } from "../db/schema.ts";
 import { clearDraft, moveDraft } from "../checkout/draft.server.ts";
 import { clearAllLists, mergeLists, type ListOwner } from "../lists/lists.server.ts";
 import { SmsSendError, type SmsGateway } from "../sms/sms.ts";
-import { AuthError, codeLimits, countCodeCheck, issueCode, secondsUntilResend, verifyCode, withdrawCode, RESEND_AFTER_MS } from "./codes.server.ts";
+import { AuthError, type CodeSecrets, codeLimits, countCodeCheck, issueCode, secondsUntilResend, verifyCode, withdrawCode, RESEND_AFTER_MS } from "./codes.server.ts";
 import { consentWithdrawn, recordConsent } from "../consents/consents.server.ts";
 import { needsProfile, splitFullName } from "./profile.ts";
 import { createSession, endSession, type User } from "./sessions.server.ts";
 
 export type AuthDeps = {
   db: Database;
-  secret: string;
+  secret: CodeSecrets;
   sms: SmsGateway;
   /** Codes one address may ask for in an hour (SMS_CODES_PER_IP_PER_HOUR); the default when not given. */
   codesPerIpPerHour?: number;

@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { requireUser } from "../auth/require-user.server.ts";
+import { accountUser } from "../auth/require-user.server.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { databaseContext } from "../request/context.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
@@ -14,8 +14,8 @@ import { currentQuoteTerms } from "./terms.server.ts";
  * with, which the SMS code proved is theirs), each with its steps, its price held or run out,
  * and what the seller may do: ask for a new quote, agree to the staff's offer or decline it.
  */
-export async function loadSellerBuyback(url: URL, context: Readonly<RouterContextProvider>) {
-  const user = requireUser(url, context);
+export async function loadSellerBuyback(context: Readonly<RouterContextProvider>) {
+  const user = accountUser(context);
   const { db } = context.get(databaseContext);
   const terms = await currentQuoteTerms();
   const now = new Date();
@@ -57,8 +57,8 @@ const sellerFormSchema = z.object({
 });
 
 /** POST /my/buyback: a new quote, or the seller's answer to an offer; then back to the page with a notice. */
-export async function handleSellerBuyback(request: Request, url: URL, context: Readonly<RouterContextProvider>) {
-  const user = requireUser(url, context);
+export async function handleSellerBuyback(request: Request, context: Readonly<RouterContextProvider>) {
+  const user = accountUser(context);
   const parsed = sellerFormSchema.safeParse(Object.fromEntries(await readFormBody(request)));
   if (!parsed.success) throw data(parsed.error.issues[0]!.message, { status: 400 });
   const { intent, id, version } = parsed.data;

@@ -1,11 +1,12 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { loginHref } from "../account/login-href.ts";
+import { loginHref } from "../auth/login-href.ts";
 import { normalizeName } from "../auth/person-name.ts";
 import type { User } from "../auth/sessions.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { products, users } from "../db/schema.ts";
 import { type DeliveryProvider, pointKindOf } from "../delivery/provider.ts";
-import { chooseDeliveryItem, deriveCheckoutDelivery, PAYMENT_IDS, type PaymentId } from "../delivery/rules.ts";
+import { chooseDeliveryItem, deriveCheckoutDelivery } from "../delivery/rules.ts";
+import { PAYMENT_IDS, type PaymentId } from "../payments/methods.ts";
 import { ListError, parseProductId, removeFromList, setCartQuantity, type ListOwner } from "../lists/lists.server.ts";
 import { type CartSummary, cartSummary } from "../lists/summary.server.ts";
 import { findOrderByToken, placeOrder } from "../orders/place-order.server.ts";

@@ -9,6 +9,7 @@ import { type DeliveryProvider, DeliveryProviderError, type Parcel, type PickupP
 import { defaultCheckoutDelivery, deriveCheckoutDelivery } from "../delivery/rules.ts";
 import type { ListOwner } from "../lists/lists.server.ts";
 import { cartSummary, type CartSummary } from "../lists/summary.server.ts";
+import { log } from "../shared/log.server.ts";
 import { activePromotions } from "../content/promotions.server.ts";
 import { type ActivePromotion, applyDeliveryPromotions } from "../pricing/discounts.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
@@ -68,7 +69,7 @@ export async function offeredDelivery(provider: DeliveryProvider, cityCode: stri
     return { groups, error: null };
   } catch (error) {
     if (error instanceof DeliveryProviderError) {
-      console.warn(`checkout: delivery options for ${cityCode} failed: ${error.message}`);
+      log.warn("checkout: delivery options failed", { cityCode, error: error.message });
       return { groups: [] as DeliveryChoiceGroup[], error: checkoutTexts.deliveryUnavailable };
     }
     throw error;
@@ -112,7 +113,7 @@ export async function pointsOf(provider: DeliveryProvider, cityCode: string, del
     return await provider.pickupPoints(cityCode, deliveryId);
   } catch (error) {
     if (error instanceof DeliveryProviderError) {
-      console.warn(`checkout: points of ${deliveryId} in ${cityCode} failed: ${error.message}`);
+      log.warn("checkout: delivery points failed", { deliveryId, cityCode, error: error.message });
       return [];
     }
     throw error;

@@ -1,5 +1,6 @@
 import { createContext, type MiddlewareFunction } from "react-router";
-import { oneShotCookie } from "../flash/flash.server.ts";
+import { setsCookie } from "../shared/cookies.ts";
+import { signedCookie } from "../shared/signed-cookie.server.ts";
 import type { CheckoutErrors } from "./draft.ts";
 
 export type { CheckoutErrors };
@@ -7,9 +8,10 @@ export type { CheckoutErrors };
 /**
  * The checkout's field errors, per posted field name ("lastName", "pointCode", "qty:12"), from
  * a POST to the page its redirect shows, once (docs/decisions/029-forms-vocabulary.md). They
- * travel in a one-shot signed cookie like the flash notice, not in the stored draft: a reload
- * or a second tab shows the draft without them.
+ * travel in a one-shot signed cookie like the flash notice (signedCookie), not in the stored
+ * draft: a reload or a second tab shows the draft without them.
  */
+
 /** Stored as its distinct messages and, per field, their indexes: a cart of many refused quantities repeats few texts. */
 type Stored = { m: string[]; f: Record<string, number[]> };
 
@@ -43,11 +45,14 @@ function unpack(stored: unknown): CheckoutErrors | null {
   return errors;
 }
 
-const errorsCookie = oneShotCookie<Stored>("checkout_errors", (stored) => (unpack(stored) ? (stored as Stored) : null));
+export const CHECKOUT_ERRORS_COOKIE = "checkout_errors";
+
+/** Signed like the flash notice, and as short-lived: it only has to reach the page the redirect shows. */
+const errorsCookie = signedCookie(CHECKOUT_ERRORS_COOKIE, { maxAge: 60 });
 
 /** The Set-Cookie header that carries the errors to the page the redirect shows; null when there are none. */
 export async function checkoutErrorsHeader(errors: CheckoutErrors): Promise<string | null> {
-  return Object.keys(errors).length > 0 ? errorsCookie.header(pack(errors)) : null;
+  return Object.keys(errors).length > 0 ? errorsCookie().serialize(pack(errors)) : null;
 }
 
 /** The errors of the previous POST for this request's page (none when there were none). */
@@ -58,11 +63,10 @@ export const checkoutErrorsContext = createContext<CheckoutErrors>({});
  * the answer carries new ones): the page after the redirect shows them, a reload does not.
  */
 export const checkoutErrorsMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const stored = await errorsCookie.read(request);
-  const errors = stored ? unpack(stored) : null;
+  // A tampered or malformed cookie counts as none (the signature or the shape fails).
+  const errors = unpack(await errorsCookie().parse(request.headers.get("Cookie")));
   context.set(checkoutErrorsContext, errors ?? {});
   const response = await next();
-  const setsNew = response.headers.getSetCookie().some((header) => header.startsWith(`${errorsCookie.name}=`));
-  if (stored && !setsNew) response.headers.append("Set-Cookie", await errorsCookie.clearHeader());
+  if (errors && !setsCookie(response, CHECKOUT_ERRORS_COOKIE)) response.headers.append("Set-Cookie", await errorsCookie().serialize("", { maxAge: 0 }));
   return response;
 };

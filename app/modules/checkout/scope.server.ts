@@ -3,7 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import { orders } from "../db/schema.ts";
 import type { Database } from "../db/client.server.ts";
 import { getDeliveryProvider } from "../delivery/delivery.server.ts";
-import { PAYMENT_IDS } from "../delivery/rules.ts";
+import { PAYMENT_IDS } from "../payments/methods.ts";
 import { payOrder } from "../orders/payment-flow.server.ts";
 import { getQuotesService } from "../quotes/quotes.server.ts";
 import { databaseContext, listOwnerContext, userContext } from "../request/context.ts";

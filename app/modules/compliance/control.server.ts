@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { orders } from "../db/schema.ts";
-import { PAYMENT_IDS } from "../delivery/rules.ts";
+import { PAYMENT_IDS } from "../payments/methods.ts";
 import { paymentDeadline, recordOrderStep } from "../orders/lifecycle.server.ts";
 import { orderStatusLabels } from "../orders/statuses.ts";
 import { type StaffActor, writeAudit } from "../staff/audit.server.ts";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { PAYMENT_IDS } from "../delivery/rules.ts";
+import { PAYMENT_IDS } from "../payments/methods.ts";
 import { ListFormatError, parseExtremistList } from "./extremist-list.ts";
 import { identificationSchema, maskedIdentification, normalizeListName, parseDate, requiresIdentification, screeningKey } from "./identification.ts";
 

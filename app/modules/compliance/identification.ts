@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PAYMENT_IDS } from "../delivery/rules.ts";
 import { consentField, formTexts, fullNameField, optionalText, requiredText } from "../forms/fields.ts";
+import { PAYMENT_IDS } from "../payments/methods.ts";
 import { identificationTexts } from "./identification-texts.ts";
 
 /**

@@ -56,7 +56,15 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ NODE_ENV: "production", DATA_DIR: tempDir(), SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
     const secret = "x".repeat(40);
     const piiKey = "a".repeat(64);
-    expect(parseConfig({ NODE_ENV: "production", DATA_DIR: tempDir(), SESSION_SECRET: secret, PII_ENCRYPTION_KEY: piiKey }).sessionSecret).toBe(secret);
+    expect(parseConfig({ NODE_ENV: "production", DATA_DIR: tempDir(), SESSION_SECRET: secret, PII_ENCRYPTION_KEY: piiKey }).sessionSecrets).toEqual([secret]);
+  });
+
+  it("reads several session secrets, newest first, each at least 32 characters", () => {
+    const [newest, older, oldest] = ["n".repeat(32), "o".repeat(40), "p".repeat(48)];
+    expect(parseConfig({ DATA_DIR: tempDir(), SESSION_SECRET: `${newest},${older}` }).sessionSecrets).toEqual([newest, older]);
+    expect(parseConfig({ DATA_DIR: tempDir(), SESSION_SECRET: ` ${newest}, ${older}\n${oldest} ` }).sessionSecrets).toEqual([newest, older, oldest]);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), SESSION_SECRET: `${newest},short` })).toThrow(/SESSION_SECRET: каждый секрет не короче 32 символов/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), SESSION_SECRET: " , " })).toThrow(/SESSION_SECRET/);
   });
 
   it("requires a 32-byte PII_ENCRYPTION_KEY in production, generates one in DATA_DIR otherwise, and reads old keys", () => {
@@ -78,10 +86,11 @@ describe("parseConfig", () => {
 
   it("generates a development secret once and keeps it in DATA_DIR", () => {
     const dataDir = path.join(tempDir(), "nested", "data");
-    const first = parseConfig({ DATA_DIR: dataDir }).sessionSecret;
-    expect(first.length).toBeGreaterThanOrEqual(32);
+    const [first, ...others] = parseConfig({ DATA_DIR: dataDir }).sessionSecrets;
+    expect(others).toEqual([]);
+    expect(first!.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(dataDir, "session-secret"), "utf8").trim()).toBe(first);
-    expect(parseConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
+    expect(parseConfig({ DATA_DIR: dataDir }).sessionSecrets).toEqual([first]);
   });
 
   it("caps unpaid orders per buyer at 2 and pieces of a coin at 50 unless set, and refuses a cap below 1", () => {

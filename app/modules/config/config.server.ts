@@ -7,6 +7,7 @@ import type { IdentificationThresholds } from "../compliance/identification.ts";
 import { generatePiiKey, parsePiiKey, type PiiKeyring } from "../compliance/pii-crypto.server.ts";
 import { DEMO_SELLER, innMatchesOgrn, isValidInn, isValidOgrn, type SellerDetails } from "../shop/seller.ts";
 import { parseProxyTrust, type ProxyTrust } from "../request/proxy-trust.server.ts";
+import { type LogLevel, setLogLevel } from "../shared/log.server.ts";
 
 /**
  * Every setting of the shop is an environment variable, validated here once at start.
@@ -35,7 +36,12 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
-  SESSION_SECRET: z.string().min(32, "не короче 32 символов").optional(),
+  // Several secrets, newest first, while one is being replaced (docs/decisions/031-cookies-and-secret-rotation.md).
+  SESSION_SECRET: z
+    .string()
+    .transform((value) => value.split(/[,\s]+/).filter(Boolean))
+    .refine((secrets) => secrets.length > 0 && secrets.every((secret) => secret.length >= 32), "каждый секрет не короче 32 символов; несколько — через запятую, новый первым")
+    .optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   WEB_CONCURRENCY: z.coerce
     .number({ error: "число процессов сервера — целое от 1 до 64" })
@@ -155,7 +161,8 @@ export type AppConfig = {
   databasePoolMax: number;
   /** The longest a PostgreSQL query may take (or hang, when the network does) before the page answers 503. */
   databaseQueryTimeoutMs: number;
-  sessionSecret: string;
+  /** SESSION_SECRET's secrets, newest first: the first signs cookies and keys code hashes, any of them verifies. */
+  sessionSecrets: readonly string[];
   shutdownTimeoutMs: number;
   /** Server processes sharing the port (WEB_CONCURRENCY): the cores with PostgreSQL, 1 on the embedded database. */
   webConcurrency: number;
@@ -163,7 +170,7 @@ export type AppConfig = {
   trustProxy: boolean;
   /** Which hops are the shop's own proxies: the client's address is the right-most X-Forwarded-For entry that is not one. */
   proxyTrust: ProxyTrust;
-  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  logLevel: LogLevel;
   sms: {
     /** log: the code in the server log; file: one JSON line per message (tests); smsru, smsc: real gateways. */
     provider: "log" | "file" | "smsru" | "smsc";
@@ -336,7 +343,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     databaseUrl: values.DATABASE_URL,
     databasePoolMax: values.DATABASE_POOL_MAX,
     databaseQueryTimeoutMs: values.DATABASE_QUERY_TIMEOUT_MS,
-    sessionSecret: values.SESSION_SECRET ?? developmentSessionSecret(dataDir),
+    sessionSecrets: values.SESSION_SECRET ?? [developmentSessionSecret(dataDir)],
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     webConcurrency: values.WEB_CONCURRENCY ?? (values.DATABASE_URL ? availableParallelism() : 1),
     trustProxy: values.TRUST_PROXY !== false,
@@ -458,6 +465,9 @@ let current: AppConfig | undefined;
 
 /** The validated configuration of this process; throws ConfigError on a wrong value. */
 export function getConfig(): AppConfig {
-  current ??= parseConfig(process.env);
+  if (!current) {
+    current = parseConfig(process.env);
+    setLogLevel(current.logLevel);
+  }
   return current;
 }

@@ -2,7 +2,6 @@ import type { Database } from "../db/client.server.ts";
 import { consumeRateLimit, type RateLimit, type RateLimitResult } from "../rate-limit/rate-limit.server.ts";
 import { clientIp } from "../request/client-ip.server.ts";
 import { apiError, apiJson } from "../shared/api.ts";
-import { BodyError, bodyErrorResponse, readJsonObject } from "../shared/json-body.server.ts";
 import { log } from "../shared/log.server.ts";
 import { type DeliveryProvider, DeliveryProviderError, pointKindOf } from "./provider.ts";
 
@@ -76,10 +75,12 @@ function pointDeliveryIdOf(value: unknown): number {
   return id;
 }
 
-/** POST /api/checkout/deliveries { code } → { data: [{ name, type, items: [{ id, pvz }] }] }. */
-export async function deliveriesResponse(provider: DeliveryProvider, request: Request, allow: RateGuard): Promise<Response> {
+/**
+ * POST /api/checkout/deliveries { code } → { data: [{ name, type, items: [{ id, pvz }] }] }.
+ * `body`: the JSON object the /api layout read (app/modules/request/guards.server.ts).
+ */
+export async function deliveriesResponse(provider: DeliveryProvider, body: Record<string, unknown>, allow: RateGuard): Promise<Response> {
   try {
-    const body = await readJsonObject(request);
     const code = cityCodeOf(body.code, "code");
     await checkRate(allow);
     const groups = await provider.deliveryGroups(code);
@@ -92,9 +93,8 @@ export async function deliveriesResponse(provider: DeliveryProvider, request: Re
 }
 
 /** POST /api/locations/get-pvz { city, deliveryId } → { data: [point…] }, each tagged dlvId and type. */
-export async function pickupPointsResponse(provider: DeliveryProvider, request: Request, allow: RateGuard): Promise<Response> {
+export async function pickupPointsResponse(provider: DeliveryProvider, body: Record<string, unknown>, allow: RateGuard): Promise<Response> {
   try {
-    const body = await readJsonObject(request);
     const city = cityCodeOf(body.city, "city");
     const deliveryId = pointDeliveryIdOf(body.deliveryId);
     await checkRate(allow);
@@ -122,7 +122,6 @@ export function deliveryErrorResponse(error: unknown): Response {
     const minutes = Math.ceil(error.retryAfterSeconds / 60);
     return apiError(429, "too_many_requests", `Слишком много запросов. Попробуйте через ${minutes} мин.`, { "Retry-After": String(error.retryAfterSeconds) });
   }
-  if (error instanceof BodyError) return bodyErrorResponse(error);
   if (error instanceof DeliveryProviderError) {
     log.warn("Delivery provider failed", { error: error.message });
     return apiError(503, DELIVERY_UNAVAILABLE.code, DELIVERY_UNAVAILABLE.message);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeReply, type FakeRequest, type FakeServer, startFakeHttpServer } from "#tests/support/fake-http-server.ts";
-import { createTtlMemo } from "../shared/ttl-cache.ts";
+import { createMemo } from "../shared/memory-cache.ts";
 import { createCdekDeliveryProvider, describeCdekErrors, parseCdekCities, parseCdekDeliveryPoints, parseCdekTariffs } from "./cdek.server.ts";
 import { DeliveryProviderError, type DeliveryProvider, MOSCOW_CODE, SAINT_PETERSBURG_CODE } from "./provider.ts";
 
@@ -284,7 +284,7 @@ describe("the provider against a fake CDEK", () => {
   });
 
   it("reads points and tariffs once per city and weight through a memo, and tries again after a failure", async () => {
-    const cached = createCdekDeliveryProvider({ baseUrl: server.baseUrl, clientId: "a", clientSecret: "b", memo: createTtlMemo({ ttlMs: 60_000 }) });
+    const cached = createCdekDeliveryProvider({ baseUrl: server.baseUrl, clientId: "a", clientSecret: "b", memo: createMemo({ ttlMs: 60_000 }) });
     await Promise.all([
       cached.deliveryGroups(MOSCOW_CODE),
       cached.pickupPoints(MOSCOW_CODE, 79),

@@ -2,7 +2,8 @@ import data from "./demo/embedded-delivery.json" with { type: "json" };
 import type { EmbeddedDeliveryData } from "./demo/generate.ts";
 import { z } from "zod";
 import { fetchOutbound, OutboundHttpError } from "../shared/outbound-http.server.ts";
-import type { Memo } from "../shared/ttl-cache.ts";
+import { firstIssue } from "../shared/zod-issue.ts";
+import type { Memo } from "../shared/memory-cache.ts";
 import { type CarrierDeliveryId, quoteDelivery, shippingWeightGrams } from "./pricing.ts";
 import {
   type City,
@@ -147,10 +148,7 @@ function parseEntries<T>(body: Json, schema: z.ZodType<T>, what: string): T[] {
   if (!Array.isArray(body)) fail(`${what} did not answer a JSON array`);
   return body.map((entry, index) => {
     const parsed = schema.safeParse(entry);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      fail(`${what} entry ${index}: ${issue.path.join(".") || "(entry)"}: ${issue.message}`);
-    }
+    if (!parsed.success) fail(`${what} entry ${index}: ${firstIssue(parsed.error, "(entry)")}`);
     return parsed.data;
   });
 }
@@ -199,7 +197,7 @@ type OutboundCall = { method: "GET" | "POST"; headers: Record<string, string>; b
 export function createCdekDeliveryProvider(options: CdekProviderOptions): DeliveryProvider {
   const baseUrl = (options.baseUrl ?? CDEK_PRODUCTION_URL).replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const fetchImpl = options.fetchImpl ?? fetch;
+  const fetchImpl = options.fetchImpl ? { fetchImpl: options.fetchImpl } : {};
   const now = options.now ?? Date.now;
   const toCdek = options.cityCodes ?? KNOWN_CITY_CODES;
   const fromCdek = new Map([...toCdek].map(([code, cdek]) => [cdek, code]));
@@ -211,7 +209,7 @@ export function createCdekDeliveryProvider(options: CdekProviderOptions): Delive
 
   async function send(path: string, init: OutboundCall): Promise<{ status: number; body: string }> {
     try {
-      const answer = await fetchOutbound(`${baseUrl}${path}`, { ...init, timeoutMs, maxBytes: MAX_ANSWER_BYTES, fetchImpl });
+      const answer = await fetchOutbound(`${baseUrl}${path}`, { ...init, timeoutMs, maxBytes: MAX_ANSWER_BYTES, ...fetchImpl });
       return { status: answer.status, body: answer.text() };
     } catch (error) {
       if (error instanceof OutboundHttpError) fail(error.message, { cause: error });

@@ -1,5 +1,5 @@
 import { type AppConfig, getConfig } from "../config/config.server.ts";
-import { createTtlMemo } from "../shared/ttl-cache.ts";
+import { createMemo } from "../shared/memory-cache.ts";
 import { createCdekDeliveryProvider } from "./cdek.server.ts";
 import { createEmbeddedDeliveryProvider } from "./embedded.ts";
 import type { DeliveryProvider } from "./provider.ts";
@@ -21,7 +21,7 @@ export function createDeliveryProvider(config: AppConfig["delivery"]): DeliveryP
         clientSecret: config.cdek.clientSecret ?? "",
         senderCityCode: config.cdek.senderCityCode,
         timeoutMs: config.timeoutMs,
-        memo: createTtlMemo({ ttlMs: DELIVERY_CACHE_TTL_MS, maxEntries: DELIVERY_CACHE_MAX_ENTRIES }),
+        memo: createMemo({ ttlMs: DELIVERY_CACHE_TTL_MS, maxEntries: DELIVERY_CACHE_MAX_ENTRIES }),
       });
   }
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { PAYMENT_IDS } from "../payments/methods.ts";
 import {
   type CheckoutDelivery,
   DELIVERY_IDS,
   FREE_DELIVERY_GROUP_NAME,
-  PAYMENT_IDS,
   type DeliveryGroup,
   applyProfileDelivery,
   chooseDeliveryItem,

@@ -14,6 +14,8 @@
  *   else (empty, unknown) leaves the state unchanged.
  */
 
+import { DEFAULT_PAYMENT_ID, PAYMENT_IDS, type PaymentId } from "../payments/methods.ts";
+
 export const DELIVERY_IDS = {
   pickupPoint: 79,
   parcelLocker: 80,
@@ -28,17 +30,7 @@ export const DELIVERY_IDS = {
 
 export type DeliveryId = (typeof DELIVERY_IDS)[keyof typeof DELIVERY_IDS];
 
-export const PAYMENT_IDS = {
-  /** Card or СБП through the aggregator: the default. */
-  online: 4,
-  /** Payment on receipt, used with special-contact delivery. */
-  onReceipt: 6,
-} as const;
-
-export type PaymentId = (typeof PAYMENT_IDS)[keyof typeof PAYMENT_IDS];
-
 export const DEFAULT_DELIVERY_ID = DELIVERY_IDS.pickupPoint;
-export const DEFAULT_PAYMENT_ID = PAYMENT_IDS.online;
 
 /** Ids with the courier flag on. */
 export const COURIER_DELIVERY_IDS: ReadonlySet<number> = new Set([DELIVERY_IDS.courier, DELIVERY_IDS.freeCourier]);

@@ -1,4 +1,4 @@
-import { formatGrams, formatMoney } from "../shared/format.ts";
+import { formatFineness, formatGrams, formatMillimetres, formatMoney } from "../shared/format.ts";
 import type { ProductDetails } from "../catalog/types.ts";
 
 /** The rows of the comparison table: a characteristic and each coin's value. */
@@ -11,7 +11,7 @@ const characteristics: [string, (p: ProductDetails) => string][] = [
   ["Цена выкупа сегодня", (p) => (p.value?.buyback != null ? formatMoney(p.value.buyback) : "—")],
   ["Спред (продажа − выкуп)", (p) => (p.value?.spreadPercent != null ? `${String(p.value.spreadPercent).replace(".", ",")} %` : "—")],
   ["Металл", (p) => (p.metal === "gold" ? "Золото" : "Серебро")],
-  ["Проба", (p) => formatGrams(p.fineness)],
+  ["Проба", (p) => formatFineness(p.fineness)],
   ["Вес чистого металла", (p) => `${formatGrams(p.pureGrams)} г`],
   ["Общий вес", (p) => `${formatGrams(p.totalGrams)} г`],
   ["Номинал", (p) => p.denomination],
@@ -19,7 +19,7 @@ const characteristics: [string, (p: ProductDetails) => string][] = [
   ["Страна", (p) => p.country],
   ["Монетный двор", (p) => p.mint ?? "—"],
   ["Годы выпуска", (p) => p.years || "—"],
-  ["Диаметр", (p) => (p.diameterMm !== null ? `${formatGrams(p.diameterMm)} мм` : "—")],
+  ["Диаметр", (p) => (p.diameterMm !== null ? `${formatMillimetres(p.diameterMm)} мм` : "—")],
   ["Качество", (p) => p.quality ?? "—"],
   ["Тираж", (p) => (p.mintage !== null ? `${p.mintage.toLocaleString("ru-RU")} шт.` : "—")],
   ["НДС", (p) => (p.vat === "exempt" ? "Не облагается" : "Включён")],

@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { safeReturnPath } from "../account/login-href.ts";
+import { safeReturnPath } from "../auth/login-href.ts";
 import { findProductById, toCard } from "../catalog/products.server.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { getQuotesService } from "../quotes/quotes.server.ts";

@@ -1,7 +1,7 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { type OrderStatus, orderEvents, orderLines, orders, users } from "../db/schema.ts";
-import { PAYMENT_IDS } from "../delivery/rules.ts";
+import { PAYMENT_IDS } from "../payments/methods.ts";
 import { deliveryLabel } from "../delivery/labels.ts";
 import type { NotificationEvent, OrderFacts } from "../notifications/events.ts";
 import { recordNotifications } from "../notifications/outbox.server.ts";

@@ -2,7 +2,7 @@ import { checkAlertsSoon } from "../alerts/watch.server.ts";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { type OrderStatus, orderLines, orderStatuses, orders, payments, products } from "../db/schema.ts";
-import { PAYMENT_IDS } from "../delivery/rules.ts";
+import { PAYMENT_IDS } from "../payments/methods.ts";
 import { cancelPendingPayments, listPayments, listRefunds, type PaymentRow, type RefundRow } from "../payments/payments.server.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { listReceipts, queueHandoverReceipt, type ReceiptRow, receiptStatusLabels, receiptTypeLabels } from "../receipts/receipts.server.ts";

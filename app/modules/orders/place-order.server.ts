@@ -3,7 +3,7 @@ import { pricingRule } from "../catalog/products.server.ts";
 import { getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { listItems, orderLines, orders, products, users, type OrderStatus } from "../db/schema.ts";
-import { PAYMENT_IDS, type PaymentId } from "../delivery/rules.ts";
+import { PAYMENT_IDS, type PaymentId } from "../payments/methods.ts";
 import type { ListOwner } from "../lists/lists.server.ts";
 import { activePromotions } from "../content/promotions.server.ts";
 import { moscowToday } from "../content/dates.ts";

@@ -1,5 +1,5 @@
 import type { OrderStatus } from "../db/schema.ts";
-import { PAYMENT_IDS } from "../delivery/rules.ts";
+import { PAYMENT_IDS } from "../payments/methods.ts";
 
 /** How the buyer and the operator read an order's status. */
 export const orderStatusLabels: Record<OrderStatus, string> = {

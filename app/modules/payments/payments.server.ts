@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { type AppConfig, getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { type OrderStatus, orderLines, orders, payments, products, refunds } from "../db/schema.ts";
-import { PAYMENT_IDS } from "../delivery/rules.ts";
+import { PAYMENT_IDS } from "./methods.ts";
 import { log } from "../shared/log.server.ts";
 import type { NotificationEvent, OrderFacts } from "../notifications/events.ts";
 import { recordNotifications } from "../notifications/outbox.server.ts";

@@ -280,6 +280,14 @@ describe("the YooKassa provider against a fake api.yookassa.ru", () => {
     expect(error.message).toMatch(/ECONNREFUSED/);
   });
 
+  it("reads at most 1 MiB of an answer: a longer one is an unknown outcome, repeated with the same key", async () => {
+    server.handler = () => json(`{"padding":"${"x".repeat(1_100_000)}"}`);
+    const error = await failure(provider({ retries: 1 }).getPayment(PAYMENT_ID));
+    expect(error).toMatchObject({ kind: "unavailable", retryable: true });
+    expect(error.message).toBe(`YooKassa GET /v3/payments/${PAYMENT_ID} answered more than 1048576 bytes`);
+    expect(server.requests).toHaveLength(2);
+  });
+
   it("refuses a created pending payment without a confirmation URL", async () => {
     server.handler = () => json({ id: PAYMENT_ID, status: "pending", paid: false, amount: { value: "23430.00", currency: "RUB" } });
     expect(await failure(provider({ retries: 0 }).createPayment(input()))).toMatchObject({ kind: "unavailable", retryable: true });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { log } from "../shared/log.server.ts";
-import { failureReason, isTimeout } from "../shared/outbound-http.server.ts";
+import { firstIssue } from "../shared/zod-issue.ts";
+import { failureReason, fetchOutbound, type OutboundAnswer, OutboundHttpError } from "../shared/outbound-http.server.ts";
 import {
   type CreatePaymentInput,
   type CreatedPayment,
@@ -65,6 +66,8 @@ export const YOOKASSA_PAYMENT_SUBJECT = "commodity";
 export const YOOKASSA_PAYMENT_MODE = "full_prepayment";
 const MAX_DESCRIPTION_CHARS = 128;
 const MAX_BODY_CHARS = 256 * 1024;
+/** Read at most this much of an answer: room for MAX_BODY_CHARS of any UTF-8, so longer JSON is still "not JSON", not a read failure. */
+const MAX_ANSWER_BYTES = 4 * MAX_BODY_CHARS;
 
 /** "15230.00" for 15230 roubles. */
 export function formatRub(amountRub: number): string {
@@ -214,7 +217,7 @@ const refundSchema = z.object({ id: z.string().min(1), status: z.enum(["pending"
 export function interpretRefund(answer: unknown, where: string): z.infer<typeof refundSchema> {
   const parsed = refundSchema.safeParse(answer);
   if (!parsed.success || parsed.data.amount.currency !== "RUB" || parseRub(parsed.data.amount.value) === undefined) {
-    throw unavailable(`${where} answered a refund of unexpected shape`);
+    throw unavailable(`${where} answered a refund of unexpected shape${parsed.success ? "" : ` (${firstIssue(parsed.error)})`}`);
   }
   return parsed.data;
 }
@@ -224,7 +227,7 @@ const receiptSchema = z.object({ id: z.string().min(1), type: z.string().optiona
 /** Reads a receipt object; an answer of any other shape is an "unavailable" error (repeat with the same key). */
 export function interpretReceipt(answer: unknown, where: string): z.infer<typeof receiptSchema> {
   const parsed = receiptSchema.safeParse(answer);
-  if (!parsed.success) throw unavailable(`${where} answered a receipt of unexpected shape`);
+  if (!parsed.success) throw unavailable(`${where} answered a receipt of unexpected shape (${firstIssue(parsed.error)})`);
   return parsed.data;
 }
 
@@ -232,13 +235,24 @@ function unavailable(message: string, extra: { httpStatus?: number; providerCode
   return new PaymentProviderError(message, { provider: "yookassa", kind: "unavailable", retryable: true, ...extra });
 }
 
+/** A call that brought no whole answer (network, timeout, a body cut short or too long): the outcome is unknown. Named by method and path, as before fetchOutbound. */
+function outboundFailure(error: OutboundHttpError, where: string, timeoutMs: number): PaymentProviderError {
+  switch (error.kind) {
+    case "timeout":
+      return unavailable(`${where} timed out after ${timeoutMs} ms`, { cause: error });
+    case "network":
+      return unavailable(`${where} failed: ${failureReason(error.cause)}`, { cause: error });
+    case "read":
+      return unavailable(`Reading the answer of ${where} failed: ${failureReason(error.cause)}`, { cause: error });
+    case "too_large":
+      return unavailable(`${where} answered more than ${MAX_ANSWER_BYTES} bytes`, { cause: error });
+  }
+}
+
 /** Reads a payment object; an answer of any other shape is an "unavailable" error. */
 export function interpretPayment(answer: unknown, where: string): YooKassaPayment {
   const parsed = paymentSchema.safeParse(answer);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw unavailable(`${where} answered a payment of unexpected shape (${issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "?"})`);
-  }
+  if (!parsed.success) throw unavailable(`${where} answered a payment of unexpected shape (${firstIssue(parsed.error)})`);
   if (parsed.data.amount.currency !== "RUB" || parseRub(parsed.data.amount.value) === undefined) {
     throw unavailable(`${where} answered an unexpected amount ${JSON.stringify(parsed.data.amount)}`);
   }
@@ -276,25 +290,24 @@ export function createYooKassaProvider(options: YooKassaOptions): PaymentProvide
   async function attempt(method: "GET" | "POST", path: string, body: string | undefined, idempotenceKey: string | undefined): Promise<unknown> {
     const url = `${base}${path}`;
     const where = `YooKassa ${method} /v3${path}`;
-    const signal = AbortSignal.timeout(options.timeoutMs);
-    const timedOut = () => unavailable(`${where} timed out after ${options.timeoutMs} ms`);
     const headers: Record<string, string> = { Authorization: authorization, Accept: "application/json" };
     if (body !== undefined) headers["Content-Type"] = "application/json; charset=utf-8";
     if (idempotenceKey !== undefined) headers["Idempotence-Key"] = idempotenceKey;
-    let response: Response;
+    let answer: OutboundAnswer;
     try {
-      response = await (options.fetchImpl ?? fetch)(url, { method, headers, body, signal });
+      answer = await fetchOutbound(url, {
+        method,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        timeoutMs: options.timeoutMs,
+        maxBytes: MAX_ANSWER_BYTES,
+        ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
+      });
     } catch (error) {
-      if (isTimeout(error, signal)) throw timedOut();
-      throw unavailable(`${where} failed: ${failureReason(error)}`, { cause: error });
+      if (error instanceof OutboundHttpError) throw outboundFailure(error, where, options.timeoutMs);
+      throw error;
     }
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (error) {
-      if (isTimeout(error, signal)) throw timedOut();
-      throw unavailable(`Reading the answer of ${where} failed: ${failureReason(error)}`, { cause: error });
-    }
+    const text = answer.text();
     let json: unknown;
     let isJson = false;
     try {
@@ -305,7 +318,7 @@ export function createYooKassaProvider(options: YooKassaOptions): PaymentProvide
     } catch {
       // Not JSON: handled below.
     }
-    if (response.status < 200 || response.status > 299) throw classifyYooKassaError(response.status, json, where);
+    if (answer.status < 200 || answer.status > 299) throw classifyYooKassaError(answer.status, json, where);
     if (!isJson) throw unavailable(`${where} answered something other than JSON: ${text.slice(0, 120).replace(/\s+/g, " ")}`);
     return json;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cookieNames, isAnonymousRequest } from "./anonymous-request.ts";
+import { isAnonymousRequest } from "./anonymous-request.ts";
 
 const ask = (pathname: string, headers: Record<string, string> = {}, method = "GET") => isAnonymousRequest({ method, pathname, headers: new Headers(headers) });
 
@@ -38,13 +38,5 @@ describe("isAnonymousRequest", () => {
     for (const path of ["/cart", "/checkout", "/my/orders", "/login", "/wishlist", "/product-comparison", "/admin", "/api/courses", "/robots.txt", "/sitemap.xml", "/yml.xml", "/build.json", "/thanks"]) {
       expect(ask(path), path).toBe(false);
     }
-  });
-});
-
-describe("cookieNames", () => {
-  it("lists the names of a Cookie header", () => {
-    expect(cookieNames("a=1; b=2;c=3")).toEqual(["a", "b", "c"]);
-    expect(cookieNames(null)).toEqual([]);
-    expect(cookieNames("x")).toEqual(["x"]);
   });
 });

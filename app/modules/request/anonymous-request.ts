@@ -10,6 +10,7 @@
  * consent or analytics choice, an Authorization header, or any cookie the shop does not
  * know to be harmless (a cookie added later must not leak into shared pages by default).
  */
+import { cookieNames } from "../shared/cookies.ts";
 import { isPagePath } from "./cache-policy.ts";
 
 /**
@@ -17,18 +18,6 @@ import { isPagePath } from "./cache-policy.ts";
  * script sets and reads in the browser (the server never reads them).
  */
 const harmlessCookies: ReadonlySet<string> = new Set(["_ym_uid", "_ym_d", "_ym_isad", "_ym_visorc"]);
-
-/** The names of the cookies in a Cookie header ("a=1; b=2" → a, b); a part without "=" counts by its text. */
-export function cookieNames(header: string | null): string[] {
-  if (!header) return [];
-  return header
-    .split(";")
-    .map((part) => {
-      const separator = part.indexOf("=");
-      return (separator === -1 ? part : part.slice(0, separator)).trim();
-    })
-    .filter((name) => name.length > 0);
-}
 
 export type AnonymousRequestInput = {
   method: string;

@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareFunction } from "react-router";
 import { getDatabase } from "../db/database.server.ts";
 import { readVisitorId, visitorCookieHeader } from "../visitor/visitor-cookie.server.ts";
-import { clearSessionCookieHeader, readSessionToken, userBySessionToken } from "../auth/sessions.server.ts";
-import { clearFlashHeader, readFlash } from "../flash/flash.server.ts";
+import { clearSessionCookieHeader, readSessionToken, SESSION_COOKIE, userBySessionToken } from "../auth/sessions.server.ts";
+import { clearFlashHeader, FLASH_COOKIE, readFlash } from "../flash/flash.server.ts";
+import { readCookie, setsCookie } from "../shared/cookies.ts";
 import { apiError } from "../shared/api.ts";
 import { errorTexts } from "../shared/error-view.ts";
 import { cacheControlFor, isSharedPath, SHARED_PAGE_HEADER } from "./cache-policy.ts";
@@ -74,7 +75,7 @@ export const flashMiddleware: MiddlewareFunction<Response> = async ({ request, c
   context.set(flashContext, flash);
   const response = await next();
   // A redirect may be setting a new notice; only clear when the page showed this one.
-  if (flash && !response.headers.get("Set-Cookie")?.includes("flash=")) {
+  if (flash && !setsCookie(response, FLASH_COOKIE)) {
     response.headers.append("Set-Cookie", await clearFlashHeader());
   }
   return response;
@@ -90,8 +91,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   context.set(userContext, user ?? null);
   if (user) context.set(listOwnerContext, `user:${user.id}`);
   const response = await next();
-  const hadCookie = request.headers.get("Cookie")?.includes("session=");
-  if (hadCookie && !user && !response.headers.get("Set-Cookie")?.includes("session=")) {
+  const hadCookie = readCookie(request.headers.get("Cookie"), SESSION_COOKIE) !== undefined;
+  if (hadCookie && !user && !setsCookie(response, SESSION_COOKIE)) {
     response.headers.append("Set-Cookie", clearSessionCookieHeader());
   }
   return response;

@@ -20,6 +20,7 @@ import type http from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { etagOf, matchesIfNoneMatch } from "../shared/etag.server.ts";
+import { createMemoryCache } from "../shared/memory-cache.ts";
 import { pickEncoding } from "./accept-encoding.ts";
 import { isAnonymousRequest } from "./anonymous-request.ts";
 import { SHARED_PAGE_CACHE_CONTROL, SHARED_PAGE_HEADER } from "./cache-policy.ts";
@@ -83,41 +84,8 @@ export function createPageCache({
   ttlMs = PAGE_CACHE_TTL_MS,
   now = Date.now,
 }: PageCacheOptions = {}) {
-  // A Map keeps insertion order: the first entry is the least recently used.
-  const entries = new Map<string, CachedPage>();
-  let bytes = 0;
-  const rendering = new Map<string, Promise<CachedPage | undefined>>();
-
-  const drop = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= entry.bytes;
-  };
-
-  function get(key: string): CachedPage | undefined {
-    const entry = entries.get(key);
-    if (!entry) return undefined;
-    if (now() - entry.storedAt >= ttlMs) {
-      drop(key);
-      return undefined;
-    }
-    // Recently used: to the back of the queue.
-    entries.delete(key);
-    entries.set(key, entry);
-    return entry;
-  }
-
-  function store(key: string, page: CachedPage): void {
-    drop(key);
-    if (page.bytes > maxBytes) return;
-    entries.set(key, page);
-    bytes += page.bytes;
-    for (const oldest of entries.keys()) {
-      if (entries.size <= maxEntries && bytes <= maxBytes) break;
-      drop(oldest);
-    }
-  }
+  // The shop's one memory cache (shared/memory-cache.ts): least recently used out first, bounded in pages and bytes.
+  const pages = createMemoryCache<CachedPage>({ maxEntries, maxBytes, bytesOf: (page) => page.bytes, ttlMs, now });
 
   /** The page to keep of a shareable answer whose body has been read: compressed both ways. */
   async function keep(response: Response, body: Buffer): Promise<CachedPage> {
@@ -145,52 +113,44 @@ export function createPageCache({
     if (!isAnonymousRequest({ method: request.method, pathname: url.pathname, headers: request.headers })) return render(request);
 
     const key = pageCacheKey(url, await state());
-    const hit = get(key);
-    if (hit) {
-      writePage(req, res, request, hit, "hit", now());
-      return undefined;
-    }
     // Rendered as a GET (HEAD too: its headers are the page's), whole, for everyone; a
     // visitor who leaves does not stop the render others wait for.
-    const headers = new Headers(request.headers);
-    headers.set(SHARED_PAGE_HEADER, "1");
-    const shared = new Request(request.url, { method: "GET", headers });
+    const shared = () => {
+      const headers = new Headers(request.headers);
+      headers.set(SHARED_PAGE_HEADER, "1");
+      return new Request(request.url, { method: "GET", headers });
+    };
 
-    const waiting = rendering.get(key);
-    if (waiting) {
-      const page = await waiting;
-      if (page) {
-        writePage(req, res, request, page, "hit", now());
+    let rendered = false;
+    let passOn: Response | undefined;
+    // Only the request that misses first renders (concurrent misses wait for its page); an
+    // answer that is not kept goes back to that request alone.
+    const page = await pages.get(key, async () => {
+      rendered = true;
+      const response = await render(shared());
+      if (!isShareable(response)) {
+        passOn = response;
         return undefined;
       }
-      return render(shared);
-    }
-
-    let settle: (page: CachedPage | undefined) => void = () => undefined;
-    rendering.set(key, new Promise((resolve) => (settle = resolve)));
-    let page: CachedPage | undefined;
-    try {
-      const response = await render(shared);
-      if (!isShareable(response)) return response;
       const body = Buffer.from(await response.arrayBuffer());
       // Too large to keep: served once, as it is.
-      if (body.length > maxPageBytes) return new Response(body, { status: response.status, headers: response.headers });
-      page = await keep(response, body);
-      store(key, page);
-    } finally {
-      rendering.delete(key);
-      settle(page);
-    }
-    writePage(req, res, request, page, "miss", now());
+      if (body.length > maxPageBytes) {
+        passOn = new Response(body, { status: response.status, headers: response.headers });
+        return undefined;
+      }
+      return keep(response, body);
+    });
+    if (passOn) return passOn;
+    // Waited on a render whose answer was not kept: this request renders its own.
+    if (!page) return render(shared());
+    writePage(req, res, request, page, rendered ? "miss" : "hit", now());
     return undefined;
   }
 
   return {
     answer,
-    get,
-    store,
     /** How much is kept now, for tests and the benchmark. */
-    size: () => ({ entries: entries.size, bytes }),
+    size: () => pages.size(),
   };
 }
 

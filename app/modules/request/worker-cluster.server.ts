@@ -2,6 +2,7 @@
 // (node:cluster hands each new connection to the next one), replaces one that dies, and stops
 // them all gracefully on SIGTERM/SIGINT.
 import cluster, { type Worker } from "node:cluster";
+import { log } from "../shared/log.server.ts";
 
 /** What a server process tells the supervisor once it accepts connections. */
 export type ListeningMessage = { type: "shop:listening"; url: string };
@@ -70,7 +71,7 @@ export function superviseWorkers({ workers, shutdownTimeoutMs, onListening, exit
     const how = signal ? `сигнал ${signal}` : `код ${code}`;
     if (!wasListening) {
       // It never served: a wrong setting or an unreachable database; another try would fail the same way.
-      console.error(`Процесс сервера ${worker.process.pid} не запустился (${how}); останавливаюсь`);
+      log.error(`Процесс сервера ${worker.process.pid} не запустился (${how}); останавливаюсь`);
       stop(code || 1);
       return;
     }
@@ -78,17 +79,17 @@ export function superviseWorkers({ workers, shutdownTimeoutMs, onListening, exit
     deaths.push(now);
     while (deaths.length > 0 && deaths[0]! < now - restartLimit.windowMs) deaths.shift();
     if (deaths.length >= restartLimit.deaths) {
-      console.error(`Процессы сервера падают слишком часто (${deaths.length} за минуту); останавливаюсь`);
+      log.error(`Процессы сервера падают слишком часто (${deaths.length} за минуту); останавливаюсь`);
       stop(1);
       return;
     }
-    console.warn(`Процесс сервера ${worker.process.pid} завершился (${how}); запускаю новый`);
+    log.warn(`Процесс сервера ${worker.process.pid} завершился (${how}); запускаю новый`);
     fork();
   });
 
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
-      if (!stopping) console.log(`${signal}: завершаю запросы и останавливаюсь`);
+      if (!stopping) log.info(`${signal}: завершаю запросы и останавливаюсь`);
       stop(0);
     });
   }

@@ -6,23 +6,18 @@ import { articleHref, promotionHref } from "../content/paths.ts";
 import { listPromotionAddresses } from "../content/promotions.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { escapeMarkup } from "../shared/escape-markup.ts";
+import { type ChangeFrequency, sitemapOf } from "./sitemap-handle.ts";
 
-export type SitemapEntry = { path: string; lastModified?: Date; changeFrequency?: "hourly" | "daily" | "weekly" | "monthly" };
+export type SitemapEntry = { path: string; lastModified?: Date; changeFrequency?: ChangeFrequency };
 
-/** A source of sitemap entries; each concern that owns public pages adds one to `sitemapSources`. */
+/**
+ * A source of sitemap entries whose addresses come from the database; each concern that owns
+ * such pages adds one here. (A route's `handle` cannot hold these: handles ship to the
+ * browser, and these need the database; decision 028.)
+ */
 export type SitemapSource = (db: Database) => Promise<SitemapEntry[]>;
 
-const fixedPages: SitemapEntry[] = [
-  { path: "/", changeFrequency: "hourly" },
-  { path: "/quotes-online", changeFrequency: "hourly" },
-  { path: "/promo", changeFrequency: "weekly" },
-  { path: "/news", changeFrequency: "daily" },
-  { path: "/cases", changeFrequency: "monthly" },
-  { path: "/training", changeFrequency: "monthly" },
-];
-
 export const sitemapSources: SitemapSource[] = [
-  async () => fixedPages,
   async (db) => (await listSections(db)).map((section) => ({ path: sectionHref(section.path), changeFrequency: "daily" as const })),
   async (db) => (await listPagePaths(db)).map((page) => ({ path: `/${page.path}`, lastModified: page.updatedAt, changeFrequency: "monthly" as const })),
   async (db) =>
@@ -45,8 +40,17 @@ export const sitemapSources: SitemapSource[] = [
     })),
 ];
 
-export async function collectSitemapEntries(db: Database): Promise<SitemapEntry[]> {
-  const lists = await Promise.all(sitemapSources.map((source) => source(db)));
+/** The pages with a fixed address whose route's `handle` asks to be listed (SitemapHandle), in route order. */
+export function fixedSitemapPages(routes: Array<{ pattern: string; handle: unknown }>): SitemapEntry[] {
+  return routes.flatMap((route) => {
+    const sitemap = sitemapOf(route.handle);
+    return sitemap ? [{ path: route.pattern, ...(sitemap.changeFrequency ? { changeFrequency: sitemap.changeFrequency } : {}) }] : [];
+  });
+}
+
+/** The fixed pages first, then each source's; an address listed twice is kept once. */
+export async function collectSitemapEntries(db: Database, fixedPages: SitemapEntry[]): Promise<SitemapEntry[]> {
+  const lists = [fixedPages, ...(await Promise.all(sitemapSources.map((source) => source(db))))];
   const seen = new Set<string>();
   return lists.flat().filter((entry) => (seen.has(entry.path) ? false : (seen.add(entry.path), true)));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentYear, formatDateTime, formatMoney, formatNumber, formatTime } from "./format.ts";
+import { currentYear, formatDateTime, formatFineness, formatGrams, formatMillimetres, formatMoney, formatNumber, formatTime } from "./format.ts";
 
 // Intl puts non-breaking spaces into Russian numbers; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -18,6 +18,18 @@ describe("formatMoney", () => {
 describe("formatNumber", () => {
   it("uses a comma and spaces", () => {
     expect(plain(formatNumber(2650.456))).toBe("2 650,46");
+  });
+});
+
+describe("coin measures", () => {
+  it("writes grams, fineness and millimetres with up to three decimals and no trailing zeros", () => {
+    expect(plain(formatGrams(7.78))).toBe("7,78");
+    expect(plain(formatGrams(31.1035))).toBe("31,104");
+    expect(plain(formatGrams(1000))).toBe("1 000");
+    expect(formatFineness(999.9)).toBe("999,9");
+    expect(formatFineness(925)).toBe("925");
+    expect(formatMillimetres(38.61)).toBe("38,61");
+    expect(formatMillimetres(39)).toBe("39");
   });
 });
 

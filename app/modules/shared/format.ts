@@ -66,9 +66,20 @@ export function currentYear(now = new Date()): number {
   return Number(new Intl.DateTimeFormat("en", { timeZone: SHOP_TIME_ZONE, year: "numeric" }).format(now));
 }
 
-const gramsFormatter = new Intl.NumberFormat(SHOP_LOCALE, { minimumFractionDigits: 0, maximumFractionDigits: 3 });
+/** Up to three decimals, no trailing zeros: how weights, fineness and sizes are written on coins. */
+const measureFormatter = new Intl.NumberFormat(SHOP_LOCALE, { minimumFractionDigits: 0, maximumFractionDigits: 3 });
 
 /** A weight in grams as dealers write it: "7,78", "31,1", "1 000" (up to three decimals, no trailing zeros). */
 export function formatGrams(value: number): string {
-  return gramsFormatter.format(value);
+  return measureFormatter.format(value);
+}
+
+/** A fineness in parts per thousand: "999,9", "925". */
+export function formatFineness(value: number): string {
+  return measureFormatter.format(value);
+}
+
+/** A size in millimetres (diameter, thickness): "39", "38,61"; the caller adds "мм". */
+export function formatMillimetres(value: number): string {
+  return measureFormatter.format(value);
 }

@@ -1,17 +1,27 @@
 /**
  * A small structured logger: one line per event on stderr/stdout, so the server's
- * log is readable by people and greppable by tools. LOG_LEVEL filters it.
+ * log is readable by people and greppable by tools. The validated LOG_LEVEL filters it:
+ * getConfig() sets it in the server build, and server.ts in its own copy of this module
+ * (serverSettings().logLevel); until then everything from info up is written.
  */
 type Level = "debug" | "info" | "warn" | "error";
-const order: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+export type LogLevel = Level | "silent";
+const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 
-function threshold(): number {
-  const wanted = process.env.LOG_LEVEL as Level | "silent" | undefined;
-  return order[wanted ?? "info"] ?? order.info;
+let threshold = order.info;
+
+/** Sets the level below which nothing is written (LOG_LEVEL, once validated). */
+export function setLogLevel(level: LogLevel): void {
+  threshold = order[level];
+}
+
+/** Whether a line of this level would be written (to skip preparing one that would not). */
+export function logs(level: Level): boolean {
+  return order[level] >= threshold;
 }
 
 function write(level: Level, message: string, details?: Record<string, unknown>) {
-  if (order[level] < threshold()) return;
+  if (order[level] < threshold) return;
   const time = new Date().toISOString();
   let line = `${time} ${level.toUpperCase().padEnd(5)} ${message}`;
   if (details) {

@@ -8,9 +8,11 @@
  * entry expires: keep the time short (docs/decisions/005-http-caching.md). Never cache
  * what buyers change (stock, carts) or what is personal.
  *
- * Entries are kept per database handle (a test process opens many databases), concurrent
- * misses share one load, and a failed load is not kept.
+ * Entries are kept per database handle (a test process opens many databases), in the
+ * shop's one memory cache (memory-cache.ts): concurrent misses share one load, and a
+ * failed load is not kept.
  */
+import { createMemoryCache, type MemoryCache } from "./memory-cache.ts";
 
 /**
  * What a cached read is about, for invalidation: the catalogue (products' attributes,
@@ -46,8 +48,6 @@ export type ReadCache<V> = {
   get(scope: object, key: string, load: () => PromiseLike<V>): Promise<V>;
 };
 
-type Entry<V> = { value: Promise<V>; startedAt: number; expiresAt: number; settled: boolean };
-
 const clearers = new Map<string, Set<() => void>>();
 const watchers = new Map<string, Set<() => void>>();
 let generation = 0;
@@ -80,7 +80,10 @@ export function invalidateReads(tag: ReadTag | (string & {})): void {
 }
 
 export function createReadCache<V>({ tag, ttlMs = READ_CACHE_TTL_MS, maxEntries = 500, now = Date.now }: ReadCacheOptions): ReadCache<V> {
-  let scopes = new WeakMap<object, Map<string, Entry<V>>>();
+  // Values are boxed: a read may give undefined (no such page), which the memory cache would not keep.
+  let scopes = new WeakMap<object, MemoryCache<{ value: V }>>();
+  // An invalidation starts new caches: a load still running finishes into the dropped one,
+  // for those who asked before the change, and is not kept.
   const clear = () => {
     scopes = new WeakMap();
   };
@@ -91,31 +94,10 @@ export function createReadCache<V>({ tag, ttlMs = READ_CACHE_TTL_MS, maxEntries 
     get(scope, key, load) {
       let entries = scopes.get(scope);
       if (!entries) {
-        entries = new Map();
+        entries = createMemoryCache({ maxEntries, ttlMs, now });
         scopes.set(scope, entries);
       }
-      const hit = entries.get(key);
-      // A finished load is served until it expires; one still running is shared for as long
-      // (a load that hangs must not hold every later reader).
-      const time = now();
-      if (hit && (hit.settled ? hit.expiresAt > time : time - hit.startedAt < ttlMs)) return hit.value;
-
-      const owner = entries;
-      // A real promise around the load: a query builder is a thenable that runs again on every `then`.
-      const entry: Entry<V> = { value: Promise.resolve().then(load), startedAt: time, expiresAt: Number.POSITIVE_INFINITY, settled: false };
-      owner.delete(key);
-      owner.set(key, entry);
-      while (owner.size > maxEntries) owner.delete(owner.keys().next().value!);
-      entry.value.then(
-        () => {
-          entry.settled = true;
-          entry.expiresAt = now() + ttlMs;
-        },
-        () => {
-          if (owner.get(key) === entry) owner.delete(key);
-        },
-      );
-      return entry.value;
+      return entries.get(key, async () => ({ value: await load() })).then((kept) => kept!.value);
     },
   };
 }

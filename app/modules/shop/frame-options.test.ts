@@ -2,14 +2,12 @@ import { describe, expect, it } from "vitest";
 import { frameOptions } from "./frame-options.ts";
 
 describe("frameOptions", () => {
-  it("sticks the header on cart and checkout only", () => {
-    expect(frameOptions(["root", "routes/layouts/default", "cart"]).stickyHeader).toBe(true);
-    expect(frameOptions(["root", "routes/layouts/default", "checkout"]).stickyHeader).toBe(true);
-    expect(frameOptions(["root", "routes/layouts/default", "catalog"]).stickyHeader).toBe(false);
+  it("turns an option on when a matched route's handle asks for it", () => {
+    expect(frameOptions([undefined, undefined, { frame: { stickyHeader: true } }])).toEqual({ stickyHeader: true, hideDeliveryBanner: false });
+    expect(frameOptions([undefined, { frame: { hideDeliveryBanner: true } }])).toEqual({ stickyHeader: false, hideDeliveryBanner: true });
   });
 
-  it("hides the free-delivery banner on partners only", () => {
-    expect(frameOptions(["root", "partners"]).hideDeliveryBanner).toBe(true);
-    expect(frameOptions(["root", "about"]).hideDeliveryBanner).toBe(false);
+  it("leaves the frame as it is for routes without a frame handle", () => {
+    expect(frameOptions([undefined, { sitemap: { changeFrequency: "daily" } }, { api: "any" }, null])).toEqual({ stickyHeader: false, hideDeliveryBanner: false });
   });
 });

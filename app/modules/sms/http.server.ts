@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { type SmsGatewayId, SmsSendError } from "./sms.ts";
+import { firstIssue } from "../shared/zod-issue.ts";
 import { describeUrl, fetchOutbound, type OutboundAnswer, OutboundHttpError } from "../shared/outbound-http.server.ts";
 
 /**
@@ -60,13 +62,17 @@ export async function postFormForJson(url: string, fields: Record<string, string
   }
 }
 
-/** A JSON object's field as a number: gateways send codes as numbers, sometimes as strings. */
-export function numberField(value: unknown): number | undefined {
-  if (typeof value === "number" && Number.isFinite(value)) return value;
-  if (typeof value === "string" && /^-?\d+$/.test(value.trim())) return Number(value);
-  return undefined;
-}
+/** A code field: gateways send codes as numbers, sometimes as strings of digits. */
+export const gatewayCode = z.union([z.number().finite(), z.string().trim().regex(/^-?\d+$/, "expected a number").transform(Number)]);
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+/** An informative text (a refusal's words): a wrong type counts as absent, never fails a send. */
+export const looseText = z.string().optional().catch(undefined);
+/** A message id, only logged: a number or a string; a wrong type counts as absent (the message went out). */
+export const looseId = z.union([z.string(), z.number().transform(String)]).optional().catch(undefined);
+
+/** The answer checked against its schema; a wrong shape is a retryable "unexpected answer" naming the bad field. */
+export function checkAnswer<T>(schema: z.ZodType<T>, answer: unknown, unexpected: (what: string) => SmsSendError): T {
+  const parsed = schema.safeParse(answer);
+  if (!parsed.success) throw unexpected(firstIssue(parsed.error, "the answer"));
+  return parsed.data;
 }

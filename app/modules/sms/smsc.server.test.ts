@@ -154,6 +154,12 @@ describe("reading SMSC answers", () => {
     expect(interpretSmscAnswer({ id: 5, cnt: 2, cost: "2.95", balance: "431.20" })).toEqual({ id: 5 });
   });
 
+  it("names the bad field of an answer of the wrong shape, as a retryable failure", () => {
+    expect(() => interpretSmscAnswer({ id: "abc", cnt: 1 })).toThrow(/^SMSC answered unexpectedly: id: /);
+    expect(() => interpretSmscAnswer({ error: "x", error_code: [2] })).toThrow(/^SMSC answered unexpectedly: error_code: /);
+    expect(() => interpretSmscAnswer([1])).toThrow(expect.objectContaining({ kind: "unavailable", retryable: true }));
+  });
+
   it("classifies every documented code", () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map((code) => classifySmscCode(code).retryable)).toEqual([false, false, false, true, false, false, false, false, true]);
   });

@@ -1,5 +1,6 @@
 import { log } from "../shared/log.server.ts";
-import { isObject, numberField, postFormForJson } from "./http.server.ts";
+import { z } from "zod";
+import { checkAnswer, gatewayCode, looseText, postFormForJson } from "./http.server.ts";
 import { reportSmsFailure } from "./report.server.ts";
 import { type SmsFailureKind, type SmsGateway, SmsSendError, maskPhone, phoneDigits } from "./sms.ts";
 
@@ -45,24 +46,24 @@ export function classifySmscCode(code: number): { kind: SmsFailureKind; retryabl
   }
 }
 
+const unexpected = (what: string) => new SmsSendError(`SMSC answered unexpectedly: ${what}`, { gateway: "smsc", kind: "unavailable", retryable: true });
+
+/** A success has the id; a refusal the error_code and its words (and for some codes the id too). */
+const answerSchema = z.object({ id: gatewayCode.optional(), error: z.unknown().optional(), error_code: gatewayCode.optional() });
+
 /** Reads an answer to a send: the message's id, or throws SmsSendError. */
 export function interpretSmscAnswer(answer: unknown): { id: number } {
-  if (!isObject(answer)) {
-    throw new SmsSendError("SMSC answered unexpectedly: not a JSON object", { gateway: "smsc", kind: "unavailable", retryable: true });
-  }
-  if (answer.error !== undefined || answer.error_code !== undefined) {
-    const code = numberField(answer.error_code);
-    const why = typeof answer.error === "string" && answer.error !== "" ? ` ${answer.error}` : "";
+  const { id, error, error_code: code } = checkAnswer(answerSchema, answer, unexpected);
+  if (error !== undefined || code !== undefined) {
+    const words = looseText.parse(error);
+    const why = words ? ` ${words}` : "";
     if (code === undefined) {
       throw new SmsSendError(`SMSC refused the message without an error_code:${why}`, { gateway: "smsc", kind: "unknown", retryable: false });
     }
     const { kind, retryable } = classifySmscCode(code);
     throw new SmsSendError(`SMSC refused the message: ${code}${why}`, { gateway: "smsc", kind, retryable, providerCode: code });
   }
-  const id = numberField(answer.id);
-  if (id === undefined) {
-    throw new SmsSendError("SMSC answered unexpectedly: neither an id nor an error", { gateway: "smsc", kind: "unavailable", retryable: true });
-  }
+  if (id === undefined) throw unexpected("neither an id nor an error");
   return { id };
 }
 

@@ -178,6 +178,14 @@ describe("reading SMS.ru answers", () => {
     expect(interpretSmsRuAnswer({ status_code: "100", sms: { [NUMBER]: { status_code: 100 } } }, NUMBER)).toEqual({ smsId: undefined });
   });
 
+  it("names the bad field of an answer of the wrong shape, as a retryable failure", () => {
+    expect(() => interpretSmsRuAnswer({ status: "OK", status_code: 100, sms: { [NUMBER]: { status: "OK", status_code: "сто" } } }, NUMBER)).toThrow(
+      new RegExp(`^SMS.ru answered unexpectedly: sms\\.${NUMBER}\\.status_code: `),
+    );
+    expect(() => interpretSmsRuAnswer({ status: 1, status_code: 200 }, NUMBER)).toThrow(/^SMS.ru answered unexpectedly: status: /);
+    expect(() => interpretSmsRuAnswer("OK", NUMBER)).toThrow(expect.objectContaining({ kind: "unavailable", retryable: true }));
+  });
+
   it("classifies the documented ranges", () => {
     expect(classifySmsRuCode(150)).toEqual({ kind: "number", retryable: false });
     expect(classifySmsRuCode(503)).toEqual({ kind: "limit", retryable: true });

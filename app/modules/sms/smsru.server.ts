@@ -1,5 +1,6 @@
 import { log } from "../shared/log.server.ts";
-import { isObject, numberField, postFormForJson } from "./http.server.ts";
+import { z } from "zod";
+import { checkAnswer, gatewayCode, looseId, looseText, postFormForJson } from "./http.server.ts";
 import { reportSmsFailure } from "./report.server.ts";
 import { type SmsFailureKind, type SmsGateway, SmsSendError, maskPhone, phoneDigits } from "./sms.ts";
 
@@ -70,9 +71,9 @@ export function classifySmsRuCode(code: number): { kind: SmsFailureKind; retryab
   }
 }
 
-function refusal(code: number, text: unknown, scope: "request" | "number"): SmsSendError {
+function refusal(code: number, text: string | undefined, scope: "request" | "number"): SmsSendError {
   const { kind, retryable } = classifySmsRuCode(code);
-  const why = typeof text === "string" && text !== "" ? ` ${text}` : "";
+  const why = text ? ` ${text}` : "";
   return new SmsSendError(`SMS.ru refused the ${scope === "request" ? "request" : "number"}: ${code}${why}`, {
     gateway: "smsru",
     kind,
@@ -84,28 +85,32 @@ function refusal(code: number, text: unknown, scope: "request" | "number"): SmsS
 const unexpected = (what: string) =>
   new SmsSendError(`SMS.ru answered unexpectedly: ${what}`, { gateway: "smsru", kind: "unavailable", retryable: true });
 
+/** The status fields of the whole answer and of each number's entry. */
+const statusFields = { status: z.string().optional(), status_code: gatewayCode.optional(), status_text: looseText };
+const answerSchema = z.object({ ...statusFields, sms: z.record(z.string(), z.unknown()).optional() });
+const entrySchema = z.object({ ...statusFields, sms_id: looseId });
+type Status = { status?: string | undefined; status_code?: number | undefined };
+
 /** An entry that says OK: status "OK", or (without a status) code 100. */
-function isOk(entry: Record<string, unknown>): boolean {
-  return entry.status === undefined ? numberField(entry.status_code) === 100 : entry.status === "OK";
+function isOk(entry: Status): boolean {
+  return entry.status === undefined ? entry.status_code === 100 : entry.status === "OK";
 }
 
 /** Reads an answer to a send to `number` (digits): the message's id, or throws SmsSendError. */
 export function interpretSmsRuAnswer(answer: unknown, number: string): { smsId: string | undefined } {
-  if (!isObject(answer)) throw unexpected("not a JSON object");
-  if (!isOk(answer)) {
-    const code = numberField(answer.status_code);
-    if (code === undefined) throw unexpected(`status ${JSON.stringify(answer.status)} without a status_code`);
-    throw refusal(code, answer.status_text, "request");
+  const whole = checkAnswer(answerSchema, answer, unexpected);
+  if (!isOk(whole)) {
+    if (whole.status_code === undefined) throw unexpected(`status ${JSON.stringify(whole.status)} without a status_code`);
+    throw refusal(whole.status_code, whole.status_text, "request");
   }
-  const entry = isObject(answer.sms) ? answer.sms[number] : undefined;
-  if (!isObject(entry)) throw unexpected(`no entry for the number under "sms"`);
+  if (whole.sms?.[number] === undefined) throw unexpected(`no entry for the number under "sms"`);
+  // Checked in place, so a bad field is named by its whole path (sms.79161234567.status_code).
+  const entry = checkAnswer(z.object({ sms: z.object({ [number]: entrySchema }) }), answer, unexpected).sms[number]!;
   if (!isOk(entry)) {
-    const code = numberField(entry.status_code);
-    if (code === undefined) throw unexpected(`status ${JSON.stringify(entry.status)} of the number without a status_code`);
-    throw refusal(code, entry.status_text, "number");
+    if (entry.status_code === undefined) throw unexpected(`status ${JSON.stringify(entry.status)} of the number without a status_code`);
+    throw refusal(entry.status_code, entry.status_text, "number");
   }
-  const smsId = entry.sms_id;
-  return { smsId: typeof smsId === "string" || typeof smsId === "number" ? String(smsId) : undefined };
+  return { smsId: entry.sms_id };
 }
 
 export function createSmsRuGateway(options: SmsRuOptions): SmsGateway {

@@ -1,12 +1,12 @@
-import { createCookie, data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
+import { data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
 import { AuthError, authMessages, verifyCode } from "../auth/codes.server.ts";
 import { authDeps } from "../auth/deps.server.ts";
 import { codeSchema, phoneSchema } from "../auth/profile.ts";
 import { sendSignInCode } from "../auth/sign-in.server.ts";
-import { getConfig } from "../config/config.server.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { clientIp } from "../request/client-ip.server.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
+import { signedCookie } from "../shared/signed-cookie.server.ts";
 import {
   clearStaffSessionCookieHeader,
   createStaffSession,
@@ -26,13 +26,8 @@ import { staffLoginTexts } from "./login-texts.ts";
 
 export type StaffLoginView = { step: "phone" | "code"; phone: string };
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-
 /** The phone between the two steps, so the steps work as plain forms (signed, 15 minutes, /admin only). */
-function stepCookie() {
-  cookie ??= createCookie("staff_login", { httpOnly: true, secure: true, sameSite: "lax", path: "/admin", maxAge: 15 * 60, secrets: [getConfig().sessionSecret] });
-  return cookie;
-}
+const stepCookie = signedCookie("staff_login", { maxAge: 15 * 60, path: "/admin" });
 
 /** The signed step cookie: the phone, and the id of the code sent to it (a check counts only for that code). */
 async function readStepCookie(request: Request): Promise<{ phone: string; codeId: number | undefined } | null> {

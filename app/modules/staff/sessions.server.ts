@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { staff, staffSessions } from "../db/schema.ts";
-import { readCookie } from "../visitor/visitor-cookie.server.ts";
+import { clearCookieHeader, cookieHeader, readCookie } from "../shared/cookies.ts";
 import type { StaffMember } from "./staff.server.ts";
 
 /** The back office's own cookie: sent only to /admin, so a buyer's pages never carry it, and a buyer's session never opens /admin. */
@@ -50,9 +50,9 @@ export async function pruneExpiredStaffSessions(db: Database, now = new Date()):
 }
 
 export function staffSessionCookieHeader(token: string): string {
-  return `${STAFF_SESSION_COOKIE}=${token}; Max-Age=${STAFF_SESSION_TTL_MS / 1000}; Path=/admin; Secure; HttpOnly; SameSite=Lax`;
+  return cookieHeader(STAFF_SESSION_COOKIE, token, { maxAge: STAFF_SESSION_TTL_MS / 1000, path: "/admin" });
 }
 
 export function clearStaffSessionCookieHeader(): string {
-  return `${STAFF_SESSION_COOKIE}=; Max-Age=0; Path=/admin; Secure; HttpOnly; SameSite=Lax`;
+  return clearCookieHeader(STAFF_SESSION_COOKIE, "/admin");
 }

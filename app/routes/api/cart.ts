@@ -1,7 +1,10 @@
-import { cartResponse, listErrorResponse, listScope, methodNotAllowed, refuseCrossSite } from "#app/modules/lists/api.server.ts";
+import { cartResponse, listErrorResponse, listScope } from "#app/modules/lists/api.server.ts";
 import { ListError, parseProductId, removeFromList } from "#app/modules/lists/lists.server.ts";
-import { readJsonBody } from "#app/modules/shared/json-body.server.ts";
+import { apiHandle } from "#app/modules/request/api-call.ts";
+import { apiBody } from "#app/modules/request/guards.server.ts";
 import type { Route } from "./+types/cart";
+
+export const handle = apiHandle({ methods: { GET: "read", DELETE: "change" }, body: "json" });
 
 /** GET /api/cart (spec section 7). */
 export function loader({ context }: Route.LoaderArgs) {
@@ -9,12 +12,9 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 /** DELETE /api/cart with { productIds: [...] }: removes those lines. */
-export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "DELETE") return methodNotAllowed(["GET", "DELETE"]);
-  const refused = refuseCrossSite(request);
-  if (refused) return refused;
+export async function action({ context }: Route.ActionArgs) {
   try {
-    const body = (await readJsonBody(request)) as { productIds?: unknown };
+    const body = (await apiBody(context)) as { productIds?: unknown } | null;
     if (!Array.isArray(body?.productIds) || body.productIds.length === 0 || body.productIds.length > 100) {
       throw new ListError("bad_body", "Передайте productIds: список идентификаторов товаров");
     }

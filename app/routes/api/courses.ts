@@ -1,8 +1,10 @@
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
-import { methodNotAllowed } from "#app/modules/lists/api.server.ts";
+import { apiHandle } from "#app/modules/request/api-call.ts";
 import { apiError } from "#app/modules/shared/api.ts";
 import { apiJsonWithEtag } from "#app/modules/shared/etag.server.ts";
 import type { Route } from "./+types/courses";
+
+export const handle = apiHandle({ methods: { GET: "read" } });
 
 /**
  * GET /api/courses (spec section 7): `{ time, courses }`, served from memory between
@@ -13,9 +15,4 @@ export async function loader({ request }: Route.LoaderArgs) {
   const snapshot = (await getQuotesService()).current();
   if (!snapshot) return apiError(503, "quotes_unavailable", "Котировки временно недоступны, попробуйте позже");
   return apiJsonWithEtag(request, { time: snapshot.time.toISOString(), courses: snapshot.courses });
-}
-
-/** Any other method: the contract's JSON 405, not React Router's own answer. */
-export function action() {
-  return methodNotAllowed(["GET"]);
 }

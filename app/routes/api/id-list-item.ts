@@ -1,16 +1,12 @@
-import { idListOf, idsResponse, listErrorResponse, listScope, methodNotAllowed, refuseCrossSite } from "#app/modules/lists/api.server.ts";
+import { idListOf, idsResponse, listErrorResponse, listScope } from "#app/modules/lists/api.server.ts";
 import { addToList, parseProductId, removeFromList } from "#app/modules/lists/lists.server.ts";
+import { apiHandle } from "#app/modules/request/api-call.ts";
 import type { Route } from "./+types/id-list-item";
 
-export function loader() {
-  return methodNotAllowed(["POST", "DELETE"]);
-}
+export const handle = apiHandle({ methods: { POST: "change", DELETE: "change" } });
 
 /** POST /api/wishlist/{id} and /api/compare/{id} add, DELETE removes (spec section 7). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (request.method !== "POST" && request.method !== "DELETE") return methodNotAllowed(["POST", "DELETE"]);
-  const refused = refuseCrossSite(request);
-  if (refused) return refused;
   const list = idListOf(request);
   try {
     const productId = parseProductId(params.id);

@@ -2,11 +2,13 @@ import { z } from "zod";
 import { authErrorResponse, signedInUser } from "#app/modules/auth/api.server.ts";
 import { emailField, fullNameField } from "#app/modules/auth/profile.ts";
 import { profilePayload, saveRegistration } from "#app/modules/auth/sign-in.server.ts";
-import { methodNotAllowed, refuseCrossSite } from "#app/modules/lists/api.server.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
+import { apiHandle } from "#app/modules/request/api-call.ts";
+import { apiBody } from "#app/modules/request/guards.server.ts";
 import { apiError, apiJson } from "#app/modules/shared/api.ts";
-import { readJsonObject } from "#app/modules/shared/json-body.server.ts";
 import type { Route } from "./+types/me";
+
+export const handle = apiHandle({ methods: { GET: "read", POST: "change" }, body: "object" });
 
 /** GET /api/me: the profile of spec section 3. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -21,14 +23,11 @@ const registration = z.object({
 });
 
 /** POST /api/me { name, email }: saves the profile after sign-in (step 3). */
-export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const refused = refuseCrossSite(request);
-  if (refused) return refused;
+export async function action({ context }: Route.ActionArgs) {
   const user = signedInUser(context);
   if (user instanceof Response) return user;
   try {
-    const parsed = registration.safeParse(await readJsonObject(request));
+    const parsed = registration.safeParse(await apiBody(context));
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       return apiError(400, `bad_${String(issue.path[0] ?? "body")}`, issue.message);

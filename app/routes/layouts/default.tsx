@@ -16,7 +16,7 @@ import { SalesPauseBanner } from "#app/ui/frame/SalesPauseBanner.tsx";
 export default function DefaultLayout() {
   const matches = useMatches();
   const location = useLocation();
-  const options = frameOptions(matches.map((match) => match.id));
+  const options = frameOptions(matches.map((match) => match.handle));
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <LoginModalProvider>

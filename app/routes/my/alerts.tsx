@@ -1,8 +1,8 @@
 import { Form, Link, redirect } from "react-router";
-import { safeReturnPath } from "#app/modules/account/login-href.ts";
+import { safeReturnPath } from "#app/modules/auth/login-href.ts";
 import { listAlerts, removeAlert, subscribe } from "#app/modules/alerts/alerts.server.ts";
 import { alertChannelLabels, alertKindLabels, parseAlertForm } from "#app/modules/alerts/rules.ts";
-import { requireUser } from "#app/modules/auth/require-user.server.ts";
+import { accountUser } from "#app/modules/auth/require-user.server.ts";
 import { flashHeader, type Flash } from "#app/modules/flash/flash.server.ts";
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
@@ -13,16 +13,16 @@ import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import * as css from "./my.css.ts";
 import type { Route } from "./+types/alerts";
 
-export async function loader({ url, context }: Route.LoaderArgs) {
-  const user = requireUser(url, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = accountUser(context);
   return { alerts: await listAlerts(context.get(databaseContext).db, user.id) };
 }
 
 const positiveId = (value: FormDataEntryValue | null) => (typeof value === "string" && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null);
 
 /** Subscribing (from a coin's page) and removing: plain forms, then back with a notice. */
-export async function action({ request, url, context }: Route.ActionArgs) {
-  const user = requireUser(url, context);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = accountUser(context);
   const { db } = context.get(databaseContext);
   const form = await readFormBody(request);
   const back = async (to: string, flash: Flash) => redirect(to, { status: 303, headers: { "Set-Cookie": await flashHeader(flash) } });

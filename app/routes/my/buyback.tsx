@@ -8,12 +8,12 @@ import { button } from "#app/ui/kit/kit.css.ts";
 import * as css from "./my.css.ts";
 import type { Route } from "./+types/buyback";
 
-export function loader({ url, context }: Route.LoaderArgs) {
-  return loadSellerBuyback(url, context);
+export function loader({ context }: Route.LoaderArgs) {
+  return loadSellerBuyback(context);
 }
 
-export function action({ request, url, context }: Route.ActionArgs) {
-  return handleSellerBuyback(request, url, context);
+export function action({ request, context }: Route.ActionArgs) {
+  return handleSellerBuyback(request, context);
 }
 
 export const meta = () => [...pageMeta({ title: "Выкуп монет" }), { name: "robots", content: "noindex" }];

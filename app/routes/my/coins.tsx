@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { buyerHoldings } from "#app/modules/account/holdings.server.ts";
-import { requireUser } from "#app/modules/auth/require-user.server.ts";
+import { buyerHoldings } from "#app/modules/orders/holdings.server.ts";
+import { accountUser } from "#app/modules/auth/require-user.server.ts";
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
@@ -10,8 +10,8 @@ import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import * as css from "./my.css.ts";
 import type { Route } from "./+types/coins";
 
-export async function loader({ url, context }: Route.LoaderArgs) {
-  const user = requireUser(url, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = accountUser(context);
   const rates = (await getQuotesService()).rates();
   return { holdings: await buyerHoldings(context.get(databaseContext).db, user.id, rates) };
 }

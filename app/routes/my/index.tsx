@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { requireUser } from "#app/modules/auth/require-user.server.ts";
+import { accountUser } from "#app/modules/auth/require-user.server.ts";
 import { fullNameOf } from "#app/modules/auth/profile.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import type { Route } from "./+types/index";
 
-export function loader({ request, url, context }: Route.LoaderArgs) {
-  const user = requireUser(url, context);
+export function loader({ context }: Route.LoaderArgs) {
+  const user = accountUser(context);
   return { name: fullNameOf(user), email: user.email };
 }
 

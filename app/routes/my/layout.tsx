@@ -1,14 +1,20 @@
 import { Form, NavLink, Outlet } from "react-router";
-import { requireUser } from "#app/modules/auth/require-user.server.ts";
+import { accountUser, requireUserMiddleware } from "#app/modules/auth/require-user.server.ts";
 import { cabinetMenu } from "#app/modules/shop/navigation.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { fullNameOf } from "#app/modules/auth/profile.ts";
 import * as css from "./my.css.ts";
 import type { Route } from "./+types/layout";
 
-/** Every account page needs a signed-in buyer; the menu of spec section 2 beside the page. */
-export function loader({ request, url, context }: Route.LoaderArgs) {
-  const user = requireUser(url, context);
+/**
+ * Every account page, form and download needs a signed-in buyer: checked once here, before
+ * any loader or action below runs (an anonymous visitor goes to /login and comes back).
+ */
+export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
+
+/** The menu of spec section 2 beside the page. */
+export function loader({ context }: Route.LoaderArgs) {
+  const user = accountUser(context);
   return { fullName: fullNameOf(user), phone: formatPhone(user.phone) };
 }
 

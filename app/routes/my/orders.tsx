@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { requireUser } from "#app/modules/auth/require-user.server.ts";
+import { accountUser } from "#app/modules/auth/require-user.server.ts";
 import { listOrders } from "#app/modules/orders/place-order.server.ts";
 import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
@@ -9,8 +9,8 @@ import * as css from "#app/ui/checkout/checkout.css.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import type { Route } from "./+types/orders";
 
-export async function loader({ url, context }: Route.LoaderArgs) {
-  const user = requireUser(url, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = accountUser(context);
   const orders = await listOrders(context.get(databaseContext).db, user.id);
   return {
     orders: orders.map((order) => ({ id: order.id, number: order.number, createdAt: order.createdAt.toISOString(), status: order.status, total: order.total })),

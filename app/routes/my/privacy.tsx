@@ -1,5 +1,5 @@
 import { Form, Link, redirect } from "react-router";
-import { requireUser } from "#app/modules/auth/require-user.server.ts";
+import { accountUser } from "#app/modules/auth/require-user.server.ts";
 import { clearSessionCookieHeader } from "#app/modules/auth/sessions.server.ts";
 import { deleteAccount } from "#app/modules/consents/account-data.server.ts";
 import { listConsents, withdrawConsent } from "#app/modules/consents/consents.server.ts";
@@ -16,8 +16,8 @@ import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import * as css from "./my.css.ts";
 import type { Route } from "./+types/privacy";
 
-export async function loader({ url, context }: Route.LoaderArgs) {
-  const user = requireUser(url, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = accountUser(context);
   const rows = await listConsents(context.get(databaseContext).db, user);
   return {
     consents: rows
@@ -34,8 +34,8 @@ const back = async (to: string, flash: Flash, extra: string[] = []) => {
 };
 
 /** Withdrawing a consent and deleting the account: plain POST forms, then a page with a notice. */
-export async function action({ request, url, context }: Route.ActionArgs) {
-  const user = requireUser(url, context);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = accountUser(context);
   const { db } = context.get(databaseContext);
   const form = await readFormBody(request);
   const intent = form.get("intent");

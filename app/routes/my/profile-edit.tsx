@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { profileSchema } from "#app/modules/auth/profile.ts";
-import { requireUser } from "#app/modules/auth/require-user.server.ts";
+import { accountUser } from "#app/modules/auth/require-user.server.ts";
 import { updateProfile } from "#app/modules/auth/sign-in.server.ts";
 import { flashHeader } from "#app/modules/flash/flash.server.ts";
 import { formConstraint } from "#app/modules/forms/fields.ts";
@@ -16,13 +16,13 @@ import { button } from "#app/ui/kit/kit.css.ts";
 import * as css from "./my.css.ts";
 import type { Route } from "./+types/profile-edit";
 
-export function loader({ request, url, context }: Route.LoaderArgs) {
-  const user = requireUser(url, context);
+export function loader({ context }: Route.LoaderArgs) {
+  const user = accountUser(context);
   return { defaults: { name: user.name, lastName: user.lastName, secondName: user.secondName, email: user.email }, phone: formatPhone(user.phone) };
 }
 
-export async function action({ request, url, context }: Route.ActionArgs) {
-  const user = requireUser(url, context);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = accountUser(context);
   const submission = parseWithZod(await readFormBody(request), { schema: profileSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await updateProfile(context.get(databaseContext).db, user.id, submission.value);

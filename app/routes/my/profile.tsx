@@ -1,13 +1,13 @@
 import { Link } from "react-router";
-import { requireUser } from "#app/modules/auth/require-user.server.ts";
+import { accountUser } from "#app/modules/auth/require-user.server.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import * as css from "./my.css.ts";
 import type { Route } from "./+types/profile";
 
-export function loader({ request, url, context }: Route.LoaderArgs) {
-  const user = requireUser(url, context);
+export function loader({ context }: Route.LoaderArgs) {
+  const user = accountUser(context);
   return { lastName: user.lastName, name: user.name, secondName: user.secondName, email: user.email, phone: formatPhone(user.phone) };
 }
 

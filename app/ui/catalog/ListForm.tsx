@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { pushEcommerce } from "#app/modules/analytics/metrica.ts";
 import type { ListActionResult } from "#app/modules/lists/types.ts";
 import { useHydrated } from "../use-hydrated.ts";
+import * as css from "./catalog.css.ts";
 
 /** Fetchers of list forms are keyed "list:{cart|wishlist|compare}:…", so a page can tell a list is updating. */
 export function listFetcherKey(list: "cart" | "wishlist" | "compare", suffix: string | number): string {
@@ -48,7 +49,7 @@ export function ListForm({
       <input type="hidden" name="_fetcher" value="1" disabled={!hydrated} />
       {children}
       {result && !result.ok ? (
-        <span role="alert" style={{ flexBasis: "100%", color: "#b3261e", fontSize: "0.875rem" }}>
+        <span role="alert" className={css.listFormError}>
           {result.message}
         </span>
       ) : null}

@@ -13,11 +13,6 @@ import { ProductActions } from "./ProductActions.tsx";
  */
 const pictureSizes = "(min-width: 1280px) 300px, (min-width: 768px) 33vw, calc(50vw - 2.5rem)";
 
-const metalColours = {
-  gold: { background: "#f3e3b5", color: "#7a5200" },
-  silver: { background: "#e9ecef", color: "#4f555d" },
-} as const;
-
 /** A catalogue card: picture, name, metal, weight and fineness, price, availability and the buttons. */
 export function ProductCard({ product, returnTo, priority = false }: { product: ProductCardData; returnTo: string; priority?: boolean }) {
   const href = `/products/${product.slug}`;
@@ -26,7 +21,7 @@ export function ProductCard({ product, returnTo, priority = false }: { product: 
       <Link to={href} className={css.imageLink} tabIndex={-1} aria-hidden="true">
         {product.image ? <CoinImage image={product.image} sizes={pictureSizes} priority={priority} /> : null}
       </Link>
-      <span className={css.metalBadge} style={metalColours[product.metal]}>
+      <span className={css.metalBadge[product.metal]}>
         {metalNames[product.metal]}
       </span>
       <Link to={href} className={css.name}>

@@ -1,4 +1,4 @@
-import { globalStyle, style } from "@vanilla-extract/css";
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { mediaUp } from "../tokens/breakpoints.ts";
 import { vars } from "../tokens/theme.css.ts";
 
@@ -78,13 +78,18 @@ export const iconButton = style({
 });
 export const labelledToggle = style({ width: "auto", gap: vars.space.xs, paddingInline: vars.space.md });
 globalStyle(`${iconButton}[aria-pressed=true] svg`, { fill: "currentColor" });
-export const metalBadge = style({
+const metalBadgeBase = style({
   display: "inline-block",
   alignSelf: "flex-start",
   padding: `0 ${vars.space.sm}`,
   borderRadius: vars.radius.pill,
   fontSize: "0.75rem",
   fontWeight: 700,
+});
+/** The card's metal badge in the metal's palette. */
+export const metalBadge = styleVariants({
+  gold: [metalBadgeBase, { background: vars.color.goldLight, color: vars.color.goldDark }],
+  silver: [metalBadgeBase, { background: vars.color.silverLight, color: vars.color.silverDark }],
 });
 
 /** The catalogue's sort select (SortForm): one control; its button only without JavaScript. */
@@ -113,3 +118,6 @@ export const sortSubmit = style({
 
 /** The buy-back line of a card's value figures, on a line of its own. */
 export const valueLine = style({ display: "block" });
+
+/** A list form's refusal (ListForm), on a line of its own under the buttons. */
+export const listFormError = style({ flexBasis: "100%", color: vars.color.danger, fontSize: vars.font.sizeSmall });

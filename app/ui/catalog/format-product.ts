@@ -1,11 +1,11 @@
-import { formatGrams } from "#app/modules/shared/format.ts";
+import { formatFineness, formatGrams } from "#app/modules/shared/format.ts";
 
 export const metalNames = { gold: "Золото", silver: "Серебро" } as const;
 export const metalSymbols = { gold: "Au", silver: "Ag" } as const;
 
 /** "7,78 г · Au 999" — the two facts a bullion buyer reads first. */
 export function weightAndFineness(product: { metal: "gold" | "silver"; pureGrams: number; fineness: number }): string {
-  return `${formatGrams(product.pureGrams)} г · ${metalSymbols[product.metal]} ${formatGrams(product.fineness)}`;
+  return `${formatGrams(product.pureGrams)} г · ${metalSymbols[product.metal]} ${formatFineness(product.fineness)}`;
 }
 
 /** "1 монета", "3 монеты", "12 монет". */

@@ -5,7 +5,7 @@ import { FIELDS, FIELD_LIMITS, type CheckoutDraft, type CheckoutErrors } from "#
 import type { CheckoutView, DeliveryChoice } from "#app/modules/checkout/view.ts";
 import { paymentWindowText } from "#app/modules/orders/deadline.ts";
 import { deliveryNote } from "#app/modules/delivery/notes.ts";
-import { PAYMENT_IDS } from "#app/modules/delivery/rules.ts";
+import { PAYMENT_IDS } from "#app/modules/payments/methods.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";
 import { normalizePhone } from "#app/modules/phone/phone.ts";
 import { useLoginModal } from "#app/ui/auth/LoginModal.tsx";

@@ -1,5 +1,5 @@
 import { Link, NavLink } from "react-router";
-import { loginHref } from "#app/modules/account/login-href.ts";
+import { loginHref } from "#app/modules/auth/login-href.ts";
 import { headerMenu, secondaryMenu } from "#app/modules/shop/navigation.ts";
 import { Container } from "../kit/Container.tsx";
 import { CountBadge } from "../kit/CountBadge.tsx";

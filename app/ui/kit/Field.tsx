@@ -13,7 +13,8 @@ export function FieldErrors({ id, errors }: { id: string; errors: Errors }) {
   );
 }
 
-function describe(id: string | undefined, errors: Errors) {
+/** The ARIA attributes of a field with errors: invalid, described by its FieldErrors. */
+function fieldAria(id: string | undefined, errors: Errors) {
   return errors?.length && id ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
 }
 
@@ -25,7 +26,7 @@ export function TextField({ label, errors, inputProps }: { label: ReactNode; err
       <label htmlFor={rest.id} className={css.label}>
         {label}
       </label>
-      <input {...rest} {...describe(rest.id, errors)} className={css.input} />
+      <input {...rest} {...fieldAria(rest.id, errors)} className={css.input} />
       <FieldErrors id={`${rest.id}-error`} errors={errors} />
     </div>
   );
@@ -38,7 +39,7 @@ export function TextAreaField({ label, errors, textareaProps }: { label: ReactNo
       <label htmlFor={rest.id} className={css.label}>
         {label}
       </label>
-      <textarea {...rest} {...describe(rest.id, errors)} className={css.textarea} />
+      <textarea {...rest} {...fieldAria(rest.id, errors)} className={css.textarea} />
       <FieldErrors id={`${rest.id}-error`} errors={errors} />
     </div>
   );
@@ -62,7 +63,7 @@ export function SelectField({
       <label htmlFor={rest.id} className={css.label}>
         {label}
       </label>
-      <select {...rest} {...describe(rest.id, errors)} className={css.input}>
+      <select {...rest} {...fieldAria(rest.id, errors)} className={css.input}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -79,7 +80,7 @@ export function CheckboxField({ label, errors, inputProps }: { label: ReactNode;
   return (
     <div>
       <div className={css.checkboxRow}>
-        <input {...rest} {...describe(rest.id, errors)} type="checkbox" />
+        <input {...rest} {...fieldAria(rest.id, errors)} type="checkbox" />
         <label htmlFor={rest.id}>{label}</label>
       </div>
       <FieldErrors id={`${rest.id}-error`} errors={errors} />

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { officePlaceText } from "#app/modules/delivery/notes.ts";
-import { DELIVERY_IDS, PAYMENT_IDS } from "#app/modules/delivery/rules.ts";
+import { DELIVERY_IDS } from "#app/modules/delivery/rules.ts";
+import { PAYMENT_IDS } from "#app/modules/payments/methods.ts";
 import { cdekTrackingUrl, paymentDeadlineText } from "#app/modules/orders/deadline.ts";
 import type { OrderSummary } from "#app/modules/orders/order-summary.ts";
 import { orderStatusLabels } from "#app/modules/orders/statuses.ts";

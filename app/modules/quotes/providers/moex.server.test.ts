@@ -133,6 +133,21 @@ describe("parsing ISS answers", () => {
     expect(() => parseMoexMarket(json)).toThrow(QuotesProviderError);
   });
 
+  it("names the bad field of a refused answer", () => {
+    expect(() => parseMoexMarket(setCell(fixtureJson("moex-securities.json"), "marketdata", "GLDRUB_TOM", "LAST", "11962,5"))).toThrow(
+      /^Moscow Exchange: marketdata of GLDRUB_TOM: LAST: /,
+    );
+    expect(() => parseMoexMarket(setCell(fixtureJson("moex-securities.json"), "securities", "SLVRUB_TOM", "PREVPRICE", true))).toThrow(
+      /^Moscow Exchange: securities of SLVRUB_TOM: PREVPRICE: /,
+    );
+    expect(() => parseMoexMarket({ securities: { columns: ["SECID"], data: {} }, marketdata: { columns: [], data: [] } })).toThrow(
+      /^Moscow Exchange: the "securities" block: data: /,
+    );
+    expect(() => parseMoexHistory(setCell(fixtureJson("moex-history-GLDRUB_TOM-100.json"), "history", "GLDRUB_TOM", "TRADEDATE", "05.06.2026"))).toThrow(
+      /history of GLDRUB_TOM on 05\.06\.2026: TRADEDATE: /,
+    );
+  });
+
   it("refuses a malformed history page", () => {
     expect(() => parseMoexHistory(setCell(fixtureJson("moex-history-GLDRUB_TOM-100.json"), "history", "GLDRUB_TOM", "TRADEDATE", "05.06.2026"))).toThrow(
       QuotesProviderError,

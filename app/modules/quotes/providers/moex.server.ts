@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { moscowDate } from "../calendar.ts";
+import { firstIssue } from "../../shared/zod-issue.ts";
 import type { StoredInstrument } from "../instruments.ts";
 import { describeUrl, fetchBytes } from "./http.server.ts";
 import { type ProviderReading, type QuotesProvider, QuotesProviderError } from "./provider.ts";
@@ -48,27 +50,47 @@ function fail(message: string, cause?: unknown): never {
 
 type IssRow = Record<string, unknown>;
 
+/** Every ISS block: column names and rows of values in that order. */
+const issBlock = z.object({ columns: z.array(z.string()), data: z.array(z.array(z.unknown())) });
+
+/** A price column: a positive number, or null when absent, null or not positive; any other type fails. */
+const price = z
+  .number()
+  .nullish()
+  .transform((value) => (value !== null && value !== undefined && value > 0 ? value : null));
+
+/** The answer's value checked by `schema`; a fault names what was read and the bad field. */
+function checked<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) fail(`${what}: ${firstIssue(parsed.error)}`);
+  return parsed.data;
+}
+
 /** One ISS block as objects keyed by column name; a missing block or a wrong shape fails. */
 export function readIssBlock(json: unknown, block: string): IssRow[] {
   const value = typeof json === "object" && json !== null ? (json as Record<string, unknown>)[block] : undefined;
   if (typeof value !== "object" || value === null) fail(`the answer has no "${block}" block`);
-  const { columns, data } = value as { columns?: unknown; data?: unknown };
-  if (!Array.isArray(columns) || !columns.every((column) => typeof column === "string") || !Array.isArray(data)) {
-    fail(`the "${block}" block is not {columns, data}`);
-  }
+  const { columns, data } = checked(issBlock, value, `the "${block}" block`);
   return data.map((row, index) => {
-    if (!Array.isArray(row) || row.length !== columns.length) fail(`row ${index} of "${block}" does not match its columns`);
+    if (row.length !== columns.length) fail(`row ${index} of "${block}" has ${row.length} values for ${columns.length} columns`);
     return Object.fromEntries(columns.map((column, at) => [column, row[at]]));
   });
 }
 
-/** A price column: a positive number, or null when absent or null; any other type fails. */
-function price(row: IssRow, column: string, what: string): number | null {
-  const value = row[column];
-  if (value === undefined || value === null) return null;
-  if (typeof value !== "number" || !Number.isFinite(value)) fail(`${column} of ${what} is ${JSON.stringify(value)}, not a number`);
-  return value > 0 ? value : null;
-}
+const marketRow = z.object({
+  LAST: price,
+  MARKETPRICE: price,
+  WAPRICE: price,
+  /** Moscow time; only its date is kept. */
+  SYSTIME: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?$/, 'expected "YYYY-MM-DD HH:MM:SS"')
+    .nullish()
+    .transform((value) => value?.slice(0, 10)),
+});
+const securityRow = z.object({ PREVPRICE: price });
+const historyRow = z.object({ TRADEDATE: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected "YYYY-MM-DD"'), CLOSE: price, WAPRICE: price });
+const cursorRow = z.object({ INDEX: z.number().int().nonnegative(), TOTAL: z.number().int().nonnegative(), PAGESIZE: z.number().int().nonnegative() });
 
 export type MoexMarketQuote = {
   secid: string;
@@ -81,28 +103,22 @@ export type MoexMarketQuote = {
   systemDate: string | undefined;
 };
 
-/** The CETS quotes of a securities.json answer (blocks securities and marketdata), by SECID. */
+/** The CETS quotes of a securities.json answer (blocks securities and marketdata), by SECID; rows of other boards are not read. */
 export function parseMoexMarket(json: unknown): Map<string, MoexMarketQuote> {
   const securities = readIssBlock(json, "securities").filter((row) => row.BOARDID === BOARD);
   const quotes = new Map<string, MoexMarketQuote>();
   for (const row of readIssBlock(json, "marketdata")) {
     if (row.BOARDID !== BOARD || typeof row.SECID !== "string") continue;
     const secid = row.SECID;
+    const market = checked(marketRow, row, `marketdata of ${secid}`);
     const security = securities.find((candidate) => candidate.SECID === secid);
-    const systime = row.SYSTIME;
-    let systemDate: string | undefined;
-    if (systime !== undefined && systime !== null) {
-      const match = typeof systime === "string" ? /^(\d{4}-\d{2}-\d{2})[ T]\d{2}:\d{2}(?::\d{2})?$/.exec(systime) : null;
-      if (!match) fail(`SYSTIME of ${secid} is ${JSON.stringify(systime)}, not "YYYY-MM-DD HH:MM:SS"`);
-      systemDate = match[1];
-    }
     quotes.set(secid, {
       secid,
-      last: price(row, "LAST", secid),
-      marketPrice: price(row, "MARKETPRICE", secid),
-      waPrice: price(row, "WAPRICE", secid),
-      prevPrice: security ? price(security, "PREVPRICE", secid) : null,
-      systemDate,
+      last: market.LAST,
+      marketPrice: market.MARKETPRICE,
+      waPrice: market.WAPRICE,
+      prevPrice: security ? checked(securityRow, security, `securities of ${secid}`).PREVPRICE : null,
+      systemDate: market.SYSTIME,
     });
   }
   return quotes;
@@ -125,23 +141,16 @@ export function parseMoexHistory(json: unknown): MoexHistoryPage {
   const days: MoexHistoryPage["days"] = [];
   for (const row of readIssBlock(json, "history")) {
     if (row.BOARDID !== BOARD || typeof row.SECID !== "string") continue;
-    const tradeDate = row.TRADEDATE;
-    if (typeof tradeDate !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(tradeDate)) {
-      fail(`TRADEDATE of ${row.SECID} is ${JSON.stringify(tradeDate)}, not "YYYY-MM-DD"`);
-    }
-    const what = `${row.SECID} on ${tradeDate}`;
-    const value = price(row, "CLOSE", what) ?? price(row, "WAPRICE", what);
-    if (value !== null) days.push({ secid: row.SECID, tradeDate, value });
+    const day = checked(historyRow, row, `history of ${row.SECID}${typeof row.TRADEDATE === "string" ? ` on ${row.TRADEDATE}` : ""}`);
+    const value = day.CLOSE ?? day.WAPRICE;
+    if (value !== null) days.push({ secid: row.SECID, tradeDate: day.TRADEDATE, value });
   }
   const hasCursor = typeof json === "object" && json !== null && "history.cursor" in json;
   let cursor: MoexHistoryPage["cursor"];
   if (hasCursor) {
     const [row] = readIssBlock(json, "history.cursor");
-    const { INDEX: index, TOTAL: total, PAGESIZE: pageSize } = row ?? {};
-    if (![index, total, pageSize].every((value) => Number.isInteger(value) && (value as number) >= 0)) {
-      fail(`history.cursor is ${JSON.stringify(row)}, not INDEX, TOTAL and PAGESIZE`);
-    }
-    cursor = { index: index as number, total: total as number, pageSize: pageSize as number };
+    const { INDEX: index, TOTAL: total, PAGESIZE: pageSize } = checked(cursorRow, row, "history.cursor");
+    cursor = { index, total, pageSize };
   }
   return { days, cursor };
 }

@@ -4,16 +4,14 @@ import { clearLoginStateHeader, loginStateHeader, readLoginState } from "#app/mo
 import { phoneField } from "#app/modules/auth/profile.ts";
 import { readSessionToken, sessionCookieHeader } from "#app/modules/auth/sessions.server.ts";
 import { profilePayload, signInWithCode } from "#app/modules/auth/sign-in.server.ts";
-import { methodNotAllowed, refuseCrossSite } from "#app/modules/lists/api.server.ts";
 import { clientIp } from "#app/modules/request/client-ip.server.ts";
 import { visitorContext } from "#app/modules/request/context.ts";
+import { apiHandle } from "#app/modules/request/api-call.ts";
+import { apiBody } from "#app/modules/request/guards.server.ts";
 import { apiError, apiJson } from "#app/modules/shared/api.ts";
-import { readJsonObject } from "#app/modules/shared/json-body.server.ts";
 import type { Route } from "./+types/check-code";
 
-export function loader() {
-  return methodNotAllowed(["POST"]);
-}
+export const handle = apiHandle({ methods: { POST: "change" }, body: "object" });
 
 /**
  * POST /api/auth/check-code { code } — the phone comes from the pending sign-in — or
@@ -22,11 +20,8 @@ export function loader() {
  * else's code gets one answer: 400 wrong_code 'Неверный смс код'.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const refused = refuseCrossSite(request);
-  if (refused) return refused;
   try {
-    const body = await readJsonObject(request);
+    const body = (await apiBody(context)) as Record<string, unknown>;
     const code = typeof body.code === "string" || typeof body.code === "number" ? String(body.code).trim() : "";
     if (!code) return apiError(400, "bad_code", "Обязательное поле");
     const state = await readLoginState(request);

@@ -3,23 +3,18 @@ import { authDeps } from "#app/modules/auth/deps.server.ts";
 import { loginStateHeader, readLoginState } from "#app/modules/auth/login-state.server.ts";
 import { phoneSchema } from "#app/modules/auth/profile.ts";
 import { sendSignInCode } from "#app/modules/auth/sign-in.server.ts";
-import { methodNotAllowed, refuseCrossSite } from "#app/modules/lists/api.server.ts";
 import { clientIp } from "#app/modules/request/client-ip.server.ts";
+import { apiHandle } from "#app/modules/request/api-call.ts";
+import { apiBody } from "#app/modules/request/guards.server.ts";
 import { apiError, apiJson } from "#app/modules/shared/api.ts";
-import { readJsonObject } from "#app/modules/shared/json-body.server.ts";
 import type { Route } from "./+types/get-code";
 
-export function loader() {
-  return methodNotAllowed(["POST"]);
-}
+export const handle = apiHandle({ methods: { POST: "change" }, body: "object" });
 
 /** POST /api/auth/get-code { phone }: sends a sign-in code by SMS (spec section 7). */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const refused = refuseCrossSite(request);
-  if (refused) return refused;
   try {
-    const parsed = phoneSchema.safeParse(await readJsonObject(request));
+    const parsed = phoneSchema.safeParse(await apiBody(context));
     if (!parsed.success) {
       const issue = firstIssue(parsed.error.issues);
       return apiError(400, "bad_phone", issue.message);

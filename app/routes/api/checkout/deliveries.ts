@@ -1,16 +1,15 @@
 import { deliveryRateGuard, deliveriesResponse } from "#app/modules/delivery/api.server.ts";
 import { getDeliveryProvider } from "#app/modules/delivery/delivery.server.ts";
-import { methodNotAllowed } from "#app/modules/lists/api.server.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
+import { apiHandle } from "#app/modules/request/api-call.ts";
+import { apiBody } from "#app/modules/request/guards.server.ts";
 import type { Route } from "./+types/deliveries";
 
-export function loader() {
-  return methodNotAllowed(["POST"]);
-}
+/** A lookup sent as a POST: anyone may ask. */
+export const handle = apiHandle({ methods: { POST: "read" }, body: "object" });
 
 /** POST /api/checkout/deliveries { code }: the city's delivery groups (spec section 7). */
-export function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(databaseContext);
-  return deliveriesResponse(getDeliveryProvider(), request, deliveryRateGuard(db, request));
+  return deliveriesResponse(getDeliveryProvider(), (await apiBody(context)) as Record<string, unknown>, deliveryRateGuard(db, request));
 }

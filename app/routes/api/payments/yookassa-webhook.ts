@@ -1,15 +1,17 @@
 import { getConfig } from "#app/modules/config/config.server.ts";
-import { methodNotAllowed } from "#app/modules/lists/api.server.ts";
 import { getPaymentProvider, receiveYooKassaNotification } from "#app/modules/payments/payments.server.ts";
 import { clientIp } from "#app/modules/request/client-ip.server.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
+import { apiHandle } from "#app/modules/request/api-call.ts";
 import { apiError, apiJson } from "#app/modules/shared/api.ts";
 import { BodyError, bodyErrorResponse, readJsonBody } from "#app/modules/shared/json-body.server.ts";
 import type { Route } from "./+types/yookassa-webhook";
 
-export function loader() {
-  return methodNotAllowed(["POST"]);
-}
+/**
+ * Server to server: no same-origin check. The body is read here, not by the layout: a shop
+ * without YooKassa answers 404 whatever is sent, and a bad body is 'bad_notification'.
+ */
+export const handle = apiHandle({ methods: { POST: "notification" } });
 
 /**
  * POST /api/payments/yookassa/webhook: YooKassa's HTTP notifications. Server to server, so
@@ -17,7 +19,6 @@ export function loader() {
  * are what make it trustworthy.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   if (getConfig().payments.provider !== "yookassa") return apiError(404, "not_found", "Приём уведомлений ЮKassa не включён");
   let body: unknown;
   try {
