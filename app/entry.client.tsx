@@ -1,6 +1,8 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+// zod's Russian messages for every schema a page checks in the browser (decision 029).
+import "#app/modules/forms/zod-locale.ts";
 
 function hydrate() {
   startTransition(() => {

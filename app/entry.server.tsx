@@ -11,6 +11,10 @@ import { SHARED_PAGE_HEADER } from "#app/modules/request/cache-policy.ts";
 
 import { startServices as startDomainServices } from "#app/modules/request/services.server.ts";
 import { deferredPartsReady } from "#app/ui/deferred-hydration.tsx";
+import { installRussianZodMessages } from "#app/modules/forms/zod-locale.ts";
+
+// zod's Russian messages for every schema the server runs (decision 029).
+installRussianZodMessages();
 
 export { stopServices, checkHealth, serverSettings } from "#app/modules/request/services.server.ts";
 export { pageCacheState } from "#app/modules/request/page-state.server.ts";

@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { requireUser } from "#app/modules/auth/require-user.server.ts";
 import { identificationStepView, submitIdentification } from "#app/modules/compliance/checkout-step.server.ts";
-import { identificationSchema, identificationTexts } from "#app/modules/compliance/identification.ts";
+import { identificationFields, identificationSchema, identificationTexts } from "#app/modules/compliance/identification.ts";
+import { formConstraint } from "#app/modules/forms/fields.ts";
 import { flashHeader } from "#app/modules/flash/flash.server.ts";
 import { clientIp } from "#app/modules/request/client-ip.server.ts";
 import { databaseContext, listOwnerContext } from "#app/modules/request/context.ts";
@@ -31,11 +32,14 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 
 export const meta = () => [...pageMeta({ title: identificationTexts.title, description: "Паспортные данные покупателя для заказа." }), { name: "robots", content: "noindex" }];
 
+const constraint = formConstraint(identificationFields);
+
 export default function CheckoutIdentification({ loaderData, actionData }: Route.ComponentProps) {
   const { today, thresholdText, returning, defaults } = loaderData;
   const [form, fields] = useForm({
     lastResult: actionData,
     defaultValue: defaults,
+    constraint,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: identificationSchema(today) }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -6,6 +6,7 @@ import { checkoutView } from "#app/modules/checkout/checkout.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { pointKindOf } from "#app/modules/delivery/provider.ts";
 import { flashHeader } from "#app/modules/flash/flash.server.ts";
+import { checkoutErrorsContext, checkoutErrorsHeader, checkoutErrorsMiddleware } from "#app/modules/checkout/form-errors.server.ts";
 import { readFormBody } from "#app/modules/shared/form-body.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { button } from "#app/ui/kit/kit.css.ts";
@@ -39,6 +40,9 @@ const PointsMap = lazy(() => import("#app/ui/checkout/PointsMap.tsx"));
 /** Spec section 9: the pickup-point list appears 500 ms after the delivery changes. */
 const POINT_LIST_DELAY_MS = 500;
 
+/** The previous POST's field errors reach this page once (a reload or another tab shows none). */
+export const middleware: Route.MiddlewareFunction[] = [checkoutErrorsMiddleware];
+
 export async function loader({ url, context }: Route.LoaderArgs) {
   const scope = await checkoutScope(context);
   const view = await checkoutView(scope.db, {
@@ -50,15 +54,17 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     cityQuery: (url.searchParams.get("city") ?? "").trim().slice(0, 60),
   });
   const identification = await checkoutIdentification(scope.db, scope.user, { token: view.token, total: view.totals.total, paymentId: view.draft.delivery.paymentId });
-  return { ...view, identification, signedIn: !!scope.user, mapsApiKey: getConfig().yandexMapsApiKey ?? null, paymentTimeoutMinutes: getConfig().orders.paymentTimeoutMinutes };
+  return { ...view, errors: context.get(checkoutErrorsContext), identification, signedIn: !!scope.user, mapsApiKey: getConfig().yandexMapsApiKey ?? null, paymentTimeoutMinutes: getConfig().orders.paymentTimeoutMinutes };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const scope = await checkoutScope(context);
   const outcome = await handleCheckoutPost(scope, await readFormBody(request));
   switch (outcome.kind) {
-    case "page":
-      return redirect(`/checkout${outcome.search ?? ""}${outcome.hash ? `#${outcome.hash}` : ""}`, 303);
+    case "page": {
+      const errors = await checkoutErrorsHeader(outcome.errors ?? {});
+      return redirect(`/checkout${outcome.search ?? ""}${outcome.hash ? `#${outcome.hash}` : ""}`, { status: 303, headers: errors ? { "Set-Cookie": errors } : undefined });
+    }
     case "login":
       return redirect(outcome.href, { status: 303, headers: { "Set-Cookie": await flashHeader({ kind: "success", message: "Войдите, чтобы оформить заказ: всё, что вы ввели, сохранено." }) } });
     case "identify":
@@ -86,14 +92,14 @@ function useDelayedReveal(key: string | number | null) {
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   const view = loaderData;
-  const { draft, cart, chosen, points } = view;
+  const { draft, errors, cart, chosen, points } = view;
   const shopOpen = useRouteLoaderData<typeof rootLoader>("root")?.shopOpen ?? true;
   const navigation = useNavigation();
   const submit = useSubmit();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/checkout") === true;
   const pointsShown = useDelayedReveal(chosen?.id ?? null);
   // Quantity errors are shown at their lines; the list on top is for the fields further down.
-  const errorMessages = Object.entries(draft.errors)
+  const errorMessages = Object.entries(errors)
     .filter(([name]) => !name.startsWith("qty:"))
     .flatMap(([, messages]) => messages);
 
@@ -144,8 +150,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               <FormErrors errors={["Проверьте выделенные поля:", ...errorMessages]} />
             </div>
           ) : null}
-          <CartSection cart={cart} errors={draft.errors} />
-          <ContactSection draft={draft} />
+          <CartSection cart={cart} errors={errors} />
+          <ContactSection draft={draft} errors={errors} />
           <CitySection draft={draft} cityResults={view.cityResults} />
           <DeliverySection
             view={view}
@@ -155,6 +161,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           {points && kind && pointsShown ? (
             <PointsSection
               draft={draft}
+              errors={errors}
               points={points}
               kindWord={kind}
               map={
@@ -166,10 +173,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               }
             />
           ) : null}
-          {draft.delivery.courier ? <AddressSection draft={draft} /> : null}
+          {draft.delivery.courier ? <AddressSection draft={draft} errors={errors} /> : null}
           <PaymentSection draft={draft} paymentTimeoutMinutes={view.paymentTimeoutMinutes} />
           {view.identification ? <IdentificationSection {...view.identification} signedIn={view.signedIn} /> : null}
-          <CommentSection draft={draft} />
+          <CommentSection draft={draft} errors={errors} />
           <TotalBar total={view.totals.total} />
         </div>
         <TotalsBox view={view} shopOpen={shopOpen} signedIn={view.signedIn} />

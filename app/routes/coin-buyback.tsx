@@ -9,6 +9,7 @@ import { buybackGradeLabels, buybackGrades, formatPercent } from "#app/modules/b
 import { currentQuoteTerms } from "#app/modules/buyback/terms.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { flashHeader } from "#app/modules/flash/flash.server.ts";
+import { formConstraint } from "#app/modules/forms/fields.ts";
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
 import { clientIp } from "#app/modules/request/client-ip.server.ts";
 import { databaseContext, userContext, visitorContext } from "#app/modules/request/context.ts";
@@ -60,11 +61,14 @@ export const meta = () =>
     description: "Выкупаем золотые и серебряные монеты по цене, привязанной к котировкам металла: цены выкупа на сегодня, как проходит сделка, заявка онлайн.",
   });
 
+const constraint = formConstraint(buybackRequestSchema);
+
 export default function CoinBuyback({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: navigation.state === "idle" ? actionData : null,
     defaultValue: { quantity: "1", grade: "excellent" },
+    constraint,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: buybackRequestSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -2,7 +2,7 @@
 // in the blank layout, and back to the page the buyer came from.
 import { expect, test } from "@playwright/test";
 import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
-import { desktop } from "./helpers.ts";
+import { desktop, expectNativeRefusal } from "./helpers.ts";
 import { smsOutboxFile } from "./outbox.ts";
 
 test.use({ viewport: desktop });
@@ -24,7 +24,12 @@ test("a new buyer signs in through /login and returns to the catalogue", async (
 
   await expect(page).toHaveURL(/\/cabinet\/create$/);
   await expect(page.getByRole("heading", { level: 1, name: "Завершение регистрации" })).toBeVisible();
-  await page.getByRole("button", { name: "Завершить регистрацию" }).click();
+  // The browser stops the empty form first (native required); the server's words are there behind it.
+  const finish = page.getByRole("button", { name: "Завершить регистрацию" });
+  await finish.click();
+  await expect(page).toHaveURL(/\/cabinet\/create$/);
+  await expectNativeRefusal(page.locator("form", { has: finish }), [page.getByLabel("ФИО"), page.getByLabel("E-mail"), page.getByLabel(/Согласен на обработку/)]);
+  await finish.click();
   await expect(page.getByText("Обязательное поле").first()).toBeVisible();
   await page.getByLabel("ФИО").fill("Кузнецова Ольга");
   await page.getByLabel("E-mail").fill("olga@example.ru");

@@ -1,5 +1,5 @@
 // Shared steps of the e2e specs. Not a spec file: Playwright only runs *.spec.ts.
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export const phone = { width: 390, height: 844 };
 export const desktop = { width: 1280, height: 800 };
@@ -59,4 +59,18 @@ export function mobileMenu(page: Page) {
 export async function clickOutsideDrawer(page: Page) {
   const size = page.viewportSize()!;
   await mobileMenu(page).overlay.click({ position: { x: size.width - 12, y: Math.round(size.height * 0.6) } });
+}
+
+/**
+ * Without JavaScript the browser checks the inputs' native constraints (required, maxlength,
+ * decision 029) before it posts. Asserts that it refuses this form as filled, each of `missing`
+ * being an empty required field, then lets the next post through (noValidate) so that the
+ * server's own messages, which the spec words, can be checked as well.
+ */
+export async function expectNativeRefusal(form: Locator, missing: Locator[]) {
+  expect(await form.evaluate((element: HTMLFormElement) => element.checkValidity())).toBe(false);
+  for (const field of missing) expect(await field.evaluate((element: HTMLInputElement) => element.validity.valueMissing)).toBe(true);
+  await form.evaluate((element: HTMLFormElement) => {
+    element.noValidate = true;
+  });
 }

@@ -2,7 +2,7 @@
 // an order at or above the threshold asks for the passport data on its own step, says what is
 // wrong in Russian, comes back to the checkout with the data on record and is then placed.
 import { expect, type Page, test } from "@playwright/test";
-import { phone, waitForHydration } from "./helpers.ts";
+import { expectNativeRefusal, phone, waitForHydration } from "./helpers.ts";
 import { signIn, wide } from "./layout-steps.ts";
 
 const shots = "/work/notes/shots/identification";
@@ -37,6 +37,8 @@ for (const viewport of [phone, wide]) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Идентификация покупателя");
     if (javaScriptEnabled) await waitForHydration(page);
     await page.getByLabel("Дата рождения (ДД.ММ.ГГГГ)").fill("31.02.1990");
+    // Without JavaScript the browser first asks for the required fields (native required); the server's words are behind it.
+    if (!javaScriptEnabled) await expectNativeRefusal(page.locator("form", { has: page.getByLabel("Дата рождения (ДД.ММ.ГГГГ)") }), [page.getByLabel(/Я согласен на обработку моих паспортных данных/)]);
     await page.getByLabel("Дата рождения (ДД.ММ.ГГГГ)").press("Enter");
     await expect(page.getByText("Введите дату в формате ДД.ММ.ГГГГ")).toBeVisible();
     await expect(page.getByText("Нужно согласие на обработку персональных данных")).toBeVisible();

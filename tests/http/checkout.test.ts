@@ -275,6 +275,32 @@ describe("placing an order", () => {
     expect(order.match(/Получатель: [^,]+, ([^,]+),/)?.[1]).toBe("+79161112233");
   });
 
+  it("shows the errors of a post once: gone on reload, never in a second tab, never stored in the draft (decision 029)", async () => {
+    const { client, page, fields } = await signedInBuyerAtCheckout();
+    const refused = await postCheckout(client, page, { ...fields, phone: "123", email: "плохой", intent: "place" });
+    expect(refused.headers.get("location")).toBe("/checkout#form-errors");
+    expect(refused.headers.getSetCookie().some((cookie) => cookie.startsWith("checkout_errors="))).toBe(true);
+
+    const shown = await client.get("/checkout");
+    expect(textContent(shown.text)).toContain("Номер неполный: нужно 10 цифр после +7");
+    expect(textContent(shown.text)).toContain("Email указан неверно");
+    expect(shown.text).toContain('id="form-errors"');
+    // The page that showed them clears the cookie.
+    expect(shown.headers.getSetCookie().some((cookie) => /^checkout_errors=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i.test(cookie))).toBe(true);
+
+    const reloaded = await client.html("/checkout");
+    expect(textContent(reloaded)).not.toContain("Номер неполный");
+    expect(textContent(reloaded)).not.toContain("Email указан неверно");
+    expect(reloaded).not.toContain('id="form-errors"');
+    // What was typed is kept (the draft), only the errors are gone.
+    expect(inputValue(reloaded, "email")).toBe("плохой");
+
+    const secondTab = new ShopClient(shop.url, { jar: client.jar });
+    const other = await secondTab.html("/checkout");
+    expect(textContent(other)).not.toContain("Номер неполный");
+    expect(other).not.toContain('id="form-errors"');
+  });
+
   it("pays on receipt with special-contact delivery and goes straight to /thanks", async () => {
     const { client, page } = await signedInBuyerAtCheckout();
     expect((await postCheckout(client, page, { ...contactFields, deliveryId: "43", intent: "save" })).status).toBe(303);

@@ -8,7 +8,7 @@ import path from "node:path";
 import type { ShopClient } from "#tests/support/http-client.ts";
 import { afterAll, describe, expect, it } from "vitest";
 import { type Buyer, latestOrderId, postCheckoutForm, productIdOf, signedInBuyer } from "#tests/support/buyer.ts";
-import { checkedRadio, radioValues, textByTestId, textContent } from "#tests/support/html.ts";
+import { attribute, checkedRadio, radioValues, tags, textByTestId, textContent } from "#tests/support/html.ts";
 import { useSharedShop } from "#tests/support/shared-shop.ts";
 
 const outbox = path.join(os.tmpdir(), `shop-delivery-details-${process.pid}.jsonl`);
@@ -66,6 +66,21 @@ describe("full names (item 15)", () => {
     const profile = profileTexts(await client.html("/my/profile"));
     expect(profile).toContain("Фамилия Римская-Корсакова");
     expect(profile).toContain("Имя Анна Мария");
+  });
+
+  it("refuses a 61-character surname on the profile page in Russian, never in zod's English, and marks the inputs for the browser (decision 029)", async () => {
+    const { client, email } = await signedInBuyer(shared.current.url, outbox);
+    const refused = await client.postForm("/my/profile/edit", { lastName: "Щ".repeat(61), name: "Пётр", secondName: "", email });
+    expect(refused.status).toBe(400);
+    const text = textContent(refused.text);
+    expect(text).toContain("Не больше 60 символов");
+    expect(text).not.toMatch(/Too big|expected string|Invalid/);
+    const form = await client.html("/my/profile/edit");
+    const input = (name: string) => tags(form, "input").find((tag) => attribute(tag, "name") === name)!;
+    expect(input("name")).toMatch(/\brequired\b/);
+    expect(input("lastName")).not.toMatch(/\brequired\b/);
+    expect(input("email")).toMatch(/\brequired\b/);
+    expect(attribute(input("email"), "maxLength")).toBe("254");
   });
 
   it("checkout refuses an emoji in the recipient's name, places nothing, and keeps the name mended when it is right", async () => {

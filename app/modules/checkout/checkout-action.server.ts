@@ -18,7 +18,8 @@ import { activePromotions } from "../content/promotions.server.ts";
 import { normalizePhone } from "../phone/phone.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
 import { type DeliveryLookup, deliveryLookup, findOption, firstVisitDelivery, parcelOf } from "./checkout.server.ts";
-import { applyPostedFields, validateForOrder } from "./draft-form.server.ts";
+import { applyPostedFields, type CheckoutPost, parseCheckoutPost, validateForOrder } from "./draft-form.server.ts";
+import type { CheckoutErrors } from "./form-errors.server.ts";
 import { loadDraft, newCheckoutToken, saveDraft } from "./draft.server.ts";
 import { identificationOfCheckout } from "../compliance/identification.server.ts";
 import { requiresIdentification } from "../compliance/identification.ts";
@@ -36,28 +37,20 @@ export type CheckoutScope = {
 
 /** Where the buyer goes after a post: back to the page (at a section), to sign in, or on to pay. */
 export type CheckoutOutcome =
-  | { kind: "page"; search?: string; hash?: string }
+  /** `errors`: field errors for the page, carried by a one-shot cookie (form-errors.server.ts), never stored. */
+  | { kind: "page"; search?: string; hash?: string; errors?: CheckoutErrors }
   | { kind: "login"; href: string }
   /** The order needs the buyer's identification (115-FZ) first: the identification step. */
   | { kind: "identify" }
   | { kind: "placed"; orderId: number; isNew: boolean; paymentId: PaymentId };
-
-const intents = ["save", "find-city", "place", "login", "identify"] as const;
-type Intent = (typeof intents)[number];
-
-function intentOf(form: FormData): Intent {
-  const value = form.get("intent");
-  return intents.includes(value as Intent) ? (value as Intent) : "save";
-}
 
 /**
  * Quantities typed into the cart lines ("qty:<id>"), applied within what may be bought; a line
  * set to 0 leaves the cart. A bad one (99999, 2.5, −5, letters…) changes nothing at all: the
  * errors, per line ("qty:<id>"), are returned for the page (issue 21 item 12).
  */
-async function applyCartEdits(scope: CheckoutScope, form: FormData): Promise<Record<string, string[]>> {
-  const remove = form.get("removeLine");
-  if (remove !== null) {
+async function applyCartEdits(scope: CheckoutScope, form: FormData, remove: string | undefined): Promise<CheckoutErrors> {
+  if (remove !== undefined) {
     await removeFromList(scope.db, "cart", scope.owner, [parseProductId(remove)]);
     return {};
   }
@@ -65,7 +58,7 @@ async function applyCartEdits(scope: CheckoutScope, form: FormData): Promise<Rec
   if (![...form.keys()].some((name) => name.startsWith("qty:"))) return {};
   const lines = new Map((await cartSummary(scope.db, scope.owner, scope.rates)).lines.map((line) => [line.product.id, line]));
   const changes: [number, number][] = [];
-  const errors: Record<string, string[]> = {};
+  const errors: CheckoutErrors = {};
   for (const [name, value] of form) {
     const line = lines.get(Number(name.slice(4)));
     if (!name.startsWith("qty:") || !line || (typeof value === "string" && value.trim() === String(line.quantity))) continue;
@@ -82,10 +75,10 @@ async function applyCartEdits(scope: CheckoutScope, form: FormData): Promise<Rec
 }
 
 /** A city, delivery, point and payment chosen on the form, each checked against what is offered. */
-async function applyChoices(scope: CheckoutScope, draft: CheckoutDraft, form: FormData, lookup: DeliveryLookup): Promise<CheckoutDraft> {
+async function applyChoices(scope: CheckoutScope, draft: CheckoutDraft, post: CheckoutPost, lookup: DeliveryLookup): Promise<CheckoutDraft> {
   let next = draft;
-  const cityCode = form.get("chooseCity");
-  if (typeof cityCode === "string" && /^\d{1,10}$/.test(cityCode) && cityCode !== draft.city.code) {
+  const cityCode = post.chooseCity;
+  if (cityCode && cityCode !== draft.city.code) {
     const city = await scope.provider.city(cityCode).catch(() => undefined);
     if (city) {
       const delivery = deriveCheckoutDelivery((await lookup.offered(city.code)).groups);
@@ -94,8 +87,8 @@ async function applyChoices(scope: CheckoutScope, draft: CheckoutDraft, form: Fo
   }
 
   const offered = await lookup.offered(next.city.code);
-  const postedDelivery = Number(form.get("deliveryId"));
-  if (Number.isInteger(postedDelivery) && postedDelivery !== next.delivery.deliveryId) {
+  const postedDelivery = post.deliveryId;
+  if (postedDelivery !== undefined && postedDelivery !== next.delivery.deliveryId) {
     const option = findOption(offered.groups, postedDelivery);
     if (option) {
       const samePointKind = pointKindOf(option.id) === pointKindOf(next.delivery.deliveryId);
@@ -103,13 +96,13 @@ async function applyChoices(scope: CheckoutScope, draft: CheckoutDraft, form: Fo
     }
   }
 
-  const pointCode = form.get("pointCode");
-  if (typeof pointCode === "string" && pointCode !== next.pointCode && pointKindOf(next.delivery.deliveryId)) {
+  const pointCode = post.pointCode;
+  if (pointCode !== undefined && pointCode !== next.pointCode && pointKindOf(next.delivery.deliveryId)) {
     const points = await lookup.points(next.city.code, next.delivery.deliveryId);
     if (points.some((point) => point.code === pointCode)) next = { ...next, pointCode };
   }
 
-  const paymentId = Number(form.get("paymentId"));
+  const paymentId = post.paymentId;
   // The payment posted was chosen for the delivery the page showed: a new delivery brings its own
   // (spec: 6 with special contact, 4 otherwise), which the buyer may change on the next page.
   const deliveryChanged = next.delivery.deliveryId !== draft.delivery.deliveryId;
@@ -196,48 +189,47 @@ async function rememberBuyProfile(db: Database, userId: number, draft: CheckoutD
  * placeOrder's transaction; this only prepares its input and records the outcome.
  */
 export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): Promise<CheckoutOutcome> {
-  const intent = intentOf(form);
-  let quantityErrors: Record<string, string[]> = {};
+  const post = parseCheckoutPost(form);
+  let quantityErrors: CheckoutErrors = {};
   try {
-    quantityErrors = await applyCartEdits(scope, form);
+    quantityErrors = await applyCartEdits(scope, form, post.removeLine);
   } catch (error) {
     if (!(error instanceof ListError)) throw error;
   }
   const stored = await loadDraft(scope.db, scope.owner, scope.user);
   const cart = await cartSummary(scope.db, scope.owner, scope.rates);
   const lookup = deliveryLookup(scope.provider, parcelOf(cart), await activePromotions(scope.db));
-  let draft: CheckoutDraft = { ...applyPostedFields(stored.draft, form), errors: quantityErrors, orderError: null, priceNotice: null, changeNotice: null };
+  let draft: CheckoutDraft = { ...applyPostedFields(stored.draft, form), orderError: null, priceNotice: null, changeNotice: null };
   if (stored.revision === "new") draft = { ...draft, delivery: firstVisitDelivery(draft.delivery, (await lookup.offered(draft.city.code)).groups) };
-  draft = await applyChoices(scope, draft, form, lookup);
+  draft = await applyChoices(scope, draft, post, lookup);
   const save = (next: CheckoutDraft, token = stored.token) => saveDraft(scope.db, scope.owner, { draft: next, token });
   const badQuantity = Object.keys(quantityErrors).length > 0;
 
-  if (form.get("chooseCity") !== null) {
+  if (post.chooseCity !== undefined) {
     await save(draft);
-    return { kind: "page", hash: "delivery" };
+    return { kind: "page", hash: "delivery", errors: quantityErrors };
   }
-  if (intent === "find-city") {
+  if (post.intent === "find-city") {
     await save(draft);
-    const query = String(form.get("cityQuery") ?? "").trim().slice(0, 60);
-    return { kind: "page", search: query ? `?city=${encodeURIComponent(query)}` : "", hash: "city" };
+    const query = post.cityQuery;
+    return { kind: "page", search: query ? `?city=${encodeURIComponent(query)}` : "", hash: "city", errors: quantityErrors };
   }
-  if (intent === "identify" && scope.user && !badQuantity) {
+  if (post.intent === "identify" && scope.user && !badQuantity) {
     await save(draft);
     return { kind: "identify" };
   }
-  if (intent === "login" || ((intent === "place" || intent === "identify") && !scope.user)) {
+  if (post.intent === "login" || ((post.intent === "place" || post.intent === "identify") && !scope.user)) {
     await save(draft);
     return { kind: "login", href: loginHref("/checkout") };
   }
-  if (intent !== "place" || !scope.user || badQuantity) {
+  if (post.intent !== "place" || !scope.user || badQuantity) {
     await save(draft);
-    return { kind: "page", hash: badQuantity || typeof form.get("removeLine") === "string" ? "cart" : undefined };
+    return { kind: "page", hash: badQuantity || post.removeLine !== undefined ? "cart" : undefined, errors: quantityErrors };
   }
 
   // Placing the order. The token the page was rendered with comes first: a second submit of
   // that page (the first one has emptied the cart meanwhile) finds its order, not 'Корзина пуста'.
-  const postedToken = String(form.get("token") ?? "");
-  const checkoutToken = /^[\w-]{16,64}$/.test(postedToken) ? postedToken : stored.token;
+  const checkoutToken = post.token ?? stored.token;
   const placedBefore = await findOrderByToken(scope.db, scope.user.id, checkoutToken);
   if (placedBefore) return { kind: "placed", orderId: placedBefore.id, isNew: false, paymentId: draft.delivery.paymentId };
 
@@ -255,21 +247,21 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
   const terms = orderTerms(cart, draft, option);
   if (cart.lines.length > 0 && !draft.orderError) {
     // The payment ticked on the page is the buyer's own choice; one the server had to change is not.
-    const shown = parseTermsKey(form.get("shown"));
-    const postedPayment = Number(form.get("paymentId"));
+    const shown = parseTermsKey(post.shown);
+    const postedPayment = post.paymentId;
     const ticked = shown && (postedPayment === PAYMENT_IDS.online || postedPayment === PAYMENT_IDS.onReceipt) ? { ...shown, paymentId: postedPayment } : shown;
     const notice = await noticeOfChanges(scope, ticked, terms, { cart, draft, groups: offered.groups });
     if (notice) draft = { ...draft, ...notice };
   }
   if (cart.lines.length === 0 || draft.orderError || draft.changeNotice || draft.priceNotice || Object.keys(errors).length > 0) {
-    await save({ ...draft, errors });
+    await save(draft);
     const hash = draft.orderError ? "order-error" : draft.changeNotice ? "order-changed" : draft.priceNotice ? "update-prices" : cart.lines.length === 0 ? undefined : "form-errors";
-    return { kind: "page", hash };
+    return { kind: "page", hash, errors };
   }
 
   // 115-FZ: at or above the threshold the buyer is identified for this checkout before it is placed.
   if (requiresIdentification(terms.total, draft.delivery.paymentId, getConfig().compliance.identificationThresholds) && !(await identificationOfCheckout(scope.db, scope.user.id, checkoutToken))) {
-    await save({ ...draft, errors });
+    await save(draft);
     return { kind: "identify" };
   }
 
@@ -314,7 +306,7 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
     case "existing": {
       const fresh = result.kind === "placed" || checkoutToken === stored.token;
       // The next order gets a new token; the buyer's details stay for next time.
-      const next = { ...draft, comment: "", errors: {}, orderError: null, priceNotice: null, changeNotice: null, lastOrderId: result.orderId };
+      const next = { ...draft, comment: "", orderError: null, priceNotice: null, changeNotice: null, lastOrderId: result.orderId };
       await save(next, fresh ? newCheckoutToken() : stored.token);
       if (result.kind === "placed") await rememberBuyProfile(scope.db, scope.user.id, draft);
       return { kind: "placed", orderId: result.orderId, isNew: result.kind === "placed", paymentId: draft.delivery.paymentId };

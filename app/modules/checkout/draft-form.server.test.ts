@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyPostedFields, readDraft, validateForOrder } from "./draft-form.server.ts";
+import { applyPostedFields, parseCheckoutPost, readDraft, validateForOrder } from "./draft-form.server.ts";
 import { emptyDraft, FIELD_LIMITS } from "./draft.ts";
 
 const form = (fields: Record<string, string>) => {
@@ -33,6 +33,40 @@ describe("readDraft", () => {
     expect(draft.delivery).toEqual(emptyDraft().delivery);
     expect(draft.pointCode).toBeNull();
     expect(draft.comment).toBe("");
+  });
+
+  it("reads a draft stored with the errors of an old post without them: errors are never part of the draft (decision 029)", () => {
+    const draft = readDraft({ contact: { name: "Пётр" }, errors: { name: ["Обязательное поле"] } });
+    expect(draft.contact.name).toBe("Пётр");
+    expect(draft).not.toHaveProperty("errors");
+  });
+});
+
+describe("parseCheckoutPost", () => {
+  it("reads the button pressed; none or an unknown one saves", () => {
+    expect(parseCheckoutPost(form({})).intent).toBe("save");
+    expect(parseCheckoutPost(form({ intent: "drop-tables" })).intent).toBe("save");
+    expect(parseCheckoutPost(form({ intent: "login" })).intent).toBe("login");
+  });
+
+  it("takes each choice only in its own shape, as if a malformed one was not posted", () => {
+    expect(parseCheckoutPost(form({ deliveryId: "76", paymentId: "4", pointCode: "MSK1", removeLine: "12" }))).toEqual({ intent: "save", deliveryId: 76, paymentId: 4, pointCode: "MSK1", removeLine: "12" });
+    const hostile = parseCheckoutPost(form({ deliveryId: "7.5", paymentId: "card" }));
+    expect(hostile.deliveryId).toBeUndefined();
+    expect(hostile.paymentId).toBeUndefined();
+    // A city button was pressed (the branch follows it) even when its code is malformed; no city is taken from it.
+    expect(parseCheckoutPost(form({ chooseCity: "0000073738" })).chooseCity).toBe("0000073738");
+    expect(parseCheckoutPost(form({ chooseCity: "Москва" })).chooseCity).toBeNull();
+    expect(parseCheckoutPost(form({})).chooseCity).toBeUndefined();
+  });
+
+  it("gives the order's button its token and terms, and the city search its query", () => {
+    const place = parseCheckoutPost(form({ intent: "place", token: "a".repeat(24), shown: "[1]" }));
+    expect(place).toMatchObject({ intent: "place", token: "a".repeat(24), shown: "[1]" });
+    expect(parseCheckoutPost(form({ intent: "place", token: "short" }))).toMatchObject({ intent: "place", token: undefined });
+    const search = parseCheckoutPost(form({ intent: "find-city", cityQuery: `  ${"К".repeat(80)} ` }));
+    expect(search).toMatchObject({ intent: "find-city", cityQuery: "К".repeat(60) });
+    expect(parseCheckoutPost(form({ intent: "find-city" }))).toMatchObject({ cityQuery: "" });
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { emailField, namePartField, phoneField } from "../auth/profile.ts";
 import type { CheckoutDelivery } from "../delivery/rules.ts";
+import { emailField, namePartField, optionalText, phoneField } from "../forms/fields.ts";
 import { entranceProblem, floorProblem, roomProblem } from "./address-fields.ts";
 import {
   type ChangeNotice,
@@ -16,11 +16,9 @@ import {
 
 /** Parsing and checking what /checkout posts (server only: keeps zod out of the page's JavaScript). */
 
-const tooLong = (max: number) => `Не больше ${max} символов`;
-const optional = (max: number) => z.string().trim().max(max, tooLong(max));
 /** An optional field with its own rule (address-fields.ts). */
 const checked = (max: number, problem: (value: string) => string | null) =>
-  optional(max).superRefine((value, ctx) => {
+  optionalText(max).superRefine((value, ctx) => {
     const message = problem(value);
     if (message) ctx.addIssue({ code: "custom", message });
   });
@@ -36,13 +34,65 @@ export const contactSchema = z.object({
 
 /** Courier delivery needs a street and a house; the rest is optional. */
 export const courierAddressSchema = z.object({
-  street: z.string().trim().min(1, checkoutTexts.requiredStreet).max(FIELD_LIMITS.street, tooLong(FIELD_LIMITS.street)),
-  house: z.string().trim().min(1, checkoutTexts.requiredHouse).max(FIELD_LIMITS.house, tooLong(FIELD_LIMITS.house)),
+  street: optionalText(FIELD_LIMITS.street).min(1, checkoutTexts.requiredStreet),
+  house: optionalText(FIELD_LIMITS.house).min(1, checkoutTexts.requiredHouse),
   room: checked(FIELD_LIMITS.room, roomProblem),
   entrance: checked(FIELD_LIMITS.entrance, entranceProblem),
   floor: checked(FIELD_LIMITS.floor, floorProblem),
-  message: optional(FIELD_LIMITS.message),
+  message: optionalText(FIELD_LIMITS.message),
 });
+
+/** A posted string; missing (or a file) is undefined. */
+const postedString = z.string().optional().catch(undefined);
+/** A posted whole number; missing or anything else is undefined. */
+const postedInteger = z.coerce.number().int().optional().catch(undefined);
+
+/** What every post may carry besides the text fields: the choices made on the form. */
+const choices = {
+  /** A city button: its code (null when malformed, still a city button), undefined when none was pressed. */
+  chooseCity: z.string().transform((code) => (/^\d{1,10}$/.test(code) ? code : null)).optional().catch(undefined),
+  deliveryId: postedInteger,
+  pointCode: postedString,
+  paymentId: postedInteger,
+  /** A cart line's remove button (its product id, checked by parseProductId). */
+  removeLine: postedString,
+};
+
+export const checkoutIntents = ["save", "find-city", "place", "login", "identify"] as const;
+
+/**
+ * The non-text fields of a /checkout post, by the button pressed (`intent`; none or an unknown
+ * one saves). Never refuses: a field that does not parse is as if it was not posted, and the
+ * action checks each choice against what is offered.
+ */
+export const checkoutPostSchema = z.preprocess(
+  (input) => {
+    const fields = input as Record<string, unknown>;
+    return { ...fields, intent: checkoutIntents.includes(fields.intent as never) ? fields.intent : "save" };
+  },
+  z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("save"), ...choices }),
+    z.object({ intent: z.literal("find-city"), ...choices, cityQuery: z.string().catch("").transform((query) => query.trim().slice(0, 60)) }),
+    z.object({
+      intent: z.literal("place"),
+      ...choices,
+      /** The one-time token the page was rendered with (orders.checkout_token). */
+      token: z.string().regex(/^[\w-]{16,64}$/).optional().catch(undefined),
+      /** The terms the page showed (terms.ts), checked by parseTermsKey. */
+      shown: z.string().max(4000).optional().catch(undefined),
+    }),
+    z.object({ intent: z.literal("login"), ...choices }),
+    z.object({ intent: z.literal("identify"), ...choices }),
+  ]),
+);
+
+export type CheckoutPost = z.output<typeof checkoutPostSchema>;
+
+/** The post's non-text fields (the first value of each, as FormData.get reads them). */
+export function parseCheckoutPost(form: FormData): CheckoutPost {
+  const names = ["intent", "chooseCity", "deliveryId", "pointCode", "paymentId", "removeLine", "cityQuery", "token", "shown"];
+  return checkoutPostSchema.parse(Object.fromEntries(names.map((name) => [name, form.get(name) ?? undefined])));
+}
 
 /** A posted text cut to its limit: saving a draft never refuses, placing the order checks. */
 export function postedText(form: FormData, name: string, max: number): string | undefined {
@@ -90,7 +140,6 @@ export function readDraft(stored: Record<string, unknown> | null | undefined): C
         : base.delivery,
     pointCode: typeof stored.pointCode === "string" ? stored.pointCode : null,
     comment: text(stored.comment, ""),
-    errors: (record(stored.errors) as Record<string, string[]>) ?? {},
     orderError: typeof stored.orderError === "string" ? stored.orderError : null,
     priceNotice: stored.priceNotice && typeof stored.priceNotice === "object" ? (stored.priceNotice as PriceNotice) : null,
     changeNotice: isChangeNotice(stored.changeNotice) ? stored.changeNotice : null,

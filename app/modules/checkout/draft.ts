@@ -22,6 +22,12 @@ export type PriceNotice = { lines: { name: string; quantity: number; was: number
  */
 export type ChangeNotice = { messages: string[]; key: string };
 
+/**
+ * Errors of the last post, per posted field name ("lastName", "pointCode", "qty:12"). Never
+ * part of the draft: they reach the page once, in a cookie (form-errors.server.ts).
+ */
+export type CheckoutErrors = Record<string, string[]>;
+
 export type CheckoutDraft = {
   contact: CheckoutContact;
   city: DraftCity;
@@ -30,8 +36,6 @@ export type CheckoutDraft = {
   pointCode: string | null;
   address: CheckoutAddress;
   comment: string;
-  /** Errors of the last attempt to place the order, per field name; cleared by the next post. */
-  errors: Record<string, string[]>;
   /** Why the last attempt placed no order (spec 'orderError'). */
   orderError: string | null;
   priceNotice: PriceNotice | null;
@@ -53,7 +57,6 @@ export function emptyDraft(): CheckoutDraft {
     pointCode: null,
     address: emptyAddress(),
     comment: "",
-    errors: {},
     orderError: null,
     priceNotice: null,
     changeNotice: null,

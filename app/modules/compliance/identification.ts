@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { fullNameProblem, normalizeName } from "../auth/person-name.ts";
+import { consentField, formTexts, fullNameField, optionalText, requiredText } from "../forms/fields.ts";
 import { PAYMENT_IDS } from "../payments/methods.ts";
+import { identificationTexts } from "./identification-texts.ts";
 
 /**
  * Identification of a buyer of precious metals (115-FZ, issue 17 item 5): when it is needed,
@@ -24,28 +25,8 @@ export function requiresIdentification(total: number, paymentId: number, thresho
 /** The version of the consent text shown beside the identification form; stored with each identification. */
 export const IDENTIFICATION_CONSENT_VERSION = "2026-11-23";
 
-export const identificationTexts = {
-  title: "Идентификация покупателя",
-  why: (threshold: string) =>
-    `Для заказов от ${threshold} закон № 115-ФЗ обязывает продавца драгоценных металлов установить личность покупателя. Данные хранятся в зашифрованном виде и доступны только сотруднику, отвечающему за внутренний контроль.`,
-  required: "Обязательное поле",
-  consent: "Нужно согласие на обработку персональных данных",
-  consentLabel: "Я согласен на обработку моих паспортных данных для идентификации по закону № 115-ФЗ",
-  date: "Введите дату в формате ДД.ММ.ГГГГ",
-  birthFuture: "Дата рождения не может быть в будущем",
-  tooYoung: "Покупателю должно быть не меньше 18 лет",
-  tooOld: "Проверьте год рождения",
-  issueFuture: "Дата выдачи не может быть в будущем",
-  issueBeforeBirth: "Паспорт не мог быть выдан до 14 лет",
-  series: "Серия паспорта — 4 цифры",
-  number: "Номер паспорта — 6 цифр",
-  foreignDocument: "Номер документа: от 5 до 20 букв и цифр",
-  tooLong: (max: number) => `Не больше ${max} символов`,
-  saved: "Данные для идентификации приняты. Проверьте заказ и нажмите «Оформить заказ».",
-  neededToPlace: "Для этого заказа нужна идентификация покупателя: заполните паспортные данные.",
-  notOnRecord: "Заказ не оформлен: для этой суммы нужна идентификация покупателя.",
-  onReview: "Он передан на проверку. Оплата станет доступна после проверки — мы сообщим о ней по SMS. Обычно это занимает один рабочий день.",
-} as const;
+// The texts live apart so that the checkout page's notice of this step carries no zod.
+export { identificationTexts };
 
 export const RUSSIA = "Россия";
 
@@ -72,35 +53,29 @@ function yearsBetween(fromIso: string, toIso: string): number {
   return ty - fy - (tm < fm || (tm === fm && td < fd) ? 1 : 0);
 }
 
-const text = (max: number) => z.string({ error: identificationTexts.required }).trim().min(1, identificationTexts.required).max(max, identificationTexts.tooLong(max));
 const date = z
-  .string({ error: identificationTexts.required })
+  .string({ error: formTexts.required })
   .trim()
-  .min(1, identificationTexts.required)
+  .min(1, formTexts.required)
   .transform((value, ctx) => parseDate(value) ?? (ctx.addIssue({ code: "custom", message: identificationTexts.date }), z.NEVER));
+
+/** The identification form's fields, each on its own (the page's native constraints come from these). */
+export const identificationFields = z.object({
+  fullName: fullNameField,
+  birthDate: date,
+  citizenship: requiredText(60),
+  passportSeries: z.string().trim().default(""),
+  passportNumber: z.string({ error: formTexts.required }).trim().transform((value) => value.replace(/\s+/g, "")).pipe(z.string().min(1, formTexts.required)),
+  issueDate: date,
+  issuer: requiredText(200),
+  issuerCode: optionalText(7).default(""),
+  registrationAddress: requiredText(300),
+  consent: consentField,
+});
 
 /** The identification form; `today` (ГГГГ-ММ-ДД, Moscow) is given so the rule is testable. */
 export function identificationSchema(today: string) {
-  return z
-    .object({
-      fullName: z
-        .string({ error: identificationTexts.required })
-        .transform((value) => normalizeName(value))
-        .pipe(z.string().min(1, identificationTexts.required))
-        .superRefine((value, ctx) => {
-          const problem = value ? fullNameProblem(value) : null;
-          if (problem) ctx.addIssue({ code: "custom", message: problem });
-        }),
-      birthDate: date,
-      citizenship: text(60),
-      passportSeries: z.string().trim().default(""),
-      passportNumber: z.string({ error: identificationTexts.required }).trim().transform((value) => value.replace(/\s+/g, "")).pipe(z.string().min(1, identificationTexts.required)),
-      issueDate: date,
-      issuer: text(200),
-      issuerCode: z.string().trim().max(7, identificationTexts.tooLong(7)).default(""),
-      registrationAddress: text(300),
-      consent: z.literal("on", { error: identificationTexts.consent }),
-    })
+  return identificationFields
     .superRefine((value, ctx) => {
       if (value.birthDate > today) ctx.addIssue({ code: "custom", path: ["birthDate"], message: identificationTexts.birthFuture });
       else if (yearsBetween(value.birthDate, today) < 18) ctx.addIssue({ code: "custom", path: ["birthDate"], message: identificationTexts.tooYoung });

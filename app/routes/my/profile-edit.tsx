@@ -5,6 +5,7 @@ import { profileSchema } from "#app/modules/auth/profile.ts";
 import { accountUser } from "#app/modules/auth/require-user.server.ts";
 import { updateProfile } from "#app/modules/auth/sign-in.server.ts";
 import { flashHeader } from "#app/modules/flash/flash.server.ts";
+import { formConstraint } from "#app/modules/forms/fields.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
@@ -30,10 +31,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = () => [...pageMeta({ title: "Изменить личные данные" }), { name: "robots", content: "noindex" }];
 
+const constraint = formConstraint(profileSchema);
+
 export default function ProfileEdit({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     lastResult: actionData,
     defaultValue: loaderData.defaults,
+    constraint,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState, type ComponentType, type FormHTMLAttributes, type ReactNode, type Ref } from "react";
 import { PatternFormat } from "react-number-format";
 import { authTexts, codeSchema, phoneSchema, registrationSchema } from "#app/modules/auth/profile.ts";
+import { formConstraint } from "#app/modules/forms/fields.ts";
 import { formatPhone, nationalDigits } from "#app/modules/phone/phone.ts";
 import { CheckboxField, FieldErrors, FormErrors, TextField } from "../kit/Field.tsx";
 import { PhoneField } from "../kit/PhoneField.tsx";
@@ -11,6 +12,9 @@ import * as formCss from "../kit/form.css.ts";
 import { button } from "../kit/kit.css.ts";
 import { useHydrated } from "../use-hydrated.ts";
 import * as css from "./auth.css.ts";
+
+/** The steps' native constraints (required, maxlength): the browser checks them before a plain post. */
+const constraints = { phone: formConstraint(phoneSchema), code: formConstraint(codeSchema), profile: formConstraint(registrationSchema) };
 
 /** A form element to post with: react-router's Form on /login, a fetcher's Form in the modal. */
 export type StepForm = ComponentType<FormHTMLAttributes<HTMLFormElement> & { method: "post"; action: string; children: ReactNode; ref?: Ref<HTMLFormElement> }>;
@@ -50,6 +54,7 @@ export function PhoneStep({ Form, action, result, redirectTo, viaFetcher, busy, 
     id: "login-phone",
     lastResult: result,
     defaultValue: { phone: defaultPhone ? formatPhone(defaultPhone) : "" },
+    constraint: constraints.phone,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: phoneSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -103,6 +108,7 @@ export function CodeStep({ Form, action, result, redirectTo, viaFetcher, busy, p
   const [form, fields] = useForm({
     id: "login-code",
     lastResult: result,
+    constraint: constraints.code,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }),
     shouldValidate: "onSubmit",
   });
@@ -177,6 +183,7 @@ export function ProfileStep({ Form, action, result, redirectTo, viaFetcher, busy
     id: "login-profile",
     lastResult: result,
     defaultValue: { fullName: prefill?.fullName ?? "", email: prefill?.email ?? "" },
+    constraint: constraints.profile,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

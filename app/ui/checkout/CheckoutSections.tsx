@@ -1,7 +1,7 @@
 import { consentDocumentHref } from "#app/modules/consents/purposes.ts";
 import { type ChangeEvent, type ReactNode, useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
-import { FIELDS, FIELD_LIMITS, type CheckoutDraft } from "#app/modules/checkout/draft.ts";
+import { FIELDS, FIELD_LIMITS, type CheckoutDraft, type CheckoutErrors } from "#app/modules/checkout/draft.ts";
 import type { CheckoutView, DeliveryChoice } from "#app/modules/checkout/view.ts";
 import { paymentWindowText } from "#app/modules/orders/deadline.ts";
 import { deliveryNote } from "#app/modules/delivery/notes.ts";
@@ -11,14 +11,13 @@ import { normalizePhone } from "#app/modules/phone/phone.ts";
 import { useLoginModal } from "#app/ui/auth/LoginModal.tsx";
 import { pluralRu } from "#app/ui/catalog/format-product.ts";
 import { FieldErrors, TextAreaField, TextField } from "#app/ui/kit/Field.tsx";
+import { PhoneField } from "#app/ui/kit/PhoneField.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
 import { DeliveryDiscountNote, DiscountNote, UnitPrice } from "#app/ui/pricing/DiscountNote.tsx";
 import * as css from "./checkout.css.ts";
 
 /** The id of the separate GET form that filters pickup points (inputs join it with form="…"). */
 export const POINT_FILTER_FORM = "pvz-filter";
-
-type Errors = CheckoutDraft["errors"];
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -75,7 +74,7 @@ export function deliveryDays(choice: Pick<DeliveryChoice, "minDays" | "maxDays">
   return minDays && minDays !== maxDays ? `${minDays}–${maxDays} ${days}` : `${maxDays} ${days}`;
 }
 
-export function CartSection({ cart, errors = {} }: { cart: CheckoutView["cart"]; errors?: Errors }) {
+export function CartSection({ cart, errors = {} }: { cart: CheckoutView["cart"]; errors?: CheckoutErrors }) {
   return (
     <Section id="cart" title="Товары">
       <ul className={css.lines}>
@@ -133,13 +132,13 @@ export function CartSection({ cart, errors = {} }: { cart: CheckoutView["cart"];
   );
 }
 
-export function ContactSection({ draft }: { draft: CheckoutDraft }) {
+export function ContactSection({ draft, errors }: { draft: CheckoutDraft; errors: CheckoutErrors }) {
   const field = (key: keyof typeof FIELDS.contact, label: string, extra: { type?: string; autoComplete: string; required?: boolean; maxLength: number }) => {
     const name = FIELDS.contact[key];
     return (
       <TextField
         label={label}
-        errors={draft.errors[name]}
+        errors={errors[name]}
         inputProps={{ id: `checkout-${name}`, name, defaultValue: draft.contact[key], type: extra.type ?? "text", autoComplete: extra.autoComplete, required: extra.required, maxLength: extra.maxLength }}
       />
     );
@@ -150,7 +149,7 @@ export function ContactSection({ draft }: { draft: CheckoutDraft }) {
         {field("lastName", "Фамилия", { autoComplete: "family-name", required: true, maxLength: FIELD_LIMITS.name })}
         {field("name", "Имя", { autoComplete: "given-name", required: true, maxLength: FIELD_LIMITS.name })}
         {field("secondName", "Отчество", { autoComplete: "additional-name", maxLength: FIELD_LIMITS.name })}
-        {field("phone", "Телефон", { type: "tel", autoComplete: "tel", required: true, maxLength: FIELD_LIMITS.phone })}
+        <PhoneField label="Телефон" errors={errors[FIELDS.contact.phone]} inputProps={{ id: `checkout-${FIELDS.contact.phone}`, name: FIELDS.contact.phone, defaultValue: draft.contact.phone, required: true }} />
         {field("email", "E-mail", { type: "email", autoComplete: "email", required: true, maxLength: FIELD_LIMITS.email })}
       </div>
       <p className={css.muted}>Получатель предъявляет паспорт: имя и фамилия должны совпадать с документом.</p>
@@ -240,11 +239,11 @@ export function DeliverySection({ view, onChoose }: { view: CheckoutView; onChoo
   );
 }
 
-export function AddressSection({ draft }: { draft: CheckoutDraft }) {
+export function AddressSection({ draft, errors }: { draft: CheckoutDraft; errors: CheckoutErrors }) {
   const field = (key: keyof typeof FIELDS.address, label: string, autoComplete: string, maxLength: number, required = false) => {
     const name = FIELDS.address[key];
     return (
-      <TextField label={label} errors={draft.errors[name]} inputProps={{ id: `checkout-${name}`, name, defaultValue: draft.address[key], autoComplete, maxLength, required }} />
+      <TextField label={label} errors={errors[name]} inputProps={{ id: `checkout-${name}`, name, defaultValue: draft.address[key], autoComplete, maxLength, required }} />
     );
   };
   return (
@@ -260,14 +259,14 @@ export function AddressSection({ draft }: { draft: CheckoutDraft }) {
       </div>
       <TextAreaField
         label="Сообщение курьеру"
-        errors={draft.errors[FIELDS.address.message]}
+        errors={errors[FIELDS.address.message]}
         textareaProps={{ id: "checkout-address-message", name: FIELDS.address.message, defaultValue: draft.address.message, maxLength: FIELD_LIMITS.message, rows: 2 }}
       />
     </Section>
   );
 }
 
-export function PointsSection({ draft, points, kindWord, map }: { draft: CheckoutDraft; points: NonNullable<CheckoutView["points"]>; kindWord: string; map?: ReactNode }) {
+export function PointsSection({ draft, errors, points, kindWord, map }: { draft: CheckoutDraft; errors: CheckoutErrors; points: NonNullable<CheckoutView["points"]>; kindWord: string; map?: ReactNode }) {
   return (
     <Section id="points" title={kindWord === "locker" ? "Постамат" : "Пункт выдачи"}>
       {points.selected ? (
@@ -288,7 +287,7 @@ export function PointsSection({ draft, points, kindWord, map }: { draft: Checkou
           Найти
         </button>
       </div>
-      <FieldErrors id="checkout-pointCode-error" errors={draft.errors.pointCode} />
+      <FieldErrors id="checkout-pointCode-error" errors={errors.pointCode} />
       {points.list.length === 0 ? (
         <p role="status">{points.filter ? "По этому адресу ничего не нашлось." : "В этом городе пока нет пунктов выдачи: выберите другой способ доставки."}</p>
       ) : (
@@ -346,12 +345,12 @@ export function PaymentSection({ draft, paymentTimeoutMinutes }: { draft: Checko
   );
 }
 
-export function CommentSection({ draft }: { draft: CheckoutDraft }) {
+export function CommentSection({ draft, errors }: { draft: CheckoutDraft; errors: CheckoutErrors }) {
   return (
     <Section id="comment" title="Комментарий к заказу">
       <TextAreaField
         label="Комментарий"
-        errors={draft.errors.comment}
+        errors={errors.comment}
         textareaProps={{ id: "checkout-comment", name: "comment", defaultValue: draft.comment, maxLength: FIELD_LIMITS.comment, rows: 3 }}
       />
     </Section>

@@ -1,4 +1,4 @@
-import { identificationTexts } from "#app/modules/compliance/identification.ts";
+import { identificationTexts } from "#app/modules/compliance/identification-texts.ts";
 import { SaveButton } from "./CheckoutSections.tsx";
 import * as css from "./checkout.css.ts";
 

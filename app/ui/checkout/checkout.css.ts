@@ -31,11 +31,14 @@ export const legend = style({ fontWeight: 700, fontSize: vars.font.sizeLarge, pa
 export const twoColumns = style({
   display: "grid",
   gap: `0 ${vars.space.md}`,
+  // A field beside one with an error keeps its own height (a stretched cell grew its input).
+  alignItems: "start",
   "@media": { [mediaUp("md")]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" } },
 });
 export const threeColumns = style({
   display: "grid",
   gap: `0 ${vars.space.md}`,
+  alignItems: "start",
   gridTemplateColumns: "repeat(3, minmax(0, 1fr))",
 });
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSmall });
