@@ -1,16 +1,73 @@
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
-// Four projects: pure rules beside their files (node), components beside their files
-// (happy-dom), HTTP suites in tests/http that start the built server, and the resilience
-// suites in tests/resilience (database outages, SIGTERM, two instances, hostile input).
+// Projects: pure rules beside their files (node), components beside their files (happy-dom),
+// HTTP suites in tests/http that start the built server, and the resilience suites in
+// tests/resilience (database outages, SIGTERM, two instances, hostile input).
+//
+// The HTTP and resilience suites run on the embedded database; with TEST_POSTGRES_URL (CI:
+// postgres://postgres@127.0.0.1:5432/test) the same run also runs them on that PostgreSQL
+// server, as projects "http (PostgreSQL)" and "resilience (PostgreSQL)", so both databases'
+// files share the run's two workers and template (docs/decisions/035-one-test-run-both-databases.md).
+
+// Orders placed in a suite's own process by rules of other areas skip the 115-FZ identification
+// step (decision 022); the identification rules are tested with their thresholds given.
+const testEnv = { IDENTIFICATION_THRESHOLD_RUB: "100000000", IDENTIFICATION_THRESHOLD_CASH_RUB: "100000000" };
+const postgresUrl = process.env.TEST_POSTGRES_URL || undefined;
+
+/**
+ * The shop suites on one database. Suites that need PostgreSQL whatever the rest use
+ * (postgresForSuite: several instances, outages, the cluster) run once, in the PostgreSQL
+ * projects when there are some, instead of twice alike.
+ */
+function shopSuites(database: "embedded" | "postgres"): TestProjectInlineConfiguration[] {
+  const suffix = database === "postgres" ? " (PostgreSQL)" : "";
+  // Without TEST_POSTGRES_URL the caller's DATABASE_URL, if any, chooses the database, as before.
+  const env =
+    database === "postgres"
+      ? { ...testEnv, DATABASE_URL: postgresUrl! }
+      : postgresUrl
+        ? { ...testEnv, DATABASE_URL: "", POSTGRES_SUITES_IN_OTHER_PROJECT: "1" }
+        : testEnv;
+  return [
+    {
+      extends: true,
+      test: {
+        name: `http${suffix}`,
+        environment: "node",
+        env,
+        include: ["tests/http/**/*.test.ts"],
+        // Migrates, seeds and draws once per run; every shop starts on a copy (tests/support/shop-template.ts).
+        globalSetup: ["tests/support/template-setup.ts"],
+        // Each file starts its own server on its own copy of the template, so two files run at once:
+        // a file spends much of its time waiting (on its server, a timer, a command), which the other fills.
+        testTimeout: 30_000,
+        hookTimeout: 90_000,
+      },
+    },
+    {
+      extends: true,
+      test: {
+        name: `resilience${suffix}`,
+        environment: "node",
+        env,
+        include: ["tests/resilience/**/*.test.ts"],
+        globalSetup: ["tests/support/template-setup.ts"],
+        // Each file starts its own servers and loads them: one file at a time, after everything else.
+        fileParallelism: false,
+        sequence: { groupOrder: database === "postgres" ? 2 : 1 },
+        testTimeout: 120_000,
+        hookTimeout: 120_000,
+      },
+    },
+  ];
+}
+
 export default defineConfig({
   plugins: [vanillaExtractPlugin()],
   define: { __BUILD_ID__: JSON.stringify("test-build") },
   test: {
-    // Orders placed in a suite's own process by rules of other areas skip the 115-FZ identification
-    // step (decision 022); the identification rules are tested with their thresholds given.
-    env: { IDENTIFICATION_THRESHOLD_RUB: "100000000", IDENTIFICATION_THRESHOLD_CASH_RUB: "100000000" },
+    env: testEnv,
     projects: [
       {
         extends: true,
@@ -26,33 +83,8 @@ export default defineConfig({
         extends: true,
         test: { name: "dom", environment: "happy-dom", setupFiles: ["tests/support/fail-on-console-error.ts"], include: ["app/**/*.test.tsx"] },
       },
-      {
-        extends: true,
-        test: {
-          name: "http",
-          environment: "node",
-          include: ["tests/http/**/*.test.ts"],
-          // Migrates, seeds and draws once per run; every shop starts on a copy (tests/support/shop-template.ts).
-          globalSetup: ["tests/support/template-setup.ts"],
-          // Each file starts its own server; two cores run them one after another.
-          fileParallelism: false,
-          testTimeout: 30_000,
-          hookTimeout: 90_000,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "resilience",
-          environment: "node",
-          include: ["tests/resilience/**/*.test.ts"],
-          globalSetup: ["tests/support/template-setup.ts"],
-          // Each file starts its own servers and loads them; one file at a time on two cores.
-          fileParallelism: false,
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-        },
-      },
+      ...shopSuites("embedded"),
+      ...(postgresUrl ? shopSuites("postgres") : []),
     ],
   },
 });

@@ -9,6 +9,7 @@ import { runCommand } from "#tests/support/commands.ts";
 import { textContent } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
 import { adminDatabaseUrl, startShop } from "#tests/support/server.ts";
+import { copyTemplateDataDir } from "#tests/support/shop-template.ts";
 
 const script = "scripts/catalog.ts";
 const slug = "zolotoy-sokol-1-uncia";
@@ -51,6 +52,8 @@ describe("npm run catalog on the embedded database", () => {
   it("is refused while the shop runs, then imports, sets stock and premium, exports; the shop shows it", async () => {
     const dataDir = file("data");
     const env = { DATA_DIR: dataDir };
+    // A shop that has run before: the run's migrated and seeded copy (a first start is lifecycle.test.ts's).
+    await copyTemplateDataDir("seeded", dataDir);
     const first = await startShop({ embedded: true, env });
     try {
       const refused = await runCommand(script, ["import", file("good.csv")], env);

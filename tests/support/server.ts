@@ -109,6 +109,8 @@ export const defaultPostgresUrl = "postgres://postgres@127.0.0.1:5432/test";
  */
 export async function postgresForSuite(): Promise<{ adminUrl: string; available: boolean; skipReason: string }> {
   const adminUrl = process.env.DATABASE_URL || defaultPostgresUrl;
+  // The run has PostgreSQL projects (vitest.config.ts): the same suite runs there, once.
+  if (process.env.POSTGRES_SUITES_IN_OTHER_PROJECT) return { adminUrl, available: false, skipReason: " [runs in the PostgreSQL project]" };
   const available = await isPostgresReachable(adminUrl);
   if (!available && process.env.CI) {
     throw new Error(`PostgreSQL is required in CI but does not answer at ${adminUrl}.`);

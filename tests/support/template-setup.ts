@@ -29,7 +29,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
 async function build(kinds: TemplateKind[]): Promise<BuiltTemplate> {
   // The suites that need PostgreSQL whatever the rest use fall back to the local default server.
-  const adminUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+  const adminUrl = process.env.DATABASE_URL || process.env.TEST_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/test";
   const postgres = kinds.includes("seeded") && (await isPostgresReachable(adminUrl));
   const started = Date.now();
   const built = await buildShopTemplate({ kinds, postgresAdminUrl: postgres ? adminUrl : undefined });
