@@ -25,6 +25,7 @@ import { waitFor } from "#tests/support/network.ts";
 import { placeTestOrder, type TestOrder } from "#tests/support/orders.ts";
 import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
+import { fakeYooKassaProviderSettings, fileOutboxSettings, yooKassaFakeSettings } from "#tests/support/shop-settings.ts";
 import { readSmsNotices } from "#tests/support/sms-outbox.ts";
 import { addStaffByCommand, signedInStaff } from "#tests/support/staff.ts";
 
@@ -82,7 +83,7 @@ describe("a refund by line in the sandbox", () => {
         await completeSandboxPayment(db, (await latestPayment(db, placed.orderId))!.providerPaymentId!, "pay", PUBLIC_URL);
       }),
     );
-    shop = await database.start({ SMS_PROVIDER: "file", SMS_OUTBOX_FILE: smsOutbox, NOTIFY_POLL_INTERVAL_MS: "200" });
+    shop = await database.start({ ...fileOutboxSettings({ sms: smsOutbox }), NOTIFY_POLL_INTERVAL_MS: "200" });
     manager = await signedInStaff(shop.url, smsOutbox, phone);
   }, 300_000);
   afterAll(async () => {
@@ -219,7 +220,7 @@ describe("a refund by line through YooKassa", () => {
     yookassa = await startFakeHttpServer(fakeYooKassa);
     database = await createShopDatabase();
     await addStaffByCommand(database.env, phone.typed, "manager", "Менеджер");
-    const provider = createYooKassaProvider({ shopId: "100500", secretKey: "test_SeCrEt", baseUrl: yookassa.baseUrl, timeoutMs: 2_000 });
+    const provider = createYooKassaProvider(fakeYooKassaProviderSettings(yookassa.baseUrl));
     order = await database.use(async ({ db }) => {
       let paymentId = "";
       const prepared = await completedOrder(db, async (placed) => {
@@ -231,16 +232,7 @@ describe("a refund by line through YooKassa", () => {
       return { ...prepared, paymentId };
     });
     yookassa.requests.length = 0;
-    shop = await database.start({
-      PUBLIC_URL,
-      PAYMENT_PROVIDER: "yookassa",
-      YOOKASSA_SHOP_ID: "100500",
-      YOOKASSA_SECRET_KEY: "test_SeCrEt",
-      YOOKASSA_BASE_URL: yookassa.baseUrl,
-      PAYMENT_TIMEOUT_MS: "2000",
-      SMS_PROVIDER: "file",
-      SMS_OUTBOX_FILE: smsOutbox,
-    });
+    shop = await database.start({ PUBLIC_URL, ...yooKassaFakeSettings(yookassa.baseUrl), ...fileOutboxSettings({ sms: smsOutbox }) });
     manager = await signedInStaff(shop.url, smsOutbox, phone);
   }, 300_000);
   afterAll(async () => {

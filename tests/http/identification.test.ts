@@ -17,6 +17,7 @@ import { findByTestId, inputValue, textByTestId, textContent } from "#tests/supp
 import type { ShopClient } from "#tests/support/http-client.ts";
 import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
+import { fileOutboxSettings } from "#tests/support/shop-settings.ts";
 import { readSmsNotices } from "#tests/support/sms-outbox.ts";
 import { addStaffByCommand, signedInStaff } from "#tests/support/staff.ts";
 
@@ -57,11 +58,7 @@ beforeAll(async () => {
   expect(imported.stderr).toBe("");
   expect(imported.stdout).toContain("Перечень от 2026-11-20 загружен: физических лиц 3, из них с полной датой рождения 2");
   shop = await database.start({
-    SMS_PROVIDER: "file",
-    SMS_OUTBOX_FILE: smsOutbox,
-    EMAIL_PROVIDER: "file",
-    EMAIL_OUTBOX_FILE: emailOutbox,
-    STAFF_NOTIFY_EMAILS: staffEmail,
+    ...fileOutboxSettings({ sms: smsOutbox, email: emailOutbox, staffEmail }),
     NOTIFY_POLL_INTERVAL_MS: "200",
     // The shop's own defaults (the test harness raises them for the other suites).
     IDENTIFICATION_THRESHOLD_RUB: "100000",

@@ -17,6 +17,7 @@ import { ShopClient } from "#tests/support/http-client.ts";
 import { waitFor } from "#tests/support/network.ts";
 import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
+import { fileOutboxSettings, telegramFakeSettings } from "#tests/support/shop-settings.ts";
 import { readSmsNotices } from "#tests/support/sms-outbox.ts";
 
 
@@ -43,14 +44,8 @@ const emails = () => readEmails(emailOutbox);
 
 async function startShopHere() {
   shop = await database.start({
-    SMS_PROVIDER: "file",
-    SMS_OUTBOX_FILE: smsOutbox,
-    EMAIL_PROVIDER: "file",
-    EMAIL_OUTBOX_FILE: emailOutbox,
-    STAFF_NOTIFY_EMAILS: staffEmail,
-    TELEGRAM_BOT_TOKEN: "123456:ABCdefGhIJKlmNoPQRstuVWxyZ0123456789",
-    TELEGRAM_CHAT_ID: "-100200300",
-    TELEGRAM_BASE_URL: telegram.baseUrl,
+    ...fileOutboxSettings({ sms: smsOutbox, email: emailOutbox, staffEmail }),
+    ...telegramFakeSettings(telegram.baseUrl),
     NOTIFY_POLL_INTERVAL_MS: "200",
     ORDER_PAYMENT_TIMEOUT_MINUTES: "1",
   });

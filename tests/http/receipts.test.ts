@@ -22,6 +22,7 @@ import { waitFor as waitUntil } from "#tests/support/network.ts";
 import { placeTestOrder, type TestOrder } from "#tests/support/orders.ts";
 import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
+import { fakeYooKassaProviderSettings, fileOutboxSettings, telegramFakeSettings, yooKassaFakeSettings } from "#tests/support/shop-settings.ts";
 import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
 
 const PUBLIC_URL = "https://shop.example";
@@ -92,8 +93,6 @@ function fakeYooKassa(request: FakeRequest): FakeReply {
   return { status: 404, contentType: "application/json", body: JSON.stringify({ type: "error", code: "not_found" }) };
 }
 
-const settings = () => ({ shopId: "100500", secretKey: "test_SeCrEt", baseUrl: yookassa.baseUrl, timeoutMs: 2_000 });
-
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), "shop-receipts-"));
   smsOutbox = path.join(scratch, "sms.jsonl");
@@ -103,7 +102,7 @@ beforeAll(async () => {
   database = await createShopDatabase();
   expect((await runCommand("scripts/staff.ts", ["add", manager.typed, "manager"], database.env)).code).toBe(0);
   [handedOver, cancelled] = await database.use(async ({ db }) => {
-    const provider = createYooKassaProvider(settings());
+    const provider = createYooKassaProvider(fakeYooKassaProviderSettings(yookassa.baseUrl));
     const started = [];
     for (let index = 0; index < 2; index++) {
       const order = await placeTestOrder(db, { lines: [{ productId: EXEMPT_COIN, quantity: 1 }, { productId: TAXED_COIN, quantity: 1 }], deliveryTotal: 390 });
@@ -122,21 +121,11 @@ beforeAll(async () => {
   yookassa.requests.length = 0;
   shop = await database.start({
     PUBLIC_URL,
-    PAYMENT_PROVIDER: "yookassa",
-    YOOKASSA_SHOP_ID: "100500",
-    YOOKASSA_SECRET_KEY: "test_SeCrEt",
-    YOOKASSA_BASE_URL: yookassa.baseUrl,
-    PAYMENT_TIMEOUT_MS: "2000",
+    ...yooKassaFakeSettings(yookassa.baseUrl),
+    ...fileOutboxSettings({ sms: smsOutbox, email: emailOutbox, staffEmail }),
+    ...telegramFakeSettings(telegram.baseUrl),
     NOTIFY_POLL_INTERVAL_MS: "200",
     TRUST_PROXY: "true",
-    SMS_PROVIDER: "file",
-    SMS_OUTBOX_FILE: smsOutbox,
-    EMAIL_PROVIDER: "file",
-    EMAIL_OUTBOX_FILE: emailOutbox,
-    STAFF_NOTIFY_EMAILS: staffEmail,
-    TELEGRAM_BOT_TOKEN: "123456:ABCdefGhIJKlmNoPQRstuVWxyZ0123456789",
-    TELEGRAM_CHAT_ID: "-100200300",
-    TELEGRAM_BASE_URL: telegram.baseUrl,
   });
 }, 300_000);
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { buybackRequests, orders, users } from "../db/schema.ts";
 import { buybackQuoteNumber } from "../buyback/statuses.ts";
 import { buybackRowTotal } from "./buyback-page.server.ts";
 import { CUSTOMERS_PAGE_SIZE, type CustomerFilters } from "./customer-filters.ts";
-import { pageOf } from "./list-query.server.ts";
+import { listPage } from "./list-query.server.ts";
 import { searchTerms } from "./search-terms.ts";
 
 /** At most this many of a customer's orders and buy-back requests are listed on their page, newest first. */
@@ -28,7 +28,7 @@ function customerCondition(q: string): SQL | undefined {
 export async function searchCustomers(db: Database, filters: CustomerFilters) {
   const where = filters.q ? customerCondition(filters.q) : undefined;
   const orderCount = db.$with("order_count").as(db.select({ userId: orders.userId, count: count().as("count") }).from(orders).groupBy(orders.userId));
-  const [[total], rows] = await Promise.all([
+  return listPage(
     db.select({ count: count() }).from(users).where(where),
     db
       .with(orderCount)
@@ -43,12 +43,11 @@ export async function searchCustomers(db: Database, filters: CustomerFilters) {
       })
       .from(users)
       .leftJoin(orderCount, eq(orderCount.userId, users.id))
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(CUSTOMERS_PAGE_SIZE)
-      .offset((filters.page - 1) * CUSTOMERS_PAGE_SIZE),
-  ]);
-  return pageOf(rows, total?.count, filters.page, CUSTOMERS_PAGE_SIZE);
+      .where(where),
+    [desc(users.createdAt), desc(users.id)],
+    filters.page,
+    CUSTOMERS_PAGE_SIZE,
+  );
 }
 
 function customerId(param: string | undefined): number {

@@ -18,3 +18,15 @@ export function pageOf<Row>(rows: Row[], total: number | undefined, page: number
   const found = total ?? 0;
   return { rows, total: found, page, pageCount: Math.max(1, Math.ceil(found / pageSize)) };
 }
+
+/** A select that can still be put in order and cut to a page. */
+type PagedSelect<Row> = { orderBy(...order: SQL[]): { limit(limit: number): { offset(offset: number): PromiseLike<Row[]> } } };
+
+/**
+ * One page of a list from its two queries, run together: how many match, and the rows, put in
+ * `order` and cut to the page.
+ */
+export async function listPage<Row>(counted: PromiseLike<Array<{ count: number }>>, rows: PagedSelect<Row>, order: SQL[], page: number, pageSize: number) {
+  const [[total], found] = await Promise.all([counted, rows.orderBy(...order).limit(pageSize).offset((page - 1) * pageSize)]);
+  return pageOf(found, total?.count, page, pageSize);
+}

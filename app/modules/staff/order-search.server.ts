@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { orders, users } from "../db/schema.ts";
 import { ORDERS_PAGE_SIZE, type OrderFilters } from "./order-filters.ts";
-import { pageOf, withinMoscowDays } from "./list-query.server.ts";
+import { listPage, withinMoscowDays } from "./list-query.server.ts";
 import { searchTerms } from "./search-terms.ts";
 
 function searchCondition(q: string): SQL | undefined {
@@ -19,7 +19,7 @@ export async function searchOrders(db: Database, filters: OrderFilters) {
     ...withinMoscowDays(orders.createdAt, filters.from, filters.to),
     filters.q ? searchCondition(filters.q) : undefined,
   );
-  const [[total], rows] = await Promise.all([
+  return listPage(
     db.select({ count: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
     db
       .select({
@@ -34,10 +34,9 @@ export async function searchOrders(db: Database, filters: OrderFilters) {
       })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(ORDERS_PAGE_SIZE)
-      .offset((filters.page - 1) * ORDERS_PAGE_SIZE),
-  ]);
-  return pageOf(rows, total?.count, filters.page, ORDERS_PAGE_SIZE);
+      .where(where),
+    [desc(orders.createdAt), desc(orders.id)],
+    filters.page,
+    ORDERS_PAGE_SIZE,
+  );
 }

@@ -1,12 +1,12 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { buybackGradeLabels, buybackGrades, buybackStatusLabels, buybackStatuses } from "#app/modules/buyback/statuses.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
-import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import { buybackListHref } from "#app/modules/staff/buyback-filters.ts";
 import { handleGradesForm, loadBuybackQueue } from "#app/modules/staff/buyback-page.server.ts";
 import { adminMeta } from "#app/modules/staff/meta.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
-import { AdminFilterSelect, AdminList, AdminSearchField, BuybackCoinsCell, PersonCell } from "#app/ui/admin/AdminList.tsx";
+import { AdminFilterSelect, AdminList, AdminSearchField, PersonCell } from "#app/ui/admin/AdminList.tsx";
+import { BuybackListRow, buybackListHead } from "#app/ui/admin/AdminRows.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
 import type { Route } from "./+types/buyback";
 
@@ -38,20 +38,9 @@ export default function AdminBuyback({ loaderData }: Route.ComponentProps) {
         page={result.page}
         pageCount={result.pageCount}
         hrefFor={(page) => buybackListHref(filters, page)}
-        head={["Заявка", "Создана", "Статус", "Продавец", "Монеты", "Цена"]}
+        head={buybackListHead(true)}
         rows={result.rows.map((row) => (
-          <tr key={row.id}>
-            <td className={css.number}>
-              <Link to={`/admin/buyback/${row.id}`}>{row.quoteNumber}</Link>
-            </td>
-            <td className={css.number}>{formatDateTime(row.createdAt)}</td>
-            <td>
-              <span className={css.status}>{buybackStatusLabels[row.status]}</span>
-            </td>
-            <PersonCell name={row.name} phone={formatPhone(row.phone)} />
-            <BuybackCoinsCell row={row} />
-            <td className={css.number}>{row.total === null ? "—" : formatMoney(row.total)}</td>
-          </tr>
+          <BuybackListRow key={row.id} row={row} seller={<PersonCell name={row.name} phone={formatPhone(row.phone)} />} />
         ))}
       />
 

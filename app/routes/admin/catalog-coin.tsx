@@ -1,10 +1,10 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { ipxUrl } from "#app/modules/images/image-url.ts";
 import { productFieldLabels } from "#app/modules/staff/catalog-labels.ts";
 import { handleProductEditor, loadProductEditor } from "#app/modules/staff/catalog-page.server.ts";
 import { adminMeta } from "#app/modules/staff/meta.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
-import { auditWho } from "#app/ui/admin/auditWho.ts";
+import { AdminAuditSection, AdminEditField, AdminEditForm, AdminEditFrame, AdminSaveButton } from "#app/ui/admin/AdminEditFrame.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
 import type { Route } from "./+types/catalog-coin";
 
@@ -33,128 +33,107 @@ const numberFields: Array<{ name: Field; hint?: string }> = [
 export default function AdminCatalogCoin({ loaderData, actionData }: Route.ComponentProps) {
   const { product, audit, uploadMaxKb } = loaderData;
   const typed = actionData?.values ?? {};
-  const errors = actionData?.fieldErrors ?? {};
+  const errors: Record<string, string | undefined> = actionData?.fieldErrors ?? {};
   const value = (name: keyof typeof product & string) => (typeof typed[name] === "string" ? (typed[name] as string) : String(product[name] ?? ""));
   const version = actionData?.version ?? product.version;
-  const errorOf = (name: string) =>
-    errors[name] ? (
-      <span className={css.warning} id={`${name}-error`}>
-        {errors[name]}
-      </span>
-    ) : null;
   return (
-    <>
-      <h1 className={css.title}>
-        {product.name} <span className={css.titleStatus}>{product.published ? "на сайте" : "скрыта"}</span>
-      </h1>
-      <p className={css.muted}>
-        Артикул {product.sku} · <Link to={`/products/${product.slug}`}>страница в магазине</Link> · <Link to="/admin/catalog">весь каталог</Link>
-      </p>
-      {actionData?.message ? (
-        <p className={css.warning} role="alert" data-testid="edit-error">
-          {actionData.message}
-        </p>
-      ) : null}
-      <div className={css.columns}>
-        <Form method="post" className={css.section} data-testid="coin-form">
-          <input type="hidden" name="version" value={version} />
-          <div className={css.formGrid}>
-            <label className={css.formField}>
-              {productFieldLabels.name}
-              <input name="name" required maxLength={300} defaultValue={value("name")} className={css.wideControl} aria-invalid={errors.name ? true : undefined} />
-              {errorOf("name")}
-            </label>
-            <label className={css.formField}>
-              {productFieldLabels.pricing}
-              <select name="pricing" defaultValue={value("pricing")} className={css.wideControl}>
-                <option value="metal">от цены металла</option>
-                <option value="fixed">фиксированная</option>
-              </select>
-              {errorOf("pricing")}
-            </label>
-            {numberFields.map((field) => (
-              <label key={field.name} className={css.formField}>
-                {productFieldLabels[field.name]}
-                <input name={field.name} inputMode="decimal" maxLength={20} defaultValue={value(field.name)} className={css.wideControl} aria-invalid={errors[field.name] ? true : undefined} />
-                {field.hint ? <span className={css.muted}>{field.hint}</span> : null}
-                {errorOf(field.name)}
-              </label>
-            ))}
-            <label className={css.formField}>
-              НДС
-              <select name="vat" defaultValue={value("vat")} className={css.wideControl}>
-                <option value="auto">по правилу (ст. 149 НК)</option>
-                <option value="exempt">не облагается</option>
-                <option value="vat">облагается</option>
-              </select>
-              <span className={css.muted}>сейчас: {product.vatNow}</span>
-            </label>
-            <label className={css.checkField}>
-              <input type="checkbox" name="published" defaultChecked={typeof typed.published === "boolean" ? typed.published : product.published} />
-              {productFieldLabels.status} (видна покупателям)
-            </label>
-          </div>
-          <label className={css.formField}>
-            {productFieldLabels.description} (Markdown)
-            <textarea name="description" rows={8} maxLength={10_000} defaultValue={value("description")} className={css.textarea} />
-            {errorOf("description")}
-          </label>
-          <p>
-            <button type="submit" name="intent" value="save" className={button}>
-              Сохранить
-            </button>
+    <AdminEditFrame
+      title={product.name}
+      state={product.published ? "на сайте" : "скрыта"}
+      links={
+        <>
+          Артикул {product.sku} · <Link to={`/products/${product.slug}`}>страница в магазине</Link> · <Link to="/admin/catalog">весь каталог</Link>
+        </>
+      }
+      notice={
+        actionData?.message ? (
+          <p className={css.warning} role="alert" data-testid="edit-error">
+            {actionData.message}
           </p>
-        </Form>
-        <div>
+        ) : null
+      }
+      aside={
+        <>
           <section className={css.section} data-testid="coin-pictures">
             <h2 className={css.sectionTitle}>Картинки</h2>
             <ul className={css.pictures}>
               {product.images.map((image) => (
                 <li key={image.src} className={css.picture}>
                   <img src={ipxUrl(image.src, { width: 160 })} alt={image.alt} width={160} height={Math.round((160 * image.height) / image.width)} loading="lazy" />
-                  <Form method="post">
-                    <input type="hidden" name="version" value={version} />
+                  <AdminEditForm version={version}>
                     <input type="hidden" name="src" value={image.src} />
                     <button type="submit" name="intent" value="remove-picture" className={css.dangerButton}>
                       Убрать
                     </button>
-                  </Form>
+                  </AdminEditForm>
                 </li>
               ))}
             </ul>
-            <Form method="post" encType="multipart/form-data" className={css.actionForm}>
-              <input type="hidden" name="version" value={version} />
-              <label className={css.formField}>
-                Файл JPEG, PNG или WebP, до {uploadMaxKb} КБ
+            <AdminEditForm version={version} encType="multipart/form-data" className={css.actionForm}>
+              <AdminEditField label={`Файл JPEG, PNG или WebP, до ${uploadMaxKb} КБ`}>
                 <input type="file" name="picture" accept="image/jpeg,image/png,image/webp" required className={css.wideControl} />
-              </label>
-              <label className={css.formField}>
-                Подпись (alt)
+              </AdminEditField>
+              <AdminEditField label="Подпись (alt)">
                 <input name="alt" maxLength={300} defaultValue={product.name} className={css.wideControl} />
-              </label>
+              </AdminEditField>
               <button type="submit" name="intent" value="picture" className={button}>
                 Добавить картинку
               </button>
-              {errorOf("picture")}
-            </Form>
+              {errors.picture ? (
+                <span className={css.warning} id="picture-error">
+                  {errors.picture}
+                </span>
+              ) : null}
+            </AdminEditForm>
           </section>
-          <section className={css.section}>
-            <h2 className={css.sectionTitle}>Изменения</h2>
-            {audit.length === 0 ? <p className={css.muted}>Нет</p> : null}
-            <ol className={css.list} data-testid="coin-audit">
-              {audit.map((row) => (
-                <li key={row.id}>
-                  {auditWho(row)}:{" "}
-                  {Object.entries(row.after ?? {})
-                    .map(([field, after]) => `${productFieldLabels[field] ?? field}: ${shown((row.before as Record<string, unknown> | null)?.[field])} → ${shown(after)}`)
-                    .join("; ")}
-                </li>
-              ))}
-            </ol>
-          </section>
+          <AdminAuditSection
+            rows={audit}
+            testId="coin-audit"
+            describe={(row) =>
+              Object.entries(row.after ?? {})
+                .map(([field, after]) => `${productFieldLabels[field] ?? field}: ${shown((row.before as Record<string, unknown> | null)?.[field])} → ${shown(after)}`)
+                .join("; ")
+            }
+          />
+        </>
+      }
+    >
+      <AdminEditForm version={version} className={css.section} testId="coin-form">
+        <div className={css.formGrid}>
+          <AdminEditField label={productFieldLabels.name} name="name" error={errors.name}>
+            <input name="name" required maxLength={300} defaultValue={value("name")} className={css.wideControl} aria-invalid={errors.name ? true : undefined} />
+          </AdminEditField>
+          <AdminEditField label={productFieldLabels.pricing} name="pricing" error={errors.pricing}>
+            <select name="pricing" defaultValue={value("pricing")} className={css.wideControl}>
+              <option value="metal">от цены металла</option>
+              <option value="fixed">фиксированная</option>
+            </select>
+          </AdminEditField>
+          {numberFields.map((field) => (
+            <AdminEditField key={field.name} label={productFieldLabels[field.name]} hint={field.hint} name={field.name} error={errors[field.name]}>
+              <input name={field.name} inputMode="decimal" maxLength={20} defaultValue={value(field.name)} className={css.wideControl} aria-invalid={errors[field.name] ? true : undefined} />
+            </AdminEditField>
+          ))}
+          <AdminEditField label="НДС" hint={`сейчас: ${product.vatNow}`}>
+            <select name="vat" defaultValue={value("vat")} className={css.wideControl}>
+              <option value="auto">по правилу (ст. 149 НК)</option>
+              <option value="exempt">не облагается</option>
+              <option value="vat">облагается</option>
+            </select>
+          </AdminEditField>
+          <label className={css.checkField}>
+            <input type="checkbox" name="published" defaultChecked={typeof typed.published === "boolean" ? typed.published : product.published} />
+            {productFieldLabels.status} (видна покупателям)
+          </label>
         </div>
-      </div>
-    </>
+        <AdminEditField label={`${productFieldLabels.description} (Markdown)`} name="description" error={errors.description}>
+          <textarea name="description" rows={8} maxLength={10_000} defaultValue={value("description")} className={css.textarea} />
+        </AdminEditField>
+        <p>
+          <AdminSaveButton />
+        </p>
+      </AdminEditForm>
+    </AdminEditFrame>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { LINKED_DAYS } from "#app/modules/compliance/control-csv.ts";
 import { loadCompliancePage } from "#app/modules/compliance/compliance-page.server.ts";
@@ -5,6 +6,7 @@ import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import { adminMeta } from "#app/modules/staff/meta.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
+import { AdminTable } from "#app/ui/admin/AdminList.tsx";
 import type { Route } from "./+types/compliance";
 
 export const meta = () => adminMeta("Контроль 115-ФЗ");
@@ -17,34 +19,22 @@ const orderLink = (number: string) => <Link to={`/admin/compliance/orders/${numb
 
 type OrderRow = { id: number; number: string; createdAt: Date; total: number; buyer: string; status?: keyof typeof orderStatusLabels };
 
-/** Orders with their date, buyer and total (and status), each linked to its compliance page. */
-function OrderTable({ orders, empty, withStatus = false }: { orders: readonly OrderRow[]; empty: string; withStatus?: boolean }) {
+/** Orders in a table, each linked to its compliance page, or the words for none. */
+function OrderTable<Row extends { id: number }>({ orders, empty, head, cells }: { orders: readonly Row[]; empty: string; head: readonly string[]; cells: (order: Row) => ReactNode }) {
   if (orders.length === 0) return <p className={css.muted}>{empty}</p>;
+  return <AdminTable head={head} rows={orders.map((order) => <tr key={order.id}>{cells(order)}</tr>)} />;
+}
+
+/** An order's date, buyer and total (and status). */
+function OrderCells({ order, withStatus = false }: { order: OrderRow; withStatus?: boolean }) {
   return (
-    <div className={css.tableWrap}>
-      <table className={css.table}>
-        <thead>
-          <tr>
-            <th>Заказ</th>
-            <th>Дата</th>
-            {withStatus ? <th>Статус</th> : null}
-            <th>Покупатель</th>
-            <th>Сумма</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => (
-            <tr key={order.id}>
-              <td className={css.number}>{orderLink(order.number)}</td>
-              <td className={css.number}>{formatDateTime(order.createdAt)}</td>
-              {withStatus && order.status ? <td>{orderStatusLabels[order.status]}</td> : null}
-              <td>{order.buyer}</td>
-              <td className={css.number}>{formatMoney(order.total)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <>
+      <td className={css.number}>{orderLink(order.number)}</td>
+      <td className={css.number}>{formatDateTime(order.createdAt)}</td>
+      {withStatus && order.status ? <td>{orderStatusLabels[order.status]}</td> : null}
+      <td>{order.buyer}</td>
+      <td className={css.number}>{formatMoney(order.total)}</td>
+    </>
   );
 }
 
@@ -61,7 +51,7 @@ export default function AdminCompliance({ loaderData }: Route.ComponentProps) {
 
       <section className={css.section} data-testid="held-orders">
         <h2 className={css.sectionTitle}>На проверке: совпадение с перечнем</h2>
-        <OrderTable orders={held} empty="Нет заказов на проверке." />
+        <OrderTable orders={held} empty="Нет заказов на проверке." head={["Заказ", "Дата", "Покупатель", "Сумма"]} cells={(order) => <OrderCells order={order} />} />
       </section>
 
       <section className={css.section} data-testid="control-orders">
@@ -69,45 +59,28 @@ export default function AdminCompliance({ loaderData }: Route.ComponentProps) {
         <p className={css.muted}>
           Заказы от {formatMoney(threshold)} или заказы одного покупателя, которые вместе за {LINKED_DAYS} дней составляют эту сумму. <a href="/admin/compliance/control.csv" download>Скачать CSV</a>
         </p>
-        {control.length === 0 ? (
-          <p className={css.muted}>Таких заказов нет.</p>
-        ) : (
-          <div className={css.tableWrap}>
-            <table className={css.table}>
-              <thead>
-                <tr>
-                  <th>Заказ</th>
-                  <th>Дата</th>
-                  <th>Статус</th>
-                  <th>Сумма</th>
-                  <th>За {LINKED_DAYS} дней</th>
-                  <th>Основание</th>
-                  <th>Покупатель</th>
-                  <th>Идентификация</th>
-                </tr>
-              </thead>
-              <tbody>
-                {control.map((order) => (
-                  <tr key={order.id}>
-                    <td className={css.number}>{orderLink(order.number)}</td>
-                    <td className={css.number}>{formatDateTime(order.createdAt)}</td>
-                    <td>{orderStatusLabels[order.status]}</td>
-                    <td className={css.number}>{formatMoney(order.total)}</td>
-                    <td className={css.number}>{formatMoney(order.linkedTotal)}</td>
-                    <td>{order.reason === "single" ? "разовая операция" : "связанные операции"}</td>
-                    <td>{order.buyer}</td>
-                    <td>{order.identified ? "есть" : "нет"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <OrderTable
+          orders={control}
+          empty="Таких заказов нет."
+          head={["Заказ", "Дата", "Статус", "Сумма", `За ${LINKED_DAYS} дней`, "Основание", "Покупатель", "Идентификация"]}
+          cells={(order) => (
+            <>
+              <td className={css.number}>{orderLink(order.number)}</td>
+              <td className={css.number}>{formatDateTime(order.createdAt)}</td>
+              <td>{orderStatusLabels[order.status]}</td>
+              <td className={css.number}>{formatMoney(order.total)}</td>
+              <td className={css.number}>{formatMoney(order.linkedTotal)}</td>
+              <td>{order.reason === "single" ? "разовая операция" : "связанные операции"}</td>
+              <td>{order.buyer}</td>
+              <td>{order.identified ? "есть" : "нет"}</td>
+            </>
+          )}
+        />
       </section>
 
       <section className={css.section} data-testid="identified-orders">
         <h2 className={css.sectionTitle}>Заказы с идентификацией покупателя</h2>
-        <OrderTable orders={identified} empty="Пока нет." withStatus />
+        <OrderTable orders={identified} empty="Пока нет." head={["Заказ", "Дата", "Статус", "Покупатель", "Сумма"]} cells={(order) => <OrderCells order={order} withStatus />} />
       </section>
     </>
   );

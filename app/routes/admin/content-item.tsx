@@ -1,9 +1,9 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { contentKindLabels } from "#app/modules/content/staff-keys.ts";
 import { handleContentEditor, loadContentEditor } from "#app/modules/staff/content-page.server.ts";
 import { adminMeta } from "#app/modules/staff/meta.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
-import { auditWho } from "#app/ui/admin/auditWho.ts";
+import { AdminAuditSection, AdminEditField, AdminEditForm, AdminEditFrame, AdminSaveButton } from "#app/ui/admin/AdminEditFrame.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
 import type { Route } from "./+types/content-item";
 
@@ -23,52 +23,42 @@ export default function AdminContentItem({ loaderData, actionData }: Route.Compo
   const { kind, key, source, published, version, storefront, audit } = loaderData;
   const currentVersion = actionData?.version ?? version;
   return (
-    <>
-      <h1 className={css.title}>
-        {contentKindLabels[kind]}: {key.replaceAll("--", "/")} <span className={css.titleStatus} data-testid="content-state">{published ? "опубликовано" : "скрыто"}</span>
-      </h1>
-      <p className={css.muted}>
-        {published ? <Link to={storefront}>в магазине</Link> : "в магазине не видно"} · <Link to="/admin/content">все тексты</Link>
-      </p>
-      {actionData?.message ? (
-        <div role="alert" data-testid="content-errors">
-          <p className={css.warning}>{actionData.message}</p>
-          {actionData.issues.length > 0 ? (
-            <ul className={css.list}>
-              {actionData.issues.map((issue, index) => (
-                <li key={index}>{issue}</li>
-              ))}
-            </ul>
+    <AdminEditFrame
+      title={`${contentKindLabels[kind]}: ${key.replaceAll("--", "/")}`}
+      state={published ? "опубликовано" : "скрыто"}
+      stateTestId="content-state"
+      links={
+        <>
+          {published ? <Link to={storefront}>в магазине</Link> : "в магазине не видно"} · <Link to="/admin/content">все тексты</Link>
+        </>
+      }
+      notice={
+        <>
+          {actionData?.message ? (
+            <div role="alert" data-testid="content-errors">
+              <p className={css.warning}>{actionData.message}</p>
+              {actionData.issues.length > 0 ? (
+                <ul className={css.list}>
+                  {actionData.issues.map((issue, index) => (
+                    <li key={index}>{issue}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
           ) : null}
-        </div>
-      ) : null}
-      {actionData?.preview !== undefined ? (
-        <section className={css.preview} data-testid="content-preview">
-          <h2 className={css.sectionTitle}>Предпросмотр (не сохранено)</h2>
-          <div dangerouslySetInnerHTML={{ __html: actionData.preview }} />
-        </section>
-      ) : null}
-      <div className={css.columns}>
-        <Form method="post" className={css.section}>
-          <input type="hidden" name="version" value={currentVersion} />
-          <label className={css.formField}>
-            Файл записи: поля между строками «---», ниже текст в Markdown
-            <textarea name="source" rows={24} defaultValue={actionData?.source ?? source} key={actionData?.source ?? source} className={css.textarea} spellCheck />
-          </label>
-          <p className={css.filters}>
-            <button type="submit" name="intent" value="preview" className={button}>
-              Предпросмотр
-            </button>
-            <button type="submit" name="intent" value="save" className={button}>
-              Сохранить
-            </button>
-          </p>
-        </Form>
-        <div>
+          {actionData?.preview !== undefined ? (
+            <section className={css.preview} data-testid="content-preview">
+              <h2 className={css.sectionTitle}>Предпросмотр (не сохранено)</h2>
+              <div dangerouslySetInnerHTML={{ __html: actionData.preview }} />
+            </section>
+          ) : null}
+        </>
+      }
+      aside={
+        <>
           <section className={css.section}>
             <h2 className={css.sectionTitle}>Публикация</h2>
-            <Form method="post" className={css.actionForm}>
-              <input type="hidden" name="version" value={currentVersion} />
+            <AdminEditForm version={currentVersion} className={css.actionForm}>
               {published ? (
                 <button type="submit" name="intent" value="unpublish" className={css.dangerButton}>
                   Снять с публикации
@@ -78,21 +68,23 @@ export default function AdminContentItem({ loaderData, actionData }: Route.Compo
                   Опубликовать
                 </button>
               )}
-            </Form>
+            </AdminEditForm>
           </section>
-          <section className={css.section}>
-            <h2 className={css.sectionTitle}>Изменения</h2>
-            {audit.length === 0 ? <p className={css.muted}>Нет</p> : null}
-            <ol className={css.list} data-testid="content-audit">
-              {audit.map((row) => (
-                <li key={row.id}>
-                  {auditWho(row)}: {auditLabels[row.action] ?? row.action}
-                </li>
-              ))}
-            </ol>
-          </section>
-        </div>
-      </div>
-    </>
+          <AdminAuditSection rows={audit} testId="content-audit" describe={(row) => auditLabels[row.action] ?? row.action} />
+        </>
+      }
+    >
+      <AdminEditForm version={currentVersion} className={css.section}>
+        <AdminEditField label="Файл записи: поля между строками «---», ниже текст в Markdown">
+          <textarea name="source" rows={24} defaultValue={actionData?.source ?? source} key={actionData?.source ?? source} className={css.textarea} spellCheck />
+        </AdminEditField>
+        <p className={css.filters}>
+          <button type="submit" name="intent" value="preview" className={button}>
+            Предпросмотр
+          </button>
+          <AdminSaveButton />
+        </p>
+      </AdminEditForm>
+    </AdminEditFrame>
   );
 }

@@ -1,13 +1,12 @@
 import { Link } from "react-router";
-import { buybackStatusLabels } from "#app/modules/buyback/statuses.ts";
-import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import { loadCustomer } from "#app/modules/staff/customers.server.ts";
 import { adminMeta } from "#app/modules/staff/meta.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
-import { AdminTable, BuybackCoinsCell } from "#app/ui/admin/AdminList.tsx";
+import { AdminTable } from "#app/ui/admin/AdminList.tsx";
+import { BuybackListRow, buybackListHead, OrderListRow, orderListHead } from "#app/ui/admin/AdminRows.tsx";
 import type { Route } from "./+types/customer";
 
 export const meta = () => adminMeta("Покупатель");
@@ -32,22 +31,7 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
             {orders.length === 0 ? (
               <p className={css.muted}>Заказов нет</p>
             ) : (
-              <AdminTable
-                head={["Заказ", "Создан", "Статус", "Город", "Сумма"]}
-                rows={orders.map((order) => (
-                  <tr key={order.number}>
-                    <td className={css.number}>
-                      <Link to={`/admin/orders/${encodeURIComponent(order.number)}`}>№{order.number}</Link>
-                    </td>
-                    <td className={css.number}>{formatDateTime(order.createdAt)}</td>
-                    <td>
-                      <span className={css.status}>{orderStatusLabels[order.status]}</span>
-                    </td>
-                    <td>{order.city.name}</td>
-                    <td className={css.number}>{formatMoney(order.total)}</td>
-                  </tr>
-                ))}
-              />
+              <AdminTable head={orderListHead(false)} rows={orders.map((order) => <OrderListRow key={order.number} order={order} />)} />
             )}
           </section>
           <section className={css.section} data-testid="customer-buyback">
@@ -55,22 +39,7 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
             {buyback.length === 0 ? (
               <p className={css.muted}>Заявок нет</p>
             ) : (
-              <AdminTable
-                head={["Заявка", "Создана", "Статус", "Монеты", "Цена"]}
-                rows={buyback.map((row) => (
-                  <tr key={row.id}>
-                    <td className={css.number}>
-                      <Link to={`/admin/buyback/${row.id}`}>{row.quoteNumber}</Link>
-                    </td>
-                    <td className={css.number}>{formatDateTime(row.createdAt)}</td>
-                    <td>
-                      <span className={css.status}>{buybackStatusLabels[row.status]}</span>
-                    </td>
-                    <BuybackCoinsCell row={row} />
-                    <td className={css.number}>{row.total === null ? "—" : formatMoney(row.total)}</td>
-                  </tr>
-                ))}
-              />
+              <AdminTable head={buybackListHead(false)} rows={buyback.map((row) => <BuybackListRow key={row.id} row={row} />)} />
             )}
           </section>
         </div>

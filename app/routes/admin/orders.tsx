@@ -1,14 +1,13 @@
-import { Link } from "react-router";
 import { orderStatuses } from "#app/modules/db/schema.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
-import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import { adminMeta } from "#app/modules/staff/meta.ts";
 import { orderListHref, parseOrderFilters } from "#app/modules/staff/order-filters.ts";
 import { searchOrders } from "#app/modules/staff/order-search.server.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
 import { AdminDateFields, AdminFilterSelect, AdminList, AdminSearchField, PersonCell } from "#app/ui/admin/AdminList.tsx";
+import { OrderListRow, orderListHead } from "#app/ui/admin/AdminRows.tsx";
 import type { Route } from "./+types/orders";
 
 export const meta = () => adminMeta("Заказы");
@@ -37,20 +36,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         page={result.page}
         pageCount={result.pageCount}
         hrefFor={(page) => orderListHref(filters, page)}
-        head={["Заказ", "Создан", "Статус", "Покупатель", "Город", "Сумма"]}
+        head={orderListHead(true)}
         rows={result.rows.map((order) => (
-          <tr key={order.number}>
-            <td className={css.number}>
-              <Link to={`/admin/orders/${encodeURIComponent(order.number)}`}>№{order.number}</Link>
-            </td>
-            <td className={css.number}>{formatDateTime(order.createdAt)}</td>
-            <td>
-              <span className={css.status}>{orderStatusLabels[order.status]}</span>
-            </td>
-            <PersonCell name={[order.contact.lastName, order.contact.name].filter(Boolean).join(" ")} phone={formatPhone(order.phone)} />
-            <td>{order.city.name}</td>
-            <td className={css.number}>{formatMoney(order.total)}</td>
-          </tr>
+          <OrderListRow key={order.number} order={order} buyer={<PersonCell name={[order.contact.lastName, order.contact.name].filter(Boolean).join(" ")} phone={formatPhone(order.phone)} />} />
         ))}
       />
     </>
