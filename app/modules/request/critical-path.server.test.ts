@@ -29,6 +29,8 @@ describe("rewriteHead", () => {
     expect(head).not.toContain("modulepreload");
     expect(head).toContain(
       '<style data-href="/assets/frame-abc.css#">.a{color:red}</style><link rel="stylesheet" href="/assets/frame-abc.css#" disabled=""/>' +
+        // The same file without the "#", for Vite's loader of lazily loaded chunks: it is on the page already.
+        '<link rel="stylesheet" href="/assets/frame-abc.css" disabled=""/>' +
         '<style data-href="/assets/home-def.css">.b{margin:0}</style><link rel="stylesheet" href="/assets/home-def.css" disabled=""/>',
     );
     expect(head).toContain("<title>Аурум — монеты</title>");
@@ -53,29 +55,45 @@ describe("rewriteHead", () => {
 });
 
 describe("deferredModuleScript", () => {
-  it("after the first frame, preloads the modules and runs the source as a module script", () => {
-    const html = deferredModuleScript(moduleSource + '"</script><!--"', ["/assets/entry.client-2.js"]);
-    const body = html.slice("<script>".length, -"</script>".length);
-    expect(body).not.toMatch(/<\/script|<!--/i);
-
+  function run(html: string, readyState: "loading" | "complete") {
     const appended: Record<string, unknown>[] = [];
+    const listeners: (() => void)[] = [];
     const frames: (() => void)[] = [];
     const timers: (() => void)[] = [];
     const element = (name: string) => ({ name });
-    const context = {
-      document: { createElement: element, head: { appendChild: (node: Record<string, unknown>) => appended.push(node) }, body: { appendChild: (node: Record<string, unknown>) => appended.push(node) } },
+    const append = (node: Record<string, unknown>) => appended.push(node);
+    runInNewContext(html.slice("<script>".length, -"</script>".length), {
+      document: { readyState, createElement: element, head: { appendChild: append }, body: { appendChild: append } },
+      addEventListener: (type: string, callback: () => void) => type === "load" && listeners.push(callback),
       requestAnimationFrame: (callback: () => void) => frames.push(callback),
       setTimeout: (callback: () => void) => timers.push(callback),
-    };
-    runInNewContext(body, context);
-    expect(appended).toEqual([]);
-    frames.forEach((callback) => callback());
-    expect(appended).toEqual([]);
-    timers.forEach((callback) => callback());
-    expect(appended).toEqual([
+    });
+    const step = (queue: (() => void)[]) => queue.splice(0).forEach((callback) => callback());
+    return { appended, load: () => step(listeners), frame: () => step(frames), task: () => step(timers) };
+  }
+
+  it("after the page has loaded and a frame is painted, preloads the modules and runs the source as a module script", () => {
+    const html = deferredModuleScript(moduleSource + '"</script><!--"', ["/assets/entry.client-2.js"]);
+    expect(html.slice("<script>".length, -"</script>".length)).not.toMatch(/<\/script|<!--/i);
+    const page = run(html, "loading");
+    page.frame();
+    page.task();
+    expect(page.appended).toEqual([]);
+    page.load();
+    page.frame();
+    expect(page.appended).toEqual([]);
+    page.task();
+    expect(page.appended).toEqual([
       { name: "link", rel: "modulepreload", href: "/assets/entry.client-2.js" },
       { name: "script", type: "module", textContent: moduleSource + '"</script><!--"' },
     ]);
+  });
+
+  it("on a page that has loaded already, starts after the next frame", () => {
+    const page = run(deferredModuleScript(moduleSource, []), "complete");
+    page.frame();
+    page.task();
+    expect(page.appended).toEqual([{ name: "script", type: "module", textContent: moduleSource }]);
   });
 });
 

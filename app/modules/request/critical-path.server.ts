@@ -6,12 +6,12 @@
  *   <style> in the head, so no stylesheet request stands between the HTML and the paint. The
  *   <link> stays where it was, `disabled` so the browser neither fetches nor applies it: React
  *   hydrates the head it rendered, and the client router still manages the links as routes change.
- * - The scripts are asked for after the first frame is painted: React Router's
+ * - The scripts are asked for once the page has loaded and painted: React Router's
  *   `<link rel="modulepreload">` hints leave the head, and its inline module script (the route
- *   modules and the client entry) is started from a small classic script after that frame.
- *   Hydration already waited for the first frame (entry.client.tsx); now the bytes of the
- *   framework no longer compete with the HTML and the pictures on a slow link either. The page
- *   works before that, as it does without JavaScript (links and forms).
+ *   modules and the client entry) is started from a small classic script after the load event
+ *   and a frame. Hydration already waited for the first frame (entry.client.tsx); now the bytes
+ *   of the framework no longer compete with the HTML and the first pictures on a slow link
+ *   either. The page works before that, as it does without JavaScript (links and forms).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -53,21 +53,28 @@ export function rewriteHead(head: string, readStylesheet: ReadStylesheet): { hea
     const css = readStylesheet(href);
     if (css === undefined) return tag;
     const disabled = tag.replace(/\s*\/?>$/, ' disabled=""/>');
-    return `<style data-href="${href}">${css.replaceAll("</style", "<\\/style")}</style>${disabled}`;
+    // React Router marks with "#" a stylesheet that a lazily loaded chunk brings too; Vite's
+    // loader adds that chunk's stylesheet unless a link to it is on the page. One is, disabled:
+    // its rules are inlined already, and a second copy of them would restyle the whole page.
+    const forChunks = href.endsWith("#") ? `<link rel="stylesheet" href="${href.slice(0, -1)}" disabled=""/>` : "";
+    return `<style data-href="${href}">${css.replaceAll("</style", "<\\/style")}</style>${disabled}${forChunks}`;
   });
   return { head: rewritten, modules };
 }
 
 /**
- * A classic script that, once the first frame is painted, preloads `modules` and runs `source`
- * (React Router's module script) as a module. A tab opened in the background starts when shown.
+ * A classic script that, once the page has loaded (its eager pictures: the LCP one among them)
+ * and a frame is painted, preloads `modules` and runs `source` (React Router's module script) as
+ * a module. A tab opened in the background starts when shown.
  */
 export function deferredModuleScript(source: string, modules: string[]): string {
   return (
     "<script>(function(modules,source){function start(){" +
     'modules.forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.appendChild(link)});' +
     'var script=document.createElement("script");script.type="module";script.textContent=source;document.body.appendChild(script)}' +
-    `requestAnimationFrame(function(){setTimeout(start,0)})})(${scriptLiteral(modules)},${scriptLiteral(source)})` +
+    "function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}" +
+    'if(document.readyState==="complete")afterPaint();else addEventListener("load",afterPaint,{once:true})' +
+    `})(${scriptLiteral(modules)},${scriptLiteral(source)})` +
     SCRIPT_END
   );
 }
