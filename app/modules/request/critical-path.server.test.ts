@@ -55,7 +55,7 @@ describe("rewriteHead", () => {
 });
 
 describe("deferredModuleScript", () => {
-  function run(html: string, readyState: "loading" | "complete") {
+  function run(html: string, readyState: "loading" | "complete", images: { decode(): Promise<void> }[] = []) {
     const appended: Record<string, unknown>[] = [];
     const listeners: (() => void)[] = [];
     const frames: (() => void)[] = [];
@@ -63,23 +63,33 @@ describe("deferredModuleScript", () => {
     const element = (name: string) => ({ name });
     const append = (node: Record<string, unknown>) => appended.push(node);
     runInNewContext(html.slice("<script>".length, -"</script>".length), {
-      document: { readyState, createElement: element, head: { appendChild: append }, body: { appendChild: append } },
+      document: { readyState, createElement: element, head: { appendChild: append }, body: { appendChild: append }, querySelectorAll: (selector: string) => (selector === 'img[fetchpriority="high"]' ? images : []) },
       addEventListener: (type: string, callback: () => void) => type === "load" && listeners.push(callback),
       requestAnimationFrame: (callback: () => void) => frames.push(callback),
       setTimeout: (callback: () => void) => timers.push(callback),
     });
     const step = (queue: (() => void)[]) => queue.splice(0).forEach((callback) => callback());
-    return { appended, load: () => step(listeners), frame: () => step(frames), task: () => step(timers) };
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    return { appended, load: () => step(listeners), frame: () => step(frames), task: () => step(timers), settle };
   }
 
-  it("after the page has loaded and a frame is painted, preloads the modules and runs the source as a module script", () => {
+  it("after the page has loaded, its priority pictures are decoded and two frames have passed, preloads the modules and runs the source as a module script", async () => {
     const html = deferredModuleScript(moduleSource + '"</script><!--"', ["/assets/entry.client-2.js"]);
     expect(html.slice("<script>".length, -"</script>".length)).not.toMatch(/<\/script|<!--/i);
-    const page = run(html, "loading");
+    let decoded: () => void = () => undefined;
+    const picture = { decode: () => new Promise<void>((resolve) => (decoded = resolve)) };
+    const page = run(html, "loading", [picture]);
     page.frame();
     page.task();
+    await page.settle();
     expect(page.appended).toEqual([]);
     page.load();
+    await page.settle();
+    page.frame();
+    expect(page.appended).toEqual([]);
+    decoded();
+    await page.settle();
+    page.frame();
     page.frame();
     expect(page.appended).toEqual([]);
     page.task();
@@ -89,11 +99,15 @@ describe("deferredModuleScript", () => {
     ]);
   });
 
-  it("on a page that has loaded already, starts after the next frame", () => {
-    const page = run(deferredModuleScript(moduleSource, []), "complete");
-    page.frame();
-    page.task();
-    expect(page.appended).toEqual([{ name: "script", type: "module", textContent: moduleSource }]);
+  it("on a page that has loaded already, without priority pictures or with one that fails to decode, starts after two frames", async () => {
+    for (const images of [[], [{ decode: () => Promise.reject(new Error("broken")) }]]) {
+      const page = run(deferredModuleScript(moduleSource, []), "complete", images);
+      await page.settle();
+      page.frame();
+      page.frame();
+      page.task();
+      expect(page.appended).toEqual([{ name: "script", type: "module", textContent: moduleSource }]);
+    }
   });
 });
 

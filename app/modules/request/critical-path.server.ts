@@ -63,17 +63,21 @@ export function rewriteHead(head: string, readStylesheet: ReadStylesheet): { hea
 }
 
 /**
- * A classic script that, once the page has loaded (its eager pictures: the LCP one among them)
- * and a frame is painted, preloads `modules` and runs `source` (React Router's module script) as
- * a module. A tab opened in the background starts when shown.
+ * A classic script that, once the page has loaded (its eager pictures: the LCP one among them),
+ * its priority pictures are decoded and two frames have passed, preloads `modules` and runs
+ * `source` (React Router's module script) as a module. A tab opened in the background starts
+ * when shown.
  */
 export function deferredModuleScript(source: string, modules: string[]): string {
   return (
     "<script>(function(modules,source){function start(){" +
     'modules.forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.appendChild(link)});' +
     'var script=document.createElement("script");script.type="module";script.textContent=source;document.body.appendChild(script)}' +
-    "function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}" +
-    'if(document.readyState==="complete")afterPaint();else addEventListener("load",afterPaint,{once:true})' +
+    // Two frames: the first may be the one still painting what the load brought.
+    "function afterPaint(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0)})})}" +
+    // The priority pictures decoded first, so they are painted before the scripts are asked for.
+    'function afterLoad(){Promise.all([].slice.call(document.querySelectorAll(\'img[fetchpriority="high"]\')).map(function(image){return image.decode().catch(function(){})})).then(afterPaint)}' +
+    'if(document.readyState==="complete")afterLoad();else addEventListener("load",afterLoad,{once:true})' +
     `})(${scriptLiteral(modules)},${scriptLiteral(source)})` +
     SCRIPT_END
   );
