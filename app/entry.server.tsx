@@ -1,3 +1,4 @@
+import path from "node:path";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -8,6 +9,8 @@ import { ServerRouter } from "react-router";
 import { outageLog } from "#app/modules/db/outage-log.server.ts";
 import { log } from "#app/modules/shared/log.server.ts";
 import { SHARED_PAGE_HEADER } from "#app/modules/request/cache-policy.ts";
+import { buildStylesheets, criticalPathStream } from "#app/modules/request/critical-path.server.ts";
+import { projectRoot } from "#app/modules/shared/project-root.server.ts";
 
 import { startServices as startDomainServices } from "#app/modules/request/services.server.ts";
 import { deferredPartsReady } from "#app/ui/deferred-hydration.tsx";
@@ -23,6 +26,9 @@ export { pageCacheState } from "#app/modules/request/page-state.server.ts";
 export async function startServices(): Promise<void> {
   await Promise.all([startDomainServices(), deferredPartsReady()]);
 }
+
+/** The client build's stylesheets, inlined into each page's head (critical-path.server.ts). */
+const stylesheets = buildStylesheets(path.join(projectRoot(), "build/client"));
 
 /** Deferred data that has not arrived by then is rendered as failed. */
 export const streamTimeout = 5_000;
@@ -69,7 +75,11 @@ export default function handleRequest(
         // React finishes Suspense boundaries whose content is already at hand in tasks of
         // its own; starting the flush on the next turn lets them complete first, so they
         // are sent in place. Only parts that really wait (deferred data) stream later.
-        setImmediate(() => pipe(body));
+        // The first paint needs the document alone: its CSS inlined, its scripts after that
+        // paint. Not on the dev server, whose styles and scripts are Vite's own.
+        const html = import.meta.env.DEV ? body : criticalPathStream(stylesheets);
+        if (html !== body) html.pipe(body);
+        setImmediate(() => pipe(html));
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {

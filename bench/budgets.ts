@@ -97,14 +97,18 @@ export const placeOrderBudgets = {
 /**
  * Lighthouse budgets (bench/lighthouse.ts), scores 0–1 as Lighthouse reports them, on its
  * default mobile run: a mid-range phone on slow 4G with the CPU slowed 4×, simulated.
- * - Performance ≥ 95: the issue's figure. The buyers are on slow phones (spec section 1);
- *   a page that is mostly server-rendered HTML with a small critical path should reach it.
+ * - Performance = 100 (issue 18 item 4): the buyers are on slow phones (spec section 1), and
+ *   a server-rendered page whose first paint needs the document alone (its CSS inlined, its
+ *   scripts asked for after that paint: docs/decisions/034-first-paint-from-the-document.md)
+ *   reaches it. The score is simulated from the tasks the browser really ran, so a busy host
+ *   lengthens them: the table gives the load average and Lighthouse's CPU index beside it,
+ *   and a 97–99 on a loaded machine is rerun before it is believed.
  * - Accessibility, best practices and SEO = 100: these are checklists, not measurements;
  *   every point lost is a specific fault (a missing label, low contrast, a console error,
  *   a missing description) that can be fixed rather than traded.
  */
 export const lighthouseBudgets = {
-  performance: { min: 0.95 },
+  performance: { min: 1 },
   accessibility: { min: 1 },
   "best-practices": { min: 1 },
   seo: { min: 1 },

@@ -140,7 +140,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <div className={css.slides} tabIndex={0} role="group" aria-label="Фотографии монеты, листаются вбок">
             {product.images.map((image, index) => (
               <figure key={image.src} id={`photo-${index + 1}`} className={css.slide}>
-                <CoinImage image={image} sizes="(min-width: 1024px) 560px, 45vw" priority={index === 0} />
+                <CoinImage image={image} sizes="(min-width: 1024px) 560px, min(14rem, 42vw)" priority={index === 0} />
               </figure>
             ))}
           </div>

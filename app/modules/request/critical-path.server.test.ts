@@ -1,0 +1,165 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { runInNewContext } from "node:vm";
+import { describe, expect, it } from "vitest";
+import { buildStylesheets, criticalPathStream, deferredModuleScript, rewriteHead, type ReadStylesheet } from "./critical-path.server.ts";
+
+const css: Record<string, string> = { "/assets/frame-abc.css": ".a{color:red}", "/assets/home-def.css": ".b{margin:0}" };
+const readStylesheet: ReadStylesheet = (href) => css[href.replace(/#$/, "")];
+
+// The shape React and React Router render: hoisted preloads, then the route's links, then the body
+// with the context script, the module script and the streamed loader data.
+const moduleSource = ';\nimport * as route0 from "/assets/root-1.js";\nwindow.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-2.js");';
+const page = [
+  '<!DOCTYPE html><html lang="ru"><head><meta charSet="utf-8"/>',
+  '<link rel="modulepreload" href="/assets/entry.client-2.js"/><link rel="modulepreload" href="/assets/root-1.js"/>',
+  '<title>Аурум — монеты</title><link rel="stylesheet" href="/assets/frame-abc.css#"/><link rel="stylesheet" href="/assets/home-def.css"/>',
+  "</head><body><main>Золото и серебро ₽</main>",
+  "<script>window.__reactRouterContext = {};</script>",
+  `<script type="module" async="">${moduleSource}</script>`,
+  '<script>window.__reactRouterContext.streamController.enqueue("[]");</script></body></html>',
+].join("");
+
+describe("rewriteHead", () => {
+  it("inlines each build stylesheet before its link, which stays disabled, and takes the module preloads out", () => {
+    const { head, modules } = rewriteHead(page.slice(0, page.indexOf("</head>")), readStylesheet);
+    expect(modules).toEqual(["/assets/entry.client-2.js", "/assets/root-1.js"]);
+    expect(head).not.toContain("modulepreload");
+    expect(head).toContain(
+      '<style data-href="/assets/frame-abc.css#">.a{color:red}</style><link rel="stylesheet" href="/assets/frame-abc.css#" disabled=""/>' +
+        // The same file without the "#", for Vite's loader of lazily loaded chunks: it is on the page already.
+        '<link rel="stylesheet" href="/assets/frame-abc.css" disabled=""/>' +
+        '<style data-href="/assets/home-def.css">.b{margin:0}</style><link rel="stylesheet" href="/assets/home-def.css" disabled=""/>',
+    );
+    expect(head).toContain("<title>Аурум — монеты</title>");
+  });
+
+  it("leaves links it cannot inline as they are: other files, other origins, stylesheets not in the build", () => {
+    const links = [
+      '<link rel="stylesheet" href="/app/ui/kit.css.ts.vanilla.css"/>',
+      '<link rel="stylesheet" href="https://example.com/assets/x.css"/>',
+      '<link rel="stylesheet" href="/assets/missing.css"/>',
+      '<link rel="stylesheet" href="/assets/../secret.css"/>',
+      '<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>',
+      '<link rel="preload" as="image" href="/_ipx/w_320/a.png" fetchPriority="high"/>',
+    ].join("");
+    expect(rewriteHead(links, readStylesheet)).toEqual({ head: links, modules: [] });
+  });
+
+  it("keeps a stylesheet's text from closing its style element early", () => {
+    const { head } = rewriteHead('<link rel="stylesheet" href="/assets/x.css"/>', () => 'a::after{content:"</style>"}');
+    expect(head.match(/<\/style>/g)).toHaveLength(1);
+  });
+});
+
+describe("deferredModuleScript", () => {
+  function run(html: string, readyState: "loading" | "complete", images: { decode(): Promise<void> }[] = []) {
+    const appended: Record<string, unknown>[] = [];
+    const listeners: (() => void)[] = [];
+    const frames: (() => void)[] = [];
+    const timers: (() => void)[] = [];
+    const element = (name: string) => ({ name });
+    const append = (node: Record<string, unknown>) => appended.push(node);
+    runInNewContext(html.slice("<script>".length, -"</script>".length), {
+      document: { readyState, createElement: element, head: { appendChild: append }, body: { appendChild: append }, querySelectorAll: (selector: string) => (selector === 'img[fetchpriority="high"]' ? images : []) },
+      addEventListener: (type: string, callback: () => void) => type === "load" && listeners.push(callback),
+      requestAnimationFrame: (callback: () => void) => frames.push(callback),
+      setTimeout: (callback: () => void) => timers.push(callback),
+    });
+    const step = (queue: (() => void)[]) => queue.splice(0).forEach((callback) => callback());
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    return { appended, load: () => step(listeners), frame: () => step(frames), task: () => step(timers), settle };
+  }
+
+  it("after the page has loaded, its priority pictures are decoded and two frames have passed, preloads the modules and runs the source as a module script", async () => {
+    const html = deferredModuleScript(moduleSource + '"</script><!--"', ["/assets/entry.client-2.js"]);
+    expect(html.slice("<script>".length, -"</script>".length)).not.toMatch(/<\/script|<!--/i);
+    let decoded: () => void = () => undefined;
+    const picture = { decode: () => new Promise<void>((resolve) => (decoded = resolve)) };
+    const page = run(html, "loading", [picture]);
+    page.frame();
+    page.task();
+    await page.settle();
+    expect(page.appended).toEqual([]);
+    page.load();
+    await page.settle();
+    page.frame();
+    expect(page.appended).toEqual([]);
+    decoded();
+    await page.settle();
+    page.frame();
+    page.frame();
+    expect(page.appended).toEqual([]);
+    page.task();
+    expect(page.appended).toEqual([
+      { name: "link", rel: "modulepreload", href: "/assets/entry.client-2.js" },
+      { name: "script", type: "module", textContent: moduleSource + '"</script><!--"' },
+    ]);
+  });
+
+  it("on a page that has loaded already, without priority pictures or with one that fails to decode, starts after two frames", async () => {
+    for (const images of [[], [{ decode: () => Promise.reject(new Error("broken")) }]]) {
+      const page = run(deferredModuleScript(moduleSource, []), "complete", images);
+      await page.settle();
+      page.frame();
+      page.frame();
+      page.task();
+      expect(page.appended).toEqual([{ name: "script", type: "module", textContent: moduleSource }]);
+    }
+  });
+});
+
+async function streamed(chunks: Buffer[]): Promise<string> {
+  const out: Buffer[] = [];
+  for await (const chunk of Readable.from(chunks).pipe(criticalPathStream(readStylesheet))) out.push(chunk as Buffer);
+  return Buffer.concat(out).toString("utf8");
+}
+
+describe("criticalPathStream", () => {
+  const whole = Buffer.from(page);
+  const expected = (() => {
+    const end = page.indexOf("</head>");
+    const { head, modules } = rewriteHead(page.slice(0, end), readStylesheet);
+    const start = page.indexOf('<script type="module" async="">');
+    const stop = page.indexOf("</script>", start) + "</script>".length;
+    return head + page.slice(end, start) + deferredModuleScript(moduleSource, modules) + page.slice(stop);
+  })();
+
+  it("rewrites a document sent in one piece", async () => {
+    expect(await streamed([whole])).toBe(expected);
+  });
+
+  it("gives the same document whatever the chunks: split inside tags, markers and characters", async () => {
+    for (const size of [1, 2, 3, 7, 13, 64, 500]) {
+      const chunks: Buffer[] = [];
+      for (let at = 0; at < whole.length; at += size) chunks.push(whole.subarray(at, at + size));
+      expect(await streamed(chunks), `chunks of ${size} bytes`).toBe(expected);
+    }
+  });
+
+  it("passes a document without React Router's scripts through with its head rewritten", async () => {
+    const plain = '<html><head><link rel="stylesheet" href="/assets/home-def.css"/></head><body>Нет скриптов</body></html>';
+    expect(await streamed([Buffer.from(plain)])).toBe(
+      '<html><head><style data-href="/assets/home-def.css">.b{margin:0}</style><link rel="stylesheet" href="/assets/home-def.css" disabled=""/></head><body>Нет скриптов</body></html>',
+    );
+  });
+
+  it("passes a fragment without a head through unchanged", async () => {
+    expect(await streamed([Buffer.from("<p>Ошибка ₽</p>")])).toBe("<p>Ошибка ₽</p>");
+  });
+});
+
+describe("buildStylesheets", () => {
+  it("reads a stylesheet of the client build once, and knows a missing one", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "critical-path-"));
+    mkdirSync(path.join(dir, "assets"));
+    writeFileSync(path.join(dir, "assets/frame-abc.css"), ".a{color:red}");
+    const read = buildStylesheets(dir);
+    expect(read("/assets/frame-abc.css#")).toBe(".a{color:red}");
+    writeFileSync(path.join(dir, "assets/frame-abc.css"), ".changed{}");
+    expect(read("/assets/frame-abc.css")).toBe(".a{color:red}");
+    expect(read("/assets/missing.css")).toBeUndefined();
+  });
+});
