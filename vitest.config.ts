@@ -53,7 +53,8 @@ function shopSuites(database: "embedded" | "postgres"): TestProjectInlineConfigu
         env,
         include: ["tests/resilience/**/*.test.ts"],
         globalSetup: ["tests/support/template-setup.ts"],
-        // Each file starts its own servers and loads them: one file at a time, after everything else.
+        // Each file starts its own servers and loads them: one file at a time, in a group of its own
+        // (nothing else runs beside it).
         fileParallelism: false,
         sequence: { groupOrder: database === "postgres" ? 2 : 1 },
         testTimeout: 120_000,
