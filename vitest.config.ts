@@ -69,6 +69,8 @@ export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify("test-build") },
   test: {
     env: testEnv,
+    // Both cores (vitest's default leaves one to itself): an HTTP file mostly waits on its shop.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
