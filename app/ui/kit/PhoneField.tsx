@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from "react";
+import { type InputHTMLAttributes, useEffect, useState } from "react";
 import { NumberFormatBase, usePatternFormat, type ChangeMeta } from "react-number-format";
 import { nationalDigits, PHONE_MASK } from "#app/modules/phone/phone.ts";
 import { FieldErrors } from "./Field.tsx";
@@ -41,6 +41,17 @@ export function phoneRemoveFormatting(base: (value: string, meta?: ChangeMeta) =
 }
 
 /**
+ * What the visitor typed into the server-rendered field before the scripts arrived: read at
+ * the hydrating render, before React sets the field to its own value. Hydration waits for the
+ * page to load and paint (decision 034), and a number typed meanwhile must not be replaced.
+ */
+function typedBeforeHydration(id: string | undefined): string | undefined {
+  if (typeof document === "undefined" || !id || document.documentElement.hasAttribute("data-hydrated")) return undefined;
+  const input = document.getElementById(id);
+  return input instanceof HTMLInputElement && input.value !== input.defaultValue ? input.value : undefined;
+}
+
+/**
  * A phone input with the spec's mask +7 (###) ###-##-##. Without JavaScript it is a
  * plain tel input, and the server reads whatever format was typed.
  */
@@ -59,6 +70,11 @@ export function PhoneField({
   const { key: _key, id, name, defaultValue, required, form, onBlur } = inputProps;
   const invalid = errors?.length ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
   const pattern = usePatternFormat({ format: PHONE_MASK, mask: "_", allowEmptyFormatting: false });
+  const [typed] = useState(() => typedBeforeHydration(id));
+  // Once, for a number typed before hydration; later changes come through onValueChange.
+  useEffect(() => {
+    if (typed !== undefined) onDigitsChange?.((nationalDigits(typed) ?? typed.replace(/\D/g, "")).slice(0, 10));
+  }, []);
   return (
     <div className={css.field}>
       <label htmlFor={id} className={css.label}>
@@ -76,7 +92,7 @@ export function PhoneField({
         inputMode="tel"
         autoComplete="tel"
         placeholder="+7 (___) ___-__-__"
-        defaultValue={typeof defaultValue === "string" ? defaultValue : undefined}
+        defaultValue={typed ?? (typeof defaultValue === "string" ? defaultValue : undefined)}
         valueIsNumericString={false}
         onBlur={onBlur}
         className={css.input}

@@ -1,0 +1,43 @@
+import { act } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PhoneField } from "./PhoneField.tsx";
+
+// act() flushes the hydration and its effects before the expectations.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+afterEach(() => {
+  document.body.innerHTML = "";
+  document.documentElement.removeAttribute("data-hydrated");
+});
+
+const field = (onDigitsChange?: (digits: string) => void) => (
+  <PhoneField label="Телефон" errors={undefined} inputProps={{ id: "phone", name: "phone", defaultValue: "+7 (916) 111-22-33" }} onDigitsChange={onDigitsChange} />
+);
+
+describe("PhoneField hydrating after the visitor typed", () => {
+  it("keeps the number typed into the server's field before the scripts came, read as the server reads it", async () => {
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(field());
+    document.body.append(container);
+    const input = container.querySelector("input")!;
+    input.value = "8 (926) 555-44-33";
+    const digits = vi.fn();
+    await act(async () => {
+      hydrateRoot(container, field(digits));
+    });
+    expect(input.value).toBe("+7 (926) 555-44-33");
+    expect(digits).toHaveBeenCalledWith("9265554433");
+  });
+
+  it("shows the given number when nothing was typed", async () => {
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(field());
+    document.body.append(container);
+    await act(async () => {
+      hydrateRoot(container, field());
+    });
+    expect(container.querySelector("input")!.value).toBe("+7 (916) 111-22-33");
+  });
+});
