@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { ErrorLayout } from "#app/ui/frame/ErrorLayout.tsx";
-import { AdminError } from "#app/ui/admin/AdminError.tsx";
+import { deferHydration } from "#app/ui/deferred-hydration.tsx";
 import {
   isRouteErrorResponse,
   Links,
@@ -34,6 +34,13 @@ import { JsonLd } from "#app/ui/kit/JsonLd.tsx";
 
 import { describeError } from "#app/modules/shared/error-view.ts";
 import "#app/ui/tokens/theme.css.ts";
+
+/**
+ * The back office's error view, for a 403 of its role check (below). The storefront never shows
+ * it, so its code is not among every page's scripts: the browser loads it only when an /admin
+ * page fails, and the server renders it in place meanwhile (deferHydration).
+ */
+const AdminError = deferHydration<{ error: unknown }>(() => import("#app/ui/admin/AdminError.tsx").then((module) => ({ default: module.AdminError })));
 
 export const middleware: Route.MiddlewareFunction[] = [cacheControlMiddleware, serviceUnavailableMiddleware, visitorMiddleware, flashMiddleware, databaseMiddleware, sessionMiddleware];
 
