@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { ErrorLayout } from "#app/ui/frame/ErrorLayout.tsx";
-import { deferHydration } from "#app/ui/deferred-hydration.tsx";
+import { deferHydration, pageHasHydrated } from "#app/ui/deferred-hydration.tsx";
 import {
   isRouteErrorResponse,
   Links,
@@ -105,8 +105,9 @@ export function Layout({ children }: { children: ReactNode }) {
       .map((match) => (match.loaderData as { canonicalPath?: unknown } | undefined)?.canonicalPath)
       .findLast((path): path is string => typeof path === "string") ?? location.pathname;
   // The outermost effect runs after every other one of the first render: from here on the
-  // page's handlers exist. Tests (tests/e2e/helpers.ts waitForHydration) wait for this mark.
-  useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
+  // page's handlers exist, and once its deferred parts have hydrated too, the document gets the
+  // mark tests (tests/e2e/helpers.ts waitForHydration) wait for.
+  useEffect(pageHasHydrated, []);
   return (
     <html lang="ru">
       <head>

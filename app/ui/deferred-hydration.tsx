@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentProps, type ComponentType, type JSX } from "react";
+import { lazy, Suspense, useEffect, useId, type ComponentProps, type ComponentType, type JSX, type ReactNode } from "react";
 
 /**
  * A component whose code the browser loads after the page's first scripts, while the
@@ -20,7 +20,40 @@ export function deferredPartsReady(): Promise<unknown> {
   return Promise.all(serverLoads);
 }
 
-export function deferHydration<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): (props: P) => JSX.Element {
+/**
+ * The document's mark that the page's handlers exist (`data-hydrated` on <html>; the e2e tests
+ * wait for it): set once the page has hydrated and every deferred part rendered in that first
+ * pass has hydrated too, so a test does not type into a field whose code is still on its way.
+ */
+let pageHydrated = false;
+const partsWaiting = new Set<string>();
+const partsHydrated = new Set<string>();
+
+function markWhenHydrated(): void {
+  if (pageHydrated && partsWaiting.size === 0) document.documentElement.setAttribute("data-hydrated", "");
+}
+
+/** Called by the root's outermost effect, which runs after every other effect of the first render. */
+export function pageHasHydrated(): void {
+  pageHydrated = true;
+  markWhenHydrated();
+}
+
+/** Inside a deferred part's boundary: its effect runs when the part has hydrated (or rendered). */
+function PartHydrated({ id }: { id: string }) {
+  useEffect(() => {
+    partsWaiting.delete(id);
+    partsHydrated.add(id);
+    markWhenHydrated();
+  }, [id]);
+  return null;
+}
+
+/**
+ * `fallback` stands in when the browser renders the part itself before its code has come (a
+ * client-side navigation to the page): the same thing without the enhancement, rather than a gap.
+ */
+export function deferHydration<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, fallback?: (props: P) => ReactNode): (props: P) => JSX.Element {
   let loaded: ComponentType<P> | undefined;
   if (typeof window === "undefined") {
     serverLoads.push(
@@ -32,6 +65,16 @@ export function deferHydration<P extends object>(load: () => Promise<{ default: 
   const Lazy = lazy(load);
   return function Deferred(props: P) {
     const Loaded = loaded;
-    return <Suspense fallback={null}>{Loaded ? <Loaded {...props} /> : <Lazy {...(props as ComponentProps<typeof Lazy>)} />}</Suspense>;
+    const id = useId();
+    // Runs at the page's hydration, after the part's own effect if the part hydrated in the same pass.
+    useEffect(() => {
+      if (!pageHydrated && !partsHydrated.has(id)) partsWaiting.add(id);
+    }, [id]);
+    return (
+      <Suspense fallback={fallback ? fallback(props) : null}>
+        {Loaded ? <Loaded {...props} /> : <Lazy {...(props as ComponentProps<typeof Lazy>)} />}
+        <PartHydrated id={id} />
+      </Suspense>
+    );
   };
 }

@@ -11,7 +11,7 @@ import { normalizePhone } from "#app/modules/phone/phone.ts";
 import { useLoginModal } from "#app/ui/auth/LoginModal.tsx";
 import { pluralRu } from "#app/ui/catalog/format-product.ts";
 import { FieldErrors, TextAreaField, TextField } from "#app/ui/kit/Field.tsx";
-import { PhoneField } from "#app/ui/kit/PhoneField.tsx";
+import { DeferredPhoneField } from "#app/ui/kit/DeferredPhoneField.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
 import { DeliveryDiscountNote, DiscountNote, UnitPrice } from "#app/ui/pricing/DiscountNote.tsx";
 import * as css from "./checkout.css.ts";
@@ -149,7 +149,7 @@ export function ContactSection({ draft, errors }: { draft: CheckoutDraft; errors
         {field("lastName", "Фамилия", { autoComplete: "family-name", required: true, maxLength: FIELD_LIMITS.name })}
         {field("name", "Имя", { autoComplete: "given-name", required: true, maxLength: FIELD_LIMITS.name })}
         {field("secondName", "Отчество", { autoComplete: "additional-name", maxLength: FIELD_LIMITS.name })}
-        <PhoneField label="Телефон" errors={errors[FIELDS.contact.phone]} inputProps={{ id: `checkout-${FIELDS.contact.phone}`, name: FIELDS.contact.phone, defaultValue: draft.contact.phone, required: true }} />
+        <DeferredPhoneField label="Телефон" errors={errors[FIELDS.contact.phone]} inputProps={{ id: `checkout-${FIELDS.contact.phone}`, name: FIELDS.contact.phone, defaultValue: draft.contact.phone, required: true }} />
         {field("email", "E-mail", { type: "email", autoComplete: "email", required: true, maxLength: FIELD_LIMITS.email })}
       </div>
       <p className={css.muted}>Получатель предъявляет паспорт: имя и фамилия должны совпадать с документом.</p>

@@ -16,25 +16,42 @@ const field = (onDigitsChange?: (digits: string) => void) => (
   <PhoneField label="Телефон" errors={undefined} inputProps={{ id: "phone", name: "phone", defaultValue: "+7 (916) 111-22-33" }} onDigitsChange={onDigitsChange} />
 );
 
+/** The server's field in the page, as the browser has it before the scripts come. */
+function serverField(): HTMLElement {
+  const container = document.createElement("div");
+  container.innerHTML = renderToString(field());
+  document.body.append(container);
+  return container;
+}
+
+/** Types into the server's field, hydrates it and returns the field's value and the digits it reported. */
+async function typeThenHydrate(typed: string) {
+  const container = serverField();
+  const input = container.querySelector("input")!;
+  input.value = typed;
+  const digits = vi.fn();
+  await act(async () => {
+    hydrateRoot(container, field(digits));
+  });
+  return { value: input.value, digits };
+}
+
 describe("PhoneField hydrating after the visitor typed", () => {
   it("keeps the number typed into the server's field before the scripts came, read as the server reads it", async () => {
-    const container = document.createElement("div");
-    container.innerHTML = renderToString(field());
-    document.body.append(container);
-    const input = container.querySelector("input")!;
-    input.value = "8 (926) 555-44-33";
-    const digits = vi.fn();
-    await act(async () => {
-      hydrateRoot(container, field(digits));
-    });
-    expect(input.value).toBe("+7 (926) 555-44-33");
+    const { value, digits } = await typeThenHydrate("8 (926) 555-44-33");
+    expect(value).toBe("+7 (926) 555-44-33");
+    expect(digits).toHaveBeenCalledWith("9265554433");
+  });
+
+  it("keeps it as well when the field hydrates after the rest of the page (DeferredPhoneField)", async () => {
+    document.documentElement.setAttribute("data-hydrated", "");
+    const { value, digits } = await typeThenHydrate("+7 926 555 44 33");
+    expect(value).toBe("+7 (926) 555-44-33");
     expect(digits).toHaveBeenCalledWith("9265554433");
   });
 
   it("shows the given number when nothing was typed", async () => {
-    const container = document.createElement("div");
-    container.innerHTML = renderToString(field());
-    document.body.append(container);
+    const container = serverField();
     await act(async () => {
       hydrateRoot(container, field());
     });

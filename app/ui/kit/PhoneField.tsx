@@ -40,15 +40,20 @@ export function phoneRemoveFormatting(base: (value: string, meta?: ChangeMeta) =
   };
 }
 
+/** The inputs this field has rendered in the browser: another with its id is the server's (or a stand-in's). */
+const ownInputs = new WeakSet<HTMLInputElement>();
+
 /**
  * What the visitor typed into the server-rendered field before the scripts arrived: read at
  * the hydrating render, before React sets the field to its own value. Hydration waits for the
  * page to load and paint (decision 034), and a number typed meanwhile must not be replaced.
+ * The field may hydrate after the rest of the page (DeferredPhoneField), so "not hydrated yet"
+ * means an input with its id that the field has not rendered itself.
  */
 function typedBeforeHydration(id: string | undefined): string | undefined {
-  if (typeof document === "undefined" || !id || document.documentElement.hasAttribute("data-hydrated")) return undefined;
+  if (typeof document === "undefined" || !id) return undefined;
   const input = document.getElementById(id);
-  return input instanceof HTMLInputElement && input.value !== input.defaultValue ? input.value : undefined;
+  return input instanceof HTMLInputElement && !ownInputs.has(input) && input.value !== input.defaultValue ? input.value : undefined;
 }
 
 /**
@@ -95,6 +100,9 @@ export function PhoneField({
         defaultValue={typed ?? (typeof defaultValue === "string" ? defaultValue : undefined)}
         valueIsNumericString={false}
         onBlur={onBlur}
+        getInputRef={(input: HTMLInputElement | null) => {
+          if (input) ownInputs.add(input);
+        }}
         className={css.input}
         {...invalid}
       />
