@@ -1,6 +1,6 @@
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { consentDocument } from "#app/modules/consents/consents.server.ts";
-import { consentDocumentHref } from "#app/modules/consents/purposes.ts";
+import { consentDocumentHref } from "#app/modules/shop/contacts.ts";
 import { formatDay } from "#app/modules/content/dates.ts";
 import { renderMarkdown } from "#app/modules/content/markdown.server.ts";
 import { databaseContext } from "#app/modules/request/context.ts";

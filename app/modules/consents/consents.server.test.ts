@@ -7,7 +7,7 @@ import { buybackRequests, consents, pages, smsCodes, users } from "../db/schema.
 import type { SmsGateway } from "../sms/sms.ts";
 import { deleteAccount } from "./account-data.server.ts";
 import { consentDocument, consentDocumentHash, consentWithdrawn, listConsents, recordConsent, withdrawConsent } from "./consents.server.ts";
-import { CONSENT_DOCUMENT_PATH } from "./purposes.ts";
+import { CONSENT_DOCUMENT_PATH } from "../shop/contacts.ts";
 
 const gateway: SmsGateway = { id: "file", async send() {} };
 let deps: AuthDeps;

@@ -7,7 +7,8 @@ import { consents, pages } from "../db/schema.ts";
 import { moscowToday } from "../content/dates.ts";
 import { parseFrontMatter } from "../content/front-matter.ts";
 import { projectRoot } from "../shared/project-root.server.ts";
-import { CONSENT_DOCUMENT_PATH, type ConsentPurpose } from "./purposes.ts";
+import { CONSENT_DOCUMENT_PATH } from "../shop/contacts.ts";
+import type { ConsentPurpose } from "./purposes.ts";
 
 /** The consent document as published now: what a consent given now refers to. */
 export type ConsentDocument = { title: string; body: string; version: string; hash: string; updatedAt: Date };

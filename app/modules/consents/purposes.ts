@@ -1,12 +1,9 @@
 /**
  * Consents to the processing of personal data (152-FZ, issue 17 item 3): the purposes a consent
- * is given for, their names for the buyer, and where the consent document is published.
- * Shared by the server and the pages (no server code here).
+ * is given for and their names for the buyer. Shared by the server and the pages (no server
+ * code here). Where the consent document is published: shop/contacts.ts, with the shop's other
+ * documents (the checkout links it, and needs none of these texts).
  */
-
-/** The consent document's page (a content page, docs/decisions/004-content-as-markdown.md). */
-export const CONSENT_DOCUMENT_PATH = "personal-data-consent";
-export const consentDocumentHref = `/${CONSENT_DOCUMENT_PATH}`;
 
 /**
  * account: sign-in step 3 (registration); buyback: the /coin-buyback request; identification:

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { and, eq, isNull } from "drizzle-orm";
 import { pages, promotions } from "../db/schema.ts";
-import { CONSENT_DOCUMENT_PATH } from "../consents/purposes.ts";
+import { CONSENT_DOCUMENT_PATH } from "../shop/contacts.ts";
 import type { Database } from "../db/client.server.ts";
 import type { Seeder } from "../db/seed.server.ts";
 import { projectRoot } from "../shared/project-root.server.ts";

@@ -39,6 +39,10 @@ export const shop = {
   ],
 } as const;
 
+/** The consent to the processing of personal data (152-FZ): a content page, docs/decisions/004-content-as-markdown.md. */
+export const CONSENT_DOCUMENT_PATH = "personal-data-consent";
+export const consentDocumentHref = `/${CONSENT_DOCUMENT_PATH}`;
+
 export const privacyPolicyHref = "/docs/privacy.pdf";
 /** The policy as a page of the site (names Yandex Metrica and Yandex Maps; the PDF is its printable copy). */
 export const privacyPolicyPagePath = "/privacy";

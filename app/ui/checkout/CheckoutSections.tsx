@@ -1,4 +1,4 @@
-import { consentDocumentHref } from "#app/modules/consents/purposes.ts";
+import { consentDocumentHref } from "#app/modules/shop/contacts.ts";
 import { type ChangeEvent, type ReactNode, useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { FIELDS, FIELD_LIMITS, type CheckoutDraft, type CheckoutErrors } from "#app/modules/checkout/draft.ts";

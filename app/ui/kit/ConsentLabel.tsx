@@ -1,4 +1,4 @@
-import { consentDocumentHref } from "#app/modules/consents/purposes.ts";
+import { consentDocumentHref } from "#app/modules/shop/contacts.ts";
 import { privacyPolicyHref } from "#app/modules/shop/contacts.ts";
 
 /**
