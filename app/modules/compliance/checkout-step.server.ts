@@ -7,6 +7,7 @@ import { moscowToday } from "../content/dates.ts";
 import type { Database } from "../db/client.server.ts";
 import type { ListOwner } from "../lists/lists.server.ts";
 import { formatMoney } from "../shared/format.ts";
+import { identificationTexts } from "./identification-texts.ts";
 import { identificationOfCheckout, latestIdentification, saveIdentification } from "./identification.server.ts";
 import { formatDate, identificationSchema, requiresIdentification } from "./identification.ts";
 
@@ -22,11 +23,19 @@ export function thresholdText(): string {
   return `${formatMoney(nonCash)} при оплате онлайн и от ${formatMoney(cash)} при оплате при получении`;
 }
 
-/** What the checkout page says about identification for the order it shows. */
+/**
+ * What the checkout page says about identification for the order it shows. Its texts come as
+ * data: only an order at or above the threshold shows them, and the page's scripts need not
+ * carry the identification step's texts for the few that do.
+ */
 export async function checkoutIdentification(db: Database, user: User | null, order: { token: string; total: number; paymentId: number }) {
   const required = requiresIdentification(order.total, order.paymentId, getConfig().compliance.identificationThresholds);
   if (!required) return null;
-  return { thresholdText: thresholdText(), onRecord: user ? ((await identificationOfCheckout(db, user.id, order.token))?.masked ?? null) : null };
+  return {
+    title: identificationTexts.title,
+    why: identificationTexts.why(thresholdText()),
+    onRecord: user ? ((await identificationOfCheckout(db, user.id, order.token))?.masked ?? null) : null,
+  };
 }
 
 type FormField = "fullName" | "birthDate" | "citizenship" | "passportSeries" | "passportNumber" | "issueDate" | "issuer" | "issuerCode" | "registrationAddress" | "consent";

@@ -1,4 +1,3 @@
-import { identificationTexts } from "#app/modules/compliance/identification-texts.ts";
 import { SaveButton } from "./CheckoutSections.tsx";
 import * as css from "./checkout.css.ts";
 
@@ -6,11 +5,11 @@ import * as css from "./checkout.css.ts";
  * 115-FZ on the checkout page: an order at or above the threshold needs the buyer's passport
  * data. The button saves the whole form first (like every button here) and opens the step.
  */
-export function IdentificationSection({ thresholdText, onRecord, signedIn }: { thresholdText: string; onRecord: string | null; signedIn: boolean }) {
+export function IdentificationSection({ title, why, onRecord, signedIn }: { title: string; why: string; onRecord: string | null; signedIn: boolean }) {
   return (
     <fieldset id="identification" className={css.section} data-testid="identification-section">
-      <legend className={css.legend}>{identificationTexts.title}</legend>
-      <p className={css.muted}>{identificationTexts.why(thresholdText)}</p>
+      <legend className={css.legend}>{title}</legend>
+      <p className={css.muted}>{why}</p>
       {onRecord ? (
         <div className={css.row}>
           <p className={css.grow} style={{ margin: 0 }}>
