@@ -5,6 +5,7 @@ import { checkoutScope, paymentRedirect } from "#app/modules/checkout/scope.serv
 import { checkoutView } from "#app/modules/checkout/checkout.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { pointKindOf } from "#app/modules/delivery/provider.ts";
+import { paymentWindowText } from "#app/modules/orders/deadline.ts";
 import { flashHeader } from "#app/modules/flash/flash.server.ts";
 import { checkoutErrorsContext, checkoutErrorsHeader, checkoutErrorsMiddleware } from "#app/modules/checkout/form-errors.server.ts";
 import { readFormBody } from "#app/modules/shared/form-body.server.ts";
@@ -54,7 +55,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     cityQuery: (url.searchParams.get("city") ?? "").trim().slice(0, 60),
   });
   const identification = await checkoutIdentification(scope.db, scope.user, { token: view.token, total: view.totals.total, paymentId: view.draft.delivery.paymentId });
-  return { ...view, errors: context.get(checkoutErrorsContext), identification, signedIn: !!scope.user, mapsApiKey: getConfig().yandexMapsApiKey ?? null, paymentTimeoutMinutes: getConfig().orders.paymentTimeoutMinutes };
+  return { ...view, errors: context.get(checkoutErrorsContext), identification, signedIn: !!scope.user, mapsApiKey: getConfig().yandexMapsApiKey ?? null, paymentWindow: paymentWindowText(getConfig().orders.paymentTimeoutMinutes) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -174,7 +175,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             />
           ) : null}
           {draft.delivery.courier ? <AddressSection draft={draft} errors={errors} /> : null}
-          <PaymentSection draft={draft} paymentTimeoutMinutes={view.paymentTimeoutMinutes} />
+          <PaymentSection draft={draft} paymentWindow={view.paymentWindow} />
           {view.identification ? <IdentificationSection {...view.identification} signedIn={view.signedIn} /> : null}
           <CommentSection draft={draft} errors={errors} />
           <TotalBar total={view.totals.total} />

@@ -6,6 +6,7 @@ import { orders } from "../db/schema.ts";
 import { deliveryOptions } from "../delivery/options.server.ts";
 import { deliveryTwin } from "../delivery/pricing.ts";
 import { type DeliveryProvider, DeliveryProviderError, type Parcel, type PickupPoint, pointKindOf } from "../delivery/provider.ts";
+import { deliveryNote } from "../delivery/notes.ts";
 import { defaultCheckoutDelivery, deriveCheckoutDelivery } from "../delivery/rules.ts";
 import type { ListOwner } from "../lists/lists.server.ts";
 import { cartSummary, type CartSummary } from "../lists/summary.server.ts";
@@ -133,6 +134,16 @@ async function recentOrder(db: Database, userId: number, orderId: number): Promi
   return order && Date.now() - order.createdAt.getTime() < LAST_ORDER_SHOWN_MS ? { id: order.id, number: order.number } : null;
 }
 
+/** The notes of the ways of delivery offered (delivery/notes.ts), by delivery id. */
+function deliveryNotesOf(groups: readonly DeliveryChoiceGroup[]): Record<number, string> {
+  const notes: Record<number, string> = {};
+  for (const item of groups.flatMap((group) => group.items)) {
+    const note = deliveryNote(item.id);
+    if (note) notes[item.id] = note;
+  }
+  return notes;
+}
+
 /** Everything /checkout shows, computed on the server from the cart, the draft and the current quotes. */
 export async function checkoutView(
   db: Database,
@@ -175,6 +186,7 @@ export async function checkoutView(
     points,
     cityResults: cityResults === null ? null : { query: input.cityQuery, cities: cityResults },
     totals: { goods: cart.totalPrice, delivery: deliveryPrice, total: cart.totalPrice + (deliveryPrice ?? 0) },
+    deliveryNotes: deliveryNotesOf(offered.groups),
     deliveryError: offered.error,
   };
 }

@@ -23,6 +23,11 @@ export type CheckoutView = {
   /** Cities found by the buyer's search (?city=…), null when there was no search. */
   cityResults: { query: string; cities: City[] } | null;
   totals: { goods: number; delivery: number | null; total: number };
+  /**
+   * What the shop's own ways of delivery offered here mean (delivery/notes.ts), by delivery id:
+   * shown under the choice. Sent as data, so the page's scripts carry none of these texts.
+   */
+  deliveryNotes: Record<number, string>;
   /** Why delivery cannot be shown now (provider fault), or null. */
   deliveryError: string | null;
   /** The terms shown (terms.ts), posted back with 'Оформить заказ'. */

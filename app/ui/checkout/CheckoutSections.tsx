@@ -3,8 +3,6 @@ import { type ChangeEvent, type ReactNode, useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { FIELDS, FIELD_LIMITS, type CheckoutDraft, type CheckoutErrors } from "#app/modules/checkout/draft.ts";
 import type { CheckoutView, DeliveryChoice } from "#app/modules/checkout/view.ts";
-import { paymentWindowText } from "#app/modules/orders/deadline.ts";
-import { deliveryNote } from "#app/modules/delivery/notes.ts";
 import { PAYMENT_IDS } from "#app/modules/payments/methods.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";
 import { normalizePhone } from "#app/modules/phone/phone.ts";
@@ -193,7 +191,7 @@ export function CitySection({ draft, cityResults }: { draft: CheckoutDraft; city
 }
 
 export function DeliverySection({ view, onChoose }: { view: CheckoutView; onChoose?: (event: ChangeEvent<HTMLInputElement>) => void }) {
-  const { groups, chosen, deliveryError } = view;
+  const { groups, chosen, deliveryError, deliveryNotes } = view;
   return (
     <Section id="delivery" title="Доставка">
       {deliveryError ? <p className={css.alert}>{deliveryError}</p> : null}
@@ -214,7 +212,7 @@ export function DeliverySection({ view, onChoose }: { view: CheckoutView; onChoo
                     className={css.optionRadio}
                     onChange={onChoose}
                     data-testid={`delivery-${item.id}`}
-                    aria-describedby={deliveryNote(item.id) ? `delivery-note-${item.id}` : undefined}
+                    aria-describedby={deliveryNotes[item.id] ? `delivery-note-${item.id}` : undefined}
                   />
                   <span className={css.optionText}>
                     <span>{item.label}</span>
@@ -224,9 +222,9 @@ export function DeliverySection({ view, onChoose }: { view: CheckoutView; onChoo
                   <span className={css.optionPrice}>{item.price === 0 ? "Бесплатно" : formatMoney(item.price)}</span>
                 </label>
                 {/* What the shop's own ways of delivery mean (issue 21 item 17): outside the label, so the radio's name stays short. */}
-                {deliveryNote(item.id) ? (
+                {deliveryNotes[item.id] ? (
                   <p id={`delivery-note-${item.id}`} className={css.optionNote} data-testid={`delivery-note-${item.id}`}>
-                    {deliveryNote(item.id)}
+                    {deliveryNotes[item.id]}
                   </p>
                 ) : null}
               </li>
@@ -317,12 +315,13 @@ export function PointsSection({ draft, errors, points, kindWord, map }: { draft:
   );
 }
 
-export function PaymentSection({ draft, paymentTimeoutMinutes }: { draft: CheckoutDraft; paymentTimeoutMinutes: number }) {
+/** `paymentWindow`: how long an order waits for its payment, as "в течение …" needs it ("30 минут"). */
+export function PaymentSection({ draft, paymentWindow }: { draft: CheckoutDraft; paymentWindow: string }) {
   const methods = [
     {
       id: PAYMENT_IDS.online,
       label: "Онлайн картой или через СБП",
-      note: `Мир, Visa, Mastercard, СБП — на защищённой странице платёжного сервиса. Оплатите в течение ${paymentWindowText(paymentTimeoutMinutes)} после оформления, иначе заказ будет отменён.`,
+      note: `Мир, Visa, Mastercard, СБП — на защищённой странице платёжного сервиса. Оплатите в течение ${paymentWindow} после оформления, иначе заказ будет отменён.`,
     },
     ...(draft.delivery.specialDelivery ? [{ id: PAYMENT_IDS.onReceipt, label: "При получении", note: "Наличными или картой нашему сотруднику при вручении." }] : []),
   ];
