@@ -19,6 +19,7 @@ const FRAME_CHUNK = [
   "ui/tokens/",
   "ui/deferred-hydration.tsx",
   "ui/use-public-url.ts",
+  "ui/use-hydrated.ts",
   "ui/auth/LoginModal.tsx",
   "ui/catalog/catalog.css.ts",
   ...["icons.tsx", "kit.css.ts", "coin-image.css.ts", "pagination.css.ts", "notice.css.ts"].map((file) => `ui/kit/${file}`),
@@ -32,12 +33,18 @@ const FRAME_CHUNK = [
   "modules/quotes/view.ts",
   "modules/quotes/instruments.ts",
 ];
+/** Modules under a folder of FRAME_CHUNK that load on their own when a page shows them (deferHydration). */
+const NOT_IN_FRAME_CHUNK = [
+  // Shown only until the visitor answers (routes/layouts/default.tsx); its styles stay in the frame's.
+  "ui/frame/CookieBanner.tsx",
+];
 const appDir = fileURLToPath(new URL("./app/", import.meta.url));
-const missing = FRAME_CHUNK.filter((path) => !existsSync(appDir + path));
+const missing = [...FRAME_CHUNK, ...NOT_IN_FRAME_CHUNK].filter((path) => !existsSync(appDir + path));
 if (missing.length > 0) throw new Error(`vite.config.ts: the frame chunk lists ${missing.map((path) => `app/${path}`).join(", ")}, not found (renamed or moved?)`);
 /** A module of the frame; also the CSS vanilla-extract makes of a listed .css.ts, whose id extends that file's. */
 function inFrameChunk(id: string): boolean {
   const path = id.replaceAll("\\", "/");
+  if (NOT_IN_FRAME_CHUNK.some((listed) => path.includes(`app/${listed}`))) return false;
   return FRAME_CHUNK.some((listed) => path.includes(`app/${listed}`));
 }
 

@@ -29,7 +29,7 @@ import { canonicalUrl, shouldNoindex } from "#app/modules/seo/meta.ts";
 import { isNewBuildAvailable, watchForNewBuild } from "#app/modules/shop/build-update.ts";
 import { shop } from "#app/modules/shop/contacts.ts";
 import { analyticsView, readAnalyticsChoice } from "#app/modules/analytics/cookie-choice.server.ts";
-import { MetricaAfterConsent } from "#app/ui/frame/CookieBanner.tsx";
+import { MetricaAfterConsent } from "#app/ui/frame/MetricaAfterConsent.tsx";
 import { JsonLd } from "#app/ui/kit/JsonLd.tsx";
 
 import { describeError } from "#app/modules/shared/error-view.ts";

@@ -6,11 +6,18 @@ import { Container } from "#app/ui/kit/Container.tsx";
 import { Notice } from "#app/ui/kit/Notice.tsx";
 import { DeliveryBanner } from "#app/ui/frame/DeliveryBanner.tsx";
 import { main, page } from "#app/ui/frame/frame.css.ts";
-import { CookieBanner } from "#app/ui/frame/CookieBanner.tsx";
 import { Footer } from "#app/ui/frame/Footer.tsx";
 import { Header } from "#app/ui/frame/Header.tsx";
 import { QuotesBar } from "#app/ui/frame/QuotesBar.tsx";
 import { SalesPauseBanner } from "#app/ui/frame/SalesPauseBanner.tsx";
+import { deferHydration } from "#app/ui/deferred-hydration.tsx";
+
+/**
+ * The analytics choice, shown only until the visitor answers: most pages are seen by visitors
+ * who have, so its code is not among every page's scripts. The server renders it in place (its
+ * form works without JavaScript); in the browser it hydrates once its chunk comes.
+ */
+const CookieBanner = deferHydration<object>(() => import("#app/ui/frame/CookieBanner.tsx").then((module) => ({ default: module.CookieBanner })));
 
 /** The default layout of spec section 2: header with menus and quotes, the page, the footer. */
 export default function DefaultLayout() {
