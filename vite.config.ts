@@ -60,7 +60,14 @@ export default defineConfig({
         // a dozen tiny chunks cost more gzip and import overhead than they save (bench/budgets.ts).
         // The styles of the coin cards, pictures and pages list go with it: most pages show
         // them, and each separate stylesheet is one more render-blocking request on a slow link.
-        codeSplitting: { groups: [{ name: "frame", test: inFrameChunk }] },
+        // React, React DOM and React Router in one chunk of their own, beside it: it changes only
+        // when they are upgraded, so a deploy leaves it cached (decision 037).
+        codeSplitting: {
+          groups: [
+            { name: "framework", test: /node_modules\/(react|react-dom|scheduler|react-router)\//, priority: 2 },
+            { name: "frame", test: inFrameChunk, priority: 1 },
+          ],
+        },
       },
     },
   },
