@@ -7,7 +7,7 @@ import { featuredProducts } from "#app/modules/catalog/products.server.ts";
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
-import { homeReasons, homeSections } from "#app/modules/shop/home-content.server.ts";
+import { homeDescription, homeLead, homeReasons, homeSections } from "#app/modules/shop/home-content.server.ts";
 import { shop } from "#app/modules/shop/contacts.ts";
 import * as css from "./home.css.ts";
 import type { SitemapHandle } from "#app/modules/seo/sitemap-handle.ts";
@@ -23,16 +23,18 @@ const FeaturedGrid = deferHydration(() => import("#app/ui/catalog/ProductGrid.ts
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
   // The page's fixed texts come as data too: data in the HTML costs a slow phone less than code to parse.
-  return { featured: await featuredProducts(db, (await getQuotesService()).rates(), 8), sections: homeSections, reasons: homeReasons };
+  return {
+    featured: await featuredProducts(db, (await getQuotesService()).rates(), 8),
+    description: homeDescription,
+    lead: homeLead,
+    sections: homeSections,
+    reasons: homeReasons,
+  };
 }
 
 export const handle = { sitemap: { changeFrequency: "hourly" } } satisfies SitemapHandle;
 
-export const meta = () =>
-  pageMeta({
-    title: shop.name,
-    description: "Инвестиционные и памятные монеты из золота и серебра по ценам, привязанным к котировкам металла. Бесплатная доставка до пункта выдачи, выкуп монет.",
-  });
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: shop.name, description: loaderData?.description });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
@@ -41,7 +43,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h1 id="home-title" className={css.title}>
           {shop.tagline}
         </h1>
-        <p className={css.lead}>Покупайте золото и серебро в монетах: цены по текущим котировкам, доставка по всей России, выкуп по биржевой цене металла.</p>
+        <p className={css.lead}>{loaderData.lead}</p>
         <nav aria-label="Разделы каталога" className={css.sections}>
           {loaderData.sections.map((section) => (
             <Link key={section.href} to={section.href} className={css.section}>

@@ -1,3 +1,8 @@
+/** The home page's description (meta) and its opening paragraph under the tagline. */
+export const homeDescription =
+  "Инвестиционные и памятные монеты из золота и серебра по ценам, привязанным к котировкам металла. Бесплатная доставка до пункта выдачи, выкуп монет.";
+export const homeLead = "Покупайте золото и серебро в монетах: цены по текущим котировкам, доставка по всей России, выкуп по биржевой цене металла.";
+
 /** The catalogue sections the home page opens with. */
 export const homeSections = [
   { name: "Золотые монеты", href: "/catalog/gold" },
