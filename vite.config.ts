@@ -37,6 +37,9 @@ const FRAME_CHUNK = [
 const NOT_IN_FRAME_CHUNK = [
   // Shown only until the visitor answers (routes/layouts/default.tsx); its styles stay in the frame's.
   "ui/frame/CookieBanner.tsx",
+  // Only a page that failed shows them (root.tsx ErrorBoundary).
+  "ui/frame/ErrorLayout.tsx",
+  "ui/frame/ErrorPage.tsx",
 ];
 const appDir = fileURLToPath(new URL("./app/", import.meta.url));
 const missing = [...FRAME_CHUNK, ...NOT_IN_FRAME_CHUNK].filter((path) => !existsSync(appDir + path));

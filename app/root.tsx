@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from "react";
-import { ErrorLayout } from "#app/ui/frame/ErrorLayout.tsx";
+import type { ErrorView } from "#app/ui/frame/ErrorPage.tsx";
 import { deferHydration, pageHasHydrated } from "#app/ui/deferred-hydration.tsx";
 import {
   isRouteErrorResponse,
@@ -41,6 +41,8 @@ import "#app/ui/tokens/theme.css.ts";
  * page fails, and the server renders it in place meanwhile (deferHydration).
  */
 const AdminError = deferHydration<{ error: unknown }>(() => import("#app/ui/admin/AdminError.tsx").then((module) => ({ default: module.AdminError })));
+/** The storefront's error page (a lean header, the message, the footer): likewise loaded only by a page that failed. */
+const ErrorLayout = deferHydration<{ view: ErrorView }>(() => import("#app/ui/frame/ErrorLayout.tsx").then((module) => ({ default: module.ErrorLayout })));
 
 export const middleware: Route.MiddlewareFunction[] = [cacheControlMiddleware, serviceUnavailableMiddleware, visitorMiddleware, flashMiddleware, databaseMiddleware, sessionMiddleware];
 
