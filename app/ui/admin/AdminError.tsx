@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
 import { accessTexts } from "#app/modules/staff/access.ts";
-import { vars } from "../tokens/theme.css.ts";
+import { adminErrorStyles as styles } from "./admin-error.css.ts";
 
 /**
  * An error under /admin: 403 for a role without the right, else not found or a failure. Styled
@@ -14,18 +14,18 @@ export function AdminError({ error }: { error: unknown }) {
   const message = status === 403 ? accessTexts.forbiddenMessage : status === 404 ? "Такой страницы или записи нет." : "Попробуйте ещё раз через минуту.";
   return (
     <>
-      <header style={{ background: vars.color.headerBar, color: vars.color.onHeaderBar, padding: `${vars.space.sm} ${vars.layout.gutter}`, display: "flex", gap: vars.space.lg, alignItems: "center" }}>
-        <a href="/admin" style={{ color: vars.color.goldLight, fontWeight: 700, textDecoration: "none" }}>
+      <header style={styles.header}>
+        <a href="/admin" style={styles.home}>
           Аурум · управление
         </a>
         <form method="post" action="/admin/logout" style={{ marginLeft: "auto" }}>
-          <button type="submit" style={{ background: "none", border: `1px solid ${vars.color.silver}`, color: vars.color.onHeaderBar, borderRadius: vars.radius.sm, cursor: "pointer" }}>
+          <button type="submit" style={styles.logout}>
             Выйти
           </button>
         </form>
       </header>
-      <main id="main" style={{ maxWidth: vars.layout.maxWidth, margin: "0 auto", padding: `${vars.space.lg} ${vars.layout.gutter}` }}>
-        <h1 data-testid="admin-error" style={{ fontSize: vars.font.sizeTitle, margin: `0 0 ${vars.space.md}` }}>
+      <main id="main" style={styles.main}>
+        <h1 data-testid="admin-error" style={styles.title}>
           {title}
         </h1>
         <p>{message}</p>
