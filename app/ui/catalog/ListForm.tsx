@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from "react";
-import { useFetcher } from "react-router";
+import { type FetcherWithComponents, useFetcher } from "react-router";
 import { pushEcommerce } from "#app/modules/analytics/metrica.ts";
 import type { ListActionResult } from "#app/modules/lists/types.ts";
 import { useHydrated } from "../use-hydrated.ts";
@@ -14,7 +14,9 @@ export function listFetcherKey(list: "cart" | "wishlist" | "compare", suffix: st
  * A cart, wishlist or comparison form. Without JavaScript it is a plain POST that
  * redirects back with a notice; with it, the same fields go through a fetcher (the
  * `_fetcher` field turns on once hydrated), the page's data revalidates (badges update),
- * and a cart addition or removal is reported to Metrica.
+ * and a cart addition or removal is reported to Metrica. `children` may be a function of the
+ * form's fetcher: what the form holds can show its state without a fetcher hook of its own
+ * (a catalogue card has three forms: one hook each, not two).
  */
 export function ListForm({
   action,
@@ -25,7 +27,7 @@ export function ListForm({
   action: "/cart" | "/wishlist" | "/product-comparison";
   fetcherKey?: string;
   className?: string;
-  children: ReactNode;
+  children: ReactNode | ((fetcher: FetcherWithComponents<ListActionResult>) => ReactNode);
 }) {
   const fetcher = useFetcher<ListActionResult>(fetcherKey ? { key: fetcherKey } : undefined);
   const hydrated = useHydrated();
@@ -47,7 +49,7 @@ export function ListForm({
       }}
     >
       <input type="hidden" name="_fetcher" value="1" disabled={!hydrated} />
-      {children}
+      {typeof children === "function" ? children(fetcher) : children}
       {result && !result.ok ? (
         <span role="alert" className={css.listFormError}>
           {result.message}
