@@ -38,15 +38,21 @@ export function ListForm({
   }, [result]);
 
   return (
-    <fetcher.Form
+    // The form fetcher.Form would render, submitted the way it submits (through this fetcher,
+    // the pressed button included), without its router hooks: a catalogue page has 72 of these.
+    <form
       method="post"
       action={action}
       className={className}
       data-pending={fetcher.state !== "idle" || undefined}
       onSubmit={(event) => {
+        event.preventDefault();
         // One change at a time per form: a second press while the first is on its way does nothing.
-        if (fetcher.state !== "idle") event.preventDefault();
+        if (fetcher.state !== "idle") return;
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        void fetcher.submit(submitter ?? event.currentTarget, { method: "post" });
       }}
+      data-discover="true"
     >
       <input type="hidden" name="_fetcher" value="1" disabled={!hydrated} />
       {typeof children === "function" ? children(fetcher) : children}
@@ -55,6 +61,6 @@ export function ListForm({
           {result.message}
         </span>
       ) : null}
-    </fetcher.Form>
+    </form>
   );
 }
