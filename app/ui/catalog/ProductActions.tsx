@@ -91,7 +91,8 @@ function listToggle({
 }
 
 /**
- * The card's buttons: add to cart (quantity 1, spec section 9), wishlist and comparison.
+ * The card's buttons: add to cart (quantity 1, spec section 9: the cart action's default
+ * when the form names none), wishlist and comparison.
  * Each is a POST form that works without JavaScript and returns the buyer to `returnTo`.
  * One read of the lists for the three, and one fetcher hook per form (its ListForm's).
  */
@@ -119,7 +120,6 @@ export function ProductActions({
             <>
               <input type="hidden" name="intent" value="add" />
               <input type="hidden" name="productId" value={productId} />
-              <input type="hidden" name="quantity" value="1" />
               <input type="hidden" name="redirectTo" value={returnTo} />
               {cartAddContents(fetcher, membership.cart[productId] ?? 0, { className: css.cartButton, disabled: !inStock, label: inStock ? "В корзину" : "Нет в наличии" })}
             </>
