@@ -31,6 +31,7 @@ import { shop } from "#app/modules/shop/contacts.ts";
 import { analyticsView, readAnalyticsChoice } from "#app/modules/analytics/cookie-choice.server.ts";
 import { MetricaAfterConsent } from "#app/ui/frame/MetricaAfterConsent.tsx";
 import { JsonLd } from "#app/ui/kit/JsonLd.tsx";
+import { IconSprite } from "#app/ui/kit/icons.tsx";
 
 import { describeError } from "#app/modules/shared/error-view.ts";
 import "#app/ui/tokens/theme.css.ts";
@@ -125,6 +126,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {data?.analytics.snippet ? <script dangerouslySetInnerHTML={{ __html: data.analytics.snippet }} /> : null}
       </head>
       <body>
+        <IconSprite />
         {children}
         <MetricaAfterConsent snippet={data?.analytics.snippet ?? null} />
         <ScrollRestoration />

@@ -34,3 +34,14 @@ test("quick clicks on + end at the last quantity asked for", async ({ page }) =>
   await page.reload();
   await expect(page.getByTestId("cart-line").getByTestId("line-quantity")).toHaveValue("4");
 });
+
+test("a card's picture opens the coin in the page, as its name does", async ({ page }) => {
+  await page.goto("/catalog/silver");
+  await waitForHydration(page);
+  await markDocument(page);
+  const card = page.getByTestId("product-card").nth(3);
+  const name = (await card.getByRole("link").textContent())!;
+  await card.locator("img").click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expectSameDocument(page);
+});

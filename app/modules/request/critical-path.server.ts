@@ -16,7 +16,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Transform, type TransformCallback } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
 
 /** A stylesheet of the client build; React Router marks the entry's with a trailing "#". */
 const BUILD_STYLESHEET = /^\/assets\/[\w.-]+\.css#?$/;
@@ -104,66 +103,77 @@ export function buildStylesheets(clientDir: string): ReadStylesheet {
 /**
  * The HTML stream with the rewrites above. The head is held until it is complete (React sends
  * it whole with the shell), and React Router's module script until its end; everything else
- * passes through as it comes, so streamed parts are not delayed.
+ * passes through as it comes, so streamed parts are not delayed. The body passes as the bytes
+ * React wrote, searched for the script's ASCII markers without being decoded and encoded
+ * again (only the head and the script's source are decoded; a marker never starts inside a
+ * multi-byte character).
  */
 export function criticalPathStream(readStylesheet: ReadStylesheet): Transform {
-  const decoder = new StringDecoder("utf8");
+  const moduleScriptStart = Buffer.from(MODULE_SCRIPT_START);
+  const scriptEnd = Buffer.from(SCRIPT_END);
   let phase: "head" | "body" | "done" = "head";
-  let pending = "";
+  let pending: Buffer = Buffer.alloc(0);
   let modules: string[] = [];
 
-  function process(final: boolean): string {
-    let out = "";
+  function process(final: boolean): Buffer[] {
+    const out: Buffer[] = [];
     if (phase === "head") {
       const end = pending.indexOf("</head>");
       if (end === -1) {
-        if (!final) return "";
+        if (!final) return out;
         phase = "done";
       } else {
-        const rewritten = rewriteHead(pending.slice(0, end), readStylesheet);
+        const rewritten = rewriteHead(pending.subarray(0, end).toString("utf8"), readStylesheet);
         modules = rewritten.modules;
-        out += rewritten.head;
-        pending = pending.slice(end);
+        out.push(Buffer.from(rewritten.head));
+        pending = pending.subarray(end);
         phase = "body";
       }
     }
     if (phase === "body") {
-      const start = pending.indexOf(MODULE_SCRIPT_START);
+      const start = pending.indexOf(moduleScriptStart);
       if (start === -1) {
         // Hold back only what could be the beginning of the script's tag.
-        const keep = final ? 0 : Math.min(pending.length, MODULE_SCRIPT_START.length - 1);
-        out += pending.slice(0, pending.length - keep);
-        pending = pending.slice(pending.length - keep);
+        const keep = final ? 0 : Math.min(pending.length, moduleScriptStart.length - 1);
+        out.push(pending.subarray(0, pending.length - keep));
+        pending = pending.subarray(pending.length - keep);
         return out;
       }
-      const end = pending.indexOf(SCRIPT_END, start);
+      const end = pending.indexOf(scriptEnd, start);
       if (end === -1) {
-        out += pending.slice(0, start);
-        pending = pending.slice(start);
+        out.push(pending.subarray(0, start));
+        pending = pending.subarray(start);
         if (!final) return out;
         phase = "done";
       } else {
-        out += pending.slice(0, start) + deferredModuleScript(pending.slice(start + MODULE_SCRIPT_START.length, end), modules);
-        pending = pending.slice(end + SCRIPT_END.length);
+        out.push(pending.subarray(0, start));
+        out.push(Buffer.from(deferredModuleScript(pending.subarray(start + moduleScriptStart.length, end).toString("utf8"), modules)));
+        pending = pending.subarray(end + scriptEnd.length);
         phase = "done";
       }
     }
-    out += pending;
-    pending = "";
+    out.push(pending);
+    pending = Buffer.alloc(0);
     return out;
+  }
+
+  function send(stream: Transform, parts: Buffer[]) {
+    for (const part of parts) if (part.length > 0) stream.push(part);
   }
 
   return new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
-      // Decoded throughout: a chunk may end inside a character the decoder holds.
-      pending += decoder.write(chunk);
-      const out = process(false);
-      callback(null, out ? Buffer.from(out) : undefined);
+      if (phase === "done") {
+        callback(null, chunk);
+        return;
+      }
+      pending = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
+      send(this, process(false));
+      callback();
     },
     flush(callback: TransformCallback) {
-      pending += decoder.end();
-      const out = process(true);
-      callback(null, out ? Buffer.from(out) : undefined);
+      send(this, process(true));
+      callback();
     },
   });
 }

@@ -1,8 +1,7 @@
 import { useEffect, type ReactNode } from "react";
-import { useFetcher } from "react-router";
+import { type FetcherWithComponents, useFetcher } from "react-router";
 import { pushEcommerce } from "#app/modules/analytics/metrica.ts";
 import type { ListActionResult } from "#app/modules/lists/types.ts";
-import { useHydrated } from "../use-hydrated.ts";
 import * as css from "./catalog.css.ts";
 
 /** Fetchers of list forms are keyed "list:{cart|wishlist|compare}:…", so a page can tell a list is updating. */
@@ -12,9 +11,11 @@ export function listFetcherKey(list: "cart" | "wishlist" | "compare", suffix: st
 
 /**
  * A cart, wishlist or comparison form. Without JavaScript it is a plain POST that
- * redirects back with a notice; with it, the same fields go through a fetcher (the
- * `_fetcher` field turns on once hydrated), the page's data revalidates (badges update),
- * and a cart addition or removal is reported to Metrica.
+ * redirects back with a notice; with it, the same fields go through a fetcher (plus
+ * `_fetcher`, added when it submits), the page's data revalidates (badges update),
+ * and a cart addition or removal is reported to Metrica. `children` may be a function of the
+ * form's fetcher: what the form holds can show its state without a fetcher hook of its own
+ * (a catalogue card has three forms: one hook each, not two).
  */
 export function ListForm({
   action,
@@ -25,10 +26,9 @@ export function ListForm({
   action: "/cart" | "/wishlist" | "/product-comparison";
   fetcherKey?: string;
   className?: string;
-  children: ReactNode;
+  children: ReactNode | ((fetcher: FetcherWithComponents<ListActionResult>) => ReactNode);
 }) {
   const fetcher = useFetcher<ListActionResult>(fetcherKey ? { key: fetcherKey } : undefined);
-  const hydrated = useHydrated();
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
 
   useEffect(() => {
@@ -36,23 +36,32 @@ export function ListForm({
   }, [result]);
 
   return (
-    <fetcher.Form
+    // The form fetcher.Form would render, submitted through this fetcher as fetcher.Form does
+    // (the pressed button's name and value included), without its router hooks: a catalogue
+    // page has 72 of these. `_fetcher` is added here, so it exists only where JavaScript runs.
+    <form
       method="post"
       action={action}
       className={className}
       data-pending={fetcher.state !== "idle" || undefined}
       onSubmit={(event) => {
+        event.preventDefault();
         // One change at a time per form: a second press while the first is on its way does nothing.
-        if (fetcher.state !== "idle") event.preventDefault();
+        if (fetcher.state !== "idle") return;
+        const fields = new FormData(event.currentTarget);
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        if (submitter?.name) fields.append(submitter.name, submitter.value);
+        fields.set("_fetcher", "1");
+        void fetcher.submit(fields, { method: "post", action });
       }}
+      data-discover="true"
     >
-      <input type="hidden" name="_fetcher" value="1" disabled={!hydrated} />
-      {children}
+      {typeof children === "function" ? children(fetcher) : children}
       {result && !result.ok ? (
         <span role="alert" className={css.listFormError}>
           {result.message}
         </span>
       ) : null}
-    </fetcher.Form>
+    </form>
   );
 }

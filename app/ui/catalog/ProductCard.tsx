@@ -1,3 +1,4 @@
+import { type MouseEvent, useRef } from "react";
 import { Link } from "react-router";
 import type { ProductCard as ProductCardData } from "#app/modules/catalog/types.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";
@@ -13,18 +14,30 @@ import { ProductActions } from "./ProductActions.tsx";
  */
 const pictureSizes = "(min-width: 1280px) 300px, (min-width: 768px) 33vw, calc(50vw - 2.5rem)";
 
+/** A plain left click on a link stands for a click on `target` (the router's link to the same page). */
+function followLink(event: MouseEvent<HTMLAnchorElement>, target: HTMLAnchorElement | null) {
+  if (!target || event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+  event.preventDefault();
+  target.click();
+}
+
 /** A catalogue card: picture, name, metal, weight and fineness, price, availability and the buttons. */
 export function ProductCard({ product, returnTo, priority = false }: { product: ProductCardData; returnTo: string; priority?: boolean }) {
   const href = `/products/${product.slug}`;
+  const nameLink = useRef<HTMLAnchorElement>(null);
   return (
     <article className={css.card} data-testid="product-card" data-product-id={product.id}>
-      <Link to={href} className={css.imageLink} tabIndex={-1} aria-hidden="true">
+      {/* The picture's link is the name's, for the mouse (hidden from keyboards and screen
+          readers): a plain <a> that hands a plain click to the name's <Link>, so the router's
+          hooks run once per card, not twice. Without JavaScript, and for a click with a
+          modifier or another button, it is the same link as before. */}
+      <a className={css.imageLink} tabIndex={-1} aria-hidden="true" href={href} data-discover="true" onClick={(event) => followLink(event, nameLink.current)}>
         {product.image ? <CoinImage image={product.image} sizes={pictureSizes} priority={priority} /> : null}
-      </Link>
+      </a>
       <span className={css.metalBadge[product.metal]}>
         {metalNames[product.metal]}
       </span>
-      <Link to={href} className={css.name}>
+      <Link to={href} className={css.name} ref={nameLink}>
         {product.name}
       </Link>
       <p className={css.facts}>{weightAndFineness(product)}</p>

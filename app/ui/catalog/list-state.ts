@@ -1,4 +1,4 @@
-import { useFetcher, useRouteLoaderData } from "react-router";
+import { type Fetcher, useRouteLoaderData } from "react-router";
 import type { ListActionResult, ListMembership } from "#app/modules/lists/types.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 
@@ -13,10 +13,7 @@ export function useListMembership(): ListMembership {
  * Whether a product is in the wishlist or comparison list as the buyer sees it: while its
  * form is on its way (and the page revalidates), what was asked for; then what the server says.
  */
-export function useInList(list: "wishlist" | "compare", productId: number, fetcherKey: string): { inList: boolean; busy: boolean } {
-  const membership = useListMembership();
-  const fetcher = useFetcher<ListActionResult>({ key: fetcherKey });
+export function inListNow(fetcher: Pick<Fetcher<ListActionResult>, "formData">, inListOnServer: boolean): boolean {
   const asked = fetcher.formData?.get("intent");
-  const inList = asked === "add" ? true : asked === "remove" ? false : membership[list].includes(productId);
-  return { inList, busy: fetcher.state !== "idle" };
+  return asked === "add" ? true : asked === "remove" ? false : inListOnServer;
 }

@@ -1,5 +1,5 @@
 import type { ProductImage } from "#app/modules/db/schema.ts";
-import { imageDensitySrcSet, imageMetadata, imageSrcSet, ipxUrl, type ImageFormat } from "#app/modules/images/image-url.ts";
+import { imageDensitySrcSet, imageMetadata, imageSrcSet, ipxUrl, type ImageFormat, type ImageMetadata } from "#app/modules/images/image-url.ts";
 import { breakpoints } from "../tokens/breakpoints.ts";
 import * as css from "./coin-image.css.ts";
 
@@ -19,6 +19,44 @@ function warnBrokenImage(image: Partial<ProductImage>) {
   if (warned.size >= 1000) warned.clear();
   warned.add(key);
   console.warn(`Image metadata failure: ${key} has no usable width and height`, { width: image.width, height: image.height });
+}
+
+type Addresses = { src: string; srcSet: string; responsive: boolean; shownWidth: number; shownHeight: number };
+
+/**
+ * A picture's addresses as laid out: the same few dozen pictures on every catalogue page, so
+ * each combination is worked out once per process (bounded, like `warned`), not per render.
+ */
+const addressCache = new Map<string, Addresses>();
+
+function addresses(source: string, meta: ImageMetadata, sizes: string | undefined, width: number | undefined, format: ImageFormat | undefined, quality: number | undefined): Addresses {
+  const key = `${source}\n${meta.width}\n${meta.height}\n${sizes ?? ""}\n${width ?? ""}\n${format ?? ""}\n${quality ?? ""}`;
+  const known = addressCache.get(key);
+  if (known) return known;
+
+  let src: string;
+  let srcSet: string;
+  let shownWidth = meta.width;
+  let shownHeight = meta.height;
+  const fixedWidth = sizes ? /^\s*(\d+(?:\.\d+)?)px\s*$/.exec(sizes)?.[1] : undefined;
+  if (fixedWidth) width ??= Number(fixedWidth);
+  const responsive = Boolean(sizes) && !fixedWidth;
+  if (responsive) {
+    srcSet = imageSrcSet(source, { widths: breakpointWidths, intrinsicWidth: meta.width, format, quality });
+    src = ipxUrl(source, { width: fallbackWidth, intrinsicWidth: meta.width, format, quality });
+  } else {
+    const displayWidth = width && width > 0 ? width : meta.valid ? meta.width : fallbackWidth;
+    srcSet = imageDensitySrcSet(source, { width: displayWidth, intrinsicWidth: meta.width, format, quality });
+    src = ipxUrl(source, { width: displayWidth, intrinsicWidth: meta.width, format, quality });
+    if (meta.valid && width && width > 0) {
+      shownWidth = width;
+      shownHeight = Math.round(width / meta.ratio);
+    }
+  }
+  const result = { src, srcSet, responsive, shownWidth, shownHeight };
+  if (addressCache.size >= 1000) addressCache.clear();
+  addressCache.set(key, result);
+  return result;
 }
 
 export type CoinImageProps = {
@@ -48,27 +86,7 @@ export type CoinImageProps = {
 export function CoinImage({ image, sizes, width, priority = false, format, quality, alt, className }: CoinImageProps) {
   const meta = imageMetadata(image);
   if (!meta.valid) warnBrokenImage(image);
-
-  let src: string;
-  let srcSet: string;
-  let shownWidth = meta.width;
-  let shownHeight = meta.height;
-  const fixedWidth = sizes ? /^\s*(\d+(?:\.\d+)?)px\s*$/.exec(sizes)?.[1] : undefined;
-  if (fixedWidth) width ??= Number(fixedWidth);
-  const responsive = Boolean(sizes) && !fixedWidth;
-  if (responsive) {
-    srcSet = imageSrcSet(image.src, { widths: breakpointWidths, intrinsicWidth: meta.width, format, quality });
-    src = ipxUrl(image.src, { width: fallbackWidth, intrinsicWidth: meta.width, format, quality });
-  } else {
-    const displayWidth = width && width > 0 ? width : meta.valid ? meta.width : fallbackWidth;
-    srcSet = imageDensitySrcSet(image.src, { width: displayWidth, intrinsicWidth: meta.width, format, quality });
-    src = ipxUrl(image.src, { width: displayWidth, intrinsicWidth: meta.width, format, quality });
-    if (meta.valid && width && width > 0) {
-      shownWidth = width;
-      shownHeight = Math.round(width / meta.ratio);
-    }
-  }
-
+  const { src, srcSet, responsive, shownWidth, shownHeight } = addresses(image.src, meta, sizes, width, format, quality);
   const classes = className ? `${css.coinImage} ${className}` : css.coinImage;
   return (
     <img

@@ -1,3 +1,5 @@
+import { visuallyHidden } from "./kit.css.ts";
+
 /** Inline icons (no icon font, no extra request). Decorative: hidden from screen readers. */
 type IconName = "cart" | "heart" | "compare" | "user" | "phone" | "search" | "menu" | "close" | "chevron" | "arrowUp" | "arrowDown";
 
@@ -15,10 +17,29 @@ const paths: Record<IconName, string> = {
   arrowDown: "M12 5v14m-6-6 6 6 6-6",
 };
 
+const iconNames = Object.keys(paths) as IconName[];
+
+/**
+ * Every icon once, as a <symbol> the icons point to (decision 036): a card repeats two icons, a
+ * catalogue page 48 of them, and each <use> is a fifth of the bytes of its path. Rendered once
+ * per document, at the top of the body (root.tsx); hidden, and out of the layout.
+ */
+export function IconSprite() {
+  return (
+    <svg className={visuallyHidden} aria-hidden="true" focusable="false">
+      {iconNames.map((name) => (
+        <symbol key={name} id={`icon-${name}`} viewBox="0 0 24 24">
+          <path d={paths[name]} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" />
+        </symbol>
+      ))}
+    </svg>
+  );
+}
+
 export function Icon({ name, size = 24 }: { name: IconName; size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d={paths[name]} />
+    <svg width={size} height={size} aria-hidden="true" focusable="false">
+      <use href={`#icon-${name}`} />
     </svg>
   );
 }
