@@ -33,8 +33,10 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  workers: 1,
-  fullyParallel: false,
+  // Two browsers on the one shop, test by test rather than file by file (generic-checks alone is a
+  // third of the run): every test signs in with a number of its own and leaves the shared stock alone.
+  workers: 2,
+  fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: [["list"]],

@@ -15,15 +15,17 @@ const SILVER_COIN = demoCatalog.findIndex((coin) => coin.slug === "300-letie-pol
 
 /**
  * Managers for the e2e journeys, one per project: a staff phone gets no new code within two
- * minutes (decision 013), so the JS and no-JS runs sign in with phones of their own.
+ * minutes (decision 013), so the JS and no-JS runs sign in with phones of their own. Each moves
+ * the paid orders of its own buyer (found by surname), as the two projects run at the same time
+ * and buyers of other specs wait for their own orders' statuses.
  */
 export const e2eManagers = {
-  js: { typed: "+7 (999) 000-00-11", normal: "+79990000011" },
-  nojs: { typed: "+7 (999) 000-00-12", normal: "+79990000012" },
+  js: { typed: "+7 (999) 000-00-11", normal: "+79990000011", buyersSurname: "Сборщиков" },
+  nojs: { typed: "+7 (999) 000-00-12", normal: "+79990000012", buyersSurname: "Упаковщиков" },
 };
 
-/** Paid orders waiting for staff: one per journey (each project moves one to completed). */
-const PAID_ORDERS = 5;
+/** Paid orders waiting for each manager: one per journey (a desktop and a phone), and one spare. */
+const PAID_ORDERS_EACH = 3;
 
 export async function prepareBackOffice(dataDir: string, publicUrl: string): Promise<void> {
   const handle = await openDatabase({ databaseUrl: undefined, dataDir, databasePoolMax: 1 });
@@ -35,8 +37,9 @@ export async function prepareBackOffice(dataDir: string, publicUrl: string): Pro
       if (!added.ok) throw new Error(added.reason);
     }
     const sandbox = createSandboxProvider(handle.db, { publicUrl });
-    for (let index = 0; index < PAID_ORDERS; index++) {
-      const order = await placeTestOrder(handle.db, { lines: [{ productId: SILVER_COIN, quantity: 2 }], deliveryTotal: 390 });
+    for (let index = 0; index < PAID_ORDERS_EACH * Object.keys(e2eManagers).length; index++) {
+      const { buyersSurname } = Object.values(e2eManagers)[index % Object.keys(e2eManagers).length]!;
+      const order = await placeTestOrder(handle.db, { lines: [{ productId: SILVER_COIN, quantity: 2 }], deliveryTotal: 390, lastName: buyersSurname });
       const started = await startPayment(handle.db, sandbox, { id: order.orderId }, { publicUrl });
       if (started.kind !== "redirect") throw new Error(`e2e order not paid: ${started.reason}`);
       await completeSandboxPayment(handle.db, (await latestPayment(handle.db, order.orderId))!.providerPaymentId!, "pay", publicUrl);

@@ -16,11 +16,12 @@ export type TestOrder = { orderId: number; number: string; total: number; goodsT
 
 export async function placeTestOrder(
   db: Database,
-  options: { lines?: Array<{ productId: number; quantity: number }>; paymentId?: 4 | 6; deliveryTotal?: number; email?: string } = {},
+  options: { lines?: Array<{ productId: number; quantity: number }>; paymentId?: 4 | 6; deliveryTotal?: number; email?: string; lastName?: string } = {},
 ): Promise<TestOrder> {
   const lines = options.lines ?? [{ productId: 1, quantity: 1 }];
   const phone = `+79${String(randomInt(0, 1_000_000_000)).padStart(9, "0")}`;
-  const [user] = await db.insert(users).values({ phone, name: "Иван", lastName: "Петров", email: options.email ?? "ivan@example.ru" }).returning();
+  const lastName = options.lastName ?? "Петров";
+  const [user] = await db.insert(users).values({ phone, name: "Иван", lastName, email: options.email ?? "ivan@example.ru" }).returning();
   const owner = `user:${user!.id}` as const;
   let goodsTotal = 0;
   for (const line of lines) {
@@ -41,7 +42,7 @@ export async function placeTestOrder(
       owner,
       checkoutToken: randomUUID(),
       seenGoodsTotal: goodsTotal,
-      contact: { name: "Иван", lastName: "Петров", secondName: "", email: options.email ?? "ivan@example.ru", phone },
+      contact: { name: "Иван", lastName, secondName: "", email: options.email ?? "ivan@example.ru", phone },
       city: { code: "0000073738", name: "Москва" },
       delivery: { id: 79, type: "sdek", courier: false },
       deliveryTotal,
