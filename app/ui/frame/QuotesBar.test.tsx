@@ -45,7 +45,8 @@ describe("QuotesBar", () => {
     expect(silver.textContent).toContain("снижение");
     expect(plain(gold.textContent)).toContain("99,50");
     // The arrows are drawn differently.
-    expect(gold.querySelector("path")?.getAttribute("d")).not.toBe(silver.querySelector("path")?.getAttribute("d"));
+    expect(gold.querySelector("use")?.getAttribute("href")).toBe("#icon-arrowUp");
+    expect(silver.querySelector("use")?.getAttribute("href")).toBe("#icon-arrowDown");
   });
 
   it("shows the time of the last update in Moscow and whether the exchange trades", async () => {
