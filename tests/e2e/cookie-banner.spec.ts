@@ -9,9 +9,6 @@ import { phone, waitForHydration } from "./helpers.ts";
 
 let shop: Shop;
 
-// One shop of its own for the file: its tests run in order in one worker.
-test.describe.configure({ mode: "default" });
-
 test.beforeAll(async ({}, info) => {
   info.setTimeout(180_000);
   shop = await startShop({ env: { METRICA_COUNTER_ID: "98765", LOG_LEVEL: "warn" } });
