@@ -9,6 +9,7 @@ import { ServerRouter } from "react-router";
 import { outageLog } from "#app/modules/db/outage-log.server.ts";
 import { log } from "#app/modules/shared/log.server.ts";
 import { SHARED_PAGE_HEADER } from "#app/modules/request/cache-policy.ts";
+import { batchPerTurn } from "#app/modules/request/batch-per-turn.server.ts";
 import { buildStylesheets, criticalPathStream } from "#app/modules/request/critical-path.server.ts";
 import { projectRoot } from "#app/modules/shared/project-root.server.ts";
 
@@ -79,7 +80,10 @@ export default function handleRequest(
         // paint. Not on the dev server, whose styles and scripts are Vite's own.
         const html = import.meta.env.DEV ? body : criticalPathStream(stylesheets);
         if (html !== body) html.pipe(body);
-        setImmediate(() => pipe(html));
+        // React's 2 KB pieces go on as one per turn (batch-per-turn.server.ts).
+        const rendered = batchPerTurn();
+        rendered.pipe(html);
+        setImmediate(() => pipe(rendered));
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {
