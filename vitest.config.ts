@@ -53,10 +53,10 @@ function shopSuites(database: "embedded" | "postgres"): TestProjectInlineConfigu
         env,
         include: ["tests/resilience/**/*.test.ts"],
         globalSetup: ["tests/support/template-setup.ts"],
-        // Each file starts its own servers and loads them: one file at a time, in a group of its own
-        // (nothing else runs beside it).
-        fileParallelism: false,
-        sequence: { groupOrder: database === "postgres" ? 2 : 1 },
+        // Each file starts its own servers and loads them: in a group of their own, after the HTTP
+        // suites, both databases' files two at a time (one at a time left a core idle for minutes;
+        // docs/decisions/039-shop-starts-and-resilience-pairs.md).
+        sequence: { groupOrder: 1 },
         testTimeout: 120_000,
         hookTimeout: 120_000,
       },

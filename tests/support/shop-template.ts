@@ -11,11 +11,13 @@
 //   $SHOP_TEST_TEMPLATE_SEEDED/pglite     migrated and seeded (HTTP and resilience suites)
 //   $SHOP_TEST_TEMPLATE_SEEDED/images     the generated product pictures of that demo data
 //   $SHOP_TEST_TEMPLATE_DATABASE          a PostgreSQL URL of the seeded template database
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { cp, link, mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import pg from "pg";
 
 export type TemplateKind = "migrated" | "seeded";
@@ -39,9 +41,17 @@ function templateFolder(kind: TemplateKind): string | undefined {
 export async function copyTemplateDataDir(kind: TemplateKind, dataDir: string): Promise<boolean> {
   const folder = templateFolder(kind);
   if (!folder) return false;
-  await cp(path.join(folder, "pglite"), path.join(dataDir, "pglite"), { recursive: true });
+  await copyTree(path.join(folder, "pglite"), path.join(dataDir, "pglite"));
   if (kind === "seeded") await copyTemplateImages(dataDir);
   return true;
+}
+
+/**
+ * Copies a folder with the system's `cp`: the database is ~1 200 files, which Node's recursive
+ * fs.cp copies one by one in JavaScript (~0.6 s a shop against ~0.1 s). Node's when `cp` fails.
+ */
+async function copyTree(from: string, to: string): Promise<void> {
+  await promisify(execFile)("cp", ["-R", from, to]).catch(() => cp(from, to, { recursive: true }));
 }
 
 /**
