@@ -77,6 +77,10 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
+          // The rules' files share their worker's modules instead of importing them afresh each
+          // (none mocks a module; every file passes in any order): 70 s -> 38 s for the unit and
+          // component projects alone (decision 039).
+          isolate: false,
           globalSetup: ["tests/support/template-setup.ts"],
           setupFiles: ["tests/support/fail-on-console-error.ts"],
           include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts", "server.test.ts"],
