@@ -18,14 +18,15 @@ const postgresUrl = process.env.TEST_POSTGRES_URL || undefined;
 /**
  * The shop suites on one database. Suites that need PostgreSQL whatever the rest use
  * (postgresForSuite: several instances, outages, the cluster) run once, in the PostgreSQL
- * projects when there are some, instead of twice alike.
+ * projects when there are some, instead of twice alike; tests of the embedded database alone
+ * (embeddedOnlyElsewhere: its folder, the commands on it) run once, in the embedded projects.
  */
 function shopSuites(database: "embedded" | "postgres"): TestProjectInlineConfiguration[] {
   const suffix = database === "postgres" ? " (PostgreSQL)" : "";
   // Without TEST_POSTGRES_URL the caller's DATABASE_URL, if any, chooses the database, as before.
   const env =
     database === "postgres"
-      ? { ...testEnv, DATABASE_URL: postgresUrl! }
+      ? { ...testEnv, DATABASE_URL: postgresUrl!, EMBEDDED_SUITES_IN_OTHER_PROJECT: "1" }
       : postgresUrl
         ? { ...testEnv, DATABASE_URL: "", POSTGRES_SUITES_IN_OTHER_PROJECT: "1" }
         : testEnv;
@@ -71,6 +72,10 @@ export default defineConfig({
     env: testEnv,
     // Both cores (vitest's default leaves one to itself): an HTTP file mostly waits on its shop.
     maxWorkers: 2,
+    // drizzle-orm through vite, not Node's own import: Node 24 reads its 179 KB package.json
+    // again for each of its ~300 files, ~1.7 s of CPU in every test file's process that touches
+    // the database (decision 040).
+    server: { deps: { inline: ["drizzle-orm"] } },
     projects: [
       {
         extends: true,

@@ -1,15 +1,26 @@
-// Runs an operator command (npm run shop -- …, npm run db:seed) as the operator would,
-// on Node 24 from node_modules/.bin, and returns how it ended.
+// Runs an operator command (npm run shop -- …, npm run catalog -- …) the way package.json's
+// script runs it (its node options included), on Node 24 from node_modules/.bin, and returns
+// how it ended.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { repoRoot } from "./server.ts";
+
+const packageScripts = (JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+
+/** What package.json's script gives node for `script` (e.g. scripts/catalog.ts): its options and the file. */
+function nodeArgumentsOf(script: string): string[] {
+  const command = Object.values(packageScripts).find((line) => line.startsWith("node ") && line.endsWith(` ${script}`));
+  if (!command) throw new Error(`no script of package.json runs ${script}`);
+  return command.split(" ").slice(1);
+}
 
 export async function runCommand(
   script: string,
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(path.join(repoRoot, "node_modules/.bin/node"), [path.join(repoRoot, script), ...args], {
+  const child = spawn(path.join(repoRoot, "node_modules/.bin/node"), [...nodeArgumentsOf(script), ...args], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
