@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "#tests/support/commands.ts";
 import { textContent } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
-import { adminDatabaseUrl, startShop } from "#tests/support/server.ts";
+import { adminDatabaseUrl, embeddedOnlyElsewhere, embeddedOnlySkipReason, startShop } from "#tests/support/server.ts";
 import { copyTemplateDataDir } from "#tests/support/shop-template.ts";
 
 const script = "scripts/catalog.ts";
@@ -48,7 +48,7 @@ async function feed(client: ShopClient): Promise<Map<string, { available: string
   );
 }
 
-describe("npm run catalog on the embedded database", () => {
+describe.skipIf(embeddedOnlyElsewhere)(`npm run catalog on the embedded database${embeddedOnlySkipReason}`, () => {
   it("is refused while the shop runs, then imports, sets stock and premium, exports; the shop shows it", async () => {
     const dataDir = file("data");
     const env = { DATA_DIR: dataDir };

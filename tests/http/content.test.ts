@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "#tests/support/commands.ts";
 import { attribute, canonicalHref, findByTestId, h1Texts, jsonLdBlocks, tags, textContent } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
-import { adminDatabaseUrl, type Shop, startShop } from "#tests/support/server.ts";
+import { adminDatabaseUrl, embeddedOnlyElsewhere, embeddedOnlySkipReason, type Shop, startShop } from "#tests/support/server.ts";
 
 const publicUrl = "https://shop.example";
 const script = "scripts/content.ts";
@@ -250,7 +250,7 @@ describe("npm run content", () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it("imports Markdown into a stopped shop's embedded database; a script, onclick or javascript: link never reaches the page; a bad folder changes nothing", async () => {
+  it.skipIf(embeddedOnlyElsewhere)(`imports Markdown into a stopped shop's embedded database; a script, onclick or javascript: link never reaches the page; a bad folder changes nothing${embeddedOnlySkipReason}`, async () => {
     const env = { DATA_DIR: file("data") };
     const good = await writeFolder("good", {
       "news/proverka-razmetki.md": hostileNews,

@@ -12,7 +12,7 @@ import { demoCatalogSections } from "#app/modules/catalog/sections.seed.server.t
 import { h1Texts } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
 import { connectionRefused, waitFor } from "#tests/support/network.ts";
-import { postgresForSuite, repoRoot, runShopExpectingExit, startShop, startShopsOnOneDatabase } from "#tests/support/server.ts";
+import { embeddedOnlyElsewhere, embeddedOnlySkipReason, postgresForSuite, repoRoot, runShopExpectingExit, startShop, startShopsOnOneDatabase } from "#tests/support/server.ts";
 
 const postgres = await postgresForSuite();
 
@@ -181,7 +181,7 @@ describe("settings checked at start", () => {
   }, 90_000);
 });
 
-describe("the embedded database folder", () => {
+describe.skipIf(embeddedOnlyElsewhere)(`the embedded database folder${embeddedOnlySkipReason}`, () => {
   const roots: string[] = [];
   afterAll(async () => {
     for (const root of roots) await rm(root, { recursive: true, force: true });

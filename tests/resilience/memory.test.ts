@@ -13,7 +13,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MemorySample } from "../../bench/memory-probe.ts";
 import { browserUserAgent } from "#tests/support/http-client.ts";
-import { repoRoot, type Shop, startShop } from "#tests/support/server.ts";
+import { embeddedOnlyElsewhere, embeddedOnlySkipReason, repoRoot, type Shop, startShop } from "#tests/support/server.ts";
 
 const total = Number(process.env.MEMORY_PATHS ?? 50_000);
 const allowedGrowthBytes = 10 * 1024 * 1024;
@@ -91,7 +91,7 @@ async function sendAll(from: number, to: number, workers: number): Promise<Map<n
   return statuses;
 }
 
-describe("memory under distinct missing addresses", () => {
+describe.skipIf(embeddedOnlyElsewhere)(`memory under distinct missing addresses${embeddedOnlySkipReason}`, () => {
   beforeAll(async () => {
     scratch = await mkdtemp(path.join(os.tmpdir(), "memory-test-"));
     memoryFile = path.join(scratch, "memory.jsonl");

@@ -118,6 +118,14 @@ export async function postgresForSuite(): Promise<{ adminUrl: string; available:
   return { adminUrl, available, skipReason: available ? "" : ` [skipped: no PostgreSQL at ${adminUrl}]` };
 }
 
+/**
+ * True in the PostgreSQL projects of a run that also has the embedded ones (vitest.config.ts):
+ * a test of the embedded database alone (a PGlite folder, an operator command on it) skips
+ * there, since it would do exactly what it does in the embedded project of the same run.
+ */
+export const embeddedOnlyElsewhere = Boolean(process.env.EMBEDDED_SUITES_IN_OTHER_PROJECT);
+export const embeddedOnlySkipReason = embeddedOnlyElsewhere ? " [runs in the embedded project]" : "";
+
 /** True when a PostgreSQL server answers on this URL (within a few seconds). */
 export async function isPostgresReachable(url: string): Promise<boolean> {
   try {
