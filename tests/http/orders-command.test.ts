@@ -43,7 +43,9 @@ beforeAll(async () => {
 });
 afterAll(() => database?.remove());
 
-describe("npm run orders", () => {
+// Each command is a process that opens the database: on the embedded one that starts PGlite, a
+// few seconds each on a busy 2-core machine, and a test here runs up to five of them.
+describe("npm run orders", { timeout: 120_000 }, () => {
   it("explains itself when called wrongly", async () => {
     for (const args of [[], ["show"], ["status", "2026-000001"], ["list", "--limit"], ["list", "--color", "red"]]) {
       const result = await run(...args);
