@@ -35,6 +35,7 @@ function packageTypeOf(folder: string): "module" | "commonjs" {
 const bareResolutions = new Map<string, ResolveFnOutput>();
 
 const isRelative = (specifier: string) => specifier.startsWith("./") || specifier.startsWith("../");
+/** A package name ("drizzle-orm/pg-core"), not a path, an import map entry (#app/…) or a URL (node:fs, file:…). */
 const isBare = (specifier: string) => !isRelative(specifier) && !specifier.startsWith("/") && !specifier.startsWith("#") && !/^[a-z][a-z0-9+.-]*:/i.test(specifier);
 
 /** The folder of the package a file belongs to: under node_modules its package's, else the project's. */
@@ -56,7 +57,7 @@ registerHooks({
       const url = new URL(specifier, parent);
       return { url: url.href, format: packageTypeOf(path.dirname(fileURLToPath(url))), shortCircuit: true };
     }
-    if (isBare(specifier) && !specifier.startsWith("node:")) {
+    if (isBare(specifier)) {
       const key = `${packageRootOf(parent)}\n${specifier}\n${context.conditions.join(",")}`;
       let resolved = bareResolutions.get(key);
       if (!resolved) {
@@ -68,4 +69,3 @@ registerHooks({
     return nextResolve(specifier, context);
   },
 });
-
