@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone, nationalDigits, normalizePhone, PHONE_LENGTH, phoneProblem } from "./phone.ts";
+import { formatPhone, nationalDigits, normalizePhone, PHONE_LENGTH, phoneProblem, typedNationalDigits } from "./phone.ts";
 
 describe("normalizePhone", () => {
   it.each([
@@ -55,6 +55,25 @@ describe("nationalDigits", () => {
 
   it.each(["+1 916 111 22 33", "+8 916 111 22 33", "тел. 9161112233", "7+9161112233"])("refuses %j", (input) => {
     expect(nationalDigits(input)).toBeNull();
+  });
+});
+
+describe("typedNationalDigits", () => {
+  it.each([
+    ["8 (9", "9"],
+    ["8 (93", "93"],
+    ["893", "93"],
+    ["7 916 1", "9161"],
+    ["+7 (9", "9"],
+    ["8", ""],
+    ["9161", "9161"],
+    ["8 (916) 111-22-3", "916111223"],
+    ["8 (916) 111-22-33", "9161112233"],
+    ["+7 916 111 22 33", "9161112233"],
+    ["79161112233", "9161112233"],
+    ["9161112233", "9161112233"],
+  ])("reads %j typed key by key as the mask does: %j", (text, expected) => {
+    expect(typedNationalDigits(text)).toBe(expected);
   });
 });
 

@@ -23,6 +23,20 @@ export function nationalDigits(input: string): string | null {
   return digits;
 }
 
+/**
+ * What the masked field makes of `text` typed into it key by key from empty: as
+ * `nationalDigits`, except that the first 8 or 7 of a number still short of its eleven digits
+ * is the prefix, as the mask takes a lone 8 or 7 typed first ("8 (9" is 9, not 89). Reads a
+ * number the visitor typed into the server's plain field before the mask's code ran.
+ */
+export function typedNationalDigits(text: string): string {
+  const national = nationalDigits(text);
+  const digits = text.replace(/\D/g, "");
+  if (national === null) return digits.slice(0, 10);
+  const prefixed = !text.trim().startsWith("+") && digits.length < 11 && /^[78]/.test(digits);
+  return (prefixed ? national.slice(1) : national).slice(0, 10);
+}
+
 export function normalizePhone(input: string): string | null {
   const national = nationalDigits(input);
   return national !== null && national.length === 10 ? `+7${national}` : null;

@@ -50,6 +50,12 @@ describe("PhoneField hydrating after the visitor typed", () => {
     expect(digits).toHaveBeenCalledWith("9265554433");
   });
 
+  it("takes the 8 of a number half typed as its prefix, as the mask would have", async () => {
+    const { value, digits } = await typeThenHydrate("8 (93");
+    expect(value).toBe("+7 (93_) ___-__-__");
+    expect(digits).toHaveBeenCalledWith("93");
+  });
+
   it("shows the given number when nothing was typed", async () => {
     const container = serverField();
     await act(async () => {

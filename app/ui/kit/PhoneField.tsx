@@ -1,6 +1,6 @@
-import { type InputHTMLAttributes, useEffect, useState } from "react";
+import { type InputHTMLAttributes, useLayoutEffect, useRef, useState } from "react";
 import { NumberFormatBase, usePatternFormat, type ChangeMeta } from "react-number-format";
-import { nationalDigits, PHONE_MASK } from "#app/modules/phone/phone.ts";
+import { nationalDigits, PHONE_MASK, typedNationalDigits } from "#app/modules/phone/phone.ts";
 import { FieldErrors } from "./Field.tsx";
 import * as css from "./form.css.ts";
 
@@ -40,22 +40,6 @@ export function phoneRemoveFormatting(base: (value: string, meta?: ChangeMeta) =
   };
 }
 
-/** The inputs this field has rendered in the browser: another with its id is the server's (or a stand-in's). */
-const ownInputs = new WeakSet<HTMLInputElement>();
-
-/**
- * What the visitor typed into the server-rendered field before the scripts arrived: read at
- * the hydrating render, before React sets the field to its own value. Hydration waits for the
- * page to load and paint (decision 034), and a number typed meanwhile must not be replaced.
- * The field may hydrate after the rest of the page (DeferredPhoneField), so "not hydrated yet"
- * means an input with its id that the field has not rendered itself.
- */
-function typedBeforeHydration(id: string | undefined): string | undefined {
-  if (typeof document === "undefined" || !id) return undefined;
-  const input = document.getElementById(id);
-  return input instanceof HTMLInputElement && !ownInputs.has(input) && input.value !== input.defaultValue ? input.value : undefined;
-}
-
 /**
  * A phone input with the spec's mask +7 (###) ###-##-##. Without JavaScript it is a
  * plain tel input, and the server reads whatever format was typed.
@@ -75,10 +59,20 @@ export function PhoneField({
   const { key: _key, id, name, defaultValue, required, form, onBlur } = inputProps;
   const invalid = errors?.length ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
   const pattern = usePatternFormat({ format: PHONE_MASK, mask: "_", allowEmptyFormatting: false });
-  const [typed] = useState(() => typedBeforeHydration(id));
-  // Once, for a number typed before hydration; later changes come through onValueChange.
-  useEffect(() => {
-    if (typed !== undefined) onDigitsChange?.((nationalDigits(typed) ?? typed.replace(/\D/g, "")).slice(0, 10));
+  const removeFormatting = phoneRemoveFormatting(pattern.removeFormatting!);
+  const [digits, setDigits] = useState(() => (typeof defaultValue === "string" ? removeFormatting(defaultValue) : ""));
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const change = (next: string) => {
+    setDigits(next);
+    onDigitsChange?.(next);
+  };
+  // The visitor may have typed into the server's plain field before this code ran: hydration
+  // waits for the page to load (decision 034), DeferredPhoneField for its own chunk. React keeps
+  // what the field holds when it takes it over; reading it here, in the commit, leaves no moment
+  // for a key to fall between the reading and the masked value replacing it.
+  useLayoutEffect(() => {
+    const shown = inputRef.current?.value;
+    if (shown !== undefined && shown !== pattern.format!(digits)) change(typedNationalDigits(shown));
   }, []);
   return (
     <div className={css.field}>
@@ -87,8 +81,10 @@ export function PhoneField({
       </label>
       <NumberFormatBase
         {...pattern}
-        removeFormatting={phoneRemoveFormatting(pattern.removeFormatting!)}
-        onValueChange={({ value }) => onDigitsChange?.(value)}
+        removeFormatting={removeFormatting}
+        value={digits}
+        valueIsNumericString
+        onValueChange={({ value }) => change(value)}
         id={id}
         name={name}
         form={form}
@@ -97,12 +93,8 @@ export function PhoneField({
         inputMode="tel"
         autoComplete="tel"
         placeholder="+7 (___) ___-__-__"
-        defaultValue={typed ?? (typeof defaultValue === "string" ? defaultValue : undefined)}
-        valueIsNumericString={false}
         onBlur={onBlur}
-        getInputRef={(input: HTMLInputElement | null) => {
-          if (input) ownInputs.add(input);
-        }}
+        getInputRef={inputRef}
         className={css.input}
         {...invalid}
       />
