@@ -1,7 +1,7 @@
 import { ConsentLabel } from "#app/ui/kit/ConsentLabel.tsx";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState, type ComponentType, type FormHTMLAttributes, type ReactNode, type Ref } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType, type FormHTMLAttributes, type ReactNode, type Ref } from "react";
 import { PatternFormat } from "react-number-format";
 import { authTexts, codeSchema, phoneSchema, registrationSchema } from "#app/modules/auth/profile.ts";
 import { formConstraint } from "#app/modules/forms/fields.ts";
@@ -178,7 +178,14 @@ export function CodeStep({ Form, action, result, redirectTo, viaFetcher, busy, p
  */
 export function ProfileStep({ Form, action, result, redirectTo, viaFetcher, busy, prefill, titleAs: Title = "h2" }: StepProps & { prefill?: { fullName: string; email: string } }) {
   const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
   const [valid, setValid] = useState(false);
+  const readValidity = (form: HTMLFormElement) => setValid(registrationSchema.safeParse(Object.fromEntries(new FormData(form))).success);
+  // What was typed and ticked before the scripts came (a slow phone) counts too: no change
+  // event will say so, and the button must not turn disabled over a complete form.
+  useLayoutEffect(() => {
+    if (formRef.current) readValidity(formRef.current);
+  }, []);
   const [form, fields] = useForm({
     id: "login-profile",
     lastResult: result,
@@ -194,8 +201,9 @@ export function ProfileStep({ Form, action, result, redirectTo, viaFetcher, busy
         method="post"
         action={action}
         {...getFormProps(form)}
+        ref={formRef}
         className={css.step}
-        onChange={(event) => setValid(registrationSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget))).success)}
+        onChange={(event) => readValidity(event.currentTarget)}
       >
         <Title className={css.title}>{authTexts.stepProfile}</Title>
         <FormErrors errors={form.errors} />
