@@ -1,5 +1,5 @@
 import { act } from "react";
-import { hydrateRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PhoneField } from "./PhoneField.tsx";
@@ -62,5 +62,22 @@ describe("PhoneField hydrating after the visitor typed", () => {
       hydrateRoot(container, field());
     });
     expect(container.querySelector("input")!.value).toBe("+7 (916) 111-22-33");
+  });
+
+  it("takes over what was typed into DeferredPhoneField's stand-in after a client-side navigation", async () => {
+    // The stand-in: the plain field shown until the mask's chunk comes, gone when the field replaces it.
+    const standIn = document.createElement("div");
+    standIn.innerHTML = '<input id="phone" name="phone" type="tel" value="+7 (916) 111-22-33">';
+    document.body.append(standIn);
+    standIn.querySelector("input")!.value = "8 (926) 555-44";
+    const container = document.createElement("div");
+    document.body.append(container);
+    const digits = vi.fn();
+    await act(async () => {
+      createRoot(container).render(field(digits));
+    });
+    standIn.remove();
+    expect(container.querySelector("input")!.value).toBe("+7 (926) 555-44-__");
+    expect(digits).toHaveBeenCalledWith("92655544");
   });
 });

@@ -40,6 +40,20 @@ export function phoneRemoveFormatting(base: (value: string, meta?: ChangeMeta) =
   };
 }
 
+/** The inputs this field has rendered: another with its id is the server's, or DeferredPhoneField's stand-in. */
+const ownInputs = new WeakSet<HTMLInputElement>();
+
+/**
+ * What was typed into the plain field this one replaces, read at its render: DeferredPhoneField
+ * shows a plain input after a client-side navigation until the mask's chunk comes, and that
+ * input is gone by the commit.
+ */
+function typedIntoStandIn(id: string | undefined): string | undefined {
+  if (typeof document === "undefined" || !id) return undefined;
+  const input = document.getElementById(id);
+  return input instanceof HTMLInputElement && !ownInputs.has(input) && input.value !== input.defaultValue ? input.value : undefined;
+}
+
 /**
  * A phone input with the spec's mask +7 (###) ###-##-##. Without JavaScript it is a
  * plain tel input, and the server reads whatever format was typed.
@@ -66,13 +80,18 @@ export function PhoneField({
     setDigits(next);
     onDigitsChange?.(next);
   };
-  // The visitor may have typed into the server's plain field before this code ran: hydration
+  // The visitor may have typed before this code ran. Into the server's plain field: hydration
   // waits for the page to load (decision 034), DeferredPhoneField for its own chunk. React keeps
-  // what the field holds when it takes it over; reading it here, in the commit, leaves no moment
-  // for a key to fall between the reading and the masked value replacing it.
+  // what that field holds when it takes it over, and reading it in the commit leaves no moment
+  // for a key to fall between the reading and the masked value replacing it. Into a stand-in
+  // that this field replaces: read at render, while it is still there.
+  const [standIn] = useState(() => typedIntoStandIn(id));
   useLayoutEffect(() => {
-    const shown = inputRef.current?.value;
-    if (shown !== undefined && shown !== pattern.format!(digits)) change(typedNationalDigits(shown));
+    const input = inputRef.current;
+    if (!input) return;
+    ownInputs.add(input);
+    const typed = input.value !== pattern.format!(digits) ? input.value : standIn;
+    if (typed !== undefined) change(typedNationalDigits(typed));
   }, []);
   return (
     <div className={css.field}>
