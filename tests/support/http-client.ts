@@ -140,7 +140,7 @@ export type RawResponse = {
   headers: http.IncomingHttpHeaders;
   /** The bytes as sent, still compressed when the server compressed them. */
   raw: Buffer;
-  /** The body decoded from its content-encoding (br, gzip), as a browser would see it. */
+  /** The body decoded from its content-encoding (zstd, br, gzip), as a browser would see it. */
   text: string;
 };
 
@@ -165,7 +165,13 @@ export function rawRequest(
           try {
             const encoding = response.headers["content-encoding"];
             const decoded =
-              encoding === "br" ? zlib.brotliDecompressSync(raw) : encoding === "gzip" ? zlib.gunzipSync(raw) : raw;
+              encoding === "zstd"
+                ? zlib.zstdDecompressSync(raw)
+                : encoding === "br"
+                  ? zlib.brotliDecompressSync(raw)
+                  : encoding === "gzip"
+                    ? zlib.gunzipSync(raw)
+                    : raw;
             resolve({ status: response.statusCode ?? 0, headers: response.headers, raw, text: decoded.toString("utf8") });
           } catch (error) {
             reject(error);

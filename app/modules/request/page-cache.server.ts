@@ -21,7 +21,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { etagOf, matchesIfNoneMatch } from "../shared/etag.server.ts";
 import { createMemoryCache } from "../shared/memory-cache.ts";
-import { pickEncoding } from "./accept-encoding.ts";
+import { KEPT_ENCODINGS, pickEncoding } from "./accept-encoding.ts";
 import { isAnonymousRequest } from "./anonymous-request.ts";
 import { SHARED_PAGE_CACHE_CONTROL, SHARED_PAGE_HEADER } from "./cache-policy.ts";
 
@@ -182,7 +182,7 @@ function writePage(req: http.IncomingMessage, res: http.ServerResponse, request:
     res.end();
     return;
   }
-  const encoding = pickEncoding(req.headers["accept-encoding"]);
+  const encoding = pickEncoding(req.headers["accept-encoding"], KEPT_ENCODINGS);
   const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : zlib.gunzipSync(page.gzip);
   if (encoding) headers["content-encoding"] = encoding;
   headers["content-length"] = body.length;
