@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
+import { preparedPerDatabase } from "../db/prepared.server.ts";
 import { sessions, users } from "../db/schema.ts";
 import { clearCookieHeader, cookieHeader, readCookie } from "../shared/cookies.ts";
 
@@ -33,14 +34,20 @@ export function readSessionToken(request: Request): string | undefined {
 
 /** The signed-in user of a live session, or undefined. */
 export async function userBySessionToken(db: Database, token: string, now = new Date()): Promise<User | undefined> {
-  const [row] = await db
+  const [row] = await sessionUser(db).execute({ tokenHash: hashToken(token), now: now.toISOString() });
+  return row?.user;
+}
+
+/** Asked on every request that carries a session: prepared once (prepared.server.ts). */
+const sessionUser = preparedPerDatabase((db) =>
+  db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
-    .limit(1);
-  return row?.user;
-}
+    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .limit(1)
+    .prepare("session_user"),
+);
 
 /** Ends a session on the server: the token is worthless afterwards even if kept. */
 export async function endSession(db: Database, token: string): Promise<void> {

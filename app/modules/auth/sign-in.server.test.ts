@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { SmsSendError, type SmsGateway, type SmsMessage } from "../sms/sms.ts";
 import { AuthError } from "./codes.server.ts";
-import { userBySessionToken } from "./sessions.server.ts";
+import { SESSION_TTL_MS, userBySessionToken } from "./sessions.server.ts";
 import { saveRegistration, sendSignInCode, signInWithCode, signOut, type AuthDeps } from "./sign-in.server.ts";
 
 const sent: SmsMessage[] = [];
@@ -42,6 +42,10 @@ describe("sign-in", () => {
     expect(second.token).not.toBe(first.token);
     expect(await userBySessionToken(database.handle.db, first.token)).toBeUndefined();
     expect((await userBySessionToken(database.handle.db, second.token))?.id).toBe(first.user.id);
+    // A session lives SESSION_TTL_MS: a moment before its end it is the buyer's, at its end nobody's.
+    const almostExpired = new Date(Date.now() + SESSION_TTL_MS - 60_000);
+    expect((await userBySessionToken(database.handle.db, second.token, almostExpired))?.id).toBe(first.user.id);
+    expect(await userBySessionToken(database.handle.db, second.token, new Date(Date.now() + SESSION_TTL_MS + 1_000))).toBeUndefined();
 
     await signOut(database.handle.db, second.token, "visitor:v1");
     expect(await userBySessionToken(database.handle.db, second.token)).toBeUndefined();

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, sql, sum } from "drizzle-orm";
 import { getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
+import { preparedPerDatabase } from "../db/prepared.server.ts";
 import { listItems, products } from "../db/schema.ts";
 import { limitMessages, pieceLimit } from "../orders/limits.ts";
 import type { ListMembership } from "./types.ts";
@@ -205,11 +206,7 @@ export type { ListMembership };
  * bounded by `listLimits`.
  */
 export async function listState(db: Database, owner: ListOwner): Promise<{ counts: ListCounts; membership: ListMembership }> {
-  const rows = await db
-    .select({ list: listItems.list, productId: listItems.productId, quantity: listItems.quantity })
-    .from(listItems)
-    .where(eq(listItems.owner, owner))
-    .orderBy(asc(listItems.addedAt), asc(listItems.id));
+  const rows = await ownerListItems(db).execute({ owner });
   const counts: ListCounts = { cart: 0, wishlist: 0, compare: 0 };
   const membership: ListMembership = { cart: {}, wishlist: [], compare: [] };
   for (const row of rows) {
@@ -223,6 +220,16 @@ export async function listState(db: Database, owner: ListOwner): Promise<{ count
   }
   return { counts, membership };
 }
+
+/** Read on every page a visitor with lists asks for: prepared once (prepared.server.ts). */
+const ownerListItems = preparedPerDatabase((db) =>
+  db
+    .select({ list: listItems.list, productId: listItems.productId, quantity: listItems.quantity })
+    .from(listItems)
+    .where(eq(listItems.owner, sql.placeholder("owner")))
+    .orderBy(asc(listItems.addedAt), asc(listItems.id))
+    .prepare("owner_list_items"),
+);
 
 export async function listCounts(db: Database, owner: ListOwner): Promise<ListCounts> {
   return (await listState(db, owner)).counts;
