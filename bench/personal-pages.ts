@@ -47,6 +47,9 @@ export const personalPages: Bench = {
     const buyer = await signIn(baseUrl, smsOutboxFile, 0);
     const added = await buyer.postForm("/cart", { intent: "add", productId: CART_PRODUCT_ID });
     if (added.status !== 303) throw new Error(`adding coin ${CART_PRODUCT_ID} to the cart: HTTP ${added.status}`);
+    // The buyer sees the cart once, as a browser would after that redirect: its one-time notice
+    // ("Добавлено в корзину") is shown and cleared there, not carried by every measured request.
+    await buyer.html("/cart");
     const cookie = await buyer.jar.getCookieString(baseUrl + "/");
     const headers = { Cookie: cookie, "User-Agent": BROWSER_UA, "Accept-Encoding": "gzip", Accept: "text/html,application/xhtml+xml" };
 
