@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { demoCatalogSections } from "#app/modules/catalog/sections.seed.server.ts";
 import { salePrice } from "#app/modules/pricing/pricing.ts";
-import { h1Texts, jsonLdBlocks, robotsMeta, tags, textByTestId, textContent } from "#tests/support/html.ts";
+import { attribute, h1Texts, inputValue, jsonLdBlocks, robotsMeta, tags, textByTestId, textContent } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
 import { type Shop, startShop } from "#tests/support/server.ts";
 
@@ -132,10 +132,26 @@ describe("listing", () => {
 
   it("offers the buttons as POST forms that work without JavaScript", async () => {
     const html = await client.html("/catalog/silver");
-    const forms = tags(html, "form").filter((form) => /method="post"/.test(form));
-    expect(forms.some((form) => /action="\/cart"/.test(form))).toBe(true);
-    expect(forms.some((form) => /action="\/wishlist"/.test(form))).toBe(true);
-    expect(forms.some((form) => /action="\/product-comparison"/.test(form))).toBe(true);
+    // Each card holds one POST form: the coin and the way back, and a button per list that
+    // posts its intent there (formaction), as a browser without JavaScript sends it.
+    const cards = html
+      .split('data-testid="product-card"')
+      .slice(1)
+      .map((part) => part.slice(0, part.indexOf("</article>")));
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) {
+      const [form, ...more] = tags(card, "form");
+      expect(more).toEqual([]);
+      expect(form).toMatch(/method="post"/);
+      expect(inputValue(card, "productId")).toBe(/data-product-id="(\d+)"/.exec(card)?.[1]);
+      expect(inputValue(card, "redirectTo")).toBe("/catalog/silver");
+      const buttons = tags(card, "button");
+      for (const action of ["/cart", "/wishlist", "/product-comparison"]) {
+        const button = buttons.find((tag) => attribute(tag.toLowerCase(), "formaction") === action);
+        expect(button, action).toMatch(/type="submit"/);
+        expect(attribute(button!, "name"), action).toBe("intent");
+      }
+    }
   });
 });
 

@@ -23,12 +23,15 @@ async function browser() {
   return client;
 }
 
-/** The toggle form of a list for a product on a page: its button tag and the intent it posts. */
+/**
+ * The toggle of a list for a product on a page: its button tag, the intent it posts (its own
+ * name and value) and where (its formaction: the card's buttons share one form).
+ */
 function toggleOf(html: string, list: "wishlist" | "compare") {
-  const button = html.match(new RegExp(`<button[^>]*data-testid="${list}-toggle"[^>]*>`))?.[0];
-  const form = html.slice(0, html.indexOf(button ?? "\u0000"));
-  const intent = [...form.matchAll(/name="intent" value="(\w+)"/g)].at(-1)?.[1];
-  return { button: button ?? "", intent };
+  const button = html.match(new RegExp(`<button[^>]*data-testid="${list}-toggle"[^>]*>`))?.[0] ?? "";
+  const intent = /name="intent"/.test(button) ? /\svalue="(\w+)"/.exec(button)?.[1] : undefined;
+  const action = /\sformaction="([^"]*)"/i.exec(button)?.[1];
+  return { button, intent, action };
 }
 
 describe("the list buttons without JavaScript", () => {
@@ -43,6 +46,7 @@ describe("the list buttons without JavaScript", () => {
       const before = toggleOf(await client.html(page), list);
       expect(before.button).toContain('aria-pressed="false"');
       expect(before.intent).toBe("add");
+      expect(before.action).toBe(action);
       expect((await client.postForm(action, { intent: before.intent!, productId: String(id), redirectTo: page })).headers.get("location")).toBe(page);
 
       const after = toggleOf(await client.html(page), list);
