@@ -24,8 +24,10 @@ export async function measureLoad(
   prefix = "",
   /** The server's CPU time so far (bench/process-cpu.ts): adds a row of CPU milliseconds per request. */
   serverCpuMs?: () => number | undefined,
+  /** Load before the measured run: enough for caches and the first JIT tier by default. */
+  warmUpSeconds = WARM_UP_SECONDS,
 ): Promise<Measurement[]> {
-  await autocannon({ ...request, connections: CONNECTIONS, duration: WARM_UP_SECONDS });
+  await autocannon({ ...request, connections: CONNECTIONS, duration: warmUpSeconds });
   const cpuBefore = serverCpuMs?.();
   const result = await autocannon({ ...request, connections: CONNECTIONS, duration: MEASURE_SECONDS });
   const cpuAfter = serverCpuMs?.();

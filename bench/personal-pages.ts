@@ -36,6 +36,14 @@ export const personalPageBudget = {
   catalogShareOfStatic: { min: 2 },
 };
 
+/**
+ * A rendered page's cost settles only after V8 has optimised the render path at its top tier:
+ * on 26 Nov 2026 /catalog took 9.1 ms of CPU a request in the 10 s after a 2 s warm-up and
+ * 8.3–8.4 ms in the next two 10 s runs. The budget is about a running shop's capacity, so each
+ * page is loaded this long before it is measured.
+ */
+const WARM_UP_SECONDS = 10;
+
 /** The coin put into the cart: Георгий Победоносец, the coin page measured (demo catalogue). */
 const CART_PRODUCT_ID = "1";
 
@@ -83,7 +91,7 @@ export const personalPages: Bench = {
           const isCatalog = page === "/catalog";
           const throughput: Budget = isCatalog && onPostgres ? personalPageBudget.catalogThroughput : {};
           const serverCpu = serverPid ? () => processTreeCpuMs(serverPid) : undefined;
-          const personal = await measureLoad(page, { url: baseUrl + page, headers }, { throughput, latencyP99: personalPageBudget.latencyP99 }, "personal ", serverCpu);
+          const personal = await measureLoad(page, { url: baseUrl + page, headers }, { throughput, latencyP99: personalPageBudget.latencyP99 }, "personal ", serverCpu, WARM_UP_SECONDS);
           const rate = personal[0]!;
           if (isCatalog && !onPostgres) rate.note = `${rate.note}; budget ≥ 200 req/s on PostgreSQL only`;
           if (!rate.budget?.min) rate.budget = undefined;
