@@ -1,6 +1,6 @@
 // The list buttons with JavaScript (issue 21 items 5 and 11): the wishlist and comparison
 // toggles show their state at once and undo it; 'В корзину' is busy while it works, then
-// says what it did, and three impatient clicks add one coin.
+// says what it did, and three impatient clicks (or a double click) add one coin.
 import { expect, test } from "@playwright/test";
 import { desktop, waitForHydration } from "./helpers.ts";
 
@@ -54,6 +54,32 @@ test("three impatient clicks on 'В корзину' add one coin, and the card s
   await expect(page.getByTestId("cart-link").getByTestId("count-badge")).toHaveText("1");
   await page.unroute("**/cart*");
   await Promise.all(posts);
+  const cart = await page.request.get("/api/cart");
+  expect((await cart.json()).data.totalCoins).toBe(1);
+});
+
+test("a double click on 'В корзину' right after both toggles sends one addition: one coin, both lists changed", async ({ page }) => {
+  await page.goto("/catalog/silver");
+  await waitForHydration(page);
+  const card = page.getByTestId("product-card").nth(1);
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+  });
+  // The card's three buttons share one form; each list goes through a fetcher of its own.
+  await card.getByTestId("wishlist-toggle").click();
+  await card.getByTestId("compare-toggle").click();
+  // A double click whose second press lands before React has drawn the first one's busy state:
+  // both clicks in one task, so nothing can render between them.
+  await card.getByRole("button", { name: "В корзину" }).evaluate((button: HTMLButtonElement) => {
+    button.click();
+    button.click();
+  });
+  await expect(card.getByTestId("in-cart")).toHaveText("Добавлено. В корзине: 1 шт.");
+  await expect(card.getByTestId("wishlist-toggle")).toHaveAttribute("aria-pressed", "true");
+  await expect(card.getByTestId("compare-toggle")).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("cart-link").getByTestId("count-badge")).toHaveText("1");
+  expect(posts.filter((path) => path.startsWith("/cart"))).toHaveLength(1);
   const cart = await page.request.get("/api/cart");
   expect((await cart.json()).data.totalCoins).toBe(1);
 });

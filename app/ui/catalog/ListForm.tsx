@@ -25,6 +25,13 @@ export function useListAnswer(fetcher: ListFetcher): string | undefined {
 }
 
 /**
+ * Submissions on their way, by their fetcher's `submit` (the same function for as long as the
+ * fetcher's key is): a double click's second press can come before React has rendered the
+ * first one's busy state, so the fetcher's state alone does not stop it.
+ */
+const onTheirWay = new WeakSet<ListFetcher["submit"]>();
+
+/**
  * Submits a list form's fields through `fetcher` as fetcher.Form does (the pressed button's
  * name and value included), without its router hooks. `_fetcher` is added here, so it exists
  * only where JavaScript runs. One change at a time per fetcher: a second press while the
@@ -32,12 +39,14 @@ export function useListAnswer(fetcher: ListFetcher): string | undefined {
  */
 export function submitThroughFetcher(event: FormEvent<HTMLFormElement>, fetcher: ListFetcher, action: ListAction): void {
   event.preventDefault();
-  if (fetcher.state !== "idle") return;
+  const { submit } = fetcher;
+  if (fetcher.state !== "idle" || onTheirWay.has(submit)) return;
   const fields = new FormData(event.currentTarget);
   const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
   if (submitter?.name) fields.append(submitter.name, submitter.value);
   fields.set("_fetcher", "1");
-  void fetcher.submit(fields, { method: "post", action });
+  onTheirWay.add(submit);
+  void submit(fields, { method: "post", action }).finally(() => onTheirWay.delete(submit));
 }
 
 /** A list's refusal, beside its buttons. */
