@@ -3,7 +3,7 @@ export type Encoding = "zstd" | "br" | "gzip";
 
 /**
  * Pages rendered for one request are compressed as they stream, so the cheapest coding that
- * is still small comes first: zstd at level 3 deflates a /catalog page to fewer bytes than gzip
+ * is still small comes first: zstd at level 3 compresses a /catalog page to fewer bytes than gzip
  * at level 6 in a fifth of the time (docs/decisions/041-compression-by-measurement.md).
  */
 export const STREAMED_ENCODINGS: readonly Encoding[] = ["zstd", "br", "gzip"];
