@@ -4,11 +4,14 @@ import { pushEcommerce } from "#app/modules/analytics/metrica.ts";
 import type { ListActionResult } from "#app/modules/lists/types.ts";
 import * as css from "./catalog.css.ts";
 
-export type ListAction = "/cart" | "/wishlist" | "/product-comparison";
+/** Where each list's forms post. */
+export const listActions = { cart: "/cart", wishlist: "/wishlist", compare: "/product-comparison" } as const;
+export type ListName = keyof typeof listActions;
+export type ListAction = (typeof listActions)[ListName];
 type ListFetcher = FetcherWithComponents<ListActionResult>;
 
 /** Fetchers of list forms are keyed "list:{cart|wishlist|compare}:…", so a page can tell a list is updating. */
-export function listFetcherKey(list: "cart" | "wishlist" | "compare", suffix: string | number): string {
+export function listFetcherKey(list: ListName, suffix: string | number): string {
   return `list:${list}:${suffix}`;
 }
 

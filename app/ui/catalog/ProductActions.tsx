@@ -3,7 +3,7 @@ import type { ListActionResult } from "#app/modules/lists/types.ts";
 import { Icon } from "../kit/icons.tsx";
 import { visuallyHidden } from "../kit/kit.css.ts";
 import * as css from "./catalog.css.ts";
-import { type ListAction, ListRefusal, listFetcherKey, submitThroughFetcher, useListAnswer } from "./ListForm.tsx";
+import { ListRefusal, listActions, listFetcherKey, type ListName, submitThroughFetcher, useListAnswer } from "./ListForm.tsx";
 import { inListNow, useListMembership } from "./list-state.ts";
 
 type CartButtonProps = {
@@ -46,10 +46,6 @@ export function CartAddButton({ productId, fetcherKey, ...button }: { productId:
   const inCart = useListMembership().cart[productId] ?? 0;
   return cartAddContents(fetcher, inCart, button);
 }
-
-/** Where each list's form posts. */
-const listActions = { cart: "/cart", wishlist: "/wishlist", compare: "/product-comparison" } as const satisfies Record<string, ListAction>;
-type ListName = keyof typeof listActions;
 
 /** The list a button posts to, from its formaction. */
 function listOfButton(button: HTMLButtonElement | null): ListName | undefined {
