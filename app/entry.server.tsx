@@ -1,16 +1,15 @@
 import path from "node:path";
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
-import { renderToPipeableStream } from "react-dom/server";
+// React's renderer that writes the page as text (html-stream.server.ts, decision 042).
+import { renderToPipeableStream } from "react-dom/server.bun";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { outageLog } from "#app/modules/db/outage-log.server.ts";
 import { log } from "#app/modules/shared/log.server.ts";
 import { SHARED_PAGE_HEADER } from "#app/modules/request/cache-policy.ts";
-import { batchPerTurn } from "#app/modules/request/batch-per-turn.server.ts";
-import { buildStylesheets, criticalPathStream } from "#app/modules/request/critical-path.server.ts";
+import { buildStylesheets, criticalPathRewriter } from "#app/modules/request/critical-path.server.ts";
+import { htmlStream } from "#app/modules/request/html-stream.server.ts";
 import { projectRoot } from "#app/modules/shared/project-root.server.ts";
 
 import { startServices as startDomainServices } from "#app/modules/request/services.server.ts";
@@ -65,26 +64,22 @@ export default function handleRequest(
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       [readyOption]() {
         shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        // The first paint needs the document alone: its CSS inlined, its scripts after that
+        // paint. Not on the dev server, whose styles and scripts are Vite's own.
+        const page = htmlStream({
+          rewrite: import.meta.env.DEV ? undefined : criticalPathRewriter(stylesheets),
+          onEnd() {
             clearTimeout(timeoutId);
             timeoutId = undefined;
-            callback();
           },
         });
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         // React finishes Suspense boundaries whose content is already at hand in tasks of
         // its own; starting the flush on the next turn lets them complete first, so they
         // are sent in place. Only parts that really wait (deferred data) stream later.
-        // The first paint needs the document alone: its CSS inlined, its scripts after that
-        // paint. Not on the dev server, whose styles and scripts are Vite's own.
-        const html = import.meta.env.DEV ? body : criticalPathStream(stylesheets);
-        if (html !== body) html.pipe(body);
-        // React's 2 KB pieces go on as one per turn (batch-per-turn.server.ts).
-        const rendered = batchPerTurn();
-        rendered.pipe(html);
-        setImmediate(() => pipe(rendered));
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        // The string renderer's pipe takes any destination with these calls; its types are the Node renderer's.
+        setImmediate(() => pipe(page.destination as unknown as NodeJS.WritableStream));
+        resolve(new Response(page.body, { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {
         reject(error);

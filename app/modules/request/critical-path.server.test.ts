@@ -1,10 +1,9 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { buildStylesheets, criticalPathStream, deferredModuleScript, rewriteHead, type ReadStylesheet } from "./critical-path.server.ts";
+import { buildStylesheets, criticalPathRewriter, deferredModuleScript, rewriteHead, type ReadStylesheet } from "./critical-path.server.ts";
 
 const css: Record<string, string> = { "/assets/frame-abc.css": ".a{color:red}", "/assets/home-def.css": ".b{margin:0}" };
 const readStylesheet: ReadStylesheet = (href) => css[href.replace(/#$/, "")];
@@ -111,14 +110,13 @@ describe("deferredModuleScript", () => {
   });
 });
 
-async function streamed(chunks: Buffer[]): Promise<string> {
-  const out: Buffer[] = [];
-  for await (const chunk of Readable.from(chunks).pipe(criticalPathStream(readStylesheet))) out.push(chunk as Buffer);
-  return Buffer.concat(out).toString("utf8");
+/** The page written in `pieces`, as it leaves the rewriter. */
+function rewritten(pieces: string[]): string {
+  const rewriter = criticalPathRewriter(readStylesheet);
+  return pieces.map((piece) => rewriter.write(piece)).join("") + rewriter.end();
 }
 
-describe("criticalPathStream", () => {
-  const whole = Buffer.from(page);
+describe("criticalPathRewriter", () => {
   const expected = (() => {
     const end = page.indexOf("</head>");
     const { head, modules } = rewriteHead(page.slice(0, end), readStylesheet);
@@ -127,27 +125,46 @@ describe("criticalPathStream", () => {
     return head + page.slice(end, start) + deferredModuleScript(moduleSource, modules) + page.slice(stop);
   })();
 
-  it("rewrites a document sent in one piece", async () => {
-    expect(await streamed([whole])).toBe(expected);
+  it("rewrites a document written in one piece", () => {
+    expect(rewritten([page])).toBe(expected);
   });
 
-  it("gives the same document whatever the chunks: split inside tags, markers and characters", async () => {
+  it("gives the same document whatever the pieces: split inside tags and markers", () => {
     for (const size of [1, 2, 3, 7, 13, 64, 500]) {
-      const chunks: Buffer[] = [];
-      for (let at = 0; at < whole.length; at += size) chunks.push(whole.subarray(at, at + size));
-      expect(await streamed(chunks), `chunks of ${size} bytes`).toBe(expected);
+      const pieces: string[] = [];
+      for (let at = 0; at < page.length; at += size) pieces.push(page.slice(at, at + size));
+      expect(rewritten(pieces), `pieces of ${size} characters`).toBe(expected);
     }
   });
 
-  it("passes a document without React Router's scripts through with its head rewritten", async () => {
+  it("lets the body go on as it comes, holding back no more than may begin the module script", () => {
+    const rewriter = criticalPathRewriter(readStylesheet);
+    const paragraph = "<p>Золото и серебро по цене биржи</p>";
+    expect(rewriter.write("<html><head><title>Аурум</title>")).toBe("");
+    const first = rewriter.write(`</head><body>${paragraph}`);
+    expect(first).toBe(`<html><head><title>Аурум</title></head><body>${paragraph}`.slice(0, first.length));
+    expect(first.length).toBeGreaterThanOrEqual(`<html><head><title>Аурум</title></head><body>${paragraph}`.length - 30);
+    // The tail that may begin '<script type="module" async="">' (30 characters) waits for what follows.
+    const second = rewriter.write(`${paragraph}${paragraph}<script type`);
+    expect(first + second).toContain(paragraph.repeat(2));
+    expect(first + second).not.toContain("<script");
+    // The script's start found: the body before it leaves, the script waits for its end.
+    const third = rewriter.write('="module" async="">import("/a.js")');
+    expect(first + second + third).toBe(`<html><head><title>Аурум</title></head><body>${paragraph.repeat(3)}`);
+    expect(rewriter.write("</script><p>Потом</p>")).toMatch(/^<script>\(function\(modules,source\).*<\/script><p>Потом<\/p>$/);
+    expect(rewriter.write("<p>Дальше</p>")).toBe("<p>Дальше</p>");
+    expect(rewriter.end()).toBe("");
+  });
+
+  it("passes a document without React Router's scripts through with its head rewritten", () => {
     const plain = '<html><head><link rel="stylesheet" href="/assets/home-def.css"/></head><body>Нет скриптов</body></html>';
-    expect(await streamed([Buffer.from(plain)])).toBe(
+    expect(rewritten([plain])).toBe(
       '<html><head><style data-href="/assets/home-def.css">.b{margin:0}</style><link rel="stylesheet" href="/assets/home-def.css" disabled=""/></head><body>Нет скриптов</body></html>',
     );
   });
 
-  it("passes a fragment without a head through unchanged", async () => {
-    expect(await streamed([Buffer.from("<p>Ошибка ₽</p>")])).toBe("<p>Ошибка ₽</p>");
+  it("passes a fragment without a head through unchanged", () => {
+    expect(rewritten(["<p>Ошибка ₽</p>"])).toBe("<p>Ошибка ₽</p>");
   });
 });
 

@@ -15,7 +15,6 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { Transform, type TransformCallback } from "node:stream";
 
 /** A stylesheet of the client build; React Router marks the entry's with a trailing "#". */
 const BUILD_STYLESHEET = /^\/assets\/[\w.-]+\.css#?$/;
@@ -100,80 +99,71 @@ export function buildStylesheets(clientDir: string): ReadStylesheet {
   };
 }
 
+/** The rewrites above applied to a page as React writes it: text in, text out, piece by piece. */
+export type CriticalPathRewriter = {
+  /** What of the page so far can leave now. */
+  write(text: string): string;
+  /** What was held back, at the page's end. */
+  end(): string;
+};
+
 /**
- * The HTML stream with the rewrites above. The head is held until it is complete (React sends
- * it whole with the shell), and React Router's module script until its end; everything else
- * passes through as it comes, so streamed parts are not delayed. The body passes as the bytes
- * React wrote, searched for the script's ASCII markers without being decoded and encoded
- * again (only the head and the script's source are decoded; a marker never starts inside a
- * multi-byte character).
+ * The rewrites above, applied to the page's text as it is written. The head is held until it
+ * is complete (React sends it whole with the shell), and React Router's module script until its
+ * end; everything else passes on as it comes, so streamed parts are not delayed.
  */
-export function criticalPathStream(readStylesheet: ReadStylesheet): Transform {
-  const moduleScriptStart = Buffer.from(MODULE_SCRIPT_START);
-  const scriptEnd = Buffer.from(SCRIPT_END);
+export function criticalPathRewriter(readStylesheet: ReadStylesheet): CriticalPathRewriter {
   let phase: "head" | "body" | "done" = "head";
-  let pending: Buffer = Buffer.alloc(0);
+  let pending = "";
   let modules: string[] = [];
 
-  function process(final: boolean): Buffer[] {
-    const out: Buffer[] = [];
+  function process(final: boolean): string {
+    let out = "";
     if (phase === "head") {
       const end = pending.indexOf("</head>");
       if (end === -1) {
         if (!final) return out;
         phase = "done";
       } else {
-        const rewritten = rewriteHead(pending.subarray(0, end).toString("utf8"), readStylesheet);
+        const rewritten = rewriteHead(pending.slice(0, end), readStylesheet);
         modules = rewritten.modules;
-        out.push(Buffer.from(rewritten.head));
-        pending = pending.subarray(end);
+        out += rewritten.head;
+        pending = pending.slice(end);
         phase = "body";
       }
     }
     if (phase === "body") {
-      const start = pending.indexOf(moduleScriptStart);
+      const start = pending.indexOf(MODULE_SCRIPT_START);
       if (start === -1) {
         // Hold back only what could be the beginning of the script's tag.
-        const keep = final ? 0 : Math.min(pending.length, moduleScriptStart.length - 1);
-        out.push(pending.subarray(0, pending.length - keep));
-        pending = pending.subarray(pending.length - keep);
+        const keep = final ? 0 : Math.min(pending.length, MODULE_SCRIPT_START.length - 1);
+        out += pending.slice(0, pending.length - keep);
+        pending = pending.slice(pending.length - keep);
         return out;
       }
-      const end = pending.indexOf(scriptEnd, start);
+      const end = pending.indexOf(SCRIPT_END, start);
       if (end === -1) {
-        out.push(pending.subarray(0, start));
-        pending = pending.subarray(start);
+        out += pending.slice(0, start);
+        pending = pending.slice(start);
         if (!final) return out;
         phase = "done";
       } else {
-        out.push(pending.subarray(0, start));
-        out.push(Buffer.from(deferredModuleScript(pending.subarray(start + moduleScriptStart.length, end).toString("utf8"), modules)));
-        pending = pending.subarray(end + scriptEnd.length);
+        out += pending.slice(0, start) + deferredModuleScript(pending.slice(start + MODULE_SCRIPT_START.length, end), modules);
+        pending = pending.slice(end + SCRIPT_END.length);
         phase = "done";
       }
     }
-    out.push(pending);
-    pending = Buffer.alloc(0);
+    out += pending;
+    pending = "";
     return out;
   }
 
-  function send(stream: Transform, parts: Buffer[]) {
-    for (const part of parts) if (part.length > 0) stream.push(part);
-  }
-
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
-      if (phase === "done") {
-        callback(null, chunk);
-        return;
-      }
-      pending = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
-      send(this, process(false));
-      callback();
+  return {
+    write(text) {
+      if (phase === "done") return text;
+      pending += text;
+      return process(false);
     },
-    flush(callback: TransformCallback) {
-      send(this, process(true));
-      callback();
-    },
-  });
+    end: () => process(true),
+  };
 }

@@ -1,0 +1,98 @@
+import { createElement, Suspense, use } from "react";
+import { renderToPipeableStream } from "react-dom/server.bun";
+import { describe, expect, it } from "vitest";
+import { criticalPathRewriter } from "./critical-path.server.ts";
+import { htmlStream } from "./html-stream.server.ts";
+
+/** Reads the body piece by piece, as the server sends it. */
+async function pieces(body: ReadableStream<Uint8Array>): Promise<string[]> {
+  const read: string[] = [];
+  for await (const piece of body) read.push(Buffer.from(piece).toString("utf8"));
+  return read;
+}
+
+describe("htmlStream", () => {
+  it("sends what one flush wrote as one UTF-8 piece, and each later flush as its own", async () => {
+    let ended = 0;
+    const page = htmlStream({ onEnd: () => ended++ });
+    const received = pieces(page.body);
+    for (const text of ["<html>", "<p>", "Золото ₽", "</p>"]) expect(page.destination.write(text)).toBe(true);
+    page.destination.flush();
+    page.destination.write("<template>отложенная часть</template>");
+    page.destination.flush();
+    page.destination.write("</html>");
+    page.destination.end();
+    expect(await received).toEqual(["<html><p>Золото ₽</p>", "<template>отложенная часть</template>", "</html>"]);
+    expect(ended).toBe(1);
+  });
+
+  it("passes the text through the critical-path rewrite, holding back what it holds back", async () => {
+    const page = htmlStream({ rewrite: criticalPathRewriter(() => ".a{color:red}") });
+    const received = pieces(page.body);
+    page.destination.write('<html><head><link rel="stylesheet" href="/assets/frame-1.css"/>');
+    page.destination.flush();
+    page.destination.write("</head><body>Серебро</body></html>");
+    page.destination.end();
+    expect(await received).toEqual([
+      '<html><head><style data-href="/assets/frame-1.css">.a{color:red}</style><link rel="stylesheet" href="/assets/frame-1.css" disabled=""/></head><body>Серебро</body></html>',
+    ]);
+  });
+
+  it("stops the render when the client stops reading, and ends once", async () => {
+    let ended = 0;
+    let closed = 0;
+    const page = htmlStream({ onEnd: () => ended++ });
+    page.destination.on("close", () => closed++);
+    page.destination.on("drain", () => expect.unreachable("drain is never emitted"));
+    page.destination.write("<html>");
+    page.destination.flush();
+    await page.body.cancel();
+    expect(closed).toBe(1);
+    page.destination.write("<p>после отмены</p>");
+    page.destination.flush();
+    page.destination.end();
+    expect(ended).toBe(1);
+  });
+
+  it("fails the body when the render fails after the shell", async () => {
+    const page = htmlStream({});
+    const received = pieces(page.body);
+    page.destination.write("<html>");
+    page.destination.flush();
+    page.destination.error(new Error("render failed"));
+    await expect(received).rejects.toThrow("render failed");
+  });
+
+  it("carries React's string renderer: the shell at once, a suspended part when its data comes", async () => {
+    let resolveData!: (value: string) => void;
+    const data = new Promise<string>((resolve) => (resolveData = resolve));
+    function Deferred() {
+      return createElement("p", null, use(data));
+    }
+    const document = createElement(
+      "html",
+      null,
+      createElement("body", null, createElement("h1", null, "Каталог"), createElement(Suspense, { fallback: createElement("p", null, "Загрузка…") }, createElement(Deferred))),
+    );
+    const page = htmlStream({});
+    const reader = page.body.getReader();
+    const decoder = new TextDecoder();
+    await new Promise<void>((resolve) => {
+      const { pipe } = renderToPipeableStream(document, {
+        onShellReady() {
+          pipe(page.destination as unknown as NodeJS.WritableStream);
+          resolve();
+        },
+      });
+    });
+    const shell = decoder.decode((await reader.read()).value);
+    expect(shell).toContain("<h1>Каталог</h1>");
+    expect(shell).toContain("Загрузка…");
+    expect(shell).not.toContain("Золото по 11 586 ₽");
+    resolveData("Золото по 11 586 ₽");
+    let rest = "";
+    for (let piece = await reader.read(); !piece.done; piece = await reader.read()) rest += decoder.decode(piece.value);
+    expect(rest).toContain("Золото по 11 586 ₽");
+    expect(rest).toMatch(/<\/html>$/);
+  });
+});
