@@ -38,6 +38,32 @@ describe("htmlStream", () => {
     ]);
   });
 
+  it("gives a long page the same bytes as the rewrite of its whole text, still one piece per flush", async () => {
+    const card = "<article><p>Георгий Победоносец 50 рублей</p><p>97 352 ₽</p></article>";
+    const document = [
+      "<html><head><title>Каталог</title></head><body>",
+      card.repeat(400),
+      '<script type="module" async="">import("/assets/entry.client-1.js")</script>',
+      card.repeat(100),
+      "</body></html>",
+    ].join("");
+    const whole = criticalPathRewriter(() => undefined);
+    const expected = whole.write(document) + whole.end();
+
+    const page = htmlStream({ rewrite: criticalPathRewriter(() => undefined) });
+    const received = pieces(page.body);
+    const half = Math.floor(document.length / 2);
+    // React's pieces are short: a tag's start, an attribute, a text.
+    for (let at = 0; at < half; at += 7) page.destination.write(document.slice(at, Math.min(at + 7, half)));
+    page.destination.flush();
+    for (let at = half; at < document.length; at += 5) page.destination.write(document.slice(at, at + 5));
+    page.destination.end();
+    const sent = await received;
+    expect(sent).toHaveLength(2);
+    expect(sent.join("")).toBe(expected);
+    expect(expected).toContain("<script>(function(modules,source)");
+  });
+
   it("stops the render when the client stops reading, and ends once", async () => {
     let ended = 0;
     let closed = 0;
