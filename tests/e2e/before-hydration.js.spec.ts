@@ -7,7 +7,7 @@
 //  - A registration form filled in and ticked before hydration keeps its button enabled.
 import { expect, test, type Locator, type Page, type Route } from "@playwright/test";
 import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
-import { desktop, waitForHydration } from "./helpers.ts";
+import { desktop, mobileMenu, phone, waitForHydration } from "./helpers.ts";
 import { addCoinToCart, placeUnpaidOrder, signIn } from "./layout-steps.ts";
 import { smsOutboxFile } from "./outbox.ts";
 import { formatsOf, freshDigits, maskedPhone } from "./phone-ways.ts";
@@ -84,4 +84,24 @@ test("/cabinet/create: a form filled in before the scripts came can be sent", as
   await page.waitForURL((url) => !url.pathname.startsWith("/cabinet"));
   await page.goto("/my/privacy");
   await expect(page.getByTestId("consent")).toHaveCount(1);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: phone });
+
+  test("the side menu opened before the scripts came stays open when they come, and a link in it still closes it", async ({ page }) => {
+    const release = await holdScripts(page, /\/assets\/.*\.js$/);
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    const menu = mobileMenu(page);
+    await menu.burger.click();
+    await expect(menu.drawer.getByRole("link", { name: /Авито/ })).toBeVisible();
+    release();
+    await waitForHydration(page);
+    await expect(menu.root).toHaveAttribute("open", "");
+    await expect(menu.drawer.getByRole("link", { name: /Авито/ })).toBeVisible();
+    // Navigating still closes it.
+    await menu.drawer.getByRole("link", { name: "Контакты" }).click();
+    await page.waitForURL("**/contacts");
+    await expect(menu.root).not.toHaveAttribute("open", "");
+  });
 });

@@ -32,8 +32,14 @@ export function MobileMenu() {
   const location = useLocation();
   const close = () => ref.current?.removeAttribute("open");
 
-  // Any navigation (a link inside, back/forward) closes the menu.
-  useEffect(close, [location.key]);
+  // Any navigation (a link inside, back/forward) closes the menu; the page's first location does
+  // not: a buyer on a slow phone may have opened the menu before the scripts came.
+  const openedAt = useRef(location.key);
+  useEffect(() => {
+    if (location.key === openedAt.current) return;
+    openedAt.current = location.key;
+    close();
+  }, [location.key]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
