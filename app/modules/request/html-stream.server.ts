@@ -5,7 +5,7 @@ import type { CriticalPathRewriter } from "./critical-path.server.ts";
  * its destination. React's Node renderer encodes every piece of markup it writes (an attribute's
  * name, its quotes, its value) into a byte buffer of its own, one TextEncoder call each, a few
  * thousand a catalogue page; the string renderer hands the same pieces over as they are, and
- * this encodes what one flush wrote at once (docs/decisions/042-html-as-text-until-sent.md).
+ * this encodes them a few thousand at a time (docs/decisions/042-html-as-text-until-sent.md).
  */
 export type HtmlDestination = {
   write(text: string): boolean;
