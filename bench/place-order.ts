@@ -42,7 +42,8 @@ const IDENTIFICATION_THRESHOLD_RUB = 100_000;
 async function coinsToOrder(baseUrl: string): Promise<{ id: number; stock: number }[]> {
   const prices = new Map<number, number>();
   for (let page = 1; page <= 10; page++) {
-    const html = await (await fetch(`${baseUrl}/catalog?page=${page}`)).text();
+    // The catalogue's pages are /catalog/page/N; the one past the last is a 404 without cards.
+    const html = await (await fetch(`${baseUrl}/catalog${page > 1 ? `/page/${page}` : ""}`)).text();
     const cards = html.split('data-testid="product-card"').slice(1);
     if (cards.length === 0) break;
     for (const card of cards) {
