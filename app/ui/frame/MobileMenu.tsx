@@ -34,10 +34,10 @@ export function MobileMenu() {
 
   // Any navigation (a link inside, back/forward) closes the menu; the page's first location does
   // not: a buyer on a slow phone may have opened the menu before the scripts came.
-  const openedAt = useRef(location.key);
+  const shownFor = useRef(location.key);
   useEffect(() => {
-    if (location.key === openedAt.current) return;
-    openedAt.current = location.key;
+    if (location.key === shownFor.current) return;
+    shownFor.current = location.key;
     close();
   }, [location.key]);
 
