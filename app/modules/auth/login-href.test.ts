@@ -7,6 +7,17 @@ describe("loginHref", () => {
     expect(loginHref("/")).toBe("/login");
   });
 
+  it("on the sign-in page keeps that page's destination instead of nesting /login in /login", () => {
+    expect(loginHref("/login?redirectTo=%2Fmy%2Forders")).toBe("/login?redirectTo=%2Fmy%2Forders");
+    expect(loginHref("/login")).toBe("/login");
+    // An address already nested (an old link, or typed) comes out flat.
+    expect(loginHref("/login?redirectTo=%2Flogin%3FredirectTo%3D%252Fcart")).toBe("/login?redirectTo=%2Fcart");
+    expect(loginHref("/login?redirectTo=https%3A%2F%2Fevil.example")).toBe("/login");
+    let deep = "/cart";
+    for (let depth = 0; depth < 20; depth++) deep = `/login?redirectTo=${encodeURIComponent(deep)}`;
+    expect(loginHref(deep)).toBe("/login");
+  });
+
   it.each([
     "https://evil.example/",
     "//evil.example",

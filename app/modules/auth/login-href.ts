@@ -3,12 +3,25 @@
  * on this site is kept, so the link cannot send anyone elsewhere.
  */
 export function loginHref(returnTo: string): string {
-  const safe = safeReturnPath(returnTo);
+  let safe = safeReturnPath(returnTo);
+  // 'Войти' on the sign-in page itself keeps that page's destination: wrapping it once more
+  // would nest a /login in a /login with every click (and an endless address space). An
+  // address nested already (an old link) comes out flat; one nested deeper than anyone
+  // clicks is dropped.
+  for (let depth = 0; isLoginPage(safe); depth++) {
+    safe = depth < MAX_NESTING ? safeReturnPath(new URL(safe, shopOrigin).searchParams.get("redirectTo")) : "/";
+  }
   return safe === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(safe)}`;
 }
 
 /** A stand-in origin: a path resolved against it must stay on it. */
 const shopOrigin = "http://shop.invalid";
+
+const MAX_NESTING = 8;
+
+function isLoginPage(path: string): boolean {
+  return new URL(path, shopOrigin).pathname === "/login";
+}
 
 /**
  * A same-site path ("/my/orders?x=1"), or "/" for anything else ("//evil", "https://…",
