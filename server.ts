@@ -88,8 +88,12 @@ export async function startServer(): Promise<RunningServer> {
     if (logs("info")) logAccess(req, res);
     try {
       for (const [name, value] of alwaysHeaders) res.setHeader(name, value);
-      const url = new URL(req.url ?? "/", "http://localhost");
+      const url = requestTarget(req.url);
       if (stopping) res.setHeader("Connection", "close");
+      if (!url) {
+        refuse(req, res, "/", 400, "bad_request", "Неверный запрос", "Браузер отправил запрос, который магазин не может прочитать.");
+        return;
+      }
 
       if (!knownMethods.has(req.method ?? "")) {
         refuse(req, res, url.pathname, 405, "method_not_allowed", "Метод не поддерживается", "Магазин не принимает такие запросы.", {
@@ -264,6 +268,18 @@ function isForeignFormPost(request: Request, pathname: string): boolean {
  * The fetch Request of a node request; undefined when its Host (or, behind a trusted
  * proxy, X-Forwarded-Host/-Proto) makes no URL ("Host: a b").
  */
+/**
+ * The request's address, or undefined for one that makes none: a target of just "//" reads as
+ * an address with an empty host, which `new URL` refuses (it was a 503 and an error in the log).
+ */
+function requestTarget(target = "/"): URL | undefined {
+  try {
+    return new URL(target, "http://localhost");
+  } catch {
+    return undefined;
+  }
+}
+
 function toFetchRequest(req: http.IncomingMessage, res: http.ServerResponse, trustProxy: boolean): Request | undefined {
   try {
     return createRequest(req, res, { trustProxy });

@@ -179,6 +179,13 @@ describe("hostile requests answered without a 5xx (issue 14, item 10)", () => {
     expect(api).toMatch(/"code":"method_not_allowed"/);
   });
 
+  it("an address of two slashes alone: 400 with a Russian page, and nothing in the error log", async () => {
+    const answer = await rawExchange(`GET // HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain("<h1>Неверный запрос</h1>");
+    expect(shop.output()).not.toContain("Invalid URL");
+  });
+
   it("a Host that makes no address: 400", async () => {
     for (const value of ["a b", "[::1", "exa mple.ru:80"]) {
       const answer = await rawExchange(`GET /catalog HTTP/1.1\r\nHost: ${value}\r\nConnection: close\r\n\r\n`);
