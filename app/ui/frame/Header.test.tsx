@@ -58,6 +58,11 @@ describe("Header sign-in", () => {
     expect(within(header).queryByText("Профиль")).toBeNull();
   });
 
+  it("on the sign-in page itself: 'Войти' keeps that page's destination, not a /login inside a /login", async () => {
+    const header = await renderHeader({}, "/login?redirectTo=%2Fcheckout");
+    expect(within(header).getByRole("link", { name: "Войти" }).getAttribute("href")).toBe("/login?redirectTo=%2Fcheckout");
+  });
+
   it("logged out on the home page: plain /login", async () => {
     const header = await renderHeader({}, "/");
     expect(within(header).getByRole("link", { name: "Войти" }).getAttribute("href")).toBe("/login");
