@@ -91,7 +91,7 @@ export async function startServer(): Promise<RunningServer> {
       const url = requestTarget(req.url);
       if (stopping) res.setHeader("Connection", "close");
       if (!url) {
-        refuse(req, res, "/", 400, "bad_request", "Неверный запрос", "Браузер отправил запрос, который магазин не может прочитать.");
+        refuseUnreadable(req, res, "/");
         return;
       }
 
@@ -145,7 +145,7 @@ export async function startServer(): Promise<RunningServer> {
       // so that its Origin matches them (React Router refuses actions otherwise).
       const received = toFetchRequest(req, res, settings.trustProxy);
       if (!received) {
-        refuse(req, res, url.pathname, 400, "bad_request", "Неверный запрос", "Браузер отправил запрос, который магазин не может прочитать.");
+        refuseUnreadable(req, res, url.pathname);
         return;
       }
       if (isForeignFormPost(received, url.pathname)) {
@@ -265,10 +265,6 @@ function isForeignFormPost(request: Request, pathname: string): boolean {
 }
 
 /**
- * The fetch Request of a node request; undefined when its Host (or, behind a trusted
- * proxy, X-Forwarded-Host/-Proto) makes no URL ("Host: a b").
- */
-/**
  * The request's address, or undefined for one that makes none: a target of just "//" reads as
  * an address with an empty host, which `new URL` refuses (it was a 503 and an error in the log).
  */
@@ -280,6 +276,10 @@ function requestTarget(target = "/"): URL | undefined {
   }
 }
 
+/**
+ * The fetch Request of a node request; undefined when its Host (or, behind a trusted
+ * proxy, X-Forwarded-Host/-Proto) makes no URL ("Host: a b").
+ */
 function toFetchRequest(req: http.IncomingMessage, res: http.ServerResponse, trustProxy: boolean): Request | undefined {
   try {
     return createRequest(req, res, { trustProxy });
@@ -300,6 +300,7 @@ function refusalPage(title: string, text: string): string {
 `;
 }
 
+const unreadableText = "Браузер отправил запрос, который магазин не может прочитать.";
 const tooLargePage = refusalPage(tooLargeMessage, `Форма содержит больше данных, чем принимает магазин (до ${maxBodyBytes / 1024} КБ). Вернитесь назад и сократите текст.`);
 const foreignFormPage = refusalPage("Запрос отклонён", "Эту форму можно отправить только со страниц магазина. Откройте страницу магазина заново и повторите.");
 
@@ -330,6 +331,11 @@ function refuse(
 }
 
 /** 413: a short Russian page, or the /api error object. */
+/** 400 for a request whose address or Host makes no URL. */
+function refuseUnreadable(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
+  refuse(req, res, pathname, 400, "bad_request", "Неверный запрос", unreadableText);
+}
+
 function refuseTooLarge(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
   const api = isApiPath(pathname);
   sendRefusal(res, 413, api ? JSON.stringify({ error: { code: "too_large", message: tooLargeMessage } }) : tooLargePage, api);
@@ -364,7 +370,7 @@ function answerUnparsable(error: NodeJS.ErrnoException, socket: Duplex) {
   const api = isApiRequestLine((error as { rawPacket?: unknown }).rawPacket);
   const body = api
     ? JSON.stringify({ error: { code: status === 431 ? "headers_too_large" : status === 408 ? "timeout" : "bad_request", message: title } })
-    : refusalPage(title, status === 431 ? "Адрес страницы или заголовки запроса слишком длинные." : "Браузер отправил запрос, который магазин не может прочитать.");
+    : refusalPage(title, status === 431 ? "Адрес страницы или заголовки запроса слишком длинные." : unreadableText);
   const type = api ? "application/json; charset=utf-8" : "text/html; charset=utf-8";
   socket.end(
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n${rawSecurityHeaders}Connection: close\r\n\r\n${body}`,
