@@ -19,6 +19,12 @@ async function moveFirstPaidOrderToCompleted(page: Page, manager: { typed: strin
   await page.getByLabel("Номер, телефон или фамилия").fill(manager.buyersSurname);
   await page.getByRole("button", { name: "Найти" }).click();
   await expect(page).toHaveURL(/status=paid/);
+  // With JavaScript the address changes a moment before the list does: wait for the list found,
+  // every row paid and the buyer's, so the first number read is the one clicked.
+  const rows = page.getByTestId("orders-table").locator("tbody tr");
+  await expect(rows.filter({ hasNotText: manager.buyersSurname })).toHaveCount(0);
+  await expect(rows.filter({ hasNotText: "Оплачен" })).toHaveCount(0);
+  await expect(rows).not.toHaveCount(0);
   const first = page.getByRole("link", { name: /^№\d/ }).first();
   const number = (await first.textContent())!.slice(1);
   await first.click();
