@@ -1,3 +1,4 @@
+import { and, eq, sql } from "drizzle-orm";
 import type { Seeder } from "../db/seed.server.ts";
 import { products, type ProductImage } from "../db/schema.ts";
 import demoCatalog from "./demo-catalog.json" with { type: "json" };
@@ -29,5 +30,25 @@ export const productsSeeder: Seeder = {
   name: "catalog-products",
   async run(db) {
     await db.insert(products).values(demoProductRows()).onConflictDoNothing();
+  },
+};
+
+/**
+ * The demo coins sold with VAT once had bullion premiums (6–12 %), which left the shop less than
+ * the metal after VAT. A shop seeded before gets the catalogue's premiums for them, unless
+ * the operator has changed the premium since.
+ */
+const formerVatCoinPremiums: Record<string, number> = { "AU-0008": 8, "AU-0014": 8, "AU-0015": 12, "AU-0036": 6 };
+
+export const vatCoinPremiumsSeeder: Seeder = {
+  name: "catalog-vat-coin-premiums",
+  async run(db) {
+    for (const [sku, former] of Object.entries(formerVatCoinPremiums)) {
+      const premiumPercent = demoCatalog.find((coin) => coin.sku === sku)!.premiumPercent;
+      await db
+        .update(products)
+        .set({ premiumPercent, updatedAt: sql`now()` })
+        .where(and(eq(products.sku, sku), eq(products.premiumPercent, former), eq(products.pricing, "metal")));
+    }
   },
 };

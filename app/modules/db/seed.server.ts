@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { buybackOffersSeeder } from "../buyback/offers.seed.server.ts";
-import { productsSeeder } from "../catalog/products.seed.server.ts";
+import { productsSeeder, vatCoinPremiumsSeeder } from "../catalog/products.seed.server.ts";
 import { catalogSectionsSeeder } from "../catalog/sections.seed.server.ts";
 import { consentPagesSeeder, contentItemsSeeder, contentPagesBodiesSeeder, promotionRulesSeeder } from "../content/content.seed.server.ts";
 import { pagesSeeder } from "../content/pages.seed.server.ts";
@@ -17,7 +17,7 @@ export type Seeder = {
 };
 
 /** Every seeder, in dependency order. Later concerns append theirs. */
-export const seeders: Seeder[] = [catalogSectionsSeeder, productsSeeder, pagesSeeder, buybackOffersSeeder, contentPagesBodiesSeeder, contentItemsSeeder, promotionRulesSeeder, consentPagesSeeder];
+export const seeders: Seeder[] = [catalogSectionsSeeder, productsSeeder, pagesSeeder, buybackOffersSeeder, contentPagesBodiesSeeder, contentItemsSeeder, promotionRulesSeeder, consentPagesSeeder, vatCoinPremiumsSeeder];
 
 /**
  * Runs the seeders. With `onlyNew`, a seeder already recorded as run is skipped:
