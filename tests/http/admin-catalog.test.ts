@@ -59,8 +59,8 @@ function selectedValue(html: string, name: string): string {
 }
 
 /** The coin form as the page shows it, every field a browser would send. */
-async function coinForm(client: ShopClient): Promise<Record<string, string>> {
-  const html = await client.html(coinPage);
+async function coinForm(client: ShopClient, page = coinPage): Promise<Record<string, string>> {
+  const html = await client.html(page);
   const fields: Record<string, string> = { intent: "save", version: inputValue(html, "version")!, description: textareaValue(html, "description") };
   for (const name of ["name", "premiumPercent", "fixedPremium", "fixedPrice", "buybackDiscountPercent", "stock", "maxPerOrder", "lowStockThreshold"]) fields[name] = inputValue(html, name)!;
   for (const name of ["pricing", "vat"]) fields[name] = selectedValue(html, name);
@@ -116,7 +116,7 @@ describe("a coin edited in the back office", () => {
     const form = await coinForm(clients.content!);
     const refused = await clients.content!.postForm(coinPage, { ...form, premiumPercent: "много", stock: "-1" });
     expect(refused.status).toBe(422);
-    expect(textByTestId(refused.text, "edit-error")).toBe("Наценка, %: должно быть числом от -100 до 1000; Остаток, шт.: должно быть целым числом не меньше 0");
+    expect(textByTestId(refused.text, "edit-error")).toBe("Наценка, %: должно быть числом от -50 до 1000; Остаток, шт.: должно быть целым числом не меньше 0");
     const page = await clients.content!.html(coinPage);
     expect([inputValue(page, "premiumPercent"), inputValue(page, "stock")]).toEqual(["18", "7"]);
   });
@@ -144,6 +144,52 @@ describe("a coin edited in the back office", () => {
   });
 });
 
+describe("a price under the coin's floor", () => {
+  // The Krugerrand is sold with VAT: at a bullion premium the shop keeps less than the metal.
+  const krugerrand = "/admin/catalog/AU-0036";
+  const premiumOf = async () => inputValue(await clients.content!.html(krugerrand), "premiumPercent");
+
+  it("is not saved until staff confirm it on a second post, the page naming the price net of VAT and the metal", async () => {
+    const form = await coinForm(clients.content!, krugerrand);
+    expect(form.premiumPercent).toBe("30");
+    const warned = await clients.content!.postForm(krugerrand, { ...form, premiumPercent: "6" });
+    expect(warned.status).toBe(422);
+    expect(textByTestId(warned.text, "edit-error")).toMatch(/^Не сохранено: Цена без НДС [\d\s]+ ₽ ниже стоимости металла [\d\s]+ ₽; Цена без НДС [\d\s]+ ₽ ниже цены выкупа [\d\s]+ ₽\. Если так и задумано/);
+    expect(textByTestId(warned.text, "confirm-below-floor")).toContain("Да, продавать так");
+    expect(inputValue(warned.text, "premiumPercent")).toBe("6");
+    expect(await premiumOf()).toBe("30");
+
+    const confirmed = await clients.content!.postForm(krugerrand, { ...form, premiumPercent: "6", confirmBelowFloor: "on" });
+    expect(confirmed.status).toBe(303);
+    expect(await premiumOf()).toBe("6");
+    // A later save that leaves the price alone is not asked again.
+    const stockOnly = await clients.content!.postForm(krugerrand, { ...(await coinForm(clients.content!, krugerrand)), stock: "11" });
+    expect(stockOnly.status).toBe(303);
+    expect((await clients.content!.postForm(krugerrand, { ...(await coinForm(clients.content!, krugerrand)), premiumPercent: "30" })).status).toBe(303);
+  });
+
+  it("a coin without VAT is asked too when its premium goes under zero, and a coin for nothing is refused outright", async () => {
+    const form = await coinForm(clients.content!);
+    const warned = await clients.content!.postForm(coinPage, { ...form, premiumPercent: "-2" });
+    expect(warned.status).toBe(422);
+    expect(textByTestId(warned.text, "edit-error")).toMatch(/^Не сохранено: Цена [\d\s]+ ₽ ниже стоимости металла/);
+    const free = await clients.content!.postForm(coinPage, { ...form, premiumPercent: "-100", confirmBelowFloor: "on" });
+    expect(free.status).toBe(422);
+    expect(textByTestId(free.text, "edit-error")).toBe("Наценка, %: должно быть числом от -50 до 1000");
+    expect(inputValue(await clients.content!.html(coinPage), "premiumPercent")).toBe(form.premiumPercent);
+  });
+
+  it("the buy-back discount is labelled by what it follows, the metal, and the figures shown are the storefront's", async () => {
+    const page = await clients.content!.html(krugerrand);
+    const hint = textByTestId(page, "buyback-hint")!;
+    expect(hint).toMatch(/^цена выкупа — стоимость металла по котировкам минус эта скидка; от цены продажи и наценки не зависит\. Сейчас: металл [\d\s]+ ₽, выкуп [\d\s]+ ₽$/);
+    expect(page).not.toContain("ниже цены продажи");
+    const shown = Number(/выкуп ([\d\s]+) ₽/.exec(hint)![1]!.replace(/\D/g, ""));
+    const storefront = mainText(await new ShopClient(shop.url).html("/products/kryugerrand-1-unciya"));
+    expect(Number(/Выкупим у вас за ([\d\s]+) ₽/.exec(storefront)![1]!.replace(/\D/g, ""))).toBe(shown);
+  });
+});
+
 describe("the whole catalogue file", () => {
   const upload = (client: ShopClient, name: string, text: string, type = "text/csv"): Promise<ClientResponse> => {
     const form = new FormData();
@@ -157,7 +203,7 @@ describe("the whole catalogue file", () => {
     expect(refused.status).toBe(422);
     const errors = textByTestId(refused.text, "import-errors")!;
     expect(errors).toContain("Файл prices.csv не загружен, в каталоге ничего не изменилось. Ошибки (2):");
-    expect(errors).toContain("Строка 3, поле premiumPercent: должно быть числом от -100 до 1000");
+    expect(errors).toContain("Строка 3, поле premiumPercent: должно быть числом от -50 до 1000");
     expect(errors).toContain("Строка 4, поле stock: должно быть целым числом не меньше 0");
     // The good row was not written either.
     expect(inputValue(await clients.content!.html("/admin/catalog/AU-0002"), "stock")).toBe("33");

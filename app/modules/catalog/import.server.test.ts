@@ -208,7 +208,7 @@ describe("catalogue import on PGlite", () => {
     await expect(setStock(db(), "NOPE-1", "1")).rejects.toThrow(new CatalogCommandError("Монеты с артикулом NOPE-1 в каталоге нет."));
     await expect(setStock(db(), "AU-0001", "-1")).rejects.toThrow("stock: должно быть целым числом не меньше 0.");
     await expect(setStock(db(), "AU-0001", "1.5")).rejects.toThrow(CatalogCommandError);
-    await expect(setPremium(db(), "AU-0001", "abc")).rejects.toThrow("premiumPercent: должно быть числом от -100 до 1000.");
+    await expect(setPremium(db(), "AU-0001", "abc")).rejects.toThrow("premiumPercent: должно быть числом от -50 до 1000.");
     expect((await bySku("AU-0001"))!).toMatchObject({ stock: 12, premiumPercent: 8.25 });
   });
 });

@@ -150,7 +150,8 @@ const fieldRules = {
   /** The dashboard warns at this stock or less; empty: no warning for the coin. */
   lowStockThreshold: { schema: wholeNumber, empty: null },
   pricing: { schema: choice(["metal", "fixed"]), empty: "metal" },
-  premiumPercent: { schema: numberIn("должно быть числом от -100 до 1000", (value) => value >= -100 && value <= 1000), empty: 0 },
+  // Below −50 % a coin would sell for less than half its metal: never meant, even confirmed.
+  premiumPercent: { schema: numberIn("должно быть числом от -50 до 1000", (value) => value >= -50 && value <= 1000), empty: 0 },
   fixedPremium: { schema: numberIn("должно быть числом от 0 до 10 000 000", (value) => value >= 0 && value <= 10_000_000), empty: 0 },
   fixedPrice: { schema: positive(10_000_000_000), empty: null },
   buybackDiscountPercent: { schema: numberIn("должно быть числом от 0 до 100", (value) => value >= 0 && value <= 100), empty: 10 },
@@ -498,7 +499,7 @@ export async function setVatOverride(db: Database, sku: string, value: string) {
   return updateBySku(db, sku, { vatOverride: override });
 }
 
-/** Sets the premium over the metal, in percent (-100…1000; "7,5" is fine). */
+/** Sets the premium over the metal, in percent (-50…1000; "7,5" is fine). */
 export async function setPremium(db: Database, sku: string, value: string | number) {
   return updateBySku(db, sku, { premiumPercent: parseValue<number>("premiumPercent", String(value)) });
 }

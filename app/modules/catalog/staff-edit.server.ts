@@ -13,7 +13,11 @@ import type { Database } from "../db/client.server.ts";
 import { products, type ProductImage } from "../db/schema.ts";
 import { invalidateReads } from "../shared/read-cache.ts";
 import { writeAudit, type StaffActor } from "../staff/audit.server.ts";
+import type { MetalRates } from "../pricing/pricing.ts";
+import { vatTreatment } from "../tax/vat.ts";
 import { importProductFile, importProducts, setVatOverride, type ImportIssue } from "./import.server.ts";
+import { priceFloorIssues, priceFloorText } from "./price-floor.ts";
+import { pricingRule } from "./products.server.ts";
 
 export const CATALOG_PAGE_SIZE = 50;
 
@@ -65,7 +69,33 @@ export type StaffEditResult =
   | { ok: true; product: Product; changed: string[] }
   | { ok: false; kind: "missing" }
   | { ok: false; kind: "conflict"; product: Product }
-  | { ok: false; kind: "invalid"; errors: ImportIssue[] };
+  | { ok: false; kind: "invalid"; errors: ImportIssue[] }
+  | { ok: false; kind: "below-floor"; warnings: string[] };
+
+/**
+ * The price floor of a save: today's rates, and whether staff confirmed a price under the metal
+ * or the buy-back price. Without rates (no quotes yet) a price that follows the metal cannot be
+ * measured, and only a fixed price is.
+ */
+export type FloorCheck = { rates: MetalRates | null; confirmed: boolean };
+
+/** Fields that move a coin's price or its floor: a save changing none of them is not asked again. */
+const priceFields = new Set(["pricing", "premiumPercent", "fixedPremium", "fixedPrice", "buybackDiscountPercent", "vatOverride", "pureGrams", "metal"]);
+
+/** Why the coin as saved sells under its floor, in staff's words; none when it does not. */
+export function priceFloorWarnings(product: Product, rates: MetalRates | null): string[] {
+  const rule = pricingRule(product);
+  if (!rates && rule.kind === "metal") return [];
+  const vat = vatTreatment(product);
+  return priceFloorIssues({ ...product, rule, vat }, rates ?? { gold: 0, silver: 0 }, new Date()).map((issue) => priceFloorText(issue, vat));
+}
+
+/** Thrown inside the save's transaction to undo it when the price needs staff's confirmation. */
+class BelowFloor extends Error {
+  constructor(readonly warnings: string[]) {
+    super("price below its floor");
+  }
+}
 
 /** Fields the audit row leaves out: the database's own. */
 const unaudited = new Set(["id", "createdAt", "updatedAt", "search"]);
@@ -97,6 +127,7 @@ export async function editProductAsStaff(
   version: string,
   values: Record<string, unknown>,
   vat?: VatChoice,
+  floor?: FloorCheck,
 ): Promise<StaffEditResult> {
   const result: StaffEditResult = await db.transaction(async (tx) => {
       const txDb = tx as unknown as Database;
@@ -108,8 +139,15 @@ export async function editProductAsStaff(
       if (vat && vat !== vatChoiceOf(before)) await setVatOverride(txDb, sku, vat);
       const [after] = await tx.select().from(products).where(eq(products.sku, sku));
       const { changed, was, now } = differences(before, after!);
+      if (floor && !floor.confirmed && changed.some((field) => priceFields.has(field))) {
+        const warnings = priceFloorWarnings(after!, floor.rates);
+        if (warnings.length > 0) throw new BelowFloor(warnings);
+      }
       if (changed.length > 0) await writeAudit(txDb, actor, { action: "catalog.edit", entity: `product:${sku}`, before: was, after: now });
       return { ok: true as const, product: after!, changed };
+    }).catch((error: unknown) => {
+      if (error instanceof BelowFloor) return { ok: false as const, kind: "below-floor" as const, warnings: error.warnings };
+      throw error;
     });
   // This process's own cached reads, after the commit (other instances heard the NOTIFY).
   if (result.ok) invalidateReads("catalog");

@@ -6,7 +6,7 @@ export const productFieldLabels: Record<string, string> = {
   premiumPercent: "Наценка, %",
   fixedPremium: "Фиксированная наценка, ₽",
   fixedPrice: "Фиксированная цена, ₽",
-  buybackDiscountPercent: "Скидка при выкупе, %",
+  buybackDiscountPercent: "Скидка выкупа от стоимости металла, %",
   stock: "Остаток, шт.",
   maxPerOrder: "Не больше в заказе, шт.",
   lowStockThreshold: "Порог «мало на складе», шт.",

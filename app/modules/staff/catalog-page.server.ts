@@ -13,7 +13,10 @@ import {
   type PictureResult,
   type Product,
 } from "../catalog/staff-edit.server.ts";
+import { coinBuybackPrice } from "../buyback/price.ts";
 import { getConfig } from "../config/config.server.ts";
+import { metalValue } from "../pricing/pricing.ts";
+import { getQuotesService } from "../quotes/quotes.server.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { databaseContext } from "../request/context.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
@@ -92,8 +95,11 @@ export async function loadProductEditor(context: Readonly<RouterContextProvider>
   const sku = skuOf(param);
   const product = await findProductBySku(db, sku);
   if (!product) throw data("Монета не найдена", { status: 404 });
+  const rates = (await getQuotesService()).rates();
   return {
     product: editorView(product),
+    // The buy-back rule (buyback/price.ts) as it stands today: the metal less the coin's discount.
+    buyback: rates ? { metal: Math.floor(metalValue(product, rates)), price: coinBuybackPrice(product, rates) } : null,
     audit: await listAudit(db, { entity: `product:${sku}`, limit: 30 }),
     uploadMaxKb: Math.floor(getConfig().images.uploadMaxBytes / 1024),
   };
@@ -119,6 +125,8 @@ const productFormSchema = z.discriminatedUnion(
       maxPerOrder: decimalText(20),
       lowStockThreshold: decimalText(20),
       published: z.literal("on").optional(),
+      /** Staff's explicit yes to a price under the metal or the buy-back price (the second post of the warning). */
+      confirmBelowFloor: z.literal("on").optional(),
       vat: z.enum(["auto", "exempt", "vat"], { error: "НДС: по правилу, не облагается или облагается" }),
     }),
     z.object({ intent: z.literal("picture"), version: z.string().min(1, "Обновите страницу: форма устарела").max(40), picture: z.instanceof(File, { message: "Выберите файл картинки" }) }),
@@ -162,6 +170,8 @@ export type EditorActionData = {
   /** What was typed, shown again (the version is the coin's current one after a conflict). */
   values?: Partial<Record<string, string | boolean>>;
   version?: string;
+  /** The price is under the metal or the buy-back price: the form asks for staff's confirmation. */
+  belowFloor?: string[];
 };
 
 function fieldErrorsOf(errors: ImportIssue[]): Record<string, string> {
@@ -197,9 +207,10 @@ export async function handleProductEditor(request: Request, context: Readonly<Ro
   let typed: EditorActionData["values"];
   switch (input.intent) {
     case "save": {
-      const { intent: _intent, version, vat, published, ...fields } = input;
+      const { intent: _intent, version, vat, published, confirmBelowFloor, ...fields } = input;
       typed = { ...fields, vat, published: published === "on" };
-      result = await editProductAsStaff(db, actor, sku, version, { ...fields, status: published === "on" ? "active" : "archived" }, vat);
+      const floor = { rates: (await getQuotesService()).rates(), confirmed: confirmBelowFloor === "on" };
+      result = await editProductAsStaff(db, actor, sku, version, { ...fields, status: published === "on" ? "active" : "archived" }, vat, floor);
       break;
     }
     case "picture": {
@@ -239,5 +250,15 @@ export async function handleProductEditor(request: Request, context: Readonly<Ro
       return data<EditorActionData>({ message: describe(result.errors), fieldErrors: fieldErrorsOf(result.errors), values: typed }, { status: 422 });
     case "picture":
       return data<EditorActionData>({ message: result.message, fieldErrors: { picture: result.message } }, { status: 422 });
+    case "below-floor":
+      return data<EditorActionData>(
+        {
+          message: `Не сохранено: ${result.warnings.join("; ")}. Если так и задумано, отметьте подтверждение под формой и сохраните ещё раз.`,
+          fieldErrors: {},
+          values: typed,
+          belowFloor: result.warnings,
+        },
+        { status: 422 },
+      );
   }
 }

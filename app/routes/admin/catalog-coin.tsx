@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ipxUrl } from "#app/modules/images/image-url.ts";
+import { formatMoney } from "#app/modules/shared/format.ts";
 import { productFieldLabels } from "#app/modules/staff/catalog-labels.ts";
 import { handleProductEditor, loadProductEditor } from "#app/modules/staff/catalog-page.server.ts";
 import { adminMeta } from "#app/modules/staff/meta.ts";
@@ -24,14 +25,14 @@ const numberFields: Array<{ name: Field; hint?: string }> = [
   { name: "premiumPercent", hint: "к цене металла по котировкам" },
   { name: "fixedPremium", hint: "добавляется к цене металла" },
   { name: "fixedPrice", hint: "при цене «фиксированная»" },
-  { name: "buybackDiscountPercent", hint: "ниже цены продажи при выкупе" },
+  { name: "buybackDiscountPercent" },
   { name: "stock" },
   { name: "maxPerOrder", hint: "пусто: общий предел" },
   { name: "lowStockThreshold", hint: "пусто: по умолчанию магазина" },
 ];
 
 export default function AdminCatalogCoin({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, audit, uploadMaxKb } = loaderData;
+  const { product, audit, uploadMaxKb, buyback } = loaderData;
   const typed = actionData?.values ?? {};
   const errors: Record<string, string | undefined> = actionData?.fieldErrors ?? {};
   const value = (name: keyof typeof product & string) => (typeof typed[name] === "string" ? (typed[name] as string) : String(product[name] ?? ""));
@@ -69,7 +70,8 @@ export default function AdminCatalogCoin({ loaderData, actionData }: Route.Compo
                 </li>
               ))}
             </ul>
-            <AdminEditForm version={version} encType="multipart/form-data" className={css.actionForm}>
+            {/* Keyed by the coin's version: a picture added (a new version) empties the file field, so a second click adds no copy. */}
+            <AdminEditForm key={version} version={version} encType="multipart/form-data" className={css.actionForm}>
               <AdminEditField label={`Файл JPEG, PNG или WebP, до ${uploadMaxKb} КБ`}>
                 <input type="file" name="picture" accept="image/jpeg,image/png,image/webp" required className={css.wideControl} />
               </AdminEditField>
@@ -110,7 +112,7 @@ export default function AdminCatalogCoin({ loaderData, actionData }: Route.Compo
             </select>
           </AdminEditField>
           {numberFields.map((field) => (
-            <AdminEditField key={field.name} label={productFieldLabels[field.name]} hint={field.hint} name={field.name} error={errors[field.name]}>
+            <AdminEditField key={field.name} label={productFieldLabels[field.name]} hint={field.name === "buybackDiscountPercent" ? <BuybackHint buyback={buyback} /> : field.hint} name={field.name} error={errors[field.name]}>
               <input name={field.name} inputMode="decimal" maxLength={20} defaultValue={value(field.name)} className={css.wideControl} aria-invalid={errors[field.name] ? true : undefined} />
             </AdminEditField>
           ))}
@@ -129,11 +131,27 @@ export default function AdminCatalogCoin({ loaderData, actionData }: Route.Compo
         <AdminEditField label={`${productFieldLabels.description} (Markdown)`} name="description" error={errors.description}>
           <textarea name="description" rows={8} maxLength={10_000} defaultValue={value("description")} className={css.textarea} />
         </AdminEditField>
+        {actionData?.belowFloor ? (
+          <label className={css.checkField} data-testid="confirm-below-floor">
+            <input type="checkbox" name="confirmBelowFloor" required />
+            Да, продавать так: {actionData.belowFloor.join("; ")}
+          </label>
+        ) : null}
         <p>
           <AdminSaveButton />
         </p>
       </AdminEditForm>
     </AdminEditFrame>
+  );
+}
+
+/** The buy-back rule in the editor's words: it follows the metal, not the sale price, with today's figures. */
+function BuybackHint({ buyback }: { buyback: { metal: number; price: number } | null }) {
+  return (
+    <span data-testid="buyback-hint">
+      цена выкупа — стоимость металла по котировкам минус эта скидка; от цены продажи и наценки не зависит
+      {buyback ? `. Сейчас: металл ${formatMoney(buyback.metal)}, выкуп ${formatMoney(buyback.price)}` : null}
+    </span>
   );
 }
 

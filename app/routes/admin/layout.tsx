@@ -1,4 +1,4 @@
-import { Outlet } from "react-router";
+import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { flashContext } from "#app/modules/request/context.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { menuFor } from "#app/modules/staff/access.ts";
@@ -21,6 +21,14 @@ export function loader({ context }: Route.LoaderArgs) {
     who: `${member.name || formatPhone(member.phone)} · ${staffRoleLabels[member.role]}`,
     flash: context.get(flashContext),
   };
+}
+
+/**
+ * A form refused on the page (4xx) does not read the layout again by default, so the notice of the
+ * change before it stayed beside the refusal; after any post the notice shown is the current one.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" || defaultShouldRevalidate;
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
