@@ -256,6 +256,16 @@ describe("a coin's pictures", () => {
     expect(await pictureCount()).toBe(before);
   });
 
+  it("a picture larger than 5 000 points a side is refused with its size named, and nothing is stored", async () => {
+    const before = await pictureCount();
+    const wide = await sharp({ create: { width: 10_000, height: 8, channels: 3, background: "#c9a227" } }).png().toBuffer();
+    const refused = await post(clients.content!, new File([new Uint8Array(wide)], "panorama.png", { type: "image/png" }));
+    expect(refused.status).toBe(422);
+    expect(textByTestId(refused.text, "edit-error")).toBe("Картинка 10 000 × 8 точек слишком велика: не больше 5 000 точек по каждой стороне (уменьшите её перед загрузкой)");
+    expect(textByTestId(refused.text, "flash")).toBeUndefined();
+    expect(await pictureCount()).toBe(before);
+  });
+
   it("a real PNG is stored and served through /_ipx", async () => {
     const before = await pictureCount();
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c9a227" } }).png().toBuffer();

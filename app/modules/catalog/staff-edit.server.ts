@@ -11,6 +11,7 @@ import { asc, count, eq, ilike, or } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "../db/client.server.ts";
 import { products, type ProductImage } from "../db/schema.ts";
+import { formatNumber } from "../shared/format.ts";
 import { invalidateReads } from "../shared/read-cache.ts";
 import { writeAudit, type StaffActor } from "../staff/audit.server.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
@@ -193,9 +194,18 @@ export const pictureTexts = {
   none: "Выберите файл картинки",
   tooLarge: (maxBytes: number) => `Файл больше ${Math.floor(maxBytes / 1024)} КБ`,
   wrongType: "Картинка должна быть в формате JPEG, PNG или WebP (проверяется содержимое файла, а не его имя)",
-  broken: "Картинка не читается: файл повреждён или слишком велик по размерам (до 10 000 × 10 000 точек)",
+  broken: "Картинка не читается: файл повреждён",
+  tooManyPixels: (width: number, height: number) =>
+    `Картинка ${formatNumber(width, 0)} × ${formatNumber(height, 0)} точек слишком велика: не больше ${formatNumber(MAX_PICTURE_SIDE, 0)} точек по каждой стороне (уменьшите её перед загрузкой)`,
   tooMany: "У монеты уже 20 картинок: уберите лишнюю",
 } as const;
+
+/**
+ * The largest side of an uploaded picture, in pixels. Pages show coins at most 800 px wide (1600
+ * at double density), and every resize through /_ipx decodes the whole picture: a 10 000 × 10 000
+ * upload cost each of them 400 MB and seconds of a worker.
+ */
+export const MAX_PICTURE_SIDE = 5000;
 
 export type PictureResult = StaffEditResult | { ok: false; kind: "picture"; message: string };
 
@@ -218,13 +228,15 @@ export async function addPictureAsStaff(
   let width: number | undefined;
   let height: number | undefined;
   try {
-    const meta = await sharp(bytes, { limitInputPixels: 10_000 * 10_000 }).metadata();
+    // The header only: nothing is decoded, so a huge picture is measured without being drawn.
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     width = meta.width;
     height = meta.height;
   } catch {
     return { ok: false, kind: "picture", message: pictureTexts.broken };
   }
-  if (!width || !height || width > 10_000 || height > 10_000) return { ok: false, kind: "picture", message: pictureTexts.broken };
+  if (!width || !height) return { ok: false, kind: "picture", message: pictureTexts.broken };
+  if (width > MAX_PICTURE_SIDE || height > MAX_PICTURE_SIDE) return { ok: false, kind: "picture", message: pictureTexts.tooManyPixels(width, height) };
   const product = await findProductBySku(db, options.sku);
   if (!product) return { ok: false, kind: "missing" };
   if (product.images.length >= 20) return { ok: false, kind: "picture", message: pictureTexts.tooMany };

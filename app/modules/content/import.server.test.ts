@@ -95,6 +95,23 @@ describe("import and export", () => {
     expect((await findArticle(db(), "news", "sbp-oplata"))!.title).toBe("Статья sbp-oplata");
   });
 
+  it("refuses a text longer than 100 000 characters, and one whose Markdown takes too long to render, naming the file; writes nothing", async () => {
+    const dir = folder("heavy", {
+      "news/dolgaya.md": article("dolgaya").replace("Текст статьи dolgaya.", "Абзац о монетах. ".repeat(6_000)),
+      "news/tyazhelaya.md": article("tyazhelaya").replace("Текст статьи tyazhelaya.", "**a* ".repeat(8_000)),
+    });
+    const long = await importContentFolder(db(), dir);
+    expect(long.ok ? [] : long.issues.map(formatContentIssue)).toEqual(["Файл news/dolgaya.md: текст не длиннее 100 000 символов"]);
+    rmSync(path.join(dir, "news/dolgaya.md"));
+    const started = performance.now();
+    const slow = await importContentFolder(db(), dir);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(slow.ok ? [] : slow.issues.map(formatContentIssue)).toEqual([
+      "Файл news/tyazhelaya.md: разметку этого текста не получается показать быстрее чем за 1 с: упростите её (много вложенных *, _, [ или > подряд) или разбейте текст на части",
+    ]);
+    expect(await findArticle(db(), "news", "tyazhelaya")).toBeUndefined();
+  });
+
   it("refuses an empty folder", async () => {
     const result = await importContentFolder(db(), folder("empty", { "notes.txt": "x" }));
     expect(result.ok ? [] : result.issues.map((issue) => issue.message)).toEqual([expect.stringMatching(/^нет файлов \.md/)]);

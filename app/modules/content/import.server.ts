@@ -3,11 +3,13 @@
  * Markdown files. Import checks every file first; one bad file and nothing is written,
  * else all of them are written in one transaction.
  */
+import { getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { contentFolders, parseContentFiles, type ContentEntry, type ContentIssue, type ContentKind } from "./content-files.ts";
 import { readContentFolder, writeContentFolder } from "./folder.server.ts";
 import { invalidateReads } from "../shared/read-cache.ts";
 import { announceReadsChanged } from "../shared/read-changes.server.ts";
+import { markdownProblem } from "./markdown.server.ts";
 import { checkPromotionRules } from "./promotion-rules.server.ts";
 import { readContent, writeContent, type WriteCounts } from "./store.server.ts";
 
@@ -20,12 +22,30 @@ export async function importContentFolder(db: Database, dir: string): Promise<Co
   }
   const { entries, issues } = parseContentFiles(files);
   if (issues.length > 0) return { ok: false, issues };
+  const slow = markdownIssues(entries);
+  if (slow.length > 0) return { ok: false, issues: slow };
   const outcome = await db.transaction((tx) => writeCheckedContent(tx as unknown as Database, entries));
   if ("issues" in outcome) return { ok: false, issues: outcome.issues };
   const counts = outcome.counts;
   // This process's own cached reads, after the commit.
   invalidateReads("content");
   return { ok: true, counts, total: entries.length };
+}
+
+/**
+ * Texts that would not render in time on the storefront (markdown.server.ts): checked before the
+ * transaction, as each may take up to the render limit. The body, and a review's reply.
+ */
+export function markdownIssues(entries: ReadonlyArray<{ file: string; entry: ContentEntry }>): ContentIssue[] {
+  // Rendered for the shop's own origin, as its pages do: what renders here is kept for them.
+  const options = { publicUrl: getConfig().publicUrl };
+  return entries.flatMap(({ file, entry }) =>
+    // The body's problems name no field, as the file validator's do; a review's reply is its field.
+    (entry.kind === "review" ? [{ text: entry.body }, { text: entry.reply, field: "reply" }] : [{ text: entry.body }]).flatMap(({ text, field }) => {
+      const message = text ? markdownProblem(text, options) : null;
+      return message ? [{ file, ...(field ? { field } : {}), message }] : [];
+    }),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "./markdown.server.ts";
+import { markdownProblem, renderMarkdown } from "./markdown.server.ts";
 
 const publicUrl = "https://shop.example";
 const render = (markdown: string) => renderMarkdown(markdown, { publicUrl });
@@ -74,5 +74,39 @@ describe("renderMarkdown", () => {
 
   it("renders an empty body as nothing", () => {
     expect(render("")).toBe("");
+  });
+
+  it("stops a text whose Markdown takes marked too long (5 000 characters of it took over half a second, 40 000 half a minute) and shows its plain text", () => {
+    const heavy = "**a* ".repeat(8_000);
+    const started = performance.now();
+    const html = render(heavy);
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(html).toBe(`<p>${heavy.trim()}</p>`);
+  });
+
+  it("shows as plain text, escaped, a text marked cannot parse (thousands of nested quotes overflow its stack)", () => {
+    const nested = `${"> ".repeat(5_000)}<b>x</b>`;
+    expect(() => render(nested)).not.toThrow();
+    expect(render(nested)).toBe(`<p>${"&gt; ".repeat(5_000)}&lt;b&gt;x&lt;/b&gt;</p>`);
+  });
+
+  it("renders a text once: the next view of the same text is not rendered again", async () => {
+    const table = `| a | b |\n|---|---|\n${"| **1** | [x](/y) |\n".repeat(1_500)}`;
+    const first = performance.now();
+    const html = render(table);
+    const firstMs = performance.now() - first;
+    // The next view is another request, a turn of the event loop later.
+    await new Promise((resolve) => setImmediate(resolve));
+    const again = performance.now();
+    expect(render(table)).toBe(html);
+    expect(performance.now() - again).toBeLessThan(Math.max(5, firstMs / 10));
+    expect(html).toContain("<td><strong>1</strong></td>");
+  });
+});
+
+describe("markdownProblem", () => {
+  it("passes an ordinary text and names in Russian one that would not render in time", () => {
+    expect(markdownProblem("## Раздел\n\nТекст *с* **разметкой**.", { publicUrl })).toBeNull();
+    expect(markdownProblem("**a* ".repeat(8_000), { publicUrl })).toMatch(/^разметку этого текста не получается показать быстрее чем за 1 с/);
   });
 });

@@ -13,7 +13,7 @@ import { announceReadsChanged } from "../shared/read-changes.server.ts";
 import { writeAudit, type StaffActor } from "../staff/audit.server.ts";
 import { contentFileName, contentFolders, formatContentEntry, parseContentFile, type ContentEntry, type ContentIssue, type ContentKind } from "./content-files.ts";
 import { isContentKey, keyOf } from "./staff-keys.ts";
-import { writeCheckedContent } from "./import.server.ts";
+import { markdownIssues, writeCheckedContent } from "./import.server.ts";
 import { readContent } from "./store.server.ts";
 
 type Meta = { published: boolean; updatedAt: Date };
@@ -107,6 +107,8 @@ export async function saveContentItemAsStaff(db: Database, actor: StaffActor, ki
   if (!parsed.ok) return { ok: false, kind: "invalid", issues: parsed.issues };
   const before = await findContentItem(db, kind, key);
   if (!before) return { ok: false, kind: "missing" };
+  const slow = markdownIssues([{ file: before.file, entry: parsed.entry }]);
+  if (slow.length > 0) return { ok: false, kind: "invalid", issues: slow };
   const result = await db.transaction(async (tx): Promise<ContentSaveResult> => {
     const txDb = tx as unknown as Database;
     const meta = await metaOf(txDb, kind, key, true);
