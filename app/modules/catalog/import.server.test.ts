@@ -211,4 +211,32 @@ describe("catalogue import on PGlite", () => {
     await expect(setPremium(db(), "AU-0001", "abc")).rejects.toThrow("premiumPercent: должно быть числом от -50 до 1000.");
     expect((await bySku("AU-0001"))!).toMatchObject({ stock: 12, premiumPercent: 8.25 });
   });
+
+  /** A CSV of `count` new coins, each with a long description (2 000 of them are about 1 MB). */
+  const bigCsv = (count: number, prefix: string) =>
+    [
+      "sku;slug;name;metal;kind;denomination;country;issuer;fineness;totalGrams;pureGrams;stock;premiumPercent;description",
+      ...Array.from({ length: count }, (_, i) => `${prefix}-${i};${prefix.toLowerCase()}-${i};Монета ${i};gold;investment;50 рублей;Россия;Банк России;999;7,8;7,78;5;8;${"Описание монеты для проверки. ".repeat(15)}`),
+    ].join("\n");
+
+  it("refuses a file of more than 2 000 coins with a Russian message before checking its rows, and writes nothing", async () => {
+    const result = await importProductFile(db(), bigCsv(2_001, "BIG"), "big.csv");
+    expect(errorsOf(result)).toEqual(["Файл: монет в файле 2\u00a0001, а за один раз загружается не больше 2\u00a0000: разбейте файл на части"]);
+    expect(await bySku("BIG-0")).toBeUndefined();
+  });
+
+  it("a file of 2 000 coins lets the process answer other work while it is checked and written", async () => {
+    // Other requests are turns of the event loop: count the turns a 5 ms timer gets during the import.
+    let turns = 0;
+    const watch = setInterval(() => turns++, 5);
+    try {
+      const result = await importProductFile(db(), bigCsv(2_000, "LOT"), "lot.csv");
+      expect(result).toMatchObject({ ok: true, created: 2_000 });
+    } finally {
+      clearInterval(watch);
+    }
+    // One turn at least every 100 rows checked and every 100 written (the whole file used to run as one).
+    expect(turns).toBeGreaterThanOrEqual(20);
+  }, 120_000);
 });
+

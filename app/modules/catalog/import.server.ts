@@ -15,6 +15,7 @@
  *   Rows are numbered as the operator sees them: the line of a CSV file (the header is
  *   line 1), the position of an object in a JSON array (from 1).
  */
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { parseTiers } from "../pricing/discounts.ts";
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -198,27 +199,44 @@ type ExistingProduct = Pick<typeof products.$inferSelect, "id" | "sku" | "slug" 
 
 type PlannedChange = { kind: "create"; values: ProductInsert } | { kind: "update"; id: number; values: Partial<ProductInsert> };
 
-/** Checks every row against the others and the catalogue; the changes to make, or every problem found. */
-export function planImport(rows: RawProductRow[], existing: ExistingProduct[]): { changes: PlannedChange[]; issues: ImportIssue[] } {
+/** The most rows one import checks or writes before it lets the process answer other requests. */
+const ROWS_PER_TURN = 100;
+
+/**
+ * Checks every row against the others and the catalogue: the changes to make, or every problem
+ * found. A turn of the event loop after every ROWS_PER_TURN rows: a large file does not stop the process.
+ */
+async function planImport(rows: RawProductRow[], existing: ExistingProduct[]): Promise<{ changes: PlannedChange[]; issues: ImportIssue[] }> {
+  const planner = importPlanner(existing);
+  for (const [index, raw] of rows.entries()) {
+    planner.add(raw);
+    if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
+  }
+  return planner.result();
+}
+
+/** The check of planImport, one row at a time, each against the rows before it. */
+function importPlanner(existing: ExistingProduct[]) {
   const bySku = new Map(existing.map((product) => [product.sku, product]));
   const slugOwner = new Map(existing.map((product) => [product.slug, product.sku]));
   const skuRow = new Map<string, number>();
   const slugRow = new Map<string, { row: number; sku: string }>();
   const changes: PlannedChange[] = [];
   const issues: ImportIssue[] = [];
+  const result = () => ({ changes, issues: issues.sort((a, b) => a.row - b.row) });
 
-  for (const raw of rows) {
+  const add = (raw: RawProductRow): void => {
     const { values, issues: rowIssues } = validateFields(raw);
     issues.push(...rowIssues);
     const sku = values.sku;
     if (sku === undefined) {
       if (!rowIssues.some((issue) => issue.field === "sku")) issues.push({ row: raw.row, field: "sku", message: "обязательное поле: по артикулу монета создаётся или обновляется" });
-      continue;
+      return;
     }
     const seenAt = skuRow.get(sku);
     if (seenAt !== undefined) {
       issues.push({ row: raw.row, field: "sku", message: `артикул ${sku} уже был в строке ${seenAt}` });
-      continue;
+      return;
     }
     skuRow.set(sku, raw.row);
 
@@ -251,8 +269,8 @@ export function planImport(rows: RawProductRow[], existing: ExistingProduct[]): 
     }
 
     changes.push(current ? { kind: "update", id: current.id, values } : { kind: "create", values: values as ProductInsert });
-  }
-  return { changes, issues: issues.sort((a, b) => a.row - b.row) };
+  };
+  return { add, result };
 }
 
 /**
@@ -273,12 +291,13 @@ export async function importProducts(db: Database, rows: RawProductRow[], fileIs
         fixedPrice: products.fixedPrice,
       })
       .from(products);
-    const { changes, issues: rowIssues } = planImport(rows, existing);
+    const { changes, issues: rowIssues } = await planImport(rows, existing);
     const issues = [...fileIssues, ...rowIssues].sort((a, b) => a.row - b.row);
     if (issues.length > 0) return { ok: false as const, errors: issues };
     let created = 0;
     let updated = 0;
-    for (const change of changes) {
+    for (const [index, change] of changes.entries()) {
+      if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
       if (change.kind === "create") {
         await tx.insert(products).values(change.values);
         created++;
@@ -336,6 +355,17 @@ function parseJsonRows(text: string): { rows: RawProductRow[]; issues: ImportIss
 
 export type CsvRecord = { line: number; fields: string[] };
 
+/** An unquoted field: everything up to the delimiter or the end of the line. */
+const plainField = /[^;\r\n]*/y;
+const plainCommaField = /[^,\r\n]*/y;
+
+/** Line breaks in a quoted stretch, as the operator's editor counts them (CRLF, LF or a lone CR). */
+function countLineBreaks(text: string): number {
+  let count = 0;
+  for (const _ of text.matchAll(/\r\n|\n|\r/g)) count++;
+  return count;
+}
+
 /**
  * RFC 4180 with the delimiter of the header line (`;` when it has one, else `,`):
  * quoted fields may hold the delimiter, "" and line breaks; CRLF, LF and a BOM are fine.
@@ -359,21 +389,24 @@ export function parseCsv(text: string): { records: CsvRecord[]; issues: ImportIs
         // A quoted field: up to the closing quote, "" is a quote.
         index++;
         let closed = false;
+        // Whole stretches up to the next quote at once (a character at a time took seconds for a large file).
         while (index < source.length) {
-          const char = source[index]!;
-          if (char === '"') {
-            if (source[index + 1] === '"') {
-              field += '"';
-              index += 2;
-              continue;
-            }
-            index++;
-            closed = true;
+          const quote = source.indexOf('"', index);
+          const chunk = source.slice(index, quote === -1 ? source.length : quote);
+          line += countLineBreaks(chunk);
+          field += chunk;
+          if (quote === -1) {
+            index = source.length;
             break;
           }
-          if (char === "\n" || (char === "\r" && source[index + 1] !== "\n")) line++;
-          field += char;
-          index++;
+          if (source[quote + 1] === '"') {
+            field += '"';
+            index = quote + 2;
+            continue;
+          }
+          index = quote + 1;
+          closed = true;
+          break;
         }
         if (!closed) {
           issues.push({ row: start, message: "кавычка не закрыта до конца файла" });
@@ -386,7 +419,11 @@ export function parseCsv(text: string): { records: CsvRecord[]; issues: ImportIs
           while (index < source.length && source[index] !== "\n" && source[index] !== "\r") index++;
         }
       } else {
-        while (index < source.length && source[index] !== delimiter && source[index] !== "\n" && source[index] !== "\r") field += source[index++];
+        const pattern = delimiter === ";" ? plainField : plainCommaField;
+        pattern.lastIndex = index;
+        const [plain] = pattern.exec(source) ?? [""];
+        field = plain;
+        index += plain.length;
       }
       fields.push(field);
       field = "";
@@ -428,9 +465,19 @@ function parseCsvRows(text: string): { rows: RawProductRow[]; issues: ImportIssu
   return { rows, issues };
 }
 
+/**
+ * The most coins one file may hold. The shop's whole catalogue is a few hundred; a file is checked
+ * whole and written in one transaction, so a bigger one would hold its connection (and, on the
+ * embedded database, every other query) for long.
+ */
+export const MAX_IMPORT_ROWS = 2000;
+
 /** Reads a JSON or CSV file's text and imports it (see the rules at the top). */
 export async function importProductFile(db: Database, text: string, fileName: string): Promise<ImportResult> {
   const { rows, issues } = parseProductFile(text, detectFormat(fileName, text));
+  if (rows.length > MAX_IMPORT_ROWS) {
+    return { ok: false, errors: [{ row: 0, message: `монет в файле ${rows.length.toLocaleString("ru-RU")}, а за один раз загружается не больше ${MAX_IMPORT_ROWS.toLocaleString("ru-RU")}: разбейте файл на части` }] };
+  }
   // The rows that could be read are checked too, so the operator sees every problem at once.
   return importProducts(db, rows, issues);
 }
