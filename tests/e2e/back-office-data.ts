@@ -24,6 +24,12 @@ export const e2eManagers = {
   nojs: { typed: "+7 (999) 000-00-12", normal: "+79990000012", buyersSurname: "Упаковщиков" },
 };
 
+/** Content editors for the catalogue editor's journey, one per project (as the managers above). */
+export const e2eContentEditors = {
+  js: { typed: "+7 (999) 000-00-21", normal: "+79990000021" },
+  nojs: { typed: "+7 (999) 000-00-22", normal: "+79990000022" },
+};
+
 /** Paid orders waiting for each manager: one per journey (a desktop and a phone), and one spare. */
 const PAID_ORDERS_EACH = 3;
 
@@ -34,6 +40,10 @@ export async function prepareBackOffice(dataDir: string, publicUrl: string): Pro
     await seedDatabase(handle.db, { onlyNew: true });
     for (const manager of Object.values(e2eManagers)) {
       const added = await addStaff(handle.db, { phone: manager.typed, role: "manager", name: "Менеджер e2e" }, cliActor);
+      if (!added.ok) throw new Error(added.reason);
+    }
+    for (const editor of Object.values(e2eContentEditors)) {
+      const added = await addStaff(handle.db, { phone: editor.typed, role: "content", name: "Редактор e2e" }, cliActor);
       if (!added.ok) throw new Error(added.reason);
     }
     const sandbox = createSandboxProvider(handle.db, { publicUrl });

@@ -2,7 +2,7 @@
 // the SMS code as a person does.
 import { expect, type Page } from "@playwright/test";
 import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
-import { e2eManagers } from "./back-office-data.ts";
+import type { e2eManagers } from "./back-office-data.ts";
 import { smsOutboxFile } from "./outbox.ts";
 
 /** Signs an e2e manager in at /admin/login by the code from the SMS outbox; the page ends on the dashboard. */

@@ -93,8 +93,10 @@ export function priceFloorWarnings(product: Product, rates: MetalRates | null): 
 
 /** Thrown inside the save's transaction to undo it when the price needs staff's confirmation. */
 class BelowFloor extends Error {
-  constructor(readonly warnings: string[]) {
+  readonly warnings: string[];
+  constructor(warnings: string[]) {
     super("price below its floor");
+    this.warnings = warnings;
   }
 }
 
