@@ -1,7 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { auditActionLabels, auditPersonLabel, describeAuditChange } from "./audit-describe.ts";
+import { describeAuditChange } from "./audit-describe.ts";
+import { auditActionLabels, auditEntityLabel, auditPersonLabel } from "./audit-labels.ts";
 
 /** Every action code the code base writes: the strings after `action:` in the files that call writeAudit. */
 async function writtenActionCodes(): Promise<Set<string>> {
@@ -76,5 +77,7 @@ describe("audit log texts", () => {
     expect(auditPersonLabel("+79991234567", "Анна Петрова")).toBe("Анна Петрова");
     expect(auditPersonLabel("+79991234567", "")).toBe("+7 (999) 123-45-67");
     expect(auditPersonLabel("cli", "")).toBe("Оператор (npm run …)");
+    expect(auditEntityLabel("content:news:grafik-pyatnica")).toBe("Новости: grafik-pyatnica");
+    expect(auditEntityLabel("order:2026-000123")).toBe("Заказ 2026-000123");
   });
 });

@@ -1,9 +1,10 @@
 /**
- * How the audit log reads to staff: every action code the shop writes, in Russian; the values
- * before and after as "Поле: значение" lines (statuses as the back office names them, pictures
- * and lists counted, a content file reduced to the fields that changed). Pure: no server code.
+ * How the audit log's values read to staff: before and after as "Поле: значение" lines
+ * (statuses as the back office names them, pictures and lists counted, a content file reduced
+ * to the fields that changed). Pure, but it reads YAML: the page's loader calls it, so the
+ * browser never loads the parser (the names of actions and people are in audit-labels.ts).
  */
-import { buybackGradeLabels, buybackStatusLabels, type BuybackGrade, type BuybackStatus } from "../buyback/statuses.ts";
+import { buybackGradeLabels, buybackStatusLabels, type BuybackStatus } from "../buyback/statuses.ts";
 import { parseFrontMatter } from "../content/front-matter.ts";
 import { orderStatusLabels } from "../orders/statuses.ts";
 import { formatPhone } from "../phone/phone.ts";
@@ -11,53 +12,6 @@ import { formatDateTime } from "../shared/format.ts";
 import { productFieldLabels } from "./catalog-labels.ts";
 import { staffRoleLabels, type StaffRole } from "./roles.ts";
 import type { OrderStatus } from "../db/schema.ts";
-
-/** Every action code the shop writes (a test reads the code base for them), named as staff say it. */
-export const auditActionLabels: Record<string, string> = {
-  "order.status": "Статус заказа",
-  "order.note": "Заметка к заказу",
-  "order.refund": "Возврат денег",
-  "buyback.status": "Заявка на выкуп",
-  "buyback.grades": "Проценты за состояние",
-  "staff.add": "Сотрудник добавлен",
-  "staff.update": "Сотрудник изменён",
-  "staff.remove": "Сотрудник удалён",
-  "sales.pause": "Продажи приостановлены",
-  "sales.resume": "Продажи возобновлены",
-  "quotes.refresh": "Обновление котировок",
-  "catalog.edit": "Монета изменена",
-  "catalog.import": "Каталог загружен из файла",
-  "content.create": "Текст добавлен",
-  "content.edit": "Текст изменён",
-  "content.publish": "Текст опубликован",
-  "content.unpublish": "Текст снят с публикации",
-  "compliance.release": "Заказ выпущен после контроля",
-  "compliance.export": "Выгрузка обязательного контроля",
-  "compliance.import-list": "Загружен перечень Росфинмониторинга",
-  "identification.read": "Просмотр анкеты покупателя",
-};
-
-/** An action code not named above (an older row) is shown as written. */
-export const auditActionLabel = (action: string) => auditActionLabels[action] ?? action;
-
-/** Who did it: the member's name; the phone only where the member has no name (or is gone). */
-export function auditPersonLabel(phone: string, name: string): string {
-  if (phone === "cli") return "Оператор (npm run …)";
-  return name.trim() || formatPhone(phone);
-}
-
-/** What it was done to: "order:2026-000123" → "Заказ 2026-000123". */
-export function auditEntityLabel(entity: string): string {
-  const [prefix, ...rest] = entity.split(":");
-  const value = rest.join(":");
-  const names: Record<string, string> = { order: "Заказ", buyback: "Заявка", product: "Монета", staff: "Сотрудник", content: "Текст", quotes: "Котировки", customer: "Покупатель" };
-  if (prefix === "staff" && value) return `Сотрудник ${formatPhone(value)}`;
-  if (prefix === "content") return `Текст ${value.replace(":", " / ")}`;
-  const named = prefix ? names[prefix] : undefined;
-  if (named && value) return `${named} ${value}`;
-  const whole: Record<string, string> = { catalog: "Каталог", "shop:sales": "Продажи", "settings:buyback_grades": "Проценты выкупа", "mandatory-control": "Обязательный контроль", "extremist-list": "Перечень" };
-  return whole[entity] ?? entity;
-}
 
 const fieldLabels: Record<string, string> = {
   ...productFieldLabels,
@@ -134,6 +88,7 @@ function valueText(action: string, key: string, value: unknown): string {
     if (key === "role") return staffRoleLabels[value as StaffRole] ?? value;
     if (key === "phone") return formatPhone(value);
     if (key === "changedAt" && !Number.isNaN(Date.parse(value))) return formatDateTime(value);
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value.split("-").reverse().join(".");
     return shorten(value);
   }
   if (Array.isArray(value)) {
@@ -185,7 +140,9 @@ export function describeAuditChange(row: { action: string; before: Record<string
     const keys = [...new Set([...Object.keys(was), ...Object.keys(now)])].filter((key) => JSON.stringify(was[key]) !== JSON.stringify(now[key]));
     const side = (values: Record<string, unknown>) =>
       keys.map((key) => ({ label: fieldLabels[key] ?? key, value: key === "body" ? (values.body ? `${String(values.body).length} симв.` : "—") : valueText(row.action, key, values[key]) }));
-    return { before: side(was), after: side(now) };
+    const rest = (values: Record<string, unknown>) => linesOf(row.action, Object.fromEntries(Object.entries(values).filter(([key]) => key !== "source")));
+    // A new item has no file before: its "before" is empty rather than a dash for every field.
+    return { before: typeof before.source === "string" ? [...side(was), ...rest(before)] : rest(before), after: [...side(now), ...rest(after)] };
   }
   return { before: linesOf(row.action, before), after: linesOf(row.action, after) };
 }

@@ -1,6 +1,7 @@
 import { databaseContext } from "#app/modules/request/context.ts";
 import { formatDateTime } from "#app/modules/shared/format.ts";
-import { auditActionLabel, auditEntityLabel, auditPersonLabel, describeAuditChange, type AuditLine } from "#app/modules/staff/audit-describe.ts";
+import { describeAuditChange, type AuditLine } from "#app/modules/staff/audit-describe.ts";
+import { auditActionLabel, auditEntityLabel, auditPersonLabel } from "#app/modules/staff/audit-labels.ts";
 import { auditListHref, parseAuditFilters } from "#app/modules/staff/audit-filters.ts";
 import { auditChoices, searchAudit } from "#app/modules/staff/audit.server.ts";
 import { adminMeta } from "#app/modules/staff/meta.ts";
@@ -14,7 +15,9 @@ export const meta = () => adminMeta("Журнал действий");
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
   const { filters, errors } = parseAuditFilters(url.searchParams);
-  const [result, choices] = await Promise.all([searchAudit(db, filters), auditChoices(db)]);
+  const [found, choices] = await Promise.all([searchAudit(db, filters), auditChoices(db)]);
+  // Described here, on the server: a content file is read with the YAML parser, which the page need not load.
+  const result = { ...found, rows: found.rows.map((row) => ({ ...row, change: describeAuditChange(row) })) };
   return { filters, errors, result, choices };
 }
 
@@ -60,7 +63,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         head={["Когда", "Кто", "Действие", "Объект", "Было", "Стало", "Адрес"]}
         stacked
         rows={result.rows.map((row) => {
-          const change = describeAuditChange(row);
+          const { change } = row;
           return (
             <tr key={row.id}>
               <td data-label="Когда" className={css.number}>

@@ -86,6 +86,8 @@ export const checkField = style({ display: "flex", gap: vars.space.sm, alignItem
 export const textarea = style({ width: "100%", padding: vars.space.sm, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, background: vars.color.background, fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace", fontSize: vars.font.sizeSmall, boxSizing: "border-box" });
 export const pictures = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, listStyle: "none", padding: 0, margin: `0 0 ${vars.space.md}` });
 export const picture = style({ display: "grid", gap: vars.space.xs, justifyItems: "start" });
+/** A content item's current picture in its form: a thumbnail, not the page's width. */
+export const coverThumb = style({ maxWidth: "15rem" });
 export const preview = style({ padding: vars.space.md, border: `1px dashed ${vars.color.border}`, borderRadius: vars.radius.md, marginBottom: vars.space.lg });
 /** A field of an edit form: label, control, hint and error stacked from the top, the control full width. */
 export const formField = style({ display: "grid", gap: vars.space.xs, alignContent: "start", fontSize: vars.font.sizeSmall, minWidth: 0 });
