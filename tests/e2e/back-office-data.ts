@@ -24,6 +24,12 @@ export const e2eManagers = {
   nojs: { typed: "+7 (999) 000-00-12", normal: "+79990000012", buyersSurname: "Упаковщиков" },
 };
 
+/** Owners who write news in the content editor and read the audit log, one per project (the code rule above). */
+export const e2eEditors = {
+  js: { typed: "+7 (999) 000-00-21", normal: "+79990000021", name: "Редактор e2e" },
+  nojs: { typed: "+7 (999) 000-00-22", normal: "+79990000022", name: "Редактор e2e" },
+};
+
 /** Paid orders waiting for each manager: one per journey (a desktop and a phone), and one spare. */
 const PAID_ORDERS_EACH = 3;
 
@@ -34,6 +40,10 @@ export async function prepareBackOffice(dataDir: string, publicUrl: string): Pro
     await seedDatabase(handle.db, { onlyNew: true });
     for (const manager of Object.values(e2eManagers)) {
       const added = await addStaff(handle.db, { phone: manager.typed, role: "manager", name: "Менеджер e2e" }, cliActor);
+      if (!added.ok) throw new Error(added.reason);
+    }
+    for (const editor of Object.values(e2eEditors)) {
+      const added = await addStaff(handle.db, { phone: editor.typed, role: "owner", name: editor.name }, cliActor);
       if (!added.ok) throw new Error(added.reason);
     }
     const sandbox = createSandboxProvider(handle.db, { publicUrl });

@@ -92,7 +92,7 @@ export function ArticleForm({
           inputProps={{ ...getInputProps(fields.date, { type: "text" }), placeholder: "14.10.2026", inputMode: "numeric" }}
         />
         <TextAreaField label="Кратко (в списке и под заголовком)" errors={fields.description.errors} textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} />
-        <fieldset className={css.section}>
+        <fieldset className={css.fieldGroup}>
           <legend>Картинка</legend>
           {cover ? (
             <div className={css.picture}>
@@ -102,7 +102,7 @@ export function ArticleForm({
               <CheckboxField label="Убрать картинку" errors={fields.removeCover.errors} inputProps={getInputProps(fields.removeCover, { type: "checkbox" })} />
             </div>
           ) : null}
-          <div>
+          <div className={css.section}>
             <label htmlFor={fields.cover.id}>{cover ? "Заменить файлом" : "Файл"} (JPEG, PNG или WebP)</label>{" "}
             <input
               type="file"

@@ -88,6 +88,9 @@ export const pictures = style({ display: "flex", flexWrap: "wrap", gap: vars.spa
 export const picture = style({ display: "grid", gap: vars.space.xs, justifyItems: "start" });
 /** A content item's current picture in its form: a thumbnail, not the page's width. */
 export const coverThumb = style({ maxWidth: "15rem" });
+/** The picture's group of fields: a fieldset is as wide as its content by default, which a phone cannot fit. */
+export const fieldGroup = style({ minWidth: 0, margin: `0 0 ${vars.space.md}`, padding: vars.space.md, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
+globalStyle(`${fieldGroup} input[type=file]`, { maxWidth: "100%" });
 export const preview = style({ padding: vars.space.md, border: `1px dashed ${vars.color.border}`, borderRadius: vars.radius.md, marginBottom: vars.space.lg });
 /** A field of an edit form: label, control, hint and error stacked from the top, the control full width. */
 export const formField = style({ display: "grid", gap: vars.space.xs, alignContent: "start", fontSize: vars.font.sizeSmall, minWidth: 0 });
