@@ -86,6 +86,7 @@ export default [
       route("catalog/export", "routes/admin/catalog-export.ts"),
       route("catalog/:sku", "routes/admin/catalog-coin.tsx"),
       route("content", "routes/admin/content.tsx"),
+      route("content/new/:kind", "routes/admin/content-new.tsx"),
       route("content/:kind/:key", "routes/admin/content-item.tsx"),
       // Customers, the shop's switches and the audit log (issue 16 items 7–9).
       route("customers", "routes/admin/customers.tsx"),

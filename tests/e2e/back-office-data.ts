@@ -30,6 +30,12 @@ export const e2eContentEditors = {
   nojs: { typed: "+7 (999) 000-00-22", normal: "+79990000022" },
 };
 
+/** Owners who write news in the content editor and read the audit log, one per project (the code rule above). */
+export const e2eEditors = {
+  js: { typed: "+7 (999) 000-00-23", normal: "+79990000023", name: "Редактор новостей e2e" },
+  nojs: { typed: "+7 (999) 000-00-24", normal: "+79990000024", name: "Редактор новостей e2e" },
+};
+
 /** Paid orders waiting for each manager: one per journey (a desktop and a phone), and one spare. */
 const PAID_ORDERS_EACH = 3;
 
@@ -44,6 +50,10 @@ export async function prepareBackOffice(dataDir: string, publicUrl: string): Pro
     }
     for (const editor of Object.values(e2eContentEditors)) {
       const added = await addStaff(handle.db, { phone: editor.typed, role: "content", name: "Редактор e2e" }, cliActor);
+      if (!added.ok) throw new Error(added.reason);
+    }
+    for (const editor of Object.values(e2eEditors)) {
+      const added = await addStaff(handle.db, { phone: editor.typed, role: "owner", name: editor.name }, cliActor);
       if (!added.ok) throw new Error(added.reason);
     }
     const sandbox = createSandboxProvider(handle.db, { publicUrl });

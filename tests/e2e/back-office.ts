@@ -6,7 +6,7 @@ import type { e2eManagers } from "./back-office-data.ts";
 import { smsOutboxFile } from "./outbox.ts";
 
 /** Signs an e2e manager in at /admin/login by the code from the SMS outbox; the page ends on the dashboard. */
-export async function signInStaff(page: Page, manager: (typeof e2eManagers)[keyof typeof e2eManagers]): Promise<void> {
+export async function signInStaff(page: Page, manager: Pick<(typeof e2eManagers)[keyof typeof e2eManagers], "typed" | "normal">): Promise<void> {
   const since = new Date();
   await page.goto("/admin/login");
   await page.getByLabel("Телефон").fill(manager.typed);

@@ -10,7 +10,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newPhone } from "#tests/support/buyer.ts";
-import { attribute, decodeEntities, inputValue, tags, textByTestId, textContent } from "#tests/support/html.ts";
+import { attribute, decodeEntities, h1Texts, inputValue, tags, textByTestId, textContent } from "#tests/support/html.ts";
 import { ShopClient, type ClientResponse } from "#tests/support/http-client.ts";
 import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
@@ -346,3 +346,117 @@ describe("a content page edited in the back office", () => {
 });
 
 const findHeading = (text: string) => text.includes("Проверка предпросмотра") && text.startsWith("Предпросмотр (не сохранено)");
+
+describe("a news item added and edited as a form of fields (no raw file)", () => {
+  const newNews = "/admin/content/new/news";
+  const slug = "novyj-grafik-subbota";
+  const editor = `/admin/content/news/${slug}`;
+  const post = (path: string, fields: Record<string, string>, picture?: File) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    form.set("cover", picture ?? new File([], "", { type: "application/octet-stream" }));
+    return clients.content!.postMultipart(path, form);
+  };
+  const fields = { title: "Новый график: суббота", date: "07.11.2026", description: "Офис работает и в субботу.", body: "## Часы\n\nС **10:00** до 15:00.", coverAlt: "Часы на стене" };
+  /** The error shown beside a field (conform's `${id}-error` paragraph after the input of that name). */
+  const fieldError = (html: string, name: string) => {
+    const input = tags(html, "input").concat(tags(html, "textarea")).find((tag) => attribute(tag, "name") === name);
+    const id = input && attribute(input, "id");
+    return id ? textContent(new RegExp(`<p id="${id}-error"[^>]*>([\\s\\S]*?)</p>`).exec(html)?.[1] ?? "") : undefined;
+  };
+  const storefront = () => new ShopClient(shop.url);
+
+  it("the list offers 'Добавить новость'; a preview renders the fields, saves nothing", async () => {
+    expect(await clients.content!.html("/admin/content")).toContain(`href="${newNews}"`);
+    const page = await clients.content!.html(newNews);
+    expect(inputValue(page, "date")).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+    const preview = await post(newNews, { ...fields, intent: "preview" });
+    expect(preview.status).toBe(200);
+    const shown = textByTestId(preview.text, "content-preview") ?? "";
+    expect(shown).toContain("Новый график: суббота");
+    expect(shown).toContain("7 ноября 2026");
+    expect(preview.text).toContain("<h2>Часы</h2>");
+    expect((await storefront().get(`/news/${slug}`)).status).toBe(404);
+  });
+
+  it("a date that is no day and an empty short text are named in Russian beside their fields, nothing saved", async () => {
+    const refused = await post(newNews, { ...fields, date: "31.13.2026", description: "", intent: "publish" });
+    expect(refused.status).toBe(422);
+    expect(fieldError(refused.text, "date")).toBe("Дата в виде ДД.ММ.ГГГГ или ГГГГ-ММ-ДД, например 14.10.2026");
+    expect(fieldError(refused.text, "description")).toBe("Обязательное поле");
+    // What was typed stays in the form.
+    expect(inputValue(refused.text, "title")).toBe("Новый график: суббота");
+    expect((await storefront().get(`/news/${slug}`)).status).toBe(404);
+  });
+
+  it("a file that is no picture is refused beside the picture field, nothing saved", async () => {
+    const refused = await post(newNews, { ...fields, intent: "publish" }, new File(["<svg onload=alert(1)>"], "cover.png", { type: "image/png" }));
+    expect(refused.status).toBe(422);
+    expect(fieldError(refused.text, "cover")).toBe("Картинка должна быть в формате JPEG, PNG или WebP (проверяется содержимое файла, а не его имя)");
+    expect((await storefront().get(`/news/${slug}`)).status).toBe(404);
+  });
+
+  it("published with a title with a colon, its address made from the title, its picture uploaded: on the storefront at once, audited", async () => {
+    const png = await sharp({ create: { width: 120, height: 63, channels: 3, background: "#c9a227" } }).png().toBuffer();
+    const added = await post(newNews, { ...fields, intent: "publish" }, new File([new Uint8Array(png)], "cover.png", { type: "image/png" }));
+    expect([added.status, added.headers.get("location")]).toEqual([303, editor]);
+    const page = await clients.content!.html(editor);
+    expect(textByTestId(page, "flash")).toBe("Новость добавлена и опубликована.");
+    expect(textByTestId(page, "content-state")).toBe("опубликовано");
+    const shown = await storefront().html(`/news/${slug}`);
+    expect(h1Texts(shown)).toEqual(["Новый график: суббота"]);
+    expect(textContent(shown)).toContain("7 ноября 2026");
+    const cover = tags(shown, "img").map((tag) => decodeEntities(attribute(tag, "src") ?? "")).find((src) => src.includes("content/uploads/"));
+    expect(cover).toMatch(/^\/_ipx\/.*content\/uploads\/novyj-grafik-subbota-[0-9a-f]{12}\.png$/);
+    expect((await storefront().get(cover!)).status).toBe(200);
+    expect(textContent(await storefront().html("/news"))).toContain("Новый график: суббота");
+    expect(textByTestId(page, "content-audit")).toMatch(/\(контент-редактор\): добавлено/);
+  });
+
+  it("the same address again is refused beside the address field", async () => {
+    const refused = await post(newNews, { ...fields, intent: "publish" });
+    expect(refused.status).toBe(409);
+    expect(fieldError(refused.text, "slug")).toBe("Адрес «novyj-grafik-subbota» уже занят другой записью: измените его");
+  });
+
+  it("a draft with its own address and a date as ГГГГ-ММ-ДД stays off the storefront until published", async () => {
+    const draft = await post(newNews, { ...fields, title: "Черновик: перерыв", slug: "pereryv", date: "2026-10-14", intent: "draft" });
+    expect([draft.status, draft.headers.get("location")]).toEqual([303, "/admin/content/news/pereryv"]);
+    let page = await clients.content!.html("/admin/content/news/pereryv");
+    expect(textByTestId(page, "content-state")).toBe("скрыто");
+    expect((await storefront().get("/news/pereryv")).status).toBe(404);
+    const shown = await clients.content!.postForm("/admin/content/news/pereryv", { intent: "publish", version: inputValue(page, "version")! });
+    expect(shown.status).toBe(303);
+    page = await storefront().html("/news/pereryv");
+    expect(textContent(page)).toContain("14 октября 2026");
+  });
+
+  it("edited: a new title with a colon saved, a stale form refused, both in the log by the member's name", async () => {
+    const page = await clients.content!.html(editor);
+    expect(inputValue(page, "date")).toBe("07.11.2026");
+    const version = inputValue(page, "version")!;
+    const saved = await post(editor, { ...fields, title: "Суббота: рабочая", removeCover: "on", intent: "save", version });
+    expect([saved.status, saved.headers.get("location")]).toEqual([303, editor]);
+    const shown = await storefront().html(`/news/${slug}`);
+    expect(h1Texts(shown)).toEqual(["Суббота: рабочая"]);
+    expect(shown).not.toContain("content/uploads/");
+    const stale = await post(editor, { ...fields, title: "Поздно: уже изменено", intent: "save", version });
+    expect(stale.status).toBe(409);
+    expect(inputValue(stale.text, "title")).toBe("Поздно: уже изменено");
+    const audit = spaces(textByTestId(await clients.owner!.html(`/admin/audit?object=${slug}`), "audit-table"));
+    expect(audit).toMatch(/Тест content\s*контент-редактор\s*Текст изменён\s*Новости: novyj-grafik-subbota\s*Заголовок: Новый график: суббота\s*Картинка: картинка «Часы на стене»\s*Заголовок: Суббота: рабочая\s*Картинка: —/);
+    expect(audit).toMatch(/Текст добавлен.*Дата: 07\.11\.2026/);
+  });
+});
+
+describe("the audit log of the catalogue", () => {
+  it("a coin's pictures are counted, not printed as JSON, and the member is named", async () => {
+    const audit = spaces(textByTestId(await clients.owner!.html(`/admin/audit?action=catalog.edit`), "audit-table"));
+    expect(audit).toMatch(/Тест content\s*контент-редактор\s*Монета изменена\s*Монета AU-0001/);
+    expect(audit).toMatch(/Картинки: \d+ шт\./);
+    expect(audit).not.toContain('"src"');
+    expect(audit).not.toContain(staff.content.typed.replace(/\s/g, " "));
+  });
+});
+
+const spaces = (text: string | undefined) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").replace(/\s+/g, " ").trim();

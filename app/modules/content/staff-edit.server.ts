@@ -123,6 +123,35 @@ export async function saveContentItemAsStaff(db: Database, actor: StaffActor, ki
   return result;
 }
 
+export type ContentCreateResult = { ok: true; key: string } | { ok: false; kind: "taken" } | { ok: false; kind: "invalid"; issues: ContentIssue[] };
+
+/**
+ * Adds a new item from the back office (what `npm run content -- import` does for one file):
+ * the import's validator and writer, published or kept hidden as a draft, audited as
+ * content.create with its file, in one transaction. An item already at that address is refused.
+ */
+export async function createContentItemAsStaff(db: Database, actor: StaffActor, entry: ContentEntry, published: boolean): Promise<ContentCreateResult> {
+  const file = contentFileName(entry);
+  const parsed = parseContentFile(entry.kind, file, formatContentEntry(entry));
+  if (!parsed.ok) return { ok: false, kind: "invalid", issues: parsed.issues };
+  const kind = parsed.entry.kind;
+  const key = keyOf(parsed.entry);
+  const result = await db.transaction(async (tx): Promise<ContentCreateResult> => {
+    const txDb = tx as unknown as Database;
+    if (await metaOf(txDb, kind, key, true)) return { ok: false, kind: "taken" };
+    const written = await writeCheckedContent(txDb, [{ file, entry: parsed.entry }]);
+    if ("issues" in written) return { ok: false, kind: "invalid", issues: written.issues };
+    if (!published) {
+      const { table, where } = rowOf(kind, key);
+      await txDb.update(table as unknown as typeof pages).set({ published: false }).where(where);
+    }
+    await writeAudit(txDb, actor, { action: "content.create", entity: `content:${kind}:${key}`, before: null, after: { source: formatContentEntry(parsed.entry), published } });
+    return { ok: true, key };
+  });
+  if (result.ok) invalidateReads("content");
+  return result;
+}
+
 /** Shows or hides an item on the storefront (nothing is deleted), audited. */
 export async function setContentPublishedAsStaff(db: Database, actor: StaffActor, kind: ContentKind, key: string, version: string, published: boolean): Promise<ContentSaveResult> {
   if (!isContentKey(kind, key)) return { ok: false, kind: "missing" };

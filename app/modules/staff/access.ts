@@ -26,6 +26,7 @@ export const adminRouteRoles: Record<string, readonly StaffRole[]> = {
   "/admin/catalog/export": ["content"],
   "/admin/catalog/:sku": ["content"],
   "/admin/content": ["content"],
+  "/admin/content/new/:kind": ["content"],
   "/admin/content/:kind/:key": ["content"],
   "/admin/customers": ["manager"],
   "/admin/customers/:id": ["manager"],

@@ -25,20 +25,3 @@ export function parseAuditFilters(params: URLSearchParams): { filters: AuditFilt
 export function auditListHref(filters: AuditFilters, page: number): string {
   return adminListHref("/admin/audit", filters, page);
 }
-
-/** Names of the actions the shop writes; an action not named here is shown as written. */
-export const auditActionLabels: Record<string, string> = {
-  "order.status": "Статус заказа",
-  "order.note": "Заметка к заказу",
-  "order.refund": "Возврат денег",
-  "buyback.status": "Заявка на выкуп",
-  "buyback.grades": "Проценты за состояние",
-  "staff.add": "Сотрудник добавлен",
-  "staff.update": "Сотрудник изменён",
-  "staff.remove": "Сотрудник удалён",
-  "sales.pause": "Продажи приостановлены",
-  "sales.resume": "Продажи возобновлены",
-  "quotes.refresh": "Обновление котировок",
-};
-
-export const auditActionLabel = (action: string) => auditActionLabels[action] ?? action;

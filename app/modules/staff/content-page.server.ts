@@ -1,9 +1,14 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { getConfig } from "../config/config.server.ts";
-import { formatContentIssue } from "../content/content-files.ts";
+import { articleEntryOf, articleFormDefaults, articleFormSchema, articleFormTexts, articleKindNames, isArticleKind, russianDay, slugFromTitle } from "../content/article-form.ts";
+import { formatContentEntry, formatContentIssue, type ArticleEntry, type ArticleKind, type ContentIssue } from "../content/content-files.ts";
+import { moscowToday } from "../content/dates.ts";
 import { renderMarkdown } from "../content/markdown.server.ts";
-import { findContentItem, listContentItems, parseEditedItem, saveContentItemAsStaff, setContentPublishedAsStaff } from "../content/staff-edit.server.ts";
+import { createContentItemAsStaff, findContentItem, listContentItems, parseEditedItem, saveContentItemAsStaff, setContentPublishedAsStaff } from "../content/staff-edit.server.ts";
+import { storeUploadedPicture } from "../images/picture-upload.server.ts";
 import { contentHref, isContentKey, isContentKind, storefrontPath } from "../content/staff-keys.ts";
 import type { ContentKind } from "../content/content-files.ts";
 import { flashHeader } from "../flash/flash.server.ts";
@@ -36,6 +41,8 @@ export async function loadContentEditor(context: Readonly<RouterContextProvider>
     published: item.published,
     version: item.version,
     storefront: storefrontPath(item.entry),
+    // News, cases and training articles are edited as fields (article-form.ts), the rest as their file.
+    fields: item.entry.kind === "news" || item.entry.kind === "case" || item.entry.kind === "training" ? { defaults: articleFormDefaults(item.entry), cover: item.entry.cover } : null,
     audit: await listAudit(db, { entity: `content:${kind}:${key}`, limit: 30 }),
   };
 }
@@ -54,6 +61,8 @@ export async function handleContentEditor(request: Request, context: Readonly<Ro
   const { kind, key } = itemOf(params);
   const { db } = context.get(databaseContext);
   const form = await readFormBody(request);
+  // The field form of an article saves through handleArticleForm; publishing stays below.
+  if (isArticleKind(kind) && form.get("intent") !== "publish" && form.get("intent") !== "unpublish") return handleArticleForm(context, kind, form, key);
   const parsed = contentFormSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data<ContentActionData>({ message: parsed.error.issues.map((issue) => issue.message).join("; "), issues: [] }, { status: 422 });
   const { intent, version } = parsed.data;
@@ -80,5 +89,92 @@ export async function handleContentEditor(request: Request, context: Readonly<Ro
       );
     case "invalid":
       return data<ContentActionData>({ message: "Не сохранено: исправьте ошибки", issues: result.issues.map(formatContentIssue), source }, { status: 422 });
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// News, cases and training articles as a form of fields
+
+/** GET /admin/content/new/:kind: an empty form, today's date. */
+export function loadArticleNew(params: { kind?: string }) {
+  const kind = params.kind;
+  if (!isArticleKind(kind)) throw data("Запись не найдена", { status: 404 });
+  return { kind, defaults: { date: russianDay(moscowToday()) } };
+}
+
+export type ArticlePreview = { title: string; date: string; description: string; html: string; cover: ArticleEntry["cover"]; pictureNote: boolean };
+export type ArticleActionData = { result: SubmissionResult<string[]>; preview?: ArticlePreview; version?: string };
+
+/** Where each import field's message goes on the form ("cover.src" is the picture). */
+function fieldErrorsOf(issues: ContentIssue[]): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  const fields = new Set(["title", "slug", "date", "description", "video", "cover"]);
+  for (const issue of issues) {
+    const field = issue.field?.split(".")[0];
+    if (field && fields.has(field)) (fieldErrors[field] ??= []).push(issue.message);
+    else formErrors.push(issue.field ? formatContentIssue(issue) : issue.message);
+  }
+  return { fieldErrors, formErrors };
+}
+
+/**
+ * POST of the article form, new (`key` undefined) or saved: preview renders it as the shop
+ * would and saves nothing; save (or on a new item draft/publish) checks it by the import's
+ * rules and saves it, the picture stored first and removed again if the save is refused.
+ */
+export async function handleArticleForm(context: Readonly<RouterContextProvider>, kind: ArticleKind, form: FormData, key?: string) {
+  const { db } = context.get(databaseContext);
+  // The file input goes to the picture store, not the schema (conform would keep it in its reply).
+  const upload = form.get("cover");
+  form.delete("cover");
+  const submission = parseWithZod(form, { schema: articleFormSchema });
+  if (submission.status !== "success") return data<ArticleActionData>({ result: submission.reply() }, { status: 422 });
+  const values = submission.value;
+  const refuse = (status: number, errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }, version?: string) =>
+    data<ArticleActionData>({ result: submission.reply(errors), ...(version ? { version } : {}) }, { status });
+
+  const saved = key ? await findContentItem(db, kind, key) : undefined;
+  if (key && !saved) throw data("Запись не найдена", { status: 404 });
+  const before = saved?.entry as ArticleEntry | undefined;
+  const slug = before?.slug ?? values.slug ?? slugFromTitle(values.title);
+  if (!slug) return refuse(422, { fieldErrors: { slug: ["В заголовке нет букв для адреса: впишите адрес латиницей"] } });
+
+  let cover = values.removeCover ? null : before?.cover ? { ...before.cover, alt: values.coverAlt || before.cover.alt } : null;
+  const file = upload instanceof File && upload.size > 0 ? upload : undefined;
+  if (values.intent === "preview") {
+    const entry = articleEntryOf(kind, values, cover, before?.legacyId ?? null, slug);
+    const preview: ArticlePreview = { title: entry.title, date: entry.date, description: entry.description, html: renderMarkdown(entry.body, { publicUrl: getConfig().publicUrl }), cover, pictureNote: file !== undefined };
+    return data<ArticleActionData>({ result: submission.reply(), preview });
+  }
+
+  const { images } = getConfig();
+  const stored = file ? await storeUploadedPicture(new Uint8Array(await file.arrayBuffer()), { imagesDir: images.dir, maxBytes: images.uploadMaxBytes, folder: "content/uploads", name: slug }) : undefined;
+  if (stored && !stored.ok) return refuse(422, { fieldErrors: { cover: [stored.message] } });
+  if (stored) cover = { src: stored.src, alt: values.coverAlt || values.title, width: stored.width, height: stored.height };
+  const entry = articleEntryOf(kind, values, cover, before?.legacyId ?? null, slug);
+  const actor = context.get(staffActorContext);
+
+  const outcome = await (async () => {
+    if (key) return saveContentItemAsStaff(db, actor, kind, key, values.version ?? "", formatContentEntry(entry));
+    return createContentItemAsStaff(db, actor, entry, values.intent === "publish");
+  })().catch(async (error: unknown) => {
+    if (stored?.ok) await stored.remove();
+    throw error;
+  });
+  if (!outcome.ok && stored?.ok) await stored.remove();
+  if (outcome.ok) {
+    const message = key ? "Сохранено." : articleKindNames[kind][values.intent === "publish" ? "published" : "draft"];
+    return redirect(contentHref(kind, slug), { status: 303, headers: { "Set-Cookie": await flashHeader({ kind: "success", message }) } });
+  }
+  switch (outcome.kind) {
+    case "missing":
+      throw data("Запись не найдена", { status: 404 });
+    case "taken":
+      return refuse(409, { fieldErrors: { slug: [articleFormTexts.slugTaken(slug)] } });
+    case "conflict":
+      return refuse(409, { formErrors: ["Запись только что изменил другой сотрудник. Ваши значения — в полях формы; сверьте их с текущими и сохраните ещё раз."] }, outcome.version);
+    case "invalid":
+      return refuse(422, fieldErrorsOf(outcome.issues));
   }
 }

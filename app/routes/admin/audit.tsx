@@ -1,7 +1,8 @@
 import { databaseContext } from "#app/modules/request/context.ts";
-import { formatPhone } from "#app/modules/phone/phone.ts";
 import { formatDateTime } from "#app/modules/shared/format.ts";
-import { auditActionLabel, auditListHref, parseAuditFilters } from "#app/modules/staff/audit-filters.ts";
+import { describeAuditChange, type AuditLine } from "#app/modules/staff/audit-describe.ts";
+import { auditActionLabel, auditEntityLabel, auditPersonLabel } from "#app/modules/staff/audit-labels.ts";
+import { auditListHref, parseAuditFilters } from "#app/modules/staff/audit-filters.ts";
 import { auditChoices, searchAudit } from "#app/modules/staff/audit.server.ts";
 import { adminMeta } from "#app/modules/staff/meta.ts";
 import { staffRoleLabels, type StaffRole } from "#app/modules/staff/roles.ts";
@@ -14,23 +15,22 @@ export const meta = () => adminMeta("Журнал действий");
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
   const { filters, errors } = parseAuditFilters(url.searchParams);
-  const [result, choices] = await Promise.all([searchAudit(db, filters), auditChoices(db)]);
+  const [found, choices] = await Promise.all([searchAudit(db, filters), auditChoices(db)]);
+  // Described here, on the server: a content file is read with the YAML parser, which the page need not load.
+  const result = { ...found, rows: found.rows.map((row) => ({ ...row, change: describeAuditChange(row) })) };
   return { filters, errors, result, choices };
 }
 
 const roleLabel = (role: string) => staffRoleLabels[role as StaffRole] ?? (role === "operator" ? "терминал" : role);
-const personLabel = (phone: string, name: string) => (phone === "cli" ? "Оператор (npm run …)" : [name, formatPhone(phone)].filter(Boolean).join(", "));
 
-/** A value of the row's before or after, one "key: value" a line. */
-function Values({ value }: { value: Record<string, unknown> | null }) {
-  if (!value) return <span className={css.muted}>—</span>;
-  const entries = Object.entries(value);
-  if (entries.length === 0) return <span className={css.muted}>—</span>;
+/** The row's before or after, one "Поле: значение" a line. */
+function Values({ lines }: { lines: AuditLine[] }) {
+  if (lines.length === 0) return <span className={css.muted}>—</span>;
   return (
     <>
-      {entries.map(([key, item]) => (
-        <div key={key}>
-          <span className={css.muted}>{key}:</span> {typeof item === "string" ? item : JSON.stringify(item)}
+      {lines.map((line, index) => (
+        <div key={index}>
+          <span className={css.muted}>{line.label}:</span> {line.value}
         </div>
       ))}
     </>
@@ -47,7 +47,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         testId="audit"
         filters={
           <>
-            <AdminFilterSelect label="Кто" name="who" value={filters.who} options={choices.people.map((person) => [person.phone, personLabel(person.phone, person.name)] as const)} all="все" />
+            <AdminFilterSelect label="Кто" name="who" value={filters.who} options={choices.people.map((person) => [person.phone, auditPersonLabel(person.phone, person.name)] as const)} all="все" />
             <AdminFilterSelect label="Действие" name="action" value={filters.action} options={choices.actions.map((action) => [action, auditActionLabel(action)] as const)} all="все" />
             <AdminFilterField label="Объект (номер заказа, заявки, телефон)">
               <input type="search" name="object" defaultValue={filters.object ?? ""} className={css.control} maxLength={100} />
@@ -61,25 +61,35 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         pageCount={result.pageCount}
         hrefFor={(page) => auditListHref(filters, page)}
         head={["Когда", "Кто", "Действие", "Объект", "Было", "Стало", "Адрес"]}
-        rows={result.rows.map((row) => (
-          <tr key={row.id}>
-            <td className={css.number}>{formatDateTime(row.createdAt)}</td>
-            <td>
-              {personLabel(row.phone, row.name)}
-              <br />
-              <span className={css.muted}>{roleLabel(row.role)}</span>
-            </td>
-            <td>{auditActionLabel(row.action)}</td>
-            <td className={css.number}>{row.entity}</td>
-            <td>
-              <Values value={row.before} />
-            </td>
-            <td>
-              <Values value={row.after} />
-            </td>
-            <td className={css.number}>{row.ip ?? "—"}</td>
-          </tr>
-        ))}
+        stacked
+        rows={result.rows.map((row) => {
+          const { change } = row;
+          return (
+            <tr key={row.id}>
+              <td data-label="Когда" className={css.number}>
+                {formatDateTime(row.createdAt)}
+              </td>
+              <td data-label="Кто">
+                {auditPersonLabel(row.phone, row.name)}
+                <br />
+                <span className={css.muted}>{roleLabel(row.role)}</span>
+              </td>
+              <td data-label="Действие">{auditActionLabel(row.action)}</td>
+              <td data-label="Объект" title={row.entity}>
+                {auditEntityLabel(row.entity)}
+              </td>
+              <td data-label="Было">
+                <Values lines={change.before} />
+              </td>
+              <td data-label="Стало">
+                <Values lines={change.after} />
+              </td>
+              <td data-label="Адрес" className={css.number}>
+                {row.ip ?? "—"}
+              </td>
+            </tr>
+          );
+        })}
       />
     </>
   );

@@ -4,6 +4,7 @@ import { handleContentEditor, loadContentEditor } from "#app/modules/staff/conte
 import { adminMeta } from "#app/modules/staff/meta.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
 import { AdminAuditSection, AdminEditField, AdminEditForm, AdminEditFrame, AdminSaveButton } from "#app/ui/admin/AdminEditFrame.tsx";
+import { ArticleForm } from "#app/ui/admin/ArticleForm.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
 import type { Route } from "./+types/content-item";
 
@@ -17,10 +18,13 @@ export function action({ request, params, context }: Route.ActionArgs) {
   return handleContentEditor(request, context, params);
 }
 
-const auditLabels: Record<string, string> = { "content.edit": "текст изменён", "content.publish": "опубликовано", "content.unpublish": "снято с публикации" };
+const auditLabels: Record<string, string> = { "content.create": "добавлено", "content.edit": "текст изменён", "content.publish": "опубликовано", "content.unpublish": "снято с публикации" };
 
 export default function AdminContentItem({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind, key, source, published, version, storefront, audit } = loaderData;
+  const { kind, key, source, published, version, storefront, audit, fields } = loaderData;
+  // The article form answers with conform's result; the file editor with its message and issues.
+  const articleData = actionData && "result" in actionData ? actionData : undefined;
+  const fileData = actionData && !("result" in actionData) ? actionData : undefined;
   const currentVersion = actionData?.version ?? version;
   return (
     <AdminEditFrame
@@ -34,22 +38,22 @@ export default function AdminContentItem({ loaderData, actionData }: Route.Compo
       }
       notice={
         <>
-          {actionData?.message ? (
+          {fileData?.message ? (
             <div role="alert" data-testid="content-errors">
-              <p className={css.warning}>{actionData.message}</p>
-              {actionData.issues.length > 0 ? (
+              <p className={css.warning}>{fileData.message}</p>
+              {fileData.issues.length > 0 ? (
                 <ul className={css.list}>
-                  {actionData.issues.map((issue, index) => (
+                  {fileData.issues.map((issue, index) => (
                     <li key={index}>{issue}</li>
                   ))}
                 </ul>
               ) : null}
             </div>
           ) : null}
-          {actionData?.preview !== undefined ? (
+          {fileData?.preview !== undefined ? (
             <section className={css.preview} data-testid="content-preview">
               <h2 className={css.sectionTitle}>Предпросмотр (не сохранено)</h2>
-              <div dangerouslySetInnerHTML={{ __html: actionData.preview }} />
+              <div dangerouslySetInnerHTML={{ __html: fileData.preview }} />
             </section>
           ) : null}
         </>
@@ -74,9 +78,14 @@ export default function AdminContentItem({ loaderData, actionData }: Route.Compo
         </>
       }
     >
+      {fields ? (
+        <div>
+          <ArticleForm defaults={fields.defaults} cover={fields.cover} version={currentVersion} lastResult={articleData?.result} preview={articleData?.preview} />
+        </div>
+      ) : (
       <AdminEditForm version={currentVersion} className={css.section}>
         <AdminEditField label="Файл записи: поля между строками «---», ниже текст в Markdown">
-          <textarea name="source" rows={24} defaultValue={actionData?.source ?? source} key={actionData?.source ?? source} className={css.textarea} spellCheck />
+          <textarea name="source" rows={24} defaultValue={fileData?.source ?? source} key={fileData?.source ?? source} className={css.textarea} spellCheck />
         </AdminEditField>
         <p className={css.filters}>
           <button type="submit" name="intent" value="preview" className={button}>
@@ -85,6 +94,7 @@ export default function AdminContentItem({ loaderData, actionData }: Route.Compo
           <AdminSaveButton />
         </p>
       </AdminEditForm>
+      )}
     </AdminEditFrame>
   );
 }

@@ -1,9 +1,11 @@
 import { Link } from "react-router";
+import { articleKindNames, isArticleKind } from "#app/modules/content/article-form.ts";
 import { contentHref, contentKindLabels, contentKinds } from "#app/modules/content/staff-keys.ts";
 import { formatDateTime } from "#app/modules/shared/format.ts";
 import { loadContentList } from "#app/modules/staff/content-page.server.ts";
 import { adminMeta } from "#app/modules/staff/meta.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
+import { button } from "#app/ui/kit/kit.css.ts";
 import type { Route } from "./+types/content";
 
 export const meta = () => adminMeta("Тексты сайта");
@@ -18,7 +20,8 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className={css.title}>Тексты сайта</h1>
       <p className={css.muted}>
-        Каждая запись — Markdown с блоком полей, как в файлах npm run content. Новые записи добавляет npm run content -- import. <Link to="/admin/catalog">Каталог монет</Link>
+        Новости, кейсы и статьи обучения добавляются и правятся формой; остальные записи — как файл Markdown с блоком полей (формат npm run content), новые такие записи добавляет npm run content -- import.{" "}
+        <Link to="/admin/catalog">Каталог монет</Link>
       </p>
       {kinds.map(({ kind, label }) => {
         const ofKind = items.filter((item) => item.kind === kind);
@@ -27,6 +30,13 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
             <h2 className={css.sectionTitle}>
               {label} <span className={css.muted}>({ofKind.length})</span>
             </h2>
+            {isArticleKind(kind) ? (
+              <p>
+                <Link to={`/admin/content/new/${kind}`} className={button}>
+                  {articleKindNames[kind].link}
+                </Link>
+              </p>
+            ) : null}
             {ofKind.length === 0 ? <p className={css.muted}>Нет</p> : null}
             <ul className={css.list}>
               {ofKind.map((item) => (

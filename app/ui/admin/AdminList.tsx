@@ -21,10 +21,12 @@ export type AdminListProps = {
   head: readonly string[];
   /** The rows (<tr>…), or nothing: then no table is drawn. */
   rows: readonly ReactNode[];
+  /** Long cells wrap, and a phone shows each row as a card (cells need data-label). */
+  stacked?: boolean;
 };
 
 /** A back-office list: the filter form (a GET, so it works without JavaScript), the count found, the table, pages. */
-export function AdminList({ filters, errors, testId, total, page, pageCount, hrefFor, head, rows }: AdminListProps) {
+export function AdminList({ filters, errors, testId, total, page, pageCount, hrefFor, head, rows, stacked }: AdminListProps) {
   return (
     <>
       <Form method="get" className={css.filters} role="search">
@@ -41,17 +43,17 @@ export function AdminList({ filters, errors, testId, total, page, pageCount, hre
       <p className={css.muted} data-testid={`${testId}-found`}>
         Найдено: {total}
       </p>
-      {rows.length > 0 ? <AdminTable testId={`${testId}-table`} head={head} rows={rows} /> : null}
+      {rows.length > 0 ? <AdminTable testId={`${testId}-table`} head={head} rows={rows} stacked={stacked} /> : null}
       {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} /> : null}
     </>
   );
 }
 
 /** A back-office table that scrolls sideways on a phone: the headings, then the rows (<tr>…). */
-export function AdminTable({ head, rows, testId }: { head: readonly string[]; rows: readonly ReactNode[]; testId?: string }) {
+export function AdminTable({ head, rows, testId, stacked }: { head: readonly string[]; rows: readonly ReactNode[]; testId?: string; stacked?: boolean }) {
   return (
     <div className={css.tableWrap}>
-      <table className={css.table} data-testid={testId}>
+      <table className={stacked ? `${css.table} ${css.stackedTable}` : css.table} data-testid={testId}>
         <thead>
           <tr>
             {head.map((name) => (

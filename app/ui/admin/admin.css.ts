@@ -1,5 +1,5 @@
 import { style, globalStyle } from "@vanilla-extract/css";
-import { mediaUp } from "../tokens/breakpoints.ts";
+import { mediaDown, mediaUp } from "../tokens/breakpoints.ts";
 import { vars } from "../tokens/theme.css.ts";
 
 /** The back office on the shop's tokens: a dark bar with the menu, then the page. */
@@ -41,6 +41,17 @@ export const table = style({ width: "100%", borderCollapse: "collapse", fontSize
 globalStyle(`${table} th, ${table} td`, { textAlign: "left", padding: vars.space.sm, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "top" });
 globalStyle(`${table} th`, { background: vars.color.surface, whiteSpace: "nowrap" });
 export const number = style({ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" });
+/**
+ * A table whose cells hold long values (the audit log): they wrap, and on a phone each row
+ * stacks into a card, every cell under its heading (the cell's data-label).
+ */
+export const stackedTable = style({});
+globalStyle(`${stackedTable} td`, { overflowWrap: "anywhere" });
+globalStyle(`${stackedTable}, ${stackedTable} tbody, ${stackedTable} tr, ${stackedTable} td`, { "@media": { [mediaDown("md")]: { display: "block" } } });
+globalStyle(`${stackedTable} thead`, { "@media": { [mediaDown("md")]: { display: "none" } } });
+globalStyle(`${stackedTable} tr`, { "@media": { [mediaDown("md")]: { borderBottom: `2px solid ${vars.color.border}`, padding: `${vars.space.sm} 0` } } });
+globalStyle(`${stackedTable} td`, { "@media": { [mediaDown("md")]: { borderBottom: "none", padding: `${vars.space.xs} 0`, whiteSpace: "normal" } } });
+globalStyle(`${stackedTable} td[data-label]::before`, { "@media": { [mediaDown("md")]: { content: "attr(data-label)", display: "block", color: vars.color.textMuted, fontWeight: 600 } } });
 
 export const filters = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "flex-end", marginBottom: vars.space.lg });
 export const filterField = style({ display: "grid", gap: vars.space.xs, fontSize: vars.font.sizeSmall });
@@ -75,6 +86,11 @@ export const checkField = style({ display: "flex", gap: vars.space.sm, alignItem
 export const textarea = style({ width: "100%", padding: vars.space.sm, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, background: vars.color.background, fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace", fontSize: vars.font.sizeSmall, boxSizing: "border-box" });
 export const pictures = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, listStyle: "none", padding: 0, margin: `0 0 ${vars.space.md}` });
 export const picture = style({ display: "grid", gap: vars.space.xs, justifyItems: "start" });
+/** A content item's current picture in its form: a thumbnail, not the page's width. */
+export const coverThumb = style({ maxWidth: "15rem" });
+/** The picture's group of fields: a fieldset is as wide as its content by default, which a phone cannot fit. */
+export const fieldGroup = style({ minWidth: 0, margin: `0 0 ${vars.space.md}`, padding: vars.space.md, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
+globalStyle(`${fieldGroup} input[type=file]`, { maxWidth: "100%" });
 export const preview = style({ padding: vars.space.md, border: `1px dashed ${vars.color.border}`, borderRadius: vars.radius.md, marginBottom: vars.space.lg });
 /** A field of an edit form: label, control, hint and error stacked from the top, the control full width. */
 export const formField = style({ display: "grid", gap: vars.space.xs, alignContent: "start", fontSize: vars.font.sizeSmall, minWidth: 0 });
