@@ -1,21 +1,13 @@
 import type { orderLines, orders } from "../db/schema.ts";
+import { orderDelivery } from "../delivery/order-delivery.ts";
 import type { DeliveryDiscount } from "../pricing/discounts.ts";
 
 type OrderWithLines = typeof orders.$inferSelect & { lines: (typeof orderLines.$inferSelect)[] };
 
 /** What the order pages show of an order (plain data for the page). */
 export function orderSummary(order: OrderWithLines) {
-  const delivery = order.delivery as {
-    id?: number;
-    name?: string;
-    point?: string | null;
-    pointAddress?: string;
-    address?: Record<string, string> | null;
-    minDays?: number;
-    maxDays?: number;
-    promotion?: DeliveryDiscount | null;
-  };
-  const address = delivery.address;
+  const delivery = order.delivery as { minDays?: number; maxDays?: number; promotion?: DeliveryDiscount | null };
+  const described = orderDelivery(order.delivery);
   return {
     id: order.id,
     number: order.number,
@@ -26,17 +18,12 @@ export function orderSummary(order: OrderWithLines) {
     deliveryTotal: order.deliveryTotal,
     total: order.total,
     city: order.city.name,
-    deliveryName: delivery.name ?? "",
-    pointAddress: delivery.pointAddress ?? null,
-    deliveryId: delivery.id ?? null,
-    /** The courier's address with everything the buyer gave: apartment, entrance, floor. */
-    address: address
-      ? [address.street, address.house, address.room && `кв./оф. ${address.room}`, address.entrance && `подъезд ${address.entrance}`, address.floor && `этаж ${address.floor}`]
-          .map((part) => part?.trim())
-          .filter(Boolean)
-          .join(", ")
-      : null,
-    courierNote: address?.message?.trim() || null,
+    deliveryName: described.name,
+    deliveryId: (order.delivery as { id?: number }).id ?? null,
+    deliveryKind: described.kind,
+    /** The point's name and address, or the courier's address with apartment, entrance and floor. */
+    place: described.place,
+    courierNote: described.courierNote,
     minDays: delivery.minDays ?? 0,
     maxDays: delivery.maxDays ?? 0,
     /** A free-delivery promotion applied to the delivery, as it was when the order was placed. */
