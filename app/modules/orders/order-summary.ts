@@ -1,13 +1,15 @@
 import type { orderLines, orders } from "../db/schema.ts";
 import { orderDelivery } from "../delivery/order-delivery.ts";
 import type { DeliveryDiscount } from "../pricing/discounts.ts";
+import type { Refunded } from "./refunded.server.ts";
 
-type OrderWithLines = typeof orders.$inferSelect & { lines: (typeof orderLines.$inferSelect)[] };
+type OrderWithLines = typeof orders.$inferSelect & { lines: (typeof orderLines.$inferSelect)[]; refunded?: Refunded };
 
 /** What the order pages show of an order (plain data for the page). */
 export function orderSummary(order: OrderWithLines) {
   const delivery = order.delivery as { minDays?: number; maxDays?: number; promotion?: DeliveryDiscount | null };
   const described = orderDelivery(order.delivery);
+  const refunded = order.refunded;
   return {
     id: order.id,
     number: order.number,
@@ -17,6 +19,9 @@ export function orderSummary(order: OrderWithLines) {
     goodsTotal: order.goodsTotal,
     deliveryTotal: order.deliveryTotal,
     total: order.total,
+    /** Roubles given back by refunds that went through, and what the order came to after them. */
+    refunded: refunded?.amount ?? 0,
+    netTotal: order.total - (refunded?.amount ?? 0),
     city: order.city.name,
     deliveryName: described.name,
     deliveryId: (order.delivery as { id?: number }).id ?? null,
@@ -42,6 +47,8 @@ export function orderSummary(order: OrderWithLines) {
       basePrice: line.basePrice,
       lineTotal: line.lineTotal,
       discount: line.discount,
+      /** Pieces of this line given back. */
+      refunded: refunded?.whole ? line.quantity : (refunded?.pieces[line.id] ?? 0),
     })),
   };
 }

@@ -4,6 +4,7 @@ import { orderStatuses } from "../db/schema.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { findOrderByNumber } from "../orders/operator.server.ts";
 import { deliveryKindOf } from "../delivery/order-delivery.ts";
+import { refundedByOrder } from "../orders/refunded.server.ts";
 import { nextStatuses, orderStatusLabels } from "../orders/statuses.ts";
 import { databaseContext } from "../request/context.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
@@ -21,6 +22,7 @@ export async function loadAdminOrder(context: Readonly<RouterContextProvider>, n
   return {
     order: shown,
     next: nextStatuses(order.status, deliveryKindOf(order.delivery)),
+    refunded: (await refundedByOrder(db, [order.id])).get(order.id)?.amount ?? 0,
     audit: await listAudit(db, { entity: `order:${order.number}`, limit: 50 }),
     notes: await listOrderNotes(db, order.id),
     refundable: await refundableOf(db, order),

@@ -26,7 +26,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
 const paymentStatusLabels: Record<string, string> = { pending: "создан", waiting_for_capture: "ждёт подтверждения", succeeded: "оплачен", canceled: "отменён" };
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order, next, audit, notes, refundable } = loaderData;
+  const { order, next, audit, notes, refundable, refunded } = loaderData;
   const delivery = orderDelivery(order.delivery);
   const buyer = [order.contact.lastName, order.contact.name, order.contact.secondName].filter(Boolean).join(" ");
   return (
@@ -69,8 +69,18 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               <dd>{formatMoney(order.deliveryTotal)}</dd>
               <dt>Итого</dt>
               <dd>
-                <strong>{formatMoney(order.total)}</strong>
+                <strong data-testid="order-total">{formatMoney(order.total)}</strong>
               </dd>
+              {refunded > 0 ? (
+                <>
+                  <dt>Возвращено</dt>
+                  <dd>−{formatMoney(refunded)}</dd>
+                  <dt>С учётом возврата</dt>
+                  <dd>
+                    <strong data-testid="order-net-total">{formatMoney(order.total - refunded)}</strong>
+                  </dd>
+                </>
+              ) : null}
             </dl>
           </section>
           <section className={css.section}>
@@ -91,7 +101,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               {delivery.courierNote ? (
                 <>
                   <dt>Курьеру</dt>
-                  <dd>{delivery.courierNote}</dd>
+                  <dd data-testid="order-courier-note">{delivery.courierNote}</dd>
                 </>
               ) : null}
               <dt>Создан</dt>

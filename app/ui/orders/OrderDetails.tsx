@@ -50,7 +50,17 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
                   </>
                 ) : null}
               </td>
-              <td className={css.numberCell}>{line.quantity}</td>
+              <td className={css.numberCell}>
+                {line.quantity}
+                {line.refunded > 0 ? (
+                  <>
+                    <br />
+                    <span className={css.muted} data-testid="line-refunded">
+                      возвращено {line.refunded}
+                    </span>
+                  </>
+                ) : null}
+              </td>
               <td className={css.numberCell}>{formatMoney(line.lineTotal)}</td>
             </tr>
           ))}
@@ -74,6 +84,18 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
           <span>Итого</span>
           <span data-testid="order-total">{formatMoney(order.total)}</span>
         </p>
+        {order.refunded > 0 ? (
+          <>
+            <p className={css.summaryRow}>
+              <span>Возвращено</span>
+              <span data-testid="order-refunded">−{formatMoney(order.refunded)}</span>
+            </p>
+            <p className={css.summaryTotal}>
+              <span>С учётом возврата</span>
+              <span data-testid="order-net-total">{formatMoney(order.netTotal)}</span>
+            </p>
+          </>
+        ) : null}
       </div>
       {/* One block of short facts: as separate grid items each line took the page's section gap. */}
       <div className={ordersCss.facts} data-testid="order-facts">
