@@ -11,6 +11,7 @@ import { desktop, mobileMenu, phone, waitForHydration } from "./helpers.ts";
 import { addCoinToCart, placeUnpaidOrder, signIn } from "./layout-steps.ts";
 import { smsOutboxFile } from "./outbox.ts";
 import { formatsOf, freshDigits, maskedPhone } from "./phone-ways.ts";
+import { formatPhone } from "#app/modules/phone/phone.ts";
 
 test.use({ viewport: desktop });
 
@@ -66,7 +67,7 @@ test("checkout: the recipient typed while the field's own code loads is the numb
   const digits = freshDigits("937");
   const order = await placeUnpaidOrder(page, formatsOf(digits)[5]!, true, typedAcrossHydration(release));
   await page.goto(`/my/orders/${order}`);
-  await expect(page.getByText(/Получатель:/)).toContainText(`+7${digits}`);
+  await expect(page.getByText(/Получатель:/)).toContainText(formatPhone(`+7${digits}`));
 });
 
 test("/cabinet/create: a form filled in before the scripts came can be sent", async ({ page, baseURL }) => {

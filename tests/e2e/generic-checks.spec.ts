@@ -17,6 +17,7 @@ import { phone, waitForHydration } from "./helpers.ts";
 import { addCoinToCart, coveredControls, firstLink, horizontalOverflow, placeUnpaidOrder, seriousAxeViolations, signIn, wide } from "./layout-steps.ts";
 import { smsOutboxFile } from "./outbox.ts";
 import { formatsOf, freshDigits, maskedPhone, ways } from "./phone-ways.ts";
+import { formatPhone } from "#app/modules/phone/phone.ts";
 
 const widths = [phone, wide];
 const outbox = () => smsOutboxFile(Number(process.env.E2E_PORT ?? 3107));
@@ -288,7 +289,7 @@ test.describe("every phone field", () => {
       await addCoinToCart(page);
       const order = await placeUnpaidOrder(page, text, javaScriptEnabled, ways[way]);
       await page.goto(`/my/orders/${order}`);
-      await expect(page.getByText(/Получатель:/), `${text} ${way}`).toContainText(`+7${digits}`);
+      await expect(page.getByText(/Получатель:/), `${text} ${way}`).toContainText(formatPhone(`+7${digits}`));
     }
   });
 });

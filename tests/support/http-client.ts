@@ -3,6 +3,7 @@
 import http from "node:http";
 import zlib from "node:zlib";
 import { CookieJar } from "tough-cookie";
+import { leakedValues, visibleText } from "./text-checks.ts";
 
 /** A desktop Chrome. isbot counts curl/undici agents as crawlers (whole-document rendering). */
 export const browserUserAgent =
@@ -33,6 +34,8 @@ export class ShopClient {
   private readonly userAgent: string;
   private readonly followByDefault: boolean;
   private readonly defaultHeaders: Record<string, string>;
+  /** Leak-like words this client itself sent («null» typed into a field): a page may show them back. */
+  private readonly sentLeaks = new Set<string>();
 
   /**
    * `jar`: share cookies with another client, as one browser does with two instances
@@ -91,6 +94,29 @@ export class ShopClient {
     await this.jar.setCookie(cookie, this.baseUrl + "/");
   }
 
+  /**
+   * Every HTML page a suite reads is checked here: a value printed without being turned into words
+   * («[object Object]», «undefined», «NaN», «null») in the visible text fails the request, unless
+   * this client itself sent that word (a search for «null», a name typed as «undefined»).
+   */
+  private rememberSent(path: string, body: URLSearchParams | FormData | string | undefined): void {
+    let sent = path;
+    try {
+      sent = decodeURIComponent(path);
+    } catch {
+      // A malformed escape in a test's own address: read it as it is.
+    }
+    if (body instanceof URLSearchParams || body instanceof FormData) sent += ` ${[...body.values()].filter((value) => typeof value === "string").join(" ")}`;
+    else if (typeof body === "string") sent += ` ${body}`;
+    for (const word of leakedValues(sent)) this.sentLeaks.add(word);
+  }
+
+  private checkPageText(url: string, headers: Headers, text: string): void {
+    if (!(headers.get("content-type") ?? "").startsWith("text/html")) return;
+    const leaked = leakedValues(visibleText(text)).filter((word) => !this.sentLeaks.has(word));
+    if (leaked.length > 0) throw new Error(`${new URL(url).pathname}: the page shows ${leaked.map((word) => `«${word}»`).join(", ")}, a value printed without being turned into words`);
+  }
+
   async request(
     method: string,
     path: string,
@@ -98,6 +124,7 @@ export class ShopClient {
     options: RequestOptions = {},
   ): Promise<ClientResponse> {
     const follow = options.followRedirects ?? this.followByDefault;
+    this.rememberSent(path, body);
     let url = new URL(path, this.baseUrl + "/").toString();
     const redirects: string[] = [];
     const signal = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
@@ -130,6 +157,7 @@ export class ShopClient {
         continue;
       }
       const text = method === "HEAD" ? "" : await response.text();
+      this.checkPageText(url, response.headers, text);
       return { status: response.status, headers: response.headers, url, text, redirects };
     }
   }

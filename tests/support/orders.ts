@@ -16,7 +16,15 @@ export type TestOrder = { orderId: number; number: string; total: number; goodsT
 
 export async function placeTestOrder(
   db: Database,
-  options: { lines?: Array<{ productId: number; quantity: number }>; paymentId?: 4 | 6; deliveryTotal?: number; email?: string; lastName?: string } = {},
+  options: {
+    lines?: Array<{ productId: number; quantity: number }>;
+    paymentId?: 4 | 6;
+    deliveryTotal?: number;
+    email?: string;
+    lastName?: string;
+    /** orders.delivery as the checkout stores it; a pickup point (79) when not given. */
+    delivery?: Record<string, unknown>;
+  } = {},
 ): Promise<TestOrder> {
   const lines = options.lines ?? [{ productId: 1, quantity: 1 }];
   const phone = `+79${String(randomInt(0, 1_000_000_000)).padStart(9, "0")}`;
@@ -44,7 +52,7 @@ export async function placeTestOrder(
       seenGoodsTotal: goodsTotal,
       contact: { name: "Иван", lastName, secondName: "", email: options.email ?? "ivan@example.ru", phone },
       city: { code: "0000073738", name: "Москва" },
-      delivery: { id: 79, type: "sdek", courier: false },
+      delivery: options.delivery ?? { id: 79, type: "sdek", courier: false },
       deliveryTotal,
       paymentId: options.paymentId ?? 4,
       comment: "",
@@ -54,3 +62,6 @@ export async function placeTestOrder(
   if (placed.kind !== "placed") throw new Error(`The test order was not placed: ${JSON.stringify(placed)}`);
   return { orderId: placed.orderId, number: placed.number, total: goodsTotal + deliveryTotal, goodsTotal, userId: user!.id, phone };
 }
+
+/** orders.delivery as the checkout stores it for office pickup (35): no point, no address. */
+export const officePickupDelivery = { id: 35, name: "Самовывоз из офиса в Москве", type: "pickup", courier: false, point: null, pointAddress: null, address: null };

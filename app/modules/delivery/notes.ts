@@ -8,10 +8,10 @@ import { DELIVERY_IDS } from "./rules.ts";
  */
 
 /** "Пн–Чт 10:00–18:00, Пт 10:00–17:00; Сб, Вс — выходные" (Moscow time). */
-const officeHoursText = `${shop.hours.map((slot) => `${slot.days} ${slot.opens}–${slot.closes}`).join(", ")}; Сб, Вс — выходные`;
+export const officeHoursText = `${shop.hours.map((slot) => `${slot.days} ${slot.opens}–${slot.closes}`).join(", ")}; Сб, Вс — выходные`;
 
 /** "Москва, ул. Мясницкая, д. 24/7, стр. 1, офис 107". */
-const officeAddressText = `${shop.address.addressLocality}, ${shop.address.streetAddress}`;
+export const officeAddressText = `${shop.address.addressLocality}, ${shop.address.streetAddress}`;
 
 const officeWhereAndWhen = `Офис: ${officeAddressText}. Часы работы: ${officeHoursText} (МСК).`;
 

@@ -1,3 +1,5 @@
+import type { DeliveryKind } from "../delivery/order-delivery.ts";
+
 /**
  * What reaches a person, and through which channel: one table, to be read against the list
  * of issue 15 (order placed, paid, payment failed, shipped with tracking, ready for pickup,
@@ -15,8 +17,10 @@ export type OrderFacts = {
   id: number;
   number: string;
   total: number;
-  /** "Пункт выдачи СДЭК", with the point's address when there is one. */
+  /** "Пункт выдачи СДЭК: Москва, Пункт выдачи «Центральный», ул. Кирова, 38", "Курьер СДЭК: Москва, ул. Тверская, 7, кв./оф. 12": the delivery with where it goes. */
   delivery: string;
+  /** Decides what the shipping and pickup messages say; null for a delivery the shop no longer knows. */
+  deliveryKind: DeliveryKind | null;
   /** Online payment (id 4) or on receipt (id 6). */
   paysOnline: boolean;
   buyer: { name: string; phone: string; email: string };

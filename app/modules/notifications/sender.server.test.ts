@@ -37,6 +37,7 @@ async function orderFacts(overrides: Partial<OrderFacts> = {}): Promise<OrderFac
     number,
     total: 84065,
     delivery: "Пункт выдачи СДЭК",
+    deliveryKind: "point",
     paysOnline: true,
     buyer: { name: "Иван", phone: "+79161112233", email: "ivan@example.ru" },
     lines: [{ name: "Соболь", quantity: 1 }],

@@ -1,3 +1,5 @@
+import { officeAddressText, officePlaceText } from "../delivery/notes.ts";
+import { goesToTheDoor } from "../delivery/order-delivery.ts";
 import { escapeMarkup } from "../shared/escape-markup.ts";
 import { cdekTrackingUrl, paymentDeadlineText } from "../orders/deadline.ts";
 import { formatDateTime, formatMoney } from "../shared/format.ts";
@@ -53,6 +55,8 @@ const money = (amount: number) => formatMoney(amount);
 const coinLink = (alert: AlertFacts, shop: ShopFacts) => `${shop.publicUrl}/products/${alert.coin.slug}`;
 const unsubscribeLink = (alert: AlertFacts, shop: ShopFacts) => `${shop.publicUrl}/alerts/unsubscribe/${alert.token}`;
 const coins = (order: OrderFacts) => order.lines.map((line) => `${line.name} × ${line.quantity}`);
+/** A typed reason as the end of a sentence: one full stop, whether or not it brought its own. */
+const sentenceEnd = (text: string) => (/[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
 function deadline(order: OrderFacts, now: Date): string | null {
   return order.paysOnline && order.paymentDueAt ? paymentDeadlineText(order.paymentDueAt, now) : null;
@@ -86,25 +90,15 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
       return {
         subject: `Оплата заказа №${event.order.number} не прошла`,
         sms: `оплата заказа №${event.order.number} не прошла: ${event.reason}`,
-        lines: [`Оплата заказа №${event.order.number} не прошла: ${event.reason}.`, "Заказ сохранён: оплатить ещё раз можно на странице заказа."].concat(
+        lines: [`Оплата заказа №${event.order.number} не прошла: ${sentenceEnd(event.reason)}`, "Заказ сохранён: оплатить ещё раз можно на странице заказа."].concat(
           deadline(event.order, now) ? [`Оплатите до ${deadline(event.order, now)} (МСК).`] : [],
         ),
         link: orderLink(event.order, shop),
       };
     case "order_shipped":
-      return {
-        subject: `Заказ №${event.order.number} отправлен`,
-        sms: `заказ №${event.order.number} отправлен. Трек-номер СДЭК: ${event.trackingNumber}`,
-        lines: [`Заказ №${event.order.number} передан в службу доставки.`, `Трек-номер СДЭК: ${event.trackingNumber}`, `Отследить: ${cdekTrackingUrl(event.trackingNumber)}`],
-        link: orderLink(event.order, shop),
-      };
+      return shippedContent(event.order, event.trackingNumber, shop);
     case "order_ready_for_pickup":
-      return {
-        subject: `Заказ №${event.order.number} готов к выдаче`,
-        sms: `заказ №${event.order.number} готов к выдаче. Возьмите паспорт.`,
-        lines: [`Заказ №${event.order.number} готов к выдаче: ${event.order.delivery}.`, "При получении понадобится паспорт."],
-        link: orderLink(event.order, shop),
-      };
+      return readyContent(event.order, shop);
     case "order_completed":
       return {
         subject: `Заказ №${event.order.number} выполнен`,
@@ -116,7 +110,7 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
       return {
         subject: `Заказ №${event.order.number} отменён`,
         sms: `заказ №${event.order.number} отменён: ${event.reason}`,
-        lines: [`Заказ №${event.order.number} отменён.`, `Причина: ${event.reason}.`, `Вопросы: ${shop.phone}.`],
+        lines: [`Заказ №${event.order.number} отменён.`, `Причина: ${sentenceEnd(event.reason)}`, `Вопросы: ${shop.phone}.`],
         link: orderLink(event.order, shop),
       };
     case "refund_made":
@@ -171,6 +165,57 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
       // Staff only (notificationRoutes); a buyer hears of the refund through refund_made.
       return staffContent(event, shop);
   }
+}
+
+/**
+ * The order is on its way, as its delivery goes: CDEK (a point, a locker or CDEK's courier) with
+ * the tracking number; the shop's own courier (special delivery) without one, to the address.
+ */
+function shippedContent(order: OrderFacts, trackingNumber: string, shop: ShopFacts): Content {
+  if (order.deliveryKind === "special") {
+    return {
+      subject: `Заказ №${order.number} передан курьеру`,
+      sms: `заказ №${order.number} передан курьеру магазина. Мы позвоним, чтобы договориться о времени доставки.`,
+      lines: [
+        `Заказ №${order.number} передан курьеру магазина.`,
+        `Доставка: ${order.delivery}`,
+        "Мы позвоним, чтобы договориться о времени. Курьер вручит заказ получателю лично, по паспорту.",
+        ...(order.paysOnline ? [] : [`Оплата при получении — наличными или картой: ${money(order.total)}.`]),
+      ],
+      link: orderLink(order, shop),
+    };
+  }
+  const toTheDoor = order.deliveryKind === "courier";
+  return {
+    subject: `Заказ №${order.number} отправлен`,
+    sms: `заказ №${order.number} отправлен. Трек-номер СДЭК: ${trackingNumber}`,
+    lines: [
+      `Заказ №${order.number} передан в службу доставки.`,
+      `Доставка: ${order.delivery}`,
+      `Трек-номер СДЭК: ${trackingNumber}`,
+      `Отследить: ${cdekTrackingUrl(trackingNumber)}`,
+      toTheDoor ? "Курьер СДЭК позвонит перед доставкой." : "Когда посылка придёт, СДЭК пришлёт SMS. При получении понадобится паспорт.",
+    ],
+    link: orderLink(order, shop),
+  };
+}
+
+/**
+ * Ready to be collected: at the office (its address and hours) or where the delivery says. The
+ * statuses offer it only for office pickup; a delivery to the door, were it ever marked so, is
+ * told that the shop will call, never to take a passport somewhere.
+ */
+function readyContent(order: OrderFacts, shop: ShopFacts): Content {
+  const subject = `Заказ №${order.number} готов к выдаче`;
+  const link = orderLink(order, shop);
+  if (goesToTheDoor(order.deliveryKind)) {
+    const sms = `заказ №${order.number} собран. Мы позвоним, чтобы договориться о времени доставки.`;
+    return { subject: `Заказ №${order.number} собран`, sms, lines: [`Заказ №${order.number} собран.`, `Доставка: ${order.delivery}`, "Мы позвоним, чтобы договориться о времени доставки."], link };
+  }
+  if (order.deliveryKind === "office") {
+    return { subject, sms: `заказ №${order.number} готов к выдаче в офисе: ${officeAddressText}. Возьмите паспорт.`, lines: [`${subject}.`, officePlaceText], link };
+  }
+  return { subject, sms: `заказ №${order.number} готов к выдаче. Возьмите паспорт.`, lines: [sentenceEnd(`${subject}: ${order.delivery}`), "При получении понадобится паспорт."], link };
 }
 
 function buyerLine(order: OrderFacts): string {

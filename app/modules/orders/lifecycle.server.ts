@@ -2,7 +2,7 @@ import { and, asc, eq, lte } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { type OrderStatus, orderEvents, orderLines, orders, users } from "../db/schema.ts";
 import { PAYMENT_IDS } from "../payments/methods.ts";
-import { deliveryLabel } from "../delivery/labels.ts";
+import { deliveryKindOf, orderDeliveryLine } from "../delivery/order-delivery.ts";
 import type { NotificationEvent, OrderFacts } from "../notifications/events.ts";
 import { recordNotifications } from "../notifications/outbox.server.ts";
 
@@ -31,30 +31,38 @@ export function isPaymentOverdue(order: { paymentDueAt: Date | null }, now = new
   return order.paymentDueAt !== null && order.paymentDueAt.getTime() <= now.getTime();
 }
 
-/** A tracking number as carriers issue them: letters, digits and dashes. */
+/** A tracking number as carriers issue them: letters, digits and dashes; spaces a paste or a print brings are dropped. */
 export function parseTrackingNumber(value: string): string | null {
-  const trimmed = value.trim();
-  return /^[A-Za-z0-9-]{4,40}$/.test(trimmed) ? trimmed.toUpperCase() : null;
+  const compact = value.replace(/\s+/g, "");
+  return /^[A-Za-z0-9-]{4,40}$/.test(compact) ? compact.toUpperCase() : null;
 }
 
 type OrderRow = typeof orders.$inferSelect;
 
 /** What a message tells of the order: read in the transaction of the change, so it is what the change left. */
 export async function orderFacts(db: Database, order: OrderRow): Promise<OrderFacts> {
-  const [lines, [buyer]] = await Promise.all([
+  const [lines, [account]] = await Promise.all([
     db.select({ name: orderLines.name, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
     db.select({ phone: users.phone, email: users.email }).from(users).where(eq(users.id, order.userId)),
   ]);
-  const delivery = order.delivery as { id?: number; name?: string; pointAddress?: string };
-  const name = delivery.name ?? (delivery.id === undefined ? undefined : deliveryLabel(delivery.id)) ?? "Доставка";
+  return orderFactsOf(order, lines, account);
+}
+
+/** The facts of an order, its lines and its buyer's account (pure: the message tests build them from stored orders). */
+export function orderFactsOf(
+  order: Pick<OrderRow, "id" | "number" | "total" | "delivery" | "city" | "paymentId" | "contact" | "paymentDueAt">,
+  lines: OrderFacts["lines"],
+  account: { phone: string; email: string | null } | undefined,
+): OrderFacts {
   return {
     id: order.id,
     number: order.number,
     total: order.total,
-    delivery: [name, delivery.pointAddress].filter(Boolean).join(", "),
+    delivery: orderDeliveryLine(order.delivery, order.city.name),
+    deliveryKind: deliveryKindOf(order.delivery),
     paysOnline: order.paymentId === PAYMENT_IDS.online,
     // SMS go to the phone the buyer signed in with (verified by its code), not a recipient's typed number.
-    buyer: { name: [order.contact.name, order.contact.lastName].filter(Boolean).join(" "), phone: buyer?.phone ?? "", email: order.contact.email || buyer?.email || "" },
+    buyer: { name: [order.contact.name, order.contact.lastName].filter(Boolean).join(" "), phone: account?.phone ?? "", email: order.contact.email || account?.email || "" },
     lines,
     paymentDueAt: order.paymentDueAt?.toISOString() ?? null,
   };

@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { placeTestOrder } from "#tests/support/orders.ts";
+import { officePickupDelivery, placeTestOrder } from "#tests/support/orders.ts";
 import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../catalog/products.seed.server.ts";
 import { notifications, orders, products, sandboxPayments } from "../db/schema.ts";
 import { completeSandboxPayment, startPayment } from "../payments/payments.server.ts";
 import { createSandboxProvider, decideSandboxPayment } from "../payments/sandbox.server.ts";
 import { log } from "../shared/log.server.ts";
-import { changeOrderStatus, findOrderByNumber, formatOrderDetails, formatOrderRow, formatStatusChange, listOrdersForOperator } from "./operator.server.ts";
+import { changeOrderStatus, findOrderByNumber, formatOrderDetails, formatOrderRow, formatStatusChange, listOrdersForOperator, trackingNumberMessages } from "./operator.server.ts";
 
 const database = useTempDatabase("operator-test", async ({ db }) => {
   await productsSeeder.run(db);
@@ -167,6 +167,54 @@ describe("what each step leaves behind", () => {
       ]),
     );
     expect((await findOrderByNumber(db(), cancelled.number))!.cancelReason).toBe("монеты нет в наличии");
+  });
+});
+
+describe("the steps by delivery kind", () => {
+  const address = { street: "ул. Тверская", house: "д. 7", room: "12", entrance: "2", floor: "5", message: "" };
+  const special = { id: 43, name: "Специальная доставка (оплата при получении)", type: "specialcontact", courier: true, point: null, pointAddress: null, address };
+  const courier = { id: 45, name: "Курьер СДЭК", type: "sdek", courier: true, point: null, pointAddress: null, address };
+
+  async function assembled(options: Parameters<typeof placeTestOrder>[1]) {
+    const order = await placeTestOrder(db(), options);
+    if (options?.paymentId !== 6) expect((await changeOrderStatus(db(), order.number, "paid")).ok).toBe(true);
+    expect((await changeOrderStatus(db(), order.number, "assembling")).ok).toBe(true);
+    return order;
+  }
+
+  it("special delivery goes to the shop's own courier without a tracking number, never «ready for pickup», and the buyer hears that the shop will call", async () => {
+    const order = await assembled({ paymentId: 6, delivery: special });
+    expect(await changeOrderStatus(db(), order.number, "ready_for_pickup")).toEqual({
+      ok: false,
+      reason: `Заказ №${order.number} нельзя перевести из статуса «Собирается» в «Готов к выдаче». Возможно: «Отправлен», «Отменён».`,
+    });
+    expect((await changeOrderStatus(db(), order.number, "shipped")).ok).toBe(true);
+    const shown = (await findOrderByNumber(db(), order.number))!;
+    expect(shown.trackingNumber).toBeNull();
+    expect(shown.history.at(-1)).toMatchObject({ status: "shipped", note: "Передан курьеру магазина" });
+    const [sms] = await db().select().from(notifications).where(and(eq(notifications.orderId, order.orderId), eq(notifications.event, "order_shipped"), eq(notifications.channel, "sms")));
+    expect(sms!.text).toBe(`Аурум: заказ №${order.number} передан курьеру магазина. Мы позвоним, чтобы договориться о времени доставки.`);
+  });
+
+  it("a CDEK courier order is shipped with a tracking number and is not offered «ready for pickup»", async () => {
+    const order = await assembled({ delivery: courier });
+    expect((await changeOrderStatus(db(), order.number, "ready_for_pickup")).ok).toBe(false);
+    expect(await changeOrderStatus(db(), order.number, "shipped")).toEqual({ ok: false, reason: trackingNumberMessages.required(order.number) });
+    expect((await changeOrderStatus(db(), order.number, "shipped", { trackingNumber: "1234567890" })).ok).toBe(true);
+  });
+
+  it("office pickup waits at the office and is never shipped", async () => {
+    const order = await assembled({ delivery: officePickupDelivery });
+    expect((await changeOrderStatus(db(), order.number, "shipped", { trackingNumber: "1234567890" })).ok).toBe(false);
+    expect((await changeOrderStatus(db(), order.number, "ready_for_pickup")).ok).toBe(true);
+    const [sms] = await db().select().from(notifications).where(and(eq(notifications.orderId, order.orderId), eq(notifications.event, "order_ready_for_pickup"), eq(notifications.channel, "sms")));
+    expect(sms!.text).toContain("готов к выдаче в офисе: Москва, ул. Мясницкая");
+  });
+
+  it("takes a tracking number pasted with spaces, without them", async () => {
+    const order = await assembled({});
+    expect((await changeOrderStatus(db(), order.number, "shipped", { trackingNumber: " 1234 5678\u00a090 " })).ok).toBe(true);
+    expect((await findOrderByNumber(db(), order.number))!.trackingNumber).toBe("1234567890");
   });
 });
 

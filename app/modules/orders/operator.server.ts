@@ -2,6 +2,7 @@ import { checkAlertsSoon } from "../alerts/watch.server.ts";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { type OrderStatus, orderLines, orderStatuses, orders, payments, products } from "../db/schema.ts";
+import { deliveryKindOf, orderDelivery, orderDeliveryLine } from "../delivery/order-delivery.ts";
 import { PAYMENT_IDS } from "../payments/methods.ts";
 import { cancelPendingPayments, listPayments, listRefunds, type PaymentRow, type RefundRow } from "../payments/payments.server.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
@@ -10,7 +11,7 @@ import { formatDateTime, formatMoney } from "../shared/format.ts";
 import { invalidateReads } from "../shared/read-cache.ts";
 import { announceReadsChanged } from "../shared/read-changes.server.ts";
 import { CANCELLED_BY_SHOP_REASON, type OrderActor, orderHistory, parseTrackingNumber, recordOrderStep } from "./lifecycle.server.ts";
-import { orderStatusLabels, orderTransitions } from "./statuses.ts";
+import { nextStatuses, orderStatusLabels, shippingNeedsTracking } from "./statuses.ts";
 
 /** The operator's view of orders (`npm run orders`): list, one order in full, and status changes. */
 
@@ -72,6 +73,9 @@ export type StatusChangeOptions = {
   now?: Date;
 };
 
+/** The history note of a special delivery handed to the shop's own courier. */
+export const HANDED_TO_SHOP_COURIER_NOTE = "Передан курьеру магазина";
+
 export const trackingNumberMessages = {
   required: (number: string) => `Чтобы отправить заказ №${number}, укажите трек-номер: npm run orders -- ship ${number} ТРЕК-НОМЕР.`,
   invalid: "Трек-номер: от 4 до 40 латинских букв, цифр и дефисов.",
@@ -120,7 +124,8 @@ async function changeStatusInTransaction(
     const from = order.status;
     if (options.onlyFrom && from !== options.onlyFrom) return { ok: false, reason: `Заказ №${order.number} уже в статусе ${label(from)}.` };
     if (from === to) return { ok: false, reason: `Заказ №${order.number} уже в статусе ${label(to)}.` };
-    const allowed = orderTransitions[from];
+    const kind = deliveryKindOf(order.delivery);
+    const allowed = nextStatuses(from, kind);
     if (!allowed.includes(to)) {
       return {
         ok: false,
@@ -131,11 +136,12 @@ async function changeStatusInTransaction(
       };
     }
 
-    if (to === "shipped" && !trackingNumber && !order.trackingNumber) return { ok: false, reason: trackingNumberMessages.required(order.number) };
+    const tracked = to === "shipped" && shippingNeedsTracking(kind);
+    if (tracked && !trackingNumber && !order.trackingNumber) return { ok: false, reason: trackingNumberMessages.required(order.number) };
     const reason = to === "cancelled" ? options.reason?.trim() || CANCELLED_BY_SHOP_REASON : null;
     const [changed] = await tx
       .update(orders)
-      .set({ status: to, updatedAt: now, ...(trackingNumber ? { trackingNumber } : {}), ...(reason ? { cancelReason: reason } : {}) })
+      .set({ status: to, updatedAt: now, ...(tracked && trackingNumber ? { trackingNumber } : {}), ...(reason ? { cancelReason: reason } : {}) })
       .where(eq(orders.id, order.id))
       .returning();
     const restocked: Array<{ sku: string; name: string; quantity: number }> = [];
@@ -167,7 +173,8 @@ async function changeStatusInTransaction(
     }
     // The coins are handed over: the settlement receipt (or the delivery service's, for payment on receipt) is recorded with the step.
     if (to === "completed") await queueHandoverReceipt(tx as unknown as Database, changed!, now);
-    await recordOrderStep(tx as unknown as Database, changed!, { status: to, actor: options.actor ?? "operator", note: reason ?? undefined, now });
+    const note = reason ?? (to === "shipped" && !tracked ? HANDED_TO_SHOP_COURIER_NOTE : undefined);
+    await recordOrderStep(tx as unknown as Database, changed!, { status: to, actor: options.actor ?? "operator", note, now });
     return { ok: true, orderId: order.id, number: order.number, from, to, restocked, refundNeeded, paymentsCancelled: 0, refunds: [] };
   });
 }
@@ -195,7 +202,8 @@ export function formatOrderDetails(order: OperatorOrder): string {
     `Создан: ${formatDateTime(order.createdAt)} (МСК), изменён: ${formatDateTime(order.updatedAt)}`,
     `Покупатель: ${fullName(order.contact)}, ${order.contact.phone}${order.contact.email ? `, ${order.contact.email}` : ""}`,
     `Город: ${order.city.name} (${order.city.code})`,
-    `Доставка: ${JSON.stringify(order.delivery)}`,
+    `Доставка: ${orderDeliveryLine(order.delivery)}`,
+    ...(orderDelivery(order.delivery).courierNote ? [`Курьеру: ${orderDelivery(order.delivery).courierNote}`] : []),
     "Монеты:",
     ...order.lines.map((line) => `  ${line.sku}  ${line.name} × ${line.quantity} по ${formatMoney(line.price)} = ${formatMoney(line.lineTotal)}`),
     `Товары: ${formatMoney(order.goodsTotal)}, доставка: ${formatMoney(order.deliveryTotal)}, итого: ${formatMoney(order.total)}`,

@@ -4,6 +4,7 @@ import { databaseContext } from "../request/context.ts";
 import { pageNotFound } from "../shared/not-found.ts";
 import { payOrder } from "./payment-flow.server.ts";
 import { findOrder } from "./place-order.server.ts";
+import { nothingRefunded, refundedByOrder } from "./refunded.server.ts";
 import { isPayable } from "./statuses.ts";
 
 /** An order id from the URL (path or ?order=): a positive integer, else the page does not exist. */
@@ -18,8 +19,10 @@ export async function requireOwnOrder(url: URL, context: Readonly<RouterContextP
   // /thanks or /payment-error opened without an order (a bookmark, say): the buyer's orders are the useful page.
   if (rawId === null) throw redirect("/my/orders");
   const { db } = context.get(databaseContext);
-  const order = await findOrder(db, user.id, parseOrderId(rawId, url.pathname));
-  if (!order) pageNotFound(url.pathname);
+  const found = await findOrder(db, user.id, parseOrderId(rawId, url.pathname));
+  if (!found) pageNotFound(url.pathname);
+  // What went back by refunds, so the order's pages show what it came to after them.
+  const order = { ...found, refunded: (await refundedByOrder(db, [found.id])).get(found.id) ?? nothingRefunded };
   return { user, db, order };
 }
 

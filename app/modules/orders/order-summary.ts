@@ -1,21 +1,15 @@
 import type { orderLines, orders } from "../db/schema.ts";
+import { orderDelivery } from "../delivery/order-delivery.ts";
 import type { DeliveryDiscount } from "../pricing/discounts.ts";
+import type { Refunded } from "./refunded.server.ts";
 
-type OrderWithLines = typeof orders.$inferSelect & { lines: (typeof orderLines.$inferSelect)[] };
+type OrderWithLines = typeof orders.$inferSelect & { lines: (typeof orderLines.$inferSelect)[]; refunded?: Refunded };
 
 /** What the order pages show of an order (plain data for the page). */
 export function orderSummary(order: OrderWithLines) {
-  const delivery = order.delivery as {
-    id?: number;
-    name?: string;
-    point?: string | null;
-    pointAddress?: string;
-    address?: Record<string, string> | null;
-    minDays?: number;
-    maxDays?: number;
-    promotion?: DeliveryDiscount | null;
-  };
-  const address = delivery.address;
+  const delivery = order.delivery as { minDays?: number; maxDays?: number; promotion?: DeliveryDiscount | null };
+  const described = orderDelivery(order.delivery);
+  const refunded = order.refunded;
   return {
     id: order.id,
     number: order.number,
@@ -25,18 +19,16 @@ export function orderSummary(order: OrderWithLines) {
     goodsTotal: order.goodsTotal,
     deliveryTotal: order.deliveryTotal,
     total: order.total,
+    /** Roubles given back by refunds that went through, and what the order came to after them. */
+    refunded: refunded?.amount ?? 0,
+    netTotal: order.total - (refunded?.amount ?? 0),
     city: order.city.name,
-    deliveryName: delivery.name ?? "",
-    pointAddress: delivery.pointAddress ?? null,
-    deliveryId: delivery.id ?? null,
-    /** The courier's address with everything the buyer gave: apartment, entrance, floor. */
-    address: address
-      ? [address.street, address.house, address.room && `кв./оф. ${address.room}`, address.entrance && `подъезд ${address.entrance}`, address.floor && `этаж ${address.floor}`]
-          .map((part) => part?.trim())
-          .filter(Boolean)
-          .join(", ")
-      : null,
-    courierNote: address?.message?.trim() || null,
+    deliveryName: described.name,
+    deliveryId: (order.delivery as { id?: number }).id ?? null,
+    deliveryKind: described.kind,
+    /** The point's name and address, or the courier's address with apartment, entrance and floor. */
+    place: described.place,
+    courierNote: described.courierNote,
     minDays: delivery.minDays ?? 0,
     maxDays: delivery.maxDays ?? 0,
     /** A free-delivery promotion applied to the delivery, as it was when the order was placed. */
@@ -55,6 +47,8 @@ export function orderSummary(order: OrderWithLines) {
       basePrice: line.basePrice,
       lineTotal: line.lineTotal,
       discount: line.discount,
+      /** Pieces of this line given back. */
+      refunded: refunded?.whole ? line.quantity : (refunded?.pieces[line.id] ?? 0),
     })),
   };
 }

@@ -1,4 +1,5 @@
 import type { OrderStatus } from "../db/schema.ts";
+import type { DeliveryKind } from "../delivery/order-delivery.ts";
 import { PAYMENT_IDS } from "../payments/methods.ts";
 
 /** How the buyer and the operator read an order's status. */
@@ -31,6 +32,24 @@ export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
   completed: [],
   cancelled: [],
 };
+
+/**
+ * The steps an order may take next, by how it is delivered. An assembled order goes to CDEK
+ * («Отправлен», with a tracking number) or waits at the pickup point («Готов к выдаче») for a
+ * point or a locker; goes to CDEK's courier («Отправлен») for courier delivery; to the shop's own
+ * courier («Отправлен», no tracking number) for special delivery; and waits at the office
+ * («Готов к выдаче») for office pickup. Nothing to the door is «ready for pickup». A delivery the
+ * shop no longer knows keeps every step.
+ */
+export function nextStatuses(status: OrderStatus, kind: DeliveryKind | null): readonly OrderStatus[] {
+  const allowed = orderTransitions[status];
+  const handovers: Record<DeliveryKind, readonly OrderStatus[]> = { point: ["shipped", "ready_for_pickup"], courier: ["shipped"], special: ["shipped"], office: ["ready_for_pickup"] };
+  if (kind === null) return allowed;
+  return allowed.filter((to) => (to !== "shipped" && to !== "ready_for_pickup") || handovers[kind].includes(to));
+}
+
+/** Whether shipping the order needs a carrier's tracking number: CDEK's deliveries do, the shop's own courier does not. */
+export const shippingNeedsTracking = (kind: DeliveryKind | null) => kind !== "special";
 
 /** An online-payment order that can still be paid (pay again after a failure). */
 export function isPayable(order: { status: OrderStatus; paymentId: number }): boolean {

@@ -1,6 +1,7 @@
 import type { Database } from "../db/client.server.ts";
 import { eq } from "drizzle-orm";
 import { orders, type OrderStatus } from "../db/schema.ts";
+import { parseTrackingNumber } from "../orders/lifecycle.server.ts";
 import { changeOrderStatus, type StatusChange } from "../orders/operator.server.ts";
 import { type StaffActor, writeAudit } from "./audit.server.ts";
 
@@ -33,7 +34,7 @@ export async function changeOrderStatusAsStaff(
       before: { status: change.from },
       after: {
         status: change.to,
-        ...(options.trackingNumber ? { trackingNumber: options.trackingNumber.trim().toUpperCase() } : {}),
+        ...(options.trackingNumber ? { trackingNumber: parseTrackingNumber(options.trackingNumber) } : {}),
         ...(to === "cancelled" && options.reason?.trim() ? { reason: options.reason.trim() } : {}),
         ...(change.restocked.length > 0 ? { restocked: change.restocked } : {}),
       },

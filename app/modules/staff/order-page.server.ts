@@ -3,7 +3,9 @@ import { z } from "zod";
 import { orderStatuses } from "../db/schema.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { findOrderByNumber } from "../orders/operator.server.ts";
-import { orderStatusLabels, orderTransitions } from "../orders/statuses.ts";
+import { deliveryKindOf } from "../delivery/order-delivery.ts";
+import { refundedByOrder } from "../orders/refunded.server.ts";
+import { nextStatuses, orderStatusLabels } from "../orders/statuses.ts";
 import { databaseContext } from "../request/context.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { listAudit } from "./audit.server.ts";
@@ -19,7 +21,8 @@ export async function loadAdminOrder(context: Readonly<RouterContextProvider>, n
   const { checkoutToken: _token, ...shown } = order;
   return {
     order: shown,
-    next: orderTransitions[order.status],
+    next: nextStatuses(order.status, deliveryKindOf(order.delivery)),
+    refunded: (await refundedByOrder(db, [order.id])).get(order.id)?.amount ?? 0,
     audit: await listAudit(db, { entity: `order:${order.number}`, limit: 50 }),
     notes: await listOrderNotes(db, order.id),
     refundable: await refundableOf(db, order),
@@ -29,7 +32,8 @@ export async function loadAdminOrder(context: Readonly<RouterContextProvider>, n
 /** The status form: one schema, Russian messages. */
 export const statusFormSchema = z.object({
   to: z.enum(orderStatuses, { error: "Неизвестный статус" }),
-  trackingNumber: z.string().trim().max(40, "Трек-номер: не больше 40 символов").optional(),
+  // Spaces of a pasted number are dropped by parseTrackingNumber, which says what a number is.
+  trackingNumber: z.string().trim().max(80, "Трек-номер: не больше 40 символов").optional(),
   reason: z.string().trim().max(300, "Причина: не больше 300 символов").optional(),
   /** The order's version the page was made from. */
   version: z.coerce.number({ error: "Обновите страницу" }).int(),

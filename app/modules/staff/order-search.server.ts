@@ -4,6 +4,7 @@ import { orders, users } from "../db/schema.ts";
 import { ORDERS_PAGE_SIZE, type OrderFilters } from "./order-filters.ts";
 import { listPage, withinMoscowDays } from "./list-query.server.ts";
 import { searchTerms } from "./search-terms.ts";
+import { refundedAmountSql } from "../orders/refunded.server.ts";
 
 function searchCondition(q: string): SQL | undefined {
   const terms = searchTerms(q);
@@ -27,6 +28,7 @@ export async function searchOrders(db: Database, filters: OrderFilters) {
         status: orders.status,
         createdAt: orders.createdAt,
         total: orders.total,
+        refunded: refundedAmountSql,
         paymentId: orders.paymentId,
         contact: orders.contact,
         city: orders.city,

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { deliveryLabel } from "#app/modules/delivery/labels.ts";
+import { orderDelivery, orderDeliveryLine } from "#app/modules/delivery/order-delivery.ts";
 import { findOrderByNumber } from "#app/modules/orders/operator.server.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
@@ -14,14 +14,14 @@ export const meta = ({ params }: Route.MetaArgs) => adminMeta(`Упаковоч�
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const order = await findOrderByNumber(context.get(databaseContext).db, params.number);
   if (!order) throw data("Заказ не найден", { status: 404 });
-  const delivery = order.delivery as { id?: number; name?: string; pointAddress?: string; address?: string };
   return {
     number: order.number,
     createdAt: order.createdAt,
     withPrices: url.searchParams.get("prices") !== "0",
     recipient: { name: [order.contact.lastName, order.contact.name, order.contact.secondName].filter(Boolean).join(" "), phone: order.contact.phone },
     city: order.city.name,
-    delivery: [delivery.name ?? (delivery.id === undefined ? undefined : deliveryLabel(delivery.id)), delivery.pointAddress ?? delivery.address].filter(Boolean).join(", "),
+    delivery: orderDeliveryLine(order.delivery),
+    courierNote: orderDelivery(order.delivery).courierNote,
     trackingNumber: order.trackingNumber,
     comment: order.comment,
     lines: order.lines.map((line) => ({ id: line.id, sku: line.sku, name: line.name, quantity: line.quantity, price: line.price, lineTotal: line.lineTotal })),
@@ -46,7 +46,13 @@ export default function OrderSlip({ loaderData: slip }: Route.ComponentProps) {
         <dt>Город</dt>
         <dd>{slip.city}</dd>
         <dt>Доставка</dt>
-        <dd>{slip.delivery || "—"}</dd>
+        <dd data-testid="slip-delivery">{slip.delivery}</dd>
+        {slip.courierNote ? (
+          <>
+            <dt>Курьеру</dt>
+            <dd>{slip.courierNote}</dd>
+          </>
+        ) : null}
         {slip.trackingNumber ? (
           <>
             <dt>Трек-номер</dt>

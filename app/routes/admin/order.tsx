@@ -1,6 +1,7 @@
 import { Form } from "react-router";
-import { deliveryLabel } from "#app/modules/delivery/labels.ts";
-import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
+import { officeAddressText } from "#app/modules/delivery/notes.ts";
+import { goesToTheDoor, orderDelivery } from "#app/modules/delivery/order-delivery.ts";
+import { orderStatusLabels, shippingNeedsTracking } from "#app/modules/orders/statuses.ts";
 import { receiptStatusLabels, receiptTypeLabels, receiptVatLabels } from "#app/modules/receipts/labels.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
@@ -25,8 +26,8 @@ export function action({ request, params, context }: Route.ActionArgs) {
 const paymentStatusLabels: Record<string, string> = { pending: "создан", waiting_for_capture: "ждёт подтверждения", succeeded: "оплачен", canceled: "отменён" };
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order, next, audit, notes, refundable } = loaderData;
-  const delivery = order.delivery as { id?: number; name?: string; pointAddress?: string; address?: string };
+  const { order, next, audit, notes, refundable, refunded } = loaderData;
+  const delivery = orderDelivery(order.delivery);
   const buyer = [order.contact.lastName, order.contact.name, order.contact.secondName].filter(Boolean).join(" ");
   return (
     <>
@@ -68,8 +69,18 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               <dd>{formatMoney(order.deliveryTotal)}</dd>
               <dt>Итого</dt>
               <dd>
-                <strong>{formatMoney(order.total)}</strong>
+                <strong data-testid="order-total">{formatMoney(order.total)}</strong>
               </dd>
+              {refunded > 0 ? (
+                <>
+                  <dt>Возвращено</dt>
+                  <dd>−{formatMoney(refunded)}</dd>
+                  <dt>С учётом возврата</dt>
+                  <dd>
+                    <strong data-testid="order-net-total">{formatMoney(order.total - refunded)}</strong>
+                  </dd>
+                </>
+              ) : null}
             </dl>
           </section>
           <section className={css.section}>
@@ -84,7 +95,15 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               <dt>Город</dt>
               <dd>{order.city.name}</dd>
               <dt>Доставка</dt>
-              <dd>{[delivery.name ?? (delivery.id === undefined ? undefined : deliveryLabel(delivery.id)), delivery.pointAddress ?? delivery.address].filter(Boolean).join(", ") || "—"}</dd>
+              <dd data-testid="order-delivery">{delivery.name}</dd>
+              <dt>{goesToTheDoor(delivery.kind) ? "Адрес" : "Куда"}</dt>
+              <dd data-testid="order-delivery-place">{delivery.kind === "office" ? officeAddressText : (delivery.place ?? "—")}</dd>
+              {delivery.courierNote ? (
+                <>
+                  <dt>Курьеру</dt>
+                  <dd data-testid="order-courier-note">{delivery.courierNote}</dd>
+                </>
+              ) : null}
               <dt>Создан</dt>
               <dd>{formatDateTime(order.createdAt)}</dd>
               {order.paymentDueAt && order.status === "awaiting_payment" ? (
@@ -197,10 +216,11 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                 <Form method="post" key={to} className={css.actionForm}>
                   <input type="hidden" name="to" value={to} />
                   <input type="hidden" name="version" value={order.version} />
-                  {to === "shipped" ? (
+                  {to === "shipped" && shippingNeedsTracking(delivery.kind) ? (
                     <label className={css.filterField}>
-                      Трек-номер
-                      <input name="trackingNumber" required pattern="[A-Za-z0-9\-]{4,40}" defaultValue={order.trackingNumber ?? ""} className={css.control} />
+                      Трек-номер СДЭК
+                      {/* No pattern: a pasted number with spaces is fine, the server drops them and says in Russian what it refuses. */}
+                      <input name="trackingNumber" required maxLength={80} autoComplete="off" defaultValue={order.trackingNumber ?? ""} className={css.control} />
                     </label>
                   ) : null}
                   {to === "cancelled" ? (
@@ -210,7 +230,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                     </label>
                   ) : null}
                   <button type="submit" className={to === "cancelled" ? css.dangerButton : button}>
-                    {to === "cancelled" ? "Отменить заказ" : `В статус «${orderStatusLabels[to]}»`}
+                    {to === "cancelled" ? "Отменить заказ" : to === "shipped" && !shippingNeedsTracking(delivery.kind) ? "Передать курьеру магазина" : `В статус «${orderStatusLabels[to]}»`}
                   </button>
                 </Form>
               ))}

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { accountUser } from "#app/modules/auth/require-user.server.ts";
 import { listOrders } from "#app/modules/orders/place-order.server.ts";
+import { refundedByOrder } from "#app/modules/orders/refunded.server.ts";
 import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
@@ -11,9 +12,15 @@ import type { Route } from "./+types/orders";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = accountUser(context);
-  const orders = await listOrders(context.get(databaseContext).db, user.id);
+  const { db } = context.get(databaseContext);
+  const orders = await listOrders(db, user.id);
+  const refunded = await refundedByOrder(db, orders.map((order) => order.id));
   return {
-    orders: orders.map((order) => ({ id: order.id, number: order.number, createdAt: order.createdAt.toISOString(), status: order.status, total: order.total })),
+    orders: orders.map((order) => {
+      const back = refunded.get(order.id)?.amount ?? 0;
+      // After a refund the sum is what the order came to, as on its page; the refund is named beside it.
+      return { id: order.id, number: order.number, createdAt: order.createdAt.toISOString(), status: order.status, total: order.total - back, refunded: back };
+    }),
   };
 }
 
@@ -46,7 +53,15 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td className={css.cell}>{formatDateTime(order.createdAt)}</td>
                 <td className={css.cell}>{orderStatusLabels[order.status]}</td>
-                <td className={css.numberCell}>{formatMoney(order.total)}</td>
+                <td className={css.numberCell} data-testid="order-sum">
+                  {formatMoney(order.total)}
+                  {order.refunded > 0 ? (
+                    <>
+                      <br />
+                      <span className={css.muted}>возвращено {formatMoney(order.refunded)}</span>
+                    </>
+                  ) : null}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -11,7 +11,8 @@ import * as css from "./admin.css.ts";
 export const orderListHead = (withBuyer: boolean) => ["Заказ", "Создан", "Статус", ...(withBuyer ? ["Покупатель"] : []), "Город", "Сумма"];
 
 /** An order in a back-office list: number (linked), created, status, [the buyer cell], city, total. */
-export function OrderListRow({ order, buyer }: { order: { number: string; createdAt: Date | string; status: OrderStatus; city: { name: string }; total: number }; buyer?: ReactNode }) {
+export function OrderListRow({ order, buyer }: { order: { number: string; createdAt: Date | string; status: OrderStatus; city: { name: string }; total: number; refunded?: number }; buyer?: ReactNode }) {
+  const refunded = order.refunded ?? 0;
   return (
     <tr>
       <td className={css.number}>
@@ -23,7 +24,11 @@ export function OrderListRow({ order, buyer }: { order: { number: string; create
       </td>
       {buyer}
       <td>{order.city.name}</td>
-      <td className={css.number}>{formatMoney(order.total)}</td>
+      <td className={css.number}>
+        {/* After a refund: what the order came to, as the buyer's pages say, with the refund beside it. */}
+        {formatMoney(order.total - refunded)}
+        {refunded > 0 ? <span className={css.muted}> (возврат {formatMoney(refunded)})</span> : null}
+      </td>
     </tr>
   );
 }

@@ -5,6 +5,7 @@ import { PAYMENT_IDS } from "#app/modules/payments/methods.ts";
 import { cdekTrackingUrl, paymentDeadlineText } from "#app/modules/orders/deadline.ts";
 import type { OrderSummary } from "#app/modules/orders/order-summary.ts";
 import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
+import { formatPhone } from "#app/modules/phone/phone.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import * as css from "#app/ui/checkout/checkout.css.ts";
 import { button } from "#app/ui/kit/kit.css.ts";
@@ -49,7 +50,17 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
                   </>
                 ) : null}
               </td>
-              <td className={css.numberCell}>{line.quantity}</td>
+              <td className={css.numberCell}>
+                {line.quantity}
+                {line.refunded > 0 ? (
+                  <>
+                    <br />
+                    <span className={css.muted} data-testid="line-refunded">
+                      возвращено {line.refunded}
+                    </span>
+                  </>
+                ) : null}
+              </td>
               <td className={css.numberCell}>{formatMoney(line.lineTotal)}</td>
             </tr>
           ))}
@@ -73,29 +84,43 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
           <span>Итого</span>
           <span data-testid="order-total">{formatMoney(order.total)}</span>
         </p>
+        {order.refunded > 0 ? (
+          <>
+            <p className={css.summaryRow}>
+              <span>Возвращено</span>
+              <span data-testid="order-refunded">−{formatMoney(order.refunded)}</span>
+            </p>
+            <p className={css.summaryTotal}>
+              <span>С учётом возврата</span>
+              <span data-testid="order-net-total">{formatMoney(order.netTotal)}</span>
+            </p>
+          </>
+        ) : null}
       </div>
-      <p data-testid="order-delivery">
-        Доставка: {order.deliveryName}, {order.city}
-        {order.pointAddress ? ` — ${order.pointAddress}` : ""}
-        {order.address ? ` — ${order.address}` : ""}
-      </p>
-      {order.courierNote ? <p data-testid="order-courier-note">Сообщение курьеру: {order.courierNote}</p> : null}
-      {order.deliveryId === DELIVERY_IDS.officePickup ? <p data-testid="order-office-pickup">{officePlaceText}</p> : null}
-      <p>
-        Получатель: {[order.contact.lastName, order.contact.name, order.contact.secondName].filter(Boolean).join(" ")}, {order.contact.phone}
-        {order.contact.email ? `, ${order.contact.email}` : ""}
-      </p>
-      <p>Оплата: {order.paymentId === PAYMENT_IDS.online ? "онлайн картой или через СБП" : "при получении"}</p>
-      {order.trackingNumber ? (
-        <p data-testid="order-tracking">
-          Трек-номер СДЭК: <strong>{order.trackingNumber}</strong> —{" "}
-          <a href={cdekTrackingUrl(order.trackingNumber)} rel="noopener noreferrer" target="_blank">
-            отследить посылку
-          </a>
+      {/* One block of short facts: as separate grid items each line took the page's section gap. */}
+      <div className={ordersCss.facts} data-testid="order-facts">
+        <p data-testid="order-delivery">
+          Доставка: {order.deliveryName}, {order.city}
+          {order.place ? ` — ${order.place}` : ""}
         </p>
-      ) : null}
-      {order.cancelReason ? <p data-testid="order-cancel-reason">Причина отмены: {order.cancelReason}</p> : null}
-      {order.comment ? <p>Комментарий: {order.comment}</p> : null}
+        {order.courierNote ? <p data-testid="order-courier-note">Сообщение курьеру: {order.courierNote}</p> : null}
+        {order.deliveryId === DELIVERY_IDS.officePickup ? <p data-testid="order-office-pickup">{officePlaceText}</p> : null}
+        <p data-testid="order-recipient">
+          Получатель: {[order.contact.lastName, order.contact.name, order.contact.secondName].filter(Boolean).join(" ")}, {formatPhone(order.contact.phone)}
+          {order.contact.email ? `, ${order.contact.email}` : ""}
+        </p>
+        <p>Оплата: {order.paymentId === PAYMENT_IDS.online ? "онлайн картой или через СБП" : "при получении"}</p>
+        {order.trackingNumber ? (
+          <p data-testid="order-tracking">
+            Трек-номер СДЭК: <strong>{order.trackingNumber}</strong> —{" "}
+            <a href={cdekTrackingUrl(order.trackingNumber)} rel="noopener noreferrer" target="_blank">
+              отследить посылку
+            </a>
+          </p>
+        ) : null}
+        {order.cancelReason ? <p data-testid="order-cancel-reason">Причина отмены: {order.cancelReason}</p> : null}
+        {order.comment ? <p>Комментарий: {order.comment}</p> : null}
+      </div>
     </div>
   );
 }

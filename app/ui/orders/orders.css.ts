@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "../tokens/theme.css.ts";
 
 /** The order's history: a vertical line of dated steps. */
@@ -11,3 +11,7 @@ export const timeline = style({
   gap: vars.space.sm,
 });
 export const timelineStep = style({ position: "relative", overflowWrap: "anywhere" });
+
+/** The order's delivery, recipient, payment and comment: short lines read together, close to each other. */
+export const facts = style({ display: "grid", gap: vars.space.xs, minWidth: 0, overflowWrap: "anywhere" });
+globalStyle(`${facts} > p`, { margin: 0 });
