@@ -74,6 +74,17 @@ async function applyCartEdits(scope: CheckoutScope, form: FormData, remove: stri
   return {};
 }
 
+/**
+ * A post from a page this owner has no draft of (the sign-in ran out while the page was open, so
+ * the post comes as the visitor's): the city is the one thing the form does not post as a field,
+ * so it comes from what the page showed; the draft that follows the buyer back is then whole.
+ */
+async function cityOfPage(scope: CheckoutScope, draft: CheckoutDraft, shown: OrderTerms | null): Promise<CheckoutDraft> {
+  if (!shown || shown.city === draft.city.code) return draft;
+  const city = await scope.provider.city(shown.city).catch(() => undefined);
+  return city ? { ...draft, city: { code: city.code, name: city.name, fullName: city.fullName }, pointCode: null } : draft;
+}
+
 /** A city, delivery, point and payment chosen on the form, each checked against what is offered. */
 async function applyChoices(scope: CheckoutScope, draft: CheckoutDraft, post: CheckoutPost, lookup: DeliveryLookup): Promise<CheckoutDraft> {
   let next = draft;
@@ -200,7 +211,10 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
   const cart = await cartSummary(scope.db, scope.owner, scope.rates);
   const lookup = deliveryLookup(scope.provider, parcelOf(cart), await activePromotions(scope.db));
   let draft: CheckoutDraft = { ...applyPostedFields(stored.draft, form), orderError: null, priceNotice: null, changeNotice: null };
-  if (stored.revision === "new") draft = { ...draft, delivery: firstVisitDelivery(draft.delivery, (await lookup.offered(draft.city.code)).groups) };
+  if (stored.revision === "new") {
+    draft = await cityOfPage(scope, draft, parseTermsKey(form.get("shown")));
+    draft = { ...draft, delivery: firstVisitDelivery(draft.delivery, (await lookup.offered(draft.city.code)).groups) };
+  }
   draft = await applyChoices(scope, draft, post, lookup);
   const save = (next: CheckoutDraft, token = stored.token) => saveDraft(scope.db, scope.owner, { draft: next, token });
   const badQuantity = Object.keys(quantityErrors).length > 0;
