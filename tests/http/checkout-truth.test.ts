@@ -116,6 +116,27 @@ describe("'Оформить заказ' places what the page showed (item 7)", (
     expect(rubles(textByTestId(order, "order-total"))).toBe(unit * 2);
   });
 
+  it("a stale tab's untouched quantities do not undo the cart changed in another tab: the page says what changed (walk-through item 21)", async () => {
+    const buyer = await buyerWithCart([[poltava, 1]]);
+    const stale = await buyer.client.html("/checkout");
+    const unit = rubles(textByTestId(stale, "goods-total"));
+    // Another tab: 'В корзину' once more on the coin's page; the cart now says 2.
+    expect((await buyer.client.postForm("/cart", { intent: "add", productId: String(poltava), quantity: "1" })).status).toBe(303);
+
+    // The first tab, as it was, presses 'Оформить заказ'.
+    const pressed = await submit(buyer, stale, { pointCode: radioValues(stale, "pointCode")[0]! }, "place");
+    expect(pressed.headers.get("location")).toBe("/checkout#order-changed");
+    expect(orderLinks(await buyer.client.html("/my/orders"))).toHaveLength(0);
+    const page = await buyer.client.html("/checkout");
+    expect(textByTestId(page, "order-changed")).toContain("было 1 шт., стало 2 шт.");
+    expect(pageForm(page, "/checkout")[`qty:${poltava}`]).toBe("2");
+
+    const placed = await submit(buyer, page, {}, "place");
+    expect(placed.headers.get("location")).toMatch(/\/payment\/sandbox\//);
+    const order = await buyer.client.html(orderLinks(await buyer.client.html("/my/orders"))[0]!);
+    expect(rubles(textByTestId(order, "order-total"))).toBe(unit * 2);
+  });
+
   it("asks again when the post carries no record of what was shown", async () => {
     const buyer = await buyerWithCart([[poltava, 1]]);
     const page = await buyer.client.html("/checkout");
