@@ -194,6 +194,18 @@ describe("a bad quantity is refused with a reason at its line (item 12)", () => 
   });
 });
 
+describe("a refused cart quantity without JavaScript (walk-through item 12)", () => {
+  it("leaves the field at the quantity the total is for and names what was typed", async () => {
+    const buyer = await buyerWithCart([[georgiy, 1]]);
+    const refused = await buyer.client.postForm("/cart", { intent: "update", [`qty:${georgiy}`]: "75" });
+    const page = await buyer.client.html(refused.headers.get("location")!.replace(/#.*/, ""));
+    const field = tags(page, "input").find((tag) => attribute(tag, "name") === `qty:${georgiy}`)!;
+    expect(attribute(field, "value")).toBe("1");
+    expect(textContent(page)).toContain("1 монета");
+    expect(textByTestId(page, "quantity-error")).toMatch(/^Введено 75\. Количество не изменено: доступно [1-5] шт\.$/);
+  });
+});
+
 describe("a second checkout tab after the order (item 27)", () => {
   it("points to the order just placed instead of 'Корзина пуста'", async () => {
     const buyer = await buyerWithCart([[poltava, 1]]);

@@ -101,6 +101,8 @@ export function CartSection({ cart, errors = {} }: { cart: CheckoutView["cart"];
               <span className={css.muted}>Кол-во</span>
               <br />
               <input
+                // The form is keyed by the draft; a quantity changed elsewhere (the cart as it was left) must show too.
+                key={line.quantity}
                 type="number"
                 name={`qty:${line.product.id}`}
                 defaultValue={line.quantity}
