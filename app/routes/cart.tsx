@@ -1,4 +1,5 @@
-import { Form, Link, useFetcher, useFetchers } from "react-router";
+import { type FormEvent, type MouseEvent, useEffect, useRef, useState } from "react";
+import { Link, useFetcher, useFetchers, useNavigate } from "react-router";
 import { refusedQuantity } from "#app/modules/lists/cart-quantities.server.ts";
 import { quantityField } from "#app/modules/lists/typed-quantity.ts";
 import { handleListForm } from "#app/modules/lists/form-actions.server.ts";
@@ -42,7 +43,7 @@ export const handle = { frame: { stickyHeader: true } } satisfies FrameHandle;
 export const meta = () => [...pageMeta({ title: "Корзина" }), { name: "robots", content: "noindex" }];
 
 /** One cart line with its own fetcher, so quick +/− clicks on it replace each other instead of racing. */
-function CartLineItem({ line }: { line: CartLine & { refused: { typed: string; message: string } | null } }) {
+function CartLineItem({ line, refusal }: { line: CartLine; refusal: string | null }) {
   const key = listFetcherKey("cart", `line-${line.product.id}`);
   const fetcher = useFetcher<ListActionResult>({ key });
   const hydrated = useHydrated();
@@ -80,9 +81,9 @@ function CartLineItem({ line }: { line: CartLine & { refused: { typed: string; m
           </span>
         ) : null}
         {fetcher.data && !fetcher.data.ok && fetcher.state === "idle" ? <span className={css.problem}>{fetcher.data.message}</span> : null}
-        {line.refused ? (
+        {refusal ? (
           <span id={`${quantityField(line.product.id)}-error`} className={css.problem} role="alert" data-testid="quantity-error">
-            {line.refused.message}
+            {refusal}
           </span>
         ) : null}
       </div>
@@ -90,18 +91,23 @@ function CartLineItem({ line }: { line: CartLine & { refused: { typed: string; m
         {quantityForm(quantity - 1, `Уменьшить количество: ${line.product.name}`, "−", quantity <= 1 || !line.product.active)}
         {/* Typed quantities join the 'Пересчитать' form below (issue 21 item 30): one post for all lines, with or without JavaScript. */}
         <input
-          key={quantity}
+          // A refusal puts the field back to the quantity the total is for (the message names what was typed).
+          key={`${quantity}:${refusal ?? ""}`}
           type="number"
           form={QUANTITIES_FORM}
           name={quantityField(line.product.id)}
-          defaultValue={line.refused?.typed ?? quantity}
+          defaultValue={quantity}
           min={0}
           inputMode="numeric"
           className={css.count}
           aria-label={`Количество: ${line.product.name}`}
-          aria-invalid={line.refused ? true : undefined}
-          aria-describedby={line.refused ? `${quantityField(line.product.id)}-error` : undefined}
+          aria-invalid={refusal ? true : undefined}
+          aria-describedby={refusal ? `${quantityField(line.product.id)}-error` : undefined}
           disabled={!line.product.active}
+          // With JavaScript a typed quantity is applied as the field is left, so leaving the page does not drop it.
+          onBlur={(event) => {
+            if (event.currentTarget.value.trim() !== String(quantity)) event.currentTarget.form?.requestSubmit();
+          }}
           data-testid="line-quantity"
         />
         {quantityForm(quantity + 1, `Увеличить количество: ${line.product.name}`, "+", quantity >= line.product.stock || !line.product.active)}
@@ -118,10 +124,55 @@ function CartLineItem({ line }: { line: CartLine & { refused: { typed: string; m
   );
 }
 
+/**
+ * 'Пересчитать' through a fetcher (with JavaScript): pressed, Enter in a field, or a field left
+ * with a new number. 'Оформить заказ' waits for it: once this page is gone, the router skips the
+ * reload a fetcher's answer would bring, so the checkout would show the quantity of before.
+ */
+function useRecount() {
+  const fetcher = useFetcher<ListActionResult>({ key: listFetcherKey("cart", "recount") });
+  const navigate = useNavigate();
+  const inFlight = useRef<Promise<void> | null>(null);
+  const [leavingTo, setLeavingTo] = useState<string | null>(null);
+  const [settled, setSettled] = useState(0);
+  const send = (form: HTMLFormElement) => {
+    if (inFlight.current) return;
+    const fields = new FormData(form);
+    fields.set("_fetcher", "1");
+    inFlight.current = fetcher.submit(fields, { method: "post", action: "/cart" }).finally(() => {
+      inFlight.current = null;
+      setSettled((count) => count + 1);
+    });
+  };
+  useEffect(() => {
+    if (!leavingTo || inFlight.current || fetcher.state !== "idle") return;
+    setLeavingTo(null);
+    // A refused quantity keeps the buyer here, where its line says why.
+    if (!fetcher.data?.refused) void navigate(leavingTo);
+  }, [leavingTo, settled, fetcher.state, fetcher.data, navigate]);
+  return {
+    fetcher,
+    onSubmit(event: FormEvent<HTMLFormElement>) {
+      event.preventDefault();
+      send(event.currentTarget);
+    },
+    onLeave(event: MouseEvent<HTMLAnchorElement>, to: string) {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const form = document.getElementById(QUANTITIES_FORM);
+      if (form instanceof HTMLFormElement && [...form.elements].some((field) => field instanceof HTMLInputElement && field.type === "number" && field.value.trim() !== field.defaultValue)) send(form);
+      if (!inFlight.current) return;
+      event.preventDefault();
+      setLeavingTo(to);
+    },
+  };
+}
+
 export default function Cart({ loaderData }: Route.ComponentProps) {
   const { lines, totalPrice, totalCoins, confirmClear } = loaderData;
   // Spec section 4: the list's updating flag is set while a change is on its way.
   const updating = useFetchers().some((fetcher) => fetcher.key.startsWith("list:cart:") && fetcher.state !== "idle");
+  const recount = useRecount();
+  const refusedNow = recount.fetcher.state === "idle" ? recount.fetcher.data?.refused : undefined;
   return (
     <>
       <PageHeader title="Корзина" crumbs={[{ name: "Корзина", href: "/cart" }]} />
@@ -137,16 +188,17 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
           <div className={css.linesColumn}>
             <ul className={css.lines} id="cart-lines">
               {lines.map((line) => (
-                <CartLineItem key={line.product.id} line={line} />
+                <CartLineItem key={line.product.id} line={line} refusal={refusedNow?.[quantityField(line.product.id)] ?? line.refused?.message ?? null} />
               ))}
             </ul>
-            <Form method="post" action="/cart" id={QUANTITIES_FORM} preventScrollReset className={css.recount}>
+            {/* The server checks the numbers and says why in Russian (noValidate): a field left with JavaScript submits this form. */}
+            <form method="post" action="/cart" id={QUANTITIES_FORM} noValidate className={css.recount} onSubmit={recount.onSubmit}>
               <input type="hidden" name="intent" value="update" />
               <span className={css.muted}>Изменили количество в поле? Нажмите «Пересчитать».</span>
               <button type="submit" className={css.recountButton} data-testid="recount">
                 Пересчитать
               </button>
-            </Form>
+            </form>
             <div className={css.tools}>
               <p className={css.muted}>Цены следуют за котировками металла; при оформлении заказа они фиксируются.</p>
               {confirmClear ? (
@@ -183,7 +235,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
             <p className={css.total} data-testid="cart-total">
               Итого: {formatMoney(totalPrice)}
             </p>
-            <Link to="/checkout" className={`${button} ${css.checkoutButton}`}>
+            <Link to="/checkout" className={`${button} ${css.checkoutButton}`} onClick={(event) => recount.onLeave(event, "/checkout")}>
               Оформить заказ
             </Link>
           </aside>

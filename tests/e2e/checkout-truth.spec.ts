@@ -68,3 +68,44 @@ for (const viewport of [phone, wide]) {
     await page.screenshot({ path: testInfo.outputPath(`cart-${viewport.width}.png`), fullPage: true });
   });
 }
+
+test("a stale checkout tab does not undo the cart changed in a second tab: it says what changed, then orders what it shows", async ({ page, context, baseURL, javaScriptEnabled }, testInfo) => {
+  // Two tabs, a sign-in and two presses: more steps than the default 30 s allow on a busy machine.
+  test.setTimeout(90_000);
+  await page.setViewportSize(phone);
+  await addCoinToCart(page);
+  const buyer = await signIn(page, baseURL!);
+  await buyer.completeProfile();
+  await page.goto("/checkout");
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByLabel("Фамилия").fill("Полякова");
+  await page.getByLabel("Имя", { exact: true }).fill("Мария");
+  await page.getByLabel("Телефон").fill(buyer.phone);
+  await page.getByTestId("point-list").getByRole("radio").first().check();
+  await expect(page.getByLabel(/^Количество:/)).toHaveValue("1");
+
+  // A second tab: the cart goes to 2.
+  const second = await context.newPage();
+  await second.goto("/cart");
+  if (javaScriptEnabled) await waitForHydration(second);
+  await second.getByTestId("cart-line").getByTestId("line-quantity").fill("2");
+  await second.getByTestId("recount").click();
+  await expect(second.getByTestId("cart-link").getByTestId("count-badge")).toHaveText("2");
+  await second.close();
+
+  // The first tab still shows 1 and is pressed as it is.
+  await page.getByTestId("place-order").click();
+  const notice = page.getByTestId("order-changed");
+  await expect(notice).toContainText("было 1 шт., стало 2 шт.");
+  await expect(notice).toBeInViewport();
+  await expect(page.getByLabel(/^Количество:/)).toHaveValue("2");
+  await page.screenshot({ path: testInfo.outputPath("stale-tab.png") });
+  const total = await page.getByTestId("order-total").textContent();
+
+  await page.getByTestId("place-order").click();
+  await expect(page).toHaveURL(/\/payment\/sandbox\//);
+  await page.getByRole("button", { name: "Отменить" }).click();
+  await expect(page).toHaveURL(/\/payment-error\?order=\d+$/);
+  await page.goto(`/my/orders/${new URL(page.url()).searchParams.get("order")}`);
+  await expect(page.getByTestId("order-total")).toHaveText(total!);
+});

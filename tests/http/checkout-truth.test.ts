@@ -116,6 +116,27 @@ describe("'Оформить заказ' places what the page showed (item 7)", (
     expect(rubles(textByTestId(order, "order-total"))).toBe(unit * 2);
   });
 
+  it("a stale tab's untouched quantities do not undo the cart changed in another tab: the page says what changed (walk-through item 21)", async () => {
+    const buyer = await buyerWithCart([[poltava, 1]]);
+    const stale = await buyer.client.html("/checkout");
+    const unit = rubles(textByTestId(stale, "goods-total"));
+    // Another tab: 'В корзину' once more on the coin's page; the cart now says 2.
+    expect((await buyer.client.postForm("/cart", { intent: "add", productId: String(poltava), quantity: "1" })).status).toBe(303);
+
+    // The first tab, as it was, presses 'Оформить заказ'.
+    const pressed = await submit(buyer, stale, { pointCode: radioValues(stale, "pointCode")[0]! }, "place");
+    expect(pressed.headers.get("location")).toBe("/checkout#order-changed");
+    expect(orderLinks(await buyer.client.html("/my/orders"))).toHaveLength(0);
+    const page = await buyer.client.html("/checkout");
+    expect(textByTestId(page, "order-changed")).toContain("было 1 шт., стало 2 шт.");
+    expect(pageForm(page, "/checkout")[`qty:${poltava}`]).toBe("2");
+
+    const placed = await submit(buyer, page, {}, "place");
+    expect(placed.headers.get("location")).toMatch(/\/payment\/sandbox\//);
+    const order = await buyer.client.html(orderLinks(await buyer.client.html("/my/orders"))[0]!);
+    expect(rubles(textByTestId(order, "order-total"))).toBe(unit * 2);
+  });
+
   it("asks again when the post carries no record of what was shown", async () => {
     const buyer = await buyerWithCart([[poltava, 1]]);
     const page = await buyer.client.html("/checkout");
@@ -170,6 +191,18 @@ describe("a bad quantity is refused with a reason at its line (item 12)", () => 
       // Nothing changed, the good line either.
       expect(attribute(quantity(await buyer.client.html("/cart"), poltava)!, "value"), typed).toBe("20");
     }
+  });
+});
+
+describe("a refused cart quantity without JavaScript (walk-through item 12)", () => {
+  it("leaves the field at the quantity the total is for and names what was typed", async () => {
+    const buyer = await buyerWithCart([[georgiy, 1]]);
+    const refused = await buyer.client.postForm("/cart", { intent: "update", [`qty:${georgiy}`]: "75" });
+    const page = await buyer.client.html(refused.headers.get("location")!.replace(/#.*/, ""));
+    const field = tags(page, "input").find((tag) => attribute(tag, "name") === `qty:${georgiy}`)!;
+    expect(attribute(field, "value")).toBe("1");
+    expect(textContent(page)).toContain("1 монета");
+    expect(textByTestId(page, "quantity-error")).toMatch(/^Введено 75\. Количество не изменено: доступно [1-5] шт\.$/);
   });
 });
 

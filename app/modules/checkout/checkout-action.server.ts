@@ -47,9 +47,11 @@ export type CheckoutOutcome =
 /**
  * Quantities typed into the cart lines ("qty:<id>"), applied within what may be bought; a line
  * set to 0 leaves the cart. A bad one (99999, 2.5, −5, letters…) changes nothing at all: the
- * errors, per line ("qty:<id>"), are returned for the page (issue 21 item 12).
+ * errors, per line ("qty:<id>"), are returned for the page (issue 21 item 12). A quantity left
+ * as the page showed it is not a change: a stale tab does not undo what another tab did to the
+ * cart (the order then differs from the page, which says so).
  */
-async function applyCartEdits(scope: CheckoutScope, form: FormData, remove: string | undefined): Promise<CheckoutErrors> {
+async function applyCartEdits(scope: CheckoutScope, form: FormData, remove: string | undefined, shown: OrderTerms | null): Promise<CheckoutErrors> {
   if (remove !== undefined) {
     await removeFromList(scope.db, "cart", scope.owner, [parseProductId(remove)]);
     return {};
@@ -57,11 +59,14 @@ async function applyCartEdits(scope: CheckoutScope, form: FormData, remove: stri
   // Most posts (a city, a delivery, placing the order) change no quantity: no cart read for them.
   if (![...form.keys()].some((name) => name.startsWith("qty:"))) return {};
   const lines = new Map((await cartSummary(scope.db, scope.owner, scope.rates)).lines.map((line) => [line.product.id, line]));
+  const shownQuantities = new Map(shown?.lines.map(([id, quantity]) => [id, quantity]));
   const changes: [number, number][] = [];
   const errors: CheckoutErrors = {};
   for (const [name, value] of form) {
     const line = lines.get(Number(name.slice(4)));
-    if (!name.startsWith("qty:") || !line || (typeof value === "string" && value.trim() === String(line.quantity))) continue;
+    if (!name.startsWith("qty:") || !line) continue;
+    const untouched = shownQuantities.get(line.product.id) ?? line.quantity;
+    if (typeof value === "string" && value.trim() === String(untouched)) continue;
     const typed = readTypedQuantity(value, { stock: line.product.stock, limit: line.limit });
     if (!typed.ok) errors[name] = [typed.message];
     else if (typed.quantity !== line.quantity) changes.push([line.product.id, typed.quantity]);
@@ -72,6 +77,17 @@ async function applyCartEdits(scope: CheckoutScope, form: FormData, remove: stri
     else await setCartQuantity(scope.db, scope.owner, productId, quantity, { capAtStock: true });
   }
   return {};
+}
+
+/**
+ * A post from a page this owner has no draft of (the sign-in ran out while the page was open, so
+ * the post comes as the visitor's): the city is the one thing the form does not post as a field,
+ * so it comes from what the page showed; the draft that follows the buyer back is then whole.
+ */
+async function cityOfPage(scope: CheckoutScope, draft: CheckoutDraft, shown: OrderTerms | null): Promise<CheckoutDraft> {
+  if (!shown || shown.city === draft.city.code) return draft;
+  const city = await scope.provider.city(shown.city).catch(() => undefined);
+  return city ? { ...draft, city: { code: city.code, name: city.name, fullName: city.fullName }, pointCode: null } : draft;
 }
 
 /** A city, delivery, point and payment chosen on the form, each checked against what is offered. */
@@ -190,9 +206,10 @@ async function rememberBuyProfile(db: Database, userId: number, draft: CheckoutD
  */
 export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): Promise<CheckoutOutcome> {
   const post = parseCheckoutPost(form);
+  const shownTerms = parseTermsKey(form.get("shown"));
   let quantityErrors: CheckoutErrors = {};
   try {
-    quantityErrors = await applyCartEdits(scope, form, post.removeLine);
+    quantityErrors = await applyCartEdits(scope, form, post.removeLine, shownTerms);
   } catch (error) {
     if (!(error instanceof ListError)) throw error;
   }
@@ -200,7 +217,10 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
   const cart = await cartSummary(scope.db, scope.owner, scope.rates);
   const lookup = deliveryLookup(scope.provider, parcelOf(cart), await activePromotions(scope.db));
   let draft: CheckoutDraft = { ...applyPostedFields(stored.draft, form), orderError: null, priceNotice: null, changeNotice: null };
-  if (stored.revision === "new") draft = { ...draft, delivery: firstVisitDelivery(draft.delivery, (await lookup.offered(draft.city.code)).groups) };
+  if (stored.revision === "new") {
+    draft = await cityOfPage(scope, draft, shownTerms);
+    draft = { ...draft, delivery: firstVisitDelivery(draft.delivery, (await lookup.offered(draft.city.code)).groups) };
+  }
   draft = await applyChoices(scope, draft, post, lookup);
   const save = (next: CheckoutDraft, token = stored.token) => saveDraft(scope.db, scope.owner, { draft: next, token });
   const badQuantity = Object.keys(quantityErrors).length > 0;
@@ -247,7 +267,7 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
   const terms = orderTerms(cart, draft, option);
   if (cart.lines.length > 0 && !draft.orderError) {
     // The payment ticked on the page is the buyer's own choice; one the server had to change is not.
-    const shown = parseTermsKey(post.shown);
+    const shown = shownTerms;
     const postedPayment = post.paymentId;
     const ticked = shown && (postedPayment === PAYMENT_IDS.online || postedPayment === PAYMENT_IDS.onReceipt) ? { ...shown, paymentId: postedPayment } : shown;
     const notice = await noticeOfChanges(scope, ticked, terms, { cart, draft, groups: offered.groups });

@@ -9,29 +9,49 @@ import { quantityField, readTypedQuantity } from "./typed-quantity.ts";
  * once. A bad one (item 12) changes nothing at all; the fields refused are returned as they
  * were typed, for the page to name next to their lines.
  */
-export async function updateCartQuantities(db: Database, owner: ListOwner, rates: MetalRates | null, form: FormData): Promise<{ refused: URLSearchParams; changed: number }> {
+export async function updateCartQuantities(
+  db: Database,
+  owner: ListOwner,
+  rates: MetalRates | null,
+  form: FormData,
+): Promise<{ refused: URLSearchParams; messages: Record<string, string>; changed: number }> {
   const { lines } = await cartSummary(db, owner, rates);
   const refused = new URLSearchParams();
+  const messages: Record<string, string> = {};
   const changes: [number, number][] = [];
   for (const line of lines) {
     const value = form.get(quantityField(line.product.id));
     if (typeof value !== "string" || value.trim() === String(line.quantity)) continue;
     const typed = readTypedQuantity(value, { stock: line.product.stock, limit: line.limit });
-    if (!typed.ok) refused.set(quantityField(line.product.id), value.slice(0, 12));
-    else changes.push([line.product.id, typed.quantity]);
+    if (typed.ok) {
+      changes.push([line.product.id, typed.quantity]);
+      continue;
+    }
+    refused.set(quantityField(line.product.id), value.slice(0, 12));
+    messages[quantityField(line.product.id)] = refusalMessage(value, typed.message);
   }
-  if ([...refused.keys()].length > 0) return { refused, changed: 0 };
+  if ([...refused.keys()].length > 0) return { refused, messages, changed: 0 };
   for (const [productId, quantity] of changes) {
     if (quantity === 0) await removeFromList(db, "cart", owner, [productId]);
     else await setCartQuantity(db, owner, productId, quantity, { capAtStock: true });
   }
-  return { refused, changed: changes.length };
+  return { refused, messages, changed: changes.length };
 }
 
-/** Why the quantity typed for a line (echoed in the page's address) was refused, or null. */
-export function refusedQuantity(line: CartLine, search: URLSearchParams): { typed: string; message: string } | null {
+/**
+ * Why the quantity typed for a line (echoed in the page's address) was refused, or null. The
+ * message names what was typed: the field shows the quantity the total is for, not the refused one.
+ */
+export function refusedQuantity(line: CartLine, search: URLSearchParams): { message: string } | null {
   const typed = search.get(quantityField(line.product.id));
   if (typed === null) return null;
   const result = readTypedQuantity(typed, { stock: line.product.stock, limit: line.limit });
-  return result.ok ? null : { typed: typed.slice(0, 12), message: result.message };
+  return result.ok ? null : { message: refusalMessage(typed, result.message) };
 }
+
+/** The field shows the quantity the total is for, so the message names what was typed. */
+function refusalMessage(typed: string, why: string): string {
+  const shown = typed.trim().slice(0, 12);
+  return shown ? `Введено ${shown}. ${why}` : why;
+}
+

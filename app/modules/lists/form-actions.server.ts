@@ -104,12 +104,19 @@ export async function handleListForm(request: Request, context: Readonly<RouterC
   if (list === "cart" && form.get("intent") === "update") {
     const { db, owner } = listScope(context);
     try {
-      const { refused, changed } = await updateCartQuantities(db, owner, (await getQuotesService()).rates(), form);
-      if ([...refused.keys()].length > 0) return redirect(`/cart?${refused}#cart-lines`, 303);
+      const { refused, messages, changed } = await updateCartQuantities(db, owner, (await getQuotesService()).rates(), form);
       const message = changed > 0 ? "Корзина пересчитана" : "Количество не изменилось";
+      // With JavaScript the typed quantities are applied as the field is left, maybe on the way to
+      // another page: an answer as data, never a redirect back to the cart.
+      if (viaFetcher) {
+        if ([...refused.keys()].length === 0) return data({ ok: true, message } satisfies ListActionResult);
+        return data({ ok: false, message: "Количество не изменено", refused: messages } satisfies ListActionResult, { status: 422 });
+      }
+      if ([...refused.keys()].length > 0) return redirect(`/cart?${refused}#cart-lines`, 303);
       return redirect("/cart", { status: 303, headers: { "Set-Cookie": await flashHeader({ kind: "success", message }) } });
     } catch (error) {
       if (!(error instanceof ListError)) throw error;
+      if (viaFetcher) return data({ ok: false, message: error.message } satisfies ListActionResult, { status: error.status });
       return redirect("/cart", { status: 303, headers: { "Set-Cookie": await flashHeader({ kind: "error", message: error.message }) } });
     }
   }

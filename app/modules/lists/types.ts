@@ -4,6 +4,8 @@ export type ListActionResult = {
   message: string;
   /** For the Metrica e-commerce dataLayer (integrations.md section 7): cart additions and removals. */
   analytics?: { action: "add" | "remove"; product: { id: string; name: string; price: number | null; quantity: number } };
+  /** 'Пересчитать' through a fetcher: why each refused line's typed quantity was refused, by its field name. */
+  refused?: Record<string, string>;
 };
 
 /** Which products a buyer's lists hold: the cart's quantities, the wishlist's and comparison's ids (at most the list limits). */

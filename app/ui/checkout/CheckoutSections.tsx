@@ -101,6 +101,8 @@ export function CartSection({ cart, errors = {} }: { cart: CheckoutView["cart"];
               <span className={css.muted}>Кол-во</span>
               <br />
               <input
+                // The form is keyed by the draft; a quantity changed elsewhere (the cart as it was left) must show too.
+                key={line.quantity}
                 type="number"
                 name={`qty:${line.product.id}`}
                 defaultValue={line.quantity}
@@ -247,11 +249,12 @@ export function AddressSection({ draft, errors }: { draft: CheckoutDraft; errors
   return (
     <Section id="address" title="Адрес доставки">
       <div className={css.twoColumns}>
+        {/* Autofill's address-line2 is the flat or office; no token means a house number alone, so the house is typed. */}
         {field("street", "Улица", "address-line1", FIELD_LIMITS.street, true)}
-        {field("house", "Дом, корпус", "address-line2", FIELD_LIMITS.house, true)}
+        {field("house", "Дом, корпус", "off", FIELD_LIMITS.house, true)}
       </div>
       <div className={css.threeColumns}>
-        {field("room", "Квартира, офис", "off", FIELD_LIMITS.room)}
+        {field("room", "Квартира, офис", "address-line2", FIELD_LIMITS.room)}
         {field("entrance", "Подъезд", "off", FIELD_LIMITS.entrance)}
         {field("floor", "Этаж", "off", FIELD_LIMITS.floor)}
       </div>
