@@ -93,6 +93,12 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                   <dd>{formatDateTime(order.paymentDueAt)}</dd>
                 </>
               ) : null}
+              {order.paymentDueAt && order.status === "new" ? (
+                <>
+                  <dt>Подтвердить до</dt>
+                  <dd data-testid="confirm-deadline">{formatDateTime(order.paymentDueAt)} — иначе заказ отменится, монеты вернутся в продажу</dd>
+                </>
+              ) : null}
               {order.trackingNumber ? (
                 <>
                   <dt>Трек-номер</dt>
@@ -210,7 +216,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                     </label>
                   ) : null}
                   <button type="submit" className={to === "cancelled" ? css.dangerButton : button}>
-                    {to === "cancelled" ? "Отменить заказ" : `В статус «${orderStatusLabels[to]}»`}
+                    {to === "cancelled" ? "Отменить заказ" : order.status === "new" && to === "assembling" ? "Подтвердить: в статус «Собирается»" : `В статус «${orderStatusLabels[to]}»`}
                   </button>
                 </Form>
               ))}
