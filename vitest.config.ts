@@ -11,8 +11,14 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
 // files share the run's two workers and template (docs/decisions/035-one-test-run-both-databases.md).
 
 // Orders placed in a suite's own process by rules of other areas skip the 115-FZ identification
-// step (decision 022); the identification rules are tested with their thresholds given.
-const testEnv = { IDENTIFICATION_THRESHOLD_RUB: "100000000", IDENTIFICATION_THRESHOLD_CASH_RUB: "100000000" };
+// step (decision 022) and the caps on stock held unpaid; the identification rules and the caps
+// are tested with their settings given.
+const testEnv = {
+  IDENTIFICATION_THRESHOLD_RUB: "100000000",
+  IDENTIFICATION_THRESHOLD_CASH_RUB: "100000000",
+  MAX_UNCONFIRMED_PIECES_PER_BUYER: "1000000",
+  MAX_UNCONFIRMED_RUB_PER_BUYER: "10000000000",
+};
 const postgresUrl = process.env.TEST_POSTGRES_URL || undefined;
 
 /**

@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, consents, identifications, orders } from "#app/modules/db/schema.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";
-import { type Buyer, newPhone, pickupOrderFields, postCheckoutForm, productIdOf, signedInBuyer } from "#tests/support/buyer.ts";
+import { type Buyer, newPhone, paidOrderByForms, pickupOrderFields, postCheckoutForm, productIdOf, signedInBuyer } from "#tests/support/buyer.ts";
 import { runCommand } from "#tests/support/commands.ts";
 import { readEmails } from "#tests/support/email-outbox.ts";
 import { findByTestId, inputValue, textByTestId, textContent } from "#tests/support/html.ts";
@@ -137,6 +137,13 @@ describe("a checkout at or above the threshold", () => {
     expect(again.headers.get("location")).toBe("/checkout/identification");
   });
 
+  it("reads dates as people write them: 1.4.2000 as well as 1980-03-14", async () => {
+    const saved = await buyer.client.postForm("/checkout/identification", { ...passport, birthDate: "1980-03-14", issueDate: "1.4.2000" });
+    expect([saved.status, saved.headers.get("location")]).toEqual([303, "/checkout#identification"]);
+    const step = await buyer.client.html("/checkout/identification");
+    expect([inputValue(step, "birthDate"), inputValue(step, "issueDate")]).toEqual(["14.03.1980", "01.04.2000"]);
+  });
+
   it("takes the passport data, then places exactly the order the page showed", async () => {
     const saved = await buyer.client.postForm("/checkout/identification", passport);
     expect([saved.status, saved.headers.get("location")]).toEqual([303, "/checkout#identification"]);
@@ -160,6 +167,30 @@ describe("a checkout at or above the threshold", () => {
     expect(textContent(step)).toContain("Мы заполнили форму данными из вашего прошлого заказа");
     expect(inputValue(step, "passportNumber")).toBe("123456");
     expect(inputValue(step, "birthDate")).toBe("14.03.1980");
+  });
+
+  it("keeps one consent in force however often the passport data are saved", async () => {
+    for (let save = 0; save < 2; save++) expect((await buyer.client.postForm("/checkout/identification", passport)).status).toBe(303);
+    const privacy = await buyer.client.html("/my/privacy");
+    const listed = textByTestId(privacy, "consents")!.match(/Идентификация покупателя по 115-ФЗ/g) ?? [];
+    expect(listed).toHaveLength(1);
+  });
+});
+
+describe("orders split below the threshold", () => {
+  it("counts one buyer's orders of the last 24 hours together: the part that reaches the threshold needs the identification", async () => {
+    const splitter = await signedInBuyer(shop.url, smsOutbox, { fullName: "Смирнов Илья Андреевич" });
+    const one = shownTotal(await fillCart(splitter, silver, 1));
+    // Each part about 60 % of the threshold: alone below it, two together above.
+    const quantity = Math.ceil(60_000 / one);
+    const first = await fillCart(splitter, silver, quantity - 1);
+    expect(shownTotal(first)).toBeLessThan(100_000);
+    expect(findByTestId(first, "identification-section")).toHaveLength(0);
+    expect((await place(splitter, first)).headers.get("location")).toMatch(/\/payment\/sandbox\//);
+    const second = await fillCart(splitter, silver, quantity);
+    expect(shownTotal(second)).toBeLessThan(100_000);
+    expect(textByTestId(second, "identification-section")!).toContain("закон № 115-ФЗ обязывает продавца");
+    expect((await place(splitter, second)).headers.get("location")).toBe("/checkout/identification");
   });
 });
 
@@ -192,6 +223,7 @@ describe("a buyer on the list", () => {
 
 describe("the compliance back office", () => {
   let compliance: ShopClient;
+  let owner: ShopClient;
   let linkedNumber = "";
 
   it("refuses a manager (403) and shows a compliance officer the held order and mandatory control", async () => {
@@ -211,7 +243,7 @@ describe("the compliance back office", () => {
     expect((await manager.get(`/admin/compliance/orders/${listedOrder}`)).status).toBe(403);
 
     // The owner may open every back-office page, this one too.
-    const owner = await signedInStaff(shop.url, smsOutbox, staff.owner);
+    owner = await signedInStaff(shop.url, smsOutbox, staff.owner);
     expect((await owner.get("/admin/compliance")).status).toBe(200);
 
     compliance = await signedInStaff(shop.url, smsOutbox, staff.compliance);
@@ -250,10 +282,53 @@ describe("the compliance back office", () => {
     expect(shown).toContain("тестовый Федор списочный");
     expect(shown).toContain("12.04.1985");
     expect(shown).toContain("4510 123456");
-    const released = await compliance.postForm(`/admin/compliance/orders/${listedOrder}`, { intent: "release" });
+    const released = await compliance.postForm(`/admin/compliance/orders/${listedOrder}`, { intent: "release", version: inputValue(page, "version")! });
     expect([released.status, released.headers.get("location")]).toEqual([303, `/admin/compliance/orders/${listedOrder}`]);
     expect(textContent(await compliance.html(`/admin/compliance/orders/${listedOrder}`))).toContain("Ожидает оплаты");
     expect(textContent(await listedBuyer.client.html("/my/orders"))).toContain("Ожидает оплаты");
+  });
+
+  it("shows no order that was never held or checked, and cancels none of them", async () => {
+    // A paid order being assembled, below every threshold: nothing for compliance to see or decide.
+    const ordinary = await signedInBuyer(shop.url, smsOutbox, { fullName: "Сидоров Антон Павлович" });
+    const { orderId, number } = await paidOrderByForms(ordinary, silver);
+    const order = await owner.html(`/admin/orders/${number}`);
+    expect((await owner.postForm(`/admin/orders/${number}`, { to: "assembling", version: inputValue(order, "version")! })).status).toBe(303);
+    const page = await compliance.get(`/admin/compliance/orders/${number}`);
+    expect(page.status).toBe(404);
+    expect(textContent(page.text)).not.toContain("Сидоров");
+    const cancel = await compliance.postForm(`/admin/compliance/orders/${number}`, { intent: "cancel", version: "1" });
+    expect(cancel.status).toBe(404);
+    expect(textByTestId(await ordinary.client.html(`/my/orders/${orderId}`), "order-status")).toBe("Собирается");
+    // The released order was held once: its page still opens, but it is no longer the officer's to cancel.
+    const released = await compliance.html(`/admin/compliance/orders/${listedOrder}`);
+    expect(textByTestId(released, "order-status")).toBe("Ожидает оплаты");
+    expect(released).not.toContain('value="cancel"');
+    const late = await compliance.postForm(`/admin/compliance/orders/${listedOrder}`, { intent: "cancel", version: inputValue(released, "version") ?? "1" });
+    expect(late.status).toBe(303);
+    const after = await compliance.html(`/admin/compliance/orders/${listedOrder}`);
+    expect(textContent(after)).toContain(`Заказ №${listedOrder} не на проверке.`);
+    expect(textByTestId(after, "order-status")).toBe("Ожидает оплаты");
+  });
+
+  it("cancels a held order only from a page of its current version", async () => {
+    const quantity = await krugerrandsFor(listedBuyer, 100_000);
+    await fillCart(listedBuyer, krugerrand, quantity - 1);
+    expect((await listedBuyer.client.postForm("/checkout/identification", { ...passport, fullName: "Тестовый Федор Списочный", birthDate: "12.04.1985" })).status).toBe(303);
+    const held = await place(listedBuyer, await listedBuyer.client.html("/checkout"));
+    const number = /№(\d{4}-\d{6})/.exec(textByTestId(await listedBuyer.client.html(held.headers.get("location")!), "on-review")!)![1]!;
+    const heldPage = await compliance.html(`/admin/compliance/orders/${number}`);
+    const version = Number(inputValue(heldPage, "version"));
+    expect(version).toBeGreaterThan(0);
+
+    for (const stale of [{}, { version: String(version + 1) }] as Array<Record<string, string>>) {
+      expect((await compliance.postForm(`/admin/compliance/orders/${number}`, { intent: "cancel", ...stale })).status).toBe(303);
+      const after = await compliance.html(`/admin/compliance/orders/${number}`);
+      expect(textByTestId(after, "order-status")).toBe("На проверке");
+      expect(textContent(after)).toMatch(/Обновите страницу|Заказ уже изменён, обновите страницу/);
+    }
+    expect((await compliance.postForm(`/admin/compliance/orders/${number}`, { intent: "cancel", version: String(version) })).status).toBe(303);
+    expect(textByTestId(await compliance.html(`/admin/compliance/orders/${number}`), "order-status")).toBe("Отменён");
   });
 
   it("keeps passport data encrypted at rest and writes every read and export to the audit log", async () => {
@@ -282,7 +357,8 @@ describe("the compliance back office", () => {
           ["compliance.release", `order:${listedOrder}`],
         ]),
       );
-      expect(audit.filter((row) => row.action === "identification.read")).toHaveLength(2);
+      // Every opening of a page with passport data: the held order twice, then twice after its release, and the second held order four times.
+      expect(audit.filter((row) => row.action === "identification.read")).toHaveLength(8);
       expect(await db.select().from(auditLog).where(eq(auditLog.phone, staff.manager.normal))).toEqual([]);
     });
   });

@@ -222,6 +222,9 @@ function shopEnvironment(extra: Record<string, string>): Record<string, string> 
     // tests/http/identification.test.ts runs with the shop's real thresholds (decision 022).
     IDENTIFICATION_THRESHOLD_RUB: "100000000",
     IDENTIFICATION_THRESHOLD_CASH_RUB: "100000000",
+    // Likewise the caps on stock held unpaid: tests/http/holds.test.ts gives them.
+    MAX_UNCONFIRMED_PIECES_PER_BUYER: "1000000",
+    MAX_UNCONFIRMED_RUB_PER_BUYER: "10000000000",
     ...extra,
   };
 }

@@ -21,8 +21,7 @@ import { type DeliveryLookup, deliveryLookup, findOption, firstVisitDelivery, pa
 import { applyPostedFields, type CheckoutPost, parseCheckoutPost, validateForOrder } from "./draft-form.server.ts";
 import type { CheckoutErrors } from "./form-errors.server.ts";
 import { loadDraft, newCheckoutToken, saveDraft } from "./draft.server.ts";
-import { identificationOfCheckout } from "../compliance/identification.server.ts";
-import { requiresIdentification } from "../compliance/identification.ts";
+import { identificationOfCheckout, needsIdentification } from "../compliance/identification.server.ts";
 import { getConfig } from "../config/config.server.ts";
 import { type CheckoutDraft, checkoutTexts, type PriceNotice } from "./draft.ts";
 
@@ -280,7 +279,7 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
   }
 
   // 115-FZ: at or above the threshold the buyer is identified for this checkout before it is placed.
-  if (requiresIdentification(terms.total, draft.delivery.paymentId, getConfig().compliance.identificationThresholds) && !(await identificationOfCheckout(scope.db, scope.user.id, checkoutToken))) {
+  if ((await needsIdentification(scope.db, { userId: scope.user.id, total: terms.total, paymentId: draft.delivery.paymentId })) && !(await identificationOfCheckout(scope.db, scope.user.id, checkoutToken))) {
     await save(draft);
     return { kind: "identify" };
   }

@@ -2,14 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { User } from "../auth/sessions.server.ts";
 import { loadDraft, saveDraft } from "../checkout/draft.server.ts";
 import { getConfig } from "../config/config.server.ts";
-import { recordConsent } from "../consents/consents.server.ts";
+import { ensureConsent } from "../consents/consents.server.ts";
 import { moscowToday } from "../content/dates.ts";
 import type { Database } from "../db/client.server.ts";
 import type { ListOwner } from "../lists/lists.server.ts";
 import { formatMoney } from "../shared/format.ts";
 import { identificationTexts } from "./identification-texts.ts";
-import { identificationOfCheckout, latestIdentification, saveIdentification } from "./identification.server.ts";
-import { formatDate, identificationSchema, requiresIdentification } from "./identification.ts";
+import { identificationOfCheckout, latestIdentification, needsIdentification, saveIdentification } from "./identification.server.ts";
+import { formatDate, identificationSchema } from "./identification.ts";
 
 /**
  * The checkout's identification step (/checkout/identification): shown before an order at or
@@ -29,8 +29,7 @@ export function thresholdText(): string {
  * carry the identification step's texts for the few that do.
  */
 export async function checkoutIdentification(db: Database, user: User | null, order: { token: string; total: number; paymentId: number }) {
-  const required = requiresIdentification(order.total, order.paymentId, getConfig().compliance.identificationThresholds);
-  if (!required) return null;
+  if (!(await needsIdentification(db, { userId: user?.id ?? null, total: order.total, paymentId: order.paymentId }))) return null;
   return {
     title: identificationTexts.title,
     why: identificationTexts.why(thresholdText()),
@@ -65,7 +64,8 @@ export async function submitIdentification(db: Database, owner: ListOwner, user:
   // The data and the consent to process them (152-FZ, its own row in consents) are kept together or not at all.
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
-    const consent = await recordConsent(txDb, { purpose: "identification", userId: user.id, phone: user.phone, ip: origin.ip, userAgent: origin.userAgent, reference: `checkout:${token.slice(0, 8)}` });
+    // Saved again (a correction, a second large order): the consent in force stands, not one row per save.
+    const consent = await ensureConsent(txDb, { purpose: "identification", userId: user.id, phone: user.phone, ip: origin.ip, userAgent: origin.userAgent, reference: `checkout:${token.slice(0, 8)}` });
     await saveIdentification(txDb, { userId: user.id, checkoutToken: token, data: submission.value, consentVersion: consent.version });
   });
   return { ok: true as const };

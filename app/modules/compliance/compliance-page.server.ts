@@ -6,8 +6,7 @@ import { databaseContext } from "../request/context.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { writeAudit } from "../staff/audit.server.ts";
 import { staffActorContext } from "../staff/context.ts";
-import { changeOrderStatusAsStaff } from "../staff/order-actions.server.ts";
-import { complianceOrder, controlCsv, heldOrders, identifiedOrders, ordersUnderControl, releaseHeldOrder } from "./control.server.ts";
+import { cancelHeldOrder, complianceOrder, controlCsv, heldOrders, identifiedOrders, ordersUnderControl, releaseHeldOrder } from "./control.server.ts";
 import { extremistListStatus, readIdentificationAsStaff } from "./identification.server.ts";
 
 /** The back office's compliance pages (/admin/compliance…): what they load and what their forms do. */
@@ -50,25 +49,30 @@ export async function loadComplianceOrder(context: Context, number: string) {
   if (!order) throw data("Заказ не найден", { status: 404 });
   const identification = order.identificationId === null ? null : await readIdentificationAsStaff(db, context.get(staffActorContext), order.identificationId, order.number);
   return {
-    order: { number: order.number, status: order.status, total: order.total, createdAt: order.createdAt, paymentId: order.paymentId, buyer: fullName(order.contact), id: order.id },
+    order: { number: order.number, status: order.status, total: order.total, createdAt: order.createdAt, paymentId: order.paymentId, buyer: fullName(order.contact), id: order.id, version: order.version },
     identification,
   };
 }
 
-/** Release a held order, or cancel it; post/redirect/get with a notice. */
+/** Release a held order, or cancel it, from a page of its current version; post/redirect/get with a notice. */
 export async function handleComplianceOrderAction(request: Request, context: Context, number: string) {
   const form = await readFormBody(request);
   const actor = context.get(staffActorContext);
   const db = dbOf(context);
+  if (!(await complianceOrder(db, number))) throw data("Заказ не найден", { status: 404 });
   const intent = form.get("intent");
+  const typed = form.get("version");
+  const version = typeof typed === "string" && /^\d{1,9}$/.test(typed) ? Number(typed) : null;
   const result =
-    intent === "release"
-      ? await releaseHeldOrder(db, actor, number)
+    version === null
+      ? { ok: false as const, reason: complianceTexts.reload }
+    : intent === "release"
+      ? await releaseHeldOrder(db, actor, number, version)
       : intent === "cancel"
-        ? await changeOrderStatusAsStaff(db, actor, number, "cancelled", { reason: "заказ отменён магазином" }).then((change) =>
-            change.ok ? { ok: true as const, message: `Заказ №${number} отменён.` } : { ok: false as const, reason: change.reason },
-          )
-        : { ok: false as const, reason: "Неизвестное действие." };
+        ? await cancelHeldOrder(db, actor, number, version)
+        : { ok: false as const, reason: complianceTexts.unknownIntent };
   const flash = result.ok ? { kind: "success" as const, message: result.message } : { kind: "error" as const, message: result.reason };
   return redirect(`/admin/compliance/orders/${encodeURIComponent(number)}`, { status: 303, headers: { "Set-Cookie": await flashHeader(flash) } });
 }
+
+const complianceTexts = { reload: "Обновите страницу: форма устарела.", unknownIntent: "Неизвестное действие." } as const;

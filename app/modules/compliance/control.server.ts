@@ -1,11 +1,12 @@
-import { and, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, lte, ne, sql } from "drizzle-orm";
 import { getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { orders } from "../db/schema.ts";
+import { orderEvents, orders } from "../db/schema.ts";
 import { PAYMENT_IDS } from "../payments/methods.ts";
 import { paymentDeadline, recordOrderStep } from "../orders/lifecycle.server.ts";
 import { orderStatusLabels } from "../orders/statuses.ts";
 import { type StaffActor, writeAudit } from "../staff/audit.server.ts";
+import { changeOrderStatusAsStaff, staleOrderMessage } from "../staff/order-actions.server.ts";
 import { LINKED_DAYS, toCsv } from "./control-csv.ts";
 
 /**
@@ -90,10 +91,36 @@ export async function identifiedOrders(db: Database, limit = 100) {
     .limit(limit);
 }
 
-/** One order for the compliance page: what it is and whose identification it carries. */
+/**
+ * One order for the compliance page, only when it is compliance's to see: held for review now or
+ * before, placed with an identification, or under mandatory control (what /admin/compliance
+ * lists). Any other order, however its number is guessed, is not found.
+ */
 export async function complianceOrder(db: Database, number: string) {
   const [order] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
-  return order;
+  if (!order) return undefined;
+  if (order.identificationId !== null) return order;
+  const [held] = await db
+    .select({ id: orderEvents.id })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, "on_review")))
+    .limit(1);
+  if (held) return order;
+  const threshold = getConfig().compliance.mandatoryControlRub;
+  if (order.status === "cancelled") return undefined;
+  if (order.total >= threshold) return order;
+  const [linked] = await db
+    .select({ total: sql<number>`coalesce(sum(${orders.total}), 0)::bigint` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, order.userId),
+        ne(orders.status, "cancelled"),
+        sql`${orders.createdAt} > ${order.createdAt}::timestamptz - make_interval(days => ${LINKED_DAYS})`,
+        lte(orders.createdAt, order.createdAt),
+      ),
+    );
+  return Number(linked?.total ?? 0) >= threshold ? order : undefined;
 }
 
 const reasonLabels = { single: "разовая операция", linked: `связанные операции за ${LINKED_DAYS} дней` } as const;
@@ -116,6 +143,8 @@ export function controlCsv(rows: readonly ControlRow[]): string {
   );
 }
 
+type HeldDecision = { ok: true; message: string } | { ok: false; reason: string };
+
 export const releaseMessages = {
   notHeld: (number: string) => `Заказ №${number} не на проверке.`,
   released: (number: string) => `Заказ №${number} снят с проверки: покупатель может его оплатить.`,
@@ -127,15 +156,30 @@ export const releaseMessages = {
  * order to pay (a fresh payment window) or a new order paid on receipt; the buyer gets the usual
  * 'order placed' message; the decision is audited, all in one transaction.
  */
-export async function releaseHeldOrder(db: Database, actor: StaffActor, number: string, now = new Date()): Promise<{ ok: true; message: string } | { ok: false; reason: string }> {
+export async function releaseHeldOrder(db: Database, actor: StaffActor, number: string, version: number, now = new Date()): Promise<HeldDecision> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.number, number)).for("update");
     if (!order || order.status !== "on_review") return { ok: false as const, reason: releaseMessages.notHeld(number) };
+    if (order.version !== version) return { ok: false as const, reason: staleOrderMessage };
     const status = order.paymentId === PAYMENT_IDS.online ? "awaiting_payment" : "new";
-    const paymentDueAt = paymentDeadline(order.paymentId, now, getConfig().orders.paymentTimeoutMinutes);
+    const paymentDueAt = paymentDeadline(order.paymentId, now, getConfig().orders.paymentTimeoutMinutes, getConfig().orders.hold.confirmTimeoutMinutes);
     const [changed] = await tx.update(orders).set({ status, paymentDueAt, updatedAt: now }).where(eq(orders.id, order.id)).returning();
     await recordOrderStep(tx as unknown as Database, changed!, { status, actor: "operator", note: "Проверка завершена", now });
     await writeAudit(tx as unknown as Database, actor, { action: "compliance.release", entity: `order:${order.number}`, before: { status: order.status }, after: { status } }, now);
     return { ok: true as const, message: releaseMessages.released(order.number) };
+  });
+}
+
+/**
+ * The compliance officer cancels a held order (a true match): only an order still on review, only
+ * from a page of its current version, through the staff's status change (audited, stock back,
+ * the buyer told), so this page can cancel nothing else.
+ */
+export async function cancelHeldOrder(db: Database, actor: StaffActor, number: string, version: number): Promise<HeldDecision> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.number, number)).for("update");
+    if (!order || order.status !== "on_review") return { ok: false as const, reason: releaseMessages.notHeld(number) };
+    const change = await changeOrderStatusAsStaff(tx as unknown as Database, actor, number, "cancelled", { version, onlyFrom: "on_review" });
+    return change.ok ? { ok: true as const, message: releaseMessages.cancelled(number) } : { ok: false as const, reason: change.reason };
   });
 }

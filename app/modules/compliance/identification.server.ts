@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { extremistListEntries, identifications } from "../db/schema.ts";
+import { extremistListEntries, identifications, orders } from "../db/schema.ts";
 import { cliActor, type StaffActor, writeAudit } from "../staff/audit.server.ts";
 import type { ParsedList } from "./extremist-list.ts";
 import { IDENTIFICATION_CONSENT_VERSION, type IdentificationData, type IdentificationThresholds, maskedIdentification, requiresIdentification, screeningKey } from "./identification.ts";
@@ -79,6 +79,29 @@ export async function screenIdentification(db: Database, identificationId: numbe
   return match ?? null;
 }
 
+/** 115-FZ: one buyer's orders within this many hours are one operation for the identification threshold (a sum split into parts). */
+export const IDENTIFICATION_LINK_HOURS = 24;
+
+/**
+ * Whether the buyer must be identified for an order of this total: the order together with the
+ * buyer's other orders of the last IDENTIFICATION_LINK_HOURS hours (not cancelled) reaches the
+ * threshold of its way of payment, so three orders just under it are treated as the one they are.
+ */
+export async function needsIdentification(
+  db: Database,
+  order: { userId: number | null; total: number; paymentId: number },
+  thresholds: IdentificationThresholds = getConfig().compliance.identificationThresholds,
+  now = new Date(),
+): Promise<boolean> {
+  if (requiresIdentification(order.total, order.paymentId, thresholds)) return true;
+  if (order.userId === null) return false;
+  const [linked] = await db
+    .select({ total: sql<number>`coalesce(sum(${orders.total}), 0)::bigint` })
+    .from(orders)
+    .where(and(eq(orders.userId, order.userId), ne(orders.status, "cancelled"), gt(orders.createdAt, new Date(now.getTime() - IDENTIFICATION_LINK_HOURS * 3_600_000))));
+  return requiresIdentification(order.total + Number(linked?.total ?? 0), order.paymentId, thresholds);
+}
+
 export type IdentificationGate =
   | { kind: "not-needed" }
   | { kind: "missing" }
@@ -94,7 +117,7 @@ export async function identificationGate(
   order: { userId: number; checkoutToken: string; total: number; paymentId: number },
   thresholds: IdentificationThresholds = getConfig().compliance.identificationThresholds,
 ): Promise<IdentificationGate> {
-  if (!requiresIdentification(order.total, order.paymentId, thresholds)) return { kind: "not-needed" };
+  if (!(await needsIdentification(db, order, thresholds))) return { kind: "not-needed" };
   const [row] = await db
     .select({ id: identifications.id })
     .from(identifications)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseDate } from "../forms/dates.ts";
 import { consentField, formTexts, fullNameField, optionalText, requiredText } from "../forms/fields.ts";
 import { PAYMENT_IDS } from "../payments/methods.ts";
 import { identificationTexts } from "./identification-texts.ts";
@@ -30,16 +31,8 @@ export { identificationTexts };
 
 export const RUSSIA = "Россия";
 
-/** "ДД.ММ.ГГГГ" or "ГГГГ-ММ-ДД" (a date input) → "ГГГГ-ММ-ДД", or null when it is no real date. */
-export function parseDate(input: string): string | null {
-  const value = input.trim();
-  const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(value) ?? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return null;
-  const [year, month, day] = value.includes("-") ? [match[1], match[2], match[3]] : [match[3], match[2], match[1]];
-  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  const iso = `${year}-${month}-${day}`;
-  return date.toISOString().slice(0, 10) === iso ? iso : null;
-}
+/** Dates are read by the forms' one date reader (ДД.ММ.ГГГГ, Д.М.ГГГГ, ГГГГ-ММ-ДД). */
+export { parseDate };
 
 /** "ГГГГ-ММ-ДД" → "ДД.ММ.ГГГГ" for showing. */
 export function formatDate(iso: string): string {

@@ -94,10 +94,20 @@ describe("parseConfig", () => {
   });
 
   it("caps unpaid orders per buyer at 2 and pieces of a coin at 50 unless set, and refuses a cap below 1", () => {
-    expect(parseConfig({ DATA_DIR: tempDir() }).orders).toEqual({ maxUnpaidPerBuyer: 2, maxPiecesPerCoin: 50, paymentTimeoutMinutes: 60, lowStockThreshold: 3 });
-    expect(parseConfig({ DATA_DIR: tempDir(), MAX_UNPAID_ORDERS_PER_BUYER: "5", MAX_PIECES_PER_COIN: "10" }).orders).toEqual({ maxUnpaidPerBuyer: 5, maxPiecesPerCoin: 10, paymentTimeoutMinutes: 60, lowStockThreshold: 3 });
+    const hold = { confirmTimeoutMinutes: 4320, maxPieces: 100, maxRub: 3_000_000, maxExpiredPerCoinPerDay: 2 };
+    expect(parseConfig({ DATA_DIR: tempDir() }).orders).toEqual({ maxUnpaidPerBuyer: 2, maxPiecesPerCoin: 50, paymentTimeoutMinutes: 60, lowStockThreshold: 3, hold });
+    expect(parseConfig({ DATA_DIR: tempDir(), MAX_UNPAID_ORDERS_PER_BUYER: "5", MAX_PIECES_PER_COIN: "10" }).orders).toEqual({ maxUnpaidPerBuyer: 5, maxPiecesPerCoin: 10, paymentTimeoutMinutes: 60, lowStockThreshold: 3, hold });
     expect(() => parseConfig({ DATA_DIR: tempDir(), MAX_UNPAID_ORDERS_PER_BUYER: "0" })).toThrow(/MAX_UNPAID_ORDERS_PER_BUYER: целое число от 1/);
     expect(() => parseConfig({ DATA_DIR: tempDir(), MAX_PIECES_PER_COIN: "1.5" })).toThrow(/MAX_PIECES_PER_COIN/);
+  });
+
+  it("holds unpaid and unconfirmed stock within the dealer's defaults, and refuses a rule that holds nothing back", () => {
+    const set = { ORDER_CONFIRM_TIMEOUT_MINUTES: "1440", MAX_UNCONFIRMED_PIECES_PER_BUYER: "20", MAX_UNCONFIRMED_RUB_PER_BUYER: "500000", MAX_EXPIRED_ORDERS_PER_COIN_PER_DAY: "1" };
+    expect(parseConfig({ DATA_DIR: tempDir(), ...set }).orders.hold).toEqual({ confirmTimeoutMinutes: 1440, maxPieces: 20, maxRub: 500_000, maxExpiredPerCoinPerDay: 1 });
+    expect(() => parseConfig({ DATA_DIR: tempDir(), ORDER_CONFIRM_TIMEOUT_MINUTES: "0" })).toThrow(/ORDER_CONFIRM_TIMEOUT_MINUTES: целое число минут от 1 до 43200/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), MAX_UNCONFIRMED_PIECES_PER_BUYER: "много" })).toThrow(/MAX_UNCONFIRMED_PIECES_PER_BUYER: целое число от 1/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), MAX_UNCONFIRMED_RUB_PER_BUYER: "0" })).toThrow(/MAX_UNCONFIRMED_RUB_PER_BUYER: сумма в рублях/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), MAX_EXPIRED_ORDERS_PER_COIN_PER_DAY: "0" })).toThrow(/MAX_EXPIRED_ORDERS_PER_COIN_PER_DAY/);
   });
 
   it("drops the trailing slash of PUBLIC_URL and treats empty variables as unset", () => {

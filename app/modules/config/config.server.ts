@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import type { HoldRules } from "../orders/limits.ts";
 import type { IdentificationThresholds } from "../compliance/identification.ts";
 import { generatePiiKey, parsePiiKey, type PiiKeyring } from "../compliance/pii-crypto.server.ts";
 import { DEMO_SELLER, innMatchesOgrn, isValidInn, isValidOgrn, type SellerDetails } from "../shop/seller.ts";
@@ -104,6 +105,11 @@ const envSchema = z.object({
   MAX_PIECES_PER_COIN: z.coerce.number({ error: "целое число от 1" }).int({ error: "целое число от 1" }).min(1, { error: "целое число от 1" }).max(100_000).default(50),
   LOW_STOCK_THRESHOLD: z.coerce.number({ error: "целое число от 0" }).int({ error: "целое число от 0" }).min(0, { error: "целое число от 0" }).max(100_000).default(3),
   ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  // Stock held by orders nobody has paid or confirmed yet (payment on receipt has no payment to wait for).
+  ORDER_CONFIRM_TIMEOUT_MINUTES: z.coerce.number({ error: "целое число минут от 1 до 43200" }).int({ error: "целое число минут от 1 до 43200" }).min(1, { error: "целое число минут от 1 до 43200" }).max(30 * 24 * 60, { error: "целое число минут от 1 до 43200" }).default(3 * 24 * 60),
+  MAX_UNCONFIRMED_PIECES_PER_BUYER: z.coerce.number({ error: "целое число от 1" }).int({ error: "целое число от 1" }).min(1, { error: "целое число от 1" }).max(1_000_000).default(100),
+  MAX_UNCONFIRMED_RUB_PER_BUYER: roubles(10_000_000_000).default(3_000_000),
+  MAX_EXPIRED_ORDERS_PER_COIN_PER_DAY: z.coerce.number({ error: "целое число от 1" }).int({ error: "целое число от 1" }).min(1, { error: "целое число от 1" }).max(1000).default(2),
   BUYBACK_QUOTE_MINUTES: z.coerce.number({ error: "целое число минут от 1 до 1440" }).int({ error: "целое число минут от 1 до 1440" }).min(1, { error: "целое число минут от 1 до 1440" }).max(24 * 60, { error: "целое число минут от 1 до 1440" }).default(30),
   EMAIL_PROVIDER: z.enum(["log", "file", "smtp"]).default("log"),
   EMAIL_OUTBOX_FILE: z.string().min(1).optional(),
@@ -231,6 +237,8 @@ export type AppConfig = {
     lowStockThreshold: number;
     /** An online-payment order not paid within this many minutes is cancelled. */
     paymentTimeoutMinutes: number;
+    /** What orders nobody has paid or confirmed may hold, and for how long (orders/limits.ts). */
+    hold: HoldRules;
   };
   buyback: {
     /** How long a buy-back quote's price holds (issue 19 item 3); then it is made again from the quotes of that moment. */
@@ -392,6 +400,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
       maxPiecesPerCoin: values.MAX_PIECES_PER_COIN,
       lowStockThreshold: values.LOW_STOCK_THRESHOLD,
       paymentTimeoutMinutes: values.ORDER_PAYMENT_TIMEOUT_MINUTES,
+      hold: {
+        confirmTimeoutMinutes: values.ORDER_CONFIRM_TIMEOUT_MINUTES,
+        maxPieces: values.MAX_UNCONFIRMED_PIECES_PER_BUYER,
+        maxRub: values.MAX_UNCONFIRMED_RUB_PER_BUYER,
+        maxExpiredPerCoinPerDay: values.MAX_EXPIRED_ORDERS_PER_COIN_PER_DAY,
+      },
     },
     buyback: { quoteMinutes: values.BUYBACK_QUOTE_MINUTES },
     notifications: {

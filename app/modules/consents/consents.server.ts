@@ -90,6 +90,28 @@ export async function recordConsent(tx: Database, input: ConsentInput): Promise<
   return { id: row!.id, version: document.version, hash: document.hash };
 }
 
+/**
+ * The buyer's consent of this purpose to the document as published now: the one in force when
+ * there is one (giving the same consent again adds nothing to show or to withdraw), else a new one.
+ */
+export async function ensureConsent(tx: Database, input: ConsentInput & { userId: number }): Promise<{ id: number; version: string; hash: string }> {
+  const document = await consentDocument(tx);
+  const [given] = await tx
+    .select({ id: consents.id })
+    .from(consents)
+    .where(
+      and(
+        eq(consents.userId, input.userId),
+        eq(consents.purpose, input.purpose),
+        eq(consents.documentVersion, document.version),
+        eq(consents.documentHash, document.hash),
+        isNull(consents.withdrawnAt),
+      ),
+    )
+    .limit(1);
+  return given ? { id: given.id, version: document.version, hash: document.hash } : recordConsent(tx, input);
+}
+
 export type ConsentRow = typeof consents.$inferSelect;
 
 /** A buyer's consents, the newest first: given in the account, or with the account's phone (a buy-back request sent before signing in). */

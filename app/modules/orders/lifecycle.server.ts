@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { type OrderStatus, orderEvents, orderLines, orders, users } from "../db/schema.ts";
 import { PAYMENT_IDS } from "../payments/methods.ts";
@@ -16,14 +16,22 @@ export type OrderActor = "buyer" | "payment" | "operator" | "system";
 
 /** Why an unpaid online order was let go. */
 export const PAYMENT_EXPIRED_REASON = "Время на оплату истекло";
+/** Why an order paid on receipt that staff never confirmed was let go. */
+export const CONFIRMATION_EXPIRED_REASON = "Заказ не подтверждён в срок";
+/** The reasons of a cancellation by the deadline watch (the history's note of its step). */
+export const EXPIRED_REASONS = [PAYMENT_EXPIRED_REASON, CONFIRMATION_EXPIRED_REASON];
 /** The history note of an order held for review (the buyer sees it: it says nothing of why). */
 export const ON_REVIEW_NOTE = "Заказ на проверке";
 /** A cancellation by the shop without a reason given. */
 export const CANCELLED_BY_SHOP_REASON = "заказ отменён магазином";
 
-/** When an online-payment order placed now must be paid by; null for payment on receipt. */
-export function paymentDeadline(paymentId: number, placedAt: Date, timeoutMinutes: number): Date | null {
-  return paymentId === PAYMENT_IDS.online ? new Date(placedAt.getTime() + timeoutMinutes * 60_000) : null;
+/**
+ * Until when an order placed now holds its coins: an online-payment order until it is paid, one
+ * paid on receipt until staff confirm it (move it on to «Собирается»); after that the deadline
+ * watch cancels it.
+ */
+export function paymentDeadline(paymentId: number, placedAt: Date, timeoutMinutes: number, confirmTimeoutMinutes: number): Date {
+  return new Date(placedAt.getTime() + (paymentId === PAYMENT_IDS.online ? timeoutMinutes : confirmTimeoutMinutes) * 60_000);
 }
 
 /** Whether an unpaid order's time to pay has run out. */
@@ -116,13 +124,13 @@ export async function orderHistory(db: Database, orderId: number) {
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
 }
 
-/** Online-payment orders whose time to pay is over, oldest deadline first. */
-export async function overdueOrderNumbers(db: Database, now = new Date(), limit = 50): Promise<string[]> {
+/** Orders past their deadline, oldest deadline first: online ones not paid, ones paid on receipt not confirmed. */
+export async function overdueOrders(db: Database, now = new Date(), limit = 50): Promise<Array<{ number: string; status: "awaiting_payment" | "new" }>> {
   const rows = await db
-    .select({ number: orders.number })
+    .select({ number: orders.number, status: orders.status })
     .from(orders)
-    .where(and(eq(orders.status, "awaiting_payment"), lte(orders.paymentDueAt, now)))
+    .where(and(inArray(orders.status, ["awaiting_payment", "new"]), lte(orders.paymentDueAt, now)))
     .orderBy(asc(orders.paymentDueAt))
     .limit(limit);
-  return rows.map((row) => row.number);
+  return rows as Array<{ number: string; status: "awaiting_payment" | "new" }>;
 }

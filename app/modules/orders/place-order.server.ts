@@ -9,7 +9,8 @@ import { activePromotions } from "../content/promotions.server.ts";
 import { moscowToday } from "../content/dates.ts";
 import { type CartLineInput, type LineDiscount, priceLines } from "../pricing/discounts.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
-import { limitMessages, type OrderLimits, pieceLimit } from "./limits.ts";
+import { type HoldRules, limitMessages, type OrderLimits, pieceLimit } from "./limits.ts";
+import { holdRefusal } from "./holds.server.ts";
 import { identificationGate } from "../compliance/identification.server.ts";
 import { type IdentificationThresholds, identificationTexts } from "../compliance/identification.ts";
 import { ON_REVIEW_NOTE, paymentDeadline, recordOrderStep } from "./lifecycle.server.ts";
@@ -99,9 +100,10 @@ export async function findOrderByToken(db: Database, userId: number, checkoutTok
 export async function placeOrder(
   db: Database,
   input: OrderInput,
-  context: { rates: MetalRates | null; shopOpen: boolean; now?: Date; limits?: OrderLimits; paymentTimeoutMinutes?: number; identification?: IdentificationThresholds },
+  context: { rates: MetalRates | null; shopOpen: boolean; now?: Date; limits?: OrderLimits; paymentTimeoutMinutes?: number; hold?: HoldRules; identification?: IdentificationThresholds },
 ): Promise<PlaceOrderResult> {
   const limits = context.limits ?? getConfig().orders;
+  const hold = context.hold ?? getConfig().orders.hold;
   const existing = await findOrderByToken(db, input.userId, input.checkoutToken);
   if (existing) return { kind: "existing", orderId: existing.id, number: existing.number };
   if (!context.shopOpen) return { kind: "refused", reason: orderMessages.closed };
@@ -167,13 +169,16 @@ export async function placeOrder(
       });
       const goodsTotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
       if (goodsTotal !== input.seenGoodsTotal) return { kind: "prices-changed", lines, goodsTotal } as const;
+      // No payment or confirmation behind it yet: within what one buyer or phone may hold so.
+      const overHold = await holdRefusal(tx as unknown as Database, { userId: input.userId, phone: input.contact.phone, lines, goodsTotal }, hold, now);
+      if (overHold) return { kind: "refused", reason: overHold } as const;
 
       // 115-FZ: a large order needs the buyer's identification for this checkout; a listed person's is held for review.
       const gate = await identificationGate(tx as unknown as Database, { userId: input.userId, checkoutToken: input.checkoutToken, total: goodsTotal + input.deliveryTotal, paymentId: input.paymentId }, context.identification);
       if (gate.kind === "missing") return { kind: "refused", reason: orderMessages.identificationMissing } as const;
       const held = gate.kind === "identified" && gate.match !== null;
       const status: OrderStatus = held ? "on_review" : input.paymentId === PAYMENT_IDS.online ? "awaiting_payment" : "new";
-      const paymentDueAt = held ? null : paymentDeadline(input.paymentId, now, context.paymentTimeoutMinutes ?? getConfig().orders.paymentTimeoutMinutes);
+      const paymentDueAt = held ? null : paymentDeadline(input.paymentId, now, context.paymentTimeoutMinutes ?? getConfig().orders.paymentTimeoutMinutes, hold.confirmTimeoutMinutes);
       const [created] = await tx
         .insert(orders)
         .values({

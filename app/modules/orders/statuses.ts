@@ -55,3 +55,11 @@ export const shippingNeedsTracking = (kind: DeliveryKind | null) => kind !== "sp
 export function isPayable(order: { status: OrderStatus; paymentId: number }): boolean {
   return order.paymentId === PAYMENT_IDS.online && order.status === "awaiting_payment";
 }
+
+/** What a status button says: confirming a new order and handing a special delivery to the shop's courier have words of their own. */
+export function statusButtonLabel(from: OrderStatus, to: OrderStatus, deliveryKind: DeliveryKind): string {
+  if (to === "cancelled") return "Отменить заказ";
+  if (from === "new" && to === "assembling") return "Подтвердить: в статус «Собирается»";
+  if (to === "shipped" && !shippingNeedsTracking(deliveryKind)) return "Передать курьеру магазина";
+  return `В статус «${orderStatusLabels[to]}»`;
+}

@@ -7,6 +7,7 @@ import { getQuotesService } from "../quotes/quotes.server.ts";
 import { readSalesSetting, isShopOpen } from "../shop/status.server.ts";
 import { mayOpen } from "./access.ts";
 import { lowStockCoins } from "./low-stock.server.ts";
+import { heldStock } from "../orders/holds.server.ts";
 import type { StaffRole } from "../db/schema.ts";
 
 /** Moscow has kept UTC+3 all year since 2014: the shop's day and week start at Moscow midnight. */
@@ -55,7 +56,7 @@ export async function loadDashboard(db: Database, role: StaffRole, now = new Dat
   if (!mayOpen("/admin/orders", role)) return { shop, lowStock, orders: null };
 
   const { day, week } = shopDayAndWeekStart(now);
-  const [today, thisWeek, awaitingPayment, toAssemble, [buyback], failedNotifications] = await Promise.all([
+  const [today, thisWeek, awaitingPayment, toAssemble, [buyback], failedNotifications, held] = await Promise.all([
     placedSince(db, day),
     placedSince(db, week),
     db.select(brief).from(orders).where(eq(orders.status, "awaiting_payment")).orderBy(asc(orders.paymentDueAt)).limit(20),
@@ -63,6 +64,8 @@ export async function loadDashboard(db: Database, role: StaffRole, now = new Dat
     db.select(brief).from(orders).where(inArray(orders.status, ["paid", "new"])).orderBy(asc(orders.createdAt)).limit(20),
     db.select({ count: count() }).from(buybackRequests).where(eq(buybackRequests.status, "new")),
     listNotifications(db, { failedOnly: true, limit: 10 }),
+    // Coins held by orders nobody has paid or confirmed: a buyer hoarding stock shows here first.
+    heldStock(db),
   ]);
   return {
     shop,
@@ -73,6 +76,7 @@ export async function loadDashboard(db: Database, role: StaffRole, now = new Dat
       awaitingPayment,
       toAssemble,
       newBuybackRequests: buyback?.count ?? 0,
+      heldStock: held,
       failedNotifications: failedNotifications.map((row) => ({
         id: row.id,
         createdAt: row.createdAt,

@@ -17,7 +17,7 @@ export async function changeOrderStatusAsStaff(
   actor: StaffActor,
   number: string,
   to: OrderStatus,
-  options: { trackingNumber?: string; reason?: string; version?: number } = {},
+  options: { trackingNumber?: string; reason?: string; version?: number; onlyFrom?: OrderStatus } = {},
 ): Promise<StatusChange> {
   return db.transaction(async (tx) => {
     // A page made from an older version of the order (another member of staff, a payment or the

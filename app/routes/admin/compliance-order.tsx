@@ -70,11 +70,13 @@ export default function AdminComplianceOrder({ loaderData }: Route.ComponentProp
           <p>Покупатель совпал с записью перечня по ФИО и дате рождения. Сверьте паспортные данные с записью перечня.</p>
           <div className={css.actions}>
             <Form method="post" className={css.actionForm}>
+              <input type="hidden" name="version" value={order.version} />
               <button type="submit" name="intent" value="release" className={button}>
                 Совпадение ложное — снять с проверки
               </button>
             </Form>
             <Form method="post" className={css.actionForm}>
+              <input type="hidden" name="version" value={order.version} />
               <button type="submit" name="intent" value="cancel" className={css.dangerButton}>
                 Отменить заказ
               </button>

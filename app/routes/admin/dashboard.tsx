@@ -95,6 +95,26 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <h2 className={css.sectionTitle}>Ждут оплаты ({orders.awaitingPayment.length})</h2>
             <OrderTable rows={orders.awaitingPayment} showDue />
           </section>
+          <section className={css.section} data-testid="held-stock">
+            <h2 className={css.sectionTitle}>Монеты в неоплаченных и неподтверждённых заказах</h2>
+            {orders.heldStock.length === 0 ? (
+              <p className={css.muted}>Нет</p>
+            ) : (
+              <AdminTable
+                head={["Монета", "Держат, шт.", "На сумму", "Заказов", "Покупателей"]}
+                rows={orders.heldStock.map((coin) => (
+                  <tr key={coin.productId}>
+                    <td>{coin.name}</td>
+                    <td className={css.number}>{coin.pieces}</td>
+                    <td className={css.number}>{formatMoney(coin.roubles)}</td>
+                    <td className={css.number}>{coin.orders}</td>
+                    <td className={css.number}>{coin.buyers}</td>
+                  </tr>
+                ))}
+              />
+            )}
+            <p className={css.muted}>Заказы «Ожидает оплаты», «Новый» (оплата при получении, до подтверждения) и «На проверке».</p>
+          </section>
           <section className={css.section} data-testid="to-assemble">
             <h2 className={css.sectionTitle}>Собрать ({orders.toAssemble.length})</h2>
             <OrderTable rows={orders.toAssemble} />

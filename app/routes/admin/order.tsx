@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { officeAddressText } from "#app/modules/delivery/notes.ts";
 import { goesToTheDoor, orderDelivery } from "#app/modules/delivery/order-delivery.ts";
-import { orderStatusLabels, shippingNeedsTracking } from "#app/modules/orders/statuses.ts";
+import { orderStatusLabels, shippingNeedsTracking, statusButtonLabel } from "#app/modules/orders/statuses.ts";
 import { receiptStatusLabels, receiptTypeLabels, receiptVatLabels } from "#app/modules/receipts/labels.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
@@ -110,6 +110,12 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                 <>
                   <dt>Оплатить до</dt>
                   <dd>{formatDateTime(order.paymentDueAt)}</dd>
+                </>
+              ) : null}
+              {order.paymentDueAt && order.status === "new" ? (
+                <>
+                  <dt>Подтвердить до</dt>
+                  <dd data-testid="confirm-deadline">{formatDateTime(order.paymentDueAt)} — иначе заказ отменится, монеты вернутся в продажу</dd>
                 </>
               ) : null}
               {order.trackingNumber ? (
@@ -230,7 +236,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                     </label>
                   ) : null}
                   <button type="submit" className={to === "cancelled" ? css.dangerButton : button}>
-                    {to === "cancelled" ? "Отменить заказ" : to === "shipped" && !shippingNeedsTracking(delivery.kind) ? "Передать курьеру магазина" : `В статус «${orderStatusLabels[to]}»`}
+                    {statusButtonLabel(order.status, to, delivery.kind)}
                   </button>
                 </Form>
               ))}
@@ -271,3 +277,4 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
