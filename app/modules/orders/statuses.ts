@@ -57,7 +57,7 @@ export function isPayable(order: { status: OrderStatus; paymentId: number }): bo
 }
 
 /** What a status button says: confirming a new order and handing a special delivery to the shop's courier have words of their own. */
-export function statusButtonLabel(from: OrderStatus, to: OrderStatus, deliveryKind: DeliveryKind): string {
+export function statusButtonLabel(from: OrderStatus, to: OrderStatus, deliveryKind: DeliveryKind | null): string {
   if (to === "cancelled") return "Отменить заказ";
   if (from === "new" && to === "assembling") return "Подтвердить: в статус «Собирается»";
   if (to === "shipped" && !shippingNeedsTracking(deliveryKind)) return "Передать курьеру магазина";
