@@ -20,6 +20,7 @@ import { formatMoney } from "#app/modules/shared/format.ts";
 import { placeOrderByForms, signedInBuyer, type Buyer } from "#tests/support/buyer.ts";
 import { readEmails } from "#tests/support/email-outbox.ts";
 import { type FakeYooKassa, startFakeYooKassa } from "#tests/support/fake-yookassa.ts";
+import { textByTestId } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
 import { waitFor } from "#tests/support/network.ts";
 import { placeTestOrder, type TestOrder } from "#tests/support/orders.ts";
@@ -121,6 +122,20 @@ describe("many pays of one order at once, in the sandbox", () => {
     const { orderId, paymentUrl } = await placeOrderByForms(buyer, 1);
     const page = new URL(paymentUrl).pathname;
     expect((await buyer.client.postForm(page, { intent: "cancel" })).headers.get("location")).toBe(`/thanks?order=${orderId}`);
+    // The page the buyer lands on says why, in sentences that end once, and until when the order can still be paid.
+    const errorPage = await buyer.client.html(`/payment-error?order=${orderId}`);
+    const said = spaces(textByTestId(errorPage, "payment-error") ?? "");
+    expect(said).toContain("Платёж отменён на тестовой странице оплаты. Попробуйте оплатить ещё раз.");
+    expect(said).not.toMatch(/\.\./);
+    expect(spaces(textByTestId(errorPage, "payment-deadline") ?? "")).toMatch(/^Оплатите до \d{2}:\d{2} \(МСК\)\. Неоплаченный заказ будет отменён/);
+    const failedMail = await waitFor(
+      async () => (await readEmails(files.email)).find((mail) => mail.to === buyer.email && /не прошла/.test(mail.subject)),
+      (found) => found !== undefined,
+      15_000,
+      "the buyer's e-mail about the failed payment",
+    );
+    expect(spaces(failedMail!.text)).toContain("Попробуйте оплатить ещё раз.\n");
+    expect(failedMail!.text).not.toMatch(/\.\./);
     const pressed = await times(6, () => buyer.client.postForm(`/payment-error?order=${orderId}`, { intent: "pay" }));
     expect(pressed.map((answer) => answer.status)).toEqual(Array(6).fill(303));
     const pages = [...new Set(pressed.map((answer) => answer.headers.get("location")!))];

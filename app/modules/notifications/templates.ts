@@ -86,7 +86,7 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
       return {
         subject: `Оплата заказа №${event.order.number} не прошла`,
         sms: `оплата заказа №${event.order.number} не прошла: ${event.reason}`,
-        lines: [`Оплата заказа №${event.order.number} не прошла: ${event.reason}.`, "Заказ сохранён: оплатить ещё раз можно на странице заказа."].concat(
+        lines: [`Оплата заказа №${event.order.number} не прошла: ${/[.!?]$/.test(event.reason) ? event.reason : `${event.reason}.`}`, "Заказ сохранён: оплатить ещё раз можно на странице заказа."].concat(
           deadline(event.order, now) ? [`Оплатите до ${deadline(event.order, now)} (МСК).`] : [],
         ),
         link: orderLink(event.order, shop),
