@@ -6,7 +6,7 @@ import { isPayable } from "#app/modules/orders/statuses.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { shop } from "#app/modules/shop/contacts.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
-import { OrderDetails, PayAgainForm } from "#app/ui/orders/OrderDetails.tsx";
+import { OrderDetails, PayAgainForm, PaymentDeadline } from "#app/ui/orders/OrderDetails.tsx";
 import type { Route } from "./+types/payment-error";
 
 /** The payment of an order failed or was cancelled: the order is kept; the buyer may pay again (/payment-error?order=<id>). */
@@ -35,6 +35,8 @@ export default function PaymentError({ loaderData }: Route.ComponentProps) {
         </p>
         <p>Деньги не списаны. Монеты зарезервированы за вами — оплатите заказ ещё раз или позвоните нам: {shop.phones.tollFree.display}.</p>
       </div>
+      {/* Until when paying again still helps: past it the order is cancelled. */}
+      <PaymentDeadline order={order} />
       <PayAgainForm label="Оплатить ещё раз" />
       <OrderDetails order={order} />
       <p>

@@ -74,6 +74,8 @@ export type NotificationEvent =
   /** The payment service refused or did not answer a refund: the staff return the money by hand (or it is tried again hourly). */
   | { kind: "refund_failed"; order: OrderFacts; amount: number; refundId: number; reason: string }
   | { kind: "payment_after_cancel"; order: OrderFacts; amount: number; attemptId: number; refunded: boolean }
+  /** A second payment arrived for an order another payment had paid: it is refunded on its own. */
+  | { kind: "payment_surplus"; order: OrderFacts; amount: number; attemptId: number }
   | { kind: "buyback_received"; request: BuybackFacts }
   | { kind: "buyback_answered"; request: BuybackFacts }
   | { kind: "alert_price_below"; alert: AlertFacts }
@@ -99,6 +101,7 @@ export const notificationRoutes: Readonly<Record<NotificationEventKind, { buyer:
   refund_made: { buyer: ["sms", "email"], staff: ["telegram"] },
   refund_failed: { buyer: [], staff: ["telegram", "email"] },
   payment_after_cancel: { buyer: [], staff: ["telegram", "email"] },
+  payment_surplus: { buyer: ["email"], staff: ["telegram", "email"] },
   buyback_received: { buyer: ["sms"], staff: ["telegram", "email"] },
   buyback_answered: { buyer: ["sms"], staff: [] },
   // An alert goes by the one channel its buyer chose (outbox.server.ts picks it).
@@ -123,6 +126,7 @@ export function occurrenceKey(event: NotificationEvent): string {
       return `buyback:${event.request.id}:${event.kind}:${hashText(event.request.answer ?? "")}`;
     case "payment_failed":
     case "payment_after_cancel":
+    case "payment_surplus":
       return `order:${event.order.id}:${event.kind}:${event.attemptId}`;
     case "refund_made":
     case "refund_failed":

@@ -118,6 +118,34 @@ describe("the sender", () => {
     expect(rows.every((row) => row.status === "sent" && row.sentAt !== null && row.attempts === 1)).toBe(true);
   });
 
+  it("does not send the buyer 'pay by …' once the order is paid (a quick payer gets only 'paid'); staff still hear of the order", async () => {
+    const sms = recordingChannel();
+    const email = recordingChannel();
+    const telegram = recordingChannel();
+    const channels: Channels = { sms: sms.send, email: email.send, telegram: telegram.send };
+    const paidQuickly = await orderFacts({ paymentDueAt: new Date(Date.now() + 60 * 60_000).toISOString() });
+    const stillUnpaid = await orderFacts({ paymentDueAt: new Date(Date.now() + 60 * 60_000).toISOString() });
+    const { db } = database.handle;
+    await db.update(orders).set({ status: "awaiting_payment" }).where(eq(orders.id, stillUnpaid.id));
+    await record({ kind: "order_placed", order: paidQuickly });
+    await record({ kind: "order_placed", order: stillUnpaid });
+    // Paid before the sender's next round: the confirmation with its deadline has not gone out yet.
+    await db.update(orders).set({ status: "paid" }).where(eq(orders.id, paidQuickly.id));
+    await record({ kind: "order_paid", order: paidQuickly });
+    await deliverDueNotifications(db, channels, sender);
+    const toBuyer = [...sms.received, ...email.received].filter((message) => message.recipient === "+79161112233" || message.recipient === "ivan@example.ru");
+    const deadlineTexts = toBuyer.filter((message) => message.text.includes("Оплатите до"));
+    expect(deadlineTexts.map((message) => message.text.includes(`№${stillUnpaid.number}`))).toEqual([true, true]);
+    expect(toBuyer.filter((message) => message.text.includes(`№${paidQuickly.number}`)).every((message) => /оплачен/.test(`${message.subject} ${message.text}`))).toBe(true);
+    expect(toBuyer.filter((message) => message.text.includes(`№${paidQuickly.number}`))).toHaveLength(2);
+    expect(telegram.received.filter((message) => message.text.includes(`Новый заказ №${paidQuickly.number}`))).toHaveLength(1);
+    const skipped = (await listNotifications(db, { orderId: paidQuickly.id })).filter((row) => row.status === "skipped");
+    expect(skipped.map((row) => [row.event, row.audience, row.lastError])).toEqual([
+      ["order_placed", "buyer", "заказ уже не ждёт оплаты"],
+      ["order_placed", "buyer", "заказ уже не ждёт оплаты"],
+    ]);
+  });
+
   it("retries a gateway that is down with growing waits, then marks the message failed with the reason", async () => {
     const warn = vi.spyOn(log, "warn").mockImplementation(() => undefined);
     const error = vi.spyOn(log, "error").mockImplementation(() => undefined);

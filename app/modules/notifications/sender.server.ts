@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, lte, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
-import { notifications } from "../db/schema.ts";
+import { notifications, orders } from "../db/schema.ts";
+import { PAYMENT_IDS } from "../payments/methods.ts";
 import { log } from "../shared/log.server.ts";
 import { type Channels, DeliveryError } from "./channels.server.ts";
 import type { NotificationChannel } from "./events.ts";
@@ -17,6 +18,35 @@ export type SenderSettings = {
 /** The wait before try n+1 after n failed tries: 30 s, 1, 2, 4 … minutes, at most an hour. */
 export function backoffMs(failedTries: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, failedTries - 1), 60 * 60_000);
+}
+
+/** Buyer messages that tell an unpaid online order to be paid by its deadline. */
+const PAYMENT_REMINDER_EVENTS = ["order_placed", "payment_failed"];
+export const OUTDATED_REMINDER_REASON = "заказ уже не ждёт оплаты";
+
+/**
+ * Of the messages about to be sent, marks 'skipped' the buyer's "pay by …" messages whose online
+ * order no longer awaits payment (paid or cancelled before the sender's round): a quick payer
+ * would get "pay by 14:23, else it is cancelled" in the same second as "paid". The ids skipped.
+ */
+async function skipOutdatedPaymentReminders(db: Database, ids: number[]): Promise<Set<number>> {
+  const outdated = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .innerJoin(orders, eq(orders.id, notifications.orderId))
+    .where(
+      and(
+        inArray(notifications.id, ids),
+        eq(notifications.audience, "buyer"),
+        inArray(notifications.event, PAYMENT_REMINDER_EVENTS),
+        eq(orders.paymentId, PAYMENT_IDS.online),
+        notInArray(orders.status, ["new", "awaiting_payment", "on_review"]),
+      ),
+    );
+  if (outdated.length === 0) return new Set();
+  await db.update(notifications).set({ status: "skipped", lastError: OUTDATED_REMINDER_REASON }).where(inArray(notifications.id, outdated.map((row) => row.id)));
+  log.info("payment reminders not sent: the order no longer awaits payment", { count: outdated.length });
+  return new Set(outdated.map((row) => row.id));
 }
 
 export type RoundResult = { sent: number; retried: number; failed: number; reclaimed: number };
@@ -45,10 +75,13 @@ export async function deliverDueNotifications(db: Database, channels: Channels, 
       .limit(settings.batchSize)
       .for("update", { skipLocked: true });
     if (due.length === 0) return [];
+    const outdated = await skipOutdatedPaymentReminders(tx as unknown as Database, due.map((row) => row.id));
+    const live = due.filter((row) => !outdated.has(row.id));
+    if (live.length === 0) return [];
     return tx
       .update(notifications)
       .set({ status: "sending", takenAt: now, attempts: sql`${notifications.attempts} + 1` })
-      .where(inArray(notifications.id, due.map((row) => row.id)))
+      .where(inArray(notifications.id, live.map((row) => row.id)))
       .returning();
   });
 

@@ -159,6 +159,13 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
         unsubscribe: unsubscribeLink(alert, shop),
       };
     }
+    case "payment_surplus":
+      return {
+        subject: `Заказ №${event.order.number} оплачен дважды`,
+        sms: `заказ №${event.order.number} оплачен дважды; лишние ${money(event.amount)} вернём.`,
+        lines: [`Заказ №${event.order.number} оплачен дважды: лишние ${money(event.amount)} мы вернём автоматически, о возврате придёт отдельное сообщение.`],
+        link: orderLink(event.order, shop),
+      };
     case "payment_after_cancel":
     case "refund_failed":
     case "order_on_review":
@@ -245,6 +252,10 @@ function staffContent(event: NotificationEvent, shop: ShopFacts): Content {
     case "payment_after_cancel":
       return staffOrder(`Оплата ${money(event.amount)} пришла за отменённый заказ №${event.order.number}`, event.order, [
         event.refunded ? "Возврат оформляется автоматически; если он не пройдёт, придёт отдельное сообщение." : "Верните деньги вручную в кабинете платёжного сервиса.",
+      ]);
+    case "payment_surplus":
+      return staffOrder(`Вторая оплата ${money(event.amount)} за уже оплаченный заказ №${event.order.number}`, event.order, [
+        "Возврат оформляется автоматически; если он не пройдёт, придёт отдельное сообщение.",
       ]);
     case "refund_failed":
       return staffOrder(`Возврат ${money(event.amount)} по заказу №${event.order.number} не прошёл`, event.order, [

@@ -50,6 +50,8 @@ export const paymentMessages = {
   amountMismatch: "Сумма платежа не совпала с суммой заказа. Мы проверим платёж и свяжемся с вами.",
   /** Why the shop sends money back on its own: the order was cancelled before the payment went through. */
   refundCancelledOrder: "заказ отменён, а платёж прошёл позже",
+  /** …or another payment had paid the order already. */
+  refundPaidOrder: "заказ уже оплачен другим платежом",
   expired: `${PAYMENT_EXPIRED_REASON}: заказ будет отменён, монеты вернутся в продажу. Оформите заказ заново.`,
 } as const;
 
@@ -92,50 +94,75 @@ function refusal(order: Pick<OrderRow, "paymentId" | "status" | "paymentDueAt" |
 
 export type StartPaymentResult = { kind: "redirect"; url: string } | { kind: "failed"; reason: string };
 
+/** Statuses of an attempt that can still take money. */
+const LIVE_STATUSES = ["pending", "waiting_for_capture"] as const satisfies readonly PaymentStatus[];
+
 /**
- * Starts paying an order online: records a new attempt with a fresh idempotence key, asks
- * the provider for a payment and answers where to send the buyer. A still-pending attempt
- * of the same amount is reused (the buyer came back and pressed 'pay' again), so one order
- * does not get two live payments. A provider failure keeps the order and marks the attempt
- * canceled with the reason for /payment-error. The caller checks the order is the buyer's.
+ * Starts paying an order online and answers where to send the buyer. An order has at most one
+ * live attempt, decided under the order's lock: presses that arrive together (a double click,
+ * two tabs) all get the one live payment's page; only when the provider says it is over does a
+ * new attempt (with a fresh idempotence key) start. A provider failure keeps the order and marks
+ * the new attempt canceled with the reason for /payment-error. The caller checks the order is the buyer's.
  */
 export async function startPayment(db: Database, provider: PaymentProvider, order: { id: number }, options: { publicUrl: string }): Promise<StartPaymentResult> {
-  const [current] = await db.select().from(orders).where(eq(orders.id, order.id));
-  if (!current) return { kind: "failed", reason: paymentMessages.notFound };
-  const refused = refusal(current);
-  if (refused) return { kind: "failed", reason: refused };
-  const reused = await reusePendingAttempt(db, provider, current);
-  if (reused) return reused;
+  // Twice at most: a live attempt the provider reports over is recorded, then a new one starts.
+  for (let round = 0; ; round++) {
+    const decided = await liveOrNewAttempt(db, provider, order.id, options);
+    if (decided.kind === "failed") return decided;
+    if (decided.kind === "new") return createAttemptPayment(db, provider, decided.attempt, decided.input);
+    const reused = await reuseLiveAttempt(db, provider, decided.attempt, decided.order, options);
+    if (reused || round > 0) return reused ?? { kind: "failed", reason: paymentMessages.notPayable };
+  }
+}
 
-  const prepared = await db.transaction(async (tx) => {
-    // Checked again under the lock: the operator may have cancelled it meanwhile.
-    const [row] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
+type PaymentInputOf = { input: CreatePaymentInput };
+
+/** What the provider is asked to create for an attempt: the order's amount, receipt lines and the attempt's key. */
+async function paymentInput(db: Database, row: OrderRow, idempotenceKey: string, publicUrl: string): Promise<PaymentInputOf & { lines: Awaited<ReturnType<typeof orderReceiptLines>> }> {
+  const lines = await orderReceiptLines(db, row, "full_prepayment");
+  const input: CreatePaymentInput = {
+    orderId: String(row.id),
+    amountRub: row.total,
+    description: `Заказ №${row.number}`,
+    returnUrl: `${publicUrl.replace(/\/+$/, "")}/thanks?order=${row.id}`,
+    idempotenceKey,
+    customer: { email: row.contact.email || undefined, phone: row.contact.phone || undefined },
+    items: paymentItems(lines),
+  };
+  return { input, lines };
+}
+
+/**
+ * Under the order's lock: the order's live attempt on this provider if it has one, else a new
+ * attempt (with its receipt at payment) written before the lock is let go, so a press that waited
+ * for the lock finds it.
+ */
+async function liveOrNewAttempt(db: Database, provider: PaymentProvider, orderId: number, options: { publicUrl: string }) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!row) return { kind: "failed", reason: paymentMessages.notFound } as const;
-    const refusedNow = refusal(row);
-    if (refusedNow) return { kind: "failed", reason: refusedNow } as const;
-    // The receipt at payment (full prepayment: the coins are handed over later) is kept with its attempt.
-    const lines = await orderReceiptLines(tx as unknown as Database, row, "full_prepayment");
+    const refused = refusal(row);
+    if (refused) return { kind: "failed", reason: refused } as const;
+    const [live] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, row.id), eq(payments.provider, provider.id), inArray(payments.status, LIVE_STATUSES)))
+      .orderBy(desc(payments.id))
+      .limit(1);
+    if (live) return { kind: "live", attempt: live, order: row } as const;
     const [attempt] = await tx
       .insert(payments)
       .values({ orderId: row.id, provider: provider.id, idempotenceKey: randomUUID(), status: "pending", amount: row.total })
       .returning();
-    const customer = receiptCustomerOf(row);
-    await recordPrepaymentReceipt(tx as unknown as Database, { order: row, attempt: attempt!, items: lines, customer });
-    const input: CreatePaymentInput = {
-      orderId: String(row.id),
-      amountRub: row.total,
-      description: `Заказ №${row.number}`,
-      returnUrl: `${options.publicUrl.replace(/\/+$/, "")}/thanks?order=${row.id}`,
-      idempotenceKey: attempt!.idempotenceKey,
-      customer: { email: row.contact.email || undefined, phone: row.contact.phone || undefined },
-      items: paymentItems(lines),
-    };
-    return { kind: "prepared", attempt: attempt!, input } as const;
+    const { input, lines } = await paymentInput(tx as unknown as Database, row, attempt!.idempotenceKey, options.publicUrl);
+    // The receipt at payment (full prepayment: the coins are handed over later) is kept with its attempt.
+    await recordPrepaymentReceipt(tx as unknown as Database, { order: row, attempt: attempt!, items: lines, customer: receiptCustomerOf(row) });
+    return { kind: "new", attempt: attempt!, input } as const;
   });
-  if (prepared.kind === "failed") return prepared;
-  const { attempt, input } = prepared;
+}
 
-  // The provider is asked outside the transaction: no lock is held across the network.
+/** Asks the provider for a new attempt's payment (outside any transaction: no lock is held across the network). */
+async function createAttemptPayment(db: Database, provider: PaymentProvider, attempt: PaymentRow, input: CreatePaymentInput): Promise<StartPaymentResult> {
   let created: CreatedPayment;
   try {
     created = await provider.createPayment(input);
@@ -149,46 +176,70 @@ export async function startPayment(db: Database, provider: PaymentProvider, orde
     log.warn("payment not created; the order waits for another attempt", { orderId: attempt.orderId, provider: provider.id, kind: error.kind, reason: error.message });
     return { kind: "failed", reason };
   }
+  await recordCreatedPayment(db, attempt, created);
+  log.info("payment started", { orderId: attempt.orderId, provider: provider.id, paymentId: created.paymentId, status: created.status });
+  return afterCreated(db, provider, created, input.returnUrl);
+}
 
+/** The provider's payment of an attempt, kept once: a second press that asked with the same key records the same payment. */
+async function recordCreatedPayment(db: Database, attempt: PaymentRow, created: CreatedPayment): Promise<void> {
   await db
     .update(payments)
-    .set({ providerPaymentId: created.paymentId, status: created.status, confirmationUrl: created.confirmationUrl, updatedAt: new Date() })
-    .where(eq(payments.id, attempt.id));
-  log.info("payment started", { orderId: attempt.orderId, provider: provider.id, paymentId: created.paymentId, status: created.status });
+    .set({ providerPaymentId: created.paymentId, confirmationUrl: created.confirmationUrl, updatedAt: new Date() })
+    .where(and(eq(payments.id, attempt.id), or(isNull(payments.providerPaymentId), eq(payments.providerPaymentId, created.paymentId))));
+  // A final status comes through applyPaymentState, which tells the buyer and the staff.
+  if (!isFinalPaymentStatus(created.status)) {
+    await db.update(payments).set({ status: created.status }).where(and(eq(payments.id, attempt.id), inArray(payments.status, LIVE_STATUSES)));
+  }
+}
 
+/** Where the buyer goes once the provider has a payment: its page, or /thanks when it needs none or is decided already. */
+async function afterCreated(db: Database, provider: PaymentProvider, created: CreatedPayment, returnUrl: string): Promise<StartPaymentResult> {
   if (created.status === "pending" || created.status === "waiting_for_capture") {
     if (created.confirmationUrl) return { kind: "redirect", url: created.confirmationUrl };
     // A provider that wants no confirmation step: the return page reads the outcome.
-    return { kind: "redirect", url: input.returnUrl };
+    return { kind: "redirect", url: returnUrl };
   }
   // Already final (a provider may decide at once): record it as any other answer.
   const state = await provider.getPayment(created.paymentId).catch(() => undefined);
-  if (state) await applyPaymentState(db, provider.id, state);
-  if (created.status === "succeeded") return { kind: "redirect", url: input.returnUrl };
+  if (state) await applyPaymentState(db, provider.id, state, provider);
+  if (created.status === "succeeded") return { kind: "redirect", url: returnUrl };
   return { kind: "failed", reason: state?.failureReason ?? paymentMessages.canceled };
 }
 
 /**
- * The newest attempt, when it is still pending on this provider with a confirmation page and
- * the order's amount: asked again, and its page reused while the provider says it is pending.
+ * The order's live attempt, for a press that found one. Its payment not created yet (another
+ * press is asking the provider this moment, or one died doing so): the provider is asked again
+ * with the attempt's own key, which names the same payment. Created: the provider says whether
+ * it is still open; its page is reused while it is; undefined when it is over (a new one may start).
  */
-async function reusePendingAttempt(db: Database, provider: PaymentProvider, order: OrderRow): Promise<StartPaymentResult | undefined> {
-  const latest = await latestPayment(db, order.id);
-  if (!latest || latest.provider !== provider.id || isFinalPaymentStatus(latest.status) || !latest.providerPaymentId || !latest.confirmationUrl) return undefined;
-  if (order.total !== latest.amount) return undefined;
+async function reuseLiveAttempt(db: Database, provider: PaymentProvider, attempt: PaymentRow, order: OrderRow, options: { publicUrl: string }): Promise<StartPaymentResult | undefined> {
+  if (!attempt.providerPaymentId) {
+    const { input } = await paymentInput(db, order, attempt.idempotenceKey, options.publicUrl);
+    try {
+      const created = await provider.createPayment(input);
+      await recordCreatedPayment(db, attempt, created);
+      return await afterCreated(db, provider, created, input.returnUrl);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      // The press that created the attempt marks it if its own request fails; this one only reports.
+      return { kind: "failed", reason: error.userMessage };
+    }
+  }
   let state: PaymentState;
   try {
-    state = await provider.getPayment(latest.providerPaymentId);
+    state = await provider.getPayment(attempt.providerPaymentId);
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
-    if (error.kind === "not_found") return undefined;
     return { kind: "failed", reason: error.userMessage };
   }
-  const applied = await applyPaymentState(db, provider.id, state);
-  if (applied.kind !== "applied") return undefined;
-  if (applied.paymentStatus === "pending" || applied.paymentStatus === "waiting_for_capture") return { kind: "redirect", url: latest.confirmationUrl };
+  const applied = await applyPaymentState(db, provider.id, state, provider);
+  if (applied.kind !== "applied") return { kind: "failed", reason: paymentMessages.notPayable };
+  if (applied.paymentStatus === "pending" || applied.paymentStatus === "waiting_for_capture") {
+    return { kind: "redirect", url: attempt.confirmationUrl ?? `${options.publicUrl.replace(/\/+$/, "")}/thanks?order=${order.id}` };
+  }
   if (applied.orderStatus !== "awaiting_payment") return { kind: "failed", reason: refusal({ ...order, status: applied.orderStatus }) ?? paymentMessages.notPayable };
-  // Canceled (or succeeded with a wrong amount): a new attempt.
+  // Canceled (or succeeded with a wrong amount, which the staff look into): a new attempt.
   return undefined;
 }
 
@@ -258,23 +309,33 @@ export async function applyPaymentState(db: Database, providerId: PaymentProvide
         const [paid] = await tx.update(orders).set({ status: "paid", updatedAt: now }).where(eq(orders.id, order.id)).returning();
         await recordOrderStep(tx as unknown as Database, paid!, { status: "paid", actor: "payment", now });
         changed = true;
-      } else if (attempt.status !== "succeeded" && order.status === "cancelled") {
-        // Money arrived for an order cancelled meanwhile: it goes back on its own (refundPayment after this transaction).
+      } else if (attempt.status !== "succeeded") {
+        // Money arrived for an order cancelled meanwhile, or paid already by another attempt: it
+        // goes back on its own (refundPayment after this transaction); the staff hear of it with
+        // the payment, and the refund that follows tells the buyer.
         refundDue = true;
+        const cancelled = order.status === "cancelled";
         await tx
           .insert(refunds)
-          .values({ paymentId: attempt.id, orderId: order.id, provider: attempt.provider, idempotenceKey: randomUUID(), amount: attempt.amount, reason: paymentMessages.refundCancelledOrder })
+          .values({
+            paymentId: attempt.id,
+            orderId: order.id,
+            provider: attempt.provider,
+            idempotenceKey: randomUUID(),
+            amount: attempt.amount,
+            reason: cancelled ? paymentMessages.refundCancelledOrder : paymentMessages.refundPaidOrder,
+          })
           .onConflictDoNothing({ target: refunds.paymentId, where: sql`lines is null` });
-        // The staff hear of it with the payment: the refund that follows tells the buyer.
-        await recordNotifications(tx as unknown as Database, { kind: "payment_after_cancel", order: await orderFacts(tx as unknown as Database, order), amount: attempt.amount, attemptId: attempt.id, refunded: true }, undefined, now);
-        log.warn("a payment succeeded for a cancelled order; refunding it", { orderId: order.id, paymentId: state.paymentId, amount: attempt.amount });
-      } else if (attempt.status !== "succeeded") {
-        // Money arrived for an order that is paid already: the operator refunds it.
-        log.error("a payment succeeded for an order that no longer awaits payment; refund it", {
-          orderId: order.id,
-          orderStatus: order.status,
-          paymentId: state.paymentId,
-        });
+        const facts = await orderFacts(tx as unknown as Database, order);
+        await recordNotifications(
+          tx as unknown as Database,
+          cancelled
+            ? { kind: "payment_after_cancel", order: facts, amount: attempt.amount, attemptId: attempt.id, refunded: true }
+            : { kind: "payment_surplus", order: facts, amount: attempt.amount, attemptId: attempt.id },
+          undefined,
+          now,
+        );
+        log.warn("a payment succeeded for an order that no longer awaits payment; refunding it", { orderId: order.id, orderStatus: order.status, paymentId: state.paymentId, amount: attempt.amount });
       }
     }
 
@@ -288,9 +349,11 @@ export async function applyPaymentState(db: Database, providerId: PaymentProvide
         await recordNotifications(tx as unknown as Database, { kind: "payment_failed", order: facts, reason: failureReason ?? paymentMessages.canceled, attemptId: attempt.id }, undefined, now);
       }
     }
-    return { kind: "applied", orderId: order.id, orderStatus, paymentStatus: status, changed, refundDue, attemptId: attempt.id } as const;
+    return { kind: "applied", orderId: order.id, orderStatus, paymentStatus: status, changed, refundDue, paidNow: orderStatus === "paid" && order.status !== "paid", attemptId: attempt.id } as const;
   });
   if (result.kind === "applied" && result.refundDue && provider) await refundPayment(db, provider, { id: result.attemptId });
+  // Paid: the order's other open payments are closed, so no more money is taken for it (any that still arrives goes back).
+  if (result.kind === "applied" && result.paidNow && provider) await cancelPendingPayments(db, provider, result.orderId, paymentMessages.alreadyPaid);
   if (result.kind === "order_mismatch") log.error("a payment names another order than its attempt; ignored", { paymentId: state.paymentId, claimed: state.orderId, orderId: result.orderId });
   else if (result.kind === "applied" && result.changed) log.info("payment state applied", { orderId: result.orderId, paymentStatus: result.paymentStatus, orderStatus: result.orderStatus });
   if (result.kind !== "applied") return result;
@@ -395,13 +458,13 @@ export async function listRefunds(db: Database, orderId: number): Promise<Refund
 export type CancelledPayments = { cancelled: number; refunded: RefundRow[] };
 
 /**
- * Called once an unpaid order is cancelled: every attempt that could still take money is
+ * Called once an unpaid order is cancelled, or paid by one of its attempts: every other attempt that could still take money is
  * cancelled at the provider where it can be (the sandbox; YooKassa two-stage payments), and
  * marked canceled here in any case, so the shop takes no money for it; one that was paid
  * first is recorded and refunded (applyPaymentState). A provider failure is logged; the
  * attempt is marked all the same, and money that still arrives is refunded.
  */
-export async function cancelPendingPayments(db: Database, provider: PaymentProvider, orderId: number): Promise<CancelledPayments> {
+export async function cancelPendingPayments(db: Database, provider: PaymentProvider, orderId: number, reason: string = paymentMessages.cancelled): Promise<CancelledPayments> {
   const open = await db
     .select()
     .from(payments)
@@ -425,7 +488,7 @@ export async function cancelPendingPayments(db: Database, provider: PaymentProvi
     const marked = await db.transaction(async (tx) => {
       const [row] = await tx
         .update(payments)
-        .set({ status: "canceled", failureReason: paymentMessages.cancelled, updatedAt: new Date() })
+        .set({ status: "canceled", failureReason: reason, updatedAt: new Date() })
         .where(and(eq(payments.id, attempt.id), inArray(payments.status, ["pending", "waiting_for_capture"])))
         .returning({ id: payments.id });
       if (row) await followPaymentReceipt(tx as unknown as Database, row.id, "canceled");
