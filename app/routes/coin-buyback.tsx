@@ -2,14 +2,15 @@ import { ConsentLabel } from "#app/ui/kit/ConsentLabel.tsx";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { fullNameOf } from "#app/modules/auth/person-name.ts";
 import { buybackRequestSchema, formMessages } from "#app/modules/buyback/buyback-form.ts";
-import { listBuybackCoins, listBuybackPrices, quoteNote, submitBuybackRequest } from "#app/modules/buyback/buyback.server.ts";
-import { readGradePercents } from "#app/modules/buyback/grades.server.ts";
-import { buybackGradeLabels, buybackGrades, formatPercent } from "#app/modules/buyback/statuses.ts";
+import { buybackTable, listBuybackCoins, receivedNotice, submitBuybackRequest } from "#app/modules/buyback/buyback.server.ts";
+import { buybackGradeHints, buybackGradeLabels, buybackGrades, buybackGradeTitle } from "#app/modules/buyback/statuses.ts";
 import { currentQuoteTerms } from "#app/modules/buyback/terms.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { flashHeader } from "#app/modules/flash/flash.server.ts";
 import { formConstraint } from "#app/modules/forms/fields.ts";
+import { formatPhone } from "#app/modules/phone/phone.ts";
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
 import { clientIp } from "#app/modules/request/client-ip.server.ts";
 import { databaseContext, userContext, visitorContext } from "#app/modules/request/context.ts";
@@ -26,9 +27,13 @@ import type { Route } from "./+types/coin-buyback";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
-  const snapshot = (await getQuotesService()).current();
-  const prices = snapshot ? await listBuybackPrices(db, { gold: snapshot.courses.XAU_RUB.course, silver: snapshot.courses.XAG_RUB.course }) : [];
-  return { prices, time: snapshot?.time.toISOString() ?? null, coins: await listBuybackCoins(db), grades: await readGradePercents(db), quoteMinutes: getConfig().buyback.quoteMinutes };
+  const quotes = await getQuotesService();
+  const snapshot = quotes.current();
+  const [{ grades, lines }, coins] = await Promise.all([buybackTable(db, quotes.rates()), listBuybackCoins(db)]);
+  // A signed-in seller need not type who they are (the page is then theirs, never the shared cache's).
+  const user = context.get(userContext);
+  const seller = user ? { name: fullNameOf(user), phone: formatPhone(user.phone) } : null;
+  return { prices: lines, time: snapshot?.time.toISOString() ?? null, coins, grades, quoteMinutes: getConfig().buyback.quoteMinutes, seller };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const { db } = context.get(databaseContext);
-  const verdict = await submitBuybackRequest(db, submission.value, { ip: clientIp(request), visitorId: context.get(visitorContext), userAgent: request.headers.get("User-Agent"), userId: context.get(userContext)?.id ?? null }, await currentQuoteTerms());
+  const user = context.get(userContext);
+  const verdict = await submitBuybackRequest(db, submission.value, { ip: clientIp(request), visitorId: context.get(visitorContext), userAgent: request.headers.get("User-Agent"), userId: user?.id ?? null }, await currentQuoteTerms());
   if (verdict.status === "unknown_coin") return data(submission.reply({ fieldErrors: { offerId: [formMessages.coin] } }), { status: 400 });
   if (verdict.status === "limited") {
     const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
@@ -45,11 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { "Retry-After": String(verdict.retryAfterSeconds) },
     });
   }
-  const quoted = verdict.quote ? ` ${quoteNote(verdict.quote, submission.value.quantity)}.` : "";
-  return redirect("/coin-buyback", {
-    status: 303,
-    headers: { "Set-Cookie": await flashHeader({ kind: "success", message: `Заявка ${verdict.quoteNumber} принята.${quoted} Оценщик перезвонит вам в рабочее время; заявку видно в личном кабинете.` }) },
-  });
+  const notice = receivedNotice(verdict, submission.value.quantity, user?.phone === submission.value.phone);
+  return redirect("/coin-buyback", { status: 303, headers: { "Set-Cookie": await flashHeader({ kind: "success", message: notice }) } });
 }
 
 /** Sends the action's Retry-After with the refusal page. */
@@ -67,7 +70,7 @@ export default function CoinBuyback({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: navigation.state === "idle" ? actionData : null,
-    defaultValue: { quantity: "1", grade: "excellent" },
+    defaultValue: { quantity: "1", grade: "excellent", name: loaderData.seller?.name, phone: loaderData.seller?.phone },
     constraint,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: buybackRequestSchema }),
     shouldValidate: "onBlur",
@@ -89,28 +92,46 @@ export default function CoinBuyback({ loaderData, actionData }: Route.ComponentP
         </h2>
         {prices.length > 0 && time ? (
           <>
-            <table className={css.table}>
+            {/* One column per grade: the price a request for that coin and grade is quoted now. */}
+            <table className={css.table} data-testid="buyback-table">
               <thead>
                 <tr>
-                  <th scope="col">Монета</th>
-                  <th scope="col">Чистого металла</th>
-                  <th scope="col">Выкупим за</th>
+                  <th scope="col" rowSpan={2}>
+                    Монета
+                  </th>
+                  <th scope="colgroup" colSpan={buybackGrades.length} className={css.group}>
+                    Выкупим за, по состоянию монеты
+                  </th>
+                </tr>
+                <tr>
+                  {buybackGrades.map((grade) => (
+                    <th key={grade} scope="col" className={css.gradeHead}>
+                      {buybackGradeTitle(grade, grades)}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
                 {prices.map((line) => (
-                  <tr key={line.id}>
-                    <th scope="row">{line.name}</th>
-                    <td>
-                      {formatNumber(line.pureGrams, line.pureGrams % 1 === 0 ? 0 : 2)} г {line.metal === "gold" ? "золота" : "серебра"}
-                    </td>
-                    <td className={css.price}>{formatMoney(line.price)}</td>
+                  <tr key={line.id} data-offer={line.id}>
+                    <th scope="row">
+                      <span className={css.coinName}>{line.name}</span>
+                      <span className={css.metal}>
+                        {formatNumber(line.pureGrams, line.pureGrams % 1 === 0 ? 0 : 2)} г {line.metal === "gold" ? "золота" : "серебра"}
+                      </span>
+                    </th>
+                    {buybackGrades.map((grade) => (
+                      <td key={grade} className={css.price} data-grade={grade} data-label={buybackGradeTitle(grade, grades)}>
+                        {formatMoney(line.byGrade[grade])}
+                      </td>
+                    ))}
                   </tr>
                 ))}
               </tbody>
             </table>
             <p className={css.note}>
-              Цены по котировкам на {formatDateTime(time)} (МСК) для монет в хорошем состоянии, без повреждений и следов чистки, в оригинальной капсуле. Окончательную
+              Цены по котировкам на {formatDateTime(time)} (МСК), за одну монету.{" "}
+              Состояние: {buybackGrades.map((grade) => `${buybackGradeLabels[grade]} — ${buybackGradeHints[grade]}`).join("; ")}. Окончательную
               цену оценщик называет после осмотра.
             </p>
           </>
@@ -151,10 +172,10 @@ export default function CoinBuyback({ loaderData, actionData }: Route.ComponentP
             label="Состояние"
             errors={fields.grade.errors}
             selectProps={getSelectProps(fields.grade)}
-            options={buybackGrades.map((grade) => ({ value: grade, label: `${buybackGradeLabels[grade]}${grades[grade] === 0 ? "" : ` (${formatPercent(grades[grade])} к цене)`}` }))}
+            options={buybackGrades.map((grade) => ({ value: grade, label: buybackGradeTitle(grade, grades) }))}
           />
           <p className={css.note}>
-            За монету из списка сразу называем цену с учётом состояния и держим её {quoteMinutes} мин.; номер заявки и цена придут в SMS.
+            За монету из списка сразу называем цену из таблицы для её состояния и держим её {quoteMinutes} мин.; номер заявки и цена придут в SMS.
           </p>
           <TextAreaField label="Что хотите продать" errors={fields.items.errors} textareaProps={{ ...getTextareaProps(fields.items), placeholder: "Например: Георгий Победоносец 50 рублей, 3 шт." }} />
           <TextAreaField label="Комментарий" errors={fields.comment.errors} textareaProps={getTextareaProps(fields.comment)} />

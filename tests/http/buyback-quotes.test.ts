@@ -96,7 +96,8 @@ beforeAll(async () => {
   content = await signedInStaff(shop.url, smsOutbox, staff.content);
   const page = await seller.client.html("/coin-buyback");
   const id = new RegExp(`<option value="(\\d+)">${coinName.replace(/[()]/g, "\\$&")}</option>`).exec(page)?.[1];
-  const row = new RegExp(`${coinName.replace(/[()]/g, "\\$&")}</th>.*?<td class="[^"]*">([^<]+)</td>\\s*</tr>`, "s").exec(page)?.[1];
+  // The price of the 'отличное' column, 0 % by default: the one rule's price itself.
+  const row = new RegExp(`${coinName.replace(/[()]/g, "\\$&")}</span>.*?data-grade="excellent"[^>]*>([^<]+)</td>`, "s").exec(page)?.[1];
   expect([id, row]).not.toContain(undefined);
   coin = { id: id!, listPrice: Number(spaces(row!).replace(/\D/g, "")) };
 }, 300_000);
@@ -113,6 +114,8 @@ describe("a request for a listed coin", () => {
     // 'хорошее' is −3 % by default.
     const each = percentOf(coin.listPrice, -3);
     expect(notice).toContain(`Цена ${money(each)} за монету, ${money(each * 2)} за 2 шт., зафиксирована до`);
+    // Sent with the number the seller signed in with: it is in their account.
+    expect(notice).toContain("заявку видно в личном кабинете");
     expiring = { number, heldTotal: each * 2, sentAt };
 
     const sms = await smsTo(seller.phone.normal, number);
@@ -126,6 +129,14 @@ describe("a request for a listed coin", () => {
     expect(textContent(card)).not.toContain("Зафиксировать цену заново");
     expect((await seller.client.postForm("/my/buyback", { intent: "requote", id: /\/admin\/buyback\/(\d+)/.exec((await staffPage(number)).href)![1]! })).status).toBe(303);
     expect(await flash(seller.client, "/my/buyback")).toBe("Цена ещё зафиксирована — пересчитывать не нужно");
+  });
+
+  it("is filled in with a signed-in seller's name and phone; an anonymous visitor's form is empty", async () => {
+    const page = await seller.client.html("/coin-buyback");
+    expect(inputValue(page, "name")).toBe("Иванов Пётр Сергеевич");
+    expect(inputValue(page, "phone")).toBe(seller.phone.typed);
+    const anonymous = await new ShopClient(shop.url).html("/coin-buyback");
+    expect([inputValue(anonymous, "name"), inputValue(anonymous, "phone")]).toEqual(["", ""]);
   });
 
   it("is seen only by the seller whose phone sent it", async () => {
@@ -160,6 +171,8 @@ describe("the operator's grade percentages", () => {
     expect(await answer("/admin/buyback", { excellent: "0", good: "-3", defects: "−20" })).toBe("Проценты за состояние сохранены; новые заявки считаются по ним.");
     const { notice } = await requestBuyback(seller.client, { phone: newPhone().typed, offerId: coin.id, quantity: "1", grade: "defects" });
     expect(notice).toContain(`Цена ${money(percentOf(coin.listPrice, -20))}, зафиксирована до`);
+    // Another number than the account's: /my/buyback lists requests by the account's number, so it is not there.
+    expect(notice).not.toContain("личном кабинете");
   });
 });
 
@@ -187,10 +200,18 @@ describe("the staff's answers", () => {
     expect(textByTestId(card, "buyback-status")).toBe("Цена согласована");
     expect(spaces(textByTestId(card, "buyback-price") ?? "")).toBe(money(coin.listPrice));
     expect(textByTestId(card, "buyback-steps")).toMatch(/Новая.*Оценщик связался.*Цена согласована/s);
-    // The staff's note of the call is theirs, and the seller was not sent an SMS for it.
+    // The staff's note of the call is theirs: the seller was not sent an SMS for it, does not read it among the steps or in their data's export.
     expect((await readSmsNotices(smsOutbox, seller.phone.normal)).filter((message) => message.text.includes(number))).toHaveLength(2);
+    expect(textContent(card)).not.toContain("Позвонили, придёт завтра");
+    expect((await seller.client.get("/my/privacy/export")).text).not.toContain("Позвонили, придёт завтра");
 
-    const audited = textByTestId(await manager.html(href), "buyback-audit") ?? "";
+    // The staff still read it, where the field said they would: among the staff's actions, not in the steps the seller sees.
+    expect(textContent(html)).toContain("Заметка (видят только сотрудники)");
+    const staffHtml = await manager.html(href);
+    expect(textContent(staffHtml)).toContain("Ход заявки (видит продавец)");
+    expect(textByTestId(staffHtml, "buyback-history")).not.toContain("Позвонили, придёт завтра");
+    const audited = textByTestId(staffHtml, "buyback-audit") ?? "";
+    expect(audited).toContain("Оценщик связался — «Позвонили, придёт завтра»");
     expect(audited.match(/менеджер/g)).toHaveLength(2);
   });
 
@@ -198,14 +219,18 @@ describe("the staff's answers", () => {
     const { number } = await requestBuyback(seller.client, { phone: seller.phone.typed, offerId: coin.id, quantity: "1", grade: "excellent" });
     const { href, html } = await staffPage(number);
     expect(await answer(href, { intent: "offer", version: inputValue(html, "version")!, price: "0" })).toBe("Цена — от 1 ₽");
-    expect(await answer(href, { intent: "offer", version: inputValue(html, "version")!, price: "150 000", note: "Царапина на аверсе." })).toBe(
+    // Typed as staff type: small letter, no full stop.
+    expect(await answer(href, { intent: "offer", version: inputValue(html, "version")!, price: "150 000", note: "с царапиной" })).toBe(
       `Заявка ${number}: Новая → Предложена другая цена, ${money(150_000)}.`,
     );
     const sms = await smsTo(seller.phone.normal, `по заявке на выкуп ${number}`);
-    expect(spaces(sms.text)).toBe(`Аурум: по заявке на выкуп ${number}: предлагаем ${money(150_000)} за 1 шт. Царапина на аверсе. Ответьте в личном кабинете или по телефону.`);
+    expect(spaces(sms.text)).toBe(`Аурум: по заявке на выкуп ${number}: предлагаем ${money(150_000)} за 1 шт. С царапиной. Ответьте в личном кабинете или по телефону.`);
 
     let card = await sellerCard(seller.client, number);
     expect(textByTestId(card, "buyback-status")).toBe("Предложена другая цена");
+    // On the page the answer stands alone, as a sentence.
+    expect(spaces(textByTestId(card, "buyback-answer") ?? "")).toBe(`Предлагаем ${money(150_000)} за 1 шт. С царапиной. Ответьте в личном кабинете или по телефону.`);
+    expect(spaces(textByTestId(await manager.html(href), "seller-answer") ?? "")).toBe(`Предлагаем ${money(150_000)} за 1 шт. С царапиной. Ответьте в личном кабинете или по телефону.`);
     expect(spaces(textContent(card))).toContain(`Согласен на ${money(150_000)}`);
     const id = inputValue(card, "id")!;
     expect((await seller.client.postForm("/my/buyback", { intent: "agree", id, version: inputValue(card, "version")! })).status).toBe(303);
@@ -220,16 +245,20 @@ describe("the staff's answers", () => {
     expect(textByTestId(await manager.html(href), "buyback-actions")).toContain("Статус окончательный");
   });
 
-  it("decline with a reason, which the seller is told", async () => {
+  it("an offer for coins described in words, to a seller without an account, names the phone to answer by; a decline gives the reason, which the seller is told", async () => {
     const phone = newPhone();
     const { number } = await requestBuyback(seller.client, { phone: phone.typed, offerId: "", items: "Медали СССР, 5 шт." });
     const { href, html } = await staffPage(number);
     expect(textByTestId(html, "quoted-price")).toContain("нет");
-    const version = inputValue(html, "version")!;
+    expect(await answer(href, { intent: "offer", version: inputValue(html, "version")!, price: "1 000", note: "по 200 ₽ за медаль" })).toBe(`Заявка ${number}: Новая → Предложена другая цена, ${money(1_000)}.`);
+    const offered = await smsTo(phone.normal, `по заявке на выкуп ${number}`);
+    expect(spaces(offered.text)).toBe(`Аурум: по заявке на выкуп ${number}: предлагаем ${money(1_000)} за монеты из заявки. По 200 ₽ за медаль. Ответьте по телефону +7 (800) 500-29-72.`);
+    const version = inputValue(await manager.html(href), "version")!;
     expect(await answer(href, { intent: "reject", version, reason: "" })).toBe("Укажите причину отказа");
-    expect(await answer(href, { intent: "reject", version, reason: "Медали не выкупаем." })).toBe(`Заявка ${number}: Новая → Отклонена.`);
-    const sms = await smsTo(phone.normal, `по заявке на выкуп ${number}`);
-    expect(sms.text).toBe(`Аурум: по заявке на выкуп ${number}: заявка отклонена. Причина: Медали не выкупаем.`);
+    // Typed without a full stop, the reason still ends the message as a sentence.
+    expect(await answer(href, { intent: "reject", version, reason: "медали не выкупаем" })).toBe(`Заявка ${number}: Предложена другая цена → Отклонена.`);
+    const sms = await smsTo(phone.normal, `заявка отклонена`);
+    expect(sms.text).toBe(`Аурум: по заявке на выкуп ${number}: заявка отклонена. Причина: медали не выкупаем.`);
     expect(textByTestId(await manager.html(`/admin/buyback?status=rejected`), "buyback-table")).toContain(number);
   });
 });
@@ -276,6 +305,7 @@ describe("the records", () => {
       ["buyback.status", staff.manager.normal, "manager", "agreed"],
       ["buyback.status", staff.manager.normal, "manager", "offered"],
       ["buyback.status", staff.manager.normal, "manager", "completed"],
+      ["buyback.status", staff.manager.normal, "manager", "offered"],
       ["buyback.status", staff.manager.normal, "manager", "rejected"],
     ]);
     expect(audit[0]!.after).toEqual({ excellent: 0, good: -3, defects: -20 });

@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import demoCatalog from "../catalog/demo-catalog.json" with { type: "json" };
 import { productsSeeder } from "../catalog/products.seed.server.ts";
 import { toDetails } from "../catalog/products.server.ts";
-import { migrateDatabase, migrationsFolder, openDatabase } from "../db/client.server.ts";
-import { buybackOffers, products } from "../db/schema.ts";
+import { type DatabaseHandle, migrateDatabase, migrationsFolder, openDatabase } from "../db/client.server.ts";
+import { buybackEvents, buybackOffers, products } from "../db/schema.ts";
 import { buybackPrice } from "../pricing/pricing.ts";
 import { listBuybackPrices } from "./buyback.server.ts";
 import { buybackOffersSeeder, demoBuybackOffers } from "./offers.seed.server.ts";
@@ -15,6 +15,28 @@ import { gradedBuybackPrice, offerBuybackPrice } from "./price.ts";
 import { buybackQuoteNumber, parseBuybackQuoteNumber } from "./statuses.ts";
 
 const rates = { gold: 10_925.6, silver: 131.4 };
+
+/**
+ * Runs `work` on an embedded database migrated up to (not including) the migration whose tag
+ * ends with `tagEnd`, as a shop of that time had it; `work` upgrades it with migrateDatabase.
+ */
+async function onDatabaseBefore(tagEnd: string, work: (handle: DatabaseHandle) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), "buyback-upgrade-"));
+  const before = path.join(dir, "migrations");
+  cpSync(migrationsFolder(), before, { recursive: true });
+  const journalFile = path.join(before, "meta/_journal.json");
+  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: Array<{ tag: string }> };
+  const upgradeAt = journal.entries.findIndex((entry) => entry.tag.endsWith(tagEnd));
+  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upgradeAt) }));
+  const handle = await openDatabase({ dataDir: dir, databaseUrl: undefined, databasePoolMax: 1 });
+  try {
+    await migrateDatabase(handle, before);
+    await work(handle);
+  } finally {
+    await handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe("one buy-back price per coin (issue 21 item 3)", () => {
   it("prices a list line by its catalogue coin when linked, by its own terms otherwise", () => {
@@ -25,17 +47,8 @@ describe("one buy-back price per coin (issue 21 item 3)", () => {
   });
 
   it("gives a database upgraded from before the link the same number on both pages, keeping the list's prices", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "buyback-upgrade-"));
-    const before = path.join(dir, "migrations");
     // The migrations as they were before this one: the upgrade must link the lines already there.
-    cpSync(migrationsFolder(), before, { recursive: true });
-    const journalFile = path.join(before, "meta/_journal.json");
-    const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: Array<{ tag: string }> };
-    const upgradeAt = journal.entries.findIndex((entry) => entry.tag.endsWith("_domain_hardening"));
-    writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upgradeAt) }));
-    const handle = await openDatabase({ dataDir: dir, databaseUrl: undefined, databasePoolMax: 1 });
-    try {
-      await migrateDatabase(handle, before);
+    await onDatabaseBefore("_domain_hardening", async (handle) => {
       // The demo's coins as they were, with the old flat discounts, and the list with its own (the old columns only).
       for (const coin of demoCatalog) {
         await handle.db.execute(
@@ -62,10 +75,7 @@ describe("one buy-back price per coin (issue 21 item 3)", () => {
         const [product] = await handle.db.select().from(products).where(eq(products.id, linked[index]!.productId!));
         expect(toDetails(product!, rates).buybackPrice, offer.name).toBe(line.price);
       }
-    } finally {
-      await handle.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   }, 60_000);
 
   it("links the demo list to the catalogue on a new database", async () => {
@@ -106,4 +116,27 @@ describe("the condition's percentage (issue 19 item 3)", () => {
     for (const typed of ["В-000042", "в-42", "B-42", "b42", "42", " 000042 "]) expect(parseBuybackQuoteNumber(typed), typed).toBe(42);
     for (const typed of ["Иванов", "+79161234567x", "В-", ""]) expect(parseBuybackQuoteNumber(typed), typed).toBeNull();
   });
+});
+
+describe("the staff's note of a call", () => {
+  it("is taken out of the steps the seller reads on an upgraded database, the seller's own steps kept", async () => {
+    await onDatabaseBefore("_buyback_internal_notes", async (handle) => {
+      await handle.db.execute(sql`insert into buyback_requests (id, name, phone, items, status) values (1, 'Иван', '+79160000001', 'Соболь, 1 шт.', 'offered')`);
+      await handle.db.execute(
+        sql`insert into buyback_events (request_id, status, note, actor) values
+              (1, 'new', 'Заявка получена; цену назовёт оценщик', 'seller'),
+              (1, 'contacted', 'Продавец торгуется, не уступать', 'staff'),
+              (1, 'contacted', 'Цена пересчитана по котировкам. Цена 4 084 ₽', 'seller'),
+              (1, 'offered', 'Предлагаем 4 000 ₽ за 1 шт.', 'staff')`,
+      );
+      await migrateDatabase(handle);
+      const steps = await handle.db.select({ status: buybackEvents.status, note: buybackEvents.note }).from(buybackEvents).orderBy(asc(buybackEvents.id));
+      expect(steps).toEqual([
+        { status: "new", note: "Заявка получена; цену назовёт оценщик" },
+        { status: "contacted", note: "" },
+        { status: "contacted", note: "Цена пересчитана по котировкам. Цена 4 084 ₽" },
+        { status: "offered", note: "Предлагаем 4 000 ₽ за 1 шт." },
+      ]);
+    });
+  }, 60_000);
 });

@@ -6,9 +6,10 @@ import type { MetalRates } from "../pricing/pricing.ts";
 import { consumeRateLimits, type RateLimit } from "../rate-limit/rate-limit.server.ts";
 import type { BuybackRequestInput } from "./buyback-form.ts";
 import { formatDateTime, formatMoney } from "../shared/format.ts";
+import { joinSentences } from "../shared/sentences.ts";
 import { readGradePercents } from "./grades.server.ts";
 import { gradedBuybackPrice, offerBuybackPrice } from "./price.ts";
-import { type BuybackGrade, buybackQuoteNumber } from "./statuses.ts";
+import { type BuybackGrade, buybackGrades, buybackQuoteNumber, type GradePercents } from "./statuses.ts";
 import { recordNotifications } from "../notifications/outbox.server.ts";
 
 export type BuybackPriceLine = { id: number; name: string; metal: "gold" | "silver"; pureGrams: number; price: number; active: boolean };
@@ -29,6 +30,20 @@ export async function listBuybackPrices(db: Database, rates: MetalRates, options
     price: offerBuybackPrice(offer, product, rates),
     active: offer.active,
   }));
+}
+
+export type BuybackTableLine = BuybackPriceLine & { byGrade: Record<BuybackGrade, number> };
+
+/**
+ * The price table of /coin-buyback: each listed coin's price for each grade, by the rule a
+ * request is quoted by (quoteCoin), so the table and the quote never differ; no lines before the first quotes.
+ */
+export async function buybackTable(db: Database, rates: MetalRates | null): Promise<{ grades: GradePercents; lines: BuybackTableLine[] }> {
+  const [lines, grades] = await Promise.all([rates ? listBuybackPrices(db, rates) : [], readGradePercents(db)]);
+  return {
+    grades,
+    lines: lines.map((line) => ({ ...line, byGrade: Object.fromEntries(buybackGrades.map((grade) => [grade, gradedBuybackPrice(line.price, grades[grade])])) as Record<BuybackGrade, number> })),
+  };
 }
 
 /** The listed coins a seller may pick in the form (names only: the prices are on the page). */
@@ -114,6 +129,18 @@ export async function submitBuybackRequest(
     }, undefined, now);
     return { status: "saved" as const, id, quoteNumber: buybackQuoteNumber(id), quote };
   });
+}
+
+/**
+ * The notice after a request: its number, the price held, and the account as the place to
+ * follow it only when the request is there (/my/buyback lists the requests of the account's number).
+ */
+export function receivedNotice(saved: { quoteNumber: string; quote: { unitPrice: number; total: number; lockedUntil: Date } | null }, quantity: number, inAccount: boolean): string {
+  return joinSentences([
+    `Заявка ${saved.quoteNumber} принята`,
+    saved.quote ? quoteNote(saved.quote, quantity) : null,
+    `Оценщик перезвонит вам в рабочее время${inAccount ? "; заявку видно в личном кабинете" : ""}`,
+  ]);
 }
 
 /** "Цена 84 065 ₽ за монету, 168 130 ₽ за 2 шт., зафиксирована до 12:35". */

@@ -1,8 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
-import { buybackEvents, buybackRequests } from "../db/schema.ts";
+import { buybackEvents, buybackRequests, users } from "../db/schema.ts";
 import { recordNotifications } from "../notifications/outbox.server.ts";
 import { formatMoney } from "../shared/format.ts";
+import { capitalise, joinSentences } from "../shared/sentences.ts";
+import { shop } from "../shop/contacts.ts";
 import { type StaffActor, writeAudit } from "../staff/audit.server.ts";
 import { pageOf } from "../staff/list-query.server.ts";
 import { searchTerms } from "../staff/search-terms.ts";
@@ -98,16 +100,20 @@ export type StaffAnswer =
 
 const answerTarget: Record<StaffAnswer["kind"], BuybackStatus> = { contacted: "contacted", accept: "agreed", offer: "offered", reject: "rejected", complete: "completed" };
 
-/** The seller's message of each answer (after "по заявке на выкуп В-000042: "). */
-function answerText(to: BuybackStatus, request: { quantity: number }, price: number | null, note: string): string | null {
-  const pieces = `${request.quantity} шт.`;
+/**
+ * The seller's message of each answer (after "по заявке на выкуп В-000042: "), in sentences
+ * however staff typed the note. Only a seller with an account is sent to it to answer.
+ */
+function answerText(to: BuybackStatus, request: { quantity: number; coinName: string | null }, price: number | null, note: string, hasAccount: boolean): string | null {
+  // Coins described in words have no count of their own (the quantity is the form's default 1).
+  const pieces = request.coinName === null ? "монеты из заявки" : `${request.quantity} шт.`;
   switch (to) {
     case "agreed":
-      return `цена согласована — ${formatMoney(price ?? 0)} за ${pieces} Приходите в офис с монетами и паспортом.`;
+      return joinSentences([`цена согласована — ${formatMoney(price ?? 0)} за ${pieces}`, "Приходите в офис с монетами и паспортом."]);
     case "offered":
-      return [`предлагаем ${formatMoney(price ?? 0)} за ${pieces}`, note, "Ответьте в личном кабинете или по телефону."].filter(Boolean).join(" ");
+      return joinSentences([`предлагаем ${formatMoney(price ?? 0)} за ${pieces}`, note, hasAccount ? "Ответьте в личном кабинете или по телефону." : `Ответьте по телефону ${shop.phones.tollFree.display}.`]);
     case "rejected":
-      return `заявка отклонена. ${note}`.trim();
+      return joinSentences(["заявка отклонена", note]);
     case "completed":
       return "выкуп завершён. Спасибо!";
     default:
@@ -167,14 +173,17 @@ export async function answerBuybackRequest(
     } else {
       price = request.agreedPrice;
     }
-    const text = answerText(to, request, price, answer.kind === "reject" ? `Причина: ${note}` : note);
+    const reason = answer.kind === "reject" ? joinSentences([`Причина: ${note}`]) : "";
+    const hasAccount = to === "offered" && (await tx.select({ id: users.id }).from(users).where(eq(users.phone, request.phone)).limit(1)).length > 0;
+    const text = answerText(to, request, price, reason || note, hasAccount);
     const [updated] = await tx
       .update(buybackRequests)
       .set({ ...changes, status: to, ...(text ? { answer: text } : {}), version: sql`${buybackRequests.version} + 1`, updatedAt: now })
       .where(eq(buybackRequests.id, request.id))
       .returning();
     const actor = "staff" in who ? "staff" : "seller";
-    const stepNote = to === "contacted" ? note : to === "rejected" ? `Причина: ${note}` : text ? capitalise(text) : note;
+    // The note of a call is the staff's own (kept in the audit row below), not a step the seller reads.
+    const stepNote = to === "contacted" ? "" : to === "rejected" ? reason : text ? capitalise(text) : note;
     await tx.insert(buybackEvents).values({ requestId: request.id, status: to, note: stepNote, price, actor, createdAt: now });
     if ("staff" in who) {
       await writeAudit(txDb, who.staff, {
@@ -194,8 +203,6 @@ export async function answerBuybackRequest(
     return { ok: true, request: updated!, from: request.status, to, price };
   });
 }
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export const BUYBACK_PAGE_SIZE = 50;
 

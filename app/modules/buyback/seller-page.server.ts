@@ -5,6 +5,7 @@ import { flashHeader } from "../flash/flash.server.ts";
 import { databaseContext } from "../request/context.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { formatMoney } from "../shared/format.ts";
+import { capitalise } from "../shared/sentences.ts";
 import { answerBuybackRequest, listSellerRequests, priceNow, requoteBuybackRequest } from "./requests.server.ts";
 import { buybackQuoteNumber, quotedStatuses } from "./statuses.ts";
 import { currentQuoteTerms } from "./terms.server.ts";
@@ -42,7 +43,8 @@ export async function loadSellerBuyback(context: Readonly<RouterContextProvider>
           mayRequote: open && !!request.lockedUntil && request.lockedUntil <= now,
           offeredPrice: request.status === "offered" ? request.offeredPrice : null,
           agreedPrice: request.agreedPrice,
-          answer: request.answer,
+          /** Stored to follow "по заявке …: " in the SMS; on the page it stands alone. */
+          answer: capitalise(request.answer),
           events: events.map((event) => ({ id: event.id, status: event.status, note: event.note, createdAt: event.createdAt.toISOString() })),
         };
       }),

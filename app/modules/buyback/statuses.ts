@@ -1,4 +1,5 @@
 import { formatNumber } from "../shared/format.ts";
+import { capitalise } from "../shared/sentences.ts";
 
 /** Where a buy-back request stands (issue 16 item 4, issue 19 item 3). Kept here, not in the schema, so the storefront's form needs no database code. */
 export const buybackStatuses = ["new", "contacted", "offered", "agreed", "completed", "rejected"] as const;
@@ -42,14 +43,27 @@ export const buybackGradeLabels: Record<BuybackGrade, string> = {
   defects: "с дефектами",
 };
 
+/** What each grade means, said under the price table, whose columns are the grades. */
+export const buybackGradeHints: Record<BuybackGrade, string> = {
+  excellent: "без повреждений и следов чистки, в оригинальной капсуле",
+  good: "лёгкие следы обращения, мелкие потёртости",
+  defects: "царапины, вмятины, следы чистки или окисления",
+};
+
+/** A grade as the price table's column and the form's choice both name it: "Хорошее (−3 %)". */
+export function buybackGradeTitle(grade: BuybackGrade, percents: GradePercents): string {
+  const percent = percents[grade];
+  return `${capitalise(buybackGradeLabels[grade])}${percent === 0 ? "" : ` (${formatPercent(percent)})`}`;
+}
+
 /** What each grade does to the price until the operator sets their own (percent; −5 is five percent less). */
 export const defaultGradePercents: Record<BuybackGrade, number> = { excellent: 0, good: -3, defects: -15 };
 
 export type GradePercents = Record<BuybackGrade, number>;
 
-/** A grade's percentage as the pages show it: "−3 %", "+2 %", "−2,50 %". */
+/** A grade's percentage as the pages show it: "−3 %", "+2 %", "−2,50 %" (never broken before the sign). */
 export function formatPercent(value: number): string {
-  return `${value > 0 ? "+" : value < 0 ? "−" : ""}${formatNumber(Math.abs(value), value % 1 === 0 ? 0 : 2)} %`;
+  return `${value > 0 ? "+" : value < 0 ? "−" : ""}${formatNumber(Math.abs(value), value % 1 === 0 ? 0 : 2)}\u00a0%`;
 }
 
 /** The number a seller quotes on the phone and in the office: "В-000042". */

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { buybackGradeLabels, buybackStatusLabels, formatPercent } from "#app/modules/buyback/statuses.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
+import { capitalise } from "#app/modules/shared/sentences.ts";
 import { handleBuybackAnswer, loadBuybackRequest } from "#app/modules/staff/buyback-page.server.ts";
 import { adminMeta } from "#app/modules/staff/meta.ts";
 import { staffRoleLabels } from "#app/modules/staff/roles.ts";
@@ -92,7 +93,7 @@ export default function AdminBuybackRequest({ loaderData }: Route.ComponentProps
               {request.answer ? (
                 <>
                   <dt>Ответ продавцу</dt>
-                  <dd>{request.answer}</dd>
+                  <dd data-testid="seller-answer">{capitalise(request.answer)}</dd>
                 </>
               ) : null}
             </dl>
@@ -107,7 +108,7 @@ export default function AdminBuybackRequest({ loaderData }: Route.ComponentProps
                 <Form method="post" className={css.actionForm}>
                   {version}
                   <label className={css.filterField}>
-                    Заметка
+                    Заметка (видят только сотрудники)
                     <input name="note" maxLength={300} className={css.control} />
                   </label>
                   <button type="submit" name="intent" value="contacted" className={button}>
@@ -164,7 +165,7 @@ export default function AdminBuybackRequest({ loaderData }: Route.ComponentProps
             </div>
           </section>
           <section className={css.section}>
-            <h2 className={css.sectionTitle}>Ход заявки</h2>
+            <h2 className={css.sectionTitle}>Ход заявки (видит продавец)</h2>
             <ol className={css.list} data-testid="buyback-history">
               {events.map((event) => (
                 <li key={event.id}>
@@ -179,12 +180,13 @@ export default function AdminBuybackRequest({ loaderData }: Route.ComponentProps
             {audit.length === 0 ? <p className={css.muted}>Нет</p> : null}
             <ol className={css.list} data-testid="buyback-audit">
               {audit.map((row) => {
-                const after = row.after as { status?: keyof typeof buybackStatusLabels; price?: number } | null;
+                const after = row.after as { status?: keyof typeof buybackStatusLabels; price?: number; note?: string } | null;
                 return (
                   <li key={row.id}>
                     {formatDateTime(row.createdAt)} — {formatPhone(row.phone)} ({staffRoleLabels[row.role as keyof typeof staffRoleLabels] ?? row.role}):{" "}
                     {after?.status ? buybackStatusLabels[after.status] : row.action}
                     {after?.price ? `, ${formatMoney(after.price)}` : ""}
+                    {after?.note ? ` — «${after.note}»` : ""}
                   </li>
                 );
               })}
