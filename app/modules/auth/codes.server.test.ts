@@ -49,7 +49,9 @@ describe("codes", () => {
     const wrong = issued.code === "0000" ? "1111" : "0000";
     for (let i = 0; i < 4; i++) expect((await refusal(verifyCode(database.handle.db, secret, { phone: "+79990000003", codeId: issued.codeId }, wrong, at(i)))).message).toBe("Неверный смс код");
     expect((await refusal(verifyCode(database.handle.db, secret, { phone: "+79990000003", codeId: issued.codeId }, wrong, at(5)))).code).toBe("too_many_tries");
-    expect((await refusal(verifyCode(database.handle.db, secret, { phone: "+79990000003", codeId: issued.codeId }, issued.code, at(6)))).code).toBe("code_expired");
+    expect((await refusal(verifyCode(database.handle.db, secret, { phone: "+79990000003", codeId: issued.codeId }, issued.code, at(6)))).code).toBe("too_many_tries");
+    // Still "too many tries", not "expired", when the code's five minutes are over too.
+    expect((await refusal(verifyCode(database.handle.db, secret, { phone: "+79990000003", codeId: issued.codeId }, issued.code, at(400)))).code).toBe("too_many_tries");
   });
 
   it("come at most every 120 s and five an hour per phone; a new one replaces the old", async () => {

@@ -139,11 +139,12 @@ export async function verifyCode(db: Database, secret: CodeSecrets, attempt: Cod
   const outcome = await db.transaction(async (tx) => {
     const [live] = await tx.select().from(smsCodes).where(and(eq(smsCodes.id, codeId), eq(smsCodes.phone, phone))).for("update");
     if (!live) return "unknown" as const;
-    if (live.closedAt !== null || live.expiresAt <= now) return "expired" as const;
+    // A code voided by wrong tries says so, whatever is typed next: "expired" would send the buyer looking for an SMS that never came.
     if (live.attempts >= MAX_ATTEMPTS) {
-      await tx.update(smsCodes).set({ closedAt: now }).where(eq(smsCodes.id, live.id));
+      if (live.closedAt === null) await tx.update(smsCodes).set({ closedAt: now }).where(eq(smsCodes.id, live.id));
       return "too_many" as const;
     }
+    if (live.closedAt !== null || live.expiresAt <= now) return "expired" as const;
     if (secretsOf(secret).some((key) => sameHash(hashCode(key, phone, code), live.codeHash))) {
       await tx.update(smsCodes).set({ closedAt: now }).where(eq(smsCodes.id, live.id));
       return "ok" as const;
