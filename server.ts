@@ -33,6 +33,8 @@ type Services = {
   checkHealth(): Promise<void>;
   /** What shared pages show besides their address (the page cache's key). */
   pageCacheState(): Promise<string>;
+  /** Whether this post to /admin/catalog or /admin/content comes from staff who may open the page (the larger body limit). */
+  mayPostUpload(request: Request, page: "/admin/catalog" | "/admin/content"): Promise<boolean>;
   serverSettings(): {
     host: string;
     port: number;
@@ -154,7 +156,10 @@ export async function startServer(): Promise<RunningServer> {
         dropRestOfBody(req);
         return;
       }
-      const body = await readBodyWithin(received, bodyLimit(received.method, url.pathname, settings.adminUploadMaxBytes));
+      const uploadPage = uploadPageOf(received.method, url.pathname);
+      // The session is checked before a byte of the body is read: anyone else gets the small limit.
+      const limit = uploadPage && (await services.mayPostUpload(received, uploadPage)) ? Math.max(settings.adminUploadMaxBytes, maxBodyBytes) : maxBodyBytes;
+      const body = await readBodyWithin(received, limit);
       if (!body) {
         refuseTooLarge(req, res, url.pathname);
         return;
@@ -241,12 +246,12 @@ export const maxBodyBytes = 64 * 1024;
 
 /**
  * The back office's catalogue and content pages post pictures, catalogue files and long texts: their
- * bodies may reach ADMIN_UPLOAD_MAX_KB (still read whole and bounded before parsing). Everything else: maxBodyBytes.
- * Only staff can get past the /admin layout's middleware, but the body is read before it runs, so the
- * larger limit is kept to these paths.
+ * bodies may reach ADMIN_UPLOAD_MAX_KB (still read whole and bounded before parsing), for staff whose
+ * session may open the page (checked before the body is read). Everything else: maxBodyBytes.
  */
-export function bodyLimit(method: string, pathname: string, adminUploadMaxBytes: number): number {
-  return method === "POST" && /^\/admin\/(catalog|content)(\/|$)/.test(pathname) ? Math.max(adminUploadMaxBytes, maxBodyBytes) : maxBodyBytes;
+function uploadPageOf(method: string, pathname: string): "/admin/catalog" | "/admin/content" | undefined {
+  if (method !== "POST") return undefined;
+  return /^(\/admin\/(?:catalog|content))(?:\/|$)/.exec(pathname)?.[1] as "/admin/catalog" | "/admin/content" | undefined;
 }
 /** After a 413, this much more of the refused body is read and dropped, so the client can read the answer. */
 const maxDrainBytes = 8 * 1024 * 1024;

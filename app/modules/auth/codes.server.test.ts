@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { rateLimitEvents, smsCodes } from "../db/schema.ts";
-import { AuthError, codeLimits, countCodeCheck, generateCode, isCodeLive, issueCode, verifyCode, withdrawCode } from "./codes.server.ts";
+import { AuthError, codeLimits, countCodeCheck, generateCode, isCodeLive, issueCode, shopChannel, verifyCode, withdrawCode } from "./codes.server.ts";
 
 const secret = "s".repeat(40);
 const t0 = Date.UTC(2026, 10, 21, 12, 0);
@@ -76,8 +76,11 @@ describe("codes", () => {
 
   it("take a higher cap per address when the operator sets one (SMS_CODES_PER_IP_PER_HOUR)", async () => {
     const perIp = { ...codeLimits.perIp, limit: 25 };
-    for (let i = 0; i < 25; i++) await issueCode(database.handle.db, secret, `+7997000${String(i).padStart(4, "0")}`, "10.0.0.9", at(i), perIp);
-    expect((await refusal(issueCode(database.handle.db, secret, "+79971111111", "10.0.0.9", at(30), perIp))).code).toBe("too_many_codes");
+    for (let i = 0; i < 25; i++) {
+      const phone = `+7997000${String(i).padStart(4, "0")}`;
+      await issueCode(database.handle.db, secret, phone, "10.0.0.9", at(i), shopChannel(phone, "10.0.0.9", perIp));
+    }
+    expect((await refusal(issueCode(database.handle.db, secret, "+79971111111", "10.0.0.9", at(30), shopChannel("+79971111111", "10.0.0.9", perIp)))).code).toBe("too_many_codes");
   });
 
   it("can be taken back when the SMS was not sent, limits included", async () => {
