@@ -92,8 +92,10 @@ export async function startServer(): Promise<RunningServer> {
       for (const [name, value] of alwaysHeaders) res.setHeader(name, value);
       const url = requestTarget(req.url);
       if (stopping) res.setHeader("Connection", "close");
-      if (!url) {
-        refuseUnreadable(req, res, "/");
+      // A NUL (%00) in the address: nobody types one, and PostgreSQL cannot compare text with it
+      // (a back-office search or an order's number with one was a 503 and a stack trace).
+      if (!url || /%00/i.test(req.url ?? "")) {
+        refuseUnreadable(req, res, url?.pathname ?? "/");
         return;
       }
 
