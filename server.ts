@@ -21,6 +21,7 @@ import { createClientAddress, type ProxyTrust } from "./app/modules/request/prox
 import { isShopFormPost } from "./app/modules/request/same-origin.server.ts";
 import { contentSecurityPolicy, securityHeaders } from "./app/modules/request/security-headers.ts";
 import { superviseWorkers, type ListeningMessage } from "./app/modules/request/worker-cluster.server.ts";
+import { errorTexts } from "./app/modules/shared/error-view.ts";
 import { etagOf } from "./app/modules/shared/etag.server.ts";
 import { log, type LogLevel, logs, setLogLevel } from "./app/modules/shared/log.server.ts";
 import { createMemoryCache } from "./app/modules/shared/memory-cache.ts";
@@ -92,10 +93,19 @@ export async function startServer(): Promise<RunningServer> {
       for (const [name, value] of alwaysHeaders) res.setHeader(name, value);
       const url = requestTarget(req.url);
       if (stopping) res.setHeader("Connection", "close");
-      // A NUL (%00) in the address: nobody types one, and PostgreSQL cannot compare text with it
-      // (a back-office search or an order's number with one was a 503 and a stack trace).
-      if (!url || /%00/i.test(req.url ?? "")) {
-        refuseUnreadable(req, res, url?.pathname ?? "/");
+      if (!url) {
+        refuseUnreadable(req, res, "/");
+        return;
+      }
+      // A NUL (%00) in the address: nobody types one, and PostgreSQL cannot compare text with it (a
+      // back-office search or an order's number with one was a 503 and a stack trace). No page has
+      // such a path (404, as the pages answered it), and no form sends such a query (400).
+      if (url.pathname.includes("%00")) {
+        refuse(req, res, url.pathname, 404, "not_found", errorTexts.notFoundTitle, errorTexts.notFoundMessage);
+        return;
+      }
+      if (url.search.includes("%00")) {
+        refuseUnreadable(req, res, url.pathname);
         return;
       }
 
