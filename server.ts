@@ -21,6 +21,7 @@ import { createClientAddress, type ProxyTrust } from "./app/modules/request/prox
 import { isShopFormPost } from "./app/modules/request/same-origin.server.ts";
 import { contentSecurityPolicy, securityHeaders } from "./app/modules/request/security-headers.ts";
 import { superviseWorkers, type ListeningMessage } from "./app/modules/request/worker-cluster.server.ts";
+import { errorTexts } from "./app/modules/shared/error-view.ts";
 import { etagOf } from "./app/modules/shared/etag.server.ts";
 import { log, type LogLevel, logs, setLogLevel } from "./app/modules/shared/log.server.ts";
 import { createMemoryCache } from "./app/modules/shared/memory-cache.ts";
@@ -33,6 +34,8 @@ type Services = {
   checkHealth(): Promise<void>;
   /** What shared pages show besides their address (the page cache's key). */
   pageCacheState(): Promise<string>;
+  /** Whether this post to /admin/catalog or /admin/content comes from staff who may open the page (the larger body limit). */
+  mayPostUpload(request: Request, page: "/admin/catalog" | "/admin/content"): Promise<boolean>;
   serverSettings(): {
     host: string;
     port: number;
@@ -92,6 +95,17 @@ export async function startServer(): Promise<RunningServer> {
       if (stopping) res.setHeader("Connection", "close");
       if (!url) {
         refuseUnreadable(req, res, "/");
+        return;
+      }
+      // A NUL (%00) in the address: nobody types one, and PostgreSQL cannot compare text with it (a
+      // back-office search or an order's number with one was a 503 and a stack trace). No page has
+      // such a path (404, as the pages answered it), and no form sends such a query (400).
+      if (url.pathname.includes("%00")) {
+        refuse(req, res, url.pathname, 404, "not_found", errorTexts.notFoundTitle, errorTexts.notFoundMessage);
+        return;
+      }
+      if (url.search.includes("%00")) {
+        refuseUnreadable(req, res, url.pathname);
         return;
       }
 
@@ -154,7 +168,10 @@ export async function startServer(): Promise<RunningServer> {
         dropRestOfBody(req);
         return;
       }
-      const body = await readBodyWithin(received, bodyLimit(received.method, url.pathname, settings.adminUploadMaxBytes));
+      const uploadPage = uploadPageOf(received.method, url.pathname);
+      // The session is checked before a byte of the body is read: anyone else gets the small limit.
+      const limit = uploadPage && (await services.mayPostUpload(received, uploadPage)) ? Math.max(settings.adminUploadMaxBytes, maxBodyBytes) : maxBodyBytes;
+      const body = await readBodyWithin(received, limit);
       if (!body) {
         refuseTooLarge(req, res, url.pathname);
         return;
@@ -241,12 +258,12 @@ export const maxBodyBytes = 64 * 1024;
 
 /**
  * The back office's catalogue and content pages post pictures, catalogue files and long texts: their
- * bodies may reach ADMIN_UPLOAD_MAX_KB (still read whole and bounded before parsing). Everything else: maxBodyBytes.
- * Only staff can get past the /admin layout's middleware, but the body is read before it runs, so the
- * larger limit is kept to these paths.
+ * bodies may reach ADMIN_UPLOAD_MAX_KB (still read whole and bounded before parsing), for staff whose
+ * session may open the page (checked before the body is read). Everything else: maxBodyBytes.
  */
-export function bodyLimit(method: string, pathname: string, adminUploadMaxBytes: number): number {
-  return method === "POST" && /^\/admin\/(catalog|content)(\/|$)/.test(pathname) ? Math.max(adminUploadMaxBytes, maxBodyBytes) : maxBodyBytes;
+function uploadPageOf(method: string, pathname: string): "/admin/catalog" | "/admin/content" | undefined {
+  if (method !== "POST") return undefined;
+  return /^(\/admin\/(?:catalog|content))(?:\/|$)/.exec(pathname)?.[1] as "/admin/catalog" | "/admin/content" | undefined;
 }
 /** After a 413, this much more of the refused body is read and dropped, so the client can read the answer. */
 const maxDrainBytes = 8 * 1024 * 1024;

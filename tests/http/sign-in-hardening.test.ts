@@ -196,3 +196,41 @@ describe("the steps without JavaScript", () => {
     expect(textContent(await client.html("/checkout"))).toContain("Оформить заказ");
   });
 });
+
+describe("too many wrong codes", () => {
+  const tooMany = "Слишком много неверных попыток. Запросите новый код";
+
+  it("says so at the fifth and sixth wrong code and to the right code after them, on the page without JavaScript", async () => {
+    const client = await browser();
+    const phone = newPhone();
+    expect((await client.postForm("/login", { intent: "send", phone: phone.typed, redirectTo: "/" })).status).toBe(303);
+    const code = await waitForSmsCode(outbox, phone.normal);
+    for (let i = 1; i <= 4; i++) {
+      const wrong = await client.postForm("/login", { intent: "verify", code: wrongOf(code), redirectTo: "/" });
+      expect([wrong.status, textContent(wrong.text)], `wrong code ${i}`).toEqual([400, expect.stringContaining("Неверный смс код")]);
+    }
+    for (const [label, typed] of [["fifth wrong", wrongOf(code)], ["sixth wrong", wrongOf(code)], ["right after them", code]] as const) {
+      const answer = await client.postForm("/login", { intent: "verify", code: typed, redirectTo: "/" });
+      expect(answer.status, label).toBe(429);
+      expect(textContent(answer.text), label).toContain(tooMany);
+      expect(textContent(answer.text), label).not.toContain("Код устарел");
+      // What to do is on the page: a new code can be asked for.
+      expect(textContent(answer.text), label).toContain("Получить новый код");
+    }
+    expect((await client.get("/api/me")).status).toBe(401);
+  });
+
+  it("says so in the modal's answer (a fetcher's post) as well", async () => {
+    const client = await browser();
+    const phone = newPhone();
+    const fetcherPost = (fields: Record<string, string>) => client.postForm("/login.data", { ...fields, redirectTo: "/", _fetcher: "1" });
+    expect((await fetcherPost({ intent: "send", phone: phone.typed })).status).toBe(200);
+    const code = await waitForSmsCode(outbox, phone.normal);
+    for (let i = 1; i <= 4; i++) expect((await fetcherPost({ intent: "verify", code: wrongOf(code) })).text).toContain("Неверный смс код");
+    for (const typed of [wrongOf(code), wrongOf(code), code]) {
+      const answer = await fetcherPost({ intent: "verify", code: typed });
+      expect(answer.status).toBe(429);
+      expect(answer.text).toContain(tooMany);
+    }
+  });
+});

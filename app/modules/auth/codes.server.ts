@@ -68,18 +68,46 @@ function sameHash(a: string, b: string): boolean {
 export type IssuedCode = { code: string; codeId: number; rateEventIds: number[] };
 
 /**
+ * Where a code is asked for: its scope (the storefront's "shop", the back office's own) and the
+ * limits it counts against. Codes of one scope neither replace nor hold back those of another,
+ * so asking for storefront codes cannot lock a member of staff out of the back office.
+ */
+export type CodeChannel = { scope: string; limits: Array<{ rule: RateLimit; key: string }> };
+
+/** The storefront's channel: five codes an hour per phone, `perIp` per address. */
+export function shopChannel(phone: string, ip: string, perIp: RateLimit = codeLimits.perIp): CodeChannel {
+  return {
+    scope: SHOP_SCOPE,
+    limits: [
+      { rule: codeLimits.perPhone, key: phone },
+      { rule: perIp, key: ip },
+    ],
+  };
+}
+
+export const SHOP_SCOPE = "shop";
+
+/**
  * Issues a new code for a phone: refused within 120 s of the last one, and beyond five
  * an hour per phone or the per-address cap. The earlier code stops working. The SMS is
  * sent by the caller; if it fails, `withdrawCode` takes the code and its count back.
  */
-export async function issueCode(db: Database, secret: CodeSecrets, phone: string, ip: string, now = new Date(), perIp: RateLimit = codeLimits.perIp): Promise<IssuedCode> {
+export async function issueCode(
+  db: Database,
+  secret: CodeSecrets,
+  phone: string,
+  ip: string,
+  now = new Date(),
+  channel: CodeChannel = shopChannel(phone, ip),
+): Promise<IssuedCode> {
+  const { scope } = channel;
   return db.transaction(async (tx) => {
-    // One issue per phone at a time, on every instance.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-code:${phone}`}))`);
+    // One issue per phone and scope at a time, on every instance.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-code:${scope}:${phone}`}))`);
     const [last] = await tx
       .select({ createdAt: smsCodes.createdAt })
       .from(smsCodes)
-      .where(eq(smsCodes.phone, phone))
+      .where(and(eq(smsCodes.phone, phone), eq(smsCodes.scope, scope)))
       .orderBy(desc(smsCodes.createdAt))
       .limit(1);
     if (last) {
@@ -89,23 +117,16 @@ export async function issueCode(db: Database, secret: CodeSecrets, phone: string
         throw new AuthError("resend_too_soon", authMessages.resendIn(seconds), 429, seconds);
       }
     }
-    const verdict = await consumeRateLimits(
-      tx as unknown as Database,
-      [
-        { rule: codeLimits.perPhone, key: phone },
-        { rule: perIp, key: ip },
-      ],
-      now,
-    );
+    const verdict = await consumeRateLimits(tx as unknown as Database, channel.limits, now);
     if (!verdict.allowed) {
       throw new AuthError("too_many_codes", authMessages.hourlyLimit(Math.ceil(verdict.retryAfterSeconds / 60)), 429, verdict.retryAfterSeconds);
     }
 
-    await tx.update(smsCodes).set({ closedAt: now }).where(and(eq(smsCodes.phone, phone), isNull(smsCodes.closedAt)));
+    await tx.update(smsCodes).set({ closedAt: now }).where(and(eq(smsCodes.phone, phone), eq(smsCodes.scope, scope), isNull(smsCodes.closedAt)));
     const code = generateCode();
     const [row] = await tx
       .insert(smsCodes)
-      .values({ phone, codeHash: hashCode(secretsOf(secret)[0]!, phone, code), createdAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MS), ip })
+      .values({ phone, scope, codeHash: hashCode(secretsOf(secret)[0]!, phone, code), createdAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MS), ip })
       .returning({ id: smsCodes.id });
     return { code, codeId: row!.id, rateEventIds: verdict.eventIds };
   });
@@ -119,8 +140,8 @@ export async function withdrawCode(db: Database, issued: IssuedCode): Promise<vo
   });
 }
 
-/** The code a browser asked for: its phone and the id of the code issued to it (kept in its signed sign-in cookie). */
-export type CodeAttempt = { phone: string; codeId: number | undefined };
+/** The code a browser asked for: its phone and the id of the code issued to it (kept in its signed sign-in cookie), and its scope ("shop" when not given). */
+export type CodeAttempt = { phone: string; codeId: number | undefined; scope?: string };
 
 /**
  * Checks a code typed by the buyer against the live code this browser asked for,
@@ -134,16 +155,17 @@ export type CodeAttempt = { phone: string; codeId: number | undefined };
  */
 export async function verifyCode(db: Database, secret: CodeSecrets, attempt: CodeAttempt, code: string, now = new Date()): Promise<void> {
   if (!/^\d{4}$/.test(code)) throw new AuthError("bad_code", authMessages.badCode);
-  const { phone, codeId } = attempt;
+  const { phone, codeId, scope = SHOP_SCOPE } = attempt;
   if (codeId === undefined) throw new AuthError("wrong_code", authMessages.wrongCode);
   const outcome = await db.transaction(async (tx) => {
-    const [live] = await tx.select().from(smsCodes).where(and(eq(smsCodes.id, codeId), eq(smsCodes.phone, phone))).for("update");
+    const [live] = await tx.select().from(smsCodes).where(and(eq(smsCodes.id, codeId), eq(smsCodes.phone, phone), eq(smsCodes.scope, scope))).for("update");
     if (!live) return "unknown" as const;
-    if (live.closedAt !== null || live.expiresAt <= now) return "expired" as const;
+    // A code voided by wrong tries says so, whatever is typed next: "expired" would send the buyer looking for an SMS that never came.
     if (live.attempts >= MAX_ATTEMPTS) {
-      await tx.update(smsCodes).set({ closedAt: now }).where(eq(smsCodes.id, live.id));
+      if (live.closedAt === null) await tx.update(smsCodes).set({ closedAt: now }).where(eq(smsCodes.id, live.id));
       return "too_many" as const;
     }
+    if (live.closedAt !== null || live.expiresAt <= now) return "expired" as const;
     if (secretsOf(secret).some((key) => sameHash(hashCode(key, phone, code), live.codeHash))) {
       await tx.update(smsCodes).set({ closedAt: now }).where(eq(smsCodes.id, live.id));
       return "ok" as const;
@@ -162,8 +184,8 @@ export async function verifyCode(db: Database, secret: CodeSecrets, attempt: Cod
 }
 
 /** Counts a code check from an address; refused past the hourly ceiling. */
-export async function countCodeCheck(db: Database, ip: string, now = new Date()): Promise<void> {
-  const verdict = await consumeRateLimits(db, [{ rule: codeLimits.checksPerIp, key: ip }], now);
+export async function countCodeCheck(db: Database, ip: string, now = new Date(), rule: RateLimit = codeLimits.checksPerIp): Promise<void> {
+  const verdict = await consumeRateLimits(db, [{ rule, key: ip }], now);
   if (!verdict.allowed) {
     throw new AuthError("too_many_checks", authMessages.tooManyChecks(Math.ceil(verdict.retryAfterSeconds / 60)), 429, verdict.retryAfterSeconds);
   }
@@ -179,13 +201,13 @@ export async function isCodeLive(db: Database, attempt: CodeAttempt, now = new D
   const [row] = await db
     .select({ id: smsCodes.id })
     .from(smsCodes)
-    .where(and(eq(smsCodes.id, attempt.codeId), eq(smsCodes.phone, attempt.phone), isNull(smsCodes.closedAt), gt(smsCodes.expiresAt, now)));
+    .where(and(eq(smsCodes.id, attempt.codeId), eq(smsCodes.phone, attempt.phone), eq(smsCodes.scope, attempt.scope ?? SHOP_SCOPE), isNull(smsCodes.closedAt), gt(smsCodes.expiresAt, now)));
   return row !== undefined;
 }
 
-/** Seconds until the phone may ask for a new code (0 when it may now). */
+/** Seconds until the phone may ask the storefront for a new code (0 when it may now). */
 export async function secondsUntilResend(db: Database, phone: string, now = new Date()): Promise<number> {
-  const [last] = await db.select({ createdAt: smsCodes.createdAt }).from(smsCodes).where(eq(smsCodes.phone, phone)).orderBy(desc(smsCodes.createdAt)).limit(1);
+  const [last] = await db.select({ createdAt: smsCodes.createdAt }).from(smsCodes).where(and(eq(smsCodes.phone, phone), eq(smsCodes.scope, SHOP_SCOPE))).orderBy(desc(smsCodes.createdAt)).limit(1);
   if (!last) return 0;
   return Math.max(0, Math.ceil((last.createdAt.getTime() + RESEND_AFTER_MS - now.getTime()) / 1000));
 }

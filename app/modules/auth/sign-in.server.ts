@@ -4,7 +4,7 @@ import { users } from "../db/schema.ts";
 import { clearDraft, moveDraft } from "../checkout/draft.server.ts";
 import { clearAllLists, mergeLists, type ListOwner } from "../lists/lists.server.ts";
 import { SmsSendError, type SmsGateway } from "../sms/sms.ts";
-import { AuthError, type CodeSecrets, codeLimits, countCodeCheck, issueCode, secondsUntilResend, verifyCode, withdrawCode, RESEND_AFTER_MS } from "./codes.server.ts";
+import { AuthError, type CodeSecrets, type IssuedCode, codeLimits, countCodeCheck, issueCode, secondsUntilResend, shopChannel, verifyCode, withdrawCode, RESEND_AFTER_MS } from "./codes.server.ts";
 import { consentWithdrawn, recordConsent } from "../consents/consents.server.ts";
 import { needsProfile, splitFullName } from "./profile.ts";
 import { createSession, endSession, type User } from "./sessions.server.ts";
@@ -27,7 +27,13 @@ export function codeMessage(code: string): string {
  */
 export async function sendSignInCode(deps: AuthDeps, phone: string, ip: string): Promise<{ resendInSeconds: number; codeId: number }> {
   const perIp = deps.codesPerIpPerHour ? { ...codeLimits.perIp, limit: deps.codesPerIpPerHour } : codeLimits.perIp;
-  const issued = await issueCode(deps.db, deps.secret, phone, ip, new Date(), perIp);
+  const issued = await issueCode(deps.db, deps.secret, phone, ip, new Date(), shopChannel(phone, ip, perIp));
+  await sendIssuedCode(deps, phone, ip, issued);
+  return { resendInSeconds: RESEND_AFTER_MS / 1000, codeId: issued.codeId };
+}
+
+/** Sends an issued code by SMS; if the gateway fails, the code and its counts are taken back and the buyer's message thrown. */
+export async function sendIssuedCode(deps: AuthDeps, phone: string, ip: string, issued: IssuedCode): Promise<void> {
   try {
     await deps.sms.send({ to: phone, text: codeMessage(issued.code), code: issued.code }, { ip });
   } catch (error) {
@@ -36,7 +42,6 @@ export async function sendSignInCode(deps: AuthDeps, phone: string, ip: string):
     if (error instanceof SmsSendError) throw new AuthError("sms_failed", error.userMessage, 502);
     throw error;
   }
-  return { resendInSeconds: RESEND_AFTER_MS / 1000, codeId: issued.codeId };
 }
 
 export { secondsUntilResend };

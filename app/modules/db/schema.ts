@@ -297,6 +297,8 @@ export const smsCodes = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     phone: text("phone").notNull(),
+    /** Who asked: "shop" (the storefront), "staff" (/admin/login), "staff:<device>" (a device a member signed in on before). */
+    scope: text("scope").notNull().default("shop"),
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),

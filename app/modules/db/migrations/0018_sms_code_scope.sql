@@ -1,0 +1,1 @@
+ALTER TABLE "sms_codes" ADD COLUMN "scope" text DEFAULT 'shop' NOT NULL;
