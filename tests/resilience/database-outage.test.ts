@@ -4,9 +4,14 @@
 // all, and once the database is back the same process serves 200 again, without a restart.
 // PostgreSQL only: the embedded database cannot be taken away from under the shop.
 import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
-import { h1Texts } from "#tests/support/html.ts";
+import { type Buyer, pickupOrderFields, postCheckoutForm, signedInBuyer } from "#tests/support/buyer.ts";
+import { h1Texts, inputValue } from "#tests/support/html.ts";
+import { fileOutboxSettings } from "#tests/support/shop-settings.ts";
 import { postgresForSuite } from "#tests/support/server.ts";
 import { describeOutcomes, type Outcome, type PlannedRequest, startLoad } from "./support/load.ts";
 import { type ProxiedShop, startShopBehindProxy } from "#tests/support/proxied-shop.ts";
@@ -192,5 +197,110 @@ describe.skipIf(!postgres.available)(`the database stops under load${postgres.sk
     const signalledAt = Date.now();
     expect(await running.stop()).toBe(0);
     expect(Date.now() - signalledAt, "ms from SIGTERM to exit").toBeLessThan(10_000);
+  });
+});
+
+// Connections killed at the worst moment of checkout: the order's transaction commits, but the
+// shop never hears so, or a write after the order fails. The order exists; the buyer is sent to
+// it (the payment page or the order), not shown 'Сервис временно недоступен' for an order that
+// was in fact placed. Only when the database cannot say is the answer the outage page.
+describe.skipIf(!postgres.available)(`checkout when the connection dies around the order${postgres.skipReason}`, () => {
+  let running: ProxiedShop;
+  let scratch: string;
+
+  beforeAll(async () => {
+    scratch = await mkdtemp(path.join(os.tmpdir(), "lost-commit-"));
+    running = await startShopBehindProxy(postgres.adminUrl, { DATABASE_QUERY_TIMEOUT_MS: String(queryTimeoutMs), ...fileOutboxSettings({ sms: path.join(scratch, "sms.jsonl") }) });
+  });
+  afterAll(async () => {
+    await running?.stop();
+    if (scratch) await rm(scratch, { recursive: true, force: true });
+  });
+
+  /** A signed-in buyer with one coin in the cart on the checkout page, ready to press 'Оформить заказ'. */
+  async function buyerAtCheckout(): Promise<{ buyer: Buyer; page: string; token: string }> {
+    const buyer = await signedInBuyer(running.shop.url, path.join(scratch, "sms.jsonl"));
+    expect((await buyer.client.postForm("/cart", { intent: "add", productId: String(stocked[0]!.id), quantity: "1" })).status).toBe(303);
+    const page = await buyer.client.html("/checkout");
+    return { buyer, page, token: inputValue(page, "token")! };
+  }
+
+  /** The target of a redirect answered to a JavaScript post (turbo-stream's flat form: `{"_<key at>": <value at>}`). */
+  function redirectOfData(body: string): unknown {
+    const flat = JSON.parse(body.split("\n")[0]!) as unknown[];
+    const fields = Object.entries(flat[0] as Record<string, number>).map(([key, at]) => [flat[Number(key.slice(1))], flat[at]]);
+    return Object.fromEntries(fields).redirect;
+  }
+
+  const ordersOf = (token: string) => running.query<{ id: number; status: string }>("select id, status from orders where checkout_token = $1", [token]);
+  const place = (buyer: Buyer, page: string) => postCheckoutForm(buyer.client, page, { ...pickupOrderFields(buyer, page), intent: "place" });
+
+  it("the answer to the order's COMMIT is lost with its connection: the buyer goes on to pay the order that was placed", async () => {
+    const { buyer, page, token } = await buyerAtCheckout();
+    running.proxy.cutAfterCommitOf(`checkout:${token}`);
+    const placed = await place(buyer, page);
+
+    const orders = await ordersOf(token);
+    expect(orders, "the order was committed").toHaveLength(1);
+    expect(placed.status, h1Texts(placed.text).join(" ")).toBe(303);
+    // Where a placement without the fault goes: the payment service's page for this order.
+    expect(placed.headers.get("location")).toMatch(/\/payment\/sandbox\//);
+    // The cart went into the order; sending the page again shows the same order, not a second one.
+    const again = await place(buyer, page);
+    expect(again.headers.get("location")).toBe(`/thanks?order=${orders[0]!.id}`);
+    expect(await ordersOf(token)).toHaveLength(1);
+  });
+
+  it("the COMMIT's answer is lost and the database stays away: the outage page; once it is back, the page sent again finds the order", async () => {
+    const { buyer, page, token } = await buyerAtCheckout();
+    // The database goes away at the moment the order commits: nobody can tell the buyer either way.
+    running.proxy.cutAfterCommitOf(`checkout:${token}`, { andStop: true });
+    const placed = await place(buyer, page);
+    expect(running.proxy.isUp, "the database went away").toBe(false);
+    expect(placed.status).toBe(503);
+    expect(h1Texts(placed.text)).toEqual([unavailable]);
+
+    await running.proxy.start();
+    const orders = await ordersOf(token);
+    expect(orders).toHaveLength(1);
+    const again = await place(buyer, page);
+    expect(again.status).toBe(303);
+    expect(again.headers.get("location")).toBe(`/thanks?order=${orders[0]!.id}`);
+  });
+
+  it("with JavaScript (the form's post as data), the same lost answer: the navigation goes on to pay the order", async () => {
+    const { buyer, page, token } = await buyerAtCheckout();
+    running.proxy.cutAfterCommitOf(`checkout:${token}`);
+    const fields = { token, shown: inputValue(page, "shown")!, ...pickupOrderFields(buyer, page), intent: "place" };
+    const placed = await buyer.client.postForm("/checkout.data", fields);
+    expect(await ordersOf(token)).toHaveLength(1);
+    // React Router's answer to a redirecting action, which the browser's navigation follows.
+    expect(placed.status, placed.text).toBe(202);
+    expect(redirectOfData(placed.text)).toMatch(/\/payment\/sandbox\//);
+  });
+
+  it("the connection dies at the draft's clean-up after the order: the buyer still goes on to pay it", async () => {
+    const { buyer, page, token } = await buyerAtCheckout();
+    running.proxy.cutAtQuery(`insert into "checkout_drafts"`);
+    const placed = await place(buyer, page);
+    expect(await ordersOf(token)).toHaveLength(1);
+    expect(placed.status, h1Texts(placed.text).join(" ")).toBe(303);
+    expect(placed.headers.get("location")).toMatch(/\/payment\/sandbox\//);
+  });
+
+  it("the connection dies as the payment starts: the buyer lands on the order, where it can be paid", async () => {
+    const { buyer, page, token } = await buyerAtCheckout();
+    running.proxy.cutAtQuery(`insert into "payments"`);
+    const placed = await place(buyer, page);
+    const orders = await ordersOf(token);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.status).toBe("awaiting_payment");
+    expect(placed.status, h1Texts(placed.text).join(" ")).toBe(303);
+    expect(placed.headers.get("location")).toBe(`/my/orders/${orders[0]!.id}`);
+    // The order's page offers to pay it: the payment starts again from there.
+    const order = await buyer.client.get(`/my/orders/${orders[0]!.id}`);
+    expect(order.status).toBe(200);
+    const paid = await buyer.client.postForm(`/my/orders/${orders[0]!.id}`, { intent: "pay" });
+    expect(paid.headers.get("location")).toMatch(/\/payment\/sandbox\//);
   });
 });

@@ -1,7 +1,8 @@
 // A TCP proxy in front of PostgreSQL that a suite can switch off and on, so the database
 // "goes down" under a running shop (connections refused and cut) and comes back later.
 // It can also hang the database (packets held, connections open, nothing answers), the way
-// a sick network looks from the shop, or hold just the queries with a given text.
+// a sick network looks from the shop, or hold just the queries with a given text. And it can
+// cut one connection at a chosen moment: at a query, or just after a transaction committed.
 import net from "node:net";
 
 export class TcpProxy {
@@ -14,6 +15,12 @@ export class TcpProxy {
   private frozen = false;
   /** While set, a query whose text contains it is held (with what follows on its connection). */
   private heldQueryText: string | undefined;
+  /** Once: the connection that sends a query with this text is cut instead of sending it. */
+  private cutQueryText: string | undefined;
+  /** Once: the connection that sends a query with this text is cut when its COMMIT is answered. */
+  private commitCutText: string | undefined;
+  /** With commitCutText: the database goes away altogether at that moment. */
+  private stopAtCommitCut = false;
   /** The port the proxy listens on (chosen on the first start, kept afterwards). */
   port = 0;
 
@@ -39,8 +46,9 @@ export class TcpProxy {
       };
       client.on("error", cut).on("close", cut);
       upstream.on("error", cut).on("close", cut);
-      this.relay(client, upstream, { toDatabase: true });
-      this.relay(upstream, client, { toDatabase: false });
+      const connection = { cut, cutAtCommit: false };
+      this.relay(client, upstream, { toDatabase: true, connection });
+      this.relay(upstream, client, { toDatabase: false, connection });
     });
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
@@ -77,6 +85,25 @@ export class TcpProxy {
     this.heldQueryText = text;
   }
 
+  /**
+   * Once: the next query whose SQL contains `text` never reaches the database; its connection
+   * is cut, as when the database is killed just before it. Nothing of that query is done.
+   */
+  cutAtQuery(text: string): void {
+    this.cutQueryText = text;
+  }
+
+  /**
+   * Once: the connection that next sends a query containing `text` is cut at the moment the
+   * database answers that transaction's COMMIT. The transaction is committed, but the shop
+   * never hears so: the acknowledgement is lost with the connection. With `andStop`, the whole
+   * database goes away at that moment (stop()), so the shop cannot ask what became of it.
+   */
+  cutAfterCommitOf(text: string, { andStop = false }: { andStop?: boolean } = {}): void {
+    this.commitCutText = text;
+    this.stopAtCommitCut = andStop;
+  }
+
   /** Everything held (frozen or by holdQueries) goes through, in order, and traffic flows again. */
   thaw(): void {
     this.frozen = false;
@@ -88,7 +115,7 @@ export class TcpProxy {
    * Copies one direction through a queue that stops during a freeze and at a held query;
    * packets keep their order.
    */
-  private relay(from: net.Socket, to: net.Socket, { toDatabase }: { toDatabase: boolean }) {
+  private relay(from: net.Socket, to: net.Socket, { toDatabase, connection }: { toDatabase: boolean; connection: { cut: () => void; cutAtCommit: boolean } }) {
     const queue: Array<{ chunk: Buffer; held: boolean }> = [];
     const pump = () => {
       while (queue.length > 0 && !this.frozen) {
@@ -100,6 +127,20 @@ export class TcpProxy {
     this.pumps.add(pump);
     from.once("close", () => this.pumps.delete(pump));
     from.on("data", (chunk: Buffer) => {
+      if (toDatabase && this.cutQueryText !== undefined && chunk.includes(this.cutQueryText)) {
+        this.cutQueryText = undefined;
+        return connection.cut();
+      }
+      if (toDatabase && this.commitCutText !== undefined && chunk.includes(this.commitCutText)) {
+        this.commitCutText = undefined;
+        connection.cutAtCommit = true;
+      }
+      // CommandComplete's tag: the commit is done on the server; its answer is dropped with the connection.
+      if (!toDatabase && connection.cutAtCommit && chunk.includes("COMMIT\0")) {
+        connection.cut();
+        if (this.stopAtCommitCut) void this.stop();
+        return;
+      }
       // The SQL travels in one Parse/Query message, small enough to arrive as one chunk.
       const held = toDatabase && this.heldQueryText !== undefined && chunk.includes(this.heldQueryText);
       queue.push({ chunk, held });

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { loginHref } from "../auth/login-href.ts";
 import { normalizeName } from "../auth/person-name.ts";
 import type { User } from "../auth/sessions.server.ts";
-import type { Database } from "../db/client.server.ts";
+import { type Database, isDatabaseUnavailable } from "../db/client.server.ts";
 import { products, users } from "../db/schema.ts";
 import { type DeliveryProvider, pointKindOf } from "../delivery/provider.ts";
 import { chooseDeliveryItem, deriveCheckoutDelivery } from "../delivery/rules.ts";
@@ -23,6 +23,7 @@ import type { CheckoutErrors } from "./form-errors.server.ts";
 import { loadDraft, newCheckoutToken, saveDraft } from "./draft.server.ts";
 import { identificationOfCheckout, needsIdentification } from "../compliance/identification.server.ts";
 import { getConfig } from "../config/config.server.ts";
+import { log } from "../shared/log.server.ts";
 import { type CheckoutDraft, checkoutTexts, type PriceNotice } from "./draft.ts";
 
 export type CheckoutScope = {
@@ -199,6 +200,21 @@ async function rememberBuyProfile(db: Database, userId: number, draft: CheckoutD
 }
 
 /**
+ * A step after the order exists (the draft's clean-up, the payment's start): the database
+ * going away there must not hide the placed order behind the outage page, so the buyer gets
+ * `fallback` instead. Any other error is a real fault and goes on.
+ */
+export async function afterPlacement<T>(orderId: number, step: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    log.warn("database unavailable after an order was placed; the buyer is sent to the order", { orderId, error: error instanceof Error ? error.message : String(error) });
+    return fallback;
+  }
+}
+
+/**
  * Every /checkout post: the whole form is saved into the draft first (so nothing typed is
  * lost, with or without JavaScript), then the button's intent runs. Placing the order is
  * placeOrder's transaction; this only prepares its input and records the outcome.
@@ -326,8 +342,14 @@ export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): 
       const fresh = result.kind === "placed" || checkoutToken === stored.token;
       // The next order gets a new token; the buyer's details stay for next time.
       const next = { ...draft, comment: "", orderError: null, priceNotice: null, changeNotice: null, lastOrderId: result.orderId };
-      await save(next, fresh ? newCheckoutToken() : stored.token);
-      if (result.kind === "placed") await rememberBuyProfile(scope.db, scope.user.id, draft);
+      await afterPlacement(
+        result.orderId,
+        async () => {
+          await save(next, fresh ? newCheckoutToken() : stored.token);
+          if (result.kind === "placed") await rememberBuyProfile(scope.db, scope.user!.id, draft);
+        },
+        undefined,
+      );
       return { kind: "placed", orderId: result.orderId, isNew: result.kind === "placed", paymentId: draft.delivery.paymentId };
     }
     case "prices-changed": {

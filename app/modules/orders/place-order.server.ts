@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { pricingRule } from "../catalog/products.server.ts";
 import { getConfig } from "../config/config.server.ts";
-import type { Database } from "../db/client.server.ts";
+import { type Database, isDatabaseUnavailable } from "../db/client.server.ts";
 import { listItems, orderLines, orders, products, users, type OrderStatus } from "../db/schema.ts";
 import { PAYMENT_IDS, type PaymentId } from "../payments/methods.ts";
 import type { ListOwner } from "../lists/lists.server.ts";
@@ -90,6 +90,26 @@ export async function findOrderByToken(db: Database, userId: number, checkoutTok
   return found;
 }
 
+/** Submits of one checkout form wait for each other (and for a transaction of that form still ending). */
+const lockCheckoutForm = (tx: Database, checkoutToken: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`checkout:${checkoutToken}`}))`);
+
+/**
+ * After the database went away during the order's transaction: its commit may have happened
+ * with only the acknowledgement lost. Under the form's lock (held by that transaction until it
+ * ends on the server) the order is there or certainly not; undefined also when the database
+ * cannot be asked.
+ */
+async function orderOfLostCommit(db: Database, input: OrderInput) {
+  try {
+    return await db.transaction(async (tx) => {
+      await lockCheckoutForm(tx as unknown as Database, input.checkoutToken);
+      return findOrderByToken(tx as unknown as Database, input.userId, input.checkoutToken);
+    });
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Places an order in one transaction (ARCHITECTURE section 5): the products are locked,
  * the stock checked, every coin priced from the current quotes on the server (a price
@@ -113,7 +133,7 @@ export async function placeOrder(
   try {
     const outcome = await db.transaction(async (tx) => {
       // Submits of one form wait for each other here; the later one then finds the order.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`checkout:${input.checkoutToken}`}))`);
+      await lockCheckoutForm(tx as unknown as Database, input.checkoutToken);
       const again = await findOrderByToken(tx as unknown as Database, input.userId, input.checkoutToken);
       if (again) return { kind: "existing", orderId: again.id, number: again.number } as const;
       // The token is unique across buyers: another buyer's (an old or copied form) is refused, not a 5xx.
@@ -220,6 +240,13 @@ export async function placeOrder(
     if (outcome.kind === "placed") invalidateReads("stock");
     return outcome;
   } catch (error) {
+    // The connection died around the commit: the order this form placed, when it was placed after all.
+    if (isDatabaseUnavailable(error)) {
+      const committed = await orderOfLostCommit(db, input);
+      if (!committed) throw error;
+      invalidateReads("stock");
+      return { kind: "placed", orderId: committed.id, number: committed.number };
+    }
     // Two submits of one form at the same moment: the second meets the unique token and finds the first's order.
     if (isUniqueViolation(error)) {
       const found = await findOrderByToken(db, input.userId, input.checkoutToken);
