@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
@@ -6,37 +6,16 @@ import { describe, expect, it } from "vitest";
 import demoCatalog from "../catalog/demo-catalog.json" with { type: "json" };
 import { productsSeeder } from "../catalog/products.seed.server.ts";
 import { toDetails } from "../catalog/products.server.ts";
-import { type DatabaseHandle, migrateDatabase, migrationsFolder, openDatabase } from "../db/client.server.ts";
+import { migrateDatabase, openDatabase } from "../db/client.server.ts";
 import { buybackEvents, buybackOffers, products } from "../db/schema.ts";
 import { buybackPrice } from "../pricing/pricing.ts";
 import { listBuybackPrices } from "./buyback.server.ts";
 import { buybackOffersSeeder, demoBuybackOffers } from "./offers.seed.server.ts";
 import { gradedBuybackPrice, offerBuybackPrice } from "./price.ts";
 import { buybackQuoteNumber, parseBuybackQuoteNumber } from "./statuses.ts";
+import { onDatabaseBefore } from "#tests/support/upgrade-database.ts";
 
 const rates = { gold: 10_925.6, silver: 131.4 };
-
-/**
- * Runs `work` on an embedded database migrated up to (not including) the migration whose tag
- * ends with `tagEnd`, as a shop of that time had it; `work` upgrades it with migrateDatabase.
- */
-async function onDatabaseBefore(tagEnd: string, work: (handle: DatabaseHandle) => Promise<void>): Promise<void> {
-  const dir = mkdtempSync(path.join(tmpdir(), "buyback-upgrade-"));
-  const before = path.join(dir, "migrations");
-  cpSync(migrationsFolder(), before, { recursive: true });
-  const journalFile = path.join(before, "meta/_journal.json");
-  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: Array<{ tag: string }> };
-  const upgradeAt = journal.entries.findIndex((entry) => entry.tag.endsWith(tagEnd));
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upgradeAt) }));
-  const handle = await openDatabase({ dataDir: dir, databaseUrl: undefined, databasePoolMax: 1 });
-  try {
-    await migrateDatabase(handle, before);
-    await work(handle);
-  } finally {
-    await handle.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe("one buy-back price per coin (issue 21 item 3)", () => {
   it("prices a list line by its catalogue coin when linked, by its own terms otherwise", () => {

@@ -459,7 +459,7 @@ export const orders = pgTable(
     deliveryTotal: integer("delivery_total").notNull().default(0),
     total: integer("total").notNull(),
     comment: text("comment").notNull().default(""),
-    /** An online-payment order not paid by then is cancelled (ORDER_PAYMENT_TIMEOUT_MINUTES); null for payment on receipt. */
+    /** An online-payment order not paid by then is cancelled (ORDER_PAYMENT_TIMEOUT_MINUTES); one paid on receipt, not confirmed by staff by then (ORDER_CONFIRM_TIMEOUT_MINUTES). */
     paymentDueAt: timestamp("payment_due_at", { withTimezone: true }),
     /** The buyer's identification this order was placed with (115-FZ), when its total needed one. */
     identificationId: integer("identification_id").references((): AnyPgColumn => identifications.id),

@@ -1,6 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { onDatabaseBefore } from "#tests/support/upgrade-database.ts";
+import { migrateDatabase } from "../db/client.server.ts";
 import { testRates } from "#tests/support/orders.ts";
 import { productsSeeder } from "../catalog/products.seed.server.ts";
 import { listItems, orders, products, users } from "../db/schema.ts";
@@ -151,4 +153,26 @@ describe("the dashboard's held stock", { timeout: 60_000 }, () => {
     expect(row.orders).toBeGreaterThanOrEqual(1);
     expect(row.roubles).toBeGreaterThan(0);
   });
+});
+
+describe("orders paid on receipt placed before their confirmation deadline existed", () => {
+  it("get the default window from the upgrade, so they no longer hold their coins for ever; others keep theirs", async () => {
+    await onDatabaseBefore("_on_receipt_confirm_deadline", async (handle) => {
+      await handle.db.execute(sql`insert into users (id, phone) values (1, '+79160000001')`);
+      const order = (number: string, status: string, paymentId: number, due: string | null) =>
+        sql`insert into orders (number, user_id, status, checkout_token, contact, city, delivery, payment_id, goods_total, total, payment_due_at)
+            values (${number}, 1, ${status}, ${number}, '{}'::jsonb, '{}'::jsonb, '{}'::jsonb, ${paymentId}, 100, 100, ${due}::timestamptz)`;
+      await handle.db.execute(order("2026-000001", "new", 6, null));
+      await handle.db.execute(order("2026-000002", "assembling", 6, null));
+      await handle.db.execute(order("2026-000003", "awaiting_payment", 4, "2026-11-27T12:00:00Z"));
+      const upgradedAt = Date.now();
+      await migrateDatabase(handle);
+      const due = new Map((await handle.db.select({ number: orders.number, due: orders.paymentDueAt }).from(orders)).map((row) => [row.number, row.due]));
+      const unconfirmed = due.get("2026-000001")!.getTime() - upgradedAt;
+      expect(unconfirmed).toBeGreaterThan(3 * 24 * 3600_000 - 60_000);
+      expect(unconfirmed).toBeLessThan(3 * 24 * 3600_000 + 60_000);
+      expect(due.get("2026-000002")).toBeNull();
+      expect(due.get("2026-000003")).toEqual(new Date("2026-11-27T12:00:00Z"));
+    });
+  }, 60_000);
 });
