@@ -191,10 +191,11 @@ describe("a price under the coin's floor", () => {
 });
 
 describe("the whole catalogue file", () => {
-  const upload = (client: ShopClient, name: string, text: string, type = "text/csv"): Promise<ClientResponse> => {
+  const upload = (client: ShopClient, name: string, text: string, type = "text/csv", confirmBelowFloor = false): Promise<ClientResponse> => {
     const form = new FormData();
     form.set("intent", "import");
     form.set("file", new File([text], name, { type }));
+    if (confirmBelowFloor) form.set("confirmBelowFloor", "on");
     return client.postMultipart("/admin/catalog", form);
   };
 
@@ -234,6 +235,26 @@ describe("the whole catalogue file", () => {
     // Other forms keep the shop's 64 KB limit.
     const elsewhere = await clients.owner!.postForm("/admin/buyback", { note: "x".repeat(70 * 1024) });
     expect(elsewhere.status).toBe(413);
+  });
+
+  it("a file that would sell a coin under its metal value is loaded only once staff confirm it, as a single coin's save", async () => {
+    const premium = async () => inputValue(await clients.content!.html("/admin/catalog/AU-0036"), "premiumPercent");
+    const file = "sku;premiumPercent;stock\nAU-0036;6;5\nAU-0002;8;33\n";
+    const warned = await upload(clients.content!, "bullion.csv", file);
+    expect(warned.status).toBe(422);
+    const warning = textByTestId(warned.text, "import-below-floor")!;
+    expect(warning).toContain("Файл bullion.csv не загружен: эти монеты продавались бы дешевле металла или цены выкупа.");
+    expect(warning).toMatch(/AU-0036 «[^»]+»: Цена без НДС [\d\s]+ ₽ ниже стоимости металла [\d\s]+ ₽; Цена без НДС [\d\s]+ ₽ ниже цены выкупа/);
+    expect(warning).not.toContain("AU-0002");
+    expect(warning).toContain("Да, продавать эти монеты по таким ценам");
+    expect(await premium()).toBe("30");
+
+    expect((await upload(clients.content!, "bullion.csv", file, "text/csv", true)).status).toBe(303);
+    expect(await premium()).toBe("6");
+    // The same prices again are not asked about; putting the premium back is not either.
+    expect((await upload(clients.content!, "bullion.csv", file)).status).toBe(303);
+    expect((await upload(clients.content!, "bullion.csv", "sku;premiumPercent\nAU-0036;30\n")).status).toBe(303);
+    expect(await premium()).toBe("30");
   });
 });
 

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { asc, count, eq, ilike, or } from "drizzle-orm";
+import { asc, count, eq, ilike, inArray, or } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "../db/client.server.ts";
 import { products, type ProductImage } from "../db/schema.ts";
@@ -157,14 +157,42 @@ export async function editProductAsStaff(
   return result;
 }
 
-export type CatalogFileResult = { ok: true; created: number; updated: number } | { ok: false; errors: ImportIssue[] };
+export type CatalogFileResult =
+  | { ok: true; created: number; updated: number }
+  | { ok: false; errors: ImportIssue[] }
+  | { ok: false; kind: "below-floor"; warnings: string[] };
 
-/** The whole catalogue file (JSON or CSV) from the back office: the CLI's import, audited in its transaction. */
-export async function importCatalogAsStaff(db: Database, actor: StaffActor, text: string, fileName: string): Promise<CatalogFileResult> {
+/**
+ * Why coins a file import created or repriced would sell under their floor, one line a coin
+ * ("SKU «name»: …"); coins whose price the file left as it was are not asked about again.
+ */
+async function importFloorWarnings(db: Database, before: Map<string, Product>, skus: string[], rates: MetalRates | null): Promise<string[]> {
+  if (skus.length === 0) return [];
+  const after = await db.select().from(products).where(inArray(products.sku, skus));
+  return after.flatMap((product) => {
+    const was = before.get(product.sku);
+    const repriced = !was || [...priceFields].some((field) => JSON.stringify(was[field as keyof Product]) !== JSON.stringify(product[field as keyof Product]));
+    if (!repriced) return [];
+    const warnings = priceFloorWarnings(product, rates);
+    return warnings.length > 0 ? [`${product.sku} «${product.name}»: ${warnings.join("; ")}`] : [];
+  });
+}
+
+/**
+ * The whole catalogue file (JSON or CSV) from the back office: the CLI's import, audited in its
+ * transaction. With `floor`, a file that would sell a coin under its metal value or buy-back price
+ * is undone unless staff confirmed it, as a single coin's save is.
+ */
+export async function importCatalogAsStaff(db: Database, actor: StaffActor, text: string, fileName: string, floor?: FloorCheck): Promise<CatalogFileResult> {
   const result = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
+    const before = floor && !floor.confirmed ? new Map((await tx.select().from(products)).map((row) => [row.sku, row])) : undefined;
     const imported = await importProductFile(txDb, text, fileName);
     if (!imported.ok) return imported;
+    if (before) {
+      const warnings = await importFloorWarnings(txDb, before, imported.skus, floor!.rates);
+      if (warnings.length > 0) throw new BelowFloor(warnings);
+    }
     await writeAudit(txDb, actor, {
       action: "catalog.import",
       entity: "catalog",
@@ -172,9 +200,13 @@ export async function importCatalogAsStaff(db: Database, actor: StaffActor, text
       after: { file: fileName.slice(0, 200), created: imported.created, updated: imported.updated, skus: imported.skus.slice(0, 500) },
     });
     return imported;
+  }).catch((error: unknown) => {
+    if (error instanceof BelowFloor) return { ok: false as const, kind: "below-floor" as const, warnings: error.warnings };
+    throw error;
   });
   if (result.ok) invalidateReads("catalog");
-  return result.ok ? { ok: true, created: result.created, updated: result.updated } : { ok: false, errors: result.errors };
+  if (!result.ok) return "kind" in result ? result : { ok: false, errors: result.errors };
+  return { ok: true, created: result.created, updated: result.updated };
 }
 
 // ---------------------------------------------------------------------------------------

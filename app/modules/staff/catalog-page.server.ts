@@ -46,9 +46,10 @@ export async function loadCatalogList(context: Readonly<RouterContextProvider>, 
 const importSchema = z.object({
   intent: z.literal("import", { error: "Неизвестное действие" }),
   file: z.instanceof(File, { message: "Выберите файл каталога (JSON или CSV)" }).refine((file) => file.size > 0, "Выберите файл каталога (JSON или CSV)"),
+  confirmBelowFloor: z.literal("on").optional(),
 });
 
-export type ImportPageData = { importErrors: string[]; fileName: string };
+export type ImportPageData = { importErrors: string[]; fileName: string; belowFloor?: string[] };
 
 /** POST /admin/catalog: the whole catalogue file; on a bad row nothing is imported and every row's error is listed. */
 export async function handleCatalogImport(request: Request, context: Readonly<RouterContextProvider>) {
@@ -58,7 +59,12 @@ export async function handleCatalogImport(request: Request, context: Readonly<Ro
   const file = parsed.data.file;
   const text = new TextDecoder("utf-8", { fatal: false }).decode(await file.arrayBuffer());
   if (text.includes("\u0000")) return data<ImportPageData>({ importErrors: ["Файл не текстовый: нужен JSON или CSV в UTF-8"], fileName: file.name }, { status: 422 });
-  const result = await importCatalogAsStaff(context.get(databaseContext).db, context.get(staffActorContext), text, file.name);
+  const floor = { rates: (await getQuotesService()).rates(), confirmed: parsed.data.confirmBelowFloor === "on" };
+  const result = await importCatalogAsStaff(context.get(databaseContext).db, context.get(staffActorContext), text, file.name, floor);
+  if (!result.ok && "kind" in result) {
+    const shown = result.warnings.slice(0, 200).concat(result.warnings.length > 200 ? [`…и ещё ${result.warnings.length - 200}`] : []);
+    return data<ImportPageData>({ importErrors: [], fileName: file.name, belowFloor: shown }, { status: 422 });
+  }
   if (!result.ok) {
     return data<ImportPageData>({ importErrors: result.errors.slice(0, 200).map(formatIssue).concat(result.errors.length > 200 ? [`…и ещё ${result.errors.length - 200}`] : []), fileName: file.name }, { status: 422 });
   }

@@ -73,6 +73,23 @@ export default function AdminCatalog({ loaderData, actionData }: Route.Component
             Файл JSON или CSV
             <input type="file" name="file" accept=".json,.csv,.txt,application/json,text/csv" required className={css.control} />
           </label>
+          {actionData?.belowFloor ? (
+            <div role="alert" data-testid="import-below-floor">
+              <p className={css.warning}>
+                Файл {actionData.fileName} не загружен: эти монеты продавались бы дешевле металла или цены выкупа. Проверьте цены; если так и задумано, выберите файл ещё раз и
+                подтвердите.
+              </p>
+              <ul className={css.list}>
+                {actionData.belowFloor.map((message, index) => (
+                  <li key={index}>{message}</li>
+                ))}
+              </ul>
+              <label className={css.checkField}>
+                <input type="checkbox" name="confirmBelowFloor" required />
+                Да, продавать эти монеты по таким ценам
+              </label>
+            </div>
+          ) : null}
           <button type="submit" name="intent" value="import" className={button}>
             Загрузить
           </button>
@@ -90,7 +107,7 @@ export default function AdminCatalog({ loaderData, actionData }: Route.Component
             </ol>
           </>
         ) : null}
-        {actionData?.importErrors.length ? (
+        {actionData?.importErrors?.length ? (
           <div role="alert" data-testid="import-errors">
             <p className={css.warning}>
               {actionData.fileName ? `Файл ${actionData.fileName} не загружен, в каталоге ничего не изменилось.` : "Файл не загружен."} Ошибки ({actionData.importErrors.length}):
