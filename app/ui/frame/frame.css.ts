@@ -8,6 +8,10 @@ export const main = style({ flex: 1, paddingBottom: vars.space.xl });
 export const header = style({ background: vars.color.background, borderBottom: `1px solid ${vars.color.border}` });
 /** Spec section 2: on cart and checkout the header sticks to the top edge. */
 export const headerSticky = style({ position: "sticky", top: 0, zIndex: vars.z.header });
+// What the browser scrolls to (an empty required field it stops a form at, a focused control, an
+// anchor) comes to rest below the sticky header, not under it: about 53 px tall on a phone, 148 px
+// on a desktop with its quotes bar.
+globalStyle(`html:has(${headerSticky})`, { scrollPaddingTop: "4.5rem", "@media": { [mediaUp("md")]: { scrollPaddingTop: "10.5rem" } } });
 
 /** Phones have no top bar: its ratings and phone are in the side menu and the footer (issue 22). */
 export const topBar = style({
