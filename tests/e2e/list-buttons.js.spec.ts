@@ -121,7 +121,7 @@ test.describe("on a phone with a touch screen", () => {
       await button.evaluate((element) => {
         const seen: number[] = [];
         (window as unknown as { __taps: number[] }).__taps = seen;
-        element.addEventListener("click", (event) => seen.push(event.detail), { capture: true });
+        element.addEventListener("click", (event) => seen.push((event as MouseEvent).detail), { capture: true });
       });
       const box = (await button.boundingBox())!;
       await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
