@@ -87,7 +87,7 @@ function CartLineItem({ line, refusal }: { line: CartLine; refusal: string | nul
           </span>
         ) : null}
       </div>
-      <div className={css.quantity} aria-label="Количество">
+      <div className={css.quantity} role="group" aria-label="Количество">
         {quantityForm(quantity - 1, `Уменьшить количество: ${line.product.name}`, "−", quantity <= 1 || !line.product.active)}
         {/* Typed quantities join the 'Пересчитать' form below (issue 21 item 30): one post for all lines, with or without JavaScript. */}
         <input

@@ -251,8 +251,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       </section>
 
       {chart ? (
-        <section aria-labelledby="history" id="history" className={css.section} data-testid="price-history">
-          <h2 id="history" className={css.heading}>
+        <section aria-labelledby="history-title" id="history" className={css.section} data-testid="price-history">
+          <h2 id="history-title" className={css.heading}>
             История цены
           </h2>
           <ChartRangeLinks ranges={historyRanges} current={range} label="Период истории цены" hash="#history" />

@@ -53,12 +53,13 @@ export default function QuotesOnline({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Котировки золота и серебра онлайн" crumbs={[{ name: "Котировки онлайн", href: "/quotes-online" }]} />
       {courses && time ? (
-        <section aria-labelledby="current-quotes">
+        <div>
           <h2 id="current-quotes" className={css.heading}>
             Текущие котировки
           </h2>
-          {/* The table scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
-          <div className={css.tableScroller} tabIndex={0} role="region" aria-labelledby="current-quotes">
+          {/* The table scrolls sideways on a phone: focusable, so a keyboard can scroll it too; the
+              one landmark of these quotes (a section around it of the same name made two). */}
+          <section className={css.tableScroller} tabIndex={0} aria-labelledby="current-quotes">
             <table className={css.table}>
               <thead>
                 <tr>
@@ -91,12 +92,12 @@ export default function QuotesOnline({ loaderData }: Route.ComponentProps) {
                 </tr>
               </tbody>
             </table>
-          </div>
+          </section>
           <p className={css.note}>
             Обновлено {formatDateTime(time)} (МСК). Источник: {sourceLabel}. Изменение — к предыдущему торговому дню. 1 тройская унция ={" "}
             {formatNumber(TROY_OUNCE_GRAMS, 4)} г.
           </p>
-        </section>
+        </div>
       ) : (
         <p>Котировки временно недоступны. Попробуйте обновить страницу позже.</p>
       )}

@@ -27,7 +27,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
           <br />
           {loaderData.phone}
         </p>
-        <nav>
+        <nav aria-label="Разделы кабинета">
           <ul className={css.menuList}>
             {cabinetMenu.map((link) => (
               <li key={link.path}>

@@ -2,14 +2,30 @@ import { globalStyle, style } from "@vanilla-extract/css";
 import { mediaDown, mediaUp } from "#app/ui/tokens/breakpoints.ts";
 import { vars } from "#app/ui/tokens/theme.css.ts";
 
-export const layout = style({ display: "grid", gap: vars.space.xl, "@media": { [mediaUp("md")]: { gridTemplateColumns: "14rem minmax(0, 1fr)" } } });
-export const menu = style({ paddingTop: vars.space.md });
+export const layout = style({
+  display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr)",
+  gap: vars.space.md,
+  "@media": { [mediaUp("md")]: { gridTemplateColumns: "14rem minmax(0, 1fr)", gap: vars.space.xl } },
+});
+export const menu = style({ paddingTop: vars.space.md, minWidth: 0 });
 export const who = style({ margin: `0 0 ${vars.space.md}`, color: vars.color.textMuted });
-export const menuList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.xs });
+// On a phone the menu is one row that scrolls sideways: as a column it filled the first screen.
+export const menuList = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "grid",
+  gap: vars.space.xs,
+  "@media": { [mediaDown("md")]: { display: "flex", gap: vars.space.md, overflowX: "auto", whiteSpace: "nowrap", borderBottom: `1px solid ${vars.color.border}` } },
+});
 export const menuLink = style({ display: "block", padding: `${vars.space.sm} 0`, color: vars.color.text, textDecoration: "none", selectors: { "&[aria-current=page]": { fontWeight: 700, color: vars.color.goldDark } } });
-export const logout = style({ border: "none", background: "none", padding: `${vars.space.sm} 0`, color: vars.color.danger, cursor: "pointer", font: "inherit" });
+export const logout = style({ border: "none", background: "none", padding: `${vars.space.sm} 0`, color: vars.color.danger, cursor: "pointer", font: "inherit", whiteSpace: "nowrap" });
 export const content = style({ minWidth: 0 });
-export const facts = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: `${vars.space.sm} ${vars.space.lg}`, margin: `0 0 ${vars.space.lg}` });
+export const facts = style({ display: "grid", gridTemplateColumns: "max-content minmax(0, 1fr)", gap: `${vars.space.sm} ${vars.space.lg}`, margin: `0 0 ${vars.space.lg}` });
+export const fact = style({ display: "contents" });
+// A long e-mail breaks anywhere rather than widening the page (577 px on a phone).
+globalStyle(`${facts} dd`, { margin: 0, overflowWrap: "anywhere" });
 export const form = style({ maxWidth: "30rem" });
 
 /** A holdings table scrolls sideways on a phone rather than squeezing the figures. */

@@ -26,9 +26,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Личные данные" crumbs={[{ name: "Личный кабинет", href: "/my" }, { name: "Личные данные", href: "/my/profile" }]} />
       <dl className={css.facts}>
         {rows.map(([name, value]) => (
-          <div key={name} style={{ display: "contents" }}>
+          <div key={name} className={css.fact}>
             <dt>{name}</dt>
-            <dd style={{ margin: 0 }}>{value || "не указано"}</dd>
+            <dd>{value || "не указано"}</dd>
           </div>
         ))}
       </dl>

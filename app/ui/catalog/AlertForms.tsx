@@ -38,8 +38,8 @@ export function AlertForms(props: {
 }) {
   const { signedIn, hasEmail, productId, returnTo, price, inStock, alerts } = props;
   return (
-    <section aria-labelledby="alerts" id="alerts" className={css.section} data-testid="alert-forms">
-      <h2 id="alerts" className={css.heading}>
+    <section aria-labelledby="alerts-title" id="alerts" className={css.section} data-testid="alert-forms">
+      <h2 id="alerts-title" className={css.heading}>
         Уведомления
       </h2>
       {!signedIn ? (

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect } from "react";
+import { type FormEvent, type MouseEvent, type ReactNode, useEffect } from "react";
 import { type FetcherWithComponents, useFetcher } from "react-router";
 import { pushEcommerce } from "#app/modules/analytics/metrica.ts";
 import type { ListActionResult } from "#app/modules/lists/types.ts";
@@ -52,6 +52,18 @@ export function submitThroughFetcher(event: FormEvent<HTMLFormElement>, fetcher:
   void submit(fields, { method: "post", action }).finally(() => onTheirWay.delete(submit));
 }
 
+/**
+ * A list form's click handler: the second click of a double click, or the second tap of a
+ * double tap (Chromium counts taps in `detail` as it counts clicks), is dropped before it
+ * submits. On a fast connection the first press has been answered by then, so neither the
+ * busy state nor `submitThroughFetcher` stops it, and one double tap added two coins.
+ * Keyboard presses have `detail` 0 and pass.
+ */
+export function dropRepeatedPress(event: MouseEvent<HTMLFormElement>): void {
+  const button = (event.target as Element).closest("button");
+  if (event.detail > 1 && button?.type === "submit") event.preventDefault();
+}
+
 /** A list's refusal, beside its buttons. */
 export function ListRefusal({ message }: { message: string | undefined }) {
   return message ? (
@@ -72,7 +84,14 @@ export function ListForm({ action, fetcherKey, className, children }: { action: 
   const refusal = useListAnswer(fetcher);
   return (
     // The form fetcher.Form would render.
-    <form method="post" action={action} className={className} onSubmit={(event) => submitThroughFetcher(event, fetcher, action)} data-discover="true">
+    <form
+      method="post"
+      action={action}
+      className={className}
+      onClick={dropRepeatedPress}
+      onSubmit={(event) => submitThroughFetcher(event, fetcher, action)}
+      data-discover="true"
+    >
       {children}
       <ListRefusal message={refusal} />
     </form>

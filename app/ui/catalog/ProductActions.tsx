@@ -3,7 +3,7 @@ import type { ListActionResult } from "#app/modules/lists/types.ts";
 import { Icon } from "../kit/icons.tsx";
 import { visuallyHidden } from "../kit/kit.css.ts";
 import * as css from "./catalog.css.ts";
-import { ListRefusal, listActions, listFetcherKey, type ListName, submitThroughFetcher, useListAnswer } from "./ListForm.tsx";
+import { dropRepeatedPress, ListRefusal, listActions, listFetcherKey, type ListName, submitThroughFetcher, useListAnswer } from "./ListForm.tsx";
 import { inListNow, useListMembership } from "./list-state.ts";
 
 type CartButtonProps = {
@@ -133,6 +133,7 @@ export function ProductActions({
       method="post"
       action={withCart ? listActions.cart : listActions.wishlist}
       className={css.actions}
+      onClick={dropRepeatedPress}
       onSubmit={(event) => {
         // The pressed button's list takes the form through its own fetcher.
         const list = listOfButton((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null);

@@ -1,7 +1,7 @@
 import { Container } from "../kit/Container.tsx";
 import { ErrorPage, type ErrorView } from "./ErrorPage.tsx";
 import { Footer } from "./Footer.tsx";
-import { header, lightHeader, main, mainBar, page } from "./frame.css.ts";
+import { header, lightHeader, main, mainBar, page, pushedEnd } from "./frame.css.ts";
 import { Logo } from "./Logo.tsx";
 import { PhonesPanel } from "./PhonesPanel.tsx";
 
@@ -13,7 +13,7 @@ export function ErrorLayout({ view }: { view: ErrorView }) {
       <header className={`${header} ${lightHeader}`}>
         <Container className={mainBar}>
           <Logo />
-          <div style={{ marginInlineStart: "auto" }}>
+          <div className={pushedEnd}>
             <PhonesPanel />
           </div>
         </Container>

@@ -4,7 +4,7 @@ import { primaryMenu, secondaryMenu } from "#app/modules/shop/navigation.ts";
 import { currentYear } from "#app/modules/shared/format.ts";
 import { type SellerDetails, sellerLine } from "#app/modules/shop/seller.ts";
 import { Container } from "../kit/Container.tsx";
-import { copyright, footer, footerGrid, footerHeading, footerLink, footerList, paymentLogo, payments } from "./frame.css.ts";
+import { copyright, footer, footerAddress, footerGrid, footerHeading, footerLink, footerList, paymentLogo, payments } from "./frame.css.ts";
 
 /** Payment methods of spec section 9, each a small logo file with its intrinsic size. */
 const paymentMethods = [
@@ -52,7 +52,7 @@ export function Footer({ seller }: { seller?: SellerDetails | undefined } = {}) 
           </nav>
           <section aria-label="Контакты">
             <h2 className={footerHeading}>Контакты</h2>
-            <address style={{ fontStyle: "normal" }}>
+            <address className={footerAddress}>
               <ul className={footerList}>
                 <li>
                   Центральный офис: {shop.address.addressLocality}, {shop.address.streetAddress}

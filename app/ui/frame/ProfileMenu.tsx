@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { cabinetMenu } from "#app/modules/shop/navigation.ts";
 import { Icon } from "../kit/icons.tsx";
 import { visuallyHidden } from "../kit/kit.css.ts";
-import { desktopOnly, dropdown, dropdownLink, dropdownPanel, dropdownSummary, iconLink, mobileOnly } from "./frame.css.ts";
+import { desktopOnly, dropdown, dropdownButton, dropdownLink, dropdownPanel, dropdownPanelEnd, dropdownSummary, iconLink, mobileOnly } from "./frame.css.ts";
 
 /** Signed in: a 'Профиль' dropdown on desktop, a plain link to /my on mobile (spec section 2). */
 export function ProfileMenu() {
@@ -16,7 +16,7 @@ export function ProfileMenu() {
           <Icon name="user" size={20} />
           Профиль
         </summary>
-        <ul className={dropdownPanel} style={{ left: "auto", right: 0 }}>
+        <ul className={`${dropdownPanel} ${dropdownPanelEnd}`}>
           {cabinetMenu.map((link) => (
             <li key={link.path}>
               <Link to={link.path} className={dropdownLink} onClick={close}>
@@ -27,7 +27,7 @@ export function ProfileMenu() {
           <li>
             {/* Logout changes state, so it is a POST; it ends on / (spec section 2). */}
             <Form method="post" action="/logout" replace>
-              <button type="submit" className={dropdownLink} style={{ border: "none", background: "none", width: "100%", textAlign: "left", cursor: "pointer" }}>
+              <button type="submit" className={`${dropdownLink} ${dropdownButton}`}>
                 Выйти
               </button>
             </Form>

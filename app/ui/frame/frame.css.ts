@@ -8,6 +8,10 @@ export const main = style({ flex: 1, paddingBottom: vars.space.xl });
 export const header = style({ background: vars.color.background, borderBottom: `1px solid ${vars.color.border}` });
 /** Spec section 2: on cart and checkout the header sticks to the top edge. */
 export const headerSticky = style({ position: "sticky", top: 0, zIndex: vars.z.header });
+// What the browser scrolls to (an empty required field it stops a form at, a focused control, an
+// anchor) comes to rest below the sticky header, not under it: about 53 px tall on a phone, 148 px
+// on a desktop with its quotes bar.
+globalStyle(`html:has(${headerSticky})`, { scrollPaddingTop: "4.5rem", "@media": { [mediaUp("md")]: { scrollPaddingTop: "10.5rem" } } });
 
 /** Phones have no top bar: its ratings and phone are in the side menu and the footer (issue 22). */
 export const topBar = style({
@@ -333,6 +337,7 @@ export const footerGrid = style({
 export const footerHeading = style({ fontSize: vars.font.sizeBase, margin: `0 0 ${vars.space.sm}`, color: vars.color.goldLight });
 export const footerList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.xs });
 export const footerLink = style({ color: vars.color.onHeaderBar });
+export const footerAddress = style({ fontStyle: "normal" });
 export const payments = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, listStyle: "none", margin: `${vars.space.lg} 0 0`, padding: 0 });
 export const paymentLogo = style({ height: "1.75rem", width: "auto", background: "#fff", borderRadius: vars.radius.sm });
 export const copyright = style({ marginTop: vars.space.lg, color: vars.color.silverLight });
@@ -345,3 +350,10 @@ export const errorCode = style({ fontSize: "4rem", fontWeight: 800, color: vars.
 export const errorTitle = style({ fontSize: vars.font.sizeTitle, margin: `${vars.space.sm} 0` });
 export const errorMessage = style({ color: vars.color.textMuted, margin: `0 0 ${vars.space.lg}` });
 export const errorActions = style({ margin: 0 });
+
+/** The profile dropdown opens towards the left, under its right edge. */
+export const dropdownPanelEnd = style({ left: "auto", right: 0 });
+/** 'Выйти' in the dropdown: a form's button that looks like the links above it. */
+export const dropdownButton = style({ border: "none", background: "none", width: "100%", textAlign: "left", cursor: "pointer" });
+/** The error page's phones, pushed to the header's end. */
+export const pushedEnd = style({ marginInlineStart: "auto" });

@@ -61,6 +61,8 @@ globalStyle("body", {
   background: vars.color.background,
 });
 globalStyle("a", { color: vars.color.link });
+// A phone number never wraps; its text keeps plain spaces and hyphens, so it copies and reads as typed.
+globalStyle('a[href^="tel:"]', { whiteSpace: "nowrap" });
 globalStyle("img, svg", { display: "block", maxWidth: "100%" });
 globalStyle("button, input, select, textarea", { font: "inherit" });
 globalStyle(":focus-visible", { outline: `3px solid ${vars.color.focus}`, outlineOffset: "2px" });
