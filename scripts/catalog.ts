@@ -8,11 +8,17 @@
 // Relative paths are taken from the folder npm was started in.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { exportProducts, formatIssue, importProductFile, setOrderLimit, setPremium, setQuantityTiers, setStock, setVatOverride, CatalogCommandError } from "#app/modules/catalog/import.server.ts";
+import { exportProducts, formatIssue, setOrderLimit, setPremium, setQuantityTiers, setStock, setVatOverride, CatalogCommandError } from "#app/modules/catalog/import.server.ts";
+import { changeCoinWithinFloor, importCatalogAsStaff, type FloorCheck } from "#app/modules/catalog/staff-edit.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { lockKeys, migrateDatabase, openDatabase } from "#app/modules/db/client.server.ts";
+import { createProvider } from "#app/modules/quotes/providers/registry.server.ts";
+import { storedRates } from "#app/modules/quotes/service.server.ts";
+import { cliActor } from "#app/modules/staff/audit.server.ts";
 import { vatNotice, vatTreatment } from "#app/modules/tax/vat.ts";
 import { runScript } from "./run-script.ts";
+
+const CONFIRM_FLAG = "--confirm-below-floor";
 
 const usage = [
   "Использование:",
@@ -23,9 +29,13 @@ const usage = [
   "  npm run catalog -- limit АРТИКУЛ N    не больше N шт. монеты в одном заказе («-»: общий предел MAX_PIECES_PER_COIN)",
   '  npm run catalog -- tiers АРТИКУЛ "10:1,50:2"  скидка за количество: от 10 шт. наценка на 1 п.п. ниже, от 50 — на 2 («-»: без скидок)',
   "  npm run catalog -- vat АРТИКУЛ exempt|vat|auto  НДС монеты: не облагается, облагается или по правилу (ст. 149 НК)",
+  "",
+  `import, premium и vat не меняют цену, при которой монета продавалась бы дешевле металла или цены выкупа (без НДС); если так и задумано, добавьте ${CONFIRM_FLAG}.`,
 ].join("\n");
 
-const [command, ...args] = process.argv.slice(2);
+const given = process.argv.slice(2);
+const confirmed = given.includes(CONFIRM_FLAG);
+const [command, ...args] = given.filter((arg) => arg !== CONFIRM_FLAG);
 const expectedArgs: Record<string, [min: number, max: number]> = { import: [1, 1], export: [0, 1], stock: [2, 2], premium: [2, 2], limit: [2, 2], tiers: [2, 2], vat: [2, 2] };
 const expected = command ? expectedArgs[command] : undefined;
 if (!expected || args.length < expected[0] || args.length > expected[1]) {
@@ -57,9 +67,25 @@ await runScript(async () => {
   try {
     await handle.withExclusiveLock(lockKeys.migrateAndSeed, () => migrateDatabase(handle));
     const db = handle.db;
+    /** Today's rates from the stored quotes, and whether the operator confirmed a price under the floor. */
+    const floorCheck = async (): Promise<FloorCheck> => ({ rates: await storedRates(handle, createProvider(getConfig().quotes)), confirmed });
+    /** A coin's premium or VAT changed, or nothing and the reason printed when it would sell under its floor. */
+    const withinFloor = async <T>(change: (tx: typeof db) => Promise<T>): Promise<T | undefined> => {
+      const result = await changeCoinWithinFloor(db, args[0]!, await floorCheck(), change);
+      if (result.ok) return result.value;
+      console.error(`${args[0]}: не изменено. ${result.warnings.join("; ")}. Если так и задумано, добавьте ${CONFIRM_FLAG}.`);
+      process.exitCode = 1;
+      return undefined;
+    };
     switch (command) {
       case "import": {
-        const result = await importProductFile(db, input!, args[0]!);
+        const result = await importCatalogAsStaff(db, cliActor, input!, args[0]!, await floorCheck());
+        if (!result.ok && "kind" in result) {
+          console.error(`Файл ${args[0]} не загружен: эти монеты продавались бы дешевле металла или цены выкупа (если так и задумано, добавьте ${CONFIRM_FLAG}):`);
+          for (const warning of result.warnings) console.error(`  ${warning}`);
+          process.exitCode = 1;
+          return;
+        }
         if (!result.ok) {
           console.error(`Файл ${args[0]} не загружен, в каталоге ничего не изменилось. Ошибки (${result.errors.length}):`);
           for (const issue of result.errors) console.error(`  ${formatIssue(issue)}`);
@@ -85,12 +111,14 @@ await runScript(async () => {
         return;
       }
       case "premium": {
-        const row = await setPremium(db, args[0]!, args[1]!);
+        const row = await withinFloor((tx) => setPremium(tx, args[0]!, args[1]!));
+        if (!row) return;
         console.log(`${row.sku} «${row.name}»: наценка ${String(row.premiumPercent).replace(".", ",")} %.`);
         return;
       }
       case "vat": {
-        const row = await setVatOverride(db, args[0]!, args[1]!);
+        const row = await withinFloor((tx) => setVatOverride(tx, args[0]!, args[1]!));
+        if (!row) return;
         const treatment = vatTreatment(row);
         const how = row.vatOverride === null ? "по правилу" : "задано вручную";
         console.log(`${row.sku} «${row.name}»: ${vatNotice(treatment)} (${how}).`);

@@ -81,6 +81,9 @@ describe.skipIf(embeddedOnlyElsewhere)(`npm run catalog on the embedded database
     const stock = await runCommand(script, ["stock", "AU-0001", "0"], env);
     expect(stock.code).toBe(0);
     expect(stock.stdout).toMatch(/^AU-0001 «.+»: остаток 0\.\n$/);
+    const free = await runCommand(script, ["premium", "AU-9001", "-10"], env);
+    expect(free.code).toBe(1);
+    expect(free.stderr).toMatch(/^AU-9001: не изменено\. Цена [\d\s]+₽ ниже стоимости металла/);
     const premium = await runCommand(script, ["premium", "AU-9001", "7,5"], env);
     expect(premium.code).toBe(0);
     expect(premium.stdout).toMatch(/наценка 7,5 %/);
@@ -95,7 +98,11 @@ describe.skipIf(embeddedOnlyElsewhere)(`npm run catalog on the embedded database
     expect(cleared.stdout).toBe("AU-0002 «Георгий Победоносец 50 рублей (СПМД)»: в заказе не больше 50 шт. (общий предел).\n");
 
     // The operator's VAT override (issue 17 item 2): the Golden Falcon is an investment coin of the Bank of Russia.
-    const vat = await runCommand(script, ["vat", "AU-9001", "vat"], env);
+    // At a premium of 7.5 %, 22 % VAT leaves the shop less than the metal: the operator confirms it or nothing changes.
+    const underMetal = await runCommand(script, ["vat", "AU-9001", "vat"], env);
+    expect(underMetal.code).toBe(1);
+    expect(underMetal.stderr).toMatch(/^AU-9001: не изменено\. Цена без НДС [\d\s]+₽ ниже стоимости металла [\d\s]+₽; .*Если так и задумано, добавьте --confirm-below-floor\.\n$/);
+    const vat = await runCommand(script, ["vat", "AU-9001", "vat", "--confirm-below-floor"], env);
     expect(vat.stderr).toBe("");
     expect(vat.stdout).toBe("AU-9001 «Золотой сокол 1 унция»: Цена включает НДС 22 % (задано вручную).\n");
     const badVat = await runCommand(script, ["vat", "AU-9001", "maybe"], env);

@@ -6,7 +6,7 @@ import { generalVatRate, type VatTreatment } from "../tax/vat.ts";
 /**
  * The floor under a coin's price: what the shop keeps of a sale (the price net of VAT) must not
  * be less than the metal in the coin, nor than what the shop itself pays for the coin (the
- * buy-back rule, which follows the metal). The catalogue editor and the file import ask staff
+ * buy-back rule, which follows the metal). The catalogue editor, the file import and the catalogue command ask staff
  * to confirm a price under it; the demo catalogue never has one.
  */
 export type FloorCoin = {

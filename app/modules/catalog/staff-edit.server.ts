@@ -157,6 +157,26 @@ export async function editProductAsStaff(
   return result;
 }
 
+/**
+ * One coin changed by an operator's command (premium, VAT): undone when the coin would then
+ * sell under its floor and the operator did not confirm it, as the editor's save is.
+ */
+export async function changeCoinWithinFloor<T>(db: Database, sku: string, floor: FloorCheck, change: (db: Database) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; warnings: string[] }> {
+  return db
+    .transaction(async (tx) => {
+      const txDb = tx as unknown as Database;
+      const value = await change(txDb);
+      const [after] = await tx.select().from(products).where(eq(products.sku, sku.trim()));
+      const warnings = after && !floor.confirmed ? priceFloorWarnings(after, floor.rates) : [];
+      if (warnings.length > 0) throw new BelowFloor(warnings);
+      return { ok: true as const, value };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof BelowFloor) return { ok: false as const, warnings: error.warnings };
+      throw error;
+    });
+}
+
 export type CatalogFileResult =
   | { ok: true; created: number; updated: number }
   | { ok: false; errors: ImportIssue[] }

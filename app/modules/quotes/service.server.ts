@@ -78,6 +78,12 @@ export async function loadSnapshot(handle: DatabaseHandle, provider: QuotesProvi
   };
 }
 
+/** The metal rates of the newest stored quotes, for a process without the quotes service (a command). */
+export async function storedRates(handle: DatabaseHandle, provider: QuotesProvider): Promise<{ gold: number; silver: number } | null> {
+  const courses = (await loadSnapshot(handle, provider))?.courses;
+  return courses ? { gold: courses.XAU_RUB.course, silver: courses.XAG_RUB.course } : null;
+}
+
 /**
  * Keeps the quotes fresh: one instance (the holder of a database lock) fetches on an
  * interval, every instance serves the figures from memory and re-reads them regularly.
