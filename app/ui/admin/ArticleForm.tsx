@@ -45,7 +45,9 @@ export function ArticleForm({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const madeSlug = slugFromTitle(fields.title.value ?? defaults.title ?? "");
+  // A posted title comes back as the server read it: a field sent twice is a list, not a text.
+  const typedTitle = fields.title.value;
+  const madeSlug = slugFromTitle(typeof typedTitle === "string" ? typedTitle : (defaults.title ?? ""));
   return (
     <>
       {preview ? (
