@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "./config.server.ts";
+import { ConfigError, envSchema, parseConfig } from "./config.server.ts";
 
 const dirs: string[] = [];
 function tempDir() {
@@ -233,5 +233,17 @@ describe("parseConfig", () => {
     }
     expect(message).toMatch(/YOOKASSA_SECRET_KEY/);
     expect(message).not.toContain("has spaces secret");
+  });
+});
+
+describe("the operator's guide", () => {
+  it("names every setting the shop reads, and none it does not", () => {
+    const guide = readFileSync(new URL("../../../docs/operator.md", import.meta.url), "utf8");
+    const settings = Object.keys(envSchema.shape);
+    const undocumented = settings.filter((name) => !guide.includes(`\`${name}\``));
+    expect(undocumented).toEqual([]);
+    // A row of the settings tables names a variable in its first cell.
+    const rows = [...guide.matchAll(/^\| `([A-Z][A-Z0-9_]+)`/gm)].map((match) => match[1]!);
+    expect(rows.filter((name) => !settings.includes(name) && name !== "BUILD_ID")).toEqual([]);
   });
 });

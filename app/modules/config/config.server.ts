@@ -13,7 +13,7 @@ import { type LogLevel, setLogLevel } from "../shared/log.server.ts";
 /**
  * Every setting of the shop is an environment variable, validated here once at start.
  * Without any of them the shop runs on the embedded database with demo data.
- * The README's table lists the same variables; keep both in step.
+ * docs/operator.md lists the same variables (a test keeps them in step).
  */
 const cdekCityCodeMessage = "код города в справочнике СДЭК — целое положительное число (Москва 44)";
 
@@ -23,7 +23,7 @@ const roubles = (max: number) => {
   return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
 };
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

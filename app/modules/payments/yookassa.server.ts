@@ -32,7 +32,7 @@ import type { ReceiptVat } from "../tax/vat.ts";
  *   the outcome unknown: the request is repeated (`retries` times) with the same
  *   Idempotence-Key, which YooKassa answers with the original result. 4xx are not repeated.
  *
- * Receipt choices (README 'To confirm with the accountant/lawyer'):
+ * Receipt choices (docs/compliance.md, «To confirm with the accountant or lawyer»):
  * - vat_code 1 ("без НДС") for "exempt" items: coins of precious metals that are legal tender,
  *   other than collectable ones, are exempt (подпункт 11 пункта 2 статьи 149 НК РФ).
  * - vat_code 4 ("НДС 20%") or 11 ("НДС 22%") for items with VAT, by the order's date (tax/vat.ts):
