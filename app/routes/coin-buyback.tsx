@@ -2,7 +2,7 @@ import { ConsentLabel } from "#app/ui/kit/ConsentLabel.tsx";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { fullNameOf } from "#app/modules/auth/person-name.ts";
+import { fullNameOf } from "#app/modules/forms/person-name.ts";
 import { buybackRequestSchema, formMessages } from "#app/modules/buyback/buyback-form.ts";
 import { buybackTable, listBuybackCoins, receivedNotice, submitBuybackRequest } from "#app/modules/buyback/buyback.server.ts";
 import { buybackGradeHints, buybackGradeLabels, buybackGrades, buybackGradeTitle } from "#app/modules/buyback/statuses.ts";

@@ -5,7 +5,7 @@ import { migrateDatabase, openDatabase } from "#app/modules/db/client.server.ts"
 import { seedDatabase } from "#app/modules/db/seed.server.ts";
 import { completeSandboxPayment, latestPayment, startPayment } from "#app/modules/payments/payments.server.ts";
 import { createSandboxProvider } from "#app/modules/payments/sandbox.server.ts";
-import { cliActor } from "#app/modules/staff/audit.server.ts";
+import { cliActor } from "#app/modules/audit/audit.server.ts";
 import { addStaff } from "#app/modules/staff/staff.server.ts";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { placeTestOrder } from "#tests/support/orders.ts";

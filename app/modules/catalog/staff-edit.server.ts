@@ -13,7 +13,7 @@ import type { Database } from "../db/client.server.ts";
 import { products, type ProductImage } from "../db/schema.ts";
 import { formatNumber } from "../shared/format.ts";
 import { invalidateReads } from "../shared/read-cache.ts";
-import { writeAudit, type StaffActor } from "../staff/audit.server.ts";
+import { writeAudit, type StaffActor } from "../audit/audit.server.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
 import { vatTreatment } from "../tax/vat.ts";
 import { importProductFile, importProducts, setVatOverride, type ImportIssue } from "./import.server.ts";

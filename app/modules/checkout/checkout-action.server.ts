@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { loginHref } from "../auth/login-href.ts";
-import { normalizeName } from "../auth/person-name.ts";
+import { normalizeName } from "../forms/person-name.ts";
 import type { User } from "../auth/sessions.server.ts";
 import { type Database, isDatabaseUnavailable } from "../db/client.server.ts";
 import { products, users } from "../db/schema.ts";

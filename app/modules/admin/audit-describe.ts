@@ -10,7 +10,7 @@ import { orderStatusLabels } from "../orders/statuses.ts";
 import { formatPhone } from "../phone/phone.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { productFieldLabels } from "./catalog-labels.ts";
-import { staffRoleLabels, type StaffRole } from "./roles.ts";
+import { staffRoleLabels, type StaffRole } from "../staff/roles.ts";
 import type { OrderStatus } from "../db/schema.ts";
 
 const fieldLabels: Record<string, string> = {

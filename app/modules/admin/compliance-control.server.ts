@@ -5,9 +5,9 @@ import { orderEvents, orders } from "../db/schema.ts";
 import { PAYMENT_IDS } from "../payments/methods.ts";
 import { paymentDeadline, recordOrderStep } from "../orders/lifecycle.server.ts";
 import { orderStatusLabels } from "../orders/statuses.ts";
-import { type StaffActor, writeAudit } from "../staff/audit.server.ts";
-import { changeOrderStatusAsStaff, staleOrderMessage } from "../staff/order-actions.server.ts";
-import { LINKED_DAYS, toCsv } from "./control-csv.ts";
+import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
+import { changeOrderStatusAsStaff, staleOrderMessage } from "./order-actions.server.ts";
+import { LINKED_DAYS, toCsv } from "../compliance/control-csv.ts";
 
 /**
  * The compliance officer's view of orders (115-FZ): orders under mandatory control (1,000,000 ₽

@@ -8,7 +8,7 @@ import { changeOrderStatus } from "../orders/operator.server.ts";
 import { completeSandboxPayment, latestPayment, startPayment } from "../payments/payments.server.ts";
 import { createSandboxProvider } from "../payments/sandbox.server.ts";
 import { log } from "../shared/log.server.ts";
-import type { StaffActor } from "./audit.server.ts";
+import type { StaffActor } from "../audit/audit.server.ts";
 import { refundOrderAsStaff } from "./order-extras.server.ts";
 
 const database = useTempDatabase("staff-refunds-test", async ({ db }) => {

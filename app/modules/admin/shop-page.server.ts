@@ -10,8 +10,8 @@ import { readRefreshLog } from "../quotes/refresh-log.server.ts";
 import { databaseContext } from "../request/context.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { isShopOpen, readSalesSetting, SALES_NOTE_MAX, setSalesPaused } from "../shop/status.server.ts";
-import { writeAudit } from "./audit.server.ts";
-import { staffActorContext } from "./context.ts";
+import { writeAudit } from "../audit/audit.server.ts";
+import { staffActorContext } from "../staff/context.ts";
 
 export const SALES_PATH = "/admin/shop/sales";
 export const SHOP_PATH = "/admin/shop";

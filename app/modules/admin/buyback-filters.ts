@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { buybackStatuses } from "../buyback/statuses.ts";
-import { adminListHref, filledFields } from "./list-href.ts";
+import { adminListHref, filledFields } from "../shared/list-href.ts";
 
 /** The queue's filters, read from the address (a GET form). */
 export const buybackFiltersSchema = z.object({

@@ -8,8 +8,8 @@ import { refundedByOrder } from "../orders/refunded.server.ts";
 import { nextStatuses, orderStatusLabels } from "../orders/statuses.ts";
 import { databaseContext } from "../request/context.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
-import { listAudit } from "./audit.server.ts";
-import { staffActorContext } from "./context.ts";
+import { listAudit } from "../audit/audit.server.ts";
+import { staffActorContext } from "../staff/context.ts";
 import { changeOrderStatusAsStaff } from "./order-actions.server.ts";
 import { addOrderNote, listOrderNotes, noteFormSchema, orderExtrasMessages, parseRefundForm, refundableOf, refundOrderAsStaff } from "./order-extras.server.ts";
 

@@ -2,8 +2,8 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { orders, users } from "../db/schema.ts";
 import { ORDERS_PAGE_SIZE, type OrderFilters } from "./order-filters.ts";
-import { listPage, withinMoscowDays } from "./list-query.server.ts";
-import { searchTerms } from "./search-terms.ts";
+import { listPage, withinMoscowDays } from "../shared/list-query.server.ts";
+import { searchTerms } from "../shared/search-terms.ts";
 import { refundedAmountSql } from "../orders/refunded.server.ts";
 
 function searchCondition(q: string): SQL | undefined {

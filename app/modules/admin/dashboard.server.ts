@@ -5,7 +5,7 @@ import { getConfig } from "../config/config.server.ts";
 import { listNotifications } from "../notifications/outbox.server.ts";
 import { getQuotesService } from "../quotes/quotes.server.ts";
 import { readSalesSetting, isShopOpen } from "../shop/status.server.ts";
-import { mayOpen } from "./access.ts";
+import { mayOpen } from "../staff/access.ts";
 import { lowStockCoins } from "./low-stock.server.ts";
 import { heldStock } from "../orders/holds.server.ts";
 import type { StaffRole } from "../db/schema.ts";

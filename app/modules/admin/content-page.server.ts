@@ -14,8 +14,8 @@ import type { ContentKind } from "../content/content-files.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { databaseContext } from "../request/context.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
-import { listAudit } from "./audit.server.ts";
-import { staffActorContext } from "./context.ts";
+import { listAudit } from "../audit/audit.server.ts";
+import { staffActorContext } from "../staff/context.ts";
 
 /** GET /admin/content: every item of every kind. */
 export async function loadContentList(context: Readonly<RouterContextProvider>) {

@@ -5,8 +5,8 @@ import { buybackRequests, orders, users } from "../db/schema.ts";
 import { buybackQuoteNumber } from "../buyback/statuses.ts";
 import { buybackRowTotal } from "./buyback-page.server.ts";
 import { CUSTOMERS_PAGE_SIZE, type CustomerFilters } from "./customer-filters.ts";
-import { listPage } from "./list-query.server.ts";
-import { searchTerms } from "./search-terms.ts";
+import { listPage } from "../shared/list-query.server.ts";
+import { searchTerms } from "../shared/search-terms.ts";
 
 /** At most this many of a customer's orders and buy-back requests are listed on their page, newest first. */
 const CUSTOMER_HISTORY_LIMIT = 100;

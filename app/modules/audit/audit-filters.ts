@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { adminListHref, filledFields } from "./list-href.ts";
-import { dateFilter } from "./order-filters.ts";
+import { adminListHref, filledFields } from "../shared/list-href.ts";
+import { dateFilter } from "../forms/fields.ts";
 
 export const AUDIT_PAGE_SIZE = 50;
 

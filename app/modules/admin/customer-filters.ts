@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminListHref, filledFields } from "./list-href.ts";
+import { adminListHref, filledFields } from "../shared/list-href.ts";
 
 export const CUSTOMERS_PAGE_SIZE = 50;
 

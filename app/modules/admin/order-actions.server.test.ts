@@ -5,7 +5,7 @@ import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../catalog/products.seed.server.ts";
 import { auditLog, orders } from "../db/schema.ts";
 import { log } from "../shared/log.server.ts";
-import type { StaffActor } from "./audit.server.ts";
+import type { StaffActor } from "../audit/audit.server.ts";
 import { shopDayAndWeekStart } from "./dashboard.server.ts";
 import { changeOrderStatusAsStaff } from "./order-actions.server.ts";
 import { searchOrders } from "./order-search.server.ts";

@@ -1,20 +1,9 @@
 import { z } from "zod";
 import { orderStatuses } from "../db/schema.ts";
-import { readDate } from "../forms/dates.ts";
-import { adminListHref, filledFields } from "./list-href.ts";
+import { dateFilter } from "../forms/fields.ts";
+import { adminListHref, filledFields } from "../shared/list-href.ts";
 
 export const ORDERS_PAGE_SIZE = 50;
-
-/** A day of a date filter (a Moscow day, inclusive), typed as staff write dates; "ГГГГ-ММ-ДД" after reading. */
-export const dateFilter = z
-  .string()
-  .trim()
-  .transform((value, ctx) => {
-    const reading = readDate(value);
-    if (reading.kind === "date") return reading.iso;
-    ctx.addIssue({ code: "custom", message: reading.kind === "no-such-date" ? "Нет такой даты" : "Дата в формате ДД.ММ.ГГГГ" });
-    return z.NEVER;
-  });
 
 /** The orders list's filters, read from the address (a GET form): status, dates (Moscow days, inclusive), search, page. */
 export const orderFiltersSchema = z.object({

@@ -8,7 +8,7 @@ import type { PaymentProvider } from "../payments/provider.ts";
 import { formatMoney } from "../shared/format.ts";
 import { invalidateReads } from "../shared/read-cache.ts";
 import { announceReadsChanged } from "../shared/read-changes.server.ts";
-import { type StaffActor, writeAudit } from "./audit.server.ts";
+import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
 
 /**
  * What staff add to an order besides its status (issue 16 item 3): notes seen only in the back

@@ -2,8 +2,8 @@ import { and, count, desc, eq, ilike } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { auditLog, staff } from "../db/schema.ts";
 import { AUDIT_PAGE_SIZE, type AuditFilters } from "./audit-filters.ts";
-import { pageOf, withinMoscowDays } from "./list-query.server.ts";
-import { likeLiteral } from "./search-terms.ts";
+import { pageOf, withinMoscowDays } from "../shared/list-query.server.ts";
+import { likeLiteral } from "../shared/search-terms.ts";
 
 /** Who made a change: a member of staff in /admin, or the operator at the terminal. */
 export type StaffActor = { staffId: number | null; phone: string; role: string; ip?: string | null };

@@ -4,10 +4,10 @@ import type { Database } from "../db/client.server.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { databaseContext } from "../request/context.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
-import { writeAudit } from "../staff/audit.server.ts";
+import { writeAudit } from "../audit/audit.server.ts";
 import { staffActorContext } from "../staff/context.ts";
-import { cancelHeldOrder, complianceOrder, controlCsv, heldOrders, identifiedOrders, ordersUnderControl, releaseHeldOrder } from "./control.server.ts";
-import { extremistListStatus, readIdentificationAsStaff } from "./identification.server.ts";
+import { cancelHeldOrder, complianceOrder, controlCsv, heldOrders, identifiedOrders, ordersUnderControl, releaseHeldOrder } from "./compliance-control.server.ts";
+import { extremistListStatus, readIdentificationAsStaff } from "../compliance/identification.server.ts";
 
 /** The back office's compliance pages (/admin/compliance…): what they load and what their forms do. */
 

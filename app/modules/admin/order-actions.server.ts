@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { orders, type OrderStatus } from "../db/schema.ts";
 import { parseTrackingNumber } from "../orders/lifecycle.server.ts";
 import { changeOrderStatus, type StatusChange } from "../orders/operator.server.ts";
-import { type StaffActor, writeAudit } from "./audit.server.ts";
+import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
 
 export const staleOrderMessage = "Заказ уже изменён, обновите страницу";
 

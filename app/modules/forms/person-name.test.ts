@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fullNameProblem, nameProblem, normalizeName, splitFullName } from "./person-name.ts";
-import { fullNameField, namePartField } from "../forms/fields.ts";
-import { profileSchema, registrationSchema } from "./profile.ts";
+import { fullNameField, namePartField } from "./fields.ts";
+import { profileSchema, registrationSchema } from "../auth/profile.ts";
 
 const parts = (lastName: string, name: string, secondName: string) => ({ lastName, name, secondName });
 

@@ -21,9 +21,9 @@ import { flashHeader } from "../flash/flash.server.ts";
 import { databaseContext } from "../request/context.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { vatNotice, vatTreatment } from "../tax/vat.ts";
-import { listAudit } from "./audit.server.ts";
+import { listAudit } from "../audit/audit.server.ts";
 import { productFieldLabels } from "./catalog-labels.ts";
-import { staffActorContext } from "./context.ts";
+import { staffActorContext } from "../staff/context.ts";
 
 const listSchema = z.object({
   q: z.string().trim().max(100, "Поиск: не больше 100 символов").default(""),

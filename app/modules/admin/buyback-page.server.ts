@@ -8,9 +8,9 @@ import { flashHeader } from "../flash/flash.server.ts";
 import { databaseContext } from "../request/context.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { formatMoney } from "../shared/format.ts";
-import { listAudit } from "./audit.server.ts";
+import { listAudit } from "../audit/audit.server.ts";
 import { parseBuybackFilters } from "./buyback-filters.ts";
-import { staffActorContext } from "./context.ts";
+import { staffActorContext } from "../staff/context.ts";
 
 /** A request's sum as the lists show it: agreed, else offered, else quoted. */
 export function buybackRowTotal(row: { agreedPrice: number | null; offeredPrice: number | null; unitPrice: number | null; quantity: number }): number | null {

@@ -5,9 +5,9 @@ import { flashHeader, type Flash } from "../flash/flash.server.ts";
 import { formatPhone, normalizePhone } from "../phone/phone.ts";
 import { databaseContext } from "../request/context.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
-import { staffActorContext } from "./context.ts";
-import { staffRoleLabels } from "./roles.ts";
-import { addStaff, removeStaff } from "./staff.server.ts";
+import { staffActorContext } from "../staff/context.ts";
+import { staffRoleLabels } from "../staff/roles.ts";
+import { addStaff, removeStaff } from "../staff/staff.server.ts";
 
 const STAFF_PATH = "/admin/staff";
 

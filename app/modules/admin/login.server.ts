@@ -17,8 +17,8 @@ import {
   readStaffSessionToken,
   staffBySessionToken,
   staffSessionCookieHeader,
-} from "./sessions.server.ts";
-import { findStaffByPhone } from "./staff.server.ts";
+} from "../staff/sessions.server.ts";
+import { findStaffByPhone } from "../staff/staff.server.ts";
 import { staffLoginTexts } from "./login-texts.ts";
 
 /**
