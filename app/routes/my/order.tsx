@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { orderSummary } from "#app/modules/orders/order-summary.ts";
 import { orderHistory } from "#app/modules/orders/lifecycle.server.ts";
-import { payAgain, requireOwnOrder } from "#app/modules/orders/order-page.server.ts";
+import { payAgain, requireOwnOrder } from "#app/modules/storefront/order-page.server.ts";
 import { isPayable } from "#app/modules/orders/statuses.ts";
 import { latestPayment } from "#app/modules/payments/payments.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";

@@ -2,10 +2,10 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { requireUser } from "../auth/require-user.server.ts";
 import { databaseContext } from "../request/context.ts";
 import { pageNotFound } from "../shared/not-found.ts";
-import { payOrder } from "./payment-flow.server.ts";
-import { findOrder } from "./place-order.server.ts";
-import { nothingRefunded, refundedByOrder } from "./refunded.server.ts";
-import { isPayable } from "./statuses.ts";
+import { payOrder } from "../orders/payment-flow.server.ts";
+import { findOrder } from "../orders/place-order.server.ts";
+import { nothingRefunded, refundedByOrder } from "../orders/refunded.server.ts";
+import { isPayable } from "../orders/statuses.ts";
 
 /** An order id from the URL (path or ?order=): a positive integer, else the page does not exist. */
 export function parseOrderId(value: string | null | undefined, pathname: string): number {

@@ -4,8 +4,8 @@ import { productsSeeder } from "../catalog/products.seed.server.ts";
 import { createEmbeddedDeliveryProvider } from "../delivery/embedded.ts";
 import { addToCart, type ListOwner } from "../lists/lists.server.ts";
 import { handleCheckoutPost, type CheckoutScope } from "./checkout-action.server.ts";
-import { checkoutView } from "./checkout.server.ts";
-import { moveDraft } from "./draft.server.ts";
+import { checkoutView } from "../checkout/checkout.server.ts";
+import { moveDraft } from "../checkout/draft.server.ts";
 
 const rates = { gold: 11_000, silver: 150 };
 const KAZAN = "9000000005";

@@ -1,11 +1,11 @@
 import type { Database } from "../db/client.server.ts";
 import { ipxUrl } from "../images/image-url.ts";
 import { articleJsonLd } from "../seo/article-seo.ts";
-import type { Article } from "./articles.server.ts";
-import { otherArticles } from "./articles.server.ts";
-import { articleCard, type ArticlePageData } from "./cards.ts";
-import { renderMarkdown } from "./markdown.server.ts";
-import { articleHref, articleSections } from "./paths.ts";
+import type { Article } from "../content/articles.server.ts";
+import { otherArticles } from "../content/articles.server.ts";
+import { articleCard, type ArticlePageData } from "../content/cards.ts";
+import { renderMarkdown } from "../content/markdown.server.ts";
+import { articleHref, articleSections } from "../content/paths.ts";
 
 /** The width of a cover in OpenGraph and JSON-LD (the 1200 × 630 of link previews). */
 const shareImageWidth = 1200;

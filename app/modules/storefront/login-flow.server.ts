@@ -1,21 +1,21 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { safeReturnPath } from "./login-href.ts";
+import { safeReturnPath } from "../auth/login-href.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { clientIp } from "../request/client-ip.server.ts";
 import { listOwnerContext, userContext, visitorContext } from "../request/context.ts";
 import type { ListOwner } from "../lists/lists.server.ts";
 import { z } from "zod";
-import { AuthError, isCodeLive } from "./codes.server.ts";
-import { authDeps } from "./deps.server.ts";
-import { clearLoginStateHeader, loginStateHeader, readLoginState, type LoginState } from "./login-state.server.ts";
-import { codeSchema, phoneSchema, registrationSchema } from "./profile.ts";
-import { clearSessionCookieHeader, readSessionToken, sessionCookieHeader } from "./sessions.server.ts";
-import { signInPrefill } from "./prefill.server.ts";
-import { completeRegistration, secondsUntilResend, sendSignInCode, signInWithCode, signOut, type AuthDeps } from "./sign-in.server.ts";
+import { AuthError, isCodeLive } from "../auth/codes.server.ts";
+import { authDeps } from "../auth/deps.server.ts";
+import { clearLoginStateHeader, loginStateHeader, readLoginState, type LoginState } from "../auth/login-state.server.ts";
+import { codeSchema, phoneSchema, registrationSchema } from "../auth/profile.ts";
+import { clearSessionCookieHeader, readSessionToken, sessionCookieHeader } from "../auth/sessions.server.ts";
+import { signInPrefill } from "../auth/prefill.server.ts";
+import { completeRegistration, secondsUntilResend, sendSignInCode, signInWithCode, signOut, type AuthDeps } from "../auth/sign-in.server.ts";
 
-import type { LoginView } from "./login-view.ts";
+import type { LoginView } from "../auth/login-view.ts";
 
 export type { LoginView };
 

@@ -6,9 +6,9 @@ import { databaseContext } from "../request/context.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { formatMoney } from "../shared/format.ts";
 import { capitalise } from "../shared/sentences.ts";
-import { answerBuybackRequest, listSellerRequests, priceNow, requoteBuybackRequest } from "./requests.server.ts";
-import { buybackQuoteNumber, quotedStatuses } from "./statuses.ts";
-import { currentQuoteTerms } from "./terms.server.ts";
+import { answerBuybackRequest, listSellerRequests, priceNow, requoteBuybackRequest } from "../buyback/requests.server.ts";
+import { buybackQuoteNumber, quotedStatuses } from "../buyback/statuses.ts";
+import { currentQuoteTerms } from "../buyback/terms.server.ts";
 
 /**
  * /my/buyback: the signed-in seller's requests (those sent with the phone they signed in

@@ -5,8 +5,8 @@ import { flashHeader } from "../flash/flash.server.ts";
 import { getQuotesService } from "../quotes/quotes.server.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { BodyError } from "../shared/json-body.server.ts";
-import { listScope } from "./api.server.ts";
-import { updateCartQuantities } from "./cart-quantities.server.ts";
+import { listScope } from "../lists/api.server.ts";
+import { updateCartQuantities } from "../lists/cart-quantities.server.ts";
 import {
   addToCart,
   cappedMessage,
@@ -18,8 +18,8 @@ import {
   removeFromList,
   setCartQuantity,
   type ListName,
-} from "./lists.server.ts";
-import type { ListActionResult } from "./types.ts";
+} from "../lists/lists.server.ts";
+import type { ListActionResult } from "../lists/types.ts";
 
 export type { ListActionResult };
 

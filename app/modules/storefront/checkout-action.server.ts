@@ -12,19 +12,19 @@ import { type CartSummary, cartSummary } from "../lists/summary.server.ts";
 import { findOrderByToken, placeOrder } from "../orders/place-order.server.ts";
 import { readTypedQuantity } from "../lists/typed-quantity.ts";
 import { formatMoney } from "../shared/format.ts";
-import type { DeliveryChoiceGroup } from "./view.ts";
-import { type OrderTerms, orderTerms, parseTermsKey, termsKey } from "./terms.ts";
+import type { DeliveryChoiceGroup } from "../checkout/view.ts";
+import { type OrderTerms, orderTerms, parseTermsKey, termsKey } from "../checkout/terms.ts";
 import { activePromotions } from "../content/promotions.server.ts";
 import { normalizePhone } from "../phone/phone.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
-import { type DeliveryLookup, deliveryLookup, findOption, firstVisitDelivery, parcelOf } from "./checkout.server.ts";
-import { applyPostedFields, type CheckoutPost, parseCheckoutPost, validateForOrder } from "./draft-form.server.ts";
-import type { CheckoutErrors } from "./form-errors.server.ts";
-import { loadDraft, newCheckoutToken, saveDraft } from "./draft.server.ts";
+import { type DeliveryLookup, deliveryLookup, findOption, firstVisitDelivery, parcelOf } from "../checkout/checkout.server.ts";
+import { applyPostedFields, type CheckoutPost, parseCheckoutPost, validateForOrder } from "../checkout/draft-form.server.ts";
+import type { CheckoutErrors } from "../checkout/form-errors.server.ts";
+import { loadDraft, newCheckoutToken, saveDraft } from "../checkout/draft.server.ts";
 import { identificationOfCheckout, needsIdentification } from "../compliance/identification.server.ts";
 import { getConfig } from "../config/config.server.ts";
 import { log } from "../shared/log.server.ts";
-import { type CheckoutDraft, checkoutTexts, type PriceNotice } from "./draft.ts";
+import { type CheckoutDraft, checkoutTexts, type PriceNotice } from "../checkout/draft.ts";
 
 export type CheckoutScope = {
   db: Database;

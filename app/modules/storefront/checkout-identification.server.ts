@@ -7,9 +7,9 @@ import { moscowToday } from "../content/dates.ts";
 import type { Database } from "../db/client.server.ts";
 import type { ListOwner } from "../lists/lists.server.ts";
 import { formatMoney } from "../shared/format.ts";
-import { identificationTexts } from "./identification-texts.ts";
-import { identificationOfCheckout, latestIdentification, needsIdentification, saveIdentification } from "./identification.server.ts";
-import { formatDate, identificationSchema } from "./identification.ts";
+import { identificationTexts } from "../compliance/identification-texts.ts";
+import { identificationOfCheckout, latestIdentification, needsIdentification, saveIdentification } from "../compliance/identification.server.ts";
+import { formatDate, identificationSchema } from "../compliance/identification.ts";
 
 /**
  * The checkout's identification step (/checkout/identification): shown before an order at or
