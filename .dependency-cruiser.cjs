@@ -7,7 +7,7 @@
  *                the database client and schema, settings, logging, outbound HTTP, caches, generic
  *                helpers. Knows no shop rule.
  *   domain       the shop's rules, one folder per area (catalog, pricing, orders, payments, audit…).
- *   application  app/modules/{admin,storefront,demo-data}: what a page, a back-office page or a
+ *   application  app/modules/{seed,storefront,admin}: what a page, a back-office page or a
  *                command does with the domains (page handlers, seeders).
  *   web          app/routes, app/ui, app/root.tsx, app/entry.*: React Router's routes and components.
  *
@@ -54,7 +54,7 @@ const LAYERS = [
       "housekeeping",
     ],
   },
-  { layer: "application", folders: ["demo-data", "storefront", "admin"] },
+  { layer: "application", folders: ["seed", "storefront", "admin"] },
 ];
 
 const MODULES = "^app/modules/";

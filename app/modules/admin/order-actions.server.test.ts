@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { placeTestOrder } from "#tests/support/orders.ts";
 import { useTempDatabase } from "#tests/support/temp-database.ts";
-import { productsSeeder } from "../catalog/products.seed.server.ts";
+import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { auditLog, orders } from "../db/schema.ts";
 import { log } from "../shared/log.server.ts";
 import type { StaffActor } from "../audit/audit.server.ts";

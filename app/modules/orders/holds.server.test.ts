@@ -4,7 +4,7 @@ import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { onDatabaseBefore } from "#tests/support/upgrade-database.ts";
 import { migrateDatabase } from "../db/client.server.ts";
 import { testRates } from "#tests/support/orders.ts";
-import { productsSeeder } from "../catalog/products.seed.server.ts";
+import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { listItems, orders, products, users } from "../db/schema.ts";
 import { addToCart } from "../lists/lists.server.ts";
 import { listNotifications } from "../notifications/outbox.server.ts";

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { officePickupDelivery, placeTestOrder } from "#tests/support/orders.ts";
 import { useTempDatabase } from "#tests/support/temp-database.ts";
-import { productsSeeder } from "../catalog/products.seed.server.ts";
+import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { notifications, orders, products, sandboxPayments } from "../db/schema.ts";
 import { completeSandboxPayment, startPayment } from "../payments/payments.server.ts";
 import { createSandboxProvider, decideSandboxPayment } from "../payments/sandbox.server.ts";

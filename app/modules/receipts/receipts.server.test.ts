@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { placeTestOrder } from "#tests/support/orders.ts";
 import { useTempDatabase } from "#tests/support/temp-database.ts";
-import { productsSeeder } from "../catalog/products.seed.server.ts";
+import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { orders, products, receipts } from "../db/schema.ts";
 import { changeOrderStatus, formatOrderDetails, findOrderByNumber } from "../orders/operator.server.ts";
 import { applyPaymentState, listRefunds, startPayment } from "../payments/payments.server.ts";

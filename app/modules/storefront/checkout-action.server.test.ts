@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useTempDatabase } from "#tests/support/temp-database.ts";
-import { productsSeeder } from "../catalog/products.seed.server.ts";
+import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { createEmbeddedDeliveryProvider } from "../delivery/embedded.ts";
 import { addToCart, type ListOwner } from "../lists/lists.server.ts";
 import { handleCheckoutPost, type CheckoutScope } from "./checkout-action.server.ts";

@@ -1,4 +1,4 @@
-import type { Seeder } from "../db/seed.server.ts";
+import type { Seeder } from "./seeder.ts";
 import { pages } from "../db/schema.ts";
 
 type PageSeed = typeof pages.$inferInsert;

@@ -1,20 +1,12 @@
 import { inArray } from "drizzle-orm";
-import { buybackOffersSeeder } from "../buyback/offers.seed.server.ts";
-import { productsSeeder, vatCoinPremiumsSeeder } from "../catalog/products.seed.server.ts";
-import { catalogSectionsSeeder } from "../catalog/sections.seed.server.ts";
-import { consentPagesSeeder, contentItemsSeeder, contentPagesBodiesSeeder, promotionRulesSeeder } from "../content/content.seed.server.ts";
-import { pagesSeeder } from "../content/pages.seed.server.ts";
-import type { Database } from "./client.server.ts";
-import { seedRuns } from "./schema.ts";
-
-/**
- * A named piece of demo data. `run` must be idempotent (insert … on conflict do
- * nothing), so `npm run db:seed` can run it again at any time.
- */
-export type Seeder = {
-  name: string;
-  run(db: Database): Promise<void>;
-};
+import { buybackOffersSeeder } from "./buyback-offers.server.ts";
+import { productsSeeder, vatCoinPremiumsSeeder } from "./catalog-products.server.ts";
+import { catalogSectionsSeeder } from "./catalog-sections.server.ts";
+import { consentPagesSeeder, contentItemsSeeder, contentPagesBodiesSeeder, promotionRulesSeeder } from "./content.server.ts";
+import { pagesSeeder } from "./content-pages.server.ts";
+import type { Database } from "../db/client.server.ts";
+import { seedRuns } from "../db/schema.ts";
+import type { Seeder } from "./seeder.ts";
 
 /** Every seeder, in dependency order. Later concerns append theirs. */
 export const seeders: Seeder[] = [catalogSectionsSeeder, productsSeeder, pagesSeeder, buybackOffersSeeder, contentPagesBodiesSeeder, contentItemsSeeder, promotionRulesSeeder, consentPagesSeeder, vatCoinPremiumsSeeder];

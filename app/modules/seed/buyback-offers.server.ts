@@ -1,4 +1,4 @@
-import type { Seeder } from "../db/seed.server.ts";
+import type { Seeder } from "./seeder.ts";
 import { eq, inArray } from "drizzle-orm";
 import { buybackOffers, products } from "../db/schema.ts";
 

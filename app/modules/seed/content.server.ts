@@ -4,11 +4,11 @@ import { and, eq, isNull } from "drizzle-orm";
 import { pages, promotions } from "../db/schema.ts";
 import { CONSENT_DOCUMENT_PATH } from "../shop/contacts.ts";
 import type { Database } from "../db/client.server.ts";
-import type { Seeder } from "../db/seed.server.ts";
+import type { Seeder } from "./seeder.ts";
 import { projectRoot } from "../shared/project-root.server.ts";
-import { formatContentIssue, parseContentFiles, type ContentEntry } from "./content-files.ts";
-import { readContentFolder } from "./folder.server.ts";
-import { writeContent } from "./store.server.ts";
+import { formatContentIssue, parseContentFiles, type ContentEntry } from "../content/content-files.ts";
+import { readContentFolder } from "../content/folder.server.ts";
+import { writeContent } from "../content/store.server.ts";
 
 /** The demo content: Markdown files in the format of `npm run content -- import`. */
 export function demoContentDir(): string {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Seeder } from "../db/seed.server.ts";
+import type { Seeder } from "./seeder.ts";
 import { products, type ProductImage } from "../db/schema.ts";
-import demoCatalog from "./demo-catalog.json" with { type: "json" };
+import demoCatalog from "../catalog/demo-catalog.json" with { type: "json" };
 
 type DemoProduct = (typeof demoCatalog)[number];
 
