@@ -4,7 +4,8 @@
  * to the fields that changed). Pure, but it reads YAML: the page's loader calls it, so the
  * browser never loads the parser (the names of actions and people are in audit-labels.ts).
  */
-import { buybackGradeLabels, buybackStatusLabels, type BuybackStatus } from "../buyback/statuses.ts";
+import { buybackGradeLabels, buybackStatusLabels } from "../buyback/statuses.ts";
+import type { BuybackStatus } from "../db/column-values.ts";
 import { parseFrontMatter } from "../content/front-matter.ts";
 import { orderStatusLabels } from "../orders/statuses.ts";
 import { formatPhone } from "../phone/phone.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { buybackStatuses } from "../buyback/statuses.ts";
+import { buybackStatuses } from "../db/column-values.ts";
 import { adminListHref, filledFields } from "../shared/list-href.ts";
 
 /** The queue's filters, read from the address (a GET form). */

@@ -9,7 +9,8 @@ import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
 import { pageOf } from "../shared/list-query.server.ts";
 import { searchTerms } from "../shared/search-terms.ts";
 import { quoteCoin, quoteNote, type QuoteTerms } from "./buyback.server.ts";
-import { type BuybackStatus, buybackQuoteNumber, buybackStatusLabels, buybackTransitions, parseBuybackQuoteNumber, quotedStatuses } from "./statuses.ts";
+import { buybackQuoteNumber, buybackStatusLabels, buybackTransitions, parseBuybackQuoteNumber, quotedStatuses } from "./statuses.ts";
+import type { BuybackStatus } from "../db/column-values.ts";
 
 /**
  * A buy-back request after it was sent: the seller follows it and asks for a new quote when

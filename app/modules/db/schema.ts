@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { BuybackGrade, BuybackStatus } from "../buyback/statuses.ts";
 import { type AnyPgColumn, bigserial, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { LineDiscount, PromotionRule, QuantityTier } from "../pricing/discounts.ts";
+import type { BuybackGrade, BuybackStatus, LineDiscount, PromotionRule, QuantityTier } from "./column-values.ts";
 
 /**
  * The shop's tables. Each later concern adds its own tables here and a migration

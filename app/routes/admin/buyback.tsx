@@ -1,5 +1,6 @@
 import { Form } from "react-router";
-import { buybackGradeLabels, buybackGrades, buybackStatusLabels, buybackStatuses } from "#app/modules/buyback/statuses.ts";
+import { buybackGradeLabels, buybackStatusLabels } from "#app/modules/buyback/statuses.ts";
+import { buybackGrades, buybackStatuses } from "#app/modules/db/column-values.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { buybackListHref } from "#app/modules/admin/buyback-filters.ts";
 import { handleGradesForm, loadBuybackQueue } from "#app/modules/admin/buyback-page.server.ts";
