@@ -849,7 +849,7 @@ export const orderNotes = pgTable(
 
 /**
  * A buyer's identification (115-FZ, issue 17 item 5): the passport data, encrypted with
- * AES-256-GCM (app/modules/compliance/pii-crypto.server.ts); nothing of it is stored in the
+ * AES-256-GCM (app/modules/shared/pii-crypto.server.ts); nothing of it is stored in the
  * clear. One row per checkout it was given for; the latest is offered to the buyer again.
  * Kept for five years after the operation, as the law asks, so rows are never deleted with an order.
  */

@@ -11,7 +11,7 @@ import { listNotifications } from "../notifications/outbox.server.ts";
 import { log } from "../shared/log.server.ts";
 import { expireOverdueOrders } from "./expiry.server.ts";
 import { heldStock } from "./holds.server.ts";
-import type { HoldRules } from "./limits.ts";
+import type { HoldRules } from "../config/config.server.ts";
 import { changeOrderStatus, findOrderByNumber } from "./operator.server.ts";
 import { placeOrder } from "./place-order.server.ts";
 

@@ -10,13 +10,6 @@ import { shop } from "../shop/contacts.ts";
 
 export type OrderLimits = { maxUnpaidPerBuyer: number; maxPiecesPerCoin: number };
 
-/**
- * What orders nobody has paid or confirmed may hold (ORDER_CONFIRM_TIMEOUT_MINUTES,
- * MAX_UNCONFIRMED_PIECES_PER_BUYER, MAX_UNCONFIRMED_RUB_PER_BUYER, MAX_EXPIRED_ORDERS_PER_COIN_PER_DAY):
- * counted per buyer and per contact phone, this order included.
- */
-export type HoldRules = { confirmTimeoutMinutes: number; maxPieces: number; maxRub: number; maxExpiredPerCoinPerDay: number };
-
 /** The most pieces of this coin one order (and one cart line) may hold. */
 export function pieceLimit(product: { maxPerOrder: number | null }, maxPiecesPerCoin: number): number {
   return product.maxPerOrder === null ? maxPiecesPerCoin : Math.min(product.maxPerOrder, maxPiecesPerCoin);

@@ -1,5 +1,5 @@
 import { shop } from "../shop/contacts.ts";
-import type { SellerDetails } from "../shop/seller.ts";
+import type { SellerDetails } from "../config/seller.ts";
 
 /** The seller as an organisation: its legal name, ИНН and ОГРН (issue 17 item 4). */
 function sellerJsonLd(seller: SellerDetails | undefined) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_SELLER, innMatchesOgrn, isValidInn, isValidOgrn, sellerLine } from "./seller.ts";
+import { sellerLine } from "../shop/seller.ts";
+import { DEMO_SELLER, innMatchesOgrn, isValidInn, isValidOgrn } from "./seller.ts";
 
 describe("ИНН and ОГРН check digits", () => {
   it("accepts real organisations' numbers (Sberbank, Yandex) and an entrepreneur's 12-digit ИНН", () => {
