@@ -5,7 +5,7 @@ import { checkoutScope, paymentRedirect } from "#app/modules/storefront/checkout
 import { checkoutView } from "#app/modules/checkout/checkout.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { pointKindOf } from "#app/modules/delivery/provider.ts";
-import { paymentWindowText } from "#app/modules/orders/deadline.ts";
+import { paymentWindowText } from "#app/modules/payments/deadline.ts";
 import { flashHeader } from "#app/modules/flash/flash.server.ts";
 import { checkoutErrorsContext, checkoutErrorsHeader, checkoutErrorsMiddleware } from "#app/modules/checkout/form-errors.server.ts";
 import { readFormBody } from "#app/modules/shared/form-body.server.ts";

@@ -3,7 +3,7 @@
 // database is one process's, so it cannot be done while the shop runs).
 import { migrateDatabase, openDatabase } from "#app/modules/db/client.server.ts";
 import { seedDatabase } from "#app/modules/seed/seed.server.ts";
-import { completeSandboxPayment, latestPayment, startPayment } from "#app/modules/payments/payments.server.ts";
+import { completeSandboxPayment, latestPayment, startPayment } from "#app/modules/orders/payments.server.ts";
 import { createSandboxProvider } from "#app/modules/payments/sandbox.server.ts";
 import { cliActor } from "#app/modules/audit/audit.server.ts";
 import { addStaff } from "#app/modules/staff/staff.server.ts";

@@ -5,7 +5,7 @@ import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { auditLog, orderLines, orders, payments, refunds } from "../db/schema.ts";
 import { changeOrderStatus } from "../orders/operator.server.ts";
-import { completeSandboxPayment, latestPayment, startPayment } from "../payments/payments.server.ts";
+import { completeSandboxPayment, latestPayment, startPayment } from "../orders/payments.server.ts";
 import { createSandboxProvider } from "../payments/sandbox.server.ts";
 import { log } from "../shared/log.server.ts";
 import type { StaffActor } from "../audit/audit.server.ts";

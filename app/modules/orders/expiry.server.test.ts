@@ -4,7 +4,7 @@ import { placeTestOrder } from "#tests/support/orders.ts";
 import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { orders, products } from "../db/schema.ts";
-import { completeSandboxPayment, startPayment } from "../payments/payments.server.ts";
+import { completeSandboxPayment, startPayment } from "./payments.server.ts";
 import { createSandboxProvider } from "../payments/sandbox.server.ts";
 import { log } from "../shared/log.server.ts";
 import { expireOverdueOrders } from "./expiry.server.ts";

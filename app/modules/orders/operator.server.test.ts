@@ -4,7 +4,7 @@ import { officePickupDelivery, placeTestOrder } from "#tests/support/orders.ts";
 import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { notifications, orders, products, sandboxPayments } from "../db/schema.ts";
-import { completeSandboxPayment, startPayment } from "../payments/payments.server.ts";
+import { completeSandboxPayment, startPayment } from "./payments.server.ts";
 import { createSandboxProvider, decideSandboxPayment } from "../payments/sandbox.server.ts";
 import { log } from "../shared/log.server.ts";
 import { changeOrderStatus, findOrderByNumber, formatOrderDetails, formatOrderRow, formatStatusChange, listOrdersForOperator, trackingNumberMessages } from "./operator.server.ts";

@@ -5,7 +5,7 @@ import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { orders, products, receipts } from "../db/schema.ts";
 import { changeOrderStatus, formatOrderDetails, findOrderByNumber } from "../orders/operator.server.ts";
-import { applyPaymentState, listRefunds, startPayment } from "../payments/payments.server.ts";
+import { applyPaymentState, listRefunds, startPayment } from "../orders/payments.server.ts";
 import { type PaymentProvider, PaymentProviderError, type RefundInput, type SettlementReceiptInput } from "../payments/provider.ts";
 import { createSandboxProvider, decideSandboxPayment } from "../payments/sandbox.server.ts";
 import { log } from "../shared/log.server.ts";

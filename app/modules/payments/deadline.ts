@@ -10,11 +10,6 @@ export function paymentDeadlineText(dueAt: string | Date, from: string | Date): 
   return withinHalfDay ? formatTime(due) : formatDateTime(due);
 }
 
-/** CDEK's public tracking page of a parcel. */
-export function cdekTrackingUrl(trackingNumber: string): string {
-  return `https://www.cdek.ru/ru/tracking/?order_id=${encodeURIComponent(trackingNumber)}`;
-}
-
 /** The payment window in the genitive, as "в течение …" needs: "30 минут", "1 часа", "2 часов", "1 суток". */
 export function paymentWindowText(minutes: number): string {
   if (minutes % (24 * 60) === 0) return `${minutes / (24 * 60)} суток`;

@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { type AppConfig, getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { type OrderStatus, orderLines, orders, payments, products, refunds } from "../db/schema.ts";
-import { PAYMENT_IDS } from "./methods.ts";
+import { PAYMENT_IDS } from "../payments/methods.ts";
 import { log } from "../shared/log.server.ts";
 import type { NotificationEvent, OrderFacts } from "../notifications/events.ts";
 import { recordNotifications } from "../notifications/outbox.server.ts";
-import { isPaymentOverdue, orderFacts, PAYMENT_EXPIRED_REASON, recordOrderStep } from "../orders/lifecycle.server.ts";
+import { isPaymentOverdue, orderFacts, PAYMENT_EXPIRED_REASON, recordOrderStep } from "./lifecycle.server.ts";
 import {
   type CreatedPayment,
   type CreatePaymentInput,
@@ -19,10 +18,9 @@ import {
   type PaymentProviderId,
   type PaymentState,
   type PaymentStatus,
-} from "./provider.ts";
-import { createSandboxProvider, decideSandboxPayment, returnPath, type SandboxDecision } from "./sandbox.server.ts";
-import { verifyNotification } from "./webhook.server.ts";
-import { createYooKassaProvider } from "./yookassa.server.ts";
+} from "../payments/provider.ts";
+import { createSandboxProvider, decideSandboxPayment, returnPath, type SandboxDecision } from "../payments/sandbox.server.ts";
+import { verifyNotification } from "../payments/webhook.server.ts";
 import {
   followPaymentReceipt,
   followRefundReceipt,
@@ -59,16 +57,6 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-/** The configured provider: the sandbox on this database, or YooKassa with the shop's credentials. */
-export function getPaymentProvider(db: Database, config: Pick<AppConfig, "payments" | "publicUrl"> = getConfig()): PaymentProvider {
-  const { payments: settings } = config;
-  if (settings.provider === "sandbox") return createSandboxProvider(db, { publicUrl: config.publicUrl });
-  const { shopId, secretKey, baseUrl } = settings.yookassa;
-  // parseConfig refuses PAYMENT_PROVIDER=yookassa without both.
-  if (!shopId || !secretKey) throw new Error("YooKassa needs YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY");
-  return createYooKassaProvider({ shopId, secretKey, baseUrl, timeoutMs: settings.timeoutMs });
-}
 
 /** The order's newest payment attempt, if any. */
 export async function latestPayment(db: Database, orderId: number): Promise<PaymentRow | undefined> {

@@ -5,24 +5,10 @@ import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { orders, payments, sandboxPayments } from "../db/schema.ts";
 import { log } from "../shared/log.server.ts";
-import {
-  applyPaymentState,
-  cancelPendingPayments,
-  completeSandboxPayment,
-  getPaymentProvider,
-  latestPayment,
-  listPayments,
-  listRefunds,
-  PAYMENT_CHECK_INTERVAL_MS,
-  paymentMessages,
-  receiveYooKassaNotification,
-  refreshOrderPayment,
-  refundPayment,
-  retryPendingRefunds,
-  startPayment,
-} from "./payments.server.ts";
-import { type CreatePaymentInput, PAYMENT_RETRY_MESSAGE, type PaymentProvider, PaymentProviderError, type PaymentState, type RefundInput } from "./provider.ts";
-import { createSandboxProvider, decideSandboxPayment, SANDBOX_CANCELED_MESSAGE } from "./sandbox.server.ts";
+import { applyPaymentState, cancelPendingPayments, completeSandboxPayment, latestPayment, listPayments, listRefunds, PAYMENT_CHECK_INTERVAL_MS, paymentMessages, receiveYooKassaNotification, refreshOrderPayment, refundPayment, retryPendingRefunds, startPayment } from "./payments.server.ts";
+import { getPaymentProvider } from "../payments/configured-provider.server.ts";
+import { type CreatePaymentInput, PAYMENT_RETRY_MESSAGE, type PaymentProvider, PaymentProviderError, type PaymentState, type RefundInput } from "../payments/provider.ts";
+import { createSandboxProvider, decideSandboxPayment, SANDBOX_CANCELED_MESSAGE } from "../payments/sandbox.server.ts";
 
 const PUBLIC_URL = "https://shop.example";
 const database = useTempDatabase("payments-test", async ({ db }) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cdekTrackingUrl, paymentDeadlineText, paymentWindowText } from "./deadline.ts";
+import { paymentDeadlineText, paymentWindowText } from "./deadline.ts";
+import { cdekTrackingUrl } from "../delivery/tracking.ts";
 
 describe("payment deadline texts", () => {
   it("gives the time alone within half a day, and the date too beyond it, in Moscow time", () => {
