@@ -287,6 +287,9 @@ export const users = pgTable("users", {
   deletedAt: timestamp("deleted_at", { withTimezone: true }),
 });
 
+/** A buyer's account as stored: what the areas that serve a signed-in buyer (sign-in, checkout) name. */
+export type User = typeof users.$inferSelect;
+
 /**
  * One-time sign-in codes. Only a keyed hash of the code is kept; a code lives five
  * minutes and dies after five wrong tries (ARCHITECTURE section 5).

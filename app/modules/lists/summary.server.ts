@@ -5,7 +5,7 @@ import type { ProductCard } from "../catalog/types.ts";
 import { getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { products } from "../db/schema.ts";
-import { limitMessages, pieceLimit } from "../orders/limits.ts";
+import { limitMessages, pieceLimit } from "./limits.ts";
 import { type CartLineInput, priceLines } from "../pricing/discounts.ts";
 import type { LineDiscount } from "../db/column-values.ts";
 import type { MetalRates } from "../pricing/pricing.ts";

@@ -10,7 +10,7 @@ import { moscowToday } from "../content/dates.ts";
 import { type CartLineInput, priceLines } from "../pricing/discounts.ts";
 import type { LineDiscount } from "../db/column-values.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
-import { limitMessages, type OrderLimits, pieceLimit } from "./limits.ts";
+import { limitMessages, type OrderLimits, pieceLimit } from "../lists/limits.ts";
 import { holdRefusal } from "./holds.server.ts";
 import { identificationGate } from "../compliance/identification.server.ts";
 import { identificationTexts } from "../compliance/identification.ts";
