@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { pictureTypeOf } from "./staff-edit.server.ts";
+import { pictureTypeOf } from "./picture-type.ts";
 
 describe("pictureTypeOf (an uploaded coin picture's real type)", () => {
   it("knows JPEG, PNG and WebP by their bytes", async () => {
