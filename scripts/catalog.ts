@@ -14,7 +14,7 @@ import { getConfig } from "#app/modules/config/config.server.ts";
 import { lockKeys, migrateDatabase, openDatabase } from "#app/modules/db/client.server.ts";
 import { createProvider } from "#app/modules/quotes/providers/registry.server.ts";
 import { storedRates } from "#app/modules/quotes/service.server.ts";
-import { cliActor } from "#app/modules/staff/audit.server.ts";
+import { cliActor } from "#app/modules/audit/audit.server.ts";
 import { vatNotice, vatTreatment } from "#app/modules/tax/vat.ts";
 import { runScript } from "./run-script.ts";
 

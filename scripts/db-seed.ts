@@ -2,7 +2,7 @@
 // Seeders insert only what is missing, so running this twice changes nothing.
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { migrateDatabase, openDatabase, lockKeys } from "#app/modules/db/client.server.ts";
-import { seedDatabase } from "#app/modules/db/seed.server.ts";
+import { seedDatabase } from "#app/modules/seed/seed.server.ts";
 import { runScript } from "./run-script.ts";
 
 await runScript(async () => {

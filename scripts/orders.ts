@@ -20,7 +20,7 @@ import {
 } from "#app/modules/orders/operator.server.ts";
 import { parseTrackingNumber } from "#app/modules/orders/lifecycle.server.ts";
 import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
-import { getPaymentProvider } from "#app/modules/payments/payments.server.ts";
+import { getPaymentProvider } from "#app/modules/payments/configured-provider.server.ts";
 import { listNotifications } from "#app/modules/notifications/outbox.server.ts";
 import { formatNotificationRow } from "#app/modules/notifications/report.ts";
 import { runScript } from "./run-script.ts";

@@ -5,7 +5,7 @@ import { getConfig } from "#app/modules/config/config.server.ts";
 import { openDatabase, migrateDatabase, lockKeys } from "#app/modules/db/client.server.ts";
 import { staffRoles } from "#app/modules/db/schema.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
-import { cliActor } from "#app/modules/staff/audit.server.ts";
+import { cliActor } from "#app/modules/audit/audit.server.ts";
 import { staffRoleLabels } from "#app/modules/staff/roles.ts";
 import { addStaff, formatStaffRow, listStaff, removeStaff } from "#app/modules/staff/staff.server.ts";
 import { runScript } from "./run-script.ts";

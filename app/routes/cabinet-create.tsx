@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { handleLoginAction, loginView } from "#app/modules/auth/login-flow.server.ts";
+import { handleLoginAction, loginView } from "#app/modules/storefront/login-flow.server.ts";
 import { requireUser } from "#app/modules/auth/require-user.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { ProfileStep, type StepForm } from "#app/ui/auth/LoginSteps.tsx";

@@ -2,7 +2,7 @@ import { type FormEvent, type MouseEvent, useEffect, useRef, useState } from "re
 import { Link, useFetcher, useFetchers, useNavigate } from "react-router";
 import { refusedQuantity } from "#app/modules/lists/cart-quantities.server.ts";
 import { quantityField } from "#app/modules/lists/typed-quantity.ts";
-import { handleListForm } from "#app/modules/lists/form-actions.server.ts";
+import { handleListForm } from "#app/modules/storefront/list-form-actions.server.ts";
 import { cartSummary, type CartLine } from "#app/modules/lists/summary.server.ts";
 import type { ListActionResult } from "#app/modules/lists/types.ts";
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";

@@ -1,4 +1,4 @@
-import { articlePageData } from "#app/modules/content/article-page.server.ts";
+import { articlePageData } from "#app/modules/storefront/article-page.server.ts";
 import { findArticle } from "#app/modules/content/articles.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { databaseContext } from "#app/modules/request/context.ts";

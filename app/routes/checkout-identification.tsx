@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { requireUser } from "#app/modules/auth/require-user.server.ts";
-import { identificationStepView, submitIdentification } from "#app/modules/compliance/checkout-step.server.ts";
+import { identificationStepView, submitIdentification } from "#app/modules/storefront/checkout-identification.server.ts";
 import { identificationFields, identificationSchema, identificationTexts } from "#app/modules/compliance/identification.ts";
 import { formConstraint } from "#app/modules/forms/fields.ts";
 import { flashHeader } from "#app/modules/flash/flash.server.ts";

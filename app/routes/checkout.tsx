@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Form, Link, redirect, useNavigation, useRouteLoaderData, useSubmit } from "react-router";
-import { handleCheckoutPost } from "#app/modules/checkout/checkout-action.server.ts";
-import { checkoutScope, paymentRedirect } from "#app/modules/checkout/scope.server.ts";
+import { handleCheckoutPost } from "#app/modules/storefront/checkout-action.server.ts";
+import { checkoutScope, paymentRedirect } from "#app/modules/storefront/checkout-scope.server.ts";
 import { checkoutView } from "#app/modules/checkout/checkout.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { pointKindOf } from "#app/modules/delivery/provider.ts";
-import { paymentWindowText } from "#app/modules/orders/deadline.ts";
+import { paymentWindowText } from "#app/modules/payments/deadline.ts";
 import { flashHeader } from "#app/modules/flash/flash.server.ts";
 import { checkoutErrorsContext, checkoutErrorsHeader, checkoutErrorsMiddleware } from "#app/modules/checkout/form-errors.server.ts";
 import { readFormBody } from "#app/modules/shared/form-body.server.ts";
@@ -29,7 +29,7 @@ import {
 } from "#app/ui/checkout/CheckoutSections.tsx";
 import * as css from "#app/ui/checkout/checkout.css.ts";
 import { IdentificationSection } from "#app/ui/checkout/IdentificationSection.tsx";
-import { checkoutIdentification } from "#app/modules/compliance/checkout-step.server.ts";
+import { checkoutIdentification } from "#app/modules/storefront/checkout-identification.server.ts";
 import { FormErrors } from "#app/ui/kit/Field.tsx";
 import { TotalBar } from "#app/ui/checkout/TotalBar.tsx";
 import type { loader as rootLoader } from "../root.tsx";

@@ -1,5 +1,5 @@
 import { Form, redirect } from "react-router";
-import { handleLoginAction, loginView } from "#app/modules/auth/login-flow.server.ts";
+import { handleLoginAction, loginView } from "#app/modules/storefront/login-flow.server.ts";
 import { userContext } from "#app/modules/request/context.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { CodeStep, PhoneStep, ProfileStep, type StepForm } from "#app/ui/auth/LoginSteps.tsx";

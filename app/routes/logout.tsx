@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { handleLogout } from "#app/modules/auth/login-flow.server.ts";
+import { handleLogout } from "#app/modules/storefront/login-flow.server.ts";
 import type { Route } from "./+types/logout";
 
 /** 'Выйти' is a POST; the buyer lands on / (with JavaScript the history entry is replaced). */

@@ -1,7 +1,7 @@
 import { Link, redirect } from "react-router";
-import { latestPayment } from "#app/modules/payments/payments.server.ts";
+import { latestPayment } from "#app/modules/orders/payments.server.ts";
 import { orderSummary } from "#app/modules/orders/order-summary.ts";
-import { payAgain, requireOwnOrder } from "#app/modules/orders/order-page.server.ts";
+import { payAgain, requireOwnOrder } from "#app/modules/storefront/order-page.server.ts";
 import { isPayable } from "#app/modules/orders/statuses.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { shop } from "#app/modules/shop/contacts.ts";

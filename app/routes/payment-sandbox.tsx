@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { getConfig } from "#app/modules/config/config.server.ts";
-import { completeSandboxPayment } from "#app/modules/payments/payments.server.ts";
+import { completeSandboxPayment } from "#app/modules/orders/payments.server.ts";
 import { findSandboxPayment, returnPath } from "#app/modules/payments/sandbox.server.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";

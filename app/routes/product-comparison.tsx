@@ -2,7 +2,7 @@ import type { CSSProperties } from "react";
 import { Link, useFetchers } from "react-router";
 import { toDetails } from "#app/modules/catalog/products.server.ts";
 import { comparisonRows } from "#app/modules/lists/comparison.ts";
-import { handleListForm } from "#app/modules/lists/form-actions.server.ts";
+import { handleListForm } from "#app/modules/storefront/list-form-actions.server.ts";
 import { listProductsOf } from "#app/modules/lists/summary.server.ts";
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
 import { databaseContext, listOwnerContext } from "#app/modules/request/context.ts";

@@ -4,7 +4,7 @@ import { pushEcommerce } from "#app/modules/analytics/metrica.ts";
 import { DELIVERY_IDS } from "#app/modules/delivery/rules.ts";
 import { PAYMENT_IDS } from "#app/modules/payments/methods.ts";
 import { orderSummary } from "#app/modules/orders/order-summary.ts";
-import { requireOwnOrder } from "#app/modules/orders/order-page.server.ts";
+import { requireOwnOrder } from "#app/modules/storefront/order-page.server.ts";
 import { reconcilePayment } from "#app/modules/orders/payment-flow.server.ts";
 import { isPayable } from "#app/modules/orders/statuses.ts";
 import { identificationTexts } from "#app/modules/compliance/identification.ts";

@@ -1,6 +1,6 @@
 import { Link, useFetchers } from "react-router";
 import { toCard } from "#app/modules/catalog/products.server.ts";
-import { handleListForm } from "#app/modules/lists/form-actions.server.ts";
+import { handleListForm } from "#app/modules/storefront/list-form-actions.server.ts";
 import { listProductsOf } from "#app/modules/lists/summary.server.ts";
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
 import { databaseContext, listOwnerContext } from "#app/modules/request/context.ts";

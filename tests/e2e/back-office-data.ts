@@ -2,10 +2,10 @@
 // adds a manager and a few orders paid through the sandbox to its fresh database (the embedded
 // database is one process's, so it cannot be done while the shop runs).
 import { migrateDatabase, openDatabase } from "#app/modules/db/client.server.ts";
-import { seedDatabase } from "#app/modules/db/seed.server.ts";
-import { completeSandboxPayment, latestPayment, startPayment } from "#app/modules/payments/payments.server.ts";
+import { seedDatabase } from "#app/modules/seed/seed.server.ts";
+import { completeSandboxPayment, latestPayment, startPayment } from "#app/modules/orders/payments.server.ts";
 import { createSandboxProvider } from "#app/modules/payments/sandbox.server.ts";
-import { cliActor } from "#app/modules/staff/audit.server.ts";
+import { cliActor } from "#app/modules/audit/audit.server.ts";
 import { addStaff } from "#app/modules/staff/staff.server.ts";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { placeTestOrder } from "#tests/support/orders.ts";

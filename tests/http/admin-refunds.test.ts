@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/modules/db/client.server.ts";
 import { auditLog, orderLines, products, refunds, sandboxPayments } from "#app/modules/db/schema.ts";
 import { changeOrderStatus } from "#app/modules/orders/operator.server.ts";
-import { applyPaymentState, completeSandboxPayment, latestPayment, startPayment } from "#app/modules/payments/payments.server.ts";
+import { applyPaymentState, completeSandboxPayment, latestPayment, startPayment } from "#app/modules/orders/payments.server.ts";
 import { createSandboxProvider } from "#app/modules/payments/sandbox.server.ts";
 import { createYooKassaProvider } from "#app/modules/payments/yookassa.server.ts";
 import { listReceipts } from "#app/modules/receipts/receipts.server.ts";

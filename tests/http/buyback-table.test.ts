@@ -4,7 +4,7 @@
 // percentages here are not the defaults (even 'отличное' changes the price), so no column can
 // pass for the bare metal-value price by chance.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buybackGrades } from "#app/modules/buyback/statuses.ts";
+import { buybackGrades } from "#app/modules/db/column-values.ts";
 import { shopSettings } from "#app/modules/db/schema.ts";
 import { newPhone } from "#tests/support/buyer.ts";
 import { textContent } from "#tests/support/html.ts";

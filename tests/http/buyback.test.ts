@@ -4,7 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoBuybackOffers } from "#app/modules/buyback/offers.seed.server.ts";
+import { demoBuybackOffers } from "#app/modules/seed/buyback-offers.server.ts";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { openDatabase } from "#app/modules/db/client.server.ts";
 import { buybackRequests } from "#app/modules/db/schema.ts";

@@ -3,7 +3,7 @@
 // the server from the quotes, product pages with structured data matching what is shown.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
-import { demoCatalogSections } from "#app/modules/catalog/sections.seed.server.ts";
+import { demoCatalogSections } from "#app/modules/seed/catalog-sections.server.ts";
 import { salePrice } from "#app/modules/pricing/pricing.ts";
 import { attribute, h1Texts, inputValue, jsonLdBlocks, robotsMeta, tags, textByTestId, textContent } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";

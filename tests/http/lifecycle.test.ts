@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { demoCatalogSections } from "#app/modules/catalog/sections.seed.server.ts";
+import { demoCatalogSections } from "#app/modules/seed/catalog-sections.server.ts";
 import { h1Texts } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
 import { connectionRefused, waitFor } from "#tests/support/network.ts";

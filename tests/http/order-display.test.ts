@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { orderLines } from "#app/modules/db/schema.ts";
 import { changeOrderStatus } from "#app/modules/orders/operator.server.ts";
-import { completeSandboxPayment, latestPayment, startPayment } from "#app/modules/payments/payments.server.ts";
+import { completeSandboxPayment, latestPayment, startPayment } from "#app/modules/orders/payments.server.ts";
 import { createSandboxProvider } from "#app/modules/payments/sandbox.server.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";

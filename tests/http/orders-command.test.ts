@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, products } from "#app/modules/db/schema.ts";
-import { completeSandboxPayment, listPayments, startPayment } from "#app/modules/payments/payments.server.ts";
+import { completeSandboxPayment, listPayments, startPayment } from "#app/modules/orders/payments.server.ts";
 import { createSandboxProvider, decideSandboxPayment } from "#app/modules/payments/sandbox.server.ts";
 import { textContent } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";

@@ -3,7 +3,7 @@
 // buyers order the same coin, five in stock, at the same moment.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productsSeeder } from "#app/modules/catalog/products.seed.server.ts";
+import { productsSeeder } from "#app/modules/seed/catalog-products.server.ts";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "#app/modules/db/client.server.ts";
 import { listItems, orders, products, users } from "#app/modules/db/schema.ts";
 import { addToCart } from "#app/modules/lists/lists.server.ts";

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/modules/db/client.server.ts";
 import { orders, payments, receipts, refunds, sandboxPayments } from "#app/modules/db/schema.ts";
 import { type PaymentProvider } from "#app/modules/payments/provider.ts";
-import { startPayment } from "#app/modules/payments/payments.server.ts";
+import { startPayment } from "#app/modules/orders/payments.server.ts";
 import { createSandboxProvider } from "#app/modules/payments/sandbox.server.ts";
 import { createYooKassaProvider } from "#app/modules/payments/yookassa.server.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";

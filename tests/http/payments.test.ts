@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, payments } from "#app/modules/db/schema.ts";
-import { latestPayment, startPayment } from "#app/modules/payments/payments.server.ts";
+import { latestPayment, startPayment } from "#app/modules/orders/payments.server.ts";
 import { createSandboxProvider } from "#app/modules/payments/sandbox.server.ts";
 import { createYooKassaProvider } from "#app/modules/payments/yookassa.server.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeOrderStatus } from "#app/modules/orders/operator.server.ts";
-import { applyPaymentState, latestPayment, startPayment } from "#app/modules/payments/payments.server.ts";
+import { applyPaymentState, latestPayment, startPayment } from "#app/modules/orders/payments.server.ts";
 import { createYooKassaProvider } from "#app/modules/payments/yookassa.server.ts";
 import { listReceipts } from "#app/modules/receipts/receipts.server.ts";
 import { newPhone } from "#tests/support/buyer.ts";

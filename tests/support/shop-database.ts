@@ -6,7 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { type DatabaseHandle, migrateDatabase, openDatabase } from "#app/modules/db/client.server.ts";
-import { seedDatabase } from "#app/modules/db/seed.server.ts";
+import { seedDatabase } from "#app/modules/seed/seed.server.ts";
 import { adminDatabaseUrl, createTestDatabase, type Shop, startShop } from "./server.ts";
 import { copyTemplateDataDir } from "./shop-template.ts";
 

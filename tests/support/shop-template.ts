@@ -110,7 +110,7 @@ export async function buildShopTemplate(options: { kinds: TemplateKind[]; postgr
   };
   try {
     const { migrateDatabase, openDatabase } = await import("#app/modules/db/client.server.ts");
-    const { seedDatabase } = await import("#app/modules/db/seed.server.ts");
+    const { seedDatabase } = await import("#app/modules/seed/seed.server.ts");
     const { ensureProductImages } = await import("#app/modules/images/product-images.server.ts");
 
     const embedded = async (kind: TemplateKind) => {

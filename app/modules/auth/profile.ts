@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { consentField, emailField, formTexts, fullNameField, namePartField, phoneField } from "../forms/fields.ts";
 
-export { fullNameOf, splitFullName } from "./person-name.ts";
+export { fullNameOf, splitFullName } from "../forms/person-name.ts";
 // The forms vocabulary's fields, re-exported for the API routes (api/me, api/auth/check-code) that import them from here.
 export { emailField, fullNameField, phoneField } from "../forms/fields.ts";
 

@@ -2,13 +2,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { preparedPerDatabase } from "../db/prepared.server.ts";
-import { sessions, users } from "../db/schema.ts";
+import { sessions, type User, users } from "../db/schema.ts";
 import { clearCookieHeader, cookieHeader, readCookie } from "../shared/cookies.ts";
 
 export const SESSION_COOKIE = "session";
 export const SESSION_TTL_MS = 30 * 86_400_000;
 
-export type User = typeof users.$inferSelect;
+export type { User };
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { consentField, optionalText, phoneField, requiredText } from "../forms/fields.ts";
-import { buybackGrades } from "./statuses.ts";
+import { buybackGrades } from "../db/column-values.ts";
 
 /** Texts of the form's own errors; the fields' come from the forms vocabulary. */
 export const formMessages = {

@@ -9,7 +9,8 @@ import { formatDateTime, formatMoney } from "../shared/format.ts";
 import { joinSentences } from "../shared/sentences.ts";
 import { readGradePercents } from "./grades.server.ts";
 import { gradedBuybackPrice, offerBuybackPrice } from "./price.ts";
-import { type BuybackGrade, buybackGrades, buybackQuoteNumber, type GradePercents } from "./statuses.ts";
+import { buybackQuoteNumber, type GradePercents } from "./statuses.ts";
+import { type BuybackGrade, buybackGrades } from "../db/column-values.ts";
 import { recordNotifications } from "../notifications/outbox.server.ts";
 
 export type BuybackPriceLine = { id: number; name: string; metal: "gold" | "silver"; pureGrams: number; price: number; active: boolean };

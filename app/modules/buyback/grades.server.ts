@@ -2,8 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.server.ts";
 import { shopSettings } from "../db/schema.ts";
-import { type StaffActor, writeAudit } from "../staff/audit.server.ts";
-import { buybackGrades, defaultGradePercents, type GradePercents } from "./statuses.ts";
+import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
+import { defaultGradePercents, type GradePercents } from "./statuses.ts";
+import { buybackGrades } from "../db/column-values.ts";
 
 const GRADES_KEY = "buyback_grades";
 

@@ -5,11 +5,12 @@ import { recordNotifications } from "../notifications/outbox.server.ts";
 import { formatMoney } from "../shared/format.ts";
 import { capitalise, joinSentences } from "../shared/sentences.ts";
 import { shop } from "../shop/contacts.ts";
-import { type StaffActor, writeAudit } from "../staff/audit.server.ts";
-import { pageOf } from "../staff/list-query.server.ts";
-import { searchTerms } from "../staff/search-terms.ts";
+import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
+import { pageOf } from "../shared/list-query.server.ts";
+import { searchTerms } from "../shared/search-terms.ts";
 import { quoteCoin, quoteNote, type QuoteTerms } from "./buyback.server.ts";
-import { type BuybackStatus, buybackQuoteNumber, buybackStatusLabels, buybackTransitions, parseBuybackQuoteNumber, quotedStatuses } from "./statuses.ts";
+import { buybackQuoteNumber, buybackStatusLabels, buybackTransitions, parseBuybackQuoteNumber, quotedStatuses } from "./statuses.ts";
+import type { BuybackStatus } from "../db/column-values.ts";
 
 /**
  * A buy-back request after it was sent: the seller follows it and asks for a new quote when

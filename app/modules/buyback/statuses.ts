@@ -1,13 +1,6 @@
 import { formatNumber } from "../shared/format.ts";
 import { capitalise } from "../shared/sentences.ts";
-
-/** Where a buy-back request stands (issue 16 item 4, issue 19 item 3). Kept here, not in the schema, so the storefront's form needs no database code. */
-export const buybackStatuses = ["new", "contacted", "offered", "agreed", "completed", "rejected"] as const;
-export type BuybackStatus = (typeof buybackStatuses)[number];
-
-/** The coin's condition as the seller states it; each grade changes the price by the operator's percentage. */
-export const buybackGrades = ["excellent", "good", "defects"] as const;
-export type BuybackGrade = (typeof buybackGrades)[number];
+import type { BuybackGrade, BuybackStatus } from "../db/column-values.ts";
 
 /** What the seller and the staff call each step. */
 export const buybackStatusLabels: Record<BuybackStatus, string> = {

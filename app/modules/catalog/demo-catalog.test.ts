@@ -8,7 +8,7 @@ import { products } from "../db/schema.ts";
 import embedded from "../quotes/embedded-series.json" with { type: "json" };
 import { vatTreatment } from "../tax/vat.ts";
 import { pricingRule } from "./products.server.ts";
-import { demoProductRows, productsSeeder, vatCoinPremiumsSeeder } from "./products.seed.server.ts";
+import { demoProductRows, productsSeeder, vatCoinPremiumsSeeder } from "../seed/catalog-products.server.ts";
 import { priceFloorIssues, priceFloorText } from "./price-floor.ts";
 
 const sale = new Date("2026-06-01T12:00:00+03:00");

@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { products } from "../db/schema.ts";
-import { seedDatabase } from "../db/seed.server.ts";
+import { seedDatabase } from "../seed/seed.server.ts";
 import { normalizeSearchQuery, prefixTsquery, searchProducts, searchTerms, searchWords, switchLayout } from "./search.server.ts";
 
 describe("search words", () => {

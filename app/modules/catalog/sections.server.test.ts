@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import routes from "../../routes.ts";
-import { demoCatalogSections } from "./sections.seed.server.ts";
+import { demoCatalogSections } from "../seed/catalog-sections.server.ts";
 import { parseCatalogPath, sectionCrumbs, type CatalogSection } from "./sections.server.ts";
 
 const sections = demoCatalogSections.map((section) => ({ description: "", filter: {}, parentPath: null, position: 0, ...section })) as CatalogSection[];

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { catalogSections } from "../db/schema.ts";
-import type { Crumb } from "../seo/json-ld.ts";
+import type { Crumb } from "../shared/crumb.ts";
 import { createReadCache } from "../shared/read-cache.ts";
 
 export type CatalogSection = typeof catalogSections.$inferSelect;

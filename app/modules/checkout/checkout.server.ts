@@ -1,8 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { and, eq } from "drizzle-orm";
-import type { User } from "../auth/sessions.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { orders } from "../db/schema.ts";
+import { orders, type User } from "../db/schema.ts";
 import { deliveryOptions } from "../delivery/options.server.ts";
 import { deliveryTwin } from "../delivery/pricing.ts";
 import { type DeliveryProvider, DeliveryProviderError, type Parcel, type PickupPoint, pointKindOf } from "../delivery/provider.ts";

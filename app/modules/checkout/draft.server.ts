@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { User } from "../auth/sessions.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { checkoutDrafts } from "../db/schema.ts";
+import { checkoutDrafts, type User } from "../db/schema.ts";
 import { applyProfileDelivery } from "../delivery/rules.ts";
 import type { ListOwner } from "../lists/lists.server.ts";
 import { formatPhone } from "../phone/phone.ts";

@@ -1,11 +1,11 @@
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
-import { getConfig } from "../config/config.server.ts";
+import { getConfig, type IdentificationThresholds } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { extremistListEntries, identifications, orders } from "../db/schema.ts";
-import { cliActor, type StaffActor, writeAudit } from "../staff/audit.server.ts";
+import { cliActor, type StaffActor, writeAudit } from "../audit/audit.server.ts";
 import type { ParsedList } from "./extremist-list.ts";
-import { IDENTIFICATION_CONSENT_VERSION, type IdentificationData, type IdentificationThresholds, maskedIdentification, requiresIdentification, screeningKey } from "./identification.ts";
-import { decryptPii, encryptPii, type PiiKeyring } from "./pii-crypto.server.ts";
+import { IDENTIFICATION_CONSENT_VERSION, type IdentificationData, maskedIdentification, requiresIdentification, screeningKey } from "./identification.ts";
+import { decryptPii, encryptPii, type PiiKeyring } from "../shared/pii-crypto.server.ts";
 
 /**
  * Identification records (115-FZ): written encrypted, read back only by the buyer who gave

@@ -1,3 +1,4 @@
+import type { IdentificationThresholds } from "../config/config.server.ts";
 import { z } from "zod";
 import { parseDate } from "../forms/dates.ts";
 import { consentField, formTexts, fullNameField, optionalText, requiredText } from "../forms/fields.ts";
@@ -9,13 +10,6 @@ import { identificationTexts } from "./identification-texts.ts";
  * what the buyer gives, and how a name is compared with the list of persons involved in
  * extremism or terrorism. Pure, shared by the server and the page.
  */
-
-export type IdentificationThresholds = {
-  /** Online payment (card, СБП): identification from this order total, roubles. */
-  nonCash: number;
-  /** Payment on receipt (cash to the courier): its own, lower threshold. */
-  cash: number;
-};
 
 /** Whether an order of this total, paid this way, needs the buyer's identification: at or above the threshold. */
 export function requiresIdentification(total: number, paymentId: number, thresholds: IdentificationThresholds): boolean {

@@ -3,10 +3,8 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import type { HoldRules } from "../orders/limits.ts";
-import type { IdentificationThresholds } from "../compliance/identification.ts";
-import { generatePiiKey, parsePiiKey, type PiiKeyring } from "../compliance/pii-crypto.server.ts";
-import { DEMO_SELLER, innMatchesOgrn, isValidInn, isValidOgrn, type SellerDetails } from "../shop/seller.ts";
+import { generatePiiKey, parsePiiKey, type PiiKeyring } from "../shared/pii-crypto.server.ts";
+import { DEMO_SELLER, innMatchesOgrn, isValidInn, isValidOgrn, type SellerDetails } from "./seller.ts";
 import { parseProxyTrust, type ProxyTrust } from "../request/proxy-trust.server.ts";
 import { type LogLevel, setLogLevel } from "../shared/log.server.ts";
 
@@ -154,6 +152,21 @@ export const envSchema = z.object({
     .optional(),
   ASSAY_REGISTRATION_NUMBER: z.string().trim().min(3, "номер в реестре специального учёта Пробирной палаты").max(100).default(DEMO_SELLER.assayRegistrationNumber),
 });
+
+/**
+ * What orders nobody has paid or confirmed may hold (ORDER_CONFIRM_TIMEOUT_MINUTES,
+ * MAX_UNCONFIRMED_PIECES_PER_BUYER, MAX_UNCONFIRMED_RUB_PER_BUYER, MAX_EXPIRED_ORDERS_PER_COIN_PER_DAY):
+ * counted per buyer and per contact phone, this order included.
+ */
+export type HoldRules = { confirmTimeoutMinutes: number; maxPieces: number; maxRub: number; maxExpiredPerCoinPerDay: number };
+
+/** 115-FZ: from which order total, by the way it is paid, a buyer is identified (compliance/identification.ts). */
+export type IdentificationThresholds = {
+  /** Online payment (card, СБП): identification from this order total, roubles. */
+  nonCash: number;
+  /** Payment on receipt (cash to the courier): its own, lower threshold. */
+  cash: number;
+};
 
 export type AppConfig = {
   env: "development" | "production" | "test";

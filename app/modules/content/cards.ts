@@ -24,7 +24,7 @@ export function articleCard(article: { kind: ArticleKind; slug: string; title: s
   };
 }
 
-/** What an article page shows (built on the server by article-page.server.ts). */
+/** What an article page shows (built on the server by storefront/article-page.server.ts). */
 export type ArticlePageData = {
   kind: ArticleKind;
   title: string;

@@ -12,7 +12,7 @@ import {
   type PageEntry,
 } from "./content-files.ts";
 import { readContentFolder } from "./folder.server.ts";
-import { demoContentDir } from "./content.seed.server.ts";
+import { demoContentDir } from "../seed/content.server.ts";
 
 const news = (fields: string, body = "Текст новости.") => `---\n${fields}\n---\n\n${body}\n`;
 const goodNews = "slug: novaya-moneta\ntitle: Новая монета\ndescription: Кратко о главном.\ndate: 2026-10-14";

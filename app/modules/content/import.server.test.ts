@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "../db/client.server.ts";
 import { articles, pages, promotions } from "../db/schema.ts";
-import { seedDatabase } from "../db/seed.server.ts";
+import { seedDatabase } from "../seed/seed.server.ts";
 import { findArticle, findTrainingByLegacyId, listArticlePage } from "./articles.server.ts";
 import { formatContentIssue } from "./content-files.ts";
 import { describeCounts, exportContentFolder, importContentFolder } from "./import.server.ts";

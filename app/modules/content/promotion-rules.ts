@@ -18,7 +18,7 @@
  */
 import { z } from "zod";
 import { DELIVERY_IDS } from "../delivery/rules.ts";
-import type { CoinSelector, PromotionRule } from "../pricing/discounts.ts";
+import type { CoinSelector, PromotionRule } from "../db/column-values.ts";
 
 export type { PromotionRule };
 

@@ -10,7 +10,7 @@ import type { Database } from "../db/client.server.ts";
 import { articles, certificates, pages, partners, promotions, reviews } from "../db/schema.ts";
 import { invalidateReads } from "../shared/read-cache.ts";
 import { announceReadsChanged } from "../shared/read-changes.server.ts";
-import { writeAudit, type StaffActor } from "../staff/audit.server.ts";
+import { writeAudit, type StaffActor } from "../audit/audit.server.ts";
 import { contentFileName, contentFolders, formatContentEntry, parseContentFile, type ContentEntry, type ContentIssue, type ContentKind } from "./content-files.ts";
 import { isContentKey, keyOf } from "./staff-keys.ts";
 import { markdownIssues, writeCheckedContent } from "./import.server.ts";

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoCatalogSections } from "../catalog/sections.seed.server.ts";
+import { demoCatalogSections } from "../seed/catalog-sections.server.ts";
 import { lockKeys, migrateDatabase, openDatabase, type DatabaseHandle } from "./client.server.ts";
 import { catalogSections, pages, seedRuns } from "./schema.ts";
-import { seedDatabase, seeders } from "./seed.server.ts";
+import { seedDatabase, seeders } from "../seed/seed.server.ts";
 
 let dataDir: string;
 let handle: DatabaseHandle;

@@ -1,7 +1,7 @@
 import { getConfig } from "../config/config.server.ts";
 import { log } from "../shared/log.server.ts";
 import { lockKeys, migrateDatabase, openDatabase, type DatabaseHandle } from "./client.server.ts";
-import { seedDatabase } from "./seed.server.ts";
+import { seedDatabase } from "../seed/seed.server.ts";
 
 let opening: Promise<DatabaseHandle> | undefined;
 

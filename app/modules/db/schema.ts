@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { BuybackGrade, BuybackStatus } from "../buyback/statuses.ts";
 import { type AnyPgColumn, bigserial, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { LineDiscount, PromotionRule, QuantityTier } from "../pricing/discounts.ts";
+import type { BuybackGrade, BuybackStatus, LineDiscount, PromotionRule, QuantityTier } from "./column-values.ts";
 
 /**
  * The shop's tables. Each later concern adds its own tables here and a migration
@@ -287,6 +286,9 @@ export const users = pgTable("users", {
    */
   deletedAt: timestamp("deleted_at", { withTimezone: true }),
 });
+
+/** A buyer's account as stored: what the areas that serve a signed-in buyer (sign-in, checkout) name. */
+export type User = typeof users.$inferSelect;
 
 /**
  * One-time sign-in codes. Only a keyed hash of the code is kept; a code lives five
@@ -850,7 +852,7 @@ export const orderNotes = pgTable(
 
 /**
  * A buyer's identification (115-FZ, issue 17 item 5): the passport data, encrypted with
- * AES-256-GCM (app/modules/compliance/pii-crypto.server.ts); nothing of it is stored in the
+ * AES-256-GCM (app/modules/shared/pii-crypto.server.ts); nothing of it is stored in the
  * clear. One row per checkout it was given for; the latest is offered to the buyer again.
  * Kept for five years after the operation, as the law asks, so rows are never deleted with an order.
  */

@@ -1,7 +1,8 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { z } from "zod";
+import { readDate } from "./dates.ts";
 import { installRussianZodMessages } from "./zod-locale.ts";
-import { fullNameProblem, NAME_PART_MAX, nameProblem, nameTexts, normalizeName } from "../auth/person-name.ts";
+import { fullNameProblem, NAME_PART_MAX, nameProblem, nameTexts, normalizeName } from "./person-name.ts";
 import { normalizePhone, phoneProblem } from "../phone/phone.ts";
 
 installRussianZodMessages();
@@ -113,3 +114,14 @@ export function formConstraint(schema: z.ZodObject): Record<string, Constraint> 
     }),
   );
 }
+
+/** A day of a date filter (a Moscow day, inclusive), typed as staff write dates; "ГГГГ-ММ-ДД" after reading. */
+export const dateFilter = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const reading = readDate(value);
+    if (reading.kind === "date") return reading.iso;
+    ctx.addIssue({ code: "custom", message: reading.kind === "no-such-date" ? "Нет такой даты" : "Дата в формате ДД.ММ.ГГГГ" });
+    return z.NEVER;
+  });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, postgresForSuite } from "#tests/support/server.ts";
 import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { migrateDatabase, openDatabase } from "../db/client.server.ts";
-import { productsSeeder } from "../catalog/products.seed.server.ts";
+import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { checkoutDrafts, listItems, rateLimitEvents, sessions, smsCodes, users } from "../db/schema.ts";
 import { log } from "../shared/log.server.ts";
 import { Housekeeper, housekeepingRules, pruneStaleData } from "./housekeeping.server.ts";

@@ -1,7 +1,7 @@
 /**
  * The addresses of the image proxy (ipx at /_ipx, spec section 7): how pages build them
  * and which ones the server accepts. Pure, shared by the UI and by server.ts (which runs
- * this file directly on Node, so: no imports, erasable TypeScript only).
+ * this file directly on Node, so: erasable TypeScript only, importing only files like it).
  *
  * An address is /_ipx/{modifiers}/{source}: modifiers separated by "," (or "&"), a name
  * and its value by "_" (or ":" / "="), "_" alone for none; the source is a path in the
@@ -9,7 +9,7 @@
  * configured remote host.
  */
 
-import { breakpoints } from "../../ui/tokens/breakpoints.ts";
+import { breakpoints } from "../shared/breakpoints.ts";
 
 /** Spec section 9: image densities, default format and the browsers' cache lifetime of an image. */
 export const imageDensities = [1, 2] as const;

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { pictureTexts, pictureTypeOf } from "../catalog/staff-edit.server.ts";
+import { pictureTexts, pictureTypeOf } from "./picture-type.ts";
 
 export type StoredPicture = { ok: true; src: string; width: number; height: number; remove: () => Promise<void> } | { ok: false; message: string };
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import demoCatalog from "../catalog/demo-catalog.json" with { type: "json" };
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "../db/client.server.ts";
 import { products } from "../db/schema.ts";
-import { seedDatabase } from "../db/seed.server.ts";
+import { seedDatabase } from "../seed/seed.server.ts";
 import { ensureProductImages, generatedSide } from "./product-images.server.ts";
 
 let scratch: string;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTempDatabase } from "#tests/support/temp-database.ts";
-import { productsSeeder } from "../catalog/products.seed.server.ts";
+import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { products } from "../db/schema.ts";
 import { addToCart, addToList, cappedMessage, clearAllLists, listCounts, listEntries, ListError, mergeLists, parseQuantity, setCartQuantity } from "./lists.server.ts";
 import { cartSummary } from "./summary.server.ts";

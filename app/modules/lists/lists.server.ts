@@ -3,7 +3,7 @@ import { getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { preparedPerDatabase } from "../db/prepared.server.ts";
 import { listItems, products } from "../db/schema.ts";
-import { limitMessages, pieceLimit } from "../orders/limits.ts";
+import { limitMessages, pieceLimit } from "./limits.ts";
 import type { ListMembership } from "./types.ts";
 
 /** The three lists a buyer collects coins in. */

@@ -5,8 +5,9 @@ import type { ProductCard } from "../catalog/types.ts";
 import { getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { products } from "../db/schema.ts";
-import { limitMessages, pieceLimit } from "../orders/limits.ts";
-import { type CartLineInput, type LineDiscount, priceLines } from "../pricing/discounts.ts";
+import { limitMessages, pieceLimit } from "./limits.ts";
+import { type CartLineInput, priceLines } from "../pricing/discounts.ts";
+import type { LineDiscount } from "../db/column-values.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
 import { listEntries, type ListName, type ListOwner } from "./lists.server.ts";
 

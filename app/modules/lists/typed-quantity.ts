@@ -1,4 +1,4 @@
-import { limitMessages } from "../orders/limits.ts";
+import { limitMessages } from "./limits.ts";
 
 /**
  * A quantity typed into a cart or checkout line (issue 21 item 12): a whole number from 0 (the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "../shared/format.ts";
 import type { OrderFacts } from "./events.ts";
-import { cdekTrackingUrl } from "../orders/deadline.ts";
+import { cdekTrackingUrl } from "../delivery/tracking.ts";
 import { renderMessage, type ShopFacts } from "./templates.ts";
 
 const shopFacts: ShopFacts = { name: "Аурум", publicUrl: "https://aurum.example", phone: "+7 (495) 269-69-99", email: "info@aurum.example" };

@@ -1,7 +1,8 @@
 import { officeAddressText, officePlaceText } from "../delivery/notes.ts";
 import { goesToTheDoor } from "../delivery/order-delivery.ts";
 import { escapeMarkup } from "../shared/escape-markup.ts";
-import { cdekTrackingUrl, paymentDeadlineText } from "../orders/deadline.ts";
+import { paymentDeadlineText } from "../payments/deadline.ts";
+import { cdekTrackingUrl } from "../delivery/tracking.ts";
 import { formatDateTime, formatMoney } from "../shared/format.ts";
 import type { AlertFacts, BuybackFacts, NotificationAudience, NotificationChannel, NotificationEvent, OrderFacts } from "./events.ts";
 

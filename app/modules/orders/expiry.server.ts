@@ -1,6 +1,6 @@
 import { lockKeys, type DatabaseHandle } from "../db/client.server.ts";
 import { type LeaderLoop, startLeaderLoop } from "../db/leader-loop.server.ts";
-import { getPaymentProvider } from "../payments/payments.server.ts";
+import { getPaymentProvider } from "../payments/configured-provider.server.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { log } from "../shared/log.server.ts";
 import { CONFIRMATION_EXPIRED_REASON, overdueOrders, PAYMENT_EXPIRED_REASON } from "./lifecycle.server.ts";

@@ -4,14 +4,14 @@ import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { onDatabaseBefore } from "#tests/support/upgrade-database.ts";
 import { migrateDatabase } from "../db/client.server.ts";
 import { testRates } from "#tests/support/orders.ts";
-import { productsSeeder } from "../catalog/products.seed.server.ts";
+import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { listItems, orders, products, users } from "../db/schema.ts";
 import { addToCart } from "../lists/lists.server.ts";
 import { listNotifications } from "../notifications/outbox.server.ts";
 import { log } from "../shared/log.server.ts";
 import { expireOverdueOrders } from "./expiry.server.ts";
 import { heldStock } from "./holds.server.ts";
-import type { HoldRules } from "./limits.ts";
+import type { HoldRules } from "../config/config.server.ts";
 import { changeOrderStatus, findOrderByNumber } from "./operator.server.ts";
 import { placeOrder } from "./place-order.server.ts";
 

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { orderEvents, orderLines, orders, type OrderStatus } from "../db/schema.ts";
 import { EXPIRED_REASONS } from "./lifecycle.server.ts";
-import { holdMessages, type HoldRules } from "./limits.ts";
+import { holdMessages } from "../lists/limits.ts";
+import type { HoldRules } from "../config/config.server.ts";
 
 /**
  * Stock held by orders nobody has paid or confirmed yet (online orders awaiting payment, orders

@@ -4,7 +4,7 @@ import type { Database } from "../db/client.server.ts";
 import { type OrderStatus, orderLines, orderStatuses, orders, payments, products } from "../db/schema.ts";
 import { deliveryKindOf, orderDelivery, orderDeliveryLine } from "../delivery/order-delivery.ts";
 import { PAYMENT_IDS } from "../payments/methods.ts";
-import { cancelPendingPayments, listPayments, listRefunds, type PaymentRow, type RefundRow } from "../payments/payments.server.ts";
+import { cancelPendingPayments, listPayments, listRefunds, type PaymentRow, type RefundRow } from "./payments.server.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { listReceipts, queueHandoverReceipt, type ReceiptRow, receiptStatusLabels, receiptTypeLabels } from "../receipts/receipts.server.ts";
 import { formatDateTime, formatMoney } from "../shared/format.ts";

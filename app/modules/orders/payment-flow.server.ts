@@ -1,6 +1,7 @@
 import { getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { getPaymentProvider, refreshOrderPayment, startPayment } from "../payments/payments.server.ts";
+import { refreshOrderPayment, startPayment } from "./payments.server.ts";
+import { getPaymentProvider } from "../payments/configured-provider.server.ts";
 
 /**
  * Starts an online payment of an order and says where the buyer goes: the payment

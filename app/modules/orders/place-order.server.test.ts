@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTempDatabase } from "#tests/support/temp-database.ts";
-import { productsSeeder } from "../catalog/products.seed.server.ts";
+import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { listItems, orderLines, orders, products, users } from "../db/schema.ts";
 import { addToCart } from "../lists/lists.server.ts";
 import { salePrice } from "../pricing/pricing.ts";

@@ -1,3 +1,4 @@
+import type { CoinSelector, LineDiscount, PromotionRule, QuantityTier } from "../db/column-values.ts";
 import { salePrice, type Metal, type MetalRates, type PricingRule } from "./pricing.ts";
 
 /**
@@ -16,35 +17,11 @@ import { salePrice, type Metal, type MetalRates, type PricingRule } from "./pric
  *   or tier); a tie goes to the promotion, whose name the buyer recognises. Not both.
  */
 
-/** Which coins a promotion is for; every given field must match (an empty selector is refused on import). */
-export type CoinSelector = { skus?: string[]; series?: string; metal?: Metal };
-
-export type PromotionRule =
-  /** From `minQuantity` pieces of the selected coins in one order, each one's premium is `premiumPoints` lower. */
-  | { kind: "premium-discount"; coins: CoinSelector; minQuantity: number; premiumPoints: number }
-  /** From a goods total of `minGoodsTotal` roubles, the listed delivery ids cost nothing. */
-  | { kind: "free-delivery"; deliveries: number[]; minGoodsTotal: number };
-
 /** A promotion running today whose rule the shop applies. */
 export type ActivePromotion = { id: number; title: string; rule: PromotionRule };
 
-/** From `minQuantity` pieces of one coin in the order, its premium is `premiumPoints` lower. */
-export type QuantityTier = { minQuantity: number; premiumPoints: number };
-
 /** The coin fields the rules read. */
 export type DiscountedCoin = { id: number; sku: string; seriesSlug: string; metal: Metal; pureGrams: number };
-
-/** The discount of a line, kept with the order line as it was applied. */
-export type LineDiscount = {
-  source: "promotion" | "tier";
-  /** The promotion's id (source "promotion"). */
-  promotionId: number | null;
-  /** "Акция: …" or "Скидка от 10 шт." — what the buyer reads next to the line. */
-  title: string;
-  premiumPoints: number;
-  /** Roubles off each coin (the base price less the discounted one). */
-  perCoin: number;
-};
 
 export function matchesCoin(selector: CoinSelector, coin: Pick<DiscountedCoin, "sku" | "seriesSlug" | "metal">): boolean {
   if (selector.skus && !selector.skus.includes(coin.sku)) return false;

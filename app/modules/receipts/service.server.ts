@@ -1,7 +1,7 @@
 import type { AppConfig } from "../config/config.server.ts";
 import { lockKeys, type DatabaseHandle } from "../db/client.server.ts";
 import { drainBacklog, type LeaderLoop, startLeaderLoop } from "../db/leader-loop.server.ts";
-import { getPaymentProvider } from "../payments/payments.server.ts";
+import { getPaymentProvider } from "../payments/configured-provider.server.ts";
 import { deliverDueReceipts, followPendingReceipts, RECEIPT_SENDER_SETTINGS } from "./receipts.server.ts";
 
 /** The cluster's one receipt sender (started with the server): settlement receipts go to the payment provider, pending ones are followed up. */

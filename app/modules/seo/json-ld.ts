@@ -1,5 +1,6 @@
 import { shop } from "../shop/contacts.ts";
-import type { SellerDetails } from "../shop/seller.ts";
+import type { SellerDetails } from "../config/seller.ts";
+import type { Crumb } from "../shared/crumb.ts";
 
 /** The seller as an organisation: its legal name, ИНН and ОГРН (issue 17 item 4). */
 function sellerJsonLd(seller: SellerDetails | undefined) {
@@ -49,7 +50,6 @@ export function storeJsonLd(publicUrl: string, seller?: SellerDetails) {
   };
 }
 
-export type Crumb = { name: string; href: string };
 
 export function breadcrumbsJsonLd(publicUrl: string, crumbs: Crumb[]) {
   return {

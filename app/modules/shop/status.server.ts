@@ -3,7 +3,7 @@ import type { Database } from "../db/client.server.ts";
 import { shopSettings } from "../db/schema.ts";
 import { createReadCache } from "../shared/read-cache.ts";
 import { changedReads } from "../shared/read-changes.server.ts";
-import { cliActor, type StaffActor, writeAudit } from "../staff/audit.server.ts";
+import { cliActor, type StaffActor, writeAudit } from "../audit/audit.server.ts";
 
 const SALES_KEY = "sales";
 

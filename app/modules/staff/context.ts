@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { StaffActor } from "./audit.server.ts";
+import type { StaffActor } from "../audit/audit.server.ts";
 import type { StaffMember } from "./staff.server.ts";
 
 /** The signed-in member of staff of an /admin request, set by the admin layout's middleware. */

@@ -2,7 +2,7 @@ import { asc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { auditLog } from "../db/schema.ts";
-import { cliActor, type StaffActor } from "./audit.server.ts";
+import { cliActor, type StaffActor } from "../audit/audit.server.ts";
 import { mayOpen } from "./access.ts";
 import { roleAllows } from "./roles.ts";
 import { createStaffSession, endStaffSession, STAFF_SESSION_TTL_MS, staffBySessionToken, staffSessionCookieHeader } from "./sessions.server.ts";

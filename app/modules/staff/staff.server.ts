@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { staff, staffRoles, type StaffRole } from "../db/schema.ts";
 import { formatPhone, normalizePhone } from "../phone/phone.ts";
-import { type StaffActor, writeAudit } from "./audit.server.ts";
+import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
 import { staffRoleLabels } from "./roles.ts";
 
 export type StaffMember = typeof staff.$inferSelect;

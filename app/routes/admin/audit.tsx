@@ -1,10 +1,10 @@
 import { databaseContext } from "#app/modules/request/context.ts";
 import { formatDateTime } from "#app/modules/shared/format.ts";
-import { describeAuditChange, type AuditLine } from "#app/modules/staff/audit-describe.ts";
-import { auditActionLabel, auditEntityLabel, auditPersonLabel } from "#app/modules/staff/audit-labels.ts";
-import { auditListHref, parseAuditFilters } from "#app/modules/staff/audit-filters.ts";
-import { auditChoices, searchAudit } from "#app/modules/staff/audit.server.ts";
-import { adminMeta } from "#app/modules/staff/meta.ts";
+import { describeAuditChange, type AuditLine } from "#app/modules/admin/audit-describe.ts";
+import { auditActionLabel, auditEntityLabel, auditPersonLabel } from "#app/modules/admin/audit-labels.ts";
+import { auditListHref, parseAuditFilters } from "#app/modules/audit/audit-filters.ts";
+import { auditChoices, searchAudit } from "#app/modules/audit/audit.server.ts";
+import { adminMeta } from "#app/modules/admin/meta.ts";
 import { staffRoleLabels, type StaffRole } from "#app/modules/staff/roles.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
 import { AdminDateFields, AdminFilterField, AdminFilterSelect, AdminList } from "#app/ui/admin/AdminList.tsx";

@@ -3,8 +3,8 @@ import { buybackGradeLabels, buybackStatusLabels, formatPercent } from "#app/mod
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import { capitalise } from "#app/modules/shared/sentences.ts";
-import { handleBuybackAnswer, loadBuybackRequest } from "#app/modules/staff/buyback-page.server.ts";
-import { adminMeta } from "#app/modules/staff/meta.ts";
+import { handleBuybackAnswer, loadBuybackRequest } from "#app/modules/admin/buyback-page.server.ts";
+import { adminMeta } from "#app/modules/admin/meta.ts";
 import { staffRoleLabels } from "#app/modules/staff/roles.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
 import { button } from "#app/ui/kit/kit.css.ts";

@@ -1,9 +1,10 @@
 import { Form } from "react-router";
-import { buybackGradeLabels, buybackGrades, buybackStatusLabels, buybackStatuses } from "#app/modules/buyback/statuses.ts";
+import { buybackGradeLabels, buybackStatusLabels } from "#app/modules/buyback/statuses.ts";
+import { buybackGrades, buybackStatuses } from "#app/modules/db/column-values.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
-import { buybackListHref } from "#app/modules/staff/buyback-filters.ts";
-import { handleGradesForm, loadBuybackQueue } from "#app/modules/staff/buyback-page.server.ts";
-import { adminMeta } from "#app/modules/staff/meta.ts";
+import { buybackListHref } from "#app/modules/admin/buyback-filters.ts";
+import { handleGradesForm, loadBuybackQueue } from "#app/modules/admin/buyback-page.server.ts";
+import { adminMeta } from "#app/modules/admin/meta.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
 import { AdminFilterSelect, AdminList, AdminSearchField, PersonCell } from "#app/ui/admin/AdminList.tsx";
 import { BuybackListRow, buybackListHead } from "#app/ui/admin/AdminRows.tsx";

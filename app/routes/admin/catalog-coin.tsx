@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { ipxUrl } from "#app/modules/images/image-url.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";
-import { productFieldLabels } from "#app/modules/staff/catalog-labels.ts";
-import { handleProductEditor, loadProductEditor } from "#app/modules/staff/catalog-page.server.ts";
-import { adminMeta } from "#app/modules/staff/meta.ts";
+import { productFieldLabels } from "#app/modules/admin/catalog-labels.ts";
+import { handleProductEditor, loadProductEditor } from "#app/modules/admin/catalog-page.server.ts";
+import { adminMeta } from "#app/modules/admin/meta.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
 import { AdminAuditSection, AdminEditField, AdminEditForm, AdminEditFrame, AdminSaveButton } from "#app/ui/admin/AdminEditFrame.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";

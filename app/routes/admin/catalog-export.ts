@@ -1,4 +1,4 @@
-import { exportCatalogResponse } from "#app/modules/staff/catalog-page.server.ts";
+import { exportCatalogResponse } from "#app/modules/admin/catalog-page.server.ts";
 import type { Route } from "./+types/catalog-export";
 
 /** GET /admin/catalog/export: the catalogue file, as `npm run catalog -- export` writes it. */

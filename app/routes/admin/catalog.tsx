@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { formatMoney } from "#app/modules/shared/format.ts";
-import { handleCatalogImport, loadCatalogList } from "#app/modules/staff/catalog-page.server.ts";
-import { adminMeta } from "#app/modules/staff/meta.ts";
+import { handleCatalogImport, loadCatalogList } from "#app/modules/admin/catalog-page.server.ts";
+import { adminMeta } from "#app/modules/admin/meta.ts";
 import { AdminList, AdminSearchField } from "#app/ui/admin/AdminList.tsx";
 import * as css from "#app/ui/admin/admin.css.ts";
 import { auditWho } from "#app/ui/admin/auditWho.ts";

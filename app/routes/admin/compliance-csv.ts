@@ -1,4 +1,4 @@
-import { exportControlCsv } from "#app/modules/compliance/compliance-page.server.ts";
+import { exportControlCsv } from "#app/modules/admin/compliance-page.server.ts";
 import type { Route } from "./+types/compliance-csv";
 
 /** Orders under mandatory control (115-FZ) as CSV for Excel; the export is audited. */

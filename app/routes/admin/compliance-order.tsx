@@ -1,9 +1,9 @@
 import { Form, Link } from "react-router";
-import { handleComplianceOrderAction, loadComplianceOrder } from "#app/modules/compliance/compliance-page.server.ts";
+import { handleComplianceOrderAction, loadComplianceOrder } from "#app/modules/admin/compliance-page.server.ts";
 import { formatDate } from "#app/modules/compliance/identification.ts";
 import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
-import { adminMeta } from "#app/modules/staff/meta.ts";
+import { adminMeta } from "#app/modules/admin/meta.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
 import { button } from "#app/ui/kit/kit.css.ts";
 import type { Route } from "./+types/compliance-order";

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { LINKED_DAYS } from "#app/modules/compliance/control-csv.ts";
-import { loadCompliancePage } from "#app/modules/compliance/compliance-page.server.ts";
+import { loadCompliancePage } from "#app/modules/admin/compliance-page.server.ts";
 import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
-import { adminMeta } from "#app/modules/staff/meta.ts";
+import { adminMeta } from "#app/modules/admin/meta.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
 import { AdminTable } from "#app/ui/admin/AdminList.tsx";
 import type { Route } from "./+types/compliance";

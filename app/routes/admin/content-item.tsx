@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { contentKindLabels } from "#app/modules/content/staff-keys.ts";
-import { handleContentEditor, loadContentEditor } from "#app/modules/staff/content-page.server.ts";
-import { adminMeta } from "#app/modules/staff/meta.ts";
+import { handleContentEditor, loadContentEditor } from "#app/modules/admin/content-page.server.ts";
+import { adminMeta } from "#app/modules/admin/meta.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
 import { AdminAuditSection, AdminEditField, AdminEditForm, AdminEditFrame, AdminSaveButton } from "#app/ui/admin/AdminEditFrame.tsx";
 import { ArticleForm } from "#app/ui/admin/ArticleForm.tsx";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { articleKindNames } from "#app/modules/content/article-form.ts";
-import { handleArticleForm, loadArticleNew } from "#app/modules/staff/content-page.server.ts";
-import { adminMeta } from "#app/modules/staff/meta.ts";
+import { handleArticleForm, loadArticleNew } from "#app/modules/admin/content-page.server.ts";
+import { adminMeta } from "#app/modules/admin/meta.ts";
 import { readFormBody } from "#app/modules/shared/form-body.server.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
 import { ArticleForm } from "#app/ui/admin/ArticleForm.tsx";

@@ -1,5 +1,5 @@
 import { Outlet, useRouteError } from "react-router";
-import { adminMeta } from "#app/modules/staff/meta.ts";
+import { adminMeta } from "#app/modules/admin/meta.ts";
 import { noindexMiddleware } from "#app/modules/staff/middleware.server.ts";
 import { AdminError } from "#app/ui/admin/AdminError.tsx";
 import type { Route } from "./+types/frame";

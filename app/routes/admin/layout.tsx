@@ -3,7 +3,7 @@ import { flashContext } from "#app/modules/request/context.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { menuFor } from "#app/modules/staff/access.ts";
 import { staffContext } from "#app/modules/staff/context.ts";
-import { adminMeta } from "#app/modules/staff/meta.ts";
+import { adminMeta } from "#app/modules/admin/meta.ts";
 import { staffAccessMiddleware } from "#app/modules/staff/middleware.server.ts";
 import { staffRoleLabels } from "#app/modules/staff/roles.ts";
 import { AdminFrame } from "#app/ui/admin/AdminFrame.tsx";

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
-import { handleStaffLogin, staffLoginView } from "#app/modules/staff/login.server.ts";
-import { staffLoginTexts } from "#app/modules/staff/login-texts.ts";
-import { adminMeta } from "#app/modules/staff/meta.ts";
+import { handleStaffLogin, staffLoginView } from "#app/modules/admin/login.server.ts";
+import { staffLoginTexts } from "#app/modules/admin/login-texts.ts";
+import { adminMeta } from "#app/modules/admin/meta.ts";
 import { flashContext } from "#app/modules/request/context.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { AdminFrame } from "#app/ui/admin/AdminFrame.tsx";

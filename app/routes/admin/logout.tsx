@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { handleStaffLogout } from "#app/modules/staff/login.server.ts";
+import { handleStaffLogout } from "#app/modules/admin/login.server.ts";
 import type { Route } from "./+types/logout";
 
 /** 'Выйти' is a POST; a GET of the address only leads back to the back office. */

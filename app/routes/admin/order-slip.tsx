@@ -4,7 +4,7 @@ import { findOrderByNumber } from "#app/modules/orders/operator.server.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
-import { adminMeta } from "#app/modules/staff/meta.ts";
+import { adminMeta } from "#app/modules/admin/meta.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
 import type { Route } from "./+types/order-slip";
 

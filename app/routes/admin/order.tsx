@@ -5,8 +5,8 @@ import { orderStatusLabels, shippingNeedsTracking, statusButtonLabel } from "#ap
 import { receiptStatusLabels, receiptTypeLabels, receiptVatLabels } from "#app/modules/receipts/labels.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
-import { adminMeta } from "#app/modules/staff/meta.ts";
-import { handleAdminOrderAction, loadAdminOrder } from "#app/modules/staff/order-page.server.ts";
+import { adminMeta } from "#app/modules/admin/meta.ts";
+import { handleAdminOrderAction, loadAdminOrder } from "#app/modules/admin/order-page.server.ts";
 import { staffRoleLabels } from "#app/modules/staff/roles.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
 import { OrderNotes, OrderRefund, OrderSlipLink } from "#app/ui/admin/OrderStaffBlocks.tsx";

@@ -1,5 +1,5 @@
-import { adminMeta } from "#app/modules/staff/meta.ts";
-import { handleSalesForm, loadSales } from "#app/modules/staff/shop-page.server.ts";
+import { adminMeta } from "#app/modules/admin/meta.ts";
+import { handleSalesForm, loadSales } from "#app/modules/admin/shop-page.server.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
 import { SalesForms } from "#app/ui/admin/SalesForms.tsx";
 import type { Route } from "./+types/shop-sales";

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { formatDateTime } from "#app/modules/shared/format.ts";
-import { adminMeta } from "#app/modules/staff/meta.ts";
-import { handleShopForm, loadShopPage } from "#app/modules/staff/shop-page.server.ts";
+import { adminMeta } from "#app/modules/admin/meta.ts";
+import { handleShopForm, loadShopPage } from "#app/modules/admin/shop-page.server.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
 import { FailedMessagesTable } from "#app/ui/admin/AdminList.tsx";
 import { SalesForms } from "#app/ui/admin/SalesForms.tsx";

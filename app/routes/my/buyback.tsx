@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { handleSellerBuyback, loadSellerBuyback } from "#app/modules/buyback/seller-page.server.ts";
+import { handleSellerBuyback, loadSellerBuyback } from "#app/modules/storefront/seller-page.server.ts";
 import { buybackGradeLabels, buybackStatusLabels } from "#app/modules/buyback/statuses.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";

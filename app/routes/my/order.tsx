@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { orderSummary } from "#app/modules/orders/order-summary.ts";
 import { orderHistory } from "#app/modules/orders/lifecycle.server.ts";
-import { payAgain, requireOwnOrder } from "#app/modules/orders/order-page.server.ts";
+import { payAgain, requireOwnOrder } from "#app/modules/storefront/order-page.server.ts";
 import { isPayable } from "#app/modules/orders/statuses.ts";
-import { latestPayment } from "#app/modules/payments/payments.server.ts";
+import { latestPayment } from "#app/modules/orders/payments.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import { OrderDetails, OrderTimeline, PayAgainForm, PaymentDeadline } from "#app/ui/orders/OrderDetails.tsx";

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { buybackGradeLabels, type BuybackGrade } from "#app/modules/buyback/statuses.ts";
+import { buybackGradeLabels } from "#app/modules/buyback/statuses.ts";
+import type { BuybackGrade } from "#app/modules/db/column-values.ts";
 import { formatDateTime } from "#app/modules/shared/format.ts";
 import { Pagination } from "../kit/Pagination.tsx";
 import { button } from "../kit/kit.css.ts";

@@ -1,12 +1,14 @@
 import { type Fetcher, useRouteLoaderData } from "react-router";
 import type { ListActionResult, ListMembership } from "#app/modules/lists/types.ts";
-import type { loader as rootLoader } from "#app/root.tsx";
 
 const none: ListMembership = { cart: {}, wishlist: [], compare: [] };
 
+/** The part of the root loader's data read here (components sit below root.tsx and do not import it). */
+type RootData = { lists: ListMembership } | undefined;
+
 /** Which products the buyer's lists hold, as the root loader read them for this page. */
 export function useListMembership(): ListMembership {
-  return useRouteLoaderData<typeof rootLoader>("root")?.lists ?? none;
+  return (useRouteLoaderData("root") as RootData)?.lists ?? none;
 }
 
 /**

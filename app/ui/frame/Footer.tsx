@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { privacyPolicyHref, shop } from "#app/modules/shop/contacts.ts";
 import { primaryMenu, secondaryMenu } from "#app/modules/shop/navigation.ts";
 import { currentYear } from "#app/modules/shared/format.ts";
-import { type SellerDetails, sellerLine } from "#app/modules/shop/seller.ts";
+import type { SellerDetails } from "#app/modules/config/seller.ts";
+import { sellerLine } from "#app/modules/shop/seller.ts";
 import { Container } from "../kit/Container.tsx";
 import { copyright, footer, footerAddress, footerGrid, footerHeading, footerLink, footerList, paymentLogo, payments } from "./frame.css.ts";
 

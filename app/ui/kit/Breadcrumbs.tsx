@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { breadcrumbsJsonLd, type Crumb } from "#app/modules/seo/json-ld.ts";
+import { breadcrumbsJsonLd } from "#app/modules/seo/json-ld.ts";
+import type { Crumb } from "#app/modules/shared/crumb.ts";
 import { usePublicUrl } from "../use-public-url.ts";
 import { JsonLd } from "./JsonLd.tsx";
 import { breadcrumbItem, breadcrumbList, breadcrumbs } from "./kit.css.ts";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Crumb } from "#app/modules/seo/json-ld.ts";
+import type { Crumb } from "#app/modules/shared/crumb.ts";
 import { Breadcrumbs } from "./Breadcrumbs.tsx";
 import { pageTitle } from "./kit.css.ts";
 

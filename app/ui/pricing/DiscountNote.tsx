@@ -1,4 +1,5 @@
-import type { DeliveryDiscount, LineDiscount } from "#app/modules/pricing/discounts.ts";
+import type { DeliveryDiscount } from "#app/modules/pricing/discounts.ts";
+import type { LineDiscount } from "#app/modules/db/column-values.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";
 import * as css from "./discount.css.ts";
 

@@ -1,12 +1,7 @@
-/** Breakpoints of spec section 9, in CSS pixels (min-width). */
-export const breakpoints = {
-  xs: 320,
-  sm: 640,
-  md: 768,
-  lg: 1024,
-  xl: 1280,
-  "2xl": 1536,
-} as const;
+import { breakpoints } from "#app/modules/shared/breakpoints.ts";
+
+/** Breakpoints of spec section 9, in CSS pixels (min-width); the numbers live below the modules that share them. */
+export { breakpoints };
 
 export type Breakpoint = keyof typeof breakpoints;
 

@@ -1,4 +1,4 @@
-import { handleLogout } from "#app/modules/auth/login-flow.server.ts";
+import { handleLogout } from "#app/modules/storefront/login-flow.server.ts";
 import { apiHandle } from "#app/modules/request/api-call.ts";
 import { apiJson } from "#app/modules/shared/api.ts";
 import type { Route } from "./+types/logout";

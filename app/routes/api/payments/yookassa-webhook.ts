@@ -1,5 +1,6 @@
 import { getConfig } from "#app/modules/config/config.server.ts";
-import { getPaymentProvider, receiveYooKassaNotification } from "#app/modules/payments/payments.server.ts";
+import { receiveYooKassaNotification } from "#app/modules/orders/payments.server.ts";
+import { getPaymentProvider } from "#app/modules/payments/configured-provider.server.ts";
 import { clientIp } from "#app/modules/request/client-ip.server.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import { apiHandle } from "#app/modules/request/api-call.ts";

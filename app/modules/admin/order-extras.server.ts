@@ -1,0 +1,228 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../db/client.server.ts";
+import { orderLines, orderNotes, orders, payments, products, type RefundLine, refunds } from "../db/schema.ts";
+import { sendRefund } from "../orders/payments.server.ts";
+import { getPaymentProvider } from "../payments/configured-provider.server.ts";
+import type { PaymentProvider } from "../payments/provider.ts";
+import { formatMoney } from "../shared/format.ts";
+import { invalidateReads } from "../shared/read-cache.ts";
+import { announceReadsChanged } from "../shared/read-changes.server.ts";
+import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
+
+/**
+ * What staff add to an order besides its status (issue 16 item 3): notes seen only in the back
+ * office, and refunds through the payment service, all or by lines (decisions 008 and 024).
+ * Each writes its audit row in the change's transaction.
+ */
+
+export const orderExtrasMessages = {
+  notFound: (number: string) => `Заказ №${number} не найден.`,
+  stale: "Заказ уже изменён, обновите страницу",
+  noteSaved: "Заметка сохранена",
+  refundNotNow: "Вернуть деньги можно по отменённому или выполненному заказу: до передачи покупателю отмените заказ.",
+  nothingToRefund: "По заказу нет оплаты, которую можно вернуть.",
+  alreadyRefunded: "Деньги по этому заказу уже возвращаются или возвращены.",
+  nothingChosen: "Выберите монеты и количество для возврата.",
+  unknownLine: "В заказе нет такой строки: обновите страницу.",
+  tooMany: (name: string, left: number) => `«${name}»: вернуть можно не больше ${left} шт.`,
+  deliveryRefunded: "Доставка уже возвращена.",
+  overPaid: (amount: number, left: number) => `Возврат ${formatMoney(amount)} больше, чем осталось от оплаты: ${formatMoney(left)}.`,
+  refunded: (amount: number) => `Возврат ${formatMoney(amount)} отправлен в платёжный сервис; покупателю придут SMS и письмо.`,
+  refundFailed: (reason: string) => `Платёжный сервис не принял возврат: ${reason}. Попробуем снова в течение часа, или верните деньги вручную.`,
+} as const;
+
+export const noteFormSchema = z.object({
+  intent: z.literal("note"),
+  text: z.string({ error: "Напишите заметку" }).trim().min(1, "Напишите заметку").max(2000, "Заметка: не больше 2000 символов"),
+});
+
+/** The most lines one refund form may name (an order has far fewer; more is not a form of ours). */
+const MAX_REFUND_FIELDS = 100;
+
+/**
+ * The refund form: "all" (everything not refunded yet) or pieces per order line (`qty-<line id>`),
+ * the delivery, and whether the coins came back to the shop. No amount: the server computes it
+ * from the order's own lines.
+ */
+export const refundFormSchema = z.object({
+  intent: z.literal("refund"),
+  version: z.coerce.number({ error: "Обновите страницу" }).int(),
+  all: z.literal("1").optional(),
+  delivery: z.literal("1").optional(),
+  restock: z.literal("1").optional(),
+  quantities: z
+    .array(z.object({ lineId: z.coerce.number().int().positive().max(2 ** 31 - 1), quantity: z.coerce.number({ error: "Количество — целое число" }).int("Количество — целое число").min(0, "Количество не может быть меньше нуля").max(10_000, "Слишком большое количество") }))
+    .max(MAX_REFUND_FIELDS, "Слишком много строк в форме"),
+});
+
+export type RefundForm = z.infer<typeof refundFormSchema>;
+
+/** The refund form's fields, with the per-line quantities gathered from their `qty-<id>` names. */
+export function parseRefundForm(fields: Record<string, FormDataEntryValue>) {
+  const quantities = Object.entries(fields)
+    .filter(([name]) => /^qty-\d{1,10}$/.test(name))
+    .map(([name, quantity]) => ({ lineId: name.slice(4), quantity: String(quantity).trim() }));
+  return refundFormSchema.safeParse({ ...fields, quantities });
+}
+
+export type OrderNoteRow = typeof orderNotes.$inferSelect;
+
+export async function listOrderNotes(db: Database, orderId: number): Promise<OrderNoteRow[]> {
+  return db.select().from(orderNotes).where(eq(orderNotes.orderId, orderId)).orderBy(asc(orderNotes.createdAt), asc(orderNotes.id));
+}
+
+/** Adds a staff note to the order, audited with it. */
+export async function addOrderNote(db: Database, actor: StaffActor, number: string, text: string): Promise<{ ok: true } | { ok: false; reason: string }> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select({ id: orders.id, number: orders.number }).from(orders).where(eq(orders.number, number)).for("update");
+    if (!order) return { ok: false, reason: orderExtrasMessages.notFound(number) };
+    await tx.insert(orderNotes).values({ orderId: order.id, staffId: actor.staffId, phone: actor.phone, role: actor.role, text });
+    await writeAudit(tx as unknown as Database, actor, { action: "order.note", entity: `order:${order.number}`, before: null, after: { note: text } });
+    return { ok: true };
+  });
+}
+
+/** Order statuses in which staff may give money back (decision 024). */
+export const REFUNDABLE_STATUSES = ["cancelled", "completed"] as const;
+
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * What is left to give back of an order's succeeded payment: each line's pieces not refunded yet,
+ * the delivery if not refunded, and the roubles of the payment not refunded. Null when the order
+ * is not in a refundable status or has no succeeded payment.
+ */
+async function refundState(db: Database, order: Pick<OrderRow, "id" | "status" | "deliveryTotal">) {
+  if (!(REFUNDABLE_STATUSES as readonly string[]).includes(order.status)) return null;
+  const [paid] = await db.select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, "succeeded"))).orderBy(asc(payments.id)).limit(1);
+  if (!paid) return null;
+  const given = await db.select().from(refunds).where(eq(refunds.paymentId, paid.id));
+  // A refund the service refused outright gives nothing back; a pending one will (it is retried).
+  const counted = given.filter((refund) => refund.status !== "canceled");
+  const refundedTotal = counted.reduce((sum, refund) => sum + refund.amount, 0);
+  const whole = counted.some((refund) => refund.lines === null);
+  const taken = new Map<number | null, number>();
+  for (const refund of counted) for (const line of refund.lines ?? []) taken.set(line.orderLineId, (taken.get(line.orderLineId) ?? 0) + line.quantity);
+  const lines = (await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id))).map((line) => ({
+    id: line.id,
+    sku: line.sku,
+    name: line.name,
+    price: line.price,
+    quantity: line.quantity,
+    left: whole ? 0 : Math.max(0, line.quantity - (taken.get(line.id) ?? 0)),
+  }));
+  const deliveryLeft = !whole && order.deliveryTotal > 0 && !taken.has(null);
+  return {
+    paid,
+    refundedTotal,
+    left: Math.max(0, paid.amount - refundedTotal),
+    lines,
+    delivery: { price: order.deliveryTotal, left: deliveryLeft },
+    /** A completed order's coins went to the buyer: whether they came back is staff's to say. */
+    canRestock: order.status === "completed",
+  };
+}
+
+/** What the refund form offers, or null when there is nothing to give back. */
+export async function refundableOf(db: Database, order: Pick<OrderRow, "id" | "status" | "deliveryTotal">) {
+  const state = await refundState(db, order);
+  if (!state || state.left === 0 || (!state.delivery.left && state.lines.every((line) => line.left === 0))) return null;
+  const { paid, ...shown } = state;
+  return { ...shown, paidAmount: paid.amount };
+}
+
+export type Refundable = NonNullable<Awaited<ReturnType<typeof refundableOf>>>;
+
+/**
+ * Money back to the buyer, all that is left or by lines (issue 16 item 3, decision 024): the amount
+ * is the order's own prices times the pieces chosen, never more than the payment minus what went
+ * back already. The refund's row, the coins put back on sale (a completed order's, when staff say
+ * they came back; a cancelled order's were put back by the cancellation), the audit row and the
+ * order's new version (so the same page pressed again is refused) are one transaction; the payment
+ * service is asked after it (no lock held across the network), and its answer and the buyer's
+ * messages are written by sendRefund.
+ */
+export async function refundOrderAsStaff(
+  db: Database,
+  actor: StaffActor,
+  number: string,
+  form: Pick<RefundForm, "version" | "all" | "delivery" | "restock" | "quantities">,
+  provider: PaymentProvider = getPaymentProvider(db),
+): Promise<{ ok: true; message: string } | { ok: false; reason: string }> {
+  const reserved = await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    const refuse = (reason: string) => ({ ok: false as const, reason });
+    const [order] = await tx.select().from(orders).where(eq(orders.number, number)).for("update");
+    if (!order) return refuse(orderExtrasMessages.notFound(number));
+    if (order.version !== form.version) return refuse(orderExtrasMessages.stale);
+    if (!(REFUNDABLE_STATUSES as readonly string[]).includes(order.status)) return refuse(orderExtrasMessages.refundNotNow);
+    const state = await refundState(txDb, order);
+    if (!state) return refuse(orderExtrasMessages.nothingToRefund);
+    const chosen: Array<{ line: (typeof state.lines)[number]; quantity: number }> = [];
+    let delivery = false;
+    if (form.all) {
+      for (const line of state.lines) if (line.left > 0) chosen.push({ line, quantity: line.left });
+      delivery = state.delivery.left;
+    } else {
+      for (const { lineId, quantity } of form.quantities) {
+        const line = state.lines.find((candidate) => candidate.id === lineId);
+        if (!line) return refuse(orderExtrasMessages.unknownLine);
+        if (quantity > line.left) return refuse(orderExtrasMessages.tooMany(line.name, line.left));
+        if (quantity > 0) chosen.push({ line, quantity });
+      }
+      if (form.delivery && !state.delivery.left) return refuse(orderExtrasMessages.deliveryRefunded);
+      delivery = form.delivery === "1";
+    }
+    if (chosen.length === 0 && !delivery) return refuse(form.all ? orderExtrasMessages.alreadyRefunded : orderExtrasMessages.nothingChosen);
+    const restock = state.canRestock && form.restock === "1";
+    const lines: RefundLine[] = chosen.map(({ line, quantity }) => ({ orderLineId: line.id, name: line.name, quantity, priceRub: line.price, restocked: restock }));
+    if (delivery) lines.push({ orderLineId: null, name: "Доставка", quantity: 1, priceRub: state.delivery.price, restocked: false });
+    const amount = lines.reduce((sum, line) => sum + line.priceRub * line.quantity, 0);
+    if (amount > state.left) return refuse(orderExtrasMessages.overPaid(amount, state.left));
+    if (restock) {
+      const productIds = (await tx.select({ id: orderLines.id, productId: orderLines.productId }).from(orderLines).where(eq(orderLines.orderId, order.id))).reduce(
+        (map, row) => map.set(row.id, row.productId),
+        new Map<number, number>(),
+      );
+      // In product order, as placing an order locks them, so the two never deadlock.
+      const byProduct = [...chosen].sort((a, b) => productIds.get(a.line.id)! - productIds.get(b.line.id)!);
+      for (const { line, quantity } of byProduct) {
+        await tx.update(products).set({ stock: sql`${products.stock} + ${quantity}`, updatedAt: new Date() }).where(eq(products.id, productIds.get(line.id)!));
+      }
+      // The coins are on sale again: every instance's cached pages and listings must show it.
+      await announceReadsChanged(tx as unknown as Database, "stock");
+    }
+    const [refund] = await tx
+      .insert(refunds)
+      .values({
+        paymentId: state.paid.id,
+        orderId: order.id,
+        provider: state.paid.provider,
+        idempotenceKey: randomUUID(),
+        amount,
+        lines,
+        reason: order.status === "cancelled" ? `Возврат по отменённому заказу (${actor.phone})` : `Возврат по выполненному заказу (${actor.phone})`,
+      })
+      .returning({ id: refunds.id });
+    // Any update raises the order's version: the page the refund was pressed on is now out of date.
+    await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, order.id));
+    await writeAudit(txDb, actor, {
+      action: "order.refund",
+      entity: `order:${order.number}`,
+      before: { refundedTotal: state.refundedTotal },
+      after: {
+        refunded: amount,
+        refundedTotal: state.refundedTotal + amount,
+        lines: lines.map(({ name, quantity, priceRub, restocked }) => ({ name, quantity, priceRub, restocked })),
+        paymentId: state.paid.providerPaymentId,
+      },
+    });
+    return { ok: true as const, refundId: refund!.id, restocked: restock };
+  });
+  if (!reserved.ok) return reserved;
+  if (reserved.restocked) invalidateReads("stock");
+  const refund = await sendRefund(db, provider, reserved.refundId);
+  return refund.lastError ? { ok: false, reason: orderExtrasMessages.refundFailed(refund.lastError) } : { ok: true, message: orderExtrasMessages.refunded(refund.amount) };
+}

@@ -1,0 +1,37 @@
+/**
+ * The values of the schema's text columns and the shapes of its JSON columns that the areas
+ * name too: kept in this pure file (no database code) so that schema.ts need not import the
+ * areas above it, and the browser's code (the buy-back form, the discount note) may import them.
+ */
+
+/** Where a buy-back request stands */
+export const buybackStatuses = ["new", "contacted", "offered", "agreed", "completed", "rejected"] as const;
+export type BuybackStatus = (typeof buybackStatuses)[number];
+
+/** The coin's condition as the seller states it; each grade changes the price by the operator's percentage. */
+export const buybackGrades = ["excellent", "good", "defects"] as const;
+export type BuybackGrade = (typeof buybackGrades)[number];
+
+/** Which coins a promotion is for; every given field must match (an empty selector is refused on import). */
+export type CoinSelector = { skus?: string[]; series?: string; metal?: "gold" | "silver" };
+
+export type PromotionRule =
+  /** From `minQuantity` pieces of the selected coins in one order, each one's premium is `premiumPoints` lower. */
+  | { kind: "premium-discount"; coins: CoinSelector; minQuantity: number; premiumPoints: number }
+  /** From a goods total of `minGoodsTotal` roubles, the listed delivery ids cost nothing. */
+  | { kind: "free-delivery"; deliveries: number[]; minGoodsTotal: number };
+
+/** From `minQuantity` pieces of one coin in the order, its premium is `premiumPoints` lower. */
+export type QuantityTier = { minQuantity: number; premiumPoints: number };
+
+/** The discount of a line, kept with the order line as it was applied. */
+export type LineDiscount = {
+  source: "promotion" | "tier";
+  /** The promotion's id (source "promotion"). */
+  promotionId: number | null;
+  /** "Акция: …" or "Скидка от 10 шт." — what the buyer reads next to the line. */
+  title: string;
+  premiumPoints: number;
+  /** Roubles off each coin (the base price less the discounted one). */
+  perCoin: number;
+};

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { productsSeeder } from "../seed/catalog-products.server.ts";
+import { createEmbeddedDeliveryProvider } from "../delivery/embedded.ts";
+import { addToCart, type ListOwner } from "../lists/lists.server.ts";
+import { handleCheckoutPost, type CheckoutScope } from "./checkout-action.server.ts";
+import { checkoutView } from "../checkout/checkout.server.ts";
+import { moveDraft } from "../checkout/draft.server.ts";
+
+const rates = { gold: 11_000, silver: 150 };
+const KAZAN = "9000000005";
+const COURIER = 45;
+const database = useTempDatabase("checkout-action-test", async ({ db }) => {
+  await productsSeeder.run(db);
+});
+const provider = createEmbeddedDeliveryProvider();
+
+const scopeOf = (owner: ListOwner): CheckoutScope => ({ db: database.handle.db, owner, user: null, rates, shopOpen: true, provider });
+const viewOf = (owner: ListOwner) => checkoutView(database.handle.db, { owner, user: null, rates, provider, pointFilter: "", cityQuery: "" });
+const form = (fields: Record<string, string>) => {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  return body;
+};
+
+describe("a checkout post from an owner without a draft (the sign-in ran out mid-checkout; walk-through item 2)", () => {
+  it("keeps the city the page showed, so the draft that follows the buyer back after signing in is whole", async () => {
+    const user: ListOwner = "user:checkout-expired";
+    const visitor: ListOwner = `visitor:${crypto.randomUUID()}`;
+    await addToCart(database.handle.db, user, 1, 1);
+    await addToCart(database.handle.db, visitor, 1, 1);
+    await handleCheckoutPost(scopeOf(user), form({ chooseCity: KAZAN }));
+    await handleCheckoutPost(scopeOf(user), form({ deliveryId: String(COURIER), shown: (await viewOf(user)).shown }));
+    const before = await viewOf(user);
+    expect(before.draft.city.name).toBe("Казань");
+    expect(before.chosen?.id).toBe(COURIER);
+
+    // The session is gone: the page's post arrives as the visitor's, who has no draft.
+    const outcome = await handleCheckoutPost(scopeOf(visitor), form({ token: before.token, shown: before.shown, deliveryId: String(COURIER), street: "ул. Баумана", house: "5", intent: "place" }));
+    expect(outcome.kind).toBe("login");
+    await moveDraft(database.handle.db, visitor, user);
+
+    const after = await viewOf(user);
+    expect(after.draft.city).toEqual(before.draft.city);
+    expect(after.chosen?.id).toBe(COURIER);
+    expect(after.totals).toEqual(before.totals);
+    expect(after.draft.address).toMatchObject({ street: "ул. Баумана", house: "5" });
+  });
+});
