@@ -135,6 +135,32 @@ test.describe("on a 390 px phone", () => {
     expect(await horizontalOverflow(page)).toBe(0);
   });
 
+  test("/quotes-online shows every current figure whole on the screen, each beside its heading", async ({ page, javaScriptEnabled }) => {
+    await open(page, "/quotes-online", javaScriptEnabled);
+    const cells = await page
+      .getByRole("region", { name: "Текущие котировки" })
+      .locator("td")
+      .evaluateAll((items) =>
+        items.map((cell) => {
+          const rect = cell.getBoundingClientRect();
+          const row = cell.closest("tr")!;
+          // Its heading: the column's, if that is on the screen, else the one the cell shows itself.
+          const column = cell.closest("table")!.querySelectorAll("thead th")[[...row.children].indexOf(cell)]!;
+          const columnShown = column.getBoundingClientRect().width > 1 && column.getBoundingClientRect().right <= document.documentElement.clientWidth;
+          const own = getComputedStyle(cell, "::before").content.replace(/^"|"$/g, "");
+          return { text: cell.textContent, left: rect.left, right: rect.right, overflow: cell.scrollWidth - cell.clientWidth, heading: columnShown ? column.textContent : own === "none" ? "" : own };
+        }),
+      );
+    expect(cells).toHaveLength(10);
+    for (const cell of cells) {
+      expect(cell.left, `'${cell.text}': left edge on the screen`).toBeGreaterThanOrEqual(0);
+      expect(cell.right, `'${cell.text}': right edge on the screen`).toBeLessThanOrEqual(phone.width);
+      expect(cell.overflow, `'${cell.text}' fits its cell`).toBeLessThanOrEqual(1);
+      expect(cell.heading, `'${cell.text}' has its heading beside it`).toMatch(/^(₽|\$|За день)/);
+    }
+    expect(await horizontalOverflow(page)).toBe(0);
+  });
+
   test("clearing the cart: the question comes first, then its buttons, in the page and on the screen", async ({ page, javaScriptEnabled }) => {
     await addCoinToCart(page);
     await open(page, "/cart", javaScriptEnabled);
@@ -227,5 +253,12 @@ test("screenshots of the pages touched at 390 and 1366 px (SCREENSHOTS_DIR)", as
       await open(page, path, javaScriptEnabled);
       await page.screenshot({ path: `${shots}/${name}-${viewport.width}-${mode}.png`, fullPage: true });
     }
+    await open(page, "/admin/orders", javaScriptEnabled);
+    await open(page, (await page.getByTestId("orders-table").getByRole("link").first().getAttribute("href"))!, javaScriptEnabled);
+    await page.screenshot({ path: `${shots}/admin-order-${viewport.width}-${mode}.png`, fullPage: true });
+    await open(page, "/checkout", javaScriptEnabled);
+    await chooseDelivery(page, 45, javaScriptEnabled);
+    await page.locator("#address").screenshot({ path: `${shots}/checkout-address-${viewport.width}-${mode}.png` });
+    await chooseDelivery(page, 76, javaScriptEnabled);
   }
 });
