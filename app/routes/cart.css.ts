@@ -108,6 +108,8 @@ export const summary = style({
     },
   },
 });
+// Not summaryLine: its grid area, unknown in the confirmation box, put the question after its buttons.
+export const clearQuestion = style({ margin: 0, fontWeight: 600 });
 export const summaryLine = style({ gridArea: "count", margin: 0, fontSize: vars.font.sizeSmall, "@media": { [mediaUp("lg")]: { fontSize: vars.font.sizeBase } } });
 export const total = style({ gridArea: "total", margin: 0, fontSize: "1.125rem", fontWeight: 800, "@media": { [mediaUp("lg")]: { fontSize: vars.font.sizeLarge } } });
 export const checkoutButton = style({ gridArea: "button", paddingInline: vars.space.md, "@media": { [mediaUp("lg")]: { paddingInline: vars.space.lg } } });

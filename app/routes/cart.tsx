@@ -203,7 +203,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
               <p className={css.muted}>Цены следуют за котировками металла; при оформлении заказа они фиксируются.</p>
               {confirmClear ? (
                 <div id="clear-cart" className={listsCss.confirmBox} role="group" aria-labelledby="clear-cart-question" data-testid="clear-cart-confirm">
-                  <p id="clear-cart-question" className={css.summaryLine}>
+                  <p id="clear-cart-question" className={css.clearQuestion}>
                     Очистить корзину? Все монеты ({totalCoins} шт.) будут убраны.
                   </p>
                   <ListForm action="/cart" fetcherKey={listFetcherKey("cart", "clear")}>

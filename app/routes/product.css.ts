@@ -77,11 +77,20 @@ export const buyButton = style({ minHeight: "2.75rem", paddingInline: vars.space
 });
 export const section = style({ marginTop: vars.space.xl });
 export const heading = style({ fontSize: vars.font.sizeLarge, margin: `0 0 ${vars.space.md}` });
-export const characteristics = style({ display: "grid", margin: 0, maxWidth: "48rem" });
+// One pair of columns for the whole list, which every row shares (subgrid): each row sized its
+// own, so a long value narrowed its name's column and the values started at different x. The
+// names take as much as the longest needs, at most 45 % (a phone keeps room for the values).
+export const characteristics = style({
+  display: "grid",
+  gridTemplateColumns: "fit-content(45%) minmax(0, 1fr)",
+  columnGap: vars.space.md,
+  margin: 0,
+  maxWidth: "48rem",
+});
 export const row = style({
   display: "grid",
-  gridTemplateColumns: "minmax(8rem, 14rem) 1fr",
-  gap: vars.space.md,
+  gridColumn: "1 / -1",
+  gridTemplateColumns: "subgrid",
   padding: `${vars.space.sm} 0`,
   borderBottom: `1px solid ${vars.color.border}`,
 });

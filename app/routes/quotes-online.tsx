@@ -57,8 +57,9 @@ export default function QuotesOnline({ loaderData }: Route.ComponentProps) {
           <h2 id="current-quotes" className={css.heading}>
             Текущие котировки
           </h2>
-          {/* The table scrolls sideways on a phone: focusable, so a keyboard can scroll it too; the
-              one landmark of these quotes (a section around it of the same name made two). */}
+          {/* A phone shows each row as a card (quotes-online.css.ts); wider, a table that scrolls
+              sideways if it must: focusable, so a keyboard can scroll it too; the one landmark of
+              these quotes (a section around it of the same name made two). */}
           <section className={css.tableScroller} tabIndex={0} aria-labelledby="current-quotes">
             <table className={css.table}>
               <thead>
@@ -79,16 +80,22 @@ export default function QuotesOnline({ loaderData }: Route.ComponentProps) {
                 ).map(([name, rub, usd]) => (
                   <tr key={name}>
                     <th scope="row">{name}</th>
-                    <td>{formatMoney(rub.course, 2)}</td>
-                    <td>{formatMoney(rub.course * TROY_OUNCE_GRAMS, 2)}</td>
-                    <td>{formatNumber(usd.course)} $</td>
-                    <td className={css.change[rub.direction]}>{signed(rub.diff)} ₽/г</td>
+                    <td data-label="₽ за грамм">{formatMoney(rub.course, 2)}</td>
+                    <td data-label="₽ за унцию">{formatMoney(rub.course * TROY_OUNCE_GRAMS, 2)}</td>
+                    <td data-label="$ за унцию">{formatNumber(usd.course)} $</td>
+                    <td className={css.change[rub.direction]} data-label="За день">
+                      {signed(rub.diff)} ₽/г
+                    </td>
                   </tr>
                 ))}
                 <tr>
                   <th scope="row">Доллар США</th>
-                  <td colSpan={3}>{formatMoney(courses.USD_RUB.course, 2)}</td>
-                  <td className={css.change[courses.USD_RUB.direction]}>{signed(courses.USD_RUB.diff)} ₽</td>
+                  <td colSpan={3} data-label="₽ за доллар">
+                    {formatMoney(courses.USD_RUB.course, 2)}
+                  </td>
+                  <td className={css.change[courses.USD_RUB.direction]} data-label="За день">
+                    {signed(courses.USD_RUB.diff)} ₽
+                  </td>
                 </tr>
               </tbody>
             </table>

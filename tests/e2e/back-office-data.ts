@@ -36,6 +36,12 @@ export const e2eEditors = {
   nojs: { typed: "+7 (999) 000-00-24", normal: "+79990000024", name: "Редактор новостей e2e" },
 };
 
+/** Owners who read every back-office table on a phone (phone-layout.spec.ts), one per project (the code rule above). */
+export const e2eLayoutReaders = {
+  js: { typed: "+7 (999) 000-00-31", normal: "+79990000031" },
+  nojs: { typed: "+7 (999) 000-00-32", normal: "+79990000032" },
+};
+
 /** Paid orders waiting for each manager: one per journey (a desktop and a phone), and one spare. */
 const PAID_ORDERS_EACH = 3;
 
@@ -54,6 +60,10 @@ export async function prepareBackOffice(dataDir: string, publicUrl: string): Pro
     }
     for (const editor of Object.values(e2eEditors)) {
       const added = await addStaff(handle.db, { phone: editor.typed, role: "owner", name: editor.name }, cliActor);
+      if (!added.ok) throw new Error(added.reason);
+    }
+    for (const reader of Object.values(e2eLayoutReaders)) {
+      const added = await addStaff(handle.db, { phone: reader.typed, role: "owner", name: "Читатель таблиц e2e" }, cliActor);
       if (!added.ok) throw new Error(added.reason);
     }
     const sandbox = createSandboxProvider(handle.db, { publicUrl });

@@ -4,24 +4,9 @@
 // a floor of −3 is refused, and the order page shows apartment, entrance, floor and the note.
 import { expect, type Page, test } from "@playwright/test";
 import { phone, waitForHydration } from "./helpers.ts";
-import { addCoinToCart, horizontalOverflow, signIn, wide } from "./layout-steps.ts";
+import { addCoinToCart, chooseDelivery, horizontalOverflow, signIn, wide } from "./layout-steps.ts";
 
 const shots = process.env.SCREENSHOTS_DIR;
-
-/** Picks a delivery: with JavaScript it applies at once, without it the 'Применить' button does. */
-async function chooseDelivery(page: Page, id: number, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) {
-    // The choice is posted at once and the page comes back with the form rebuilt: wait for both.
-    const posted = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/checkout") && response.request().method() === "POST");
-    await page.getByTestId(`delivery-${id}`).check();
-    await posted;
-    await expect(page.locator('form[aria-busy="true"]')).toHaveCount(0);
-  } else {
-    await page.getByTestId(`delivery-${id}`).check();
-    await page.getByRole("button", { name: "Применить способ доставки" }).click();
-  }
-  await expect(page.getByTestId(`delivery-${id}`)).toBeChecked();
-}
 
 async function openCheckout(page: Page, javaScriptEnabled: boolean) {
   await page.goto("/checkout");

@@ -50,6 +50,21 @@ export async function signIn(page: Page, baseURL: string) {
   };
 }
 
+/** Picks a delivery at checkout: with JavaScript it applies at once, without it the 'Применить' button does. */
+export async function chooseDelivery(page: Page, id: number, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) {
+    // The choice is posted at once and the page comes back with the form rebuilt: wait for both.
+    const posted = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/checkout") && response.request().method() === "POST");
+    await page.getByTestId(`delivery-${id}`).check();
+    await posted;
+    await expect(page.locator('form[aria-busy="true"]')).toHaveCount(0);
+  } else {
+    await page.getByTestId(`delivery-${id}`).check();
+    await page.getByRole("button", { name: "Применить способ доставки" }).click();
+  }
+  await expect(page.getByTestId(`delivery-${id}`)).toBeChecked();
+}
+
 /**
  * A signed-in buyer with a coin in the cart places an order to a pickup point (the recipient
  * phone put in by `putPhone`, filled by default) and cancels the payment: the page ends on /payment-error?order=N. Returns the order id.

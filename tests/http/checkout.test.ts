@@ -34,6 +34,7 @@ const georgiy = idOf(georgiySlug);
 /** Plenty in stock, for the tests that each place an order. */
 const poltava = idOf("300-letie-poltavskoy-bitvy-3-rublya-2009");
 const KAZAN = "9000000005";
+const MOSCOW = "0000073738";
 
 function newPhone(): { typed: string; normal: string } {
   phoneCounter++;
@@ -420,5 +421,32 @@ describe("a shop without current quotes", () => {
     expect(refused.headers.get("location")).toBe("/checkout#order-error");
     expect(textByTestId(await client.html("/checkout"), "order-error")).toContain("не принимает заказы");
     expect(textContent(await client.html("/my/orders"))).toContain("Заказов пока нет");
+  });
+});
+
+describe("the pickup point the page starts with (the server renders it checked, JavaScript or not)", () => {
+  it("is none among several for a first order, then the last order's point wherever that city's list still has it", async () => {
+    const client = await buyerWithCart();
+    await signIn(client, "/checkout");
+    let page = await client.html("/checkout");
+    const points = radioValues(page, "pointCode");
+    expect(points.length).toBeGreaterThan(2);
+    // Several points and nothing to go by: the buyer chooses.
+    expect(checkedRadio(page, "pointCode")).toBeUndefined();
+    const chosen = points[2]!;
+    const placed = await postCheckout(client, page, { ...contactFields, deliveryId: "76", pointCode: chosen, intent: "place" });
+    expect(placed.headers.get("location")).toMatch(/\/payment\/sandbox\//);
+
+    // The next order: the buyer looks at Kazan, where that point is not, and comes back to Moscow.
+    expect((await client.postForm("/cart", { intent: "add", productId: String(poltava) })).status).toBe(303);
+    page = await client.html("/checkout");
+    expect((await postCheckout(client, page, { ...contactFields, chooseCity: KAZAN })).status).toBe(303);
+    page = await client.html("/checkout");
+    expect(radioValues(page, "pointCode")).not.toContain(chosen);
+    expect(checkedRadio(page, "pointCode")).toBeUndefined();
+    expect((await postCheckout(client, page, { ...contactFields, chooseCity: MOSCOW })).status).toBe(303);
+    page = await client.html("/checkout");
+    expect(checkedRadio(page, "pointCode")).toBe(chosen);
+    expect(textByTestId(page, "selected-point")).toContain("Выбран");
   });
 });

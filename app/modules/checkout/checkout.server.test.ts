@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createEmbeddedDeliveryProvider } from "../delivery/embedded.ts";
 import { type DeliveryProvider, MOSCOW_CODE } from "../delivery/provider.ts";
 import { defaultCheckoutDelivery, DELIVERY_IDS } from "../delivery/rules.ts";
-import { deliveryLookup, firstVisitDelivery } from "./checkout.server.ts";
+import { deliveryLookup, firstVisitDelivery, preselectedPoint } from "./checkout.server.ts";
 
 const coins = { weightGrams: 31.1, goodsTotal: 190_000 };
 
@@ -46,5 +46,28 @@ describe("firstVisitDelivery", () => {
     expect(firstVisitDelivery(defaultCheckoutDelivery(), groups).deliveryId).toBe(76);
     const chosen = { ...defaultCheckoutDelivery(), deliveryId: 45, courier: true };
     expect(firstVisitDelivery(chosen, groups)).toBe(chosen);
+  });
+});
+
+describe("preselectedPoint", () => {
+  const point = (code: string) => ({ code, name: code, address: `ул. ${code}`, workTime: "", coords: { latitude: 55.75, longitude: 37.61 }, dlvId: DELIVERY_IDS.pickupPoint, type: "" as const });
+  const several = [point("MSK1"), point("MSK2"), point("MSK3")];
+
+  it("keeps the point the buyer chose while the list has it", () => {
+    expect(preselectedPoint(several, "MSK3", "MSK2")?.code).toBe("MSK3");
+  });
+
+  it("starts from the point of the buyer's last order while the list still has it", () => {
+    expect(preselectedPoint(several, null, "MSK2")?.code).toBe("MSK2");
+    // The chosen point has closed since: the last order's, not nothing.
+    expect(preselectedPoint(several, "GONE", "MSK2")?.code).toBe("MSK2");
+  });
+
+  it("takes the only point of a list of one; of several with nothing to go by, none", () => {
+    expect(preselectedPoint([point("KZN1")], null, null)?.code).toBe("KZN1");
+    expect(preselectedPoint([point("KZN1")], null, "MSK2")?.code).toBe("KZN1");
+    expect(preselectedPoint(several, null, null)).toBeNull();
+    expect(preselectedPoint(several, null, "KZN1")).toBeNull();
+    expect(preselectedPoint([], null, "MSK2")).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ import { log } from "../shared/log.server.ts";
 import { activePromotions } from "../content/promotions.server.ts";
 import { type ActivePromotion, applyDeliveryPromotions } from "../pricing/discounts.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
-import { loadDraft } from "./draft.server.ts";
+import { lastOrderPoint, loadDraft } from "./draft.server.ts";
 import { type CheckoutDraft, checkoutTexts } from "./draft.ts";
 import { orderTerms, termsKey } from "./terms.ts";
 import type { CheckoutView, DeliveryChoice, DeliveryChoiceGroup } from "./view.ts";
@@ -120,6 +120,18 @@ export async function pointsOf(provider: DeliveryProvider, cityCode: string, del
   }
 }
 
+/**
+ * The pickup point the page starts with: the draft's own while the list still has it; else the
+ * one of the buyer's last order, if this city's list for this delivery still has it; else the
+ * only point when the list holds just one. With several and nothing to go by, none: a guess among
+ * many would send the parcel to a point the buyer never looked at, and the order would go through
+ * without them noticing; the required radios make them choose.
+ */
+export function preselectedPoint(points: readonly PickupPoint[], draftCode: string | null, lastOrderCode: string | null): PickupPoint | null {
+  const find = (code: string | null) => (code === null ? undefined : points.find((point) => point.code === code));
+  return find(draftCode) ?? find(lastOrderCode) ?? (points.length === 1 ? points[0]! : null);
+}
+
 /** How long after an order an empty checkout still points to it. */
 const LAST_ORDER_SHOWN_MS = 24 * 60 * 60 * 1000;
 
@@ -161,7 +173,9 @@ export async function checkoutView(
   let points: CheckoutView["points"] = null;
   if (chosen && pointKindOf(chosen.id)) {
     const all = await pointsOf(input.provider, draft.city.code, chosen.id);
-    const selected = all.find((point) => point.code === draft.pointCode) ?? null;
+    const selected = preselectedPoint(all, draft.pointCode, lastOrderPoint(input.user));
+    // The page renders it checked (the form posts it); the draft keeps it once the buyer saves or orders.
+    if (selected) draft = { ...draft, pointCode: selected.code };
     const filtered = filterPoints(all, input.pointFilter);
     const list = filtered.slice(0, POINT_LIST_LIMIT);
     // The chosen point stays visible whatever the filter, so the buyer sees what is selected.

@@ -21,6 +21,12 @@ type BuyProfile = {
   locinfo?: { name?: string; code?: string };
 };
 
+/** The pickup point or locker of the buyer's last order (saved with it), if it went to one. */
+export function lastOrderPoint(user: User | null): string | null {
+  const code = (user?.buyProfile as BuyProfile | undefined)?.pvzinfo?.id;
+  return typeof code === "string" ? code : null;
+}
+
 /** A first draft for a signed-in buyer: the contacts, city, delivery and address saved with their last order. */
 export function draftFromProfile(user: User): CheckoutDraft {
   const draft = emptyDraft();
@@ -32,7 +38,7 @@ export function draftFromProfile(user: User): CheckoutDraft {
   const info = profile.userinfo ?? {};
   draft.address = { street: info.street ?? "", house: info.house ?? "", room: info.flat ?? "", entrance: info.entrance ?? "", floor: info.floor ?? "", message: info.usercomment ?? "" };
   draft.delivery = applyProfileDelivery(draft.delivery, info.select_dlv_service);
-  draft.pointCode = typeof profile.pvzinfo?.id === "string" ? profile.pvzinfo.id : null;
+  draft.pointCode = lastOrderPoint(user);
   return draft;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../seed/catalog-products.server.ts";
+import demoDelivery from "../delivery/demo/embedded-delivery.json" with { type: "json" };
 import { createEmbeddedDeliveryProvider } from "../delivery/embedded.ts";
 import { addToCart, type ListOwner } from "../lists/lists.server.ts";
 import { handleCheckoutPost, type CheckoutScope } from "./checkout-action.server.ts";
@@ -10,6 +11,7 @@ import { moveDraft } from "../checkout/draft.server.ts";
 const rates = { gold: 11_000, silver: 150 };
 const KAZAN = "9000000005";
 const COURIER = 45;
+const FREE_PICKUP_POINT = 76;
 const database = useTempDatabase("checkout-action-test", async ({ db }) => {
   await productsSeeder.run(db);
 });
@@ -45,5 +47,27 @@ describe("a checkout post from an owner without a draft (the sign-in ran out mid
     expect(after.chosen?.id).toBe(COURIER);
     expect(after.totals).toEqual(before.totals);
     expect(after.draft.address).toMatchObject({ street: "ул. Баумана", house: "5" });
+  });
+});
+
+describe("the pickup point the page starts with", () => {
+  it("is the only point of a city that has one, and none in a city of several (the buyer chooses)", async () => {
+    const kazanWithOne = { ...demoDelivery, cities: demoDelivery.cities.map((city) => (city.code === KAZAN ? { ...city, points: city.points.slice(0, 1) } : city)) };
+    const onePoint = createEmbeddedDeliveryProvider(kazanWithOne);
+    const visitor: ListOwner = `visitor:${crypto.randomUUID()}`;
+    await addToCart(database.handle.db, visitor, 1, 1);
+    await handleCheckoutPost({ ...scopeOf(visitor), provider: onePoint }, form({ chooseCity: KAZAN }));
+
+    const single = await checkoutView(database.handle.db, { owner: visitor, user: null, rates, provider: onePoint, pointFilter: "", cityQuery: "" });
+    expect(single.chosen?.id).toBe(FREE_PICKUP_POINT);
+    expect(single.points?.list).toHaveLength(1);
+    expect(single.points?.selected?.code).toBe(kazanWithOne.cities.find((city) => city.code === KAZAN)!.points[0]!.code);
+    // The form renders it checked: the page's draft carries it.
+    expect(single.draft.pointCode).toBe(single.points?.selected?.code);
+
+    const several = await viewOf(visitor);
+    expect(several.points!.list.length).toBeGreaterThan(1);
+    expect(several.points?.selected).toBeNull();
+    expect(several.draft.pointCode).toBeNull();
   });
 });

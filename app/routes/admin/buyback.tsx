@@ -7,7 +7,7 @@ import { handleGradesForm, loadBuybackQueue } from "#app/modules/admin/buyback-p
 import { adminMeta } from "#app/modules/admin/meta.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
 import { AdminFilterSelect, AdminList, AdminSearchField, PersonCell } from "#app/ui/admin/AdminList.tsx";
-import { BuybackListRow, buybackListHead } from "#app/ui/admin/AdminRows.tsx";
+import { BuybackListRow, buybackColumns, buybackListHead } from "#app/ui/admin/AdminRows.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
 import type { Route } from "./+types/buyback";
 
@@ -40,8 +40,9 @@ export default function AdminBuyback({ loaderData }: Route.ComponentProps) {
         pageCount={result.pageCount}
         hrefFor={(page) => buybackListHref(filters, page)}
         head={buybackListHead(true)}
+        cards
         rows={result.rows.map((row) => (
-          <BuybackListRow key={row.id} row={row} seller={<PersonCell name={row.name} phone={formatPhone(row.phone)} />} />
+          <BuybackListRow key={row.id} row={row} seller={<PersonCell label={buybackColumns.seller} name={row.name} phone={formatPhone(row.phone)} />} />
         ))}
       />
 

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { formatMoney } from "#app/modules/shared/format.ts";
 import { handleCatalogImport, loadCatalogList } from "#app/modules/admin/catalog-page.server.ts";
 import { adminMeta } from "#app/modules/admin/meta.ts";
-import { AdminList, AdminSearchField } from "#app/ui/admin/AdminList.tsx";
+import { AdminList, AdminSearchField, NumberCell } from "#app/ui/admin/AdminList.tsx";
 import * as css from "#app/ui/admin/admin.css.ts";
 import { auditWho } from "#app/ui/admin/auditWho.ts";
 import { button } from "#app/ui/kit/kit.css.ts";
@@ -44,15 +44,16 @@ export default function AdminCatalog({ loaderData, actionData }: Route.Component
         pageCount={result.pageCount}
         hrefFor={(page) => listHref(filters.q, page)}
         head={["Артикул", "Монета", "Цена", "Остаток", "На сайте"]}
+        cards
         rows={result.rows.map((row) => (
           <tr key={row.sku}>
-            <td className={css.number}>
+            <NumberCell label="Артикул">
               <Link to={`/admin/catalog/${encodeURIComponent(row.sku)}`}>{row.sku}</Link>
-            </td>
-            <td>{row.name}</td>
-            <td className={css.number}>{row.pricing === "fixed" && row.fixedPrice !== null ? formatMoney(row.fixedPrice) : `металл + ${String(row.premiumPercent).replace(".", ",")} %`}</td>
-            <td className={css.number}>{row.stock <= (row.lowStockThreshold ?? lowStockDefault) ? <span className={css.warning}>{row.stock}</span> : row.stock}</td>
-            <td>{row.status === "active" ? "да" : "скрыта"}</td>
+            </NumberCell>
+            <td data-label="Монета">{row.name}</td>
+            <NumberCell label="Цена">{row.pricing === "fixed" && row.fixedPrice !== null ? formatMoney(row.fixedPrice) : `металл + ${String(row.premiumPercent).replace(".", ",")} %`}</NumberCell>
+            <NumberCell label="Остаток">{row.stock <= (row.lowStockThreshold ?? lowStockDefault) ? <span className={css.warning}>{row.stock}</span> : row.stock}</NumberCell>
+            <td data-label="На сайте">{row.status === "active" ? "да" : "скрыта"}</td>
           </tr>
         ))}
       />

@@ -6,7 +6,7 @@ import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import { adminMeta } from "#app/modules/admin/meta.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
-import { AdminTable } from "#app/ui/admin/AdminList.tsx";
+import { AdminTable, NumberCell } from "#app/ui/admin/AdminList.tsx";
 import type { Route } from "./+types/compliance";
 
 export const meta = () => adminMeta("Контроль 115-ФЗ");
@@ -22,18 +22,18 @@ type OrderRow = { id: number; number: string; createdAt: Date; total: number; bu
 /** Orders in a table, each linked to its compliance page, or the words for none. */
 function OrderTable<Row extends { id: number }>({ orders, empty, head, cells }: { orders: readonly Row[]; empty: string; head: readonly string[]; cells: (order: Row) => ReactNode }) {
   if (orders.length === 0) return <p className={css.muted}>{empty}</p>;
-  return <AdminTable head={head} rows={orders.map((order) => <tr key={order.id}>{cells(order)}</tr>)} />;
+  return <AdminTable cards head={head} rows={orders.map((order) => <tr key={order.id}>{cells(order)}</tr>)} />;
 }
 
 /** An order's date, buyer and total (and status). */
 function OrderCells({ order, withStatus = false }: { order: OrderRow; withStatus?: boolean }) {
   return (
     <>
-      <td className={css.number}>{orderLink(order.number)}</td>
-      <td className={css.number}>{formatDateTime(order.createdAt)}</td>
-      {withStatus && order.status ? <td>{orderStatusLabels[order.status]}</td> : null}
-      <td>{order.buyer}</td>
-      <td className={css.number}>{formatMoney(order.total)}</td>
+      <NumberCell label="Заказ">{orderLink(order.number)}</NumberCell>
+      <NumberCell label="Дата">{formatDateTime(order.createdAt)}</NumberCell>
+      {withStatus && order.status ? <td data-label="Статус">{orderStatusLabels[order.status]}</td> : null}
+      <td data-label="Покупатель">{order.buyer}</td>
+      <NumberCell label="Сумма">{formatMoney(order.total)}</NumberCell>
     </>
   );
 }
@@ -65,14 +65,14 @@ export default function AdminCompliance({ loaderData }: Route.ComponentProps) {
           head={["Заказ", "Дата", "Статус", "Сумма", `За ${LINKED_DAYS} дней`, "Основание", "Покупатель", "Идентификация"]}
           cells={(order) => (
             <>
-              <td className={css.number}>{orderLink(order.number)}</td>
-              <td className={css.number}>{formatDateTime(order.createdAt)}</td>
-              <td>{orderStatusLabels[order.status]}</td>
-              <td className={css.number}>{formatMoney(order.total)}</td>
-              <td className={css.number}>{formatMoney(order.linkedTotal)}</td>
-              <td>{order.reason === "single" ? "разовая операция" : "связанные операции"}</td>
-              <td>{order.buyer}</td>
-              <td>{order.identified ? "есть" : "нет"}</td>
+              <NumberCell label="Заказ">{orderLink(order.number)}</NumberCell>
+              <NumberCell label="Дата">{formatDateTime(order.createdAt)}</NumberCell>
+              <td data-label="Статус">{orderStatusLabels[order.status]}</td>
+              <NumberCell label="Сумма">{formatMoney(order.total)}</NumberCell>
+              <NumberCell label={`За ${LINKED_DAYS} дней`}>{formatMoney(order.linkedTotal)}</NumberCell>
+              <td data-label="Основание">{order.reason === "single" ? "разовая операция" : "связанные операции"}</td>
+              <td data-label="Покупатель">{order.buyer}</td>
+              <td data-label="Идентификация">{order.identified ? "есть" : "нет"}</td>
             </>
           )}
         />

@@ -6,7 +6,7 @@ import { loadDashboard } from "#app/modules/admin/dashboard.server.ts";
 import { adminMeta } from "#app/modules/admin/meta.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
-import { AdminTable, FailedMessagesTable } from "#app/ui/admin/AdminList.tsx";
+import { AdminTable, FailedMessagesTable, NumberCell } from "#app/ui/admin/AdminList.tsx";
 import type { Route } from "./+types/dashboard";
 
 export const meta = () => adminMeta("Сводка");
@@ -101,14 +101,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <p className={css.muted}>Нет</p>
             ) : (
               <AdminTable
+                cards
                 head={["Монета", "Держат, шт.", "На сумму", "Заказов", "Покупателей"]}
                 rows={orders.heldStock.map((coin) => (
                   <tr key={coin.productId}>
-                    <td>{coin.name}</td>
-                    <td className={css.number}>{coin.pieces}</td>
-                    <td className={css.number}>{formatMoney(coin.roubles)}</td>
-                    <td className={css.number}>{coin.orders}</td>
-                    <td className={css.number}>{coin.buyers}</td>
+                    <td data-label="Монета">{coin.name}</td>
+                    <NumberCell label="Держат, шт.">{coin.pieces}</NumberCell>
+                    <NumberCell label="На сумму">{formatMoney(coin.roubles)}</NumberCell>
+                    <NumberCell label="Заказов">{coin.orders}</NumberCell>
+                    <NumberCell label="Покупателей">{coin.buyers}</NumberCell>
                   </tr>
                 ))}
               />
@@ -133,18 +134,24 @@ type BriefOrder = { number: string; total: number; status: keyof typeof orderSta
 
 function OrderTable({ rows, showDue = false }: { rows: BriefOrder[]; showDue?: boolean }) {
   if (rows.length === 0) return <p className={css.muted}>Нет</p>;
+  const head = ["Заказ", "Создан", showDue ? "Оплатить до" : "Статус", "Покупатель", "Сумма"] as const;
   return (
     <AdminTable
-      head={["Заказ", "Создан", showDue ? "Оплатить до" : "Статус", "Покупатель", "Сумма"]}
+      cards
+      head={head}
       rows={rows.map((order) => (
         <tr key={order.number}>
-          <td className={css.number}>
+          <NumberCell label={head[0]}>
             <Link to={orderLink(order.number)}>№{order.number}</Link>
-          </td>
-          <td className={css.number}>{formatDateTime(order.createdAt)}</td>
-          {showDue ? <td className={css.number}>{order.paymentDueAt ? formatDateTime(order.paymentDueAt) : "—"}</td> : <td>{orderStatusLabels[order.status]}</td>}
-          <td>{[order.contact.lastName, order.contact.name].filter(Boolean).join(" ")}</td>
-          <td className={css.number}>{formatMoney(order.total)}</td>
+          </NumberCell>
+          <NumberCell label={head[1]}>{formatDateTime(order.createdAt)}</NumberCell>
+          {showDue ? (
+            <NumberCell label={head[2]}>{order.paymentDueAt ? formatDateTime(order.paymentDueAt) : "—"}</NumberCell>
+          ) : (
+            <td data-label={head[2]}>{orderStatusLabels[order.status]}</td>
+          )}
+          <td data-label={head[3]}>{[order.contact.lastName, order.contact.name].filter(Boolean).join(" ")}</td>
+          <NumberCell label={head[4]}>{formatMoney(order.total)}</NumberCell>
         </tr>
       ))}
     />

@@ -9,6 +9,7 @@ import { adminMeta } from "#app/modules/admin/meta.ts";
 import { handleAdminOrderAction, loadAdminOrder } from "#app/modules/admin/order-page.server.ts";
 import { staffRoleLabels } from "#app/modules/staff/roles.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
+import { AdminTable, NumberCell } from "#app/ui/admin/AdminList.tsx";
 import { OrderNotes, OrderRefund, OrderSlipLink } from "#app/ui/admin/OrderStaffBlocks.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
 import type { Route } from "./+types/order";
@@ -38,30 +39,19 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         <div>
           <section className={css.section}>
             <h2 className={css.sectionTitle}>Монеты</h2>
-            <div className={css.tableWrap}>
-              <table className={css.table}>
-                <thead>
-                  <tr>
-                    <th>Артикул</th>
-                    <th>Монета</th>
-                    <th>Кол-во</th>
-                    <th>Цена</th>
-                    <th>Сумма</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {order.lines.map((line) => (
-                    <tr key={line.id}>
-                      <td>{line.sku}</td>
-                      <td>{line.name}</td>
-                      <td className={css.number}>{line.quantity}</td>
-                      <td className={css.number}>{formatMoney(line.price)}</td>
-                      <td className={css.number}>{formatMoney(line.lineTotal)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable
+              cards
+              head={["Артикул", "Монета", "Кол-во", "Цена", "Сумма"]}
+              rows={order.lines.map((line) => (
+                <tr key={line.id}>
+                  <td data-label="Артикул">{line.sku}</td>
+                  <td data-label="Монета">{line.name}</td>
+                  <NumberCell label="Кол-во">{line.quantity}</NumberCell>
+                  <NumberCell label="Цена">{formatMoney(line.price)}</NumberCell>
+                  <NumberCell label="Сумма">{formatMoney(line.lineTotal)}</NumberCell>
+                </tr>
+              ))}
+            />
             <dl className={css.facts}>
               <dt>Товары</dt>
               <dd>{formatMoney(order.goodsTotal)}</dd>
@@ -143,33 +133,23 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             {order.payments.length === 0 ? (
               <p className={css.muted}>Попыток оплаты нет</p>
             ) : (
-              <div className={css.tableWrap}>
-                <table className={css.table}>
-                  <thead>
-                    <tr>
-                      <th>Когда</th>
-                      <th>Сервис</th>
-                      <th>Статус</th>
-                      <th>Сумма</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {order.payments.map((payment) => (
-                      <tr key={payment.id}>
-                        <td className={css.number}>{formatDateTime(payment.createdAt)}</td>
-                        <td>
-                          {payment.provider} {payment.providerPaymentId ?? ""}
-                        </td>
-                        <td>
-                          {paymentStatusLabels[payment.status] ?? payment.status}
-                          {payment.failureReason ? ` — ${payment.failureReason}` : ""}
-                        </td>
-                        <td className={css.number}>{formatMoney(payment.amount)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <AdminTable
+                cards
+                head={["Когда", "Сервис", "Статус", "Сумма"]}
+                rows={order.payments.map((payment) => (
+                  <tr key={payment.id}>
+                    <NumberCell label="Когда">{formatDateTime(payment.createdAt)}</NumberCell>
+                    <td data-label="Сервис">
+                      {payment.provider} {payment.providerPaymentId ?? ""}
+                    </td>
+                    <td data-label="Статус">
+                      {paymentStatusLabels[payment.status] ?? payment.status}
+                      {payment.failureReason ? ` — ${payment.failureReason}` : ""}
+                    </td>
+                    <NumberCell label="Сумма">{formatMoney(payment.amount)}</NumberCell>
+                  </tr>
+                ))}
+              />
             )}
           </section>
           <section className={css.section}>
@@ -177,39 +157,29 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             {order.receipts.length === 0 ? (
               <p className={css.muted}>Чеков нет</p>
             ) : (
-              <div className={css.tableWrap}>
-                <table className={css.table} data-testid="order-receipts">
-                  <thead>
-                    <tr>
-                      <th>Когда</th>
-                      <th>Чек</th>
-                      <th>Статус</th>
-                      <th>Касса</th>
-                      <th>Сумма</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {order.receipts.map((receipt) => (
-                      <tr key={receipt.id}>
-                        <td className={css.number}>{formatDateTime(receipt.createdAt)}</td>
-                        <td>
-                          {receiptTypeLabels[receipt.type]}
-                          <br />
-                          <span className={css.muted}>{receipt.items.map((item) => `${item.name} × ${item.quantity}, ${receiptVatLabels[item.vat]}`).join("; ")}</span>
-                        </td>
-                        <td>
-                          {receiptStatusLabels[receipt.status]}
-                          {receipt.lastError && receipt.status !== "succeeded" ? ` — ${receipt.lastError}` : ""}
-                        </td>
-                        <td>
-                          {receipt.provider} {receipt.providerReceiptId ?? receipt.providerPaymentId ?? ""}
-                        </td>
-                        <td className={css.number}>{formatMoney(receipt.total)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <AdminTable
+                cards
+                testId="order-receipts"
+                head={["Когда", "Чек", "Статус", "Касса", "Сумма"]}
+                rows={order.receipts.map((receipt) => (
+                  <tr key={receipt.id}>
+                    <NumberCell label="Когда">{formatDateTime(receipt.createdAt)}</NumberCell>
+                    <td data-label="Чек">
+                      {receiptTypeLabels[receipt.type]}
+                      <br />
+                      <span className={css.muted}>{receipt.items.map((item) => `${item.name} × ${item.quantity}, ${receiptVatLabels[item.vat]}`).join("; ")}</span>
+                    </td>
+                    <td data-label="Статус">
+                      {receiptStatusLabels[receipt.status]}
+                      {receipt.lastError && receipt.status !== "succeeded" ? ` — ${receipt.lastError}` : ""}
+                    </td>
+                    <td data-label="Касса">
+                      {receipt.provider} {receipt.providerReceiptId ?? receipt.providerPaymentId ?? ""}
+                    </td>
+                    <NumberCell label="Сумма">{formatMoney(receipt.total)}</NumberCell>
+                  </tr>
+                ))}
+              />
             )}
           </section>
         </div>

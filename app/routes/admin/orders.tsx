@@ -7,7 +7,7 @@ import { orderListHref, parseOrderFilters } from "#app/modules/admin/order-filte
 import { searchOrders } from "#app/modules/admin/order-search.server.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
 import { AdminDateFields, AdminFilterSelect, AdminList, AdminSearchField, PersonCell } from "#app/ui/admin/AdminList.tsx";
-import { OrderListRow, orderListHead } from "#app/ui/admin/AdminRows.tsx";
+import { OrderListRow, orderColumns, orderListHead } from "#app/ui/admin/AdminRows.tsx";
 import type { Route } from "./+types/orders";
 
 export const meta = () => adminMeta("Заказы");
@@ -37,8 +37,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         pageCount={result.pageCount}
         hrefFor={(page) => orderListHref(filters, page)}
         head={orderListHead(true)}
+        cards
         rows={result.rows.map((order) => (
-          <OrderListRow key={order.number} order={order} buyer={<PersonCell name={[order.contact.lastName, order.contact.name].filter(Boolean).join(" ")} phone={formatPhone(order.phone)} />} />
+          <OrderListRow key={order.number} order={order} buyer={<PersonCell label={orderColumns.buyer} name={[order.contact.lastName, order.contact.name].filter(Boolean).join(" ")} phone={formatPhone(order.phone)} />} />
         ))}
       />
     </>

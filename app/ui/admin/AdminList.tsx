@@ -24,10 +24,12 @@ export type AdminListProps = {
   rows: readonly ReactNode[];
   /** Long cells wrap, and a phone shows each row as a card (cells need data-label). */
   stacked?: boolean;
+  /** A phone shows each row as a card of lines, each value beside its heading (cells need data-label): for tables with a sum. */
+  cards?: boolean;
 };
 
 /** A back-office list: the filter form (a GET, so it works without JavaScript), the count found, the table, pages. */
-export function AdminList({ filters, errors, testId, total, page, pageCount, hrefFor, head, rows, stacked }: AdminListProps) {
+export function AdminList({ filters, errors, testId, total, page, pageCount, hrefFor, head, rows, stacked, cards }: AdminListProps) {
   return (
     <>
       <Form method="get" className={css.filters} role="search">
@@ -44,17 +46,18 @@ export function AdminList({ filters, errors, testId, total, page, pageCount, hre
       <p className={css.muted} data-testid={`${testId}-found`}>
         Найдено: {total}
       </p>
-      {rows.length > 0 ? <AdminTable testId={`${testId}-table`} head={head} rows={rows} stacked={stacked} /> : null}
+      {rows.length > 0 ? <AdminTable testId={`${testId}-table`} head={head} rows={rows} stacked={stacked} cards={cards} /> : null}
       {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} /> : null}
     </>
   );
 }
 
-/** A back-office table that scrolls sideways on a phone: the headings, then the rows (<tr>…). */
-export function AdminTable({ head, rows, testId, stacked }: { head: readonly string[]; rows: readonly ReactNode[]; testId?: string; stacked?: boolean }) {
+/** A back-office table that scrolls sideways on a phone (or shows its rows as cards there): the headings, then the rows (<tr>…). */
+export function AdminTable({ head, rows, testId, stacked, cards }: { head: readonly string[]; rows: readonly ReactNode[]; testId?: string; stacked?: boolean; cards?: boolean }) {
+  const className = [css.table, stacked ? css.stackedTable : "", cards ? css.cardTable : ""].filter(Boolean).join(" ");
   return (
     <div className={css.tableWrap}>
-      <table className={stacked ? `${css.table} ${css.stackedTable}` : css.table} data-testid={testId}>
+      <table className={className} data-testid={testId}>
         <thead>
           <tr>
             {head.map((name) => (
@@ -138,10 +141,19 @@ export function AdminDateFields({ from, to }: { from: string | undefined; to: st
   );
 }
 
-/** A person's name with the phone under it, as the lists show them. */
-export function PersonCell({ name, phone }: { name: string; phone: string }) {
+/** A figure's cell (a number, a date, a sum) on one line; `label` is its column's heading, shown beside it on a phone (AdminTable's cards). */
+export function NumberCell({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <td>
+    <td className={css.number} data-label={label}>
+      {children}
+    </td>
+  );
+}
+
+/** A person's name with the phone under it, as the lists show them; `label` is its column's heading (a card's line). */
+export function PersonCell({ name, phone, label }: { name: string; phone: string; label?: string }) {
+  return (
+    <td data-label={label}>
       {name}
       <br />
       <span className={css.muted}>{phone}</span>
@@ -150,9 +162,9 @@ export function PersonCell({ name, phone }: { name: string; phone: string }) {
 }
 
 /** What a buy-back request offers: the listed coin and how many (with the grade), or the seller's own words. */
-export function BuybackCoinsCell({ row }: { row: { coinName: string | null; quantity: number; items: string; grade?: BuybackGrade | null } }) {
+export function BuybackCoinsCell({ row, label }: { row: { coinName: string | null; quantity: number; items: string; grade?: BuybackGrade | null }; label?: string }) {
   return (
-    <td>
+    <td data-label={label}>
       {row.coinName ? `${row.coinName} × ${row.quantity}` : row.items}
       {row.grade ? <span className={css.muted}> ({buybackGradeLabels[row.grade]})</span> : null}
     </td>

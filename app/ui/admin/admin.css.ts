@@ -52,6 +52,20 @@ globalStyle(`${stackedTable} thead`, { "@media": { [mediaDown("md")]: { display:
 globalStyle(`${stackedTable} tr`, { "@media": { [mediaDown("md")]: { borderBottom: `2px solid ${vars.color.border}`, padding: `${vars.space.sm} 0` } } });
 globalStyle(`${stackedTable} td`, { "@media": { [mediaDown("md")]: { borderBottom: "none", padding: `${vars.space.xs} 0`, whiteSpace: "normal" } } });
 globalStyle(`${stackedTable} td[data-label]::before`, { "@media": { [mediaDown("md")]: { content: "attr(data-label)", display: "block", color: vars.color.textMuted, fontWeight: 600 } } });
+/**
+ * A table with a money column (orders, payments, the catalogue): on a phone each row is a card of
+ * lines, every value beside its heading (the cell's data-label), so the sum is on the screen; as a
+ * table scrolling sideways, 'Сумма' was past the right edge at 390 px, cut or out of sight.
+ */
+export const cardTable = style({});
+globalStyle(`${cardTable}, ${cardTable} tbody, ${cardTable} tr, ${cardTable} td`, { "@media": { [mediaDown("md")]: { display: "block" } } });
+globalStyle(`${cardTable} thead`, { "@media": { [mediaDown("md")]: { display: "none" } } });
+globalStyle(`${cardTable} tr`, { "@media": { [mediaDown("md")]: { borderBottom: `2px solid ${vars.color.border}`, padding: `${vars.space.xs} 0` } } });
+// The heading in a column of its own at the cell's left; the value flows as in the table (a name with the phone under it).
+globalStyle(`${cardTable} td`, { "@media": { [mediaDown("md")]: { position: "relative", borderBottom: "none", padding: `${vars.space.xs} 0 ${vars.space.xs} 7.5rem`, overflowWrap: "anywhere" } } });
+globalStyle(`${cardTable} td[data-label]::before`, {
+  "@media": { [mediaDown("md")]: { content: "attr(data-label)", position: "absolute", left: 0, width: "7rem", color: vars.color.textMuted, fontWeight: 600, whiteSpace: "normal" } },
+});
 
 export const filters = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "flex-end", marginBottom: vars.space.lg });
 export const filterField = style({ display: "grid", gap: vars.space.xs, fontSize: vars.font.sizeSmall });

@@ -35,12 +35,20 @@ export const twoColumns = style({
   alignItems: "start",
   "@media": { [mediaUp("md")]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" } },
 });
+/**
+ * The flat, entrance and floor in one row. On a phone the flat gets half the row: in a third its
+ * label 'Квартира, офис' wrapped and pushed its field below the other two. Each field's label,
+ * input and error share the row's lines (subgrid), so a label that still wraps on a narrower
+ * phone leaves the inputs in line.
+ */
 export const threeColumns = style({
   display: "grid",
   gap: `0 ${vars.space.md}`,
-  alignItems: "start",
-  gridTemplateColumns: "repeat(3, minmax(0, 1fr))",
+  gridTemplateColumns: "minmax(0, 2fr) repeat(2, minmax(0, 1fr))",
+  "@media": { [mediaUp("md")]: { gridTemplateColumns: "repeat(3, minmax(0, 1fr))" } },
 });
+globalStyle(`${threeColumns} > ${field}`, { gridRow: "span 3", gridTemplateRows: "subgrid", alignContent: "start" });
+globalStyle(`${threeColumns} > ${field} > label`, { alignSelf: "end" });
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSmall });
 /** A search field and its 'Найти' button: the field's own bottom margin pushed the button below the input. */
 export const row = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "end", marginBottom: vars.space.md });

@@ -53,44 +53,46 @@ export function QuotesBar({ quotes, largeScreensOnly }: { quotes: QuotesView | n
 
   return (
     <div className={className} data-testid="quotes-bar">
-      <Container className={css.inner}>
-        {courses && time ? (
-          <>
-            <ul className={css.list} aria-label="Котировки металлов">
-              {courseLines(courses).map((line) => (
-                <li key={line.key} className={css.item} data-course={line.key} data-direction={line.direction}>
-                  <span className={css.name}>
-                    <span className={css.narrowOnly}>{line.name}</span>
-                    <span className={css.wideOnly} aria-hidden="true">
-                      {shortNames[line.key]}
+      <Container>
+        <div className={css.inner}>
+          {courses && time ? (
+            <>
+              <ul className={css.list} aria-label="Котировки металлов">
+                {courseLines(courses).map((line) => (
+                  <li key={line.key} className={css.item} data-course={line.key} data-direction={line.direction}>
+                    <span className={css.name}>
+                      <span className={css.narrowOnly}>{line.name}</span>
+                      <span className={css.wideOnly} aria-hidden="true">
+                        {shortNames[line.key]}
+                      </span>
                     </span>
-                  </span>
-                  <span className={css.value}>{line.unit === "RUB" ? formatMoney(line.course, 2) : `${formatNumber(line.course)} $`}</span>
-                  <span className={css.change[line.direction]}>
-                    <Icon name={line.direction === "up" ? "arrowUp" : "arrowDown"} size={14} />
-                    <span className={visuallyHidden}>{line.direction === "up" ? "рост" : "снижение"}</span>
-                    {formatNumber(Math.abs(line.diff))}
-                  </span>
-                </li>
-              ))}
-            </ul>
-            <span className={css.meta}>
-              <span>
-                <span className={css.narrowOnly}>Обновлено </span>
-                <time dateTime={time}>{formatTime(time)}</time>
-                <span className={css.narrowOnly}> МСК</span>
-              </span>
-              {quotes ? (
-                <span className={quotes.marketOpen ? css.marketDot.open : css.marketDot.closed}>
-                  {quotes.marketOpen ? "Биржа открыта" : "Биржа закрыта"}
+                    <span className={css.value}>{line.unit === "RUB" ? formatMoney(line.course, 2) : `${formatNumber(line.course)} $`}</span>
+                    <span className={css.change[line.direction]}>
+                      <Icon name={line.direction === "up" ? "arrowUp" : "arrowDown"} size={14} />
+                      <span className={visuallyHidden}>{line.direction === "up" ? "рост" : "снижение"}</span>
+                      {formatNumber(Math.abs(line.diff))}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <span className={css.meta}>
+                <span>
+                  <span className={css.updatedWord}>Обновлено </span>
+                  <time dateTime={time}>{formatTime(time)}</time>
+                  <span className={css.narrowOnly}> МСК</span>
                 </span>
-              ) : null}
-              <Link to="/quotes-online">Графики</Link>
-            </span>
-          </>
-        ) : (
-          <Link to="/quotes-online">Котировки золота и серебра онлайн</Link>
-        )}
+                {quotes ? (
+                  <span className={`${css.market} ${quotes.marketOpen ? css.marketDot.open : css.marketDot.closed}`}>
+                    {quotes.marketOpen ? "Биржа открыта" : "Биржа закрыта"}
+                  </span>
+                ) : null}
+                <Link to="/quotes-online">Графики</Link>
+              </span>
+            </>
+          ) : (
+            <Link to="/quotes-online">Котировки золота и серебра онлайн</Link>
+          )}
+        </div>
       </Container>
     </div>
   );

@@ -37,10 +37,12 @@ export const pageTitle = style({
   "@media": { [mediaUp("md")]: { margin: `0 0 ${vars.space.lg}` } },
 });
 
+// Inside its icon's box (the top-right corner, over the icon's edge): above it, the badge left the
+// header on a phone, where the icon row is the header's top, and its top was cut off.
 export const badge = style({
   position: "absolute",
-  top: "-0.35rem",
-  right: "-0.5rem",
+  top: 0,
+  right: "-0.25rem",
   minWidth: "1.25rem",
   height: "1.25rem",
   paddingInline: "0.3rem",
