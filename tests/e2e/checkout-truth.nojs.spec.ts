@@ -1,7 +1,7 @@
 // Issue 21 item 7, the walk-through's exact steps without JavaScript: 'Курьер СДЭК' ticked but
 // not applied, then 'Оформить заказ'. The shop must not place a courier order at a total the
 // page never showed, to an address from an earlier draft; it shows the new terms and asks again.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { phone } from "./helpers.ts";
 import { addCoinToCart, signIn, wide } from "./layout-steps.ts";
 

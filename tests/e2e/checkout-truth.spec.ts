@@ -1,7 +1,8 @@
 // Issue 21 item 8, with and without JavaScript: a quantity typed at checkout and 'Оформить заказ'
 // pressed without 'Пересчитать' shows what changed (no false 'Цены изменились'), in view below
 // the sticky header; pressing again places the order at the total now shown.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { phone, waitForHydration } from "./helpers.ts";
 import { signIn, wide } from "./layout-steps.ts";
 

@@ -1,7 +1,8 @@
 // 115-FZ identification at checkout, with and without JavaScript, on a phone and a wide screen:
 // an order at or above the threshold asks for the passport data on its own step, says what is
 // wrong in Russian, comes back to the checkout with the data on record and is then placed.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { expectNativeRefusal, phone, waitForHydration } from "./helpers.ts";
 import { signIn, wide } from "./layout-steps.ts";
 
