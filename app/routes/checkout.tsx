@@ -133,11 +133,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   }
 
   const kind = chosen ? pointKindOf(chosen.id) : undefined;
+  const showPoints = points && kind && pointsShown;
   return (
     <>
       <PageHeader title="Оформление заказа" crumbs={[{ name: "Корзина", href: "/cart" }, { name: "Оформление заказа", href: "/checkout" }]} />
-      {/* Pickup-point search is a GET of this page; it lives outside the order form (forms do not nest). */}
-      <form id={POINT_FILTER_FORM} method="get" action="/checkout#points" />
+      {/* Pickup-point search is a GET of this page; it lives outside the order form (forms do not nest), and only beside the points it searches (its button is theirs). */}
+      {showPoints ? <form id={POINT_FILTER_FORM} method="get" action="/checkout#points" /> : null}
       <Form method="post" action="/checkout" key={view.revision} preventScrollReset className={css.layout} aria-busy={busy}>
         <input type="hidden" name="token" value={view.token} />
         {/* What this page shows (issue 21 item 7): 'Оформить заказ' places exactly this, or shows what changed. */}
@@ -159,7 +160,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             // With JavaScript a new delivery is applied at once (prices, points); without it, the button below does it.
             onChoose={(event) => submit(event.currentTarget.form, { method: "post", action: "/checkout", preventScrollReset: true })}
           />
-          {points && kind && pointsShown ? (
+          {showPoints ? (
             <PointsSection
               draft={draft}
               errors={errors}

@@ -7,6 +7,7 @@ import { databaseContext } from "#app/modules/request/context.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { Prose } from "#app/ui/content/Prose.tsx";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
+import { checksum } from "./consent-document.css.ts";
 import type { Route } from "./+types/consent-document";
 
 /**
@@ -26,7 +27,7 @@ export default function ConsentDocumentPage({ loaderData }: Route.ComponentProps
     <>
       <PageHeader title={loaderData.title} crumbs={[{ name: loaderData.title, href: consentDocumentHref }]}>
         <p data-testid="consent-edition">
-          Редакция от {formatDay(loaderData.version)} · контрольная сумма SHA-256: <code style={{ wordBreak: "break-all" }}>{loaderData.hash}</code>
+          Редакция от {formatDay(loaderData.version)} · контрольная сумма SHA-256: <code className={checksum}>{loaderData.hash}</code>
         </p>
       </PageHeader>
       <Prose html={loaderData.html} />

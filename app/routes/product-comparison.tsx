@@ -1,4 +1,3 @@
-import type { CSSProperties } from "react";
 import { Link, useFetchers } from "react-router";
 import { toDetails } from "#app/modules/catalog/products.server.ts";
 import { comparisonRows } from "#app/modules/lists/comparison.ts";
@@ -12,6 +11,7 @@ import { CoinImage } from "#app/ui/kit/CoinImage.tsx";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
 import * as css from "./lists.css.ts";
+import { columnsOf } from "./product-comparison.css.ts";
 import type { Route } from "./+types/product-comparison";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -50,7 +50,7 @@ export default function ProductComparison({ loaderData }: Route.ComponentProps) 
       ) : (
         <div data-updating={updating || undefined} aria-busy={updating}>
           <div className={css.tableWrap}>
-            <table className={css.table} data-testid="comparison" style={{ [css.columnCountProperty]: products.length } as CSSProperties}>
+            <table className={`${css.table} ${columnsOf[Math.min(products.length, columnsOf.length) - 1]}`} data-testid="comparison">
               {/* A fixed layout with one width for every coin: the columns do not follow the length of their texts. */}
               <colgroup>
                 <col className={css.labelColumn} />

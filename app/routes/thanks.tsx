@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link, redirect } from "react-router";
 import { pushEcommerce } from "#app/modules/analytics/metrica.ts";
+import { handoverText } from "#app/modules/delivery/notes.ts";
 import { DELIVERY_IDS } from "#app/modules/delivery/rules.ts";
 import { PAYMENT_IDS } from "#app/modules/payments/methods.ts";
 import { orderSummary } from "#app/modules/orders/order-summary.ts";
@@ -94,7 +95,7 @@ export default function Thanks({ loaderData }: Route.ComponentProps) {
                 ? "Передадим посылку в доставку с объявленной ценностью и пришлём трек-номер в SMS."
                 : "Наш сотрудник позвонит, чтобы договориться о времени вручения; оплата — при получении."}
             </li>
-            <li>Получая заказ, возьмите паспорт: монеты выдаются только получателю.</li>
+            <li data-testid="thanks-handover">{handoverText(order.deliveryKind)}</li>
           </ol>
         </div>
       )}

@@ -1,6 +1,6 @@
 // The account pages on a phone: a long e-mail wraps instead of widening the page, and the
 // account menu leaves the page itself on the first screen.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { phone } from "./helpers.ts";
 import { horizontalOverflow, signIn } from "./layout-steps.ts";
 

@@ -1,6 +1,6 @@
 // Sign-in in the modal (spec section 2): phone with its mask, the code checked at the
 // fourth digit, the resend countdown, step 3 with its rules, and the header afterwards.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
 import { desktop, waitForHydration } from "./helpers.ts";
 import { smsOutboxFile } from "./outbox.ts";

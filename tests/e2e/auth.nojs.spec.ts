@@ -1,6 +1,6 @@
 // Sign-in without JavaScript: 'Войти' is a link to /login, each step a plain form, step 3
 // in the blank layout, and back to the page the buyer came from.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
 import { desktop, expectNativeRefusal } from "./helpers.ts";
 import { smsOutboxFile } from "./outbox.ts";

@@ -4,7 +4,8 @@
 // the order's history and the staff actions; once on a desktop (1366 px), once on a phone (390 px).
 // Screenshots of the dashboard and the order page go to SHOTS_DIR (default
 // test-results/back-office/) to be looked at.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { e2eManagers } from "./back-office-data.ts";
 import { signInStaff } from "./back-office.ts";
 import { phone } from "./helpers.ts";

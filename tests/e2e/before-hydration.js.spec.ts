@@ -5,7 +5,8 @@
 //    field comes to life: with the page (/login) and after it, from its own chunk (the checkout's
 //    DeferredPhoneField).
 //  - A registration form filled in and ticked before hydration keeps its button enabled.
-import { expect, test, type Locator, type Page, type Route } from "@playwright/test";
+import type { Locator, Page, Route } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
 import { desktop, mobileMenu, phone, waitForHydration } from "./helpers.ts";
 import { addCoinToCart, placeUnpaidOrder, signIn } from "./layout-steps.ts";

@@ -1,6 +1,6 @@
 // 'Очистить корзину' (issue 21, item 25) asks before emptying the cart, with and without
 // JavaScript: 'Отмена' keeps every coin, 'Да, очистить' empties it.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { phone, waitForHydration } from "./helpers.ts";
 
 test.use({ viewport: phone });

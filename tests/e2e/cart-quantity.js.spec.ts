@@ -1,6 +1,6 @@
 // Walk-through item 12, with JavaScript: a quantity typed in the cart is not lost when the buyer
 // leaves the field for the way on without pressing 'Пересчитать'; a refused one is named.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { phone, waitForHydration } from "./helpers.ts";
 
 test.beforeEach(async ({ page }) => {

@@ -4,7 +4,7 @@
 // premium that puts the coin under its metal value is saved only after the confirmation is ticked.
 // Screenshots go to SHOTS_DIR (default test-results/catalog-editor/) to be looked at.
 import sharp from "sharp";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { e2eContentEditors } from "./back-office-data.ts";
 import { signInStaff } from "./back-office.ts";
 import { phone } from "./helpers.ts";

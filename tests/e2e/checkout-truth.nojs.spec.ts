@@ -1,20 +1,15 @@
 // Issue 21 item 7, the walk-through's exact steps without JavaScript: 'Курьер СДЭК' ticked but
 // not applied, then 'Оформить заказ'. The shop must not place a courier order at a total the
 // page never showed, to an address from an earlier draft; it shows the new terms and asks again.
-import { expect, test } from "@playwright/test";
-import { phone } from "./helpers.ts";
-import { addCoinToCart, signIn, wide } from "./layout-steps.ts";
+import { expect, test } from "./fixtures.ts";
+import { phone, signInAndFillCheckout } from "./helpers.ts";
+import { addCoinToCart, wide } from "./layout-steps.ts";
 
 for (const viewport of [phone, wide]) {
   test(`a courier ticked but not applied is shown and asked again, not ordered (${viewport.width} px)`, async ({ page, baseURL }, testInfo) => {
     await page.setViewportSize(viewport);
     await addCoinToCart(page);
-    const buyer = await signIn(page, baseURL!);
-    await buyer.completeProfile();
-    await page.goto("/checkout");
-    await page.getByLabel("Фамилия").fill("Полякова");
-    await page.getByLabel("Имя", { exact: true }).fill("Мария");
-    await page.getByLabel("Телефон").fill(buyer.phone);
+    await signInAndFillCheckout(page, baseURL!, false, { pickupPoint: false });
 
     // An earlier draft: courier to an old address, then back to the free pickup point.
     await page.getByTestId("delivery-45").check();

@@ -1,9 +1,10 @@
 // Issue 21 item 8, with and without JavaScript: a quantity typed at checkout and 'Оформить заказ'
 // pressed without 'Пересчитать' shows what changed (no false 'Цены изменились'), in view below
 // the sticky header; pressing again places the order at the total now shown.
-import { expect, type Page, test } from "@playwright/test";
-import { phone, waitForHydration } from "./helpers.ts";
-import { signIn, wide } from "./layout-steps.ts";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { phone, signInAndFillCheckout, waitForHydration } from "./helpers.ts";
+import { wide } from "./layout-steps.ts";
 
 /** A coin with plenty in stock (38 in the demo catalogue), put in the cart from its page. */
 async function addCoinToCart(page: Page) {
@@ -16,14 +17,7 @@ for (const viewport of [phone, wide]) {
   test(`a quantity typed but not recalculated is named in view, then ordered as shown (${viewport.width} px)`, async ({ page, baseURL, javaScriptEnabled }, testInfo) => {
     await page.setViewportSize(viewport);
     await addCoinToCart(page);
-    const buyer = await signIn(page, baseURL!);
-    await buyer.completeProfile();
-    await page.goto("/checkout");
-    if (javaScriptEnabled) await waitForHydration(page);
-    await page.getByLabel("Фамилия").fill("Полякова");
-    await page.getByLabel("Имя", { exact: true }).fill("Мария");
-    await page.getByLabel("Телефон").fill(buyer.phone);
-    await page.getByTestId("point-list").getByRole("radio").first().check();
+    await signInAndFillCheckout(page, baseURL!, javaScriptEnabled);
     await page.getByLabel(/^Количество:/).fill("2");
     await page.getByTestId("place-order").click();
 
@@ -74,14 +68,7 @@ test("a stale checkout tab does not undo the cart changed in a second tab: it sa
   test.setTimeout(90_000);
   await page.setViewportSize(phone);
   await addCoinToCart(page);
-  const buyer = await signIn(page, baseURL!);
-  await buyer.completeProfile();
-  await page.goto("/checkout");
-  if (javaScriptEnabled) await waitForHydration(page);
-  await page.getByLabel("Фамилия").fill("Полякова");
-  await page.getByLabel("Имя", { exact: true }).fill("Мария");
-  await page.getByLabel("Телефон").fill(buyer.phone);
-  await page.getByTestId("point-list").getByRole("radio").first().check();
+  await signInAndFillCheckout(page, baseURL!, javaScriptEnabled);
   await expect(page.getByLabel(/^Количество:/)).toHaveValue("1");
 
   // A second tab: the cart goes to 2.

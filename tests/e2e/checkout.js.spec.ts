@@ -1,6 +1,7 @@
 // Checkout with JavaScript: the same form, enhanced. A new delivery applies at once (no
 // button press), the point list appears after the spec's 500 ms, the order is placed and paid.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
 import { desktop, expectSameDocument, markDocument, waitForHydration } from "./helpers.ts";
 import { smsOutboxFile } from "./outbox.ts";

@@ -1,6 +1,6 @@
 // The whole purchase without JavaScript (issue 7): catalogue, product, add to cart,
 // checkout, sign in, city, delivery, pickup point, sandbox payment, /thanks, /my/orders.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
 import { phone } from "./helpers.ts";
 import { smsOutboxFile } from "./outbox.ts";

@@ -1,7 +1,8 @@
 // The comparison page (issue 21, item 23) on a phone and a desktop, with and without
 // JavaScript: every coin's column as wide as the others, pictures drawn no larger than the
 // file the browser got (no upscaled blur), and a 'В корзину' button per coin that works.
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { phone, waitForHydration } from "./helpers.ts";
 
 const shots = process.env.SCREENSHOTS_DIR;

@@ -4,7 +4,7 @@
 // the audit log, whose table fits a phone (390 px) and a desktop (1366 px) without scrolling
 // sideways. Screenshots go to SHOTS_DIR (default test-results/content-editor/) to be looked at.
 import sharp from "sharp";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { e2eEditors } from "./back-office-data.ts";
 import { signInStaff } from "./back-office.ts";
 import { phone } from "./helpers.ts";

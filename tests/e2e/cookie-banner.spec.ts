@@ -3,7 +3,8 @@
 // never fetched, 'Принять' removes it and the counter starts (with JavaScript without a page load).
 // The e2e shop has no counter, so this spec starts one of its own with METRICA_COUNTER_ID.
 // Screenshots go to test-results/cookie-banner/ to be looked at.
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { startShop, type Shop } from "../support/server.ts";
 import { phone, waitForHydration } from "./helpers.ts";
 

@@ -2,7 +2,8 @@
 // and a desktop, with and without JavaScript: office pickup shows the office's address and
 // hours, special delivery switches payment to 'При получении', one option per carrier service,
 // a floor of −3 is refused, and the order page shows apartment, entrance, floor and the note.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { phone, waitForHydration } from "./helpers.ts";
 import { addCoinToCart, chooseDelivery, horizontalOverflow, signIn, wide } from "./layout-steps.ts";
 

@@ -1,6 +1,6 @@
 // With JavaScript the frame's menus close themselves the way the spec asks (section 2,
 // "Frame behaviour"), and navigation stays in the page (client routing).
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { clickOutsideDrawer, desktop, expectSameDocument, markDocument, mobileMenu, phone, waitForHydration, watchConsole } from "./helpers.ts";
 
 test.describe("mobile menu", () => {

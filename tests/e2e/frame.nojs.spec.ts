@@ -1,5 +1,5 @@
 // Without JavaScript the frame still works: the <details> menus, GET forms and plain links.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { desktop, isHydrated, mobileMenu, phone } from "./helpers.ts";
 
 test.describe("mobile menu without JavaScript", () => {

@@ -1,5 +1,5 @@
 // The frame as the HTML and CSS alone deliver it: runs with JavaScript on and off.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { desktop, phone } from "./helpers.ts";
 
 test.describe("header", () => {

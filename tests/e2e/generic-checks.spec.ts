@@ -11,7 +11,8 @@
 //     /admin/login) reads a number typed, pasted or autofilled in any common format as the same
 //     +7XXXXXXXXXX, and that number, never a stranger's, reaches the server.
 // And the header's quotes bar is one row on a desktop (issue 21, item 24).
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { readSmsMessages, waitForSmsCode } from "#tests/support/sms-outbox.ts";
 import { phone, waitForHydration } from "./helpers.ts";
 import { addCoinToCart, coveredControls, firstLink, horizontalOverflow, placeUnpaidOrder, seriousAxeViolations, signIn, wide } from "./layout-steps.ts";

@@ -1,5 +1,6 @@
 // Shared steps of the e2e specs. Not a spec file: Playwright only runs *.spec.ts.
 import { expect, type Locator, type Page } from "@playwright/test";
+import { signIn } from "./layout-steps.ts";
 
 export const phone = { width: 390, height: 844 };
 export const desktop = { width: 1280, height: 800 };
@@ -73,4 +74,21 @@ export async function expectNativeRefusal(form: Locator, missing: Locator[]) {
   await form.evaluate((element: HTMLFormElement) => {
     element.noValidate = true;
   });
+}
+
+/**
+ * A new buyer, signed in with step 3 done, on /checkout with the recipient filled (Полякова
+ * Мария, the buyer's phone) and, unless `pickupPoint` is false, the first pickup point ticked.
+ * Returns the buyer (its phone as the page shows it).
+ */
+export async function signInAndFillCheckout(page: Page, baseURL: string, javaScriptEnabled: boolean, { pickupPoint = true } = {}) {
+  const buyer = await signIn(page, baseURL);
+  await buyer.completeProfile();
+  await page.goto("/checkout");
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByLabel("Фамилия").fill("Полякова");
+  await page.getByLabel("Имя", { exact: true }).fill("Мария");
+  await page.getByLabel("Телефон").fill(buyer.phone);
+  if (pickupPoint) await page.getByTestId("point-list").getByRole("radio").first().check();
+  return buyer;
 }

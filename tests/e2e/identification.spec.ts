@@ -1,9 +1,10 @@
 // 115-FZ identification at checkout, with and without JavaScript, on a phone and a wide screen:
 // an order at or above the threshold asks for the passport data on its own step, says what is
 // wrong in Russian, comes back to the checkout with the data on record and is then placed.
-import { expect, type Page, test } from "@playwright/test";
-import { expectNativeRefusal, phone, waitForHydration } from "./helpers.ts";
-import { signIn, wide } from "./layout-steps.ts";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { expectNativeRefusal, phone, signInAndFillCheckout, waitForHydration } from "./helpers.ts";
+import { wide } from "./layout-steps.ts";
 
 const shots = "/work/notes/shots/identification";
 
@@ -18,14 +19,7 @@ for (const viewport of [phone, wide]) {
     const mode = javaScriptEnabled ? "js" : "nojs";
     await page.setViewportSize(viewport);
     await addGoldCoin(page);
-    const buyer = await signIn(page, baseURL!);
-    await buyer.completeProfile();
-    await page.goto("/checkout");
-    if (javaScriptEnabled) await waitForHydration(page);
-    await page.getByLabel("Фамилия").fill("Полякова");
-    await page.getByLabel("Имя", { exact: true }).fill("Мария");
-    await page.getByLabel("Телефон").fill(buyer.phone);
-    await page.getByTestId("point-list").getByRole("radio").first().check();
+    await signInAndFillCheckout(page, baseURL!, javaScriptEnabled);
     const section = page.getByTestId("identification-section");
     await expect(section).toContainText("закон № 115-ФЗ обязывает продавца");
     await section.scrollIntoViewIfNeeded();

@@ -1,7 +1,8 @@
 // The list buttons with JavaScript (issue 21 items 5 and 11): the wishlist and comparison
 // toggles show their state at once and undo it; 'В корзину' is busy while it works, then
 // says what it did, and three impatient clicks (or a double click) add one coin.
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { desktop, phone, waitForHydration } from "./helpers.ts";
 
 test.use({ viewport: desktop });

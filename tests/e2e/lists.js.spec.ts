@@ -1,6 +1,6 @@
 // With JavaScript the list buttons stay on the page: no full reload, badges update at
 // once, quick clicks on one cart line do not race, and Metrica hears about the cart.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { desktop, expectSameDocument, markDocument, waitForHydration } from "./helpers.ts";
 
 test.use({ viewport: desktop });

@@ -1,7 +1,7 @@
 // A buyer collects coins: from a product page to the cart, changing the quantity and
 // removing the coin. Runs in both projects: with JavaScript the forms go through fetchers,
 // without it every button is a POST that redirects back.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { desktop, waitForHydration } from "./helpers.ts";
 
 const slug = "georgiy-pobedonosec-50-rubley-spmd";

@@ -1,6 +1,7 @@
 // Issue 22 (phone first) and the layout defects of issue 21 (items 2, 19, 21, 22, 24), as a
 // buyer on a 390×844 phone and on a 1366 px desktop sees them. Runs with JavaScript on and off.
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { phone, waitForHydration } from "./helpers.ts";
 import { addCoinToCart, coinHref, placeUnpaidOrder, signIn, wide } from "./layout-steps.ts";
 

@@ -2,7 +2,8 @@
 // writing a number — typed, pasted, autofilled — ends as the same +7 number in the field
 // and in the SMS; the disabled button looks it and the field says what is missing; back to
 // the same number keeps the code; 'Войти и оформить' opens the modal with what checkout has.
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { readSmsCodes, waitForSmsCode } from "#tests/support/sms-outbox.ts";
 import { desktop, waitForHydration } from "./helpers.ts";
 import { smsOutboxFile } from "./outbox.ts";

@@ -1,7 +1,7 @@
 // The sticky header of the cart and checkout (spec section 2) does not cover what the browser
 // scrolls to: an empty required field the browser stops the order at comes to rest below it
 // (its bubble floated over the logo).
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { desktop, phone, waitForHydration } from "./helpers.ts";
 import { addCoinToCart, signIn } from "./layout-steps.ts";
 

@@ -1,6 +1,6 @@
 // Five wrong SMS codes void the code: the fifth, the sixth and even the right code after them say
 // so and what to do, in the modal with JavaScript and on /login without it.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
 import { desktop, waitForHydration } from "./helpers.ts";
 import { smsOutboxFile } from "./outbox.ts";

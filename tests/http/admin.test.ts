@@ -156,6 +156,11 @@ describe("what each role may open", () => {
     // In the back office's frame, not the storefront's.
     expect(refused.text).toContain("Аурум · управление");
     expect(refused.text).not.toContain('data-testid="phones-panel"');
+    // Styled by its own rules in the page's <head> (no style attributes), which the storefront's pages never carry.
+    const head = refused.text.slice(0, refused.text.indexOf("</head>"));
+    expect(head).toMatch(/<style[^>]*>[^<]*\.admin-error-header\{/);
+    expect(refused.text).not.toMatch(/\sstyle="/);
+    expect(await buyer.client.html("/")).not.toContain("admin-error");
   });
 
   it("the storefront's pages load neither the back office's styles nor its frame (only the root's small error view)", async () => {

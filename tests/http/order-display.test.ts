@@ -8,12 +8,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
-import { orderLines } from "#app/modules/db/schema.ts";
+import { orderLines, orders } from "#app/modules/db/schema.ts";
 import { changeOrderStatus } from "#app/modules/orders/operator.server.ts";
 import { completeSandboxPayment, latestPayment, startPayment } from "#app/modules/orders/payments.server.ts";
 import { createSandboxProvider } from "#app/modules/payments/sandbox.server.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
-import { formatMoney } from "#app/modules/shared/format.ts";
+import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import { newPhone } from "#tests/support/buyer.ts";
 import { readEmails } from "#tests/support/email-outbox.ts";
 import { attribute, inputValue, tags, textByTestId, textContent } from "#tests/support/html.ts";
@@ -45,6 +45,10 @@ let manager: ShopClient;
 let courierOrder: TestOrder;
 let specialOrder: TestOrder;
 let refunded: TestOrder & { line: { id: number; price: number } };
+let pointOrder: TestOrder;
+/** A special delivery paid on receipt that nobody confirms here, and by when the shop must (as stored). */
+let unconfirmed: TestOrder;
+let confirmBy: Date;
 const staffPhone = newPhone();
 
 /** Posts a form of the back-office order page; answers the notice it lands on. */
@@ -75,10 +79,19 @@ beforeAll(async () => {
     courierOrder = await placeTestOrder(db, { delivery: courier, email: "courier@example.ru" });
     specialOrder = await placeTestOrder(db, { delivery: special, paymentId: 6, email: "special@example.ru" });
     // Four Georgiy to the door, paid and handed over: one of them comes back later.
+    const pay = async (order: TestOrder) => {
+      const started = await startPayment(db, createSandboxProvider(db, { publicUrl: PUBLIC_URL }), { id: order.orderId }, { publicUrl: PUBLIC_URL });
+      if (started.kind !== "redirect") throw new Error(`payment not started: ${started.reason}`);
+      await completeSandboxPayment(db, (await latestPayment(db, order.orderId))!.providerPaymentId!, "pay", PUBLIC_URL);
+    };
     const placed = await placeTestOrder(db, { lines: [{ productId: 1, quantity: 4 }], delivery: courier, email: "refund@example.ru" });
-    const started = await startPayment(db, createSandboxProvider(db, { publicUrl: PUBLIC_URL }), { id: placed.orderId }, { publicUrl: PUBLIC_URL });
-    if (started.kind !== "redirect") throw new Error(`payment not started: ${started.reason}`);
-    await completeSandboxPayment(db, (await latestPayment(db, placed.orderId))!.providerPaymentId!, "pay", PUBLIC_URL);
+    await pay(placed);
+    // A paid order to a CDEK pickup point (the default delivery of a test order).
+    pointOrder = await placeTestOrder(db, { email: "point@example.ru" });
+    await pay(pointOrder);
+    unconfirmed = await placeTestOrder(db, { delivery: special, paymentId: 6, email: "unconfirmed@example.ru" });
+    const [due] = await db.select({ at: orders.paymentDueAt }).from(orders).where(eq(orders.id, unconfirmed.orderId));
+    confirmBy = due!.at!;
     expect((await changeOrderStatus(db, placed.number, "assembling")).ok).toBe(true);
     expect((await changeOrderStatus(db, placed.number, "shipped", { trackingNumber: "1234567890" })).ok).toBe(true);
     expect((await changeOrderStatus(db, placed.number, "completed")).ok).toBe(true);
@@ -156,15 +169,50 @@ describe("the steps offered by delivery kind", () => {
   });
 });
 
+/** A browser signed in as the buyer with this phone, by the sign-in form; one per buyer (the shop limits code requests). */
+const buyers = new Map<string, ShopClient>();
+async function signedInAs(phone: string): Promise<ShopClient> {
+  const known = buyers.get(phone);
+  if (known) return known;
+  const client = new ShopClient(shop.url);
+  const since = new Date();
+  expect((await client.postForm("/login", { intent: "send", phone, redirectTo: "/" })).status).toBe(303);
+  const verified = await client.postForm("/login", { intent: "verify", code: await waitForSmsCode(smsOutbox, phone, { after: since }), redirectTo: "/" });
+  expect(verified.status).toBe(303);
+  buyers.set(phone, client);
+  return client;
+}
+
+describe("what the buyer is told to do next, by delivery kind", () => {
+  it("/thanks: a delivery to the door says the courier asks the recipient for the passport, never to take it somewhere", async () => {
+    for (const order of [unconfirmed, refunded]) {
+      const thanks = await (await signedInAs(order.phone)).html(`/thanks?order=${order.orderId}`);
+      expect(textByTestId(thanks, "thanks-handover")).toBe("Курьер вручит заказ лично получателю и попросит паспорт: держите его под рукой.");
+      expect(textContent(thanks)).not.toMatch(/возьмите паспорт/i);
+    }
+  });
+
+  it("/thanks: a CDEK pickup point says to take the passport there", async () => {
+    const thanks = await (await signedInAs(pointOrder.phone)).html(`/thanks?order=${pointOrder.orderId}`);
+    expect(textByTestId(thanks, "thanks-handover")).toBe("Получая посылку в пункте выдачи СДЭК, возьмите паспорт: её выдают только получателю.");
+  });
+
+  it("the order page of a new order paid on receipt says by when the shop confirms it, in Moscow time; a paid one says nothing of it", async () => {
+    const buyer = await signedInAs(unconfirmed.phone);
+    const page = await buyer.html(`/my/orders/${unconfirmed.orderId}`);
+    expect(textByTestId(page, "order-status")).toBe("Новый");
+    expect(spaces(textByTestId(page, "confirm-deadline")!)).toBe(
+      `Заказ ждёт подтверждения: магазин подтвердит его до ${spaces(formatDateTime(confirmBy))} (МСК). Заказ, не подтверждённый к этому сроку, отменяется, а монеты возвращаются в продажу.`,
+    );
+    expect(textByTestId(await (await signedInAs(pointOrder.phone)).html(`/my/orders/${pointOrder.orderId}`), "confirm-deadline")).toBeUndefined();
+  });
+});
+
 describe("the buyer's pages", () => {
   let buyer: ShopClient;
 
   beforeAll(async () => {
-    buyer = new ShopClient(shop.url);
-    const since = new Date();
-    expect((await buyer.postForm("/login", { intent: "send", phone: refunded.phone, redirectTo: "/" })).status).toBe(303);
-    const verified = await buyer.postForm("/login", { intent: "verify", code: await waitForSmsCode(smsOutbox, refunded.phone, { after: since }), redirectTo: "/" });
-    expect(verified.status).toBe(303);
+    buyer = await signedInAs(refunded.phone);
   });
 
   it("write the recipient's phone as the rest of the shop does", async () => {

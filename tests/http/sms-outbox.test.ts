@@ -2,6 +2,7 @@ import { appendFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readEmails } from "#tests/support/email-outbox.ts";
 import { normalizePhone, readSmsCodes, readSmsMessages, waitForSmsCode } from "#tests/support/sms-outbox.ts";
 
 const line = (to: string, code: string, sentAt: string) =>
@@ -59,6 +60,21 @@ describe("the SMS outbox reader used by sign-in suites", () => {
     await expect(waitForSmsCode(file, "+79161234567", { timeoutMs: 200, intervalMs: 20 })).rejects.toThrow(
       /No SMS to \+79161234567 .*holds 1 message/,
     );
+  });
+
+  it("fails the suite that reads an SMS showing a value printed without being turned into words", async () => {
+    await writeFile(file, `${JSON.stringify({ to: "+79161234567", text: "Заказ 2026-000001 передан курьеру: NaN ₽", code: "", sentAt: "2026-01-01T10:00:00.000Z" })}\n`);
+    await expect(readSmsMessages(file)).rejects.toThrow(/The SMS to \+79161234567 shows «NaN»/);
+  });
+
+  it("fails the suite that reads an e-mail showing one, in its text or only in its HTML", async () => {
+    const email = (text: string, html: string) => `${JSON.stringify({ to: "a@example.ru", subject: "Заказ 2026-000001", text, html, key: "k" })}\n`;
+    await writeFile(file, email("Доставка: Курьер СДЭК, Казань", "<p>Доставка: Курьер СДЭК, Казань</p>"));
+    expect(await readEmails(file)).toHaveLength(1);
+    await writeFile(file, email("Доставка: Курьер СДЭК, [object Object]", "<p>Доставка</p>"));
+    await expect(readEmails(file)).rejects.toThrow(/The e-mail «Заказ 2026-000001» to a@example.ru shows «\[object Object\]»/);
+    await writeFile(file, email("Доставка: Курьер СДЭК", "<p>Адрес: <b>undefined</b></p>"));
+    await expect(readEmails(file)).rejects.toThrow(/shows «undefined»/);
   });
 
   it("normalises Russian numbers and refuses others", () => {

@@ -5,6 +5,7 @@
 import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { checkMessageText, visibleText } from "./text-checks.ts";
 
 export type ReceivedMail = { messageId: string; from: string; to: string[]; subject: string; text: string; html: string };
 
@@ -78,6 +79,8 @@ export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
     mailbox() {
       const seen = new Map<string, ReceivedMail>();
       for (const mail of received) if (!seen.has(mail.messageId)) seen.set(mail.messageId, mail);
+      // Read as the buyer would: no «[object Object]», «undefined», «NaN» or «null» (text-checks.ts).
+      for (const mail of seen.values()) checkMessageText(`The e-mail «${mail.subject}»`, `${mail.subject}\n${mail.text}\n${visibleText(mail.html)}`);
       return [...seen.values()];
     },
     refuseWith(code) {

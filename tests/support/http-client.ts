@@ -3,6 +3,7 @@
 import http from "node:http";
 import zlib from "node:zlib";
 import { CookieJar } from "tough-cookie";
+import { checkPageMarkup } from "./html-validation.ts";
 import { leakedValues, visibleText } from "./text-checks.ts";
 
 /** A desktop Chrome. isbot counts curl/undici agents as crawlers (whole-document rendering). */
@@ -94,11 +95,7 @@ export class ShopClient {
     await this.jar.setCookie(cookie, this.baseUrl + "/");
   }
 
-  /**
-   * Every HTML page a suite reads is checked here: a value printed without being turned into words
-   * («[object Object]», «undefined», «NaN», «null») in the visible text fails the request, unless
-   * this client itself sent that word (a search for «null», a name typed as «undefined»).
-   */
+  /** Leak-like words in what this client sends, so that a page showing them back is not blamed (checkPage). */
   private rememberSent(path: string, body: URLSearchParams | FormData | string | undefined): void {
     let sent = path;
     try {
@@ -111,10 +108,18 @@ export class ShopClient {
     for (const word of leakedValues(sent)) this.sentLeaks.add(word);
   }
 
-  private checkPageText(url: string, headers: Headers, text: string): void {
-    if (!(headers.get("content-type") ?? "").startsWith("text/html")) return;
+  /**
+   * Every HTML page a suite reads is checked here, and the request fails on what is found:
+   * - a value printed without being turned into words («[object Object]», «undefined», «NaN»,
+   *   «null») in the visible text, unless this client itself sent that word (a search for «null»,
+   *   a name typed as «undefined»);
+   * - invalid markup, by html-validate, once for each shape of page in the test file.
+   */
+  private checkPage(method: string, url: string, status: number, headers: Headers, text: string): void {
+    if (!(headers.get("content-type") ?? "").startsWith("text/html") || text === "") return;
     const leaked = leakedValues(visibleText(text)).filter((word) => !this.sentLeaks.has(word));
     if (leaked.length > 0) throw new Error(`${new URL(url).pathname}: the page shows ${leaked.map((word) => `«${word}»`).join(", ")}, a value printed without being turned into words`);
+    checkPageMarkup(method, url, status, text);
   }
 
   async request(
@@ -157,7 +162,7 @@ export class ShopClient {
         continue;
       }
       const text = method === "HEAD" ? "" : await response.text();
-      this.checkPageText(url, response.headers, text);
+      this.checkPage(method, url, response.status, response.headers, text);
       return { status: response.status, headers: response.headers, url, text, redirects };
     }
   }

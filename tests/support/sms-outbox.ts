@@ -13,6 +13,7 @@
 // The writer appends whole lines; a last line without its newline may still be being
 // written and is ignored until it is complete.
 import { readFile } from "node:fs/promises";
+import { checkMessageText } from "./text-checks.ts";
 
 export type SmsMessage = { to: string; text: string; code: string; sentAt: string };
 
@@ -40,6 +41,8 @@ export async function readSmsMessages(file: string): Promise<SmsMessage[]> {
       if (typeof message.to !== "string" || typeof message.code !== "string" || typeof message.sentAt !== "string") {
         throw new Error(`${file}: line ${index + 1} lacks to, code or sentAt: ${line}`);
       }
+      // Every SMS a suite reads is read as the buyer would: no «[object Object]», «undefined», «NaN» or «null».
+      checkMessageText(`The SMS to ${message.to}`, message.text ?? "");
       return { to: message.to, text: message.text ?? "", code: message.code, sentAt: message.sentAt };
     });
 }

@@ -1,6 +1,7 @@
 // What no page or message the shop writes may contain: a value printed without being turned into
 // words («[object Object]», «undefined», «NaN», «null») and sloppy punctuation. Used by the message
-// tests and by the HTTP client, which reads every page a suite renders.
+// tests, by the HTTP client, which reads every page a suite renders, by the outbox readers, which
+// read every e-mail and SMS, and by the e2e tests' fixture (tests/e2e/fixtures.ts).
 import { decodeEntities } from "./html.ts";
 
 /** JavaScript's words for "no value", as they leak into text; matched as whole words. */
@@ -9,6 +10,12 @@ const leaks = [/\[object Object\]/, /\bundefined\b/, /\bNaN\b/, /\bnull\b/];
 /** The leaks in a text (a page's visible text or a message), each as found. */
 export function leakedValues(text: string): string[] {
   return leaks.map((pattern) => pattern.exec(text)?.[0]).filter((found): found is string => found !== undefined);
+}
+
+/** Throws, naming the message, when a message's text shows a leaked value: a suite that reads it fails. */
+export function checkMessageText(message: string, text: string): void {
+  const leaked = leakedValues(text);
+  if (leaked.length > 0) throw new Error(`${message} shows ${leaked.map((word) => `«${word}»`).join(", ")}, a value printed without being turned into words:\n${text}`);
 }
 
 /**

@@ -11,8 +11,17 @@ describe("renderMarkdown", () => {
     expect(html).toContain("<h2>Раздел</h2>");
     expect(html).not.toContain("<h1");
     expect(html).toContain("<li><strong>два</strong></li>");
-    expect(html).toContain('<th align="left">a</th>');
-    expect(html).toContain('<td align="right">2</td>');
+    // Alignment as a class, not the obsolete `align` attribute.
+    expect(html).toContain('<th class="align-left">a</th>');
+    expect(html).toContain('<td class="align-right">2</td>');
+    expect(html).not.toContain("align=");
+  });
+
+  it("keeps a typed HTML cell's alignment as the same class, and no other class of a cell", () => {
+    const html = render('<table><tr><th align="CENTER" class="x">a</th><td class="align-right evil">b</td><td align="justify">c</td></tr></table>');
+    expect(html).toContain('<th class="align-center">a</th>');
+    expect(html).toContain("<td>b</td>");
+    expect(html).toContain("<td>c</td>");
   });
 
   it("never lets a script, a style, an iframe, a form or an inline handler through", () => {

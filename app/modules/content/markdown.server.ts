@@ -2,7 +2,8 @@
  * Markdown to safe HTML, on the server only: `marked` (GitHub-flavoured Markdown) then
  * `sanitize-html` with an allow-list. What survives: text structure (headings from h2,
  * paragraphs, lists, quotes, tables, code), links and pictures. What never does: script,
- * style, iframe, forms, inline handlers (on*), style and class attributes, and any URL
+ * style, iframe, forms, inline handlers (on*), style and class attributes (but a table cell's
+ * alignment, kept as a class of ours), and any URL
  * that is not http(s), mailto: or tel: (javascript:, data:, vbscript:…).
  *
  * - A "# heading" becomes h2: the page's one h1 is its title.
@@ -69,6 +70,19 @@ function localImageSource(src: string): string | null {
   return path;
 }
 
+/** A table column's alignment (`|:-:|`, `|--:|`), as the classes content.css.ts styles. */
+const alignClasses = ["align-left", "align-center", "align-right"];
+
+/**
+ * A cell's `align` (marked's, or typed in HTML) as a class: the attribute is obsolete HTML, and
+ * any other class a cell was given is dropped (the sanitiser keeps only these).
+ */
+function alignAsClass(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const { align, class: _class, ...rest } = attribs;
+  const side = align?.trim().toLowerCase();
+  return { tagName, attribs: side && alignClasses.includes(`align-${side}`) ? { ...rest, class: `align-${side}` } : rest };
+}
+
 /** The longest one render may take before it is stopped; an ordinary 100 000-character page takes 20 ms. */
 export const MARKDOWN_RENDER_LIMIT_MS = 1000;
 
@@ -79,11 +93,12 @@ function renderUnbounded(markdown: string, options: RenderOptions): string {
     allowedAttributes: {
       a: ["href", "title", "rel", "target"],
       img: ["src", "alt", "title", "width", "height", "loading", "decoding"],
-      th: ["align", "colspan", "rowspan", "scope"],
-      td: ["align", "colspan", "rowspan"],
+      th: ["colspan", "rowspan", "scope"],
+      td: ["colspan", "rowspan"],
       ol: ["start", "reversed"],
       abbr: ["title"],
     },
+    allowedClasses: { th: alignClasses, td: alignClasses },
     allowedSchemes: ["http", "https", "mailto", "tel"],
     allowedSchemesByTag: {},
     allowedSchemesAppliedToAttributes: ["href", "src", "cite"],
@@ -91,6 +106,8 @@ function renderUnbounded(markdown: string, options: RenderOptions): string {
     disallowedTagsMode: "discard",
     transformTags: {
       h1: "h2",
+      th: alignAsClass,
+      td: alignAsClass,
       a: (tagName, attribs) => {
         const { target: _target, rel: _rel, ...rest } = attribs;
         const href = rest.href?.trim();

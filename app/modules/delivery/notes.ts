@@ -1,4 +1,5 @@
 import { shop } from "../shop/contacts.ts";
+import type { DeliveryKind } from "./order-delivery.ts";
 import { DELIVERY_IDS } from "./rules.ts";
 
 /**
@@ -30,4 +31,24 @@ export function deliveryNote(deliveryId: number): string | undefined {
   if (deliveryId === DELIVERY_IDS.officePickup) return officePickupText;
   if (deliveryId === DELIVERY_IDS.specialContact) return specialDeliveryText;
   return undefined;
+}
+
+/**
+ * How the coins are handed over, by the way they come: collected at the office or a CDEK point,
+ * the buyer takes a passport there; brought to the door (CDEK's courier or the shop's own), the
+ * courier hands them to the recipient in person against the passport, whatever the order's size
+ * (the recipient's name must match it: see the checkout's «Получатель»).
+ */
+export function handoverText(kind: DeliveryKind | null): string {
+  switch (kind) {
+    case "office":
+      return "Приходя за заказом в офис, возьмите паспорт: монеты выдаются только получателю.";
+    case "point":
+      return "Получая посылку в пункте выдачи СДЭК, возьмите паспорт: её выдают только получателю.";
+    case "courier":
+    case "special":
+      return "Курьер вручит заказ лично получателю и попросит паспорт: держите его под рукой.";
+    default:
+      return "Монеты выдаются только получателю, по паспорту.";
+  }
 }

@@ -1,5 +1,6 @@
 import type { orderLines, orders } from "../db/schema.ts";
 import { orderDelivery } from "../delivery/order-delivery.ts";
+import { PAYMENT_IDS } from "../payments/methods.ts";
 import type { DeliveryDiscount } from "../pricing/discounts.ts";
 import type { Refunded } from "./refunded.server.ts";
 
@@ -37,6 +38,8 @@ export function orderSummary(order: OrderWithLines) {
     comment: order.comment,
     /** By when an unpaid online order must be paid (ISO time), or null. */
     paymentDueAt: order.status === "awaiting_payment" ? (order.paymentDueAt?.toISOString() ?? null) : null,
+    /** By when the shop must confirm a new order paid on receipt, or it is cancelled (ISO time), or null. */
+    confirmDueAt: order.status === "new" && order.paymentId === PAYMENT_IDS.onReceipt ? (order.paymentDueAt?.toISOString() ?? null) : null,
     trackingNumber: order.trackingNumber,
     cancelReason: order.status === "cancelled" ? order.cancelReason : null,
     lines: order.lines.map((line) => ({

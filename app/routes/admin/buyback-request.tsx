@@ -109,7 +109,7 @@ export default function AdminBuybackRequest({ loaderData }: Route.ComponentProps
                   {version}
                   <label className={css.filterField}>
                     Заметка (видят только сотрудники)
-                    <input name="note" maxLength={300} className={css.control} />
+                    <input type="text" name="note" maxLength={300} className={css.control} />
                   </label>
                   <button type="submit" name="intent" value="contacted" className={button}>
                     Связались с продавцом
@@ -131,11 +131,11 @@ export default function AdminBuybackRequest({ loaderData }: Route.ComponentProps
                   {version}
                   <label className={css.filterField}>
                     Другая цена, ₽ за всё
-                    <input name="price" inputMode="numeric" required pattern="[\d\s]{1,12}" className={css.control} size={10} />
+                    <input type="text" name="price" inputMode="numeric" required pattern="[\d\s]{1,12}" className={css.control} size={10} />
                   </label>
                   <label className={css.filterField}>
                     Пояснение (увидит продавец)
-                    <input name="note" maxLength={300} className={css.control} />
+                    <input type="text" name="note" maxLength={300} className={css.control} />
                   </label>
                   <button type="submit" name="intent" value="offer" className={button}>
                     Предложить цену
@@ -155,7 +155,7 @@ export default function AdminBuybackRequest({ loaderData }: Route.ComponentProps
                   {version}
                   <label className={css.filterField}>
                     Причина (увидит продавец)
-                    <input name="reason" required minLength={3} maxLength={300} className={css.control} />
+                    <input type="text" name="reason" required minLength={3} maxLength={300} className={css.control} />
                   </label>
                   <button type="submit" name="intent" value="reject" className={css.dangerButton}>
                     Отклонить

@@ -53,7 +53,7 @@ export default function AdminBuyback({ loaderData }: Route.ComponentProps) {
           {buybackGrades.map((grade) => (
             <label key={grade} className={css.filterField}>
               {buybackGradeLabels[grade]}, %
-              <input name={grade} defaultValue={String(grades[grade])} inputMode="decimal" required className={css.control} size={6} />
+              <input type="text" name={grade} defaultValue={String(grades[grade])} inputMode="decimal" required className={css.control} size={6} />
             </label>
           ))}
           <button type="submit" className={button}>

@@ -76,7 +76,7 @@ export default function AdminCatalogCoin({ loaderData, actionData }: Route.Compo
                 <input type="file" name="picture" accept="image/jpeg,image/png,image/webp" required className={css.wideControl} />
               </AdminEditField>
               <AdminEditField label="Подпись (alt)">
-                <input name="alt" maxLength={300} defaultValue={product.name} className={css.wideControl} />
+                <input type="text" name="alt" maxLength={300} defaultValue={product.name} className={css.wideControl} />
               </AdminEditField>
               <button type="submit" name="intent" value="picture" className={button}>
                 Добавить картинку
@@ -103,7 +103,7 @@ export default function AdminCatalogCoin({ loaderData, actionData }: Route.Compo
       <AdminEditForm version={version} className={css.section} testId="coin-form">
         <div className={css.formGrid}>
           <AdminEditField label={productFieldLabels.name} name="name" error={errors.name}>
-            <input name="name" required maxLength={300} defaultValue={value("name")} className={css.wideControl} aria-invalid={errors.name ? true : undefined} />
+            <input type="text" name="name" required maxLength={300} defaultValue={value("name")} className={css.wideControl} aria-invalid={errors.name ? true : undefined} />
           </AdminEditField>
           <AdminEditField label={productFieldLabels.pricing} name="pricing" error={errors.pricing}>
             <select name="pricing" defaultValue={value("pricing")} className={css.wideControl}>
@@ -113,7 +113,7 @@ export default function AdminCatalogCoin({ loaderData, actionData }: Route.Compo
           </AdminEditField>
           {numberFields.map((field) => (
             <AdminEditField key={field.name} label={productFieldLabels[field.name]} hint={field.name === "buybackDiscountPercent" ? <BuybackHint buyback={buyback} /> : field.hint} name={field.name} error={errors[field.name]}>
-              <input name={field.name} inputMode="decimal" maxLength={20} defaultValue={value(field.name)} className={css.wideControl} aria-invalid={errors[field.name] ? true : undefined} />
+              <input type="text" name={field.name} inputMode="decimal" maxLength={20} defaultValue={value(field.name)} className={css.wideControl} aria-invalid={errors[field.name] ? true : undefined} />
             </AdminEditField>
           ))}
           <AdminEditField label="НДС" hint={`сейчас: ${product.vatNow}`}>

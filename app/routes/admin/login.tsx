@@ -8,6 +8,7 @@ import { AdminFrame } from "#app/ui/admin/AdminFrame.tsx";
 import * as css from "#app/ui/admin/admin.css.ts";
 import * as form from "#app/ui/kit/form.css.ts";
 import { button } from "#app/ui/kit/kit.css.ts";
+import { otherNumber } from "./login.css.ts";
 import type { Route } from "./+types/login";
 
 export const meta = () => adminMeta("Вход для сотрудников");
@@ -60,7 +61,7 @@ export default function StaffLogin({ loaderData, actionData }: Route.ComponentPr
                 <label htmlFor="staff-code" className={form.label}>
                   Код из SMS
                 </label>
-                <input id="staff-code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="\d{4}" maxLength={4} required className={form.input} />
+                <input id="staff-code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code" pattern="\d{4}" maxLength={4} required className={form.input} />
                 {error?.field === "code" ? (
                   <p className={form.error} role="alert" data-testid="code-error">
                     {error.message}
@@ -72,7 +73,7 @@ export default function StaffLogin({ loaderData, actionData }: Route.ComponentPr
               </button>
             </Form>
             <Form method="post">
-              <button type="submit" name="intent" value="back" className={css.logout} style={{ color: "inherit", marginTop: "1rem" }}>
+              <button type="submit" name="intent" value="back" className={otherNumber}>
                 Другой номер
               </button>
             </Form>

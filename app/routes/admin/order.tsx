@@ -196,13 +196,13 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                     <label className={css.filterField}>
                       Трек-номер СДЭК
                       {/* No pattern: a pasted number with spaces is fine, the server drops them and says in Russian what it refuses. */}
-                      <input name="trackingNumber" required maxLength={80} autoComplete="off" defaultValue={order.trackingNumber ?? ""} className={css.control} />
+                      <input type="text" name="trackingNumber" required maxLength={80} autoComplete="off" defaultValue={order.trackingNumber ?? ""} className={css.control} />
                     </label>
                   ) : null}
                   {to === "cancelled" ? (
                     <label className={css.filterField}>
                       Причина (увидит покупатель)
-                      <input name="reason" maxLength={300} className={css.control} />
+                      <input type="text" name="reason" maxLength={300} className={css.control} />
                     </label>
                   ) : null}
                   <button type="submit" className={to === "cancelled" ? css.dangerButton : button}>

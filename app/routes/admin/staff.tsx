@@ -93,7 +93,7 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
           </label>
           <label className={css.filterField}>
             Имя
-            <input name="name" maxLength={120} className={css.control} />
+            <input type="text" name="name" maxLength={120} className={css.control} />
           </label>
           <label className={css.filterField}>
             Роль

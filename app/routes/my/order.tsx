@@ -6,7 +6,7 @@ import { isPayable } from "#app/modules/orders/statuses.ts";
 import { latestPayment } from "#app/modules/orders/payments.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
-import { OrderDetails, OrderTimeline, PayAgainForm, PaymentDeadline } from "#app/ui/orders/OrderDetails.tsx";
+import { ConfirmDeadline, OrderDetails, OrderTimeline, PayAgainForm, PaymentDeadline } from "#app/ui/orders/OrderDetails.tsx";
 import type { Route } from "./+types/order";
 
 /** An order of the signed-in buyer; another buyer's order, or none, is a 404. */
@@ -41,6 +41,10 @@ export default function Order({ loaderData }: Route.ComponentProps) {
           <p>Заказ ждёт оплаты.{paymentNote ? ` Последняя попытка: ${paymentNote}` : ""}</p>
           <PaymentDeadline order={order} />
           <PayAgainForm />
+        </div>
+      ) : order.confirmDueAt ? (
+        <div role="status">
+          <ConfirmDeadline order={order} />
         </div>
       ) : null}
       <OrderDetails order={order} />

@@ -1,12 +1,10 @@
 import { isRouteErrorResponse } from "react-router";
 import { accessTexts } from "#app/modules/staff/access.ts";
-import { adminErrorStyles as styles } from "./admin-error.css.ts";
+import { adminErrorClass as css, adminErrorSheet } from "./admin-error-sheet.css.ts";
 
 /**
- * An error under /admin: 403 for a role without the right, else not found or a failure. Styled
- * inline from the global tokens, not from admin.css: the role check's 403 is rendered by the
- * root's boundary, whose page links only the root's styles, and the storefront must not carry
- * the back office's stylesheet.
+ * An error under /admin: 403 for a role without the right, else not found or a failure. Styled by
+ * its own few rules, not by admin.css (admin-error-sheet.css.ts says why).
  */
 export function AdminError({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
@@ -14,18 +12,22 @@ export function AdminError({ error }: { error: unknown }) {
   const message = status === 403 ? accessTexts.forbiddenMessage : status === 404 ? "Такой страницы или записи нет." : "Попробуйте ещё раз через минуту.";
   return (
     <>
-      <header style={styles.header}>
-        <a href="/admin" style={styles.home}>
+      {/* React hoists it into <head>, once however many times it is rendered. */}
+      <style href="admin-error" precedence="default">
+        {adminErrorSheet}
+      </style>
+      <header className={css.header}>
+        <a href="/admin" className={css.home}>
           Аурум · управление
         </a>
-        <form method="post" action="/admin/logout" style={{ marginLeft: "auto" }}>
-          <button type="submit" style={styles.logout}>
+        <form method="post" action="/admin/logout" className={css["logout-form"]}>
+          <button type="submit" className={css.logout}>
             Выйти
           </button>
         </form>
       </header>
-      <main id="main" style={styles.main}>
-        <h1 data-testid="admin-error" style={styles.title}>
+      <main id="main" className={css.main}>
+        <h1 data-testid="admin-error" className={css.title}>
           {title}
         </h1>
         <p>{message}</p>

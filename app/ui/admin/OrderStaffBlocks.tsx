@@ -4,6 +4,7 @@ import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import { staffRoleLabels } from "#app/modules/staff/roles.ts";
 import { button } from "../kit/kit.css.ts";
 import * as css from "./admin.css.ts";
+import { noteField, refundCount } from "./order-staff-blocks.css.ts";
 
 /**
  * The order page's staff blocks (issue 16 item 3), kept apart from the page's own sections:
@@ -83,8 +84,7 @@ export function OrderRefund({ refundable, refunds, version }: { refundable: Refu
                             step={1}
                             defaultValue={0}
                             inputMode="numeric"
-                            className={css.control}
-                            style={{ width: "4.5rem" }}
+                            className={refundCount}
                             aria-label={`${line.name}: вернуть штук`}
                           />
                           <span className={css.muted}>из {line.left}</span>
@@ -152,7 +152,7 @@ export function OrderNotes({ notes }: { notes: Note[] }) {
       </ol>
       <Form method="post" className={css.actionForm}>
         <input type="hidden" name="intent" value="note" />
-        <label className={css.filterField} style={{ flex: "1 1 14rem" }}>
+        <label className={noteField}>
           Заметка (видят только сотрудники)
           <textarea name="text" required maxLength={2000} rows={2} className={css.control} />
         </label>

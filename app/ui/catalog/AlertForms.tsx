@@ -69,7 +69,7 @@ export function AlertForms(props: {
                 <input type="hidden" name="redirectTo" value={returnTo} />
                 <label className={form.field}>
                   <span className={form.label}>{alertKindLabels.price_below}, ₽</span>
-                  <input name="threshold" inputMode="numeric" autoComplete="off" required placeholder={`меньше ${formatMoney(price)}`} className={form.input} />
+                  <input type="text" name="threshold" inputMode="numeric" autoComplete="off" required placeholder={`меньше ${formatMoney(price)}`} className={form.input} />
                 </label>
                 <Channels hasEmail={hasEmail} />
                 <button type="submit" className={button}>

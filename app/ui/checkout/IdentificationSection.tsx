@@ -1,5 +1,6 @@
 import { SaveButton } from "./CheckoutSections.tsx";
 import * as css from "./checkout.css.ts";
+import { growingText, text } from "./identification-section.css.ts";
 
 /**
  * 115-FZ on the checkout page: an order at or above the threshold needs the buyer's passport
@@ -12,20 +13,20 @@ export function IdentificationSection({ title, why, onRecord, signedIn }: { titl
       <p className={css.muted}>{why}</p>
       {onRecord ? (
         <div className={css.row}>
-          <p className={css.grow} style={{ margin: 0 }}>
+          <p className={growingText}>
             Данные получены: <strong>{onRecord}</strong>
           </p>
           <SaveButton value="identify">Изменить</SaveButton>
         </div>
       ) : signedIn ? (
         <div className={css.row}>
-          <p className={css.grow} style={{ margin: 0 }}>
+          <p className={growingText}>
             Паспортные данные понадобятся перед оформлением: нажмите «Оформить заказ» или заполните их сейчас.
           </p>
           <SaveButton value="identify">Указать паспортные данные</SaveButton>
         </div>
       ) : (
-        <p style={{ margin: 0 }}>Паспортные данные мы попросим после входа, перед оформлением заказа.</p>
+        <p className={text}>Паспортные данные мы попросим после входа, перед оформлением заказа.</p>
       )}
     </fieldset>
   );

@@ -1,4 +1,5 @@
 import { prose } from "./content.css.ts";
+import "./prose-align.css.ts";
 
 /** Content HTML rendered and sanitised on the server (content/markdown.server.ts); never raw input. */
 export function Prose({ html, className }: { html: string; className?: string }) {

@@ -26,7 +26,8 @@ export function TextField({ label, errors, inputProps }: { label: ReactNode; err
       <label htmlFor={rest.id} className={css.label}>
         {label}
       </label>
-      <input {...rest} {...fieldAria(rest.id, errors)} className={css.input} />
+      {/* A text field unless told otherwise: an <input> without a type is one, but says so. */}
+      <input type="text" {...rest} {...fieldAria(rest.id, errors)} className={css.input} />
       <FieldErrors id={`${rest.id}-error`} errors={errors} />
     </div>
   );

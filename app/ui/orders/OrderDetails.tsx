@@ -136,6 +136,16 @@ export function PaymentDeadline({ order }: { order: Pick<OrderSummary, "paymentD
   );
 }
 
+/** "Магазин подтвердит заказ до 30.11.2026, 15:20 (МСК)": a new order paid on receipt waits for the shop, not the buyer. */
+export function ConfirmDeadline({ order }: { order: Pick<OrderSummary, "confirmDueAt"> }) {
+  if (!order.confirmDueAt) return null;
+  return (
+    <p data-testid="confirm-deadline">
+      Заказ ждёт подтверждения: магазин подтвердит его до <strong>{formatDateTime(order.confirmDueAt)}</strong> (МСК). Заказ, не подтверждённый к этому сроку, отменяется, а монеты возвращаются в продажу.
+    </p>
+  );
+}
+
 export type OrderHistoryStep = { status: OrderSummary["status"]; note: string; createdAt: string };
 
 /** The order's history as a timeline: each status with its time. */
