@@ -79,7 +79,7 @@ export async function addOrderNote(db: Database, actor: StaffActor, number: stri
     const [order] = await tx.select({ id: orders.id, number: orders.number }).from(orders).where(eq(orders.number, number)).for("update");
     if (!order) return { ok: false, reason: orderExtrasMessages.notFound(number) };
     await tx.insert(orderNotes).values({ orderId: order.id, staffId: actor.staffId, phone: actor.phone, role: actor.role, text });
-    await writeAudit(tx as unknown as Database, actor, { action: "order.note", entity: `order:${order.number}`, before: null, after: { note: text } });
+    await writeAudit(tx, actor, { action: "order.note", entity: `order:${order.number}`, before: null, after: { note: text } });
     return { ok: true };
   });
 }
@@ -152,13 +152,12 @@ export async function refundOrderAsStaff(
   provider: PaymentProvider = getPaymentProvider(db),
 ): Promise<{ ok: true; message: string } | { ok: false; reason: string }> {
   const reserved = await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Database;
     const refuse = (reason: string) => ({ ok: false as const, reason });
     const [order] = await tx.select().from(orders).where(eq(orders.number, number)).for("update");
     if (!order) return refuse(orderExtrasMessages.notFound(number));
     if (order.version !== form.version) return refuse(orderExtrasMessages.stale);
     if (!(REFUNDABLE_STATUSES as readonly string[]).includes(order.status)) return refuse(orderExtrasMessages.refundNotNow);
-    const state = await refundState(txDb, order);
+    const state = await refundState(tx, order);
     if (!state) return refuse(orderExtrasMessages.nothingToRefund);
     const chosen: Array<{ line: (typeof state.lines)[number]; quantity: number }> = [];
     let delivery = false;
@@ -192,7 +191,7 @@ export async function refundOrderAsStaff(
         await tx.update(products).set({ stock: sql`${products.stock} + ${quantity}`, updatedAt: new Date() }).where(eq(products.id, productIds.get(line.id)!));
       }
       // The coins are on sale again: every instance's cached pages and listings must show it.
-      await announceReadsChanged(tx as unknown as Database, "stock");
+      await announceReadsChanged(tx, "stock");
     }
     const [refund] = await tx
       .insert(refunds)
@@ -208,7 +207,7 @@ export async function refundOrderAsStaff(
       .returning({ id: refunds.id });
     // Any update raises the order's version: the page the refund was pressed on is now out of date.
     await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, order.id));
-    await writeAudit(txDb, actor, {
+    await writeAudit(tx, actor, {
       action: "order.refund",
       entity: `order:${order.number}`,
       before: { refundedTotal: state.refundedTotal },

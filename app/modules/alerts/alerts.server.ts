@@ -153,7 +153,7 @@ export async function checkAlerts(db: Database, rates: MetalRates | null, now = 
           .returning({ id: alerts.id });
         if (!taken) return false;
         await recordNotifications(
-          tx as unknown as Database,
+          tx,
           {
             kind: alert.kind === "price_below" ? "alert_price_below" : "alert_in_stock",
             alert: {

@@ -117,7 +117,7 @@ export async function issueCode(
         throw new AuthError("resend_too_soon", authMessages.resendIn(seconds), 429, seconds);
       }
     }
-    const verdict = await consumeRateLimits(tx as unknown as Database, channel.limits, now);
+    const verdict = await consumeRateLimits(tx, channel.limits, now);
     if (!verdict.allowed) {
       throw new AuthError("too_many_codes", authMessages.hourlyLimit(Math.ceil(verdict.retryAfterSeconds / 60)), 429, verdict.retryAfterSeconds);
     }

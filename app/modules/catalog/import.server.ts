@@ -311,7 +311,7 @@ export async function importProducts(db: Database, rows: RawProductRow[], fileIs
       }
     }
     // Running shops hear of it at commit (read-changes.server.ts).
-    await announceReadsChanged(tx as unknown as Database, "catalog");
+    await announceReadsChanged(tx, "catalog");
     return { ok: true as const, created, updated, skus: changes.map((change) => change.values.sku!) };
   });
   // This process's own cached reads, after the commit: a reader in between would cache the old data again.

@@ -163,7 +163,7 @@ async function changeStatusInTransaction(
         restocked.push({ sku: line.sku, name: line.name, quantity: line.quantity });
       }
       // Pages show the stock: other instances drop their cached pages at the commit.
-      await announceReadsChanged(tx as unknown as Database, "stock");
+      await announceReadsChanged(tx, "stock");
       const [succeeded] = await tx
         .select({ id: payments.id })
         .from(payments)
@@ -172,9 +172,9 @@ async function changeStatusInTransaction(
       refundNeeded = succeeded !== undefined;
     }
     // The coins are handed over: the settlement receipt (or the delivery service's, for payment on receipt) is recorded with the step.
-    if (to === "completed") await queueHandoverReceipt(tx as unknown as Database, changed!, now);
+    if (to === "completed") await queueHandoverReceipt(tx, changed!, now);
     const note = reason ?? (to === "shipped" && !tracked ? HANDED_TO_SHOP_COURIER_NOTE : undefined);
-    await recordOrderStep(tx as unknown as Database, changed!, { status: to, actor: options.actor ?? "operator", note, now });
+    await recordOrderStep(tx, changed!, { status: to, actor: options.actor ?? "operator", note, now });
     return { ok: true, orderId: order.id, number: order.number, from, to, restocked, refundNeeded, paymentsCancelled: 0, refunds: [] };
   });
 }

@@ -52,13 +52,12 @@ export async function refreshQuotes(
   const historyTo = addDays(newestDay, -1);
   const history = historyFrom <= historyTo ? await provider.history(historyFrom, historyTo) : [];
   await handle.db.transaction(async (tx) => {
-    const db = tx as unknown as DatabaseHandle["db"];
     // History first, stamped a little earlier, so "the newest reading" stays the latest fetch.
-    await storeReadings(db, provider.id, history, new Date(now.getTime() - 1));
-    await storeReadings(db, provider.id, latest, now);
-    await within?.(db);
+    await storeReadings(tx, provider.id, history, new Date(now.getTime() - 1));
+    await storeReadings(tx, provider.id, latest, now);
+    await within?.(tx);
     // Other instances reload the new figures at once (QuotesService.start), not a minute later.
-    await announceReadsChanged(db, "quotes");
+    await announceReadsChanged(tx, "quotes");
   });
 }
 
