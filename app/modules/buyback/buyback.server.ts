@@ -10,10 +10,10 @@ import { joinSentences } from "../shared/sentences.ts";
 import { readGradePercents } from "./grades.server.ts";
 import { gradedBuybackPrice, offerBuybackPrice } from "./price.ts";
 import { buybackQuoteNumber, type GradePercents } from "./statuses.ts";
-import { type BuybackGrade, buybackGrades } from "../db/column-values.ts";
+import { type BuybackGrade, buybackGrades, type Metal } from "../db/column-values.ts";
 import { recordNotifications } from "../notifications/outbox.server.ts";
 
-export type BuybackPriceLine = { id: number; name: string; metal: "gold" | "silver"; pureGrams: number; price: number; active: boolean };
+export type BuybackPriceLine = { id: number; name: string; metal: Metal; pureGrams: number; price: number; active: boolean };
 
 /** Today's buy-back prices of the listed coins, from the current quotes (the rule of price.ts); `offerId` picks one line, active or not. */
 export async function listBuybackPrices(db: Database, rates: MetalRates, options: { offerId?: number } = {}): Promise<BuybackPriceLine[]> {

@@ -24,6 +24,7 @@ import { products, type ProductImage } from "../db/schema.ts";
 import { invalidateReads } from "../shared/read-cache.ts";
 import { announceReadsChanged, changedReads } from "../shared/read-changes.server.ts";
 import { canonicalMint } from "./mints.ts";
+import { metals } from "../db/column-values.ts";
 
 type ProductInsert = typeof products.$inferInsert;
 
@@ -123,7 +124,7 @@ const fieldRules = {
     empty: "required",
   },
   name: { schema: text(300), empty: "required" },
-  metal: { schema: choice(["gold", "silver"]), empty: "required" },
+  metal: { schema: choice(metals), empty: "required" },
   kind: { schema: choice(["investment", "commemorative"]), empty: "required" },
   series: { schema: text(200), empty: "" },
   seriesSlug: { schema: slug, empty: "" },

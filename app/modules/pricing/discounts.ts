@@ -1,5 +1,5 @@
-import type { CoinSelector, LineDiscount, PromotionRule, QuantityTier } from "../db/column-values.ts";
-import { salePrice, type Metal, type MetalRates, type PricingRule } from "./pricing.ts";
+import type { CoinSelector, LineDiscount, Metal, PromotionRule, QuantityTier } from "../db/column-values.ts";
+import { salePrice, type MetalRates, type PricingRule } from "./pricing.ts";
 
 /**
  * Discounts the shop gives (pure, no I/O): promotions that lower a coin's premium from a
