@@ -1,7 +1,6 @@
-import { authErrorResponse } from "#app/modules/auth/api.server.ts";
+import { authErrorResponse, readCheckCodeBody } from "#app/modules/auth/api.server.ts";
 import { authDeps } from "#app/modules/auth/deps.server.ts";
 import { clearLoginStateHeader, loginStateHeader, readLoginState } from "#app/modules/auth/login-state.server.ts";
-import { phoneField } from "#app/modules/auth/profile.ts";
 import { readSessionToken, sessionCookieHeader } from "#app/modules/auth/sessions.server.ts";
 import { profilePayload, signInWithCode } from "#app/modules/auth/sign-in.server.ts";
 import { clientIp } from "#app/modules/request/client-ip.server.ts";
@@ -21,17 +20,12 @@ export const handle = apiHandle({ methods: { POST: "change" }, body: "object" })
  */
 export async function action({ request, context }: Route.ActionArgs) {
   try {
-    const body = (await apiBody(context)) as Record<string, unknown>;
-    const code = typeof body.code === "string" || typeof body.code === "number" ? String(body.code).trim() : "";
-    if (!code) return apiError(400, "bad_code", "Обязательное поле");
+    const body = readCheckCodeBody(await apiBody(context));
+    if (!body.ok) return body.response;
+    const { code } = body.data;
     const state = await readLoginState(request);
     const pending = state?.step === "code" ? state : undefined;
-    let phone = pending?.phone;
-    if (body.phone !== undefined) {
-      const parsed = phoneField.safeParse(body.phone);
-      if (!parsed.success) return apiError(400, "bad_phone", parsed.error.issues[0]!.message);
-      phone = parsed.data;
-    }
+    const phone = body.data.phone ?? pending?.phone;
     if (!phone) return apiError(400, "no_pending_sign_in", "Сначала запросите код");
     // Only the browser that asked for the code may check it: another phone, or no cookie, checks nothing.
     const codeId = pending?.phone === phone ? pending.codeId : undefined;
