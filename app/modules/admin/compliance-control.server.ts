@@ -8,6 +8,7 @@ import { orderStatusLabels } from "../orders/statuses.ts";
 import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
 import { changeOrderStatusAsStaff, staleOrderMessage } from "./order-actions.server.ts";
 import { LINKED_DAYS, toCsv } from "../compliance/control-csv.ts";
+import type { Outcome } from "../shared/failure.ts";
 
 /**
  * The compliance officer's view of orders (115-FZ): orders under mandatory control (1,000,000 ₽
@@ -143,7 +144,7 @@ export function controlCsv(rows: readonly ControlRow[]): string {
   );
 }
 
-type HeldDecision = { ok: true; message: string } | { ok: false; reason: string };
+type HeldDecision = Outcome<{ message: string }>;
 
 export const releaseMessages = {
   notHeld: (number: string) => `Заказ №${number} не на проверке.`,

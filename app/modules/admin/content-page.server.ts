@@ -150,7 +150,7 @@ export async function handleArticleForm(context: Readonly<RouterContextProvider>
 
   const { images } = getConfig();
   const stored = file ? await storeUploadedPicture(new Uint8Array(await file.arrayBuffer()), { imagesDir: images.dir, maxBytes: images.uploadMaxBytes, folder: "content/uploads", name: slug }) : undefined;
-  if (stored && !stored.ok) return refuse(422, { fieldErrors: { cover: [stored.message] } });
+  if (stored && !stored.ok) return refuse(422, { fieldErrors: { cover: [stored.reason] } });
   if (stored) cover = { src: stored.src, alt: values.coverAlt || values.title, width: stored.width, height: stored.height };
   const entry = articleEntryOf(kind, values, cover, before?.legacyId ?? null, slug);
   const actor = context.get(staffActorContext);

@@ -10,6 +10,7 @@ import { formatMoney } from "../shared/format.ts";
 import { invalidateReads } from "../shared/read-cache.ts";
 import { announceReadsChanged } from "../shared/read-changes.server.ts";
 import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
+import type { Outcome } from "../shared/failure.ts";
 
 /**
  * What staff add to an order besides its status (issue 16 item 3): notes seen only in the back
@@ -74,7 +75,7 @@ export async function listOrderNotes(db: Database, orderId: number): Promise<Ord
 }
 
 /** Adds a staff note to the order, audited with it. */
-export async function addOrderNote(db: Database, actor: StaffActor, number: string, text: string): Promise<{ ok: true } | { ok: false; reason: string }> {
+export async function addOrderNote(db: Database, actor: StaffActor, number: string, text: string): Promise<Outcome> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select({ id: orders.id, number: orders.number }).from(orders).where(eq(orders.number, number)).for("update");
     if (!order) return { ok: false, reason: orderExtrasMessages.notFound(number) };
@@ -150,7 +151,7 @@ export async function refundOrderAsStaff(
   number: string,
   form: Pick<RefundForm, "version" | "all" | "delivery" | "restock" | "quantities">,
   provider: PaymentProvider = getPaymentProvider(db),
-): Promise<{ ok: true; message: string } | { ok: false; reason: string }> {
+): Promise<Outcome<{ message: string }>> {
   const reserved = await db.transaction(async (tx) => {
     const refuse = (reason: string) => ({ ok: false as const, reason });
     const [order] = await tx.select().from(orders).where(eq(orders.number, number)).for("update");

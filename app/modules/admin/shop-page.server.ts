@@ -113,8 +113,8 @@ export async function handleShopForm(request: Request, context: Readonly<RouterC
   const provider = getConfig().quotes.provider;
   const result = await service.refreshNow((tx) => writeAudit(tx, actor, { action: "quotes.refresh", entity: `quotes:${provider}`, before: null, after: { ok: true } }));
   if (!result.ok) {
-    await writeAudit(db, actor, { action: "quotes.refresh", entity: `quotes:${provider}`, before: null, after: { ok: false, error: result.error.slice(0, 300) } });
-    return back(SHOP_PATH, { kind: "error", message: `Котировки не обновились: ${result.error}. На сайте остаются прежние.` });
+    await writeAudit(db, actor, { action: "quotes.refresh", entity: `quotes:${provider}`, before: null, after: { ok: false, error: result.reason.slice(0, 300) } });
+    return back(SHOP_PATH, { kind: "error", message: `Котировки не обновились: ${result.reason}. На сайте остаются прежние.` });
   }
   const snapshot = service.current();
   return back(SHOP_PATH, { kind: "success", message: `Котировки обновлены${snapshot ? ` (${snapshot.source.label})` : ""}.` });

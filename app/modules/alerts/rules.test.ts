@@ -13,7 +13,7 @@ describe("parseAlertForm", () => {
   it("refuses bad values with Russian messages", () => {
     const error = (fields: Record<string, string>) => {
       const parsed = parseAlertForm(form(fields));
-      return parsed.ok ? null : parsed.error;
+      return parsed.ok ? null : parsed.reason;
     };
     expect(error({ kind: "price_below", channel: "sms", threshold: "" })).toBe("Укажите цену в рублях, ниже которой сообщить.");
     expect(error({ kind: "price_below", channel: "sms", threshold: "-5" })).toMatch(/целое число рублей/);

@@ -2,6 +2,8 @@
  * Buyers' alerts on coins (issue 19 item 5): what a subscription form may say, the limits,
  * and when an alert sends its message. Pure, shared by the page and the server.
  */
+import type { Outcome } from "../shared/failure.ts";
+
 export type AlertKind = "price_below" | "in_stock";
 export type AlertChannel = "sms" | "email";
 
@@ -33,20 +35,20 @@ export const alertMessages = {
 export type AlertInput = { kind: AlertKind; channel: AlertChannel; threshold: number | null };
 
 /** Reads a subscription form; an error is a Russian message for the buyer. */
-export function parseAlertForm(form: { get(name: string): FormDataEntryValue | null }): { ok: true; value: AlertInput } | { ok: false; error: string } {
+export function parseAlertForm(form: { get(name: string): FormDataEntryValue | null }): Outcome<{ value: AlertInput }> {
   const kind = String(form.get("kind") ?? "");
   const channel = String(form.get("channel") ?? "");
-  if (kind !== "price_below" && kind !== "in_stock") return { ok: false, error: alertMessages.kind };
-  if (channel !== "sms" && channel !== "email") return { ok: false, error: alertMessages.channel };
+  if (kind !== "price_below" && kind !== "in_stock") return { ok: false, reason: alertMessages.kind };
+  if (channel !== "sms" && channel !== "email") return { ok: false, reason: alertMessages.channel };
   if (kind === "in_stock") return { ok: true, value: { kind, channel, threshold: null } };
   // "95 000", "95000 ₽", "95 000,00" are what people type; kopecks other than zero are not.
   const typed = String(form.get("threshold") ?? "")
     .replace(/[\s\u00a0\u202f₽]|руб\.?/g, "")
     .replace(/[,.]0{1,2}$/, "");
-  if (typed === "") return { ok: false, error: alertMessages.thresholdMissing };
-  if (!/^\d{1,9}$/.test(typed) || Number(typed) < 1) return { ok: false, error: alertMessages.thresholdBad };
+  if (typed === "") return { ok: false, reason: alertMessages.thresholdMissing };
+  if (!/^\d{1,9}$/.test(typed) || Number(typed) < 1) return { ok: false, reason: alertMessages.thresholdBad };
   const threshold = Number(typed);
-  if (threshold > MAX_THRESHOLD) return { ok: false, error: alertMessages.thresholdTooHigh };
+  if (threshold > MAX_THRESHOLD) return { ok: false, reason: alertMessages.thresholdTooHigh };
   return { ok: true, value: { kind, channel, threshold } };
 }
 

@@ -3,17 +3,8 @@ import { z } from "zod";
 import { apiError, apiJson } from "../shared/api.ts";
 import { parseApiBody } from "../shared/api-body.ts";
 import { userContext } from "../request/context.ts";
-import { AuthError } from "./codes.server.ts";
 import { authTexts, emailField, fullNameField, phoneField, phoneSchema } from "./profile.ts";
 import type { User } from "./sessions.server.ts";
-
-/** A sign-in refusal as the /api contract answers it, with Retry-After when the buyer must wait. */
-export function authErrorResponse(error: unknown): Response {
-  if (error instanceof AuthError) {
-    return apiError(error.status, error.code, error.message, error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined);
-  }
-  throw error;
-}
 
 export function signedInUser(context: Readonly<RouterContextProvider>): User | Response {
   return context.get(userContext) ?? apiError(401, "unauthorized", "Войдите по номеру телефона, чтобы продолжить");

@@ -4,6 +4,7 @@ import type { Database } from "../db/client.server.ts";
 import { rateLimitEvents, smsCodes } from "../db/schema.ts";
 import type { RateLimit } from "../rate-limit/rate-limit.server.ts";
 import { consumeRateLimits } from "../rate-limit/rate-limit.server.ts";
+import { DomainError } from "../shared/failure.ts";
 
 /** Spec section 9 and ARCHITECTURE section 5. */
 export const CODE_LENGTH = 4;
@@ -28,18 +29,9 @@ export const authMessages = {
   tooManyChecks: (minutes: number) => `Слишком много попыток ввода кода. Попробуйте через ${minutes} мин.`,
 } as const;
 
-/** A refusal the buyer can act on, with a code for /api clients. */
-export class AuthError extends Error {
+/** A sign-in refusal the buyer can act on (the sign-in pages catch these and no others). */
+export class AuthError extends DomainError {
   override name = "AuthError";
-  readonly code: string;
-  readonly status: number;
-  readonly retryAfterSeconds: number | undefined;
-  constructor(code: string, message: string, status = 400, retryAfterSeconds?: number) {
-    super(message);
-    this.code = code;
-    this.status = status;
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
 }
 
 /** Four random digits from the operating system's generator. */

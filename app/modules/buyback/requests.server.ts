@@ -11,6 +11,7 @@ import { searchTerms } from "../shared/search-terms.ts";
 import { quoteCoin, quoteNote, type QuoteTerms } from "./buyback.server.ts";
 import { buybackQuoteNumber, buybackStatusLabels, buybackTransitions, parseBuybackQuoteNumber, quotedStatuses } from "./statuses.ts";
 import type { BuybackStatus } from "../db/column-values.ts";
+import type { Outcome } from "../shared/failure.ts";
 
 /**
  * A buy-back request after it was sent: the seller follows it and asks for a new quote when
@@ -56,10 +57,10 @@ export async function listSellerRequests(db: Database, phone: string) {
   return requests.map((request) => ({ request, events: events.filter((event) => event.requestId === request.id) }));
 }
 
-type Change = { ok: true; request: BuybackRequestRow } | { ok: false; reason: string };
+type Change = Outcome<{ request: BuybackRequestRow }>;
 
 /** Takes the request's row lock inside `tx`; refuses a page made from an older version. */
-async function lockRequest(tx: Database, id: number, version: number | undefined, phone?: string): Promise<{ ok: true; request: BuybackRequestRow } | { ok: false; reason: string }> {
+async function lockRequest(tx: Database, id: number, version: number | undefined, phone?: string): Promise<Change> {
   const [request] = await tx.select().from(buybackRequests).where(eq(buybackRequests.id, id)).for("update");
   // Another seller's request is as good as none.
   if (!request || (phone !== undefined && request.phone !== phone)) return { ok: false, reason: buybackMessages.notFound };
@@ -121,7 +122,7 @@ function answerText(to: BuybackStatus, request: { quantity: number; coinName: st
   }
 }
 
-export type AnswerResult = { ok: true; request: BuybackRequestRow; from: BuybackStatus; to: BuybackStatus; price: number | null } | { ok: false; reason: string };
+export type AnswerResult = Outcome<{ request: BuybackRequestRow; from: BuybackStatus; to: BuybackStatus; price: number | null }>;
 
 /**
  * A staff answer (or the seller's own to an offer, actor "seller"): the status by the table,

@@ -561,7 +561,7 @@ export async function setQuantityTiers(db: Database, sku: string, value: string)
   const [product] = await db.select({ pricing: products.pricing, premiumPercent: products.premiumPercent }).from(products).where(eq(products.sku, sku.trim()));
   if (!product) throw new CatalogCommandError(`Монеты с артикулом ${sku} в каталоге нет.`);
   const parsed = parseTiers(value, product.premiumPercent);
-  if (!parsed.ok) throw new CatalogCommandError(`tiers: ${parsed.message}.`);
+  if (!parsed.ok) throw new CatalogCommandError(`tiers: ${parsed.reason}.`);
   if (product.pricing === "fixed" && parsed.tiers.length > 0) throw new CatalogCommandError("tiers: у монеты с фиксированной ценой нет наценки, скидку за количество задать нельзя.");
   const [row] = await db
     .update(products)

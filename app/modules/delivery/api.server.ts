@@ -2,8 +2,9 @@ import { z } from "zod";
 import type { Database } from "../db/client.server.ts";
 import { consumeRateLimit, type RateLimit, type RateLimitResult } from "../rate-limit/rate-limit.server.ts";
 import { clientIp } from "../request/client-ip.server.ts";
-import { apiError, apiJson } from "../shared/api.ts";
+import { apiError, apiJson, domainErrorResponse } from "../shared/api.ts";
 import { parseApiBody } from "../shared/api-body.ts";
+import { DomainError } from "../shared/failure.ts";
 import { log } from "../shared/log.server.ts";
 import { type DeliveryProvider, DeliveryProviderError, pointKindOf } from "./provider.ts";
 
@@ -34,18 +35,11 @@ export function deliveryRateGuard(db: Database, request: Request): RateGuard {
   return () => consumeRateLimit(db, deliveryApiLimit, clientIp(request));
 }
 
-class DeliveryRateLimited extends Error {
-  override name = "DeliveryRateLimited";
-  readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super("delivery api rate limit");
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
-
 async function checkRate(allow: RateGuard): Promise<void> {
   const verdict = await allow();
-  if (!verdict.allowed) throw new DeliveryRateLimited(verdict.retryAfterSeconds);
+  if (verdict.allowed) return;
+  const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+  throw new DomainError("too_many_requests", `Слишком много запросов. Попробуйте через ${minutes} мин.`, 429, verdict.retryAfterSeconds);
 }
 
 const passCity = (field: string) => `Передайте ${field}: код города`;
@@ -120,10 +114,7 @@ export async function pickupPointsResponse(provider: DeliveryProvider, { city, d
 
 /** Too many calls as 429, a provider fault as 503; anything else is a real fault and is rethrown. */
 export function deliveryErrorResponse(error: unknown): Response {
-  if (error instanceof DeliveryRateLimited) {
-    const minutes = Math.ceil(error.retryAfterSeconds / 60);
-    return apiError(429, "too_many_requests", `Слишком много запросов. Попробуйте через ${minutes} мин.`, { "Retry-After": String(error.retryAfterSeconds) });
-  }
+  if (error instanceof DomainError) return domainErrorResponse(error);
   if (error instanceof DeliveryProviderError) {
     log.warn("Delivery provider failed", { error: error.message });
     return apiError(503, DELIVERY_UNAVAILABLE.code, DELIVERY_UNAVAILABLE.message);

@@ -2,9 +2,9 @@ import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { getQuotesService } from "../quotes/quotes.server.ts";
 import { databaseContext, listOwnerContext } from "../request/context.ts";
-import { apiError, apiJson } from "../shared/api.ts";
+import { apiJson } from "../shared/api.ts";
 import { parseApiBody, requiredField } from "../shared/api-body.ts";
-import { listEntries, ListError, type ListName, productIdField, quantityField } from "./lists.server.ts";
+import { listEntries, type ListName, productIdField, quantityField } from "./lists.server.ts";
 import { cartSummary } from "./summary.server.ts";
 
 /** The database and the lists' owner of an /api request. */
@@ -54,12 +54,6 @@ export async function cartResponse(context: Readonly<RouterContextProvider>): Pr
 export async function idsResponse(context: Readonly<RouterContextProvider>, list: Exclude<ListName, "cart">): Promise<Response> {
   const { db, owner } = listScope(context);
   return apiJson({ data: (await listEntries(db, list, owner)).map((entry) => ({ id: entry.productId })) });
-}
-
-/** Turns the buyer's list mistakes into 4xx JSON (bodies are checked by the /api layout); anything else is a real fault and is rethrown. */
-export function listErrorResponse(error: unknown): Response {
-  if (error instanceof ListError) return apiError(error.status, error.code, error.message);
-  throw error;
 }
 
 /** Which of the two id lists an /api/wishlist… or /api/compare… address names. */

@@ -4,6 +4,7 @@ import { getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { preparedPerDatabase } from "../db/prepared.server.ts";
 import { listItems, products } from "../db/schema.ts";
+import { DomainError } from "../shared/failure.ts";
 import { limitMessages, pieceLimit } from "./limits.ts";
 import type { ListMembership } from "./types.ts";
 
@@ -17,15 +18,8 @@ export type ListOwner = `visitor:${string}` | `user:${string}`;
 export const listLimits: Record<ListName, number> = { cart: 50, wishlist: 200, compare: 10 };
 
 /** A refusal the buyer can act on: the code for /api clients, the message in Russian. */
-export class ListError extends Error {
+export class ListError extends DomainError {
   override name = "ListError";
-  readonly code: string;
-  readonly status: number;
-  constructor(code: string, message: string, status = 400) {
-    super(message);
-    this.code = code;
-    this.status = status;
-  }
 }
 
 export const listMessages = {

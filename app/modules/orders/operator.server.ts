@@ -12,6 +12,7 @@ import { invalidateReads } from "../shared/read-cache.ts";
 import { announceReadsChanged } from "../shared/read-changes.server.ts";
 import { CANCELLED_BY_SHOP_REASON, type OrderActor, orderHistory, parseTrackingNumber, recordOrderStep } from "./lifecycle.server.ts";
 import { nextStatuses, orderStatusLabels, shippingNeedsTracking } from "./statuses.ts";
+import type { Refusal } from "../shared/failure.ts";
 
 /** The operator's view of orders (`npm run orders`): list, one order in full, and status changes. */
 
@@ -60,7 +61,7 @@ export type StatusChange =
       /** Money that arrived before the cancellation reached the provider, sent back. */
       refunds: RefundRow[];
     }
-  | { ok: false; reason: string };
+  | Refusal;
 
 export type StatusChangeOptions = {
   /** The carrier's tracking number: required to ship an order. */

@@ -4,6 +4,7 @@ import { staff, staffRoles, type StaffRole } from "../db/schema.ts";
 import { formatPhone, normalizePhone } from "../phone/phone.ts";
 import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
 import { staffRoleLabels } from "./roles.ts";
+import type { Outcome } from "../shared/failure.ts";
 
 export type StaffMember = typeof staff.$inferSelect;
 
@@ -18,7 +19,7 @@ export const staffMessages = {
   lastOwner: "Нельзя удалить или понизить последнего владельца: добавьте другого владельца сначала.",
 } as const;
 
-export type StaffChange = { ok: true; member: StaffMember; created: boolean } | { ok: false; reason: string };
+export type StaffChange = Outcome<{ member: StaffMember; created: boolean }>;
 
 const snapshot = (member: StaffMember) => ({ phone: member.phone, name: member.name, role: member.role });
 

@@ -1,7 +1,8 @@
-import { cartResponse, listErrorResponse, listScope, readCartItemBody } from "#app/modules/lists/api.server.ts";
+import { cartResponse, listScope, readCartItemBody } from "#app/modules/lists/api.server.ts";
 import { parseProductId, setCartQuantity } from "#app/modules/lists/lists.server.ts";
 import { apiHandle } from "#app/modules/request/api-call.ts";
 import { apiBody } from "#app/modules/request/guards.server.ts";
+import { domainErrorResponse } from "#app/modules/shared/api.ts";
 import type { Route } from "./+types/cart-item";
 
 export const handle = apiHandle({ methods: { PATCH: "change" }, body: "json" });
@@ -16,6 +17,6 @@ export async function action({ params, context }: Route.ActionArgs) {
     await setCartQuantity(db, owner, productId, body.data.quantity, { capAtStock: false });
     return cartResponse(context);
   } catch (error) {
-    return listErrorResponse(error);
+    return domainErrorResponse(error);
   }
 }

@@ -1,7 +1,8 @@
-import { cartResponse, listErrorResponse, listScope, readCartRemovalBody } from "#app/modules/lists/api.server.ts";
+import { cartResponse, listScope, readCartRemovalBody } from "#app/modules/lists/api.server.ts";
 import { removeFromList } from "#app/modules/lists/lists.server.ts";
 import { apiHandle } from "#app/modules/request/api-call.ts";
 import { apiBody } from "#app/modules/request/guards.server.ts";
+import { domainErrorResponse } from "#app/modules/shared/api.ts";
 import type { Route } from "./+types/cart";
 
 export const handle = apiHandle({ methods: { GET: "read", DELETE: "change" }, body: "json" });
@@ -20,6 +21,6 @@ export async function action({ context }: Route.ActionArgs) {
     await removeFromList(db, "cart", owner, body.data.productIds);
     return cartResponse(context);
   } catch (error) {
-    return listErrorResponse(error);
+    return domainErrorResponse(error);
   }
 }

@@ -1,9 +1,9 @@
-import { authErrorResponse, readRegistrationBody, signedInUser } from "#app/modules/auth/api.server.ts";
+import { readRegistrationBody, signedInUser } from "#app/modules/auth/api.server.ts";
 import { profilePayload, saveRegistration } from "#app/modules/auth/sign-in.server.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import { apiHandle } from "#app/modules/request/api-call.ts";
 import { apiBody } from "#app/modules/request/guards.server.ts";
-import { apiJson } from "#app/modules/shared/api.ts";
+import { apiJson, domainErrorResponse } from "#app/modules/shared/api.ts";
 import type { Route } from "./+types/me";
 
 export const handle = apiHandle({ methods: { GET: "read", POST: "change" }, body: "object" });
@@ -25,6 +25,6 @@ export async function action({ context }: Route.ActionArgs) {
     const saved = await saveRegistration(context.get(databaseContext).db, user.id, { fullName: body.data.name, email: body.data.email });
     return apiJson(profilePayload(saved));
   } catch (error) {
-    return authErrorResponse(error);
+    return domainErrorResponse(error);
   }
 }

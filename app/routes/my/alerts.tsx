@@ -35,9 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const productId = positiveId(form.get("productId"));
   if (productId === null) return back(returnTo, { kind: "error", message: "Монета не найдена." });
   const parsed = parseAlertForm(form);
-  if (!parsed.ok) return back(`${returnTo}#alerts`, { kind: "error", message: parsed.error });
+  if (!parsed.ok) return back(`${returnTo}#alerts`, { kind: "error", message: parsed.reason });
   const result = await subscribe(db, user, productId, parsed.value, (await getQuotesService()).rates());
-  return back(`${returnTo}#alerts`, result.ok ? { kind: "success", message: result.message } : { kind: "error", message: result.error });
+  return back(`${returnTo}#alerts`, result.ok ? { kind: "success", message: result.message } : { kind: "error", message: result.reason });
 }
 
 export const meta = () => [...pageMeta({ title: "Уведомления о ценах и поступлении" }), { name: "robots", content: "noindex" }];

@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "delete") {
     if (form.get("confirm") !== "on") return back("/my/privacy#delete", { kind: "error", message: "Отметьте, что понимаете: удалённый аккаунт восстановить нельзя." });
     const result = await deleteAccount(db, user);
-    if (result.status === "refused") return back("/my/privacy#delete", { kind: "error", message: result.message });
+    if (!result.ok) return back("/my/privacy#delete", { kind: "error", message: result.reason });
     return back("/", { kind: "success", message: "Аккаунт удалён, вы вышли из личного кабинета. Ваши персональные данные стёрты; заказы хранятся без имени и телефона, как требует налоговый учёт." }, [clearSessionCookieHeader()]);
   }
   return back("/my/privacy", { kind: "error", message: "Неизвестное действие" });

@@ -1,4 +1,4 @@
-import { authErrorResponse, readCheckCodeBody } from "#app/modules/auth/api.server.ts";
+import { readCheckCodeBody } from "#app/modules/auth/api.server.ts";
 import { authDeps } from "#app/modules/auth/deps.server.ts";
 import { clearLoginStateHeader, loginStateHeader, readLoginState } from "#app/modules/auth/login-state.server.ts";
 import { readSessionToken, sessionCookieHeader } from "#app/modules/auth/sessions.server.ts";
@@ -7,7 +7,7 @@ import { clientIp } from "#app/modules/request/client-ip.server.ts";
 import { visitorContext } from "#app/modules/request/context.ts";
 import { apiHandle } from "#app/modules/request/api-call.ts";
 import { apiBody } from "#app/modules/request/guards.server.ts";
-import { apiError, apiJson } from "#app/modules/shared/api.ts";
+import { apiError, apiJson, domainErrorResponse } from "#app/modules/shared/api.ts";
 import type { Route } from "./+types/check-code";
 
 export const handle = apiHandle({ methods: { POST: "change" }, body: "object" });
@@ -46,6 +46,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return apiJson({ data: { isLogged: true, needsProfile: signedIn.needsProfile, profile: profilePayload(signedIn.user) } }, { headers });
   } catch (error) {
-    return authErrorResponse(error);
+    return domainErrorResponse(error);
   }
 }

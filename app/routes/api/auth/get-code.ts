@@ -1,11 +1,11 @@
-import { authErrorResponse, readGetCodeBody } from "#app/modules/auth/api.server.ts";
+import { readGetCodeBody } from "#app/modules/auth/api.server.ts";
 import { authDeps } from "#app/modules/auth/deps.server.ts";
 import { loginStateHeader, readLoginState } from "#app/modules/auth/login-state.server.ts";
 import { sendSignInCode } from "#app/modules/auth/sign-in.server.ts";
 import { clientIp } from "#app/modules/request/client-ip.server.ts";
 import { apiHandle } from "#app/modules/request/api-call.ts";
 import { apiBody } from "#app/modules/request/guards.server.ts";
-import { apiJson } from "#app/modules/shared/api.ts";
+import { apiJson, domainErrorResponse } from "#app/modules/shared/api.ts";
 import type { Route } from "./+types/get-code";
 
 export const handle = apiHandle({ methods: { POST: "change" }, body: "object" });
@@ -21,6 +21,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const cookie = await loginStateHeader({ step: "code", phone, redirectTo: state?.redirectTo ?? "/", codeId });
     return apiJson({ data: { phone, resendIn: resendInSeconds } }, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
-    return authErrorResponse(error);
+    return domainErrorResponse(error);
   }
 }
