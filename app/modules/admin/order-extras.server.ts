@@ -47,26 +47,38 @@ const MAX_REFUND_FIELDS = 100;
  * the delivery, and whether the coins came back to the shop. No amount: the server computes it
  * from the order's own lines.
  */
-export const refundFormSchema = z.object({
-  intent: z.literal("refund"),
-  version: z.coerce.number({ error: "Обновите страницу" }).int(),
-  all: z.literal("1").optional(),
-  delivery: z.literal("1").optional(),
-  restock: z.literal("1").optional(),
-  quantities: z
-    .array(z.object({ lineId: z.coerce.number().int().positive().max(2 ** 31 - 1), quantity: z.coerce.number({ error: "Количество — целое число" }).int("Количество — целое число").min(0, "Количество не может быть меньше нуля").max(10_000, "Слишком большое количество") }))
-    .max(MAX_REFUND_FIELDS, "Слишком много строк в форме"),
-});
+const refundQuantities = z
+  .array(
+    z.object({
+      lineId: z.coerce.number().int().positive().max(2 ** 31 - 1),
+      quantity: z.coerce.number({ error: "Количество — целое число" }).int("Количество — целое число").min(0, "Количество не может быть меньше нуля").max(10_000, "Слишком большое количество"),
+    }),
+  )
+  .max(MAX_REFUND_FIELDS, "Слишком много строк в форме");
 
-export type RefundForm = z.infer<typeof refundFormSchema>;
+export type RefundForm = { intent: "refund"; version: number; all?: "1"; delivery?: "1"; restock?: "1"; quantities: z.output<typeof refundQuantities> };
 
-/** The refund form's fields, with the per-line quantities gathered from their `qty-<id>` names. */
-export function parseRefundForm(fields: Record<string, FormDataEntryValue>) {
-  const quantities = Object.entries(fields)
-    .filter(([name]) => /^qty-\d{1,10}$/.test(name))
-    .map(([name, quantity]) => ({ lineId: name.slice(4), quantity: String(quantity).trim() }));
-  return refundFormSchema.safeParse({ ...fields, quantities });
-}
+/** The refund form, its per-line quantities gathered from their `qty-<id>` fields (a field left empty names no line). */
+export const refundFormSchema = z
+  .looseObject({
+    intent: z.literal("refund"),
+    version: z.coerce.number({ error: "Обновите страницу" }).int(),
+    all: z.literal("1").optional(),
+    delivery: z.literal("1").optional(),
+    restock: z.literal("1").optional(),
+  })
+  .transform(({ intent, version, all, delivery, restock, ...fields }, ctx): RefundForm => {
+    const lines = Object.entries(fields)
+      .filter(([name, quantity]) => /^qty-\d{1,10}$/.test(name) && typeof quantity === "string" && quantity.trim() !== "")
+      .map(([name, quantity]) => ({ lineId: name.slice(4), quantity: String(quantity).trim() }));
+    const quantities = refundQuantities.safeParse(lines);
+    if (!quantities.success) {
+      for (const issue of quantities.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: ["quantities", ...issue.path] });
+      return z.NEVER;
+    }
+    return { intent, version, all, delivery, restock, quantities: quantities.data };
+  });
+
 
 export type OrderNoteRow = typeof orderNotes.$inferSelect;
 
