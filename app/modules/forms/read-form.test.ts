@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { readForm } from "./read-form.ts";
@@ -36,11 +35,5 @@ describe("readForm", () => {
     const text = z.object({ price: z.string().transform((value) => (value === "" ? null : Number(value.replace(",", ".")))) });
     expect(readForm(form([["price", "2,5"]]), text, { coerce: false })).toMatchObject({ ok: true, value: { price: 2.5 } });
     expect(readForm(form([["price", ""]]), text, { coerce: false })).toMatchObject({ ok: true, value: { price: null } });
-  });
-
-  it("leaves conform's own intent fields out: their text is not parsed as JSON", () => {
-    const hostile = form([["name", "Анна"], ["count", "1"], ["__intent__", "{not json"], ["__state__", "]"]]);
-    expect(() => parseWithZod(hostile, { schema })).toThrow();
-    expect(readForm(hostile, schema)).toMatchObject({ ok: true, value: { name: "Анна", count: 1 } });
   });
 });
