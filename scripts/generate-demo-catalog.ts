@@ -7,11 +7,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { canonicalMint } from "../app/modules/catalog/mints.ts";
 import { slugify } from "../app/modules/catalog/slug.ts";
+import type { Metal } from "../app/modules/db/column-values.ts";
 
 type Coin = {
   name_ru: string;
   series_ru: string;
-  metal: "gold" | "silver";
+  metal: Metal;
   kind: "bullion" | "commemorative";
   denomination_rub: number | null;
   country_ru: string;

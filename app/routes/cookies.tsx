@@ -1,8 +1,9 @@
 import { data, redirect } from "react-router";
 import { safeReturnPath } from "#app/modules/auth/login-href.ts";
-import { analyticsChoiceHeader, isAnalyticsChoice, readAnalyticsChoice } from "#app/modules/analytics/cookie-choice.server.ts";
+import { analyticsChoiceHeader, cookieChoiceFormSchema, readAnalyticsChoice } from "#app/modules/analytics/cookie-choice.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { flashHeader } from "#app/modules/flash/flash.server.ts";
+import { readForm } from "#app/modules/forms/read-form.ts";
 import { readFormBody } from "#app/modules/shared/form-body.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { privacyPolicyPagePath } from "#app/modules/shop/contacts.ts";
@@ -23,14 +24,14 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** The banner's answer: kept in a cookie for a year, then back to the page it came from (or data for a fetcher). */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readFormBody(request);
-  const choice = form.get("choice");
-  if (!isAnalyticsChoice(choice)) throw data("Выберите «Принять» или «Отказаться»", { status: 400 });
+  const posted = readForm(await readFormBody(request), cookieChoiceFormSchema);
+  if (!posted.ok) throw data(posted.issues[0]!.message, { status: 400 });
+  const { choice, _fetcher, redirectTo } = posted.value;
   const headers = new Headers();
   headers.append("Set-Cookie", analyticsChoiceHeader(choice));
-  if (form.get("_fetcher") === "1") return data({ choice }, { headers });
+  if (_fetcher === "1") return data({ choice }, { headers });
   headers.append("Set-Cookie", await flashHeader({ kind: "success", message: choiceMessages[choice] }));
-  return redirect(safeReturnPath(String(form.get("redirectTo") ?? "/")), { status: 303, headers });
+  return redirect(safeReturnPath(redirectTo ?? "/"), { status: 303, headers });
 }
 
 export const meta = () => [...pageMeta({ title: "Настройки cookie" }), { name: "robots", content: "noindex" }];

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coinBuybackPrice } from "#app/modules/buyback/price.ts";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { coinFigures, coinValue } from "#app/modules/catalog/coin-value.ts";
+import type { Metal } from "#app/modules/db/column-values.ts";
 import { notifications, products } from "#app/modules/db/schema.ts";
 import { changeOrderStatus } from "#app/modules/orders/operator.server.ts";
 import { salePrice } from "#app/modules/pricing/pricing.ts";
@@ -50,12 +51,12 @@ const demo = (slug: string) => demoCatalog.find((coin) => coin.slug === slug)!;
 
 function expectedPrice(coin: Demo): number {
   const rule = coin.pricing === "fixed" ? { kind: "fixed" as const, price: coin.fixedPrice! } : { kind: "metal" as const, premiumPercent: coin.premiumPercent, fixedPremium: coin.fixedPremium };
-  return salePrice({ metal: coin.metal as "gold" | "silver", pureGrams: coin.pureGrams }, rule, rates);
+  return salePrice({ metal: coin.metal as Metal, pureGrams: coin.pureGrams }, rule, rates);
 }
 /** Each coin's buy-back discount as the shop's database has it (the operator may have changed the demo's). */
 const discounts = new Map<string, number>();
 const valueOf = (coin: Demo) =>
-  coinValue({ metal: coin.metal as "gold" | "silver", pureGrams: coin.pureGrams, buybackDiscountPercent: discounts.get(coin.slug)! }, expectedPrice(coin), rates)!;
+  coinValue({ metal: coin.metal as Metal, pureGrams: coin.pureGrams, buybackDiscountPercent: discounts.get(coin.slug)! }, expectedPrice(coin), rates)!;
 
 /** Whole elements carrying data-testid="…", up to the closing tag of their name (same-name nesting not supported). */
 function elements(html: string, testId: string): string[] {
@@ -135,7 +136,7 @@ describe("value figures and sorts (item 1)", () => {
 
     for (const [sort, key] of [
       ["per-gram", (coin: Demo) => valueOf(coin).perGram],
-      ["premium", (coin: Demo) => expectedPrice(coin) / (coin.pureGrams * rates[coin.metal as "gold" | "silver"])],
+      ["premium", (coin: Demo) => expectedPrice(coin) / (coin.pureGrams * rates[coin.metal as Metal])],
     ] as const) {
       const list = cards(await anonymous.html(`/catalog/gold?sort=${sort}`));
       const stocked = list.filter((card) => card.inStock);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { demoCatalogSections } from "#app/modules/seed/catalog-sections.server.ts";
+import type { Metal } from "#app/modules/db/column-values.ts";
 import { salePrice } from "#app/modules/pricing/pricing.ts";
 import { attribute, h1Texts, inputValue, jsonLdBlocks, robotsMeta, tags, textByTestId, textContent } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
@@ -26,7 +27,7 @@ type Demo = (typeof demoCatalog)[number];
 /** What the shop should charge for a demo coin right now. */
 function expectedPrice(coin: Demo): number {
   const rule = coin.pricing === "fixed" ? { kind: "fixed" as const, price: coin.fixedPrice! } : { kind: "metal" as const, premiumPercent: coin.premiumPercent, fixedPremium: coin.fixedPremium };
-  return salePrice({ metal: coin.metal as "gold" | "silver", pureGrams: coin.pureGrams }, rule, rates);
+  return salePrice({ metal: coin.metal as Metal, pureGrams: coin.pureGrams }, rule, rates);
 }
 
 /** The demo coins a section's saved filter selects. */

@@ -6,6 +6,7 @@ import { buybackQuoteNumber, buybackStatusLabels, buybackTransitions } from "../
 import { currentQuoteTerms } from "../buyback/terms.server.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { databaseContext } from "../request/context.ts";
+import { readForm } from "../forms/read-form.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { formatMoney } from "../shared/format.ts";
 import { listAudit } from "../audit/audit.server.ts";
@@ -32,17 +33,16 @@ export async function loadBuybackQueue(context: Readonly<RouterContextProvider>,
 
 /** POST /admin/buyback: the grades' percentages (the only form of the list page). */
 export async function handleGradesForm(request: Request, context: Readonly<RouterContextProvider>) {
-  const form = Object.fromEntries(await readFormBody(request));
-  const parsed = gradePercentsSchema.safeParse(form);
-  const notice = parsed.success
+  const parsed = readForm(await readFormBody(request), gradePercentsSchema, { coerce: false });
+  const notice = parsed.ok
     ? { kind: "success" as const, message: "Проценты за состояние сохранены; новые заявки считаются по ним." }
-    : { kind: "error" as const, message: parsed.error.issues.map((issue) => `${gradeLabel(issue.path[0])}: ${issue.message}`).join(". ") };
-  if (parsed.success) await setGradePercents(context.get(databaseContext).db, context.get(staffActorContext), parsed.data);
+    : { kind: "error" as const, message: parsed.issues.map((issue) => `${gradeLabel(issue.name)}: ${issue.message}`).join(". ") };
+  if (parsed.ok) await setGradePercents(context.get(databaseContext).db, context.get(staffActorContext), parsed.value);
   return redirect("/admin/buyback", { status: 303, headers: { "Set-Cookie": await flashHeader(notice) } });
 }
 
 const gradeNames: Record<string, string> = { excellent: "Отличное", good: "Хорошее", defects: "С дефектами" };
-const gradeLabel = (key: unknown) => gradeNames[String(key)] ?? String(key);
+const gradeLabel = (key: string) => gradeNames[key] ?? key;
 
 function requestId(param: string | undefined): number {
   const id = Number(param);
@@ -104,13 +104,12 @@ export function toAnswer(value: z.infer<typeof buybackAnswerSchema>): StaffAnswe
 /** POST /admin/buyback/:id: an answer through the one module, audited; answered by a redirect with a notice. */
 export async function handleBuybackAnswer(request: Request, context: Readonly<RouterContextProvider>, param: string | undefined) {
   const id = requestId(param);
-  const form = await readFormBody(request);
-  const parsed = buybackAnswerSchema.safeParse(Object.fromEntries([...form].filter(([, value]) => typeof value === "string" && value.trim() !== "")));
+  const parsed = readForm(await readFormBody(request), buybackAnswerSchema);
   let notice: { kind: "success" | "error"; message: string };
-  if (!parsed.success) {
-    notice = { kind: "error", message: parsed.error.issues.map((issue) => issue.message).join(". ") };
+  if (!parsed.ok) {
+    notice = { kind: "error", message: parsed.reason };
   } else {
-    const result = await answerBuybackRequest(context.get(databaseContext).db, { staff: context.get(staffActorContext) }, id, parsed.data.version, toAnswer(parsed.data), await currentQuoteTerms());
+    const result = await answerBuybackRequest(context.get(databaseContext).db, { staff: context.get(staffActorContext) }, id, parsed.value.version, toAnswer(parsed.value), await currentQuoteTerms());
     notice = result.ok
       ? {
           kind: "success",

@@ -19,6 +19,7 @@ import { metalValue } from "../pricing/pricing.ts";
 import { getQuotesService } from "../quotes/quotes.server.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { databaseContext } from "../request/context.ts";
+import { readForm } from "../forms/read-form.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { vatNotice, vatTreatment } from "../tax/vat.ts";
 import { listAudit } from "../audit/audit.server.ts";
@@ -54,12 +55,12 @@ export type ImportPageData = { importErrors: string[]; fileName: string; belowFl
 /** POST /admin/catalog: the whole catalogue file; on a bad row nothing is imported and every row's error is listed. */
 export async function handleCatalogImport(request: Request, context: Readonly<RouterContextProvider>) {
   const form = await readFormBody(request);
-  const parsed = importSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data<ImportPageData>({ importErrors: parsed.error.issues.map((issue) => issue.message), fileName: "" }, { status: 422 });
-  const file = parsed.data.file;
+  const parsed = readForm(form, importSchema);
+  if (!parsed.ok) return data<ImportPageData>({ importErrors: parsed.issues.map((issue) => issue.message), fileName: "" }, { status: 422 });
+  const file = parsed.value.file;
   const text = new TextDecoder("utf-8", { fatal: false }).decode(await file.arrayBuffer());
   if (text.includes("\u0000")) return data<ImportPageData>({ importErrors: ["Файл не текстовый: нужен JSON или CSV в UTF-8"], fileName: file.name }, { status: 422 });
-  const floor = { rates: (await getQuotesService()).rates(), confirmed: parsed.data.confirmBelowFloor === "on" };
+  const floor = { rates: (await getQuotesService()).rates(), confirmed: parsed.value.confirmBelowFloor === "on" };
   const result = await importCatalogAsStaff(context.get(databaseContext).db, context.get(staffActorContext), text, file.name, floor);
   if (!result.ok && "kind" in result) {
     const shown = result.warnings.slice(0, 200).concat(result.warnings.length > 200 ? [`…и ещё ${result.warnings.length - 200}`] : []);
@@ -135,7 +136,12 @@ const productFormSchema = z.discriminatedUnion(
       confirmBelowFloor: z.literal("on").optional(),
       vat: z.enum(["auto", "exempt", "vat"], { error: "НДС: по правилу, не облагается или облагается" }),
     }),
-    z.object({ intent: z.literal("picture"), version: z.string().min(1, "Обновите страницу: форма устарела").max(40), picture: z.instanceof(File, { message: "Выберите файл картинки" }) }),
+    z.object({
+      intent: z.literal("picture"),
+      version: z.string().min(1, "Обновите страницу: форма устарела").max(40),
+      picture: z.instanceof(File, { message: "Выберите файл картинки" }),
+      alt: z.string().trim().default(""),
+    }),
     z.object({ intent: z.literal("remove-picture"), version: z.string().min(1, "Обновите страницу: форма устарела").max(40), src: z.string().min(1).max(500) }),
   ],
   { error: "Неизвестное действие" },
@@ -202,13 +208,14 @@ export async function handleProductEditor(request: Request, context: Readonly<Ro
   const { db } = context.get(databaseContext);
   const actor = context.get(staffActorContext);
   const form = await readFormBody(request);
-  const parsed = productFormSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
+  // The form's texts are read as typed (decimal commas; an empty field is no value).
+  const parsed = readForm(form, productFormSchema, { coerce: false });
+  if (!parsed.ok) {
     const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "")] ??= issue.message;
-    return data<EditorActionData>({ message: parsed.error.issues.map((issue) => issue.message).join("; "), fieldErrors }, { status: 422 });
+    for (const issue of parsed.issues) fieldErrors[issue.name] ??= issue.message;
+    return data<EditorActionData>({ message: parsed.issues.map((issue) => issue.message).join("; "), fieldErrors }, { status: 422 });
   }
-  const input = parsed.data;
+  const input = parsed.value;
   let result: PictureResult;
   let typed: EditorActionData["values"];
   switch (input.intent) {
@@ -227,7 +234,7 @@ export async function handleProductEditor(request: Request, context: Readonly<Ro
         bytes: new Uint8Array(await input.picture.arrayBuffer()),
         imagesDir: images.dir,
         maxBytes: images.uploadMaxBytes,
-        alt: String(form.get("alt") ?? "").trim() || (await findProductBySku(db, sku))?.name || sku,
+        alt: input.alt || (await findProductBySku(db, sku))?.name || sku,
       });
       break;
     }

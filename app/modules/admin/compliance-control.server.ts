@@ -8,6 +8,7 @@ import { orderStatusLabels } from "../orders/statuses.ts";
 import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
 import { changeOrderStatusAsStaff, staleOrderMessage } from "./order-actions.server.ts";
 import { LINKED_DAYS, toCsv } from "../compliance/control-csv.ts";
+import type { Outcome } from "../shared/failure.ts";
 
 /**
  * The compliance officer's view of orders (115-FZ): orders under mandatory control (1,000,000 ₽
@@ -143,7 +144,7 @@ export function controlCsv(rows: readonly ControlRow[]): string {
   );
 }
 
-type HeldDecision = { ok: true; message: string } | { ok: false; reason: string };
+type HeldDecision = Outcome<{ message: string }>;
 
 export const releaseMessages = {
   notHeld: (number: string) => `Заказ №${number} не на проверке.`,
@@ -164,8 +165,8 @@ export async function releaseHeldOrder(db: Database, actor: StaffActor, number: 
     const status = order.paymentId === PAYMENT_IDS.online ? "awaiting_payment" : "new";
     const paymentDueAt = paymentDeadline(order.paymentId, now, getConfig().orders.paymentTimeoutMinutes, getConfig().orders.hold.confirmTimeoutMinutes);
     const [changed] = await tx.update(orders).set({ status, paymentDueAt, updatedAt: now }).where(eq(orders.id, order.id)).returning();
-    await recordOrderStep(tx as unknown as Database, changed!, { status, actor: "operator", note: "Проверка завершена", now });
-    await writeAudit(tx as unknown as Database, actor, { action: "compliance.release", entity: `order:${order.number}`, before: { status: order.status }, after: { status } }, now);
+    await recordOrderStep(tx, changed!, { status, actor: "operator", note: "Проверка завершена", now });
+    await writeAudit(tx, actor, { action: "compliance.release", entity: `order:${order.number}`, before: { status: order.status }, after: { status } }, now);
     return { ok: true as const, message: releaseMessages.released(order.number) };
   });
 }
@@ -179,7 +180,7 @@ export async function cancelHeldOrder(db: Database, actor: StaffActor, number: s
   return db.transaction(async (tx) => {
     const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.number, number)).for("update");
     if (!order || order.status !== "on_review") return { ok: false as const, reason: releaseMessages.notHeld(number) };
-    const change = await changeOrderStatusAsStaff(tx as unknown as Database, actor, number, "cancelled", { version, onlyFrom: "on_review" });
+    const change = await changeOrderStatusAsStaff(tx, actor, number, "cancelled", { version, onlyFrom: "on_review" });
     return change.ok ? { ok: true as const, message: releaseMessages.cancelled(number) } : { ok: false as const, reason: change.reason };
   });
 }

@@ -1,8 +1,10 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { z } from "zod";
 import { getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { databaseContext } from "../request/context.ts";
+import { readForm } from "../forms/read-form.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { writeAudit } from "../audit/audit.server.ts";
 import { staffActorContext } from "../staff/context.ts";
@@ -60,19 +62,20 @@ export async function handleComplianceOrderAction(request: Request, context: Con
   const actor = context.get(staffActorContext);
   const db = dbOf(context);
   if (!(await complianceOrder(db, number))) throw data("Заказ не найден", { status: 404 });
-  const intent = form.get("intent");
-  const typed = form.get("version");
-  const version = typeof typed === "string" && /^\d{1,9}$/.test(typed) ? Number(typed) : null;
-  const result =
-    version === null
-      ? { ok: false as const, reason: complianceTexts.reload }
-    : intent === "release"
-      ? await releaseHeldOrder(db, actor, number, version)
-      : intent === "cancel"
-        ? await cancelHeldOrder(db, actor, number, version)
-        : { ok: false as const, reason: complianceTexts.unknownIntent };
+  const posted = readForm(form, heldOrderFormSchema, { coerce: false });
+  const result = !posted.ok
+    ? { ok: false as const, reason: posted.issues[0]!.message }
+    : posted.value.intent === "release"
+      ? await releaseHeldOrder(db, actor, number, posted.value.version)
+      : await cancelHeldOrder(db, actor, number, posted.value.version);
   const flash = result.ok ? { kind: "success" as const, message: result.message } : { kind: "error" as const, message: result.reason };
   return redirect(`/admin/compliance/orders/${encodeURIComponent(number)}`, { status: 303, headers: { "Set-Cookie": await flashHeader(flash) } });
 }
 
 const complianceTexts = { reload: "Обновите страницу: форма устарела.", unknownIntent: "Неизвестное действие." } as const;
+
+/** A held order's two buttons, from a page of the order's version (a stale page is refused first). */
+const heldOrderFormSchema = z.object({
+  version: z.string({ error: complianceTexts.reload }).regex(/^\d{1,9}$/, complianceTexts.reload).transform(Number),
+  intent: z.enum(["release", "cancel"], { error: complianceTexts.unknownIntent }),
+});

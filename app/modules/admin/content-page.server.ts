@@ -13,6 +13,7 @@ import { contentHref, isContentKey, isContentKind, storefrontPath } from "../con
 import type { ContentKind } from "../content/content-files.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { databaseContext } from "../request/context.ts";
+import { readForm } from "../forms/read-form.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { listAudit } from "../audit/audit.server.ts";
 import { staffActorContext } from "../staff/context.ts";
@@ -63,10 +64,10 @@ export async function handleContentEditor(request: Request, context: Readonly<Ro
   const form = await readFormBody(request);
   // The field form of an article saves through handleArticleForm; publishing stays below.
   if (isArticleKind(kind) && form.get("intent") !== "publish" && form.get("intent") !== "unpublish") return handleArticleForm(context, kind, form, key);
-  const parsed = contentFormSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data<ContentActionData>({ message: parsed.error.issues.map((issue) => issue.message).join("; "), issues: [] }, { status: 422 });
-  const { intent, version } = parsed.data;
-  const source = parsed.data.source ?? "";
+  const parsed = readForm(form, contentFormSchema);
+  if (!parsed.ok) return data<ContentActionData>({ message: parsed.issues.map((issue) => issue.message).join("; "), issues: [] }, { status: 422 });
+  const { intent, version } = parsed.value;
+  const source = parsed.value.source ?? "";
   if (intent === "preview") {
     const checked = parseEditedItem(kind, key, source);
     if (!checked.ok) return data<ContentActionData>({ message: "Запись с ошибками: предпросмотр невозможен", issues: checked.issues.map(formatContentIssue), source }, { status: 422 });
@@ -150,7 +151,7 @@ export async function handleArticleForm(context: Readonly<RouterContextProvider>
 
   const { images } = getConfig();
   const stored = file ? await storeUploadedPicture(new Uint8Array(await file.arrayBuffer()), { imagesDir: images.dir, maxBytes: images.uploadMaxBytes, folder: "content/uploads", name: slug }) : undefined;
-  if (stored && !stored.ok) return refuse(422, { fieldErrors: { cover: [stored.message] } });
+  if (stored && !stored.ok) return refuse(422, { fieldErrors: { cover: [stored.reason] } });
   if (stored) cover = { src: stored.src, alt: values.coverAlt || values.title, width: stored.width, height: stored.height };
   const entry = articleEntryOf(kind, values, cover, before?.legacyId ?? null, slug);
   const actor = context.get(staffActorContext);

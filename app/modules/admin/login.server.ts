@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
+import { z } from "zod";
 import { AuthError, authMessages, type CodeChannel, countCodeCheck, issueCode, verifyCode } from "../auth/codes.server.ts";
 import { authDeps } from "../auth/deps.server.ts";
 import { codeSchema, phoneSchema } from "../auth/profile.ts";
@@ -8,6 +9,7 @@ import type { RateLimit } from "../rate-limit/rate-limit.server.ts";
 import { log } from "../shared/log.server.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { clientIp } from "../request/client-ip.server.ts";
+import { readForm } from "../forms/read-form.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { signedCookie } from "../shared/signed-cookie.server.ts";
 import {
@@ -93,10 +95,18 @@ export async function staffLoginView(request: Request, context: Readonly<RouterC
 
 export type StaffLoginError = { field: "phone" | "code" | null; message: string };
 
+/** The sign-in page's three forms (the phone, the code, 'back'), told apart by their intent. */
+const staffLoginFormSchema = z.discriminatedUnion(
+  "intent",
+  [phoneSchema.extend({ intent: z.literal("send") }), codeSchema.extend({ intent: z.literal("verify") }), z.object({ intent: z.literal("back") })],
+  { error: "Неизвестное действие" },
+);
+
 /** POST /admin/login: send | verify | back, each answered by a redirect (post/redirect/get) or the page with its error. */
 export async function handleStaffLogin(request: Request, context: Readonly<RouterContextProvider>) {
-  const form = await readFormBody(request);
-  const intent = String(form.get("intent") ?? "");
+  const posted = readForm(await readFormBody(request), staffLoginFormSchema);
+  const intent = posted.ok ? posted.value.intent : posted.payload.intent;
+  const problem = posted.ok ? "" : posted.issues[0]!.message;
   const deps = authDeps(context);
   const ip = clientIp(request);
   const headers = new Headers();
@@ -104,9 +114,8 @@ export async function handleStaffLogin(request: Request, context: Readonly<Route
   const refuse = (error: AuthError) => fail({ field: error.code === "wrong_code" || error.code === "bad_code" ? "code" : null, message: error.message }, error.status);
 
   if (intent === "send") {
-    const parsed = phoneSchema.safeParse({ phone: form.get("phone") ?? "" });
-    if (!parsed.success) return fail({ field: "phone", message: parsed.error.issues[0]!.message });
-    const phone = parsed.data.phone;
+    if (!posted.ok || posted.value.intent !== "send") return fail({ field: "phone", message: problem });
+    const phone = posted.value.phone;
     const member = await findStaffByPhone(deps.db, phone);
     let codeId: number | undefined;
     try {
@@ -138,13 +147,13 @@ export async function handleStaffLogin(request: Request, context: Readonly<Route
     }
     const step = await readStepCookie(request);
     if (!step) return fail({ field: null, message: staffLoginTexts.needCodeFirst });
-    const parsed = codeSchema.safeParse({ code: form.get("code") ?? "" });
-    if (!parsed.success) return fail({ field: "code", message: parsed.error.issues[0]!.message });
+    // The code's form is checked after the check is counted: a malformed guess is a guess too.
+    if (!posted.ok || posted.value.intent !== "verify") return fail({ field: "code", message: problem });
     const member = await findStaffByPhone(deps.db, step.phone);
     const device = await readDevice(request);
     const { scope } = staffChannel(step.phone, ip, device, deps.codesPerIpPerHour);
     try {
-      await verifyCode(deps.db, deps.secret, { ...step, scope }, parsed.data.code);
+      await verifyCode(deps.db, deps.secret, { ...step, scope }, posted.value.code);
     } catch (error) {
       if (error instanceof AuthError) return refuse(error);
       throw error;

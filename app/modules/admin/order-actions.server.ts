@@ -26,9 +26,9 @@ export async function changeOrderStatusAsStaff(
       const [current] = await tx.select({ version: orders.version }).from(orders).where(eq(orders.number, number.trim())).for("update");
       if (current && current.version !== options.version) return { ok: false, reason: staleOrderMessage };
     }
-    const change = await changeOrderStatus(tx as unknown as Database, number, to, { ...options, actor: "operator" });
+    const change = await changeOrderStatus(tx, number, to, { ...options, actor: "operator" });
     if (!change.ok) return change;
-    await writeAudit(tx as unknown as Database, actor, {
+    await writeAudit(tx, actor, {
       action: "order.status",
       entity: `order:${change.number}`,
       before: { status: change.from },

@@ -10,6 +10,7 @@ import { formatMoney } from "../shared/format.ts";
 import { invalidateReads } from "../shared/read-cache.ts";
 import { announceReadsChanged } from "../shared/read-changes.server.ts";
 import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
+import type { Outcome } from "../shared/failure.ts";
 
 /**
  * What staff add to an order besides its status (issue 16 item 3): notes seen only in the back
@@ -46,26 +47,38 @@ const MAX_REFUND_FIELDS = 100;
  * the delivery, and whether the coins came back to the shop. No amount: the server computes it
  * from the order's own lines.
  */
-export const refundFormSchema = z.object({
-  intent: z.literal("refund"),
-  version: z.coerce.number({ error: "Обновите страницу" }).int(),
-  all: z.literal("1").optional(),
-  delivery: z.literal("1").optional(),
-  restock: z.literal("1").optional(),
-  quantities: z
-    .array(z.object({ lineId: z.coerce.number().int().positive().max(2 ** 31 - 1), quantity: z.coerce.number({ error: "Количество — целое число" }).int("Количество — целое число").min(0, "Количество не может быть меньше нуля").max(10_000, "Слишком большое количество") }))
-    .max(MAX_REFUND_FIELDS, "Слишком много строк в форме"),
-});
+const refundQuantities = z
+  .array(
+    z.object({
+      lineId: z.coerce.number().int().positive().max(2 ** 31 - 1),
+      quantity: z.coerce.number({ error: "Количество — целое число" }).int("Количество — целое число").min(0, "Количество не может быть меньше нуля").max(10_000, "Слишком большое количество"),
+    }),
+  )
+  .max(MAX_REFUND_FIELDS, "Слишком много строк в форме");
 
-export type RefundForm = z.infer<typeof refundFormSchema>;
+export type RefundForm = { intent: "refund"; version: number; all?: "1"; delivery?: "1"; restock?: "1"; quantities: z.output<typeof refundQuantities> };
 
-/** The refund form's fields, with the per-line quantities gathered from their `qty-<id>` names. */
-export function parseRefundForm(fields: Record<string, FormDataEntryValue>) {
-  const quantities = Object.entries(fields)
-    .filter(([name]) => /^qty-\d{1,10}$/.test(name))
-    .map(([name, quantity]) => ({ lineId: name.slice(4), quantity: String(quantity).trim() }));
-  return refundFormSchema.safeParse({ ...fields, quantities });
-}
+/** The refund form, its per-line quantities gathered from their `qty-<id>` fields (a field left empty names no line). */
+export const refundFormSchema = z
+  .looseObject({
+    intent: z.literal("refund"),
+    version: z.coerce.number({ error: "Обновите страницу" }).int(),
+    all: z.literal("1").optional(),
+    delivery: z.literal("1").optional(),
+    restock: z.literal("1").optional(),
+  })
+  .transform(({ intent, version, all, delivery, restock, ...fields }, ctx): RefundForm => {
+    const lines = Object.entries(fields)
+      .filter(([name, quantity]) => /^qty-\d{1,10}$/.test(name) && typeof quantity === "string" && quantity.trim() !== "")
+      .map(([name, quantity]) => ({ lineId: name.slice(4), quantity: String(quantity).trim() }));
+    const quantities = refundQuantities.safeParse(lines);
+    if (!quantities.success) {
+      for (const issue of quantities.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: ["quantities", ...issue.path] });
+      return z.NEVER;
+    }
+    return { intent, version, all, delivery, restock, quantities: quantities.data };
+  });
+
 
 export type OrderNoteRow = typeof orderNotes.$inferSelect;
 
@@ -74,12 +87,12 @@ export async function listOrderNotes(db: Database, orderId: number): Promise<Ord
 }
 
 /** Adds a staff note to the order, audited with it. */
-export async function addOrderNote(db: Database, actor: StaffActor, number: string, text: string): Promise<{ ok: true } | { ok: false; reason: string }> {
+export async function addOrderNote(db: Database, actor: StaffActor, number: string, text: string): Promise<Outcome> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select({ id: orders.id, number: orders.number }).from(orders).where(eq(orders.number, number)).for("update");
     if (!order) return { ok: false, reason: orderExtrasMessages.notFound(number) };
     await tx.insert(orderNotes).values({ orderId: order.id, staffId: actor.staffId, phone: actor.phone, role: actor.role, text });
-    await writeAudit(tx as unknown as Database, actor, { action: "order.note", entity: `order:${order.number}`, before: null, after: { note: text } });
+    await writeAudit(tx, actor, { action: "order.note", entity: `order:${order.number}`, before: null, after: { note: text } });
     return { ok: true };
   });
 }
@@ -150,15 +163,14 @@ export async function refundOrderAsStaff(
   number: string,
   form: Pick<RefundForm, "version" | "all" | "delivery" | "restock" | "quantities">,
   provider: PaymentProvider = getPaymentProvider(db),
-): Promise<{ ok: true; message: string } | { ok: false; reason: string }> {
+): Promise<Outcome<{ message: string }>> {
   const reserved = await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Database;
     const refuse = (reason: string) => ({ ok: false as const, reason });
     const [order] = await tx.select().from(orders).where(eq(orders.number, number)).for("update");
     if (!order) return refuse(orderExtrasMessages.notFound(number));
     if (order.version !== form.version) return refuse(orderExtrasMessages.stale);
     if (!(REFUNDABLE_STATUSES as readonly string[]).includes(order.status)) return refuse(orderExtrasMessages.refundNotNow);
-    const state = await refundState(txDb, order);
+    const state = await refundState(tx, order);
     if (!state) return refuse(orderExtrasMessages.nothingToRefund);
     const chosen: Array<{ line: (typeof state.lines)[number]; quantity: number }> = [];
     let delivery = false;
@@ -192,7 +204,7 @@ export async function refundOrderAsStaff(
         await tx.update(products).set({ stock: sql`${products.stock} + ${quantity}`, updatedAt: new Date() }).where(eq(products.id, productIds.get(line.id)!));
       }
       // The coins are on sale again: every instance's cached pages and listings must show it.
-      await announceReadsChanged(tx as unknown as Database, "stock");
+      await announceReadsChanged(tx, "stock");
     }
     const [refund] = await tx
       .insert(refunds)
@@ -208,7 +220,7 @@ export async function refundOrderAsStaff(
       .returning({ id: refunds.id });
     // Any update raises the order's version: the page the refund was pressed on is now out of date.
     await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, order.id));
-    await writeAudit(txDb, actor, {
+    await writeAudit(tx, actor, {
       action: "order.refund",
       entity: `order:${order.number}`,
       before: { refundedTotal: state.refundedTotal },

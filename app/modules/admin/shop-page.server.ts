@@ -8,6 +8,7 @@ import { lastHousekeepingRun } from "../housekeeping/housekeeping.server.ts";
 import { getQuotesService } from "../quotes/quotes.server.ts";
 import { readRefreshLog } from "../quotes/refresh-log.server.ts";
 import { databaseContext } from "../request/context.ts";
+import { readForm } from "../forms/read-form.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { isShopOpen, readSalesSetting, SALES_NOTE_MAX, setSalesPaused } from "../shop/status.server.ts";
 import { writeAudit } from "../audit/audit.server.ts";
@@ -36,8 +37,6 @@ export const salesFormSchema = z.discriminatedUnion(
 /** The owner's shop page's own button. */
 export const shopFormSchema = z.object({ intent: z.literal("refresh-quotes", { error: "Неизвестное действие" }) });
 
-const issues = (error: z.ZodError) => error.issues.map((issue) => issue.message).join(". ");
-
 async function back(to: string, notice: Flash) {
   return redirect(to, { status: 303, headers: { "Set-Cookie": await flashHeader(notice) } });
 }
@@ -51,15 +50,14 @@ export async function loadSales(context: Readonly<RouterContextProvider>) {
 
 /** POST /admin/shop/sales: pause with a reason, or resume; audited in the change's transaction. `back` is where the form was. */
 export async function handleSalesForm(request: Request, context: Readonly<RouterContextProvider>) {
-  const form = Object.fromEntries(await readFormBody(request));
-  const from = form.from === SHOP_PATH ? SHOP_PATH : SALES_PATH;
-  const parsed = salesFormSchema.safeParse(form);
-  if (!parsed.success) return back(from, { kind: "error", message: issues(parsed.error) });
+  const parsed = readForm(await readFormBody(request), salesFormSchema);
+  const from = parsed.payload.from === SHOP_PATH ? SHOP_PATH : SALES_PATH;
+  if (!parsed.ok) return back(from, { kind: "error", message: parsed.reason });
   const db = context.get(databaseContext).db;
   const actor = context.get(staffActorContext);
-  if (parsed.data.intent === "pause") {
-    await setSalesPaused(db, true, parsed.data.reason, actor);
-    return back(from, { kind: "success", message: `Продажи приостановлены. Покупатели видят: «${parsed.data.reason}».` });
+  if (parsed.value.intent === "pause") {
+    await setSalesPaused(db, true, parsed.value.reason, actor);
+    return back(from, { kind: "success", message: `Продажи приостановлены. Покупатели видят: «${parsed.value.reason}».` });
   }
   await setSalesPaused(db, false, undefined, actor);
   return back(from, { kind: "success", message: "Продажи возобновлены." });
@@ -105,16 +103,16 @@ export async function loadShopPage(context: Readonly<RouterContextProvider>, now
 
 /** POST /admin/shop: 'Обновить котировки' — the refresher's own fetch under its lock, audited with the readings it stores. */
 export async function handleShopForm(request: Request, context: Readonly<RouterContextProvider>) {
-  const parsed = shopFormSchema.safeParse(Object.fromEntries(await readFormBody(request)));
-  if (!parsed.success) return back(SHOP_PATH, { kind: "error", message: issues(parsed.error) });
+  const parsed = readForm(await readFormBody(request), shopFormSchema);
+  if (!parsed.ok) return back(SHOP_PATH, { kind: "error", message: parsed.reason });
   const { db } = context.get(databaseContext);
   const actor = context.get(staffActorContext);
   const service = await getQuotesService();
   const provider = getConfig().quotes.provider;
   const result = await service.refreshNow((tx) => writeAudit(tx, actor, { action: "quotes.refresh", entity: `quotes:${provider}`, before: null, after: { ok: true } }));
   if (!result.ok) {
-    await writeAudit(db, actor, { action: "quotes.refresh", entity: `quotes:${provider}`, before: null, after: { ok: false, error: result.error.slice(0, 300) } });
-    return back(SHOP_PATH, { kind: "error", message: `Котировки не обновились: ${result.error}. На сайте остаются прежние.` });
+    await writeAudit(db, actor, { action: "quotes.refresh", entity: `quotes:${provider}`, before: null, after: { ok: false, error: result.reason.slice(0, 300) } });
+    return back(SHOP_PATH, { kind: "error", message: `Котировки не обновились: ${result.reason}. На сайте остаются прежние.` });
   }
   const snapshot = service.current();
   return back(SHOP_PATH, { kind: "success", message: `Котировки обновлены${snapshot ? ` (${snapshot.source.label})` : ""}.` });

@@ -4,6 +4,7 @@ import { staffRoles } from "../db/schema.ts";
 import { flashHeader, type Flash } from "../flash/flash.server.ts";
 import { formatPhone, normalizePhone } from "../phone/phone.ts";
 import { databaseContext } from "../request/context.ts";
+import { readForm } from "../forms/read-form.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { staffActorContext } from "../staff/context.ts";
 import { staffRoleLabels } from "../staff/roles.ts";
@@ -31,16 +32,15 @@ export const staffFormSchema = z.discriminatedUnion(
 
 /** POST /admin/staff: the same functions as `npm run staff`, audited as the owner who did it; the last owner stays. */
 export async function handleStaffForm(request: Request, context: Readonly<RouterContextProvider>) {
-  const form = Object.fromEntries([...(await readFormBody(request))].filter(([, value]) => typeof value !== "string" || value.trim() !== ""));
-  const parsed = staffFormSchema.safeParse(form);
+  const parsed = readForm(await readFormBody(request), staffFormSchema);
   let notice: Flash;
   let to = STAFF_PATH;
-  if (!parsed.success) {
-    notice = { kind: "error", message: parsed.error.issues.map((issue) => issue.message).join(". ") };
+  if (!parsed.ok) {
+    notice = { kind: "error", message: parsed.reason };
   } else {
     const { db } = context.get(databaseContext);
     const actor = context.get(staffActorContext);
-    const input = parsed.data;
+    const input = parsed.value;
     const change =
       input.intent === "remove"
         ? await removeStaff(db, input.phone, actor)

@@ -9,6 +9,7 @@ import { moscowDate } from "../quotes/calendar.ts";
 import { formatMoney } from "../shared/format.ts";
 import { log } from "../shared/log.server.ts";
 import { alertMessages, alertMet, alertStep, MAX_ALERTS_PER_BUYER, type AlertChannel, type AlertInput, type AlertKind } from "./rules.ts";
+import type { Outcome } from "../shared/failure.ts";
 
 export type AlertView = {
   id: number;
@@ -55,7 +56,7 @@ export async function listAlerts(db: Database, userId: number, productId?: numbe
   return rows.map(toView);
 }
 
-export type SubscribeResult = { ok: true; message: string } | { ok: false; error: string };
+export type SubscribeResult = Outcome<{ message: string }>;
 
 /**
  * Subscribes the buyer to an alert on a coin, or changes the limit of the same alert. Refused
@@ -70,14 +71,14 @@ export async function subscribe(
   rates: MetalRates | null,
 ): Promise<SubscribeResult> {
   const [row] = await db.select().from(products).where(and(eq(products.id, productId), eq(products.status, "active"))).limit(1);
-  if (!row) return { ok: false, error: alertMessages.noProduct };
-  if (input.channel === "email" && !user.email) return { ok: false, error: alertMessages.noEmail };
+  if (!row) return { ok: false, reason: alertMessages.noProduct };
+  if (input.channel === "email" && !user.email) return { ok: false, reason: alertMessages.noEmail };
   const price = productPrice(row, rates);
   if (input.kind === "price_below") {
-    if (price === null) return { ok: false, error: alertMessages.noPrice };
-    if (input.threshold! >= price) return { ok: false, error: alertMessages.thresholdNotBelow(formatMoney(price)) };
+    if (price === null) return { ok: false, reason: alertMessages.noPrice };
+    if (input.threshold! >= price) return { ok: false, reason: alertMessages.thresholdNotBelow(formatMoney(price)) };
   } else if (row.stock > 0) {
-    return { ok: false, error: alertMessages.inStockAlready };
+    return { ok: false, reason: alertMessages.inStockAlready };
   }
   return db.transaction(async (tx) => {
     // One subscription at a time per buyer, so two quick posts cannot pass the limit together.
@@ -88,7 +89,7 @@ export async function subscribe(
       await tx.update(alerts).set({ threshold: input.threshold, armed: true }).where(eq(alerts.id, existing.id));
     } else {
       const [held] = await tx.select({ n: count() }).from(alerts).where(eq(alerts.userId, user.id));
-      if ((held?.n ?? 0) >= MAX_ALERTS_PER_BUYER) return { ok: false as const, error: alertMessages.tooMany };
+      if ((held?.n ?? 0) >= MAX_ALERTS_PER_BUYER) return { ok: false as const, reason: alertMessages.tooMany };
       await tx.insert(alerts).values({ userId: user.id, productId, kind: input.kind, threshold: input.threshold, channel: input.channel, token: randomBytes(24).toString("base64url") });
     }
     const how = input.channel === "sms" ? "по SMS" : "на e-mail";
@@ -153,7 +154,7 @@ export async function checkAlerts(db: Database, rates: MetalRates | null, now = 
           .returning({ id: alerts.id });
         if (!taken) return false;
         await recordNotifications(
-          tx as unknown as Database,
+          tx,
           {
             kind: alert.kind === "price_below" ? "alert_price_below" : "alert_in_stock",
             alert: {

@@ -1,19 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { alertMet, alertStep, parseAlertForm } from "./rules.ts";
+import { alertFormSchema } from "./alert-form.server.ts";
+import { alertMet, alertStep } from "./rules.ts";
 
-const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+type Parsed = { ok: true; value: unknown } | { ok: false; reason: string };
+const readAlert = (fields: Record<string, string>): Parsed => {
+  const parsed = alertFormSchema.safeParse(fields);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, reason: parsed.error.issues[0]!.message };
+};
 
-describe("parseAlertForm", () => {
+describe("alertFormSchema", () => {
   it("reads a price limit as people type it", () => {
     for (const typed of ["95000", "95 000", "95 000 ₽", "95000,00", "95\u00a0000 руб."]) {
-      expect(parseAlertForm(form({ kind: "price_below", channel: "sms", threshold: typed })), typed).toEqual({ ok: true, value: { kind: "price_below", channel: "sms", threshold: 95_000 } });
+      expect(readAlert({ kind: "price_below", channel: "sms", threshold: typed }), typed).toEqual({ ok: true, value: { kind: "price_below", channel: "sms", threshold: 95_000 } });
     }
   });
 
   it("refuses bad values with Russian messages", () => {
     const error = (fields: Record<string, string>) => {
-      const parsed = parseAlertForm(form(fields));
-      return parsed.ok ? null : parsed.error;
+      const parsed = readAlert(fields);
+      return parsed.ok ? null : parsed.reason;
     };
     expect(error({ kind: "price_below", channel: "sms", threshold: "" })).toBe("Укажите цену в рублях, ниже которой сообщить.");
     expect(error({ kind: "price_below", channel: "sms", threshold: "-5" })).toMatch(/целое число рублей/);
@@ -26,7 +31,7 @@ describe("parseAlertForm", () => {
   });
 
   it("needs no price for an arrival alert", () => {
-    expect(parseAlertForm(form({ kind: "in_stock", channel: "email", threshold: "junk" }))).toEqual({ ok: true, value: { kind: "in_stock", channel: "email", threshold: null } });
+    expect(readAlert({ kind: "in_stock", channel: "email", threshold: "junk" })).toEqual({ ok: true, value: { kind: "in_stock", channel: "email", threshold: null } });
   });
 });
 

@@ -2,6 +2,7 @@
  * Buyers' alerts on coins (issue 19 item 5): what a subscription form may say, the limits,
  * and when an alert sends its message. Pure, shared by the page and the server.
  */
+
 export type AlertKind = "price_below" | "in_stock";
 export type AlertChannel = "sms" | "email";
 
@@ -31,24 +32,6 @@ export const alertMessages = {
 } as const;
 
 export type AlertInput = { kind: AlertKind; channel: AlertChannel; threshold: number | null };
-
-/** Reads a subscription form; an error is a Russian message for the buyer. */
-export function parseAlertForm(form: { get(name: string): FormDataEntryValue | null }): { ok: true; value: AlertInput } | { ok: false; error: string } {
-  const kind = String(form.get("kind") ?? "");
-  const channel = String(form.get("channel") ?? "");
-  if (kind !== "price_below" && kind !== "in_stock") return { ok: false, error: alertMessages.kind };
-  if (channel !== "sms" && channel !== "email") return { ok: false, error: alertMessages.channel };
-  if (kind === "in_stock") return { ok: true, value: { kind, channel, threshold: null } };
-  // "95 000", "95000 ₽", "95 000,00" are what people type; kopecks other than zero are not.
-  const typed = String(form.get("threshold") ?? "")
-    .replace(/[\s\u00a0\u202f₽]|руб\.?/g, "")
-    .replace(/[,.]0{1,2}$/, "");
-  if (typed === "") return { ok: false, error: alertMessages.thresholdMissing };
-  if (!/^\d{1,9}$/.test(typed) || Number(typed) < 1) return { ok: false, error: alertMessages.thresholdBad };
-  const threshold = Number(typed);
-  if (threshold > MAX_THRESHOLD) return { ok: false, error: alertMessages.thresholdTooHigh };
-  return { ok: true, value: { kind, channel, threshold } };
-}
 
 /** Whether an alert's condition holds for a coin now. A coin off sale or without a price meets none. */
 export function alertMet(alert: { kind: AlertKind; threshold: number | null }, coin: { price: number | null; stock: number; active: boolean }): boolean {

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { cookieHeader, readCookie } from "../shared/cookies.ts";
 import { metricaSnippet } from "./metrica-snippet.server.ts";
 
@@ -11,6 +12,13 @@ export const ANALYTICS_CHOICE_MAX_AGE = 31_536_000;
 
 export const analyticsChoices = ["granted", "denied"] as const;
 export type AnalyticsChoice = (typeof analyticsChoices)[number];
+
+/** The banner's and /cookies' form: the choice, and where to go back to (or `_fetcher` for the banner's script). */
+export const cookieChoiceFormSchema = z.object({
+  choice: z.enum(analyticsChoices, { error: "Выберите «Принять» или «Отказаться»" }),
+  _fetcher: z.string().optional(),
+  redirectTo: z.string().optional(),
+});
 
 export function isAnalyticsChoice(value: unknown): value is AnalyticsChoice {
   return value === "granted" || value === "denied";

@@ -1,25 +1,40 @@
 import type { RouterContextProvider } from "react-router";
+import { z } from "zod";
 import { apiError, apiJson } from "../shared/api.ts";
+import { parseApiBody } from "../shared/api-body.ts";
 import { userContext } from "../request/context.ts";
-import { AuthError } from "./codes.server.ts";
+import { authTexts, emailField, fullNameField, phoneField, phoneSchema } from "./profile.ts";
 import type { User } from "./sessions.server.ts";
-
-/** A sign-in refusal as the /api contract answers it, with Retry-After when the buyer must wait. */
-export function authErrorResponse(error: unknown): Response {
-  if (error instanceof AuthError) {
-    return apiError(error.status, error.code, error.message, error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined);
-  }
-  throw error;
-}
 
 export function signedInUser(context: Readonly<RouterContextProvider>): User | Response {
   return context.get(userContext) ?? apiError(401, "unauthorized", "Войдите по номеру телефона, чтобы продолжить");
 }
 
-/** The first error message of a zod result, for a one-line /api answer. */
-export function firstIssue(issues: { message: string; path: PropertyKey[] }[]): { field: string; message: string } {
-  const issue = issues[0]!;
-  return { field: String(issue.path[0] ?? ""), message: issue.message };
+/** POST /api/auth/get-code's body, { phone } (bad_phone). */
+export function readGetCodeBody(body: unknown) {
+  return parseApiBody(phoneSchema, body);
+}
+
+const checkCodeBody = z.object({
+  // Digits as a string or a number; the sign-in judges them (a wrong one counts as an attempt).
+  code: z
+    .union([z.string(), z.number()], { error: authTexts.required })
+    .transform((code) => String(code).trim())
+    .pipe(z.string().min(1, authTexts.required)),
+  // The spec's other reading: the phone the code was sent to, which the pending sign-in must match.
+  phone: phoneField.optional(),
+});
+
+/** POST /api/auth/check-code's body, { code } or { phone, code } (bad_code, bad_phone). */
+export function readCheckCodeBody(body: unknown) {
+  return parseApiBody(checkCodeBody, body);
+}
+
+const registrationBody = z.object({ name: fullNameField, email: emailField });
+
+/** POST /api/me's body, { name, email } (bad_name, bad_email). */
+export function readRegistrationBody(body: unknown) {
+  return parseApiBody(registrationBody, body);
 }
 
 export { apiJson };

@@ -4,6 +4,7 @@ import type { Database } from "../db/client.server.ts";
 import { rateLimitEvents, smsCodes } from "../db/schema.ts";
 import type { RateLimit } from "../rate-limit/rate-limit.server.ts";
 import { consumeRateLimits } from "../rate-limit/rate-limit.server.ts";
+import { DomainError } from "../shared/failure.ts";
 
 /** Spec section 9 and ARCHITECTURE section 5. */
 export const CODE_LENGTH = 4;
@@ -28,18 +29,9 @@ export const authMessages = {
   tooManyChecks: (minutes: number) => `Слишком много попыток ввода кода. Попробуйте через ${minutes} мин.`,
 } as const;
 
-/** A refusal the buyer can act on, with a code for /api clients. */
-export class AuthError extends Error {
+/** A sign-in refusal the buyer can act on (the sign-in pages catch these and no others). */
+export class AuthError extends DomainError {
   override name = "AuthError";
-  readonly code: string;
-  readonly status: number;
-  readonly retryAfterSeconds: number | undefined;
-  constructor(code: string, message: string, status = 400, retryAfterSeconds?: number) {
-    super(message);
-    this.code = code;
-    this.status = status;
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
 }
 
 /** Four random digits from the operating system's generator. */
@@ -117,7 +109,7 @@ export async function issueCode(
         throw new AuthError("resend_too_soon", authMessages.resendIn(seconds), 429, seconds);
       }
     }
-    const verdict = await consumeRateLimits(tx as unknown as Database, channel.limits, now);
+    const verdict = await consumeRateLimits(tx, channel.limits, now);
     if (!verdict.allowed) {
       throw new AuthError("too_many_codes", authMessages.hourlyLimit(Math.ceil(verdict.retryAfterSeconds / 60)), 429, verdict.retryAfterSeconds);
     }

@@ -106,9 +106,8 @@ export async function completeRegistration(
   origin: { ip: string; userAgent: string | null },
 ): Promise<User> {
   return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Database;
-    const saved = await saveRegistration(txDb, user.id, input);
-    await recordConsent(txDb, { purpose: "account", userId: user.id, phone: user.phone, ip: origin.ip, userAgent: origin.userAgent });
+    const saved = await saveRegistration(tx, user.id, input);
+    await recordConsent(tx, { purpose: "account", userId: user.id, phone: user.phone, ip: origin.ip, userAgent: origin.userAgent });
     return saved;
   });
 }

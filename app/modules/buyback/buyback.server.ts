@@ -10,10 +10,10 @@ import { joinSentences } from "../shared/sentences.ts";
 import { readGradePercents } from "./grades.server.ts";
 import { gradedBuybackPrice, offerBuybackPrice } from "./price.ts";
 import { buybackQuoteNumber, type GradePercents } from "./statuses.ts";
-import { type BuybackGrade, buybackGrades } from "../db/column-values.ts";
+import { type BuybackGrade, buybackGrades, type Metal } from "../db/column-values.ts";
 import { recordNotifications } from "../notifications/outbox.server.ts";
 
-export type BuybackPriceLine = { id: number; name: string; metal: "gold" | "silver"; pureGrams: number; price: number; active: boolean };
+export type BuybackPriceLine = { id: number; name: string; metal: Metal; pureGrams: number; price: number; active: boolean };
 
 /** Today's buy-back prices of the listed coins, from the current quotes (the rule of price.ts); `offerId` picks one line, active or not. */
 export async function listBuybackPrices(db: Database, rates: MetalRates, options: { offerId?: number } = {}): Promise<BuybackPriceLine[]> {
@@ -88,8 +88,7 @@ export async function submitBuybackRequest(
   if (!verdict.allowed) return { status: "limited", retryAfterSeconds: verdict.retryAfterSeconds };
   // The request, its quote, its first step and the messages about it (the seller's confirmation, the staff's alert) are kept together.
   return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Database;
-    const quoted = input.offerId === undefined ? null : await quoteCoin(txDb, input.offerId, input.grade, input.quantity, terms, now);
+    const quoted = input.offerId === undefined ? null : await quoteCoin(tx, input.offerId, input.grade, input.quantity, terms, now);
     const items = input.items || (quoted ? `${quoted.coinName}, ${input.quantity} шт.` : "");
     const [row] = await tx
       .insert(buybackRequests)
@@ -114,7 +113,7 @@ export async function submitBuybackRequest(
       .returning({ id: buybackRequests.id });
     const id = row!.id;
     // The form's consent box (152-FZ), kept with the request it came with.
-    await recordConsent(txDb, { purpose: "buyback", userId: origin.userId ?? null, phone: input.phone, ip: origin.ip, userAgent: origin.userAgent ?? null, reference: `buyback:${id}`, now });
+    await recordConsent(tx, { purpose: "buyback", userId: origin.userId ?? null, phone: input.phone, ip: origin.ip, userAgent: origin.userAgent ?? null, reference: `buyback:${id}`, now });
     const quote = quoted?.price ? { unitPrice: quoted.price.unitPrice, total: quoted.price.total, lockedUntil: quoted.price.lockedUntil } : null;
     await tx.insert(buybackEvents).values({
       requestId: id,
@@ -124,7 +123,7 @@ export async function submitBuybackRequest(
       actor: "seller",
       createdAt: now,
     });
-    await recordNotifications(txDb, {
+    await recordNotifications(tx, {
       kind: "buyback_received",
       request: { id, quoteNumber: buybackQuoteNumber(id), name: input.name, phone: input.phone, items, quote: quote ? { total: quote.total, lockedUntil: quote.lockedUntil.toISOString() } : null },
     }, undefined, now);

@@ -29,11 +29,11 @@ export async function readGradePercents(db: Database): Promise<GradePercents> {
 /** Sets the percentages, with the audit row in the same transaction. */
 export async function setGradePercents(db: Database, actor: StaffActor, values: GradePercents): Promise<void> {
   await db.transaction(async (tx) => {
-    const before = await readGradePercents(tx as unknown as Database);
+    const before = await readGradePercents(tx);
     await tx
       .insert(shopSettings)
       .values({ key: GRADES_KEY, value: values })
       .onConflictDoUpdate({ target: shopSettings.key, set: { value: values, updatedAt: sql`now()` } });
-    await writeAudit(tx as unknown as Database, actor, { action: "buyback.grades", entity: "settings:buyback_grades", before, after: values });
+    await writeAudit(tx, actor, { action: "buyback.grades", entity: "settings:buyback_grades", before, after: values });
   });
 }

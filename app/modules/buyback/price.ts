@@ -1,4 +1,5 @@
 import { buybackPrice, type MetalRates } from "../pricing/pricing.ts";
+import type { Metal } from "../db/column-values.ts";
 
 /**
  * The one buy-back rule (issue 21 item 3, issue 19 item 2): a coin the catalogue sells is
@@ -7,8 +8,8 @@ import { buybackPrice, type MetalRates } from "../pricing/pricing.ts";
  * sell uses the list's own metal, weight and discount.
  */
 
-type CoinTerms = { metal: "gold" | "silver"; pureGrams: number; buybackDiscountPercent: number };
-type OfferTerms = { metal: "gold" | "silver"; pureGrams: number; discountPercent: number };
+type CoinTerms = { metal: Metal; pureGrams: number; buybackDiscountPercent: number };
+type OfferTerms = { metal: Metal; pureGrams: number; discountPercent: number };
 
 /** What the shop pays for a catalogue coin today, whole roubles. */
 export function coinBuybackPrice(coin: CoinTerms, rates: MetalRates): number {

@@ -11,6 +11,7 @@ import { searchTerms } from "../shared/search-terms.ts";
 import { quoteCoin, quoteNote, type QuoteTerms } from "./buyback.server.ts";
 import { buybackQuoteNumber, buybackStatusLabels, buybackTransitions, parseBuybackQuoteNumber, quotedStatuses } from "./statuses.ts";
 import type { BuybackStatus } from "../db/column-values.ts";
+import type { Outcome } from "../shared/failure.ts";
 
 /**
  * A buy-back request after it was sent: the seller follows it and asks for a new quote when
@@ -56,10 +57,10 @@ export async function listSellerRequests(db: Database, phone: string) {
   return requests.map((request) => ({ request, events: events.filter((event) => event.requestId === request.id) }));
 }
 
-type Change = { ok: true; request: BuybackRequestRow } | { ok: false; reason: string };
+type Change = Outcome<{ request: BuybackRequestRow }>;
 
 /** Takes the request's row lock inside `tx`; refuses a page made from an older version. */
-async function lockRequest(tx: Database, id: number, version: number | undefined, phone?: string): Promise<{ ok: true; request: BuybackRequestRow } | { ok: false; reason: string }> {
+async function lockRequest(tx: Database, id: number, version: number | undefined, phone?: string): Promise<Change> {
   const [request] = await tx.select().from(buybackRequests).where(eq(buybackRequests.id, id)).for("update");
   // Another seller's request is as good as none.
   if (!request || (phone !== undefined && request.phone !== phone)) return { ok: false, reason: buybackMessages.notFound };
@@ -70,14 +71,13 @@ async function lockRequest(tx: Database, id: number, version: number | undefined
 /** The seller asks for a new quote once the old one ran out: the same coin and grade at the quotes of now, held again. */
 export async function requoteBuybackRequest(db: Database, input: { id: number; phone: string; version?: number }, terms: QuoteTerms, now = new Date()): Promise<Change> {
   return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Database;
-    const locked = await lockRequest(txDb, input.id, input.version, input.phone);
+    const locked = await lockRequest(tx, input.id, input.version, input.phone);
     if (!locked.ok) return locked;
     const { request } = locked;
     if (request.offerId === null || request.grade === null) return { ok: false, reason: buybackMessages.notQuoted };
     if (!quotedStatuses.includes(request.status)) return { ok: false, reason: buybackMessages.answered };
     if (request.lockedUntil && request.lockedUntil > now) return { ok: false, reason: buybackMessages.stillLocked };
-    const quoted = await quoteCoin(txDb, request.offerId, request.grade, request.quantity, terms, now);
+    const quoted = await quoteCoin(tx, request.offerId, request.grade, request.quantity, terms, now);
     if (!quoted?.active) return { ok: false, reason: buybackMessages.noLongerListed };
     if (!quoted.price) return { ok: false, reason: buybackMessages.noQuotes };
     const [updated] = await tx
@@ -122,7 +122,7 @@ function answerText(to: BuybackStatus, request: { quantity: number; coinName: st
   }
 }
 
-export type AnswerResult = { ok: true; request: BuybackRequestRow; from: BuybackStatus; to: BuybackStatus; price: number | null } | { ok: false; reason: string };
+export type AnswerResult = Outcome<{ request: BuybackRequestRow; from: BuybackStatus; to: BuybackStatus; price: number | null }>;
 
 /**
  * A staff answer (or the seller's own to an offer, actor "seller"): the status by the table,
@@ -139,8 +139,7 @@ export async function answerBuybackRequest(
   now = new Date(),
 ): Promise<AnswerResult> {
   return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Database;
-    const locked = await lockRequest(txDb, id, version, "sellerPhone" in who ? who.sellerPhone : undefined);
+    const locked = await lockRequest(tx, id, version, "sellerPhone" in who ? who.sellerPhone : undefined);
     if (!locked.ok) return locked;
     const { request } = locked;
     const to = answerTarget[answer.kind];
@@ -155,7 +154,7 @@ export async function answerBuybackRequest(
       if (request.status === "offered" && request.offeredPrice !== null) {
         price = request.offeredPrice;
       } else {
-        const current = await priceNow(txDb, request, terms, now);
+        const current = await priceNow(tx, request, terms, now);
         if (!current) return { ok: false, reason: request.offerId === null ? buybackMessages.needPrice : buybackMessages.noQuotes };
         price = current.total;
         if (!current.locked) Object.assign(changes, { unitPrice: current.unitPrice, quotedAt: now, lockedUntil: null });
@@ -187,7 +186,7 @@ export async function answerBuybackRequest(
     const stepNote = to === "contacted" ? "" : to === "rejected" ? reason : text ? capitalise(text) : note;
     await tx.insert(buybackEvents).values({ requestId: request.id, status: to, note: stepNote, price, actor, createdAt: now });
     if ("staff" in who) {
-      await writeAudit(txDb, who.staff, {
+      await writeAudit(tx, who.staff, {
         action: "buyback.status",
         entity: `buyback:${buybackQuoteNumber(request.id)}`,
         before: { status: request.status, ...(request.offeredPrice !== null ? { offeredPrice: request.offeredPrice } : {}) },
@@ -196,7 +195,7 @@ export async function answerBuybackRequest(
     }
     // The seller's own answer needs no message to the seller.
     if (text && "staff" in who) {
-      await recordNotifications(txDb, {
+      await recordNotifications(tx, {
         kind: "buyback_answered",
         request: { id: request.id, quoteNumber: buybackQuoteNumber(request.id), name: request.name, phone: request.phone, items: request.items, answer: text },
       }, undefined, now);

@@ -24,6 +24,7 @@ import { products, type ProductImage } from "../db/schema.ts";
 import { invalidateReads } from "../shared/read-cache.ts";
 import { announceReadsChanged, changedReads } from "../shared/read-changes.server.ts";
 import { canonicalMint } from "./mints.ts";
+import { metals } from "../db/column-values.ts";
 
 type ProductInsert = typeof products.$inferInsert;
 
@@ -123,7 +124,7 @@ const fieldRules = {
     empty: "required",
   },
   name: { schema: text(300), empty: "required" },
-  metal: { schema: choice(["gold", "silver"]), empty: "required" },
+  metal: { schema: choice(metals), empty: "required" },
   kind: { schema: choice(["investment", "commemorative"]), empty: "required" },
   series: { schema: text(200), empty: "" },
   seriesSlug: { schema: slug, empty: "" },
@@ -311,7 +312,7 @@ export async function importProducts(db: Database, rows: RawProductRow[], fileIs
       }
     }
     // Running shops hear of it at commit (read-changes.server.ts).
-    await announceReadsChanged(tx as unknown as Database, "catalog");
+    await announceReadsChanged(tx, "catalog");
     return { ok: true as const, created, updated, skus: changes.map((change) => change.values.sku!) };
   });
   // This process's own cached reads, after the commit: a reader in between would cache the old data again.
@@ -560,7 +561,7 @@ export async function setQuantityTiers(db: Database, sku: string, value: string)
   const [product] = await db.select({ pricing: products.pricing, premiumPercent: products.premiumPercent }).from(products).where(eq(products.sku, sku.trim()));
   if (!product) throw new CatalogCommandError(`Монеты с артикулом ${sku} в каталоге нет.`);
   const parsed = parseTiers(value, product.premiumPercent);
-  if (!parsed.ok) throw new CatalogCommandError(`tiers: ${parsed.message}.`);
+  if (!parsed.ok) throw new CatalogCommandError(`tiers: ${parsed.reason}.`);
   if (product.pricing === "fixed" && parsed.tiers.length > 0) throw new CatalogCommandError("tiers: у монеты с фиксированной ценой нет наценки, скидку за количество задать нельзя.");
   const [row] = await db
     .update(products)

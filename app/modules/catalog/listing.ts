@@ -2,6 +2,8 @@
  * The catalogue's sorting and filters as GET parameters (shared by the server and the
  * filter form). Unknown or malformed values are ignored rather than failing the page.
  */
+import type { Metal } from "../db/column-values.ts";
+
 export const PAGE_SIZE = 24;
 
 export const sortOptions = [
@@ -36,7 +38,7 @@ export const weightOptions = [
 export type WeightId = (typeof weightOptions)[number]["id"];
 
 export type ListingFilters = {
-  metal?: "gold" | "silver";
+  metal?: Metal;
   kind?: "investment" | "commemorative";
   series?: string;
   country?: string;

@@ -2,6 +2,7 @@ import { coinBuybackPrice } from "../buyback/price.ts";
 import { metalValue, salePrice, type MetalRates, type PricingRule } from "../pricing/pricing.ts";
 import { formatMoney } from "../shared/format.ts";
 import { generalVatRate, type VatTreatment } from "../tax/vat.ts";
+import type { Metal } from "../db/column-values.ts";
 
 /**
  * The floor under a coin's price: what the shop keeps of a sale (the price net of VAT) must not
@@ -10,7 +11,7 @@ import { generalVatRate, type VatTreatment } from "../tax/vat.ts";
  * to confirm a price under it; the demo catalogue never has one.
  */
 export type FloorCoin = {
-  metal: "gold" | "silver";
+  metal: Metal;
   pureGrams: number;
   buybackDiscountPercent: number;
   rule: PricingRule;

@@ -1,5 +1,6 @@
 import { coinBuybackPrice } from "../buyback/price.ts";
-import { salePrice, type Metal, type PricingRule } from "../pricing/pricing.ts";
+import type { Metal } from "../db/column-values.ts";
+import { salePrice, type PricingRule } from "../pricing/pricing.ts";
 import { chartRanges, type ChartPoint, type ChartRange } from "../quotes/chart.ts";
 
 /**

@@ -14,6 +14,7 @@ import { coinFigures, coinValue } from "./coin-value.ts";
 import { PAGE_SIZE, weightOptions, type ListingQuery, type SectionFilter } from "./listing.ts";
 import { mintsOf } from "./mints.ts";
 import type { ProductCard, ProductDetails } from "./types.ts";
+import type { Metal } from "../db/column-values.ts";
 
 export type { ProductCard, ProductDetails };
 
@@ -109,7 +110,7 @@ function conditions(section: SectionFilter, query: ListingQuery, rates: MetalRat
   const where: SQL[] = [eq(products.status, "active")];
   const { filters } = query;
   // A section fixes some filters; a buyer's choice that contradicts it finds nothing, as it should.
-  if (section.metal) where.push(eq(products.metal, section.metal as "gold" | "silver"));
+  if (section.metal) where.push(eq(products.metal, section.metal as Metal));
   if (filters.metal) where.push(eq(products.metal, filters.metal));
   if (section.kind) where.push(eq(products.kind, section.kind as "investment" | "commemorative"));
   if (filters.kind) where.push(eq(products.kind, filters.kind));

@@ -4,6 +4,7 @@ import { products } from "../db/schema.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
 import { toCard, type ProductCard } from "./products.server.ts";
 import { SEARCH_QUERY_MAX_LENGTH } from "./search-query.ts";
+import type { Metal } from "../db/column-values.ts";
 
 /** Words beyond this many are ignored: nobody types more, and each one is an AND. */
 const MAX_WORDS = 10;
@@ -51,8 +52,6 @@ export function switchLayout(query: string): string | null {
   if (/\p{Script=Cyrillic}/u.test(lower) || !/[a-z]/.test(lower)) return null;
   return [...lower].map((char) => LAYOUT_EN_RU[char] ?? char).join("");
 }
-
-export type Metal = "gold" | "silver";
 
 /** The metal a word names: a chemical symbol, an English word or a Russian one in any form. */
 export function metalOfWord(word: string): Metal | null {

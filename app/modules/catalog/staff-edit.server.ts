@@ -133,20 +133,19 @@ export async function editProductAsStaff(
   floor?: FloorCheck,
 ): Promise<StaffEditResult> {
   const result: StaffEditResult = await db.transaction(async (tx) => {
-      const txDb = tx as unknown as Database;
       const [before] = await tx.select().from(products).where(eq(products.sku, sku)).for("update");
       if (!before) return { ok: false as const, kind: "missing" as const };
       if (versionOf(before) !== version) return { ok: false as const, kind: "conflict" as const, product: before };
-      const imported = await importProducts(txDb, [{ row: 1, values: { ...values, sku } }]);
+      const imported = await importProducts(tx, [{ row: 1, values: { ...values, sku } }]);
       if (!imported.ok) return { ok: false as const, kind: "invalid" as const, errors: imported.errors };
-      if (vat && vat !== vatChoiceOf(before)) await setVatOverride(txDb, sku, vat);
+      if (vat && vat !== vatChoiceOf(before)) await setVatOverride(tx, sku, vat);
       const [after] = await tx.select().from(products).where(eq(products.sku, sku));
       const { changed, was, now } = differences(before, after!);
       if (floor && !floor.confirmed && changed.some((field) => priceFields.has(field))) {
         const warnings = priceFloorWarnings(after!, floor.rates);
         if (warnings.length > 0) throw new BelowFloor(warnings);
       }
-      if (changed.length > 0) await writeAudit(txDb, actor, { action: "catalog.edit", entity: `product:${sku}`, before: was, after: now });
+      if (changed.length > 0) await writeAudit(tx, actor, { action: "catalog.edit", entity: `product:${sku}`, before: was, after: now });
       return { ok: true as const, product: after!, changed };
     }).catch((error: unknown) => {
       if (error instanceof BelowFloor) return { ok: false as const, kind: "below-floor" as const, warnings: error.warnings };
@@ -164,8 +163,7 @@ export async function editProductAsStaff(
 export async function changeCoinWithinFloor<T>(db: Database, sku: string, floor: FloorCheck, change: (db: Database) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; warnings: string[] }> {
   return db
     .transaction(async (tx) => {
-      const txDb = tx as unknown as Database;
-      const value = await change(txDb);
+      const value = await change(tx);
       const [after] = await tx.select().from(products).where(eq(products.sku, sku.trim()));
       const warnings = after && !floor.confirmed ? priceFloorWarnings(after, floor.rates) : [];
       if (warnings.length > 0) throw new BelowFloor(warnings);
@@ -205,15 +203,14 @@ async function importFloorWarnings(db: Database, before: Map<string, Product>, s
  */
 export async function importCatalogAsStaff(db: Database, actor: StaffActor, text: string, fileName: string, floor?: FloorCheck): Promise<CatalogFileResult> {
   const result = await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Database;
     const before = floor && !floor.confirmed ? new Map((await tx.select().from(products)).map((row) => [row.sku, row])) : undefined;
-    const imported = await importProductFile(txDb, text, fileName);
+    const imported = await importProductFile(tx, text, fileName);
     if (!imported.ok) return imported;
     if (before) {
-      const warnings = await importFloorWarnings(txDb, before, imported.skus, floor!.rates);
+      const warnings = await importFloorWarnings(tx, before, imported.skus, floor!.rates);
       if (warnings.length > 0) throw new BelowFloor(warnings);
     }
-    await writeAudit(txDb, actor, {
+    await writeAudit(tx, actor, {
       action: "catalog.import",
       entity: "catalog",
       before: null,

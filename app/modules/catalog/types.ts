@@ -1,12 +1,13 @@
 import type { ProductImage } from "../db/schema.ts";
 import type { CoinValue } from "./coin-value.ts";
+import type { Metal } from "../db/column-values.ts";
 
 /** What a catalogue card shows. Prices are computed here, on the server, from the current quotes. */
 export type ProductCard = {
   id: number;
   slug: string;
   name: string;
-  metal: "gold" | "silver";
+  metal: Metal;
   kind: "investment" | "commemorative";
   pureGrams: number;
   fineness: number;

@@ -132,7 +132,7 @@ export async function readIdentificationAsStaff(db: Database, actor: StaffActor,
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ data: identifications.data }).from(identifications).where(eq(identifications.id, identificationId)).limit(1);
     if (!row) return null;
-    await writeAudit(tx as unknown as Database, actor, { action: "identification.read", entity: `order:${orderNumber}`, after: { identificationId } });
+    await writeAudit(tx, actor, { action: "identification.read", entity: `order:${orderNumber}`, after: { identificationId } });
     return open(row, keys());
   });
 }
@@ -144,7 +144,7 @@ export async function importExtremistList(db: Database, list: ParsedList, actor:
     const rows = list.persons.map((person) => ({ subjectId: person.subjectId, fullName: person.fullName, birthDate: person.birthDate, matchKey: person.key, listDate: list.listDate }));
     for (let start = 0; start < rows.length; start += 1000) await tx.insert(extremistListEntries).values(rows.slice(start, start + 1000));
     const withDate = rows.filter((row) => row.matchKey !== null).length;
-    await writeAudit(tx as unknown as Database, actor, { action: "compliance.import-list", entity: "extremist-list", after: { listDate: list.listDate, persons: rows.length, withDate } });
+    await writeAudit(tx, actor, { action: "compliance.import-list", entity: "extremist-list", after: { listDate: list.listDate, persons: rows.length, withDate } });
     return { persons: rows.length, withDate };
   });
 }

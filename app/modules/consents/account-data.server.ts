@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
+import type { Outcome } from "../shared/failure.ts";
 import {
   alerts,
   buybackEvents,
@@ -116,7 +117,7 @@ export async function exportAccountData(db: Database, buyer: Buyer, now = new Da
   };
 }
 
-export type DeleteAccountResult = { status: "deleted" } | { status: "refused"; message: string };
+export type DeleteAccountResult = Outcome;
 
 /**
  * Deletes a buyer's account (152-FZ art. 21): in one transaction, the personal data is erased or
@@ -131,7 +132,7 @@ export type DeleteAccountResult = { status: "deleted" } | { status: "refused"; m
 export async function deleteAccount(db: Database, buyer: Buyer, now = new Date()): Promise<DeleteAccountResult> {
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, buyer.id)).for("update");
-    if (!user || user.deletedAt) return { status: "refused", message: "Аккаунт уже удалён" };
+    if (!user || user.deletedAt) return { ok: false, reason: "Аккаунт уже удалён" };
     const phone = user.phone;
     const owner = `user:${user.id}`;
 
@@ -142,7 +143,7 @@ export async function deleteAccount(db: Database, buyer: Buyer, now = new Date()
       .orderBy(asc(orders.createdAt))
       .limit(5);
     if (active.length > 0) {
-      return { status: "refused", message: `Сначала дождитесь выполнения или отмены заказов: ${active.map((order) => `№ ${order.number}`).join(", ")}. Пока заказ в работе, нам нужны ваши имя и телефон, чтобы его передать.` };
+      return { ok: false, reason: `Сначала дождитесь выполнения или отмены заказов: ${active.map((order) => `№ ${order.number}`).join(", ")}. Пока заказ в работе, нам нужны ваши имя и телефон, чтобы его передать.` };
     }
     const sending = await tx
       .select({ id: receipts.id })
@@ -150,14 +151,14 @@ export async function deleteAccount(db: Database, buyer: Buyer, now = new Date()
       .innerJoin(orders, eq(orders.id, receipts.orderId))
       .where(and(eq(orders.userId, user.id), inArray(receipts.status, ["queued", "sending"])))
       .limit(1);
-    if (sending.length > 0) return { status: "refused", message: "Чек по вашему заказу ещё отправляется. Попробуйте удалить аккаунт через несколько минут." };
+    if (sending.length > 0) return { ok: false, reason: "Чек по вашему заказу ещё отправляется. Попробуйте удалить аккаунт через несколько минут." };
     const openBuyback = await tx
       .select({ id: buybackRequests.id })
       .from(buybackRequests)
       .where(and(eq(buybackRequests.phone, phone), inArray(buybackRequests.status, [...openBuybackStatuses])))
       .limit(1);
     if (openBuyback.length > 0) {
-      return { status: "refused", message: "У вас есть незавершённая заявка на выкуп монет. Дождитесь её завершения или попросите оценщика закрыть её, затем удалите аккаунт." };
+      return { ok: false, reason: "У вас есть незавершённая заявка на выкуп монет. Дождитесь её завершения или попросите оценщика закрыть её, затем удалите аккаунт." };
     }
 
     const orderIds = tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, user.id));
@@ -202,6 +203,6 @@ export async function deleteAccount(db: Database, buyer: Buyer, now = new Date()
       .update(users)
       .set({ phone: `deleted:${user.id}`, name: "", lastName: "", secondName: "", email: "", buyProfile: {}, deletedAt: now, updatedAt: now })
       .where(eq(users.id, user.id));
-    return { status: "deleted" };
+    return { ok: true };
   });
 }

@@ -101,11 +101,11 @@ describe("deleting an account", () => {
     const [request] = await db().insert(buybackRequests).values({ name: "Анна", phone: user.phone, items: "Соболь", comment: "звоните вечером", ip: "10.2.3.4" }).returning();
 
     const refused = await deleteAccount(db(), user);
-    expect(refused.status).toBe("refused");
+    expect(refused.ok).toBe(false);
     expect((await db().select().from(users).where(eq(users.id, user.id)))[0]!.phone).toBe(user.phone);
 
     await db().update(buybackRequests).set({ status: "completed" }).where(eq(buybackRequests.id, request!.id));
-    expect(await deleteAccount(db(), user)).toEqual({ status: "deleted" });
+    expect(await deleteAccount(db(), user)).toEqual({ ok: true });
     const [after] = await db().select().from(users).where(eq(users.id, user.id));
     expect(after).toMatchObject({ phone: `deleted:${user.id}`, name: "", lastName: "", email: "", buyProfile: {} });
     const [kept] = await db().select().from(buybackRequests).where(eq(buybackRequests.id, request!.id));
@@ -114,7 +114,7 @@ describe("deleting an account", () => {
     const consentRows = await db().select().from(consents).where(eq(consents.userId, user.id));
     expect(consentRows).toHaveLength(1);
     expect(consentRows[0]!.withdrawnAt).not.toBeNull();
-    expect(await deleteAccount(db(), user)).toEqual({ status: "refused", message: "Аккаунт уже удалён" });
+    expect(await deleteAccount(db(), user)).toEqual({ ok: false, reason: "Аккаунт уже удалён" });
 
     // The phone is a new buyer now.
     const again = await signIn("+79160000401");

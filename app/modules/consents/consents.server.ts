@@ -69,7 +69,7 @@ const MAX_USER_AGENT = 500;
 
 /**
  * Records a consent given now, to the document as published now. Call it with the transaction of
- * the action the consent comes with (`tx as unknown as Database`), so one exists exactly when the other does.
+ * the action the consent comes with (`tx`), so one exists exactly when the other does.
  */
 export async function recordConsent(tx: Database, input: ConsentInput): Promise<{ id: number; version: string; hash: string }> {
   const document = await consentDocument(tx);

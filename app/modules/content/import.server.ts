@@ -24,7 +24,7 @@ export async function importContentFolder(db: Database, dir: string): Promise<Co
   if (issues.length > 0) return { ok: false, issues };
   const slow = markdownIssues(entries);
   if (slow.length > 0) return { ok: false, issues: slow };
-  const outcome = await db.transaction((tx) => writeCheckedContent(tx as unknown as Database, entries));
+  const outcome = await db.transaction((tx) => writeCheckedContent(tx, entries));
   if ("issues" in outcome) return { ok: false, issues: outcome.issues };
   const counts = outcome.counts;
   // This process's own cached reads, after the commit.

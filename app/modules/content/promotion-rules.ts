@@ -18,7 +18,7 @@
  */
 import { z } from "zod";
 import { DELIVERY_IDS } from "../delivery/rules.ts";
-import type { CoinSelector, PromotionRule } from "../db/column-values.ts";
+import { metals, type CoinSelector, type PromotionRule } from "../db/column-values.ts";
 
 export type { PromotionRule };
 
@@ -32,7 +32,7 @@ const coinSelector = z
     {
       skus: z.array(z.string({ error: "артикул — строка" }).trim().min(1, "артикул не может быть пустым").max(60), { error: "skus — список артикулов" }).min(1, "skus — хотя бы один артикул").max(200).optional(),
       series: z.string({ error: "series — серия, как в адресе каталога" }).trim().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "series — серия, как в адресе каталога (латиница, цифры, дефисы)").optional(),
-      metal: z.enum(["gold", "silver"], { error: "metal — gold или silver" }).optional(),
+      metal: z.enum(metals, { error: "metal — gold или silver" }).optional(),
     },
     { error: selectorMessage },
   )

@@ -110,13 +110,12 @@ export async function saveContentItemAsStaff(db: Database, actor: StaffActor, ki
   const slow = markdownIssues([{ file: before.file, entry: parsed.entry }]);
   if (slow.length > 0) return { ok: false, kind: "invalid", issues: slow };
   const result = await db.transaction(async (tx): Promise<ContentSaveResult> => {
-    const txDb = tx as unknown as Database;
-    const meta = await metaOf(txDb, kind, key, true);
+    const meta = await metaOf(tx, kind, key, true);
     if (!meta) return { ok: false, kind: "missing" };
     if (meta.updatedAt.toISOString() !== version) return { ok: false, kind: "conflict", version: meta.updatedAt.toISOString() };
-    const written = await writeCheckedContent(txDb, [{ file: before.file, entry: parsed.entry }]);
+    const written = await writeCheckedContent(tx, [{ file: before.file, entry: parsed.entry }]);
     if ("issues" in written) return { ok: false, kind: "invalid", issues: written.issues };
-    await writeAudit(txDb, actor, { action: "content.edit", entity: `content:${kind}:${key}`, before: { source: before.source }, after: { source: formatContentEntry(parsed.entry) } });
+    await writeAudit(tx, actor, { action: "content.edit", entity: `content:${kind}:${key}`, before: { source: before.source }, after: { source: formatContentEntry(parsed.entry) } });
     return { ok: true };
   });
   if (result.ok) invalidateReads("content");
@@ -137,15 +136,14 @@ export async function createContentItemAsStaff(db: Database, actor: StaffActor, 
   const kind = parsed.entry.kind;
   const key = keyOf(parsed.entry);
   const result = await db.transaction(async (tx): Promise<ContentCreateResult> => {
-    const txDb = tx as unknown as Database;
-    if (await metaOf(txDb, kind, key, true)) return { ok: false, kind: "taken" };
-    const written = await writeCheckedContent(txDb, [{ file, entry: parsed.entry }]);
+    if (await metaOf(tx, kind, key, true)) return { ok: false, kind: "taken" };
+    const written = await writeCheckedContent(tx, [{ file, entry: parsed.entry }]);
     if ("issues" in written) return { ok: false, kind: "invalid", issues: written.issues };
     if (!published) {
       const { table, where } = rowOf(kind, key);
-      await txDb.update(table as unknown as typeof pages).set({ published: false }).where(where);
+      await tx.update(table as unknown as typeof pages).set({ published: false }).where(where);
     }
-    await writeAudit(txDb, actor, { action: "content.create", entity: `content:${kind}:${key}`, before: null, after: { source: formatContentEntry(parsed.entry), published } });
+    await writeAudit(tx, actor, { action: "content.create", entity: `content:${kind}:${key}`, before: null, after: { source: formatContentEntry(parsed.entry), published } });
     return { ok: true, key };
   });
   if (result.ok) invalidateReads("content");
@@ -156,14 +154,13 @@ export async function createContentItemAsStaff(db: Database, actor: StaffActor, 
 export async function setContentPublishedAsStaff(db: Database, actor: StaffActor, kind: ContentKind, key: string, version: string, published: boolean): Promise<ContentSaveResult> {
   if (!isContentKey(kind, key)) return { ok: false, kind: "missing" };
   const result = await db.transaction(async (tx): Promise<ContentSaveResult> => {
-    const txDb = tx as unknown as Database;
-    const meta = await metaOf(txDb, kind, key, true);
+    const meta = await metaOf(tx, kind, key, true);
     if (!meta) return { ok: false, kind: "missing" };
     if (meta.updatedAt.toISOString() !== version) return { ok: false, kind: "conflict", version: meta.updatedAt.toISOString() };
     const { table, where } = rowOf(kind, key);
-    await txDb.update(table as unknown as typeof pages).set({ published, updatedAt: sql`now()` }).where(where);
-    await writeAudit(txDb, actor, { action: published ? "content.publish" : "content.unpublish", entity: `content:${kind}:${key}`, before: { published: meta.published }, after: { published } });
-    await announceReadsChanged(txDb, "content");
+    await tx.update(table as unknown as typeof pages).set({ published, updatedAt: sql`now()` }).where(where);
+    await writeAudit(tx, actor, { action: published ? "content.publish" : "content.unpublish", entity: `content:${kind}:${key}`, before: { published: meta.published }, after: { published } });
+    await announceReadsChanged(tx, "content");
     return { ok: true };
   });
   if (result.ok) invalidateReads("content");

@@ -14,11 +14,17 @@ import { projectRoot } from "../shared/project-root.server.ts";
 import { releaseConnectionsOfFailedTransactions } from "./pool-transactions.server.ts";
 import * as schema from "./schema.ts";
 
+/**
+ * The database or a transaction in it: drizzle's transaction is a subclass of its database, so a
+ * function that takes a `Database` runs inside the caller's transaction when handed one.
+ */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
+  /** Applies the migrations in `folder` that this database has not seen yet. */
+  migrate(folder: string): Promise<void>;
   /** Resolves when the database answers a trivial query within the time limit. */
   ping(timeoutMs?: number): Promise<void>;
   /**
@@ -90,12 +96,13 @@ async function openPostgres(url: string, poolMax: number, queryTimeoutMs: number
   pool.on("connect", (client) => {
     client.on("error", (error) => log.warn("postgres connection lost in use", { error: error.message }));
   });
-  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const db = drizzlePg({ client: pool, schema });
   const heldLocks = new Set<pg.Client>();
 
   return {
     db,
     kind: "postgres",
+    migrate: (migrationsFolder) => migratePg(db, { migrationsFolder }),
     ping: (timeoutMs = 2_000) => withTimeout(pool.query("select 1").then(() => undefined), timeoutMs),
     async withExclusiveLock(key, work) {
       const client = await pool.connect();
@@ -203,7 +210,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     release();
     throw error;
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client, schema });
   // One process owns an embedded database, so a lock within the process is enough.
   const locks = new Map<number, Promise<unknown>>();
   const heldKeys = new Set<number>();
@@ -211,6 +218,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: "pglite",
+    migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
     ping: (timeoutMs = 2_000) => withTimeout(client.query("select 1").then(() => undefined), timeoutMs),
     async withExclusiveLock(key, work) {
       const previous = locks.get(key) ?? Promise.resolve();
@@ -241,15 +249,9 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   };
 }
 
-/** Applies the SQL migrations that this database has not seen yet. */
 /** Applies the migrations not applied yet (`folder`: another set, for a test of an upgrade). */
 export async function migrateDatabase(handle: DatabaseHandle, folder: string = migrationsFolder()): Promise<void> {
-  const config = { migrationsFolder: folder };
-  if (handle.kind === "postgres") {
-    await migratePg(handle.db as unknown as Parameters<typeof migratePg>[0], config);
-  } else {
-    await migratePglite(handle.db as unknown as Parameters<typeof migratePglite>[0], config);
-  }
+  await handle.migrate(folder);
 }
 
 export async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

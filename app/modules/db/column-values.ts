@@ -4,6 +4,10 @@
  * areas above it, and the browser's code (the buy-back form, the discount note) may import them.
  */
 
+/** What a coin is made of: a product, a buy-back offer, a promotion's selector, a price. */
+export const metals = ["gold", "silver"] as const;
+export type Metal = (typeof metals)[number];
+
 /** Where a buy-back request stands */
 export const buybackStatuses = ["new", "contacted", "offered", "agreed", "completed", "rejected"] as const;
 export type BuybackStatus = (typeof buybackStatuses)[number];
@@ -13,7 +17,7 @@ export const buybackGrades = ["excellent", "good", "defects"] as const;
 export type BuybackGrade = (typeof buybackGrades)[number];
 
 /** Which coins a promotion is for; every given field must match (an empty selector is refused on import). */
-export type CoinSelector = { skus?: string[]; series?: string; metal?: "gold" | "silver" };
+export type CoinSelector = { skus?: string[]; series?: string; metal?: Metal };
 
 export type PromotionRule =
   /** From `minQuantity` pieces of the selected coins in one order, each one's premium is `premiumPoints` lower. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, bigserial, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { BuybackGrade, BuybackStatus, LineDiscount, PromotionRule, QuantityTier } from "./column-values.ts";
+import type { BuybackGrade, BuybackStatus, LineDiscount, Metal, PromotionRule, QuantityTier } from "./column-values.ts";
 
 /**
  * The shop's tables. Each later concern adds its own tables here and a migration
@@ -85,7 +85,7 @@ export const rateLimitEvents = pgTable(
 export const buybackOffers = pgTable("buyback_offers", {
   id: serial("id").primaryKey(),
   name: text("name").notNull().unique(),
-  metal: text("metal").$type<"gold" | "silver">().notNull(),
+  metal: text("metal").$type<Metal>().notNull(),
   pureGrams: numeric("pure_grams", { precision: 10, scale: 4, mode: "number" }).notNull(),
   /** Used only for a coin the catalogue does not sell; a linked coin's buy-back follows its product. */
   discountPercent: numeric("discount_percent", { precision: 5, scale: 2, mode: "number" }).notNull(),
@@ -176,7 +176,7 @@ export const products = pgTable(
     slug: text("slug").notNull().unique(),
     sku: text("sku").notNull().unique(),
     name: text("name").notNull(),
-    metal: text("metal").$type<"gold" | "silver">().notNull(),
+    metal: text("metal").$type<Metal>().notNull(),
     /** investment (bullion) or commemorative. */
     kind: text("kind").$type<"investment" | "commemorative">().notNull(),
     series: text("series").notNull().default(""),

@@ -1,7 +1,10 @@
+import { z } from "zod";
 import type { Database } from "../db/client.server.ts";
 import { consumeRateLimit, type RateLimit, type RateLimitResult } from "../rate-limit/rate-limit.server.ts";
 import { clientIp } from "../request/client-ip.server.ts";
-import { apiError, apiJson } from "../shared/api.ts";
+import { apiError, apiJson, domainErrorResponse } from "../shared/api.ts";
+import { parseApiBody } from "../shared/api-body.ts";
+import { DomainError } from "../shared/failure.ts";
 import { log } from "../shared/log.server.ts";
 import { type DeliveryProvider, DeliveryProviderError, pointKindOf } from "./provider.ts";
 
@@ -32,56 +35,52 @@ export function deliveryRateGuard(db: Database, request: Request): RateGuard {
   return () => consumeRateLimit(db, deliveryApiLimit, clientIp(request));
 }
 
-class DeliveryRateLimited extends Error {
-  override name = "DeliveryRateLimited";
-  readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super("delivery api rate limit");
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
-
 async function checkRate(allow: RateGuard): Promise<void> {
   const verdict = await allow();
-  if (!verdict.allowed) throw new DeliveryRateLimited(verdict.retryAfterSeconds);
+  if (verdict.allowed) return;
+  const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+  throw new DomainError("too_many_requests", `Слишком много запросов. Попробуйте через ${minutes} мин.`, 429, verdict.retryAfterSeconds);
 }
 
-class DeliveryRequestError extends Error {
-  override name = "DeliveryRequestError";
-  readonly code: string;
-  constructor(code: string, message: string) {
-    super(message);
-    this.code = code;
-  }
-}
+const passCity = (field: string) => `Передайте ${field}: код города`;
+const notCityCode = (field: string) => `${field} должен быть кодом города — строкой из цифр, например "0000073738"`;
+const passDeliveryId = "Передайте deliveryId: способ доставки";
+const noPoints = "Пункты выдачи есть только у способов доставки 79, 80, 76 и 77";
+const absent = (value: unknown) => value === undefined || value === null || value === "";
 
 /** A location code: up to 10 digits, as a string (leading zeros matter: "0000073738"). */
-function cityCodeOf(value: unknown, field: string): string {
-  const code = typeof value === "string" ? value.trim() : undefined;
-  if (value === undefined || value === null || value === "") throw new DeliveryRequestError("bad_city", `Передайте ${field}: код города`);
-  if (!code || !/^\d{1,10}$/.test(code)) {
-    throw new DeliveryRequestError("bad_city", `${field} должен быть кодом города — строкой из цифр, например "0000073738"`);
-  }
-  return code;
-}
+const cityCodeField = (field: string) =>
+  z
+    .string({ error: (issue) => (absent(issue.input) ? passCity(field) : notCityCode(field)) })
+    .refine((code) => code !== "", { message: passCity(field), abort: true })
+    .trim()
+    .regex(/^\d{1,10}$/, notCityCode(field));
 
 /** A delivery id that has points or lockers: a whole number or a string of digits. */
-function pointDeliveryIdOf(value: unknown): number {
-  if (value === undefined || value === null || value === "") throw new DeliveryRequestError("bad_delivery_id", "Передайте deliveryId: способ доставки");
-  const id = typeof value === "number" ? value : typeof value === "string" && /^\s*\d{1,4}\s*$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isInteger(id) || !pointKindOf(id)) {
-    throw new DeliveryRequestError("bad_delivery_id", "Пункты выдачи есть только у способов доставки 79, 80, 76 и 77");
-  }
-  return id;
+const pointDeliveryIdField = z.preprocess(
+  (value) => (typeof value === "string" && /^\s*\d{1,4}\s*$/.test(value) ? Number(value) : value),
+  z.number({ error: (issue) => (absent(issue.input) ? passDeliveryId : noPoints) }).refine((id) => Number.isInteger(id) && pointKindOf(id) !== undefined, noPoints),
+);
+
+const deliveriesBody = z.object({ code: cityCodeField("code") });
+const pickupPointsBody = z.object({ city: cityCodeField("city"), deliveryId: pointDeliveryIdField });
+
+/** POST /api/checkout/deliveries' body, { code }. */
+export function readDeliveriesBody(body: unknown) {
+  return parseApiBody(deliveriesBody, body, { code: "bad_city" });
+}
+
+/** POST /api/locations/get-pvz's body, { city, deliveryId } (bad_city, bad_delivery_id). */
+export function readPickupPointsBody(body: unknown) {
+  return parseApiBody(pickupPointsBody, body);
 }
 
 /**
  * POST /api/checkout/deliveries { code } → { data: [{ name, type, items: [{ id, pvz }] }] }.
- * `body`: the JSON object the /api layout read (app/modules/request/guards.server.ts).
+ * `code`: the body's, read by readDeliveriesBody.
  */
-export async function deliveriesResponse(provider: DeliveryProvider, body: Record<string, unknown>, allow: RateGuard): Promise<Response> {
+export async function deliveriesResponse(provider: DeliveryProvider, code: string, allow: RateGuard): Promise<Response> {
   try {
-    const code = cityCodeOf(body.code, "code");
     await checkRate(allow);
     const groups = await provider.deliveryGroups(code);
     return apiJson({
@@ -93,10 +92,8 @@ export async function deliveriesResponse(provider: DeliveryProvider, body: Recor
 }
 
 /** POST /api/locations/get-pvz { city, deliveryId } → { data: [point…] }, each tagged dlvId and type. */
-export async function pickupPointsResponse(provider: DeliveryProvider, body: Record<string, unknown>, allow: RateGuard): Promise<Response> {
+export async function pickupPointsResponse(provider: DeliveryProvider, { city, deliveryId }: { city: string; deliveryId: number }, allow: RateGuard): Promise<Response> {
   try {
-    const city = cityCodeOf(body.city, "city");
-    const deliveryId = pointDeliveryIdOf(body.deliveryId);
     await checkRate(allow);
     const points = await provider.pickupPoints(city, deliveryId);
     return apiJson({
@@ -115,13 +112,9 @@ export async function pickupPointsResponse(provider: DeliveryProvider, body: Rec
   }
 }
 
-/** The buyer's mistakes as 4xx, a provider fault as 503; anything else is a real fault and is rethrown. */
+/** Too many calls as 429, a provider fault as 503; anything else is a real fault and is rethrown. */
 export function deliveryErrorResponse(error: unknown): Response {
-  if (error instanceof DeliveryRequestError) return apiError(400, error.code, error.message);
-  if (error instanceof DeliveryRateLimited) {
-    const minutes = Math.ceil(error.retryAfterSeconds / 60);
-    return apiError(429, "too_many_requests", `Слишком много запросов. Попробуйте через ${minutes} мин.`, { "Retry-After": String(error.retryAfterSeconds) });
-  }
+  if (error instanceof DomainError) return domainErrorResponse(error);
   if (error instanceof DeliveryProviderError) {
     log.warn("Delivery provider failed", { error: error.message });
     return apiError(503, DELIVERY_UNAVAILABLE.code, DELIVERY_UNAVAILABLE.message);

@@ -9,14 +9,14 @@
  * and every width is estimated from the advance widths of DejaVu Serif (the font the
  * server renders with; other serif fonts are of similar width).
  */
+import type { Metal } from "../db/column-values.ts";
 import { escapeMarkup } from "../shared/escape-markup.ts";
 
-export type CoinMetal = "gold" | "silver";
 export type CoinSide = "obverse" | "reverse";
 
 export type CoinArtInput = {
   name: string;
-  metal: CoinMetal;
+  metal: Metal;
   /** "50 рублей", "1,5 евро", "без номинала". */
   denomination: string;
   country: string;
@@ -44,7 +44,7 @@ type Palette = {
 };
 
 /** Gold and silver; exported so tests can tell them apart. */
-export const coinPalettes: Record<CoinMetal, Palette> = {
+export const coinPalettes: Record<Metal, Palette> = {
   gold: {
     edge: ["#5e430e", "#b08325", "#fff0b0", "#d9b24a", "#6b4e12"],
     rim: ["#fff4c4", "#ebc65e", "#c39230", "#8a6317"],
@@ -407,7 +407,7 @@ function svgDocument(title: string, body: string): string {
   );
 }
 
-function colours(metal: CoinMetal, relief = true): { palette: Palette; emboss: Embossed } {
+function colours(metal: Metal, relief = true): { palette: Palette; emboss: Embossed } {
   const palette = coinPalettes[metal] ?? coinPalettes.silver;
   return { palette, emboss: { ink: palette.ink, shade: palette.shade, light: palette.light, relief } };
 }
@@ -445,6 +445,6 @@ export function coinArtLayers(coin: CoinArtInput, side: CoinSide): { disc: strin
 export type CoinRelief = { shade: string; light: string; shadeOpacity: number; lightOpacity: number; shadeOffset: number; lightOffset: number };
 
 /** The blank disc of a metal: shadow, reeded edge, rim, field, beads, sheen. */
-export function coinDiscSvg(metal: CoinMetal): string {
+export function coinDiscSvg(metal: Metal): string {
   return svgDocument(metal === "gold" ? "Золотая монета" : "Серебряная монета", disc(colours(metal).palette, metal));
 }

@@ -28,7 +28,7 @@ export async function updateCartQuantities(
       continue;
     }
     refused.set(quantityField(line.product.id), value.slice(0, 12));
-    messages[quantityField(line.product.id)] = refusalMessage(value, typed.message);
+    messages[quantityField(line.product.id)] = refusalMessage(value, typed.reason);
   }
   if ([...refused.keys()].length > 0) return { refused, messages, changed: 0 };
   for (const [productId, quantity] of changes) {
@@ -46,7 +46,7 @@ export function refusedQuantity(line: CartLine, search: URLSearchParams): { mess
   const typed = search.get(quantityField(line.product.id));
   if (typed === null) return null;
   const result = readTypedQuantity(typed, { stock: line.product.stock, limit: line.limit });
-  return result.ok ? null : { message: refusalMessage(typed, result.message) };
+  return result.ok ? null : { message: refusalMessage(typed, result.reason) };
 }
 
 /** The field shows the quantity the total is for, so the message names what was typed. */

@@ -1,8 +1,10 @@
 import { and, asc, count, eq, inArray, sql, sum } from "drizzle-orm";
+import { z } from "zod";
 import { getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { preparedPerDatabase } from "../db/prepared.server.ts";
 import { listItems, products } from "../db/schema.ts";
+import { DomainError } from "../shared/failure.ts";
 import { limitMessages, pieceLimit } from "./limits.ts";
 import type { ListMembership } from "./types.ts";
 
@@ -16,15 +18,8 @@ export type ListOwner = `visitor:${string}` | `user:${string}`;
 export const listLimits: Record<ListName, number> = { cart: 50, wishlist: 200, compare: 10 };
 
 /** A refusal the buyer can act on: the code for /api clients, the message in Russian. */
-export class ListError extends Error {
+export class ListError extends DomainError {
   override name = "ListError";
-  readonly code: string;
-  readonly status: number;
-  constructor(code: string, message: string, status = 400) {
-    super(message);
-    this.code = code;
-    this.status = status;
-  }
 }
 
 export const listMessages = {
@@ -34,6 +29,7 @@ export const listMessages = {
   notWhole: "Количество должно быть целым числом",
   belowOne: "Количество должно быть не меньше 1",
   tooMany: "Слишком большое количество",
+  badId: "Неверный идентификатор товара",
   onlyInStock: (stock: number) => `Доступно только ${stock} шт.`,
   listFull: { cart: "В корзине уже 50 разных монет: оформите заказ или уберите лишнее", wishlist: "В избранном уже 200 монет", compare: "Сравнивать можно не больше 10 монет: уберите одну из списка" },
 } as const;
@@ -74,21 +70,33 @@ async function ensureRoom(tx: Tx, list: ListName, owner: ListOwner, productId: n
  * Checks a quantity typed by a buyer or sent by a client: a whole number from 1 up, as a
  * number or decimal digits. Number() alone would read "0x10" as 16 and "1e3" as 1000.
  */
+export const quantityField = z.preprocess(
+  (value) => (typeof value === "string" ? (/^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : Number.NaN) : value),
+  z.number({ error: listMessages.notWhole }).refine(Number.isInteger, listMessages.notWhole).min(1, listMessages.belowOne).max(100_000, listMessages.tooMany),
+);
+
+/** quantityField for a page form's value: a refusal is the ListError its page shows. */
 export function parseQuantity(value: unknown): number {
-  const text = typeof value === "string" ? value.trim() : undefined;
-  if (text !== undefined && !/^[+-]?\d+$/.test(text)) throw new ListError("bad_quantity", listMessages.notWhole);
-  const number = text !== undefined ? Number(text) : value;
-  if (typeof number !== "number" || !Number.isFinite(number) || !Number.isInteger(number)) throw new ListError("bad_quantity", listMessages.notWhole);
-  if (number < 1) throw new ListError("bad_quantity", listMessages.belowOne);
-  if (number > 100_000) throw new ListError("bad_quantity", listMessages.tooMany);
-  return number;
+  const parsed = quantityField.safeParse(value);
+  if (!parsed.success) throw new ListError("bad_quantity", parsed.error.issues[0]!.message);
+  return parsed.data;
 }
 
 /** A product id from an address or a form: a positive whole number. */
+export const productIdField = z.preprocess(
+  (value) => (typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : ""),
+  z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, listMessages.badId)
+    .transform(Number)
+    .refine((id) => id <= 2_147_483_647, listMessages.badId),
+);
+
+/** productIdField for an address's or a form's value: a refusal is the ListError its page shows. */
 export function parseProductId(value: unknown): number {
-  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
-  if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > 2_147_483_647) throw new ListError("bad_id", "Неверный идентификатор товара");
-  return Number(text);
+  const parsed = productIdField.safeParse(value);
+  if (!parsed.success) throw new ListError("bad_id", listMessages.badId);
+  return parsed.data;
 }
 
 /**

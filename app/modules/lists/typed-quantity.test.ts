@@ -11,11 +11,11 @@ describe("readTypedQuantity (issue 21 item 12)", () => {
   });
 
   it("refuses anything else with the reason, in Russian", () => {
-    expect(readTypedQuantity("99999", line)).toEqual({ ok: false, message: "Количество не изменено: доступно 5 шт." });
+    expect(readTypedQuantity("99999", line)).toEqual({ ok: false, reason: "Количество не изменено: доступно 5 шт." });
     for (const typed of ["2.5", "1e3", "-5", "−5", "", "две", "0x10", "+2", null]) {
-      expect(readTypedQuantity(typed, line), String(typed)).toEqual({ ok: false, message: "Количество не изменено: введите целое число от 1 до 5" });
+      expect(readTypedQuantity(typed, line), String(typed)).toEqual({ ok: false, reason: "Количество не изменено: введите целое число от 1 до 5" });
     }
-    expect(readTypedQuantity("11", { stock: 30, limit: 10 })).toEqual({ ok: false, message: "Количество не изменено: не больше 10 шт. одной монеты в заказе" });
-    expect(readTypedQuantity("1", { stock: 0, limit: 10 })).toEqual({ ok: false, message: "Нет в наличии: уберите монету из корзины" });
+    expect(readTypedQuantity("11", { stock: 30, limit: 10 })).toEqual({ ok: false, reason: "Количество не изменено: не больше 10 шт. одной монеты в заказе" });
+    expect(readTypedQuantity("1", { stock: 0, limit: 10 })).toEqual({ ok: false, reason: "Нет в наличии: уберите монету из корзины" });
   });
 });

@@ -59,7 +59,7 @@ function recordingChannel() {
 
 async function record(event: NotificationEvent, outbox = settings, now = new Date()) {
   const { db } = database.handle;
-  await db.transaction(async (tx) => recordNotifications(tx as unknown as typeof db, event, outbox, now));
+  await db.transaction(async (tx) => recordNotifications(tx, event, outbox, now));
 }
 
 beforeEach(async () => {

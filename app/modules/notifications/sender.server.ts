@@ -75,7 +75,7 @@ export async function deliverDueNotifications(db: Database, channels: Channels, 
       .limit(settings.batchSize)
       .for("update", { skipLocked: true });
     if (due.length === 0) return [];
-    const outdated = await skipOutdatedPaymentReminders(tx as unknown as Database, due.map((row) => row.id));
+    const outdated = await skipOutdatedPaymentReminders(tx, due.map((row) => row.id));
     const live = due.filter((row) => !outdated.has(row.id));
     if (live.length === 0) return [];
     return tx

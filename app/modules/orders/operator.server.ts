@@ -12,6 +12,7 @@ import { invalidateReads } from "../shared/read-cache.ts";
 import { announceReadsChanged } from "../shared/read-changes.server.ts";
 import { CANCELLED_BY_SHOP_REASON, type OrderActor, orderHistory, parseTrackingNumber, recordOrderStep } from "./lifecycle.server.ts";
 import { nextStatuses, orderStatusLabels, shippingNeedsTracking } from "./statuses.ts";
+import type { Refusal } from "../shared/failure.ts";
 
 /** The operator's view of orders (`npm run orders`): list, one order in full, and status changes. */
 
@@ -60,7 +61,7 @@ export type StatusChange =
       /** Money that arrived before the cancellation reached the provider, sent back. */
       refunds: RefundRow[];
     }
-  | { ok: false; reason: string };
+  | Refusal;
 
 export type StatusChangeOptions = {
   /** The carrier's tracking number: required to ship an order. */
@@ -163,7 +164,7 @@ async function changeStatusInTransaction(
         restocked.push({ sku: line.sku, name: line.name, quantity: line.quantity });
       }
       // Pages show the stock: other instances drop their cached pages at the commit.
-      await announceReadsChanged(tx as unknown as Database, "stock");
+      await announceReadsChanged(tx, "stock");
       const [succeeded] = await tx
         .select({ id: payments.id })
         .from(payments)
@@ -172,9 +173,9 @@ async function changeStatusInTransaction(
       refundNeeded = succeeded !== undefined;
     }
     // The coins are handed over: the settlement receipt (or the delivery service's, for payment on receipt) is recorded with the step.
-    if (to === "completed") await queueHandoverReceipt(tx as unknown as Database, changed!, now);
+    if (to === "completed") await queueHandoverReceipt(tx, changed!, now);
     const note = reason ?? (to === "shipped" && !tracked ? HANDED_TO_SHOP_COURIER_NOTE : undefined);
-    await recordOrderStep(tx as unknown as Database, changed!, { status: to, actor: options.actor ?? "operator", note, now });
+    await recordOrderStep(tx, changed!, { status: to, actor: options.actor ?? "operator", note, now });
     return { ok: true, orderId: order.id, number: order.number, from, to, restocked, refundNeeded, paymentsCancelled: 0, refunds: [] };
   });
 }

@@ -142,9 +142,9 @@ async function liveOrNewAttempt(db: Database, provider: PaymentProvider, orderId
       .insert(payments)
       .values({ orderId: row.id, provider: provider.id, idempotenceKey: randomUUID(), status: "pending", amount: row.total })
       .returning();
-    const { input, lines } = await paymentInput(tx as unknown as Database, row, attempt!.idempotenceKey, options.publicUrl);
+    const { input, lines } = await paymentInput(tx, row, attempt!.idempotenceKey, options.publicUrl);
     // The receipt at payment (full prepayment: the coins are handed over later) is kept with its attempt.
-    await recordPrepaymentReceipt(tx as unknown as Database, { order: row, attempt: attempt!, items: lines, customer: receiptCustomerOf(row) });
+    await recordPrepaymentReceipt(tx, { order: row, attempt: attempt!, items: lines, customer: receiptCustomerOf(row) });
     return { kind: "new", attempt: attempt!, input } as const;
   });
 }
@@ -158,7 +158,7 @@ async function createAttemptPayment(db: Database, provider: PaymentProvider, att
     const reason = error instanceof PaymentProviderError ? error.userMessage : PAYMENT_FAILED_MESSAGE;
     await db.transaction(async (tx) => {
       await tx.update(payments).set({ status: "canceled", failureReason: reason, updatedAt: new Date() }).where(eq(payments.id, attempt.id));
-      await followPaymentReceipt(tx as unknown as Database, attempt.id, "canceled");
+      await followPaymentReceipt(tx, attempt.id, "canceled");
     });
     if (!(error instanceof PaymentProviderError)) throw error;
     log.warn("payment not created; the order waits for another attempt", { orderId: attempt.orderId, provider: provider.id, kind: error.kind, reason: error.message });
@@ -295,7 +295,7 @@ export async function applyPaymentState(db: Database, providerId: PaymentProvide
       } else if (order.status === "awaiting_payment") {
         orderStatus = "paid";
         const [paid] = await tx.update(orders).set({ status: "paid", updatedAt: now }).where(eq(orders.id, order.id)).returning();
-        await recordOrderStep(tx as unknown as Database, paid!, { status: "paid", actor: "payment", now });
+        await recordOrderStep(tx, paid!, { status: "paid", actor: "payment", now });
         changed = true;
       } else if (attempt.status !== "succeeded") {
         // Money arrived for an order cancelled meanwhile, or paid already by another attempt: it
@@ -314,9 +314,9 @@ export async function applyPaymentState(db: Database, providerId: PaymentProvide
             reason: cancelled ? paymentMessages.refundCancelledOrder : paymentMessages.refundPaidOrder,
           })
           .onConflictDoNothing({ target: refunds.paymentId, where: sql`lines is null` });
-        const facts = await orderFacts(tx as unknown as Database, order);
+        const facts = await orderFacts(tx, order);
         await recordNotifications(
-          tx as unknown as Database,
+          tx,
           cancelled
             ? { kind: "payment_after_cancel", order: facts, amount: attempt.amount, attemptId: attempt.id, refunded: true }
             : { kind: "payment_surplus", order: facts, amount: attempt.amount, attemptId: attempt.id },
@@ -329,12 +329,12 @@ export async function applyPaymentState(db: Database, providerId: PaymentProvide
 
     if (status !== attempt.status || failureReason !== attempt.failureReason) {
       await tx.update(payments).set({ status, failureReason, updatedAt: now }).where(eq(payments.id, attempt.id));
-      await followPaymentReceipt(tx as unknown as Database, attempt.id, status, attempt.providerPaymentId);
+      await followPaymentReceipt(tx, attempt.id, status, attempt.providerPaymentId);
       changed = true;
       // The buyer hears of a failed payment while the order can still be paid.
       if (status === "canceled" && attempt.status !== "canceled" && orderStatus === "awaiting_payment") {
-        const facts = await orderFacts(tx as unknown as Database, order);
-        await recordNotifications(tx as unknown as Database, { kind: "payment_failed", order: facts, reason: failureReason ?? paymentMessages.canceled, attemptId: attempt.id }, undefined, now);
+        const facts = await orderFacts(tx, order);
+        await recordNotifications(tx, { kind: "payment_failed", order: facts, reason: failureReason ?? paymentMessages.canceled, attemptId: attempt.id }, undefined, now);
       }
     }
     return { kind: "applied", orderId: order.id, orderStatus, paymentStatus: status, changed, refundDue, paidNow: orderStatus === "paid" && order.status !== "paid", attemptId: attempt.id } as const;
@@ -387,7 +387,7 @@ export async function sendRefund(db: Database, provider: PaymentProvider, refund
     db.transaction(async (tx) => {
       const [updated] = await tx.update(refunds).set({ ...changes, updatedAt: new Date() }).where(where).returning();
       const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId));
-      if (updated && order) await recordNotifications(tx as unknown as Database, event(await orderFacts(tx as unknown as Database, order)));
+      if (updated && order) await recordNotifications(tx, event(await orderFacts(tx, order)));
       return updated ?? row;
     });
   // The refund receipt goes with the refund (54-FZ): the lines of the money given back.
@@ -479,7 +479,7 @@ export async function cancelPendingPayments(db: Database, provider: PaymentProvi
         .set({ status: "canceled", failureReason: reason, updatedAt: new Date() })
         .where(and(eq(payments.id, attempt.id), inArray(payments.status, ["pending", "waiting_for_capture"])))
         .returning({ id: payments.id });
-      if (row) await followPaymentReceipt(tx as unknown as Database, row.id, "canceled");
+      if (row) await followPaymentReceipt(tx, row.id, "canceled");
       return row;
     });
     if (marked) cancelled++;

@@ -103,8 +103,8 @@ const lockCheckoutForm = (tx: Database, checkoutToken: string) => tx.execute(sql
 async function orderOfLostCommit(db: Database, input: OrderInput) {
   try {
     return await db.transaction(async (tx) => {
-      await lockCheckoutForm(tx as unknown as Database, input.checkoutToken);
-      return findOrderByToken(tx as unknown as Database, input.userId, input.checkoutToken);
+      await lockCheckoutForm(tx, input.checkoutToken);
+      return findOrderByToken(tx, input.userId, input.checkoutToken);
     });
   } catch {
     return undefined;
@@ -134,8 +134,8 @@ export async function placeOrder(
   try {
     const outcome = await db.transaction(async (tx) => {
       // Submits of one form wait for each other here; the later one then finds the order.
-      await lockCheckoutForm(tx as unknown as Database, input.checkoutToken);
-      const again = await findOrderByToken(tx as unknown as Database, input.userId, input.checkoutToken);
+      await lockCheckoutForm(tx, input.checkoutToken);
+      const again = await findOrderByToken(tx, input.userId, input.checkoutToken);
       if (again) return { kind: "existing", orderId: again.id, number: again.number } as const;
       // The token is unique across buyers: another buyer's (an old or copied form) is refused, not a 5xx.
       const [foreign] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.checkoutToken, input.checkoutToken)).limit(1);
@@ -191,11 +191,11 @@ export async function placeOrder(
       const goodsTotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
       if (goodsTotal !== input.seenGoodsTotal) return { kind: "prices-changed", lines, goodsTotal } as const;
       // No payment or confirmation behind it yet: within what one buyer or phone may hold so.
-      const overHold = await holdRefusal(tx as unknown as Database, { userId: input.userId, phone: input.contact.phone, lines, goodsTotal }, hold, now);
+      const overHold = await holdRefusal(tx, { userId: input.userId, phone: input.contact.phone, lines, goodsTotal }, hold, now);
       if (overHold) return { kind: "refused", reason: overHold } as const;
 
       // 115-FZ: a large order needs the buyer's identification for this checkout; a listed person's is held for review.
-      const gate = await identificationGate(tx as unknown as Database, { userId: input.userId, checkoutToken: input.checkoutToken, total: goodsTotal + input.deliveryTotal, paymentId: input.paymentId }, context.identification);
+      const gate = await identificationGate(tx, { userId: input.userId, checkoutToken: input.checkoutToken, total: goodsTotal + input.deliveryTotal, paymentId: input.paymentId }, context.identification);
       if (gate.kind === "missing") return { kind: "refused", reason: orderMessages.identificationMissing } as const;
       const held = gate.kind === "identified" && gate.match !== null;
       const status: OrderStatus = held ? "on_review" : input.paymentId === PAYMENT_IDS.online ? "awaiting_payment" : "new";
@@ -232,10 +232,10 @@ export async function placeOrder(
           .where(eq(products.id, line.productId));
       }
       // Pages show the stock: other instances drop their cached pages at the commit.
-      await announceReadsChanged(tx as unknown as Database, "stock");
+      await announceReadsChanged(tx, "stock");
       await tx.delete(listItems).where(and(eq(listItems.list, "cart"), eq(listItems.owner, input.owner)));
       // The buyer's confirmation and the staff's 'new order' leave with the order, or not at all.
-      await recordOrderStep(tx as unknown as Database, placed!, { status, actor: "buyer", now, ...(held ? { note: ON_REVIEW_NOTE, listMatch: gate.match } : {}) });
+      await recordOrderStep(tx, placed!, { status, actor: "buyer", now, ...(held ? { note: ON_REVIEW_NOTE, listMatch: gate.match } : {}) });
       return { kind: "placed", orderId: created!.id, number } as const;
     });
     if (outcome.kind === "placed") invalidateReads("stock");

@@ -131,10 +131,10 @@ describe("parseTiers (npm run catalog -- tiers)", () => {
   });
 
   it("refuses what cannot be a tier, saying why", () => {
-    expect(parseTiers("10:-1", 8)).toMatchObject({ ok: false, message: expect.stringContaining("штук:пунктов") });
-    expect(parseTiers("10:0", 8)).toMatchObject({ ok: false, message: expect.stringContaining("больше 0") });
-    expect(parseTiers("1:1", 8)).toMatchObject({ ok: false, message: expect.stringContaining("от 2 шт.") });
-    expect(parseTiers("10:9", 8)).toMatchObject({ ok: false, message: "«10:9»: скидка больше наценки монеты (8 %)" });
-    expect(parseTiers("50:2,10:1", 8)).toMatchObject({ ok: false, message: expect.stringContaining("больше штук и больше скидка") });
+    expect(parseTiers("10:-1", 8)).toMatchObject({ ok: false, reason: expect.stringContaining("штук:пунктов") });
+    expect(parseTiers("10:0", 8)).toMatchObject({ ok: false, reason: expect.stringContaining("больше 0") });
+    expect(parseTiers("1:1", 8)).toMatchObject({ ok: false, reason: expect.stringContaining("от 2 шт.") });
+    expect(parseTiers("10:9", 8)).toMatchObject({ ok: false, reason: "«10:9»: скидка больше наценки монеты (8 %)" });
+    expect(parseTiers("50:2,10:1", 8)).toMatchObject({ ok: false, reason: expect.stringContaining("больше штук и больше скидка") });
   });
 });

@@ -1,5 +1,6 @@
-import type { CoinSelector, LineDiscount, PromotionRule, QuantityTier } from "../db/column-values.ts";
-import { salePrice, type Metal, type MetalRates, type PricingRule } from "./pricing.ts";
+import type { CoinSelector, LineDiscount, Metal, PromotionRule, QuantityTier } from "../db/column-values.ts";
+import { salePrice, type MetalRates, type PricingRule } from "./pricing.ts";
+import type { Outcome } from "../shared/failure.ts";
 
 /**
  * Discounts the shop gives (pure, no I/O): promotions that lower a coin's premium from a
@@ -135,22 +136,22 @@ export function applyDeliveryPromotions<T extends { id: number; price: number }>
  * a decimal comma or point in the points). "-" or "" clears them. Thresholds from 2, each
  * larger than the one before with a larger discount; points above 0 and at most `maxPoints`.
  */
-export function parseTiers(text: string, maxPoints: number): { ok: true; tiers: QuantityTier[] } | { ok: false; message: string } {
+export function parseTiers(text: string, maxPoints: number): Outcome<{ tiers: QuantityTier[] }> {
   const trimmed = text.trim();
   if (trimmed === "" || trimmed === "-") return { ok: true, tiers: [] };
   const tiers: QuantityTier[] = [];
   // A comma before "N:" separates tiers; any other comma is a decimal one ("50:1,5").
   for (const part of trimmed.split(/\s*[;,]\s*(?=\d+\s*:)/)) {
     const match = /^(\d{1,6})\s*:\s*(\d{1,3}(?:[.,]\d{1,2})?)$/.exec(part.trim());
-    if (!match) return { ok: false, message: `«${part.trim()}»: нужно «штук:пунктов», например 10:1 или 50:1,5` };
+    if (!match) return { ok: false, reason: `«${part.trim()}»: нужно «штук:пунктов», например 10:1 или 50:1,5` };
     const minQuantity = Number(match[1]);
     const premiumPoints = Number(match[2]!.replace(",", "."));
-    if (minQuantity < 2) return { ok: false, message: `«${part.trim()}»: скидка за количество начинается от 2 шт.` };
-    if (premiumPoints <= 0) return { ok: false, message: `«${part.trim()}»: скидка должна быть больше 0 пунктов` };
-    if (premiumPoints > maxPoints) return { ok: false, message: `«${part.trim()}»: скидка больше наценки монеты (${String(maxPoints).replace(".", ",")} %)` };
+    if (minQuantity < 2) return { ok: false, reason: `«${part.trim()}»: скидка за количество начинается от 2 шт.` };
+    if (premiumPoints <= 0) return { ok: false, reason: `«${part.trim()}»: скидка должна быть больше 0 пунктов` };
+    if (premiumPoints > maxPoints) return { ok: false, reason: `«${part.trim()}»: скидка больше наценки монеты (${String(maxPoints).replace(".", ",")} %)` };
     const previous = tiers.at(-1);
     if (previous && (minQuantity <= previous.minQuantity || premiumPoints <= previous.premiumPoints)) {
-      return { ok: false, message: `«${part.trim()}»: каждая следующая ступень — больше штук и больше скидка` };
+      return { ok: false, reason: `«${part.trim()}»: каждая следующая ступень — больше штук и больше скидка` };
     }
     tiers.push({ minQuantity, premiumPoints });
   }

@@ -1,3 +1,4 @@
+import type { Metal } from "../db/column-values.ts";
 import { TROY_OUNCE_GRAMS } from "../quotes/instruments.ts";
 
 /**
@@ -5,8 +6,6 @@ import { TROY_OUNCE_GRAMS } from "../quotes/instruments.ts";
  * roubles: a sale price is rounded up, a buy-back price down, so rounding never works
  * against the shop on either side, and never by more than a rouble.
  */
-export type Metal = "gold" | "silver";
-
 /** Roubles per gram of pure metal, from the quotes (XAU_RUB, XAG_RUB). */
 export type MetalRates = Record<Metal, number>;
 

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { shopSettings } from "../db/schema.ts";
+import type { Outcome } from "../shared/failure.ts";
 
 const KEY = "quotes-refresh";
 
@@ -21,7 +22,7 @@ export async function readRefreshLog(db: Database): Promise<RefreshLog | null> {
 }
 
 /** Records one fetch: a success clears the run of failures, a failure keeps its message (first 300 characters). */
-export async function recordRefreshOutcome(db: Database, provider: string, outcome: { ok: true } | { ok: false; error: string }, now = new Date()): Promise<void> {
+export async function recordRefreshOutcome(db: Database, provider: string, outcome: Outcome, now = new Date()): Promise<void> {
   const previous = await readRefreshLog(db);
   const at = now.toISOString();
   const value: RefreshLog = outcome.ok
@@ -30,7 +31,7 @@ export async function recordRefreshOutcome(db: Database, provider: string, outco
         provider,
         lastAttemptAt: at,
         lastSuccessAt: previous?.provider === provider ? previous.lastSuccessAt : null,
-        lastError: outcome.error.slice(0, 300),
+        lastError: outcome.reason.slice(0, 300),
         lastErrorAt: at,
         failuresInRow: (previous?.provider === provider ? previous.failuresInRow : 0) + 1,
       };

@@ -8,6 +8,7 @@ import { computeCourses, storedInstruments, type Courses, type StoredInstrument 
 import { QuotesProviderError, type ProviderReading, type QuotesProvider } from "./providers/provider.ts";
 import { recordRefreshOutcome } from "./refresh-log.server.ts";
 import { dailyHistory, lastFetchedAt, lastTradingDate, latestDay, storeReadings } from "./store.server.ts";
+import type { Outcome } from "../shared/failure.ts";
 
 /** What the quotes bar and /api/courses show, kept in memory between refreshes. */
 export type QuotesSnapshot = {
@@ -52,13 +53,12 @@ export async function refreshQuotes(
   const historyTo = addDays(newestDay, -1);
   const history = historyFrom <= historyTo ? await provider.history(historyFrom, historyTo) : [];
   await handle.db.transaction(async (tx) => {
-    const db = tx as unknown as DatabaseHandle["db"];
     // History first, stamped a little earlier, so "the newest reading" stays the latest fetch.
-    await storeReadings(db, provider.id, history, new Date(now.getTime() - 1));
-    await storeReadings(db, provider.id, latest, now);
-    await within?.(db);
+    await storeReadings(tx, provider.id, history, new Date(now.getTime() - 1));
+    await storeReadings(tx, provider.id, latest, now);
+    await within?.(tx);
     // Other instances reload the new figures at once (QuotesService.start), not a minute later.
-    await announceReadsChanged(db, "quotes");
+    await announceReadsChanged(tx, "quotes");
   });
 }
 
@@ -192,11 +192,11 @@ export class QuotesService {
    * transaction that stores the readings. Every instance shows the new figures at once (the
    * transaction announces "quotes"; decision 026).
    */
-  async refreshNow(within?: (db: DatabaseHandle["db"]) => Promise<void>, now = new Date()): Promise<{ ok: true } | { ok: false; error: string }> {
+  async refreshNow(within?: (db: DatabaseHandle["db"]) => Promise<void>, now = new Date()): Promise<Outcome> {
     try {
       await this.handle.withExclusiveLock(lockKeys.quotesFetch, () => this.fetch(now, within));
     } catch (error) {
-      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      return { ok: false, reason: error instanceof Error ? error.message : String(error) };
     } finally {
       await this.reload();
     }
@@ -209,7 +209,7 @@ export class QuotesService {
     try {
       await refreshQuotes(this.handle, this.provider, now, within);
     } catch (error) {
-      await recordRefreshOutcome(this.handle.db, this.provider.id, { ok: false, error: error instanceof Error ? error.message : String(error) }, now).catch(() => undefined);
+      await recordRefreshOutcome(this.handle.db, this.provider.id, { ok: false, reason: error instanceof Error ? error.message : String(error) }, now).catch(() => undefined);
       throw error;
     }
     await recordRefreshOutcome(this.handle.db, this.provider.id, { ok: true }, now).catch(() => undefined);

@@ -29,14 +29,13 @@ export function consumeRateLimit(db: Database, rule: RateLimit, key: string, now
 export async function consumeRateLimits(db: Database, given: { rule: RateLimit; key: string }[], now = new Date()): Promise<RateLimitResult> {
   const checks = given.map(({ rule, key }) => ({ rule, key: limitKey(key) }));
   return db.transaction(async (tx) => {
-    const inner = tx as unknown as Database;
     let refused: RateLimitResult | undefined;
     // Locks are always taken in the same order, so two requests cannot wait on each other.
     const ordered = [...checks].sort((a, b) => `${a.rule.bucket}:${a.key}`.localeCompare(`${b.rule.bucket}:${b.key}`));
     for (const { rule, key } of ordered) {
       const since = new Date(now.getTime() - rule.windowMs);
-      await inner.execute(sql`select pg_advisory_xact_lock(hashtext(${`${rule.bucket}:${key}`}))`);
-      const [row] = await inner
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${rule.bucket}:${key}`}))`);
+      const [row] = await tx
         .select({ n: count(), oldest: min(rateLimitEvents.createdAt) })
         .from(rateLimitEvents)
         .where(and(eq(rateLimitEvents.bucket, rule.bucket), eq(rateLimitEvents.key, key), gte(rateLimitEvents.createdAt, since)));
@@ -47,7 +46,7 @@ export async function consumeRateLimits(db: Database, given: { rule: RateLimit; 
       }
     }
     if (refused) return refused;
-    const inserted = await inner
+    const inserted = await tx
       .insert(rateLimitEvents)
       .values(checks.map(({ rule, key }) => ({ bucket: rule.bucket, key, createdAt: now })))
       .returning({ id: rateLimitEvents.id });

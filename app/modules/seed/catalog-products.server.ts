@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Seeder } from "./seeder.ts";
 import { products, type ProductImage } from "../db/schema.ts";
 import demoCatalog from "../catalog/demo-catalog.json" with { type: "json" };
+import type { Metal } from "../db/column-values.ts";
 
 type DemoProduct = (typeof demoCatalog)[number];
 
@@ -16,7 +17,7 @@ export function demoProductImages(product: Pick<DemoProduct, "slug" | "name">): 
 export function demoProductRows(now = new Date()): (typeof products.$inferInsert)[] {
   return demoCatalog.map(({ ageDays, ...product }) => ({
     ...product,
-    metal: product.metal as "gold" | "silver",
+    metal: product.metal as Metal,
     kind: product.kind as "investment" | "commemorative",
     pricing: product.pricing as "metal" | "fixed",
     vat: product.vat as "exempt" | "included",

@@ -27,7 +27,7 @@ export async function seedDatabase(db: Database, options: { onlyNew: boolean }):
   for (const seeder of seeders) {
     if (done.has(seeder.name)) continue;
     await db.transaction(async (tx) => {
-      await seeder.run(tx as unknown as Database);
+      await seeder.run(tx);
       await tx.insert(seedRuns).values({ name: seeder.name }).onConflictDoNothing();
     });
     applied.push(seeder.name);

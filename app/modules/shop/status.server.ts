@@ -38,12 +38,12 @@ export async function setSalesPaused(db: Database, paused: boolean, note?: strin
   const reason = note?.trim().slice(0, SALES_NOTE_MAX);
   const value: SalesSetting = { paused, changedAt: new Date().toISOString(), ...(paused && reason ? { note: reason } : {}) };
   const saved = await db.transaction(async (tx) => {
-    const before = await readSalesSetting(tx as unknown as Database);
+    const before = await readSalesSetting(tx);
     await tx
       .insert(shopSettings)
       .values({ key: SALES_KEY, value })
       .onConflictDoUpdate({ target: shopSettings.key, set: { value, updatedAt: sql`now()` } });
-    await writeAudit(tx as unknown as Database, actor, { action: paused ? "sales.pause" : "sales.resume", entity: "shop:sales", before: { ...before }, after: { ...value } });
+    await writeAudit(tx, actor, { action: paused ? "sales.pause" : "sales.resume", entity: "shop:sales", before: { ...before }, after: { ...value } });
     return value;
   });
   // Pages show whether the shop takes orders and why not: cached pages (here and on other instances) go.

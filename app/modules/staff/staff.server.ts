@@ -4,6 +4,7 @@ import { staff, staffRoles, type StaffRole } from "../db/schema.ts";
 import { formatPhone, normalizePhone } from "../phone/phone.ts";
 import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
 import { staffRoleLabels } from "./roles.ts";
+import type { Outcome } from "../shared/failure.ts";
 
 export type StaffMember = typeof staff.$inferSelect;
 
@@ -18,7 +19,7 @@ export const staffMessages = {
   lastOwner: "Нельзя удалить или понизить последнего владельца: добавьте другого владельца сначала.",
 } as const;
 
-export type StaffChange = { ok: true; member: StaffMember; created: boolean } | { ok: false; reason: string };
+export type StaffChange = Outcome<{ member: StaffMember; created: boolean }>;
 
 const snapshot = (member: StaffMember) => ({ phone: member.phone, name: member.name, role: member.role });
 
@@ -32,17 +33,17 @@ export async function addStaff(db: Database, input: { phone: string; role: strin
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(staff).where(eq(staff.phone, phone)).for("update");
     if (existing) {
-      if (existing.role === "owner" && role !== "owner" && (await ownerCount(tx as unknown as Database)) <= 1) return { ok: false, reason: staffMessages.lastOwner };
+      if (existing.role === "owner" && role !== "owner" && (await ownerCount(tx)) <= 1) return { ok: false, reason: staffMessages.lastOwner };
       const [member] = await tx
         .update(staff)
         .set({ role, ...(name ? { name } : {}) })
         .where(eq(staff.id, existing.id))
         .returning();
-      await writeAudit(tx as unknown as Database, actor, { action: "staff.update", entity: `staff:${phone}`, before: snapshot(existing), after: snapshot(member!) });
+      await writeAudit(tx, actor, { action: "staff.update", entity: `staff:${phone}`, before: snapshot(existing), after: snapshot(member!) });
       return { ok: true, member: member!, created: false };
     }
     const [member] = await tx.insert(staff).values({ phone, role, name: name ?? "" }).returning();
-    await writeAudit(tx as unknown as Database, actor, { action: "staff.add", entity: `staff:${phone}`, before: null, after: snapshot(member!) });
+    await writeAudit(tx, actor, { action: "staff.add", entity: `staff:${phone}`, before: null, after: snapshot(member!) });
     return { ok: true, member: member!, created: true };
   });
 }
@@ -58,9 +59,9 @@ export async function removeStaff(db: Database, inputPhone: string, actor: Staff
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(staff).where(eq(staff.phone, phone)).for("update");
     if (!existing) return { ok: false, reason: staffMessages.notFound(phone) };
-    if (existing.role === "owner" && (await ownerCount(tx as unknown as Database)) <= 1) return { ok: false, reason: staffMessages.lastOwner };
+    if (existing.role === "owner" && (await ownerCount(tx)) <= 1) return { ok: false, reason: staffMessages.lastOwner };
     await tx.delete(staff).where(eq(staff.id, existing.id));
-    await writeAudit(tx as unknown as Database, actor, { action: "staff.remove", entity: `staff:${phone}`, before: snapshot(existing), after: null });
+    await writeAudit(tx, actor, { action: "staff.remove", entity: `staff:${phone}`, before: snapshot(existing), after: null });
     return { ok: true, member: existing, created: false };
   });
 }

@@ -68,7 +68,7 @@ async function applyCartEdits(scope: CheckoutScope, form: FormData, remove: stri
     const untouched = shownQuantities.get(line.product.id) ?? line.quantity;
     if (typeof value === "string" && value.trim() === String(untouched)) continue;
     const typed = readTypedQuantity(value, { stock: line.product.stock, limit: line.limit });
-    if (!typed.ok) errors[name] = [typed.message];
+    if (!typed.ok) errors[name] = [typed.reason];
     else if (typed.quantity !== line.quantity) changes.push([line.product.id, typed.quantity]);
   }
   if (Object.keys(errors).length > 0) return errors;

@@ -63,10 +63,9 @@ export async function submitIdentification(db: Database, owner: ListOwner, user:
   if (stored.revision === "new") await saveDraft(db, owner, { draft: stored.draft, token });
   // The data and the consent to process them (152-FZ, its own row in consents) are kept together or not at all.
   await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Database;
     // Saved again (a correction, a second large order): the consent in force stands, not one row per save.
-    const consent = await ensureConsent(txDb, { purpose: "identification", userId: user.id, phone: user.phone, ip: origin.ip, userAgent: origin.userAgent, reference: `checkout:${token.slice(0, 8)}` });
-    await saveIdentification(txDb, { userId: user.id, checkoutToken: token, data: submission.value, consentVersion: consent.version });
+    const consent = await ensureConsent(tx, { purpose: "identification", userId: user.id, phone: user.phone, ip: origin.ip, userAgent: origin.userAgent, reference: `checkout:${token.slice(0, 8)}` });
+    await saveIdentification(tx, { userId: user.id, checkoutToken: token, data: submission.value, consentVersion: consent.version });
   });
   return { ok: true as const };
 }

@@ -2,6 +2,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { accountUser } from "../auth/require-user.server.ts";
 import { flashHeader } from "../flash/flash.server.ts";
+import { readForm } from "../forms/read-form.ts";
 import { databaseContext } from "../request/context.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { formatMoney } from "../shared/format.ts";
@@ -61,9 +62,9 @@ const sellerFormSchema = z.object({
 /** POST /my/buyback: a new quote, or the seller's answer to an offer; then back to the page with a notice. */
 export async function handleSellerBuyback(request: Request, context: Readonly<RouterContextProvider>) {
   const user = accountUser(context);
-  const parsed = sellerFormSchema.safeParse(Object.fromEntries(await readFormBody(request)));
-  if (!parsed.success) throw data(parsed.error.issues[0]!.message, { status: 400 });
-  const { intent, id, version } = parsed.data;
+  const parsed = readForm(await readFormBody(request), sellerFormSchema, { coerce: false });
+  if (!parsed.ok) throw data(parsed.issues[0]!.message, { status: 400 });
+  const { intent, id, version } = parsed.value;
   const { db } = context.get(databaseContext);
   const terms = await currentQuoteTerms();
   let notice: { kind: "success" | "error"; message: string };

@@ -1,6 +1,7 @@
-import { idListOf, idsResponse, listErrorResponse, listScope } from "#app/modules/lists/api.server.ts";
+import { idListOf, idsResponse, listScope } from "#app/modules/lists/api.server.ts";
 import { addToList, parseProductId, removeFromList } from "#app/modules/lists/lists.server.ts";
 import { apiHandle } from "#app/modules/request/api-call.ts";
+import { domainErrorResponse } from "#app/modules/shared/api.ts";
 import type { Route } from "./+types/id-list-item";
 
 export const handle = apiHandle({ methods: { POST: "change", DELETE: "change" } });
@@ -15,6 +16,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     else await removeFromList(db, list, owner, [productId]);
     return idsResponse(context, list);
   } catch (error) {
-    return listErrorResponse(error);
+    return domainErrorResponse(error);
   }
 }

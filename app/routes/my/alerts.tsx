@@ -1,9 +1,12 @@
 import { Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import { safeReturnPath } from "#app/modules/auth/login-href.ts";
 import { listAlerts, removeAlert, subscribe } from "#app/modules/alerts/alerts.server.ts";
-import { alertChannelLabels, alertKindLabels, parseAlertForm } from "#app/modules/alerts/rules.ts";
+import { alertFormSchema } from "#app/modules/alerts/alert-form.server.ts";
+import { alertChannelLabels, alertKindLabels } from "#app/modules/alerts/rules.ts";
 import { accountUser } from "#app/modules/auth/require-user.server.ts";
 import { flashHeader, type Flash } from "#app/modules/flash/flash.server.ts";
+import { readForm } from "#app/modules/forms/read-form.ts";
 import { getQuotesService } from "#app/modules/quotes/quotes.server.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
@@ -18,26 +21,56 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { alerts: await listAlerts(context.get(databaseContext).db, user.id) };
 }
 
-const positiveId = (value: FormDataEntryValue | null) => (typeof value === "string" && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null);
+const alertTexts = { noAlert: "Такого уведомления нет — возможно, оно уже удалено.", noCoin: "Монета не найдена." } as const;
+
+const positiveId = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .refine((id) => id > 0, message);
+
+/** The page's 'Удалить' and a coin page's subscription forms (no intent), one schema. */
+const alertsPageFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("remove"), alertId: positiveId(alertTexts.noAlert) }),
+    z
+      .looseObject({ intent: z.literal(["subscribe", ""]).optional(), productId: positiveId(alertTexts.noCoin), redirectTo: z.string().optional() })
+      .transform(({ productId, redirectTo, ...fields }, ctx) => {
+        const alert = alertFormSchema.safeParse(fields);
+        if (!alert.success) {
+          for (const issue of alert.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+          return z.NEVER;
+        }
+        return { intent: "subscribe" as const, productId, redirectTo, alert: alert.data };
+      }),
+  ],
+  { error: "Неизвестное действие" },
+);
 
 /** Subscribing (from a coin's page) and removing: plain forms, then back with a notice. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = accountUser(context);
   const { db } = context.get(databaseContext);
-  const form = await readFormBody(request);
   const back = async (to: string, flash: Flash) => redirect(to, { status: 303, headers: { "Set-Cookie": await flashHeader(flash) } });
-  if (form.get("intent") === "remove") {
-    const id = positiveId(form.get("alertId"));
-    const removed = id !== null && (await removeAlert(db, user.id, id));
-    return back("/my/alerts", removed ? { kind: "success", message: "Уведомление удалено" } : { kind: "error", message: "Такого уведомления нет — возможно, оно уже удалено." });
+  const posted = readForm(await readFormBody(request), alertsPageFormSchema);
+  if (!posted.ok) {
+    if (posted.payload.intent === "remove") return back("/my/alerts", { kind: "error", message: alertTexts.noAlert });
+    // A coin that is not there goes back to its page; a bad choice to the page's alerts block.
+    const returnTo = safeReturnPath(String(posted.payload.redirectTo ?? "/my/alerts"));
+    const [problem] = posted.issues;
+    return back(problem?.name === "productId" ? returnTo : `${returnTo}#alerts`, { kind: "error", message: problem?.message ?? alertTexts.noCoin });
   }
-  const returnTo = safeReturnPath(String(form.get("redirectTo") ?? "/my/alerts"));
-  const productId = positiveId(form.get("productId"));
-  if (productId === null) return back(returnTo, { kind: "error", message: "Монета не найдена." });
-  const parsed = parseAlertForm(form);
-  if (!parsed.ok) return back(`${returnTo}#alerts`, { kind: "error", message: parsed.error });
-  const result = await subscribe(db, user, productId, parsed.value, (await getQuotesService()).rates());
-  return back(`${returnTo}#alerts`, result.ok ? { kind: "success", message: result.message } : { kind: "error", message: result.error });
+  const input = posted.value;
+  if (input.intent === "remove") {
+    const removed = await removeAlert(db, user.id, input.alertId);
+    return back("/my/alerts", removed ? { kind: "success", message: "Уведомление удалено" } : { kind: "error", message: alertTexts.noAlert });
+  }
+  const returnTo = safeReturnPath(input.redirectTo ?? "/my/alerts");
+  const { productId, alert } = input;
+  const result = await subscribe(db, user, productId, alert, (await getQuotesService()).rates());
+  return back(`${returnTo}#alerts`, result.ok ? { kind: "success", message: result.message } : { kind: "error", message: result.reason });
 }
 
 export const meta = () => [...pageMeta({ title: "Уведомления о ценах и поступлении" }), { name: "robots", content: "noindex" }];

@@ -1,4 +1,5 @@
 import { Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import { accountUser } from "#app/modules/auth/require-user.server.ts";
 import { clearSessionCookieHeader } from "#app/modules/auth/sessions.server.ts";
 import { deleteAccount } from "#app/modules/consents/account-data.server.ts";
@@ -6,6 +7,7 @@ import { listConsents, withdrawConsent } from "#app/modules/consents/consents.se
 import { consentPurposeLabels, consentWithdrawalEffects, isConsentPurpose } from "#app/modules/consents/purposes.ts";
 import { formatDay } from "#app/modules/content/dates.ts";
 import { flashHeader, type Flash } from "#app/modules/flash/flash.server.ts";
+import { readForm } from "#app/modules/forms/read-form.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { formatDateTime } from "#app/modules/shared/format.ts";
@@ -33,30 +35,39 @@ const back = async (to: string, flash: Flash, extra: string[] = []) => {
   return redirect(to, { status: 303, headers });
 };
 
+const privacyTexts = {
+  noConsent: "Такого действующего согласия нет — возможно, оно уже отозвано.",
+  confirmDeletion: "Отметьте, что понимаете: удалённый аккаунт восстановить нельзя.",
+} as const;
+
+/** The page's two forms: a consent's 'Отозвать' and the account's deletion with its tick. */
+const privacyFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("withdraw"), consentId: z.string({ error: privacyTexts.noConsent }).regex(/^\d{1,15}$/, privacyTexts.noConsent).transform(Number) }),
+    z.object({ intent: z.literal("delete"), confirm: z.literal("on", { error: privacyTexts.confirmDeletion }) }),
+  ],
+  { error: "Неизвестное действие" },
+);
+
 /** Withdrawing a consent and deleting the account: plain POST forms, then a page with a notice. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = accountUser(context);
   const { db } = context.get(databaseContext);
-  const form = await readFormBody(request);
-  const intent = form.get("intent");
-  if (intent === "withdraw") {
-    const raw = form.get("consentId");
-    const id = typeof raw === "string" && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
-    const withdrawn = id !== null && (await withdrawConsent(db, user, id));
+  const posted = readForm(await readFormBody(request), privacyFormSchema);
+  if (!posted.ok) return back(posted.payload.intent === "delete" ? "/my/privacy#delete" : "/my/privacy", { kind: "error", message: posted.issues[0]!.message });
+  if (posted.value.intent === "withdraw") {
+    const withdrawn = await withdrawConsent(db, user, posted.value.consentId);
     return back(
       "/my/privacy",
       withdrawn
         ? { kind: "success", message: "Согласие отозвано. Мы прекращаем обработку данных для этой цели; данные, которые закон обязывает хранить, храним до конца срока." }
-        : { kind: "error", message: "Такого действующего согласия нет — возможно, оно уже отозвано." },
+        : { kind: "error", message: privacyTexts.noConsent },
     );
   }
-  if (intent === "delete") {
-    if (form.get("confirm") !== "on") return back("/my/privacy#delete", { kind: "error", message: "Отметьте, что понимаете: удалённый аккаунт восстановить нельзя." });
-    const result = await deleteAccount(db, user);
-    if (result.status === "refused") return back("/my/privacy#delete", { kind: "error", message: result.message });
-    return back("/", { kind: "success", message: "Аккаунт удалён, вы вышли из личного кабинета. Ваши персональные данные стёрты; заказы хранятся без имени и телефона, как требует налоговый учёт." }, [clearSessionCookieHeader()]);
-  }
-  return back("/my/privacy", { kind: "error", message: "Неизвестное действие" });
+  const result = await deleteAccount(db, user);
+  if (!result.ok) return back("/my/privacy#delete", { kind: "error", message: result.reason });
+  return back("/", { kind: "success", message: "Аккаунт удалён, вы вышли из личного кабинета. Ваши персональные данные стёрты; заказы хранятся без имени и телефона, как требует налоговый учёт." }, [clearSessionCookieHeader()]);
 }
 
 export const meta = () => [...pageMeta({ title: "Персональные данные" }), { name: "robots", content: "noindex" }];

@@ -1,10 +1,11 @@
 import { formatFineness, formatGrams } from "#app/modules/shared/format.ts";
+import type { Metal } from "#app/modules/db/column-values.ts";
 
 export const metalNames = { gold: "Золото", silver: "Серебро" } as const;
 export const metalSymbols = { gold: "Au", silver: "Ag" } as const;
 
 /** "7,78 г · Au 999" — the two facts a bullion buyer reads first. */
-export function weightAndFineness(product: { metal: "gold" | "silver"; pureGrams: number; fineness: number }): string {
+export function weightAndFineness(product: { metal: Metal; pureGrams: number; fineness: number }): string {
   return `${formatGrams(product.pureGrams)} г · ${metalSymbols[product.metal]} ${formatFineness(product.fineness)}`;
 }
 

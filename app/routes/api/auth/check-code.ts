@@ -1,14 +1,13 @@
-import { authErrorResponse } from "#app/modules/auth/api.server.ts";
+import { readCheckCodeBody } from "#app/modules/auth/api.server.ts";
 import { authDeps } from "#app/modules/auth/deps.server.ts";
 import { clearLoginStateHeader, loginStateHeader, readLoginState } from "#app/modules/auth/login-state.server.ts";
-import { phoneField } from "#app/modules/auth/profile.ts";
 import { readSessionToken, sessionCookieHeader } from "#app/modules/auth/sessions.server.ts";
 import { profilePayload, signInWithCode } from "#app/modules/auth/sign-in.server.ts";
 import { clientIp } from "#app/modules/request/client-ip.server.ts";
 import { visitorContext } from "#app/modules/request/context.ts";
 import { apiHandle } from "#app/modules/request/api-call.ts";
 import { apiBody } from "#app/modules/request/guards.server.ts";
-import { apiError, apiJson } from "#app/modules/shared/api.ts";
+import { apiError, apiJson, domainErrorResponse } from "#app/modules/shared/api.ts";
 import type { Route } from "./+types/check-code";
 
 export const handle = apiHandle({ methods: { POST: "change" }, body: "object" });
@@ -21,17 +20,12 @@ export const handle = apiHandle({ methods: { POST: "change" }, body: "object" })
  */
 export async function action({ request, context }: Route.ActionArgs) {
   try {
-    const body = (await apiBody(context)) as Record<string, unknown>;
-    const code = typeof body.code === "string" || typeof body.code === "number" ? String(body.code).trim() : "";
-    if (!code) return apiError(400, "bad_code", "Обязательное поле");
+    const body = readCheckCodeBody(await apiBody(context));
+    if (!body.ok) return body.response;
+    const { code } = body.data;
     const state = await readLoginState(request);
     const pending = state?.step === "code" ? state : undefined;
-    let phone = pending?.phone;
-    if (body.phone !== undefined) {
-      const parsed = phoneField.safeParse(body.phone);
-      if (!parsed.success) return apiError(400, "bad_phone", parsed.error.issues[0]!.message);
-      phone = parsed.data;
-    }
+    const phone = body.data.phone ?? pending?.phone;
     if (!phone) return apiError(400, "no_pending_sign_in", "Сначала запросите код");
     // Only the browser that asked for the code may check it: another phone, or no cookie, checks nothing.
     const codeId = pending?.phone === phone ? pending.codeId : undefined;
@@ -52,6 +46,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return apiJson({ data: { isLogged: true, needsProfile: signedIn.needsProfile, profile: profilePayload(signedIn.user) } }, { headers });
   } catch (error) {
-    return authErrorResponse(error);
+    return domainErrorResponse(error);
   }
 }

@@ -1,4 +1,4 @@
-import { deliveryRateGuard, deliveriesResponse } from "#app/modules/delivery/api.server.ts";
+import { deliveryRateGuard, readDeliveriesBody, deliveriesResponse } from "#app/modules/delivery/api.server.ts";
 import { getDeliveryProvider } from "#app/modules/delivery/delivery.server.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import { apiHandle } from "#app/modules/request/api-call.ts";
@@ -10,6 +10,8 @@ export const handle = apiHandle({ methods: { POST: "read" }, body: "object" });
 
 /** POST /api/checkout/deliveries { code }: the city's delivery groups (spec section 7). */
 export async function action({ request, context }: Route.ActionArgs) {
+  const body = readDeliveriesBody(await apiBody(context));
+  if (!body.ok) return body.response;
   const { db } = context.get(databaseContext);
-  return deliveriesResponse(getDeliveryProvider(), (await apiBody(context)) as Record<string, unknown>, deliveryRateGuard(db, request));
+  return deliveriesResponse(getDeliveryProvider(), body.data.code, deliveryRateGuard(db, request));
 }
