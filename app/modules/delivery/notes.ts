@@ -1,6 +1,5 @@
 import { shop } from "../shop/contacts.ts";
-import type { DeliveryKind } from "./order-delivery.ts";
-import { DELIVERY_IDS } from "./rules.ts";
+import { DELIVERY_IDS, type DeliveryKind } from "./rules.ts";
 
 /**
  * What a buyer needs to know about the shop's own ways of delivery (issue 21 item 17),

@@ -1,6 +1,6 @@
 import { deliveryLabel } from "./labels.ts";
 import { officeAddressText } from "./notes.ts";
-import { COURIER_DELIVERY_IDS, DELIVERY_IDS, PARCEL_LOCKER_IDS, PICKUP_POINT_IDS } from "./rules.ts";
+import { COURIER_DELIVERY_IDS, DELIVERY_IDS, type DeliveryKind, PARCEL_LOCKER_IDS, PICKUP_POINT_IDS } from "./rules.ts";
 
 /**
  * An order's delivery as every place that tells it reads it (buyer's pages, back office,
@@ -8,13 +8,6 @@ import { COURIER_DELIVERY_IDS, DELIVERY_IDS, PARCEL_LOCKER_IDS, PICKUP_POINT_IDS
  * address is never an object printed as text and never left out. Pure.
  */
 
-/**
- * How the coins reach the buyer, which decides the order's steps and messages:
- * point — a CDEK pickup point or locker (tracking number); courier — CDEK's courier to the door
- * (tracking number); office — the buyer collects at the office; special — the shop's own staff
- * bring it to the door (no tracking number, payment on receipt).
- */
-export type DeliveryKind = "point" | "courier" | "office" | "special";
 
 /** The delivery as the checkout stores it in orders.delivery (older rows may lack fields). */
 type StoredDelivery = {

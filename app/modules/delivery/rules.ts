@@ -154,3 +154,11 @@ export function applyProfileDelivery(state: CheckoutDelivery, selectDlvService: 
       return state;
   }
 }
+
+/**
+ * How the coins reach the buyer, which decides the order's steps and messages:
+ * point — a CDEK pickup point or locker (tracking number); courier — CDEK's courier to the door
+ * (tracking number); office — the buyer collects at the office; special — the shop's own staff
+ * bring it to the door (no tracking number, payment on receipt).
+ */
+export type DeliveryKind = "point" | "courier" | "office" | "special";

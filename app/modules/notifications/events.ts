@@ -1,4 +1,4 @@
-import type { DeliveryKind } from "../delivery/order-delivery.ts";
+import type { DeliveryKind } from "../delivery/rules.ts";
 
 /**
  * What reaches a person, and through which channel: one table, to be read against the list

@@ -1,5 +1,5 @@
 import type { OrderStatus } from "../db/schema.ts";
-import type { DeliveryKind } from "../delivery/order-delivery.ts";
+import type { DeliveryKind } from "../delivery/rules.ts";
 import { PAYMENT_IDS } from "../payments/methods.ts";
 
 /** How the buyer and the operator read an order's status. */
