@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { rateLimitEvents, smsCodes } from "../db/schema.ts";
 import { AuthError, codeLimits, countCodeCheck, generateCode, isCodeLive, issueCode, shopChannel, verifyCode, withdrawCode } from "./codes.server.ts";
 
@@ -8,7 +8,7 @@ const secret = "s".repeat(40);
 const t0 = Date.UTC(2026, 10, 21, 12, 0);
 const at = (seconds: number) => new Date(t0 + seconds * 1000);
 
-const database = useTempDatabase("codes-test");
+const database = withTempDatabase("codes-test");
 
 async function refusal(promise: Promise<unknown>): Promise<AuthError> {
   try {
