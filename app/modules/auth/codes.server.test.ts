@@ -60,7 +60,7 @@ describe("codes", () => {
     const early = await refusal(issueCode(database.handle.db, secret, phone, "10.0.0.2", at(119)));
     expect(early.message).toBe("Новый код можно запросить через 1 с");
     expect(early.retryAfterSeconds).toBe(1);
-    const second = await issueCode(database.handle.db, secret, phone, "10.0.0.2", at(120));
+    await issueCode(database.handle.db, secret, phone, "10.0.0.2", at(120));
     expect((await refusal(verifyCode(database.handle.db, secret, { phone: phone, codeId: first.codeId }, first.code, at(121)))).code).toBe("code_expired");
     for (const seconds of [240, 360, 480]) await issueCode(database.handle.db, secret, phone, "10.0.0.2", at(seconds));
     const sixth = await refusal(issueCode(database.handle.db, secret, phone, "10.0.0.2", at(600)));

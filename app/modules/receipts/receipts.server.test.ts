@@ -44,7 +44,7 @@ async function paidOrder(options: Parameters<typeof placeTestOrder>[1] = {}) {
 
 async function handOver(number: string, provider?: PaymentProvider) {
   for (const to of ["assembling", "ready_for_pickup", "completed"] as const) {
-    const change = await changeOrderStatus(db(), number, to, { ...(provider ? { provider } : {}) });
+    const change = await changeOrderStatus(db(), number, to, provider ? { provider } : {});
     if (!change.ok) throw new Error(change.reason);
   }
 }
