@@ -87,6 +87,7 @@ function CartLineItem({ line, refusal }: { line: CartLine; refusal: string | nul
           </span>
         ) : null}
       </div>
+      {/* oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- a <fieldset> brings a border, padding and a min-width this layout does not want */}
       <div className={css.quantity} role="group" aria-label="Количество">
         {quantityForm(quantity - 1, `Уменьшить количество: ${line.product.name}`, "−", quantity <= 1 || !line.product.active)}
         {/* Typed quantities join the 'Пересчитать' form below (issue 21 item 30): one post for all lines, with or without JavaScript. */}
@@ -149,6 +150,7 @@ function useRecount() {
     setLeavingTo(null);
     // A refused quantity keeps the buyer here, where its line says why.
     if (!fetcher.data?.refused) void navigate(leavingTo);
+    // oxlint-disable-next-line react/exhaustive-effect-dependencies -- `settled` runs this again when the ref's request settles
   }, [leavingTo, settled, fetcher.state, fetcher.data, navigate]);
   return {
     fetcher,
@@ -202,6 +204,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
             <div className={css.tools}>
               <p className={css.muted}>Цены следуют за котировками металла; при оформлении заказа они фиксируются.</p>
               {confirmClear ? (
+                // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- a <fieldset> brings a border, padding and a min-width this layout does not want
                 <div id="clear-cart" className={listsCss.confirmBox} role="group" aria-labelledby="clear-cart-question" data-testid="clear-cart-confirm">
                   <p id="clear-cart-question" className={css.clearQuestion}>
                     Очистить корзину? Все монеты ({totalCoins} шт.) будут убраны.

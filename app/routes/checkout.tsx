@@ -111,6 +111,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         {draft.orderError ? <OrderErrorBox message={draft.orderError} /> : null}
         {view.lastOrder ? (
           // Another tab (or the back button) after 'Оформить заказ': the order it made, not just an empty cart.
+          // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- an <output> holds phrasing content only, and this holds paragraphs
           <div className={css.placedBox} role="status" data-testid="last-order">
             <p>
               <strong>Заказ №{view.lastOrder.number} оформлен.</strong> Товары из корзины вошли в него.

@@ -136,7 +136,9 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       <JsonLd data={productJsonLd(product, loaderData)} />
       <div className={css.layout}>
         <section aria-label="Фотографии" className={css.gallery}>
-          {/* Focusable: the strip scrolls sideways, and a keyboard must be able to scroll it too. */}
+          {/* Focusable: the strip scrolls sideways, and a keyboard must be able to scroll it too. A group, not a
+              <fieldset>, which would bring a border and padding. */}
+          {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex, jsx-a11y/prefer-tag-over-role -- see above */}
           <div className={css.slides} tabIndex={0} role="group" aria-label="Фотографии монеты, листаются вбок">
             {product.images.map((image, index) => (
               <figure key={image.src} id={`photo-${index + 1}`} className={css.slide}>

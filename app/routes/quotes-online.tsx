@@ -60,6 +60,7 @@ export default function QuotesOnline({ loaderData }: Route.ComponentProps) {
           {/* A phone shows each row as a card (quotes-online.css.ts); wider, a table that scrolls
               sideways if it must: focusable, so a keyboard can scroll it too; the one landmark of
               these quotes (a section around it of the same name made two). */}
+          {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a box that scrolls must take focus for a keyboard to scroll it */}
           <section className={css.tableScroller} tabIndex={0} aria-labelledby="current-quotes">
             <table className={css.table}>
               <thead>

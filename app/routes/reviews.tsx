@@ -72,6 +72,7 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
             <li key={review.id} className={css.review} data-testid="review">
               <div className={css.reviewHead}>
                 <h2 className={css.reviewAuthor}>{review.author}</h2>
+                {/* oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- the stars are text; an <img> could not show them */}
                 <span className={css.stars} role="img" aria-label={`Оценка ${review.rating} из 5`}>
                   {starsText(review.rating)}
                 </span>

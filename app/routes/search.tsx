@@ -88,6 +88,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={title} crumbs={[{ name: "Поиск", href: "/search" }]} />
+      {/* oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- a form with role=search is the landmark a <search> box around it would be */}
       <Form method="get" action="/search" role="search" className={css.form}>
         <label htmlFor="search-page-query" className={visuallyHidden}>
           Что ищем

@@ -62,12 +62,14 @@ export default function Thanks({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={awaitingPayment ? "Заказ ждёт оплаты" : "Спасибо за заказ"} crumbs={[{ name: "Спасибо за заказ", href: `/thanks?order=${order.id}` }]} />
       {order.status === "on_review" ? (
+        // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- an <output> holds phrasing content only, and this holds paragraphs
         <div role="status" data-testid="on-review">
           <p>
             Заказ <strong>№{order.number}</strong> принят. {identificationTexts.onReview}
           </p>
         </div>
       ) : awaitingPayment ? (
+        // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- an <output> holds phrasing content only, and this holds paragraphs
         <div role="status">
           <p>Платёж ещё не подтверждён платёжным сервисом. Если вы уже оплатили, обновите страницу через минуту.</p>
           <PaymentDeadline order={order} />
@@ -81,6 +83,7 @@ export default function Thanks({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       ) : (
+        // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- an <output> holds phrasing content only, and this holds paragraphs
         <div role="status" data-testid="thanks">
           <p>
             Заказ <strong>№{order.number}</strong> оформлен{order.status === "paid" ? " и оплачен" : ""}. Назовите этот номер, если будете звонить нам; статус заказа виден в личном кабинете.

@@ -9,10 +9,10 @@ import type { ShopClient } from "#tests/support/http-client.ts";
 import { afterAll, describe, expect, it } from "vitest";
 import { type Buyer, latestOrderId, postCheckoutForm, productIdOf, signedInBuyer } from "#tests/support/buyer.ts";
 import { attribute, checkedRadio, radioValues, tags, textByTestId, textContent } from "#tests/support/html.ts";
-import { useSharedShop } from "#tests/support/shared-shop.ts";
+import { sharedShop } from "#tests/support/shared-shop.ts";
 
 const outbox = path.join(os.tmpdir(), `shop-delivery-details-${process.pid}.jsonl`);
-const shared = useSharedShop({ env: { SMS_PROVIDER: "file", SMS_OUTBOX_FILE: outbox } });
+const shared = sharedShop({ env: { SMS_PROVIDER: "file", SMS_OUTBOX_FILE: outbox } });
 afterAll(() => rm(outbox, { force: true }));
 
 /** Plenty in stock, so every test may place an order. */

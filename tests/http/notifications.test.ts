@@ -14,7 +14,7 @@ import { type Buyer, paidOrderByForms, placeOrderByForms, productIdOf, signedInB
 import { runCommand } from "#tests/support/commands.ts";
 import { readEmails } from "#tests/support/email-outbox.ts";
 import { type FakeServer, startFakeHttpServer } from "#tests/support/fake-http-server.ts";
-import { findByTestId, textByTestId, textContent } from "#tests/support/html.ts";
+import { findByTestId, textByTestId } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
 import { waitFor } from "#tests/support/network.ts";
 import type { Shop } from "#tests/support/server.ts";

@@ -16,7 +16,7 @@ import { runCommand } from "#tests/support/commands.ts";
 import { textContent } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
 import { createTestDatabase, postgresForSuite, type Shop, startShop, type TestDatabase } from "#tests/support/server.ts";
-import { useSharedShop } from "#tests/support/shared-shop.ts";
+import { sharedShop } from "#tests/support/shared-shop.ts";
 
 const SHARED = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 const outbox = path.join(os.tmpdir(), `shop-page-cache-sms-${process.pid}-${randomBytes(4).toString("hex")}.jsonl`);
@@ -33,7 +33,7 @@ const cardPrice = (html: string, productId: number) => {
   return textContent(/data-testid="price"[^>]*>([^<]*)</.exec(card)?.[1] ?? "");
 };
 
-const shared = useSharedShop({ env: { SMS_PROVIDER: "file", SMS_OUTBOX_FILE: outbox } });
+const shared = sharedShop({ env: { SMS_PROVIDER: "file", SMS_OUTBOX_FILE: outbox } });
 afterAll(() => rm(outbox, { force: true }));
 
 describe("a page for a request that carries nothing personal", () => {

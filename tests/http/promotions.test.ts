@@ -13,7 +13,7 @@ import { type MetalRates, salePrice } from "#app/modules/pricing/pricing.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";
 import { postCheckoutForm, signedInBuyer, type Buyer } from "#tests/support/buyer.ts";
 import { runCommand } from "#tests/support/commands.ts";
-import { attribute, findByTestId, inputValue, radioValues, tags, textByTestId } from "#tests/support/html.ts";
+import { attribute, findByTestId, radioValues, tags, textByTestId } from "#tests/support/html.ts";
 import { adminDatabaseUrl, createTestDatabase, type Shop, startShop, type TestDatabase } from "#tests/support/server.ts";
 import { copyTemplateDataDir } from "#tests/support/shop-template.ts";
 

@@ -3,12 +3,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { childElements, childText, parseXml, type XmlElement } from "#app/modules/quotes/providers/xml.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
-import { useSharedShop } from "#tests/support/shared-shop.ts";
+import { sharedShop } from "#tests/support/shared-shop.ts";
 
 const publicUrl = "https://shop.example";
 
 // Every block here only reads: one shop for the file.
-const shared = useSharedShop({ env: { PUBLIC_URL: publicUrl } });
+const shared = sharedShop({ env: { PUBLIC_URL: publicUrl } });
 let client: ShopClient;
 let xml: string;
 let offers: XmlElement[];

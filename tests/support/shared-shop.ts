@@ -14,7 +14,7 @@ const shared = new Map<string, Entry>();
  * started before the first block that asks for it, stopped after the last one of the file.
  * Read `.current` inside tests and hooks.
  */
-export function useSharedShop(options: StartShopOptions = {}): { readonly current: Shop } {
+export function sharedShop(options: StartShopOptions = {}): { readonly current: Shop } {
   const key = JSON.stringify(options);
   let entry = shared.get(key);
   if (!entry) shared.set(key, (entry = { blocks: 0 }));

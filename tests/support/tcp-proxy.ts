@@ -108,7 +108,7 @@ export class TcpProxy {
   thaw(): void {
     this.frozen = false;
     this.heldQueryText = undefined;
-    for (const pump of [...this.pumps]) pump();
+    for (const pump of this.pumps) pump();
   }
 
   /**

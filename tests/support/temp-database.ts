@@ -15,7 +15,7 @@ export type TempDatabase = { readonly handle: DatabaseHandle; readonly dir: stri
  * Registers beforeAll/afterAll hooks and returns an object whose `handle` is the migrated
  * database once the tests run. `prepare` runs after migration (seeding, say).
  */
-export function useTempDatabase(name: string, prepare?: (handle: DatabaseHandle) => Promise<void>): TempDatabase {
+export function withTempDatabase(name: string, prepare?: (handle: DatabaseHandle) => Promise<void>): TempDatabase {
   let dir: string | undefined;
   let handle: DatabaseHandle | undefined;
   beforeAll(async () => {

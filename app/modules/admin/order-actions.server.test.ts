@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { placeTestOrder } from "#tests/support/orders.ts";
-import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { auditLog, orders } from "../db/schema.ts";
 import { log } from "../shared/log.server.ts";
@@ -10,7 +10,7 @@ import { shopDayAndWeekStart } from "./dashboard.server.ts";
 import { changeOrderStatusAsStaff } from "./order-actions.server.ts";
 import { searchOrders } from "./order-search.server.ts";
 
-const database = useTempDatabase("staff-orders-test", async ({ db }) => {
+const database = withTempDatabase("staff-orders-test", async ({ db }) => {
   await productsSeeder.run(db);
 });
 const db = () => database.handle.db;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { placeTestOrder } from "#tests/support/orders.ts";
-import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { auditLog, orderLines, orders, payments, refunds } from "../db/schema.ts";
 import { changeOrderStatus } from "../orders/operator.server.ts";
@@ -11,7 +11,7 @@ import { log } from "../shared/log.server.ts";
 import type { StaffActor } from "../audit/audit.server.ts";
 import { refundOrderAsStaff } from "./order-extras.server.ts";
 
-const database = useTempDatabase("staff-refunds-test", async ({ db }) => {
+const database = withTempDatabase("staff-refunds-test", async ({ db }) => {
   await productsSeeder.run(db);
 });
 const db = () => database.handle.db;

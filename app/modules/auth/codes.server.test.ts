@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { rateLimitEvents, smsCodes } from "../db/schema.ts";
 import { AuthError, codeLimits, countCodeCheck, generateCode, isCodeLive, issueCode, shopChannel, verifyCode, withdrawCode } from "./codes.server.ts";
 
@@ -8,7 +8,7 @@ const secret = "s".repeat(40);
 const t0 = Date.UTC(2026, 10, 21, 12, 0);
 const at = (seconds: number) => new Date(t0 + seconds * 1000);
 
-const database = useTempDatabase("codes-test");
+const database = withTempDatabase("codes-test");
 
 async function refusal(promise: Promise<unknown>): Promise<AuthError> {
   try {
@@ -60,7 +60,7 @@ describe("codes", () => {
     const early = await refusal(issueCode(database.handle.db, secret, phone, "10.0.0.2", at(119)));
     expect(early.message).toBe("Новый код можно запросить через 1 с");
     expect(early.retryAfterSeconds).toBe(1);
-    const second = await issueCode(database.handle.db, secret, phone, "10.0.0.2", at(120));
+    await issueCode(database.handle.db, secret, phone, "10.0.0.2", at(120));
     expect((await refusal(verifyCode(database.handle.db, secret, { phone: phone, codeId: first.codeId }, first.code, at(121)))).code).toBe("code_expired");
     for (const seconds of [240, 360, 480]) await issueCode(database.handle.db, secret, phone, "10.0.0.2", at(seconds));
     const sixth = await refusal(issueCode(database.handle.db, secret, phone, "10.0.0.2", at(600)));

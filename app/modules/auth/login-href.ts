@@ -31,6 +31,7 @@ function isLoginPage(path: string): boolean {
  * is always a valid Location header.
  */
 export function safeReturnPath(value: string | null | undefined): string {
+  // oxlint-disable-next-line no-control-regex -- control characters are what this refuses
   if (!value || !value.startsWith("/") || /[\u0000-\u001f\u007f]/.test(value)) return "/";
   let url: URL;
   try {

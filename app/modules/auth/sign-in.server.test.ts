@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { SmsSendError, type SmsGateway, type SmsMessage } from "../sms/sms.ts";
 import { AuthError } from "./codes.server.ts";
 import { SESSION_TTL_MS, userBySessionToken } from "./sessions.server.ts";
@@ -19,7 +19,7 @@ const gateway: SmsGateway = {
 };
 let deps: AuthDeps;
 
-const database = useTempDatabase("sign-in-test", async ({ db }) => {
+const database = withTempDatabase("sign-in-test", async ({ db }) => {
   deps = { db, secret: "k".repeat(40), sms: gateway };
 });
 

@@ -3,7 +3,7 @@
 // demo quotes (a fixed price is measured against the dearest day).
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { products } from "../db/schema.ts";
 import embedded from "../quotes/embedded-series.json" with { type: "json" };
 import { vatTreatment } from "../tax/vat.ts";
@@ -41,7 +41,7 @@ describe("the demo catalogue's prices", () => {
 });
 
 describe("a shop seeded with the former premiums", () => {
-  const database = useTempDatabase("demo-premiums", (handle) => productsSeeder.run(handle.db));
+  const database = withTempDatabase("demo-premiums", (handle) => productsSeeder.run(handle.db));
   const premiums = async () =>
     Object.fromEntries(
       (await database.handle.db.select({ sku: products.sku, premiumPercent: products.premiumPercent }).from(products).where(inArray(products.sku, ["AU-0008", "AU-0014", "AU-0015", "AU-0036"]))).map((row) => [

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { products } from "../db/schema.ts";
 import { seedDatabase } from "../seed/seed.server.ts";
 import {
@@ -64,7 +64,7 @@ describe("CSV reading", () => {
 });
 
 describe("catalogue import on PGlite", () => {
-  const database = useTempDatabase("import-test", (handle) => seedDatabase(handle.db, { onlyNew: true }).then(() => undefined));
+  const database = withTempDatabase("import-test", (handle) => seedDatabase(handle.db, { onlyNew: true }).then(() => undefined));
   const db = () => database.handle.db;
   const bySku = async (sku: string) => (await db().select().from(products).where(eq(products.sku, sku)))[0];
 

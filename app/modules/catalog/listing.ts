@@ -65,6 +65,7 @@ function price(value: string | null): number | undefined {
 /** A free-text filter (country, mint): at most 120 characters, and no control characters (PostgreSQL refuses NUL). */
 function text(value: string | null): string | undefined {
   const trimmed = value?.trim();
+  // oxlint-disable-next-line no-control-regex -- control characters are what this refuses
   return trimmed && trimmed.length <= 120 && !/[\u0000-\u001f\u007f]/.test(trimmed) ? trimmed : undefined;
 }
 

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { products } from "../db/schema.ts";
 import { seedDatabase } from "../seed/seed.server.ts";
 import { normalizeSearchQuery, prefixTsquery, searchProducts, searchTerms, searchWords, switchLayout } from "./search.server.ts";
@@ -51,7 +51,7 @@ describe("layout switch and metal words", () => {
 });
 
 describe("searchProducts on the demo catalogue (PGlite)", () => {
-  const database = useTempDatabase("search-test", (handle) => seedDatabase(handle.db, { onlyNew: true }).then(() => undefined));
+  const database = withTempDatabase("search-test", (handle) => seedDatabase(handle.db, { onlyNew: true }).then(() => undefined));
   const rates = { gold: 10_000, silver: 120 };
   const page = { limit: 100, offset: 0 };
   const names = async (query: string) => (await searchProducts(database.handle.db, query, rates, page)).items.map((item) => item.name);

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { catalogSections } from "../db/schema.ts";
 import type { Crumb } from "../shared/crumb.ts";

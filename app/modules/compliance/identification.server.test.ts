@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { notifications, orderEvents, orders, products, users } from "../db/schema.ts";
 import { addToCart } from "../lists/lists.server.ts";
@@ -13,7 +13,7 @@ import type { IdentificationData } from "./identification.ts";
 const rates = { gold: 11_000, silver: 150 };
 const GEORGIY = 1;
 
-const database = useTempDatabase("identification-test", async ({ db }) => {
+const database = withTempDatabase("identification-test", async ({ db }) => {
   await productsSeeder.run(db);
   await db.update(products).set({ stock: 50 }).where(eq(products.id, GEORGIY));
 });

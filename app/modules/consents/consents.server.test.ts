@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { issueCode } from "../auth/codes.server.ts";
 import { completeRegistration, signInWithCode, type AuthDeps } from "../auth/sign-in.server.ts";
 import { buybackRequests, consents, pages, smsCodes, users } from "../db/schema.ts";
@@ -11,7 +11,7 @@ import { CONSENT_DOCUMENT_PATH } from "../shop/contacts.ts";
 
 const gateway: SmsGateway = { id: "file", async send() {} };
 let deps: AuthDeps;
-const database = useTempDatabase("consents-test", async ({ db }) => {
+const database = withTempDatabase("consents-test", async ({ db }) => {
   deps = { db, secret: "s".repeat(40), sms: gateway };
 });
 const db = () => database.handle.db;

@@ -43,7 +43,7 @@ describe("the demo content seeded at start", () => {
     const news = await listArticlePage(db(), "news", 1, 6);
     expect(news.total).toBeGreaterThanOrEqual(7);
     expect(news.pageCount).toBe(Math.ceil(news.total / 6));
-    expect(news.items.map((item) => item.publishedAt)).toEqual([...news.items.map((item) => item.publishedAt)].sort().reverse());
+    expect(news.items.map((item) => item.publishedAt)).toEqual(news.items.map((item) => item.publishedAt).sort().reverse());
     for (const id of [18, 19, 20, 318, 1485, 1486, 1487]) expect((await findTrainingByLegacyId(db(), id))?.kind).toBe("training");
     const promos = await listPromotions(db(), "2026-11-21");
     expect(promos.map((promo) => promo.status)).toEqual(["active", "active", "ended"]);

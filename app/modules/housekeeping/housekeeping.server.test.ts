@@ -1,14 +1,14 @@
 import { eq, like } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, postgresForSuite } from "#tests/support/server.ts";
-import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { migrateDatabase, openDatabase } from "../db/client.server.ts";
 import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { checkoutDrafts, listItems, rateLimitEvents, sessions, smsCodes, users } from "../db/schema.ts";
 import { log } from "../shared/log.server.ts";
 import { Housekeeper, housekeepingRules, pruneStaleData } from "./housekeeping.server.ts";
 
-const database = useTempDatabase("housekeeping-test", async ({ db }) => {
+const database = withTempDatabase("housekeeping-test", async ({ db }) => {
   await productsSeeder.run(db);
 });
 const db = () => database.handle.db;

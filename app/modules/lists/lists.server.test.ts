@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { products } from "../db/schema.ts";
 import { addToCart, addToList, cappedMessage, clearAllLists, listCounts, listEntries, ListError, mergeLists, parseQuantity, setCartQuantity } from "./lists.server.ts";
@@ -8,7 +8,7 @@ import { cartSummary } from "./summary.server.ts";
 
 const rates = { gold: 11_000, silver: 150 };
 
-const database = useTempDatabase("lists-test", async ({ db }) => {
+const database = withTempDatabase("lists-test", async ({ db }) => {
   await productsSeeder.run(db);
   // Product 1 has 5 in stock for these tests.
   await db.update(products).set({ stock: 5 }).where(eq(products.id, 1));

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql, sum } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";

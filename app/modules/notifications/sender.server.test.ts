@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { notifications, orders, users } from "../db/schema.ts";
 import { log } from "../shared/log.server.ts";
 import { type Channels, DeliveryError, emailChannel, type OutgoingMessage } from "./channels.server.ts";
@@ -11,7 +11,7 @@ import type { NotificationEvent, OrderFacts } from "./events.ts";
 import { listNotifications, type OutboxSettings, recordNotifications } from "./outbox.server.ts";
 import { backoffMs, deliverDueNotifications, type SenderSettings } from "./sender.server.ts";
 
-const database = useTempDatabase("notifications-test");
+const database = withTempDatabase("notifications-test");
 const folder = mkdtempSync(path.join(tmpdir(), "notify-outbox-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 

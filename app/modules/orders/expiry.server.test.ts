@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { placeTestOrder } from "#tests/support/orders.ts";
-import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { orders, products } from "../db/schema.ts";
 import { completeSandboxPayment, startPayment } from "./payments.server.ts";
@@ -10,7 +10,7 @@ import { log } from "../shared/log.server.ts";
 import { expireOverdueOrders } from "./expiry.server.ts";
 import { findOrderByNumber } from "./operator.server.ts";
 
-const database = useTempDatabase("expiry-test", async ({ db }) => {
+const database = withTempDatabase("expiry-test", async ({ db }) => {
   await productsSeeder.run(db);
 });
 const db = () => database.handle.db;

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { onDatabaseBefore } from "#tests/support/upgrade-database.ts";
 import { migrateDatabase } from "../db/client.server.ts";
 import { testRates } from "#tests/support/orders.ts";
@@ -18,7 +18,7 @@ import { placeOrder } from "./place-order.server.ts";
 // Stock held without payment or confirmation: the deadline of an order paid on receipt, the caps
 // per buyer and per contact phone, and the same coins ordered again right after their order expired.
 
-const database = useTempDatabase("holds-test", async ({ db }) => {
+const database = withTempDatabase("holds-test", async ({ db }) => {
   await productsSeeder.run(db);
   await db.update(products).set({ stock: 1000, status: "active", maxPerOrder: null });
 });

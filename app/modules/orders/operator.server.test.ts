@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { officePickupDelivery, placeTestOrder } from "#tests/support/orders.ts";
-import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { notifications, orders, products, sandboxPayments } from "../db/schema.ts";
 import { completeSandboxPayment, startPayment } from "./payments.server.ts";
@@ -9,7 +9,7 @@ import { createSandboxProvider, decideSandboxPayment } from "../payments/sandbox
 import { log } from "../shared/log.server.ts";
 import { changeOrderStatus, findOrderByNumber, formatOrderDetails, formatOrderRow, formatStatusChange, listOrdersForOperator, trackingNumberMessages } from "./operator.server.ts";
 
-const database = useTempDatabase("operator-test", async ({ db }) => {
+const database = withTempDatabase("operator-test", async ({ db }) => {
   await productsSeeder.run(db);
 });
 const db = () => database.handle.db;

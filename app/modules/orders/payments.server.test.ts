@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { placeTestOrder } from "#tests/support/orders.ts";
-import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { orders, payments, sandboxPayments } from "../db/schema.ts";
 import { log } from "../shared/log.server.ts";
@@ -11,7 +11,7 @@ import { type CreatePaymentInput, PAYMENT_RETRY_MESSAGE, type PaymentProvider, P
 import { createSandboxProvider, decideSandboxPayment, SANDBOX_CANCELED_MESSAGE } from "../payments/sandbox.server.ts";
 
 const PUBLIC_URL = "https://shop.example";
-const database = useTempDatabase("payments-test", async ({ db }) => {
+const database = withTempDatabase("payments-test", async ({ db }) => {
   await productsSeeder.run(db);
 });
 const db = () => database.handle.db;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
-import { type OrderStatus, orderLines, orders, payments, products, refunds } from "../db/schema.ts";
+import { type OrderStatus, orders, payments, refunds } from "../db/schema.ts";
 import { PAYMENT_IDS } from "../payments/methods.ts";
 import { log } from "../shared/log.server.ts";
 import type { NotificationEvent, OrderFacts } from "../notifications/events.ts";
@@ -12,7 +12,6 @@ import {
   type CreatePaymentInput,
   isFinalPaymentStatus,
   PAYMENT_FAILED_MESSAGE,
-  type PaymentItem,
   type PaymentProvider,
   PaymentProviderError,
   type PaymentProviderId,
@@ -56,7 +55,6 @@ export const paymentMessages = {
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** The order's newest payment attempt, if any. */
 export async function latestPayment(db: Database, orderId: number): Promise<PaymentRow | undefined> {

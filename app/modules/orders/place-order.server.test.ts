@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { listItems, orderLines, orders, products, users } from "../db/schema.ts";
 import { addToCart } from "../lists/lists.server.ts";
@@ -11,7 +11,7 @@ const rates = { gold: 11_000, silver: 150 };
 const open = { rates, shopOpen: true };
 const GEORGIY = 1;
 
-const database = useTempDatabase("orders-test", async ({ db }) => {
+const database = withTempDatabase("orders-test", async ({ db }) => {
   await productsSeeder.run(db);
   await db.update(products).set({ stock: 5 }).where(eq(products.id, GEORGIY));
 });

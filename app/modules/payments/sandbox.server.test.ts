@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { type CreatePaymentInput, PaymentProviderError } from "./provider.ts";
 import { createSandboxProvider, decideSandboxPayment, findSandboxPayment, SANDBOX_CANCELED_MESSAGE } from "./sandbox.server.ts";
 
-const database = useTempDatabase("sandbox-test");
+const database = withTempDatabase("sandbox-test");
 const sandbox = () => createSandboxProvider(database.handle.db, { publicUrl: "https://shop.example/" });
 
 const input = (overrides: Partial<CreatePaymentInput> = {}): CreatePaymentInput => ({

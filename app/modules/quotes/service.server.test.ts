@@ -1,13 +1,13 @@
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { quoteReadings } from "../db/schema.ts";
 import { embeddedValuesOn } from "./providers/embedded.ts";
 import { QuotesProviderError, type ProviderReading, type QuotesProvider } from "./providers/provider.ts";
 import { loadSnapshot, QuotesService, refreshQuotes } from "./service.server.ts";
 
 
-const database = useTempDatabase("quotes-test");
+const database = withTempDatabase("quotes-test");
 
 /** A provider answering set values, or failing on demand, and counting its calls. */
 function fakeProvider(id: "cbr" | "moex") {

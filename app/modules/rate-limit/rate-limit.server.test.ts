@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { consumeRateLimit, consumeRateLimits, limitKey } from "./rate-limit.server.ts";
 
 
-const database = useTempDatabase("rate-limit-test");
+const database = withTempDatabase("rate-limit-test");
 
 const perHour = { bucket: "test-hour", limit: 3, windowMs: 3_600_000 };
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 21, 12, minutes));

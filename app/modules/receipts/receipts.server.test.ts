@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { placeTestOrder } from "#tests/support/orders.ts";
-import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { orders, products, receipts } from "../db/schema.ts";
 import { changeOrderStatus, formatOrderDetails, findOrderByNumber } from "../orders/operator.server.ts";
@@ -12,7 +12,7 @@ import { log } from "../shared/log.server.ts";
 import { deliverDueReceipts, followPendingReceipts, listReceipts, SETTLEMENT_WITHOUT_PAYMENT } from "./receipts.server.ts";
 
 const PUBLIC_URL = "https://shop.example";
-const database = useTempDatabase("receipts-test", async ({ db }) => {
+const database = withTempDatabase("receipts-test", async ({ db }) => {
   await productsSeeder.run(db);
 });
 const db = () => database.handle.db;
@@ -44,7 +44,7 @@ async function paidOrder(options: Parameters<typeof placeTestOrder>[1] = {}) {
 
 async function handOver(number: string, provider?: PaymentProvider) {
   for (const to of ["assembling", "ready_for_pickup", "completed"] as const) {
-    const change = await changeOrderStatus(db(), number, to, { ...(provider ? { provider } : {}) });
+    const change = await changeOrderStatus(db(), number, to, provider ? { provider } : {});
     if (!change.ok) throw new Error(change.reason);
   }
 }

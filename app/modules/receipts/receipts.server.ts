@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, lt, lte, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
-import { orderLines, orders, payments, products, type ReceiptLine, type ReceiptStatus, receipts, type refunds } from "../db/schema.ts";
+import { orderLines, orders, payments, products, type ReceiptLine, receipts, type refunds } from "../db/schema.ts";
 import { PAYMENT_IDS } from "../payments/methods.ts";
 import { backoffMs } from "../notifications/sender.server.ts";
 import type { PaymentItem, PaymentProvider, PaymentStatus, ReceiptCustomer, RefundReceipt } from "../payments/provider.ts";

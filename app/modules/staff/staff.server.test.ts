@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { auditLog } from "../db/schema.ts";
 import { cliActor, type StaffActor } from "../audit/audit.server.ts";
 import { mayOpen } from "./access.ts";
@@ -8,7 +8,7 @@ import { roleAllows } from "./roles.ts";
 import { createStaffSession, endStaffSession, STAFF_SESSION_TTL_MS, staffBySessionToken, staffSessionCookieHeader } from "./sessions.server.ts";
 import { addStaff, listStaff, removeStaff, staffMessages } from "./staff.server.ts";
 
-const database = useTempDatabase("staff-test");
+const database = withTempDatabase("staff-test");
 const db = () => database.handle.db;
 const audit = () => db().select().from(auditLog).orderBy(asc(auditLog.id));
 

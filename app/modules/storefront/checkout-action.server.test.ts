@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useTempDatabase } from "#tests/support/temp-database.ts";
+import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../seed/catalog-products.server.ts";
 import demoDelivery from "../delivery/demo/embedded-delivery.json" with { type: "json" };
 import { createEmbeddedDeliveryProvider } from "../delivery/embedded.ts";
@@ -12,7 +12,7 @@ const rates = { gold: 11_000, silver: 150 };
 const KAZAN = "9000000005";
 const COURIER = 45;
 const FREE_PICKUP_POINT = 76;
-const database = useTempDatabase("checkout-action-test", async ({ db }) => {
+const database = withTempDatabase("checkout-action-test", async ({ db }) => {
   await productsSeeder.run(db);
 });
 const provider = createEmbeddedDeliveryProvider();

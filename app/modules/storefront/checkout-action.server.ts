@@ -22,7 +22,6 @@ import { applyPostedFields, type CheckoutPost, parseCheckoutPost, validateForOrd
 import type { CheckoutErrors } from "../checkout/form-errors.server.ts";
 import { loadDraft, newCheckoutToken, saveDraft } from "../checkout/draft.server.ts";
 import { identificationOfCheckout, needsIdentification } from "../compliance/identification.server.ts";
-import { getConfig } from "../config/config.server.ts";
 import { log } from "../shared/log.server.ts";
 import { type CheckoutDraft, checkoutTexts, type PriceNotice } from "../checkout/draft.ts";
 

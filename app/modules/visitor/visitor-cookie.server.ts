@@ -1,11 +1,11 @@
+import { cookieHeader, readCookie } from "../shared/cookies.ts";
+
 /**
  * The visitor cookie of spec sections 3 and 9: a random uuid kept one year,
  * Secure, HttpOnly and SameSite=Lax. Anonymous lists belong to it.
  */
 export const VISITOR_COOKIE = "uuid";
 export const VISITOR_COOKIE_MAX_AGE = 31_536_000;
-
-import { cookieHeader, readCookie } from "../shared/cookies.ts";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

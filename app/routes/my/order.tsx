@@ -37,6 +37,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
         crumbs={[{ name: "Личный кабинет", href: "/my" }, { name: "Заказы", href: "/my/orders" }, { name: `№${order.number}`, href: `/my/orders/${order.id}` }]}
       />
       {payable ? (
+        // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- an <output> holds phrasing content only, and this holds paragraphs
         <div role="status">
           <p>Заказ ждёт оплаты.{paymentNote ? ` Последняя попытка: ${paymentNote}` : ""}</p>
           <PaymentDeadline order={order} />

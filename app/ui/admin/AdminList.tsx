@@ -32,6 +32,7 @@ export type AdminListProps = {
 export function AdminList({ filters, errors, testId, total, page, pageCount, hrefFor, head, rows, stacked, cards }: AdminListProps) {
   return (
     <>
+      {/* oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- a form with role=search is the landmark a <search> box around it would be */}
       <Form method="get" className={css.filters} role="search">
         {filters}
         <button type="submit" className={button}>

@@ -24,16 +24,19 @@ export default function LoginDialog({ redirectTo, phone = "", onClosed }: { redi
     dialog.current?.showModal();
   }, []);
 
-  // Each answer moves the modal to the step the server says; the last one closes it.
+  // Each answer moves the modal to the step the server says (set while rendering, once per
+  // answer); the last one closes it.
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  useEffect(() => {
-    if (!answer) return;
+  const [applied, setApplied] = useState<LoginAnswer>();
+  if (answer && answer !== applied) {
+    setApplied(answer);
     if (answer.view) {
       setView(answer.view);
       if (answer.view.phone) setAuthPhone(answer.view.phone);
-    } else if (answer.done) {
-      dialog.current?.close();
     }
+  }
+  useEffect(() => {
+    if (answer && !answer.view && answer.done) dialog.current?.close();
   }, [answer]);
 
   const common = {

@@ -84,8 +84,13 @@ export function PhoneStep({ Form, action, result, redirectTo, viaFetcher, busy, 
 
 function useCountdown(seconds: number): number {
   const [left, setLeft] = useState(seconds);
-  useEffect(() => {
+  // A new figure starts the count again; set while rendering, so no frame shows the old count.
+  const [countingFrom, setCountingFrom] = useState(seconds);
+  if (countingFrom !== seconds) {
+    setCountingFrom(seconds);
     setLeft(seconds);
+  }
+  useEffect(() => {
     if (seconds <= 0) return;
     const started = Date.now();
     const timer = window.setInterval(() => {
@@ -133,6 +138,7 @@ export function CodeStep({ Form, action, result, redirectTo, viaFetcher, busy, p
             mask="_"
             inputMode="numeric"
             autoComplete="one-time-code"
+            // oxlint-disable-next-line jsx-a11y/no-autofocus -- the buyer has just asked for this code: typing it is the one thing left to do
             autoFocus
             className={`${formCss.input} ${css.codeInput}`}
             onValueChange={({ value }) => {
@@ -172,6 +178,8 @@ export function CodeStep({ Form, action, result, redirectTo, viaFetcher, busy, p
   );
 }
 
+const profileComplete = (form: HTMLFormElement) => registrationSchema.safeParse(Object.fromEntries(new FormData(form))).success;
+
 /**
  * Step 3: full name, e-mail and consent; finish is disabled while the form is invalid (with
  * JavaScript). The name and e-mail typed at checkout are filled in (issue 21 item 14).
@@ -180,11 +188,11 @@ export function ProfileStep({ Form, action, result, redirectTo, viaFetcher, busy
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const [valid, setValid] = useState(false);
-  const readValidity = (form: HTMLFormElement) => setValid(registrationSchema.safeParse(Object.fromEntries(new FormData(form))).success);
+  const readValidity = (form: HTMLFormElement) => setValid(profileComplete(form));
   // What was typed and ticked before the scripts came (a slow phone) counts too: no change
   // event will say so, and the button must not turn disabled over a complete form.
   useLayoutEffect(() => {
-    if (formRef.current) readValidity(formRef.current);
+    if (formRef.current) setValid(profileComplete(formRef.current));
   }, []);
   const [form, fields] = useForm({
     id: "login-profile",

@@ -83,7 +83,9 @@ export function ListForm({ action, fetcherKey, className, children }: { action: 
   const fetcher = useFetcher<ListActionResult>(fetcherKey ? { key: fetcherKey } : undefined);
   const refusal = useListAnswer(fetcher);
   return (
-    // The form fetcher.Form would render.
+    // The form fetcher.Form would render. Its click handler only drops a repeated press of its
+    // submit buttons; a keyboard presses the buttons themselves.
+    // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/click-events-have-key-events -- see above
     <form
       method="post"
       action={action}

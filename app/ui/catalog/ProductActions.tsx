@@ -29,9 +29,9 @@ function cartAddContents(fetcher: Pick<FetcherWithComponents<ListActionResult>, 
       >
         {busy ? "Добавляем…" : label}
       </button>
-      <span role="status" className={css.cartStatus} data-testid="in-cart">
+      <output className={css.cartStatus} data-testid="in-cart">
         {inCart > 0 ? `${added ? "Добавлено. " : ""}В корзине: ${inCart} шт.` : ""}
-      </span>
+      </output>
     </>
   );
 }
@@ -129,6 +129,8 @@ export function ProductActions({
   const refusals = [useListAnswer(fetchers.cart), useListAnswer(fetchers.wishlist), useListAnswer(fetchers.compare)];
   const toggle = { productName, labelled: !withCart };
   return (
+    // The click handler only drops a repeated press of the submit buttons; a keyboard presses the buttons themselves.
+    // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/click-events-have-key-events -- see above
     <form
       method="post"
       action={withCart ? listActions.cart : listActions.wishlist}

@@ -175,6 +175,7 @@ export function CitySection({ draft, cityResults }: { draft: CheckoutDraft; city
       </div>
       {cityResults ? (
         cityResults.cities.length === 0 ? (
+          // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- a paragraph: an <output> in its place would not be one
           <p role="status">Город «{cityResults.query}» не найден. Проверьте название или выберите ближайший крупный город.</p>
         ) : (
           <ul className={css.options} aria-label="Найденные города">
@@ -290,6 +291,7 @@ export function PointsSection({ draft, errors, points, kindWord, map }: { draft:
       </div>
       <FieldErrors id="checkout-pointCode-error" errors={errors.pointCode} />
       {points.list.length === 0 ? (
+        // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- a paragraph: an <output> in its place would not be one
         <p role="status">{points.filter ? "По этому адресу ничего не нашлось." : "В этом городе пока нет пунктов выдачи: выберите другой способ доставки."}</p>
       ) : (
         <ul className={css.pointList} aria-label="Пункты выдачи" data-testid="point-list">
@@ -385,6 +387,7 @@ export function TotalsBox({ view, shopOpen, signedIn }: { view: CheckoutView; sh
       </p>
       <p className={css.muted}>Цены следуют за котировками металла и фиксируются в момент оформления заказа.</p>
       {!shopOpen ? (
+        // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- a paragraph: an <output> in its place would not be one
         <p className={css.alert} role="status">
           Сейчас магазин не принимает заказы: котировки обновляются или продажи приостановлены. Корзина сохранится — попробуйте чуть позже.
         </p>

@@ -10,7 +10,7 @@ import * as css from "./checkout.css.ts";
  * the list below, which stays the real control (the page is complete without the map).
  */
 export default function PointsMap({ apiKey, points, selected }: { apiKey: string; points: PickupPoint[]; selected: string | null }) {
-  const box = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (!box.current || points.length === 0) return;
@@ -53,5 +53,5 @@ export default function PointsMap({ apiKey, points, selected }: { apiKey: string
     };
   }, [apiKey, points, selected]);
   if (failed) return null;
-  return <div ref={box} className={css.map} role="region" aria-label="Пункты выдачи на карте" data-testid="points-map" />;
+  return <section ref={box} className={css.map} aria-label="Пункты выдачи на карте" data-testid="points-map" />;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { loadYandexMaps } from "../maps/load-yandex-maps.ts";
+import { useHydrated } from "../use-hydrated.ts";
 import * as css from "./contacts.css.ts";
 
 /**
@@ -8,13 +9,12 @@ import * as css from "./contacts.css.ts";
  * address and the directions beside it say everything.
  */
 export function ContactsMap({ apiKey, coords, caption }: { apiKey: string; coords: [number, number]; caption: string }) {
-  const box = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLElement>(null);
   const [failed, setFailed] = useState(false);
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const hydrated = useHydrated();
   const [latitude, longitude] = coords;
   useEffect(() => {
-    if (!mounted || !box.current) return;
+    if (!hydrated || !box.current) return;
     const center: [number, number] = [latitude, longitude];
     let map: { destroy(): void } | undefined;
     let cancelled = false;
@@ -31,7 +31,7 @@ export function ContactsMap({ apiKey, coords, caption }: { apiKey: string; coord
       cancelled = true;
       map?.destroy();
     };
-  }, [mounted, apiKey, latitude, longitude, caption]);
-  if (!mounted || failed) return null;
-  return <div ref={box} className={css.map} role="region" aria-label={`Карта: ${caption}`} data-testid="contacts-map" />;
+  }, [hydrated, apiKey, latitude, longitude, caption]);
+  if (!hydrated || failed) return null;
+  return <section ref={box} className={css.map} aria-label={`Карта: ${caption}`} data-testid="contacts-map" />;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { primaryMenu, secondaryMenu } from "#app/modules/shop/navigation.ts";
 import { Icon } from "../kit/icons.tsx";
@@ -30,7 +30,7 @@ import { SearchForm } from "./SearchForm.tsx";
 export function MobileMenu() {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
-  const close = () => ref.current?.removeAttribute("open");
+  const close = useCallback(() => ref.current?.removeAttribute("open"), []);
 
   // Any navigation (a link inside, back/forward) closes the menu; the page's first location does
   // not: a buyer on a slow phone may have opened the menu before the scripts came.
@@ -39,7 +39,7 @@ export function MobileMenu() {
     if (location.key === shownFor.current) return;
     shownFor.current = location.key;
     close();
-  }, [location.key]);
+  }, [location.key, close]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -47,7 +47,7 @@ export function MobileMenu() {
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, []);
+  }, [close]);
 
   const headerItems = primaryMenu.filter((item) => !item.footerOnly);
 

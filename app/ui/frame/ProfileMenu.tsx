@@ -11,6 +11,7 @@ export function ProfileMenu() {
   const close = () => ref.current?.removeAttribute("open");
   return (
     <>
+      {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the summary is the control; this only closes the open panel */}
       <details ref={ref} className={`${dropdown} ${desktopOnly}`} onMouseLeave={close}>
         <summary className={dropdownSummary}>
           <Icon name="user" size={20} />

@@ -14,6 +14,7 @@ export function SearchForm({ className, id, onSubmitted }: { className: string; 
     <Form
       method="get"
       action="/search"
+      // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- a form with role=search is the landmark a <search> box around it would be
       role="search"
       noValidate
       className={className}

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, useLayoutEffect, useRef, useState } from "react";
+import { type InputHTMLAttributes, useEffectEvent, useLayoutEffect, useRef, useState } from "react";
 import { NumberFormatBase, usePatternFormat, type ChangeMeta } from "react-number-format";
 import { nationalDigits, PHONE_MASK, typedNationalDigits } from "#app/modules/phone/phone.ts";
 import { FieldErrors } from "./Field.tsx";
@@ -86,13 +86,15 @@ export function PhoneField({
   // for a key to fall between the reading and the masked value replacing it. Into a stand-in
   // that this field replaces: read at render, while it is still there.
   const [standIn] = useState(() => typedIntoStandIn(id));
-  useLayoutEffect(() => {
+  // Once, at the first commit: an effect event, so later renders' values do not run it again.
+  const readTypedBefore = useEffectEvent(() => {
     const input = inputRef.current;
     if (!input) return;
     ownInputs.add(input);
     const typed = input.value !== pattern.format!(digits) ? input.value : standIn;
     if (typed !== undefined) change(typedNationalDigits(typed));
-  }, []);
+  });
+  useLayoutEffect(() => readTypedBefore(), []);
   return (
     <div className={css.field}>
       <label htmlFor={id} className={css.label}>

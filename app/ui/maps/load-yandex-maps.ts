@@ -32,12 +32,12 @@ export function loadYandexMaps(apiKey: string): Promise<YandexMaps> {
     const script = document.createElement("script");
     script.src = `https://api-maps.yandex.ru/2.1/?apikey=${encodeURIComponent(apiKey)}&lang=ru_RU&coordorder=latlong`;
     script.async = true;
-    script.onload = () => (window.ymaps ? window.ymaps.ready(() => resolve(window.ymaps!)) : reject(new Error("ymaps is missing")));
-    script.onerror = () => {
+    script.addEventListener("load", () => (window.ymaps ? window.ymaps.ready(() => resolve(window.ymaps!)) : reject(new Error("ymaps is missing"))));
+    script.addEventListener("error", () => {
       loading = undefined;
       script.remove();
       reject(new Error("Yandex Maps failed to load"));
-    };
+    });
     document.head.appendChild(script);
   });
   return loading;

@@ -404,6 +404,7 @@ const mutations: Mutation[] = [
 function headerSafe(text: string): string {
   // A lone surrogate has no UTF-8 form: it goes as U+FFFD would.
   const escape = (char: string) => (char.isWellFormed() ? encodeURIComponent(char) : "%EF%BF%BD");
+  // oxlint-disable-next-line no-control-regex -- control characters are what this escapes
   return [...text].map((char) => (char.charCodeAt(0) > 0xff || /[\u0000-\u0008\u000a-\u001f\u007f]/.test(char) ? escape(char) : char)).join("");
 }
 

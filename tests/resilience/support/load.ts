@@ -98,6 +98,7 @@ export function startLoad(
   const outcomes: Outcome[] = [];
   let stopped = false;
   const workers = plans.map(async (plan, worker) => {
+    // oxlint-disable-next-line no-unmodified-loop-condition -- stop() sets it while the loop awaits
     for (let n = 0; !stopped; n++) {
       const request = plan(n);
       if (!request) return;
