@@ -44,6 +44,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
           <PayAgainForm />
         </div>
       ) : order.confirmDueAt ? (
+        // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- an <output> holds phrasing content only, and this holds a paragraph
         <div role="status">
           <ConfirmDeadline order={order} />
         </div>
