@@ -6,7 +6,7 @@ export const item = style({ display: "grid", gap: vars.space.xs, alignContent: "
 export const remove = style({ border: "none", background: "none", color: vars.color.textMuted, textDecoration: "underline", cursor: "pointer", padding: vars.space.sm });
 export const clear = style({ marginTop: vars.space.lg });
 export const tableWrap = style({ overflowX: "auto", marginBottom: vars.space.lg });
-/** How many coins the comparison shows (set inline on the table): wide enough for each to get 11rem. */
+/** How many coins the comparison shows (a class per count, product-comparison.css.ts): wide enough for each to get 11rem. */
 export const columnCountProperty = "--compare-columns";
 const labelWidth = "9rem";
 export const table = style({

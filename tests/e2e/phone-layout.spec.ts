@@ -3,7 +3,8 @@
 // pushing its field down at checkout, back-office tables hiding their money column, the quotes
 // bar cutting a figure, the cart-clear question under its buttons. Each is measured from the
 // boxes the browser laid out, with JavaScript on and off.
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { e2eLayoutReaders } from "./back-office-data.ts";
 import { signInStaff } from "./back-office.ts";
 import { phone, waitForHydration } from "./helpers.ts";
