@@ -66,6 +66,9 @@ export default defineConfig(({ command }) => ({
   // Only in the build: the dev server runs dependencies through Vite's module runner, which
   // cannot run CommonJS ones (proxy-addr, sanitize-html) that way.
   ssr: command === "build" ? { noExternal: BUNDLED_SERVER_DEPENDENCIES } : undefined,
+  // The server build's entry is the HTTP server (server/app.ts), which imports the app's
+  // build: one bundle, one copy of every module (decision 044).
+  environments: { ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } } },
   build: {
     // Dynamic imports (the parts hydrated later) need no preload helper in every page.
     modulePreload: false,

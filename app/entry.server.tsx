@@ -11,22 +11,10 @@ import { SHARED_PAGE_HEADER } from "#app/modules/request/cache-policy.ts";
 import { buildStylesheets, criticalPathRewriter } from "#app/modules/request/critical-path.server.ts";
 import { htmlStream } from "#app/modules/request/html-stream.server.ts";
 import { projectRoot } from "#app/modules/shared/project-root.server.ts";
-
-import { startServices as startDomainServices } from "#app/modules/request/services.server.ts";
-import { deferredPartsReady } from "#app/ui/deferred-hydration.tsx";
 import { installRussianZodMessages } from "#app/modules/forms/zod-locale.ts";
 
 // zod's Russian messages for every schema the server runs (decision 029).
 installRussianZodMessages();
-
-export { stopServices, checkHealth, serverSettings } from "#app/modules/request/services.server.ts";
-export { pageCacheState } from "#app/modules/request/page-state.server.ts";
-export { mayPostUpload } from "#app/modules/staff/upload-gate.server.ts";
-
-/** Starts the database and quotes, and makes sure no page part would stream in hidden on the first request. */
-export async function startServices(): Promise<void> {
-  await Promise.all([startDomainServices(), deferredPartsReady()]);
-}
 
 /** The client build's stylesheets, inlined into each page's head (critical-path.server.ts). */
 const stylesheets = buildStylesheets(path.join(projectRoot(), "build/client"));
