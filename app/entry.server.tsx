@@ -8,7 +8,7 @@ import { ServerRouter } from "react-router";
 import { outageLog } from "#app/modules/db/outage-log.server.ts";
 import { log } from "#app/modules/shared/log.server.ts";
 import { SHARED_PAGE_HEADER } from "#app/modules/request/cache-policy.ts";
-import { buildStylesheets, criticalPathRewriter } from "#app/modules/request/critical-path.server.ts";
+import { buildStylesheets, criticalPathRewriter, type RewriteMiss } from "#app/modules/request/critical-path.server.ts";
 import { htmlStream } from "#app/modules/request/html-stream.server.ts";
 import { projectRoot } from "#app/modules/shared/project-root.server.ts";
 import { installRussianZodMessages } from "#app/modules/forms/zod-locale.ts";
@@ -18,6 +18,17 @@ installRussianZodMessages();
 
 /** The client build's stylesheets, inlined into each page's head (critical-path.server.ts). */
 const stylesheets = buildStylesheets(path.join(projectRoot(), "build/client"));
+
+/**
+ * Markup the critical-path rewrite expected and did not find: an upgrade of react-dom or
+ * react-router changed it. Logged once per process and kind, as an error (tests/http watch for it).
+ */
+const reportedMisses = new Set<RewriteMiss>();
+function reportRewriteMiss(miss: RewriteMiss, url: string) {
+  if (reportedMisses.has(miss)) return;
+  reportedMisses.add(miss);
+  log.error("critical-path rewrite: markup not found, page sent as rendered (decision 034)", { missing: miss, url });
+}
 
 /** Deferred data that has not arrived by then is rendered as failed. */
 export const streamTimeout = 5_000;
@@ -57,7 +68,7 @@ export default function handleRequest(
         // The first paint needs the document alone: its CSS inlined, its scripts after that
         // paint. Not on the dev server, whose styles and scripts are Vite's own.
         const page = htmlStream({
-          rewrite: import.meta.env.DEV ? undefined : criticalPathRewriter(stylesheets),
+          rewrite: import.meta.env.DEV ? undefined : criticalPathRewriter(stylesheets, (miss) => reportRewriteMiss(miss, request.url)),
           onEnd() {
             clearTimeout(timeoutId);
             timeoutId = undefined;
