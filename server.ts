@@ -14,6 +14,11 @@ function loadServer(): Promise<typeof ShopServer> {
   return import(pathToFileURL(buildEntry).href);
 }
 
+/** One server in this process, on the settings of the environment (tests/e2e/server.ts starts it so). */
+export async function startServer(): Promise<ShopServer.RunningShop> {
+  return (await loadServer()).startShop();
+}
+
 /** On the terminal whatever LOG_LEVEL says: the settings that would name a level may be what is wrong. */
 function failToStart(error: unknown): never {
   if (error instanceof Error && error.name === "ConfigError") {

@@ -51,7 +51,7 @@ export default function handleRequest(
     const userAgent = request.headers.get("user-agent");
     // People get the shell at once and the deferred parts as they stream in;
     // crawlers get the whole document in one piece, and so does a page rendered once to be
-    // shared by every anonymous visitor (server.ts marks it; page-cache.server.ts keeps it).
+    // shared by every anonymous visitor (page-cache.server.ts marks and keeps it).
     const whole = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || request.headers.has(SHARED_PAGE_HEADER);
     const readyOption: keyof RenderToPipeableStreamOptions = whole ? "onAllReady" : "onShellReady";
 

@@ -13,7 +13,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
-/** A node server answering through the page cache, as server.ts does; `state` is the page state. */
+/** A node server answering through the page cache, as server/app.ts does; `state` is the page state. */
 async function serve(render: RenderPage, options: PageCacheOptions = {}, state = { value: "s1" }) {
   const cache = createPageCache(options);
   const server = http.createServer(async (req, res) => {
@@ -142,7 +142,7 @@ describe("the page cache", () => {
     const filler = (seed: number) => Array.from({ length: 300 }, (_, i) => ((seed * 7919 + i * 104729) % 1_000_003).toString(36)).join(" ");
     const cache = createPageCache({ maxEntries: 500, maxBytes: 512 * 1024 });
     const render: RenderPage = async (request) => sharedPage(`<p>${filler(Number(new URL(request.url).searchParams.get("n")))}</p>`);
-    // Straight through answer() without sockets: what server.ts does for each request.
+    // Straight through answer() without sockets: what server/app.ts does for each request.
     const outcomes: string[] = [];
     const exchange = async (path: string) => {
       const res = { writeHead: (_status: number, headers: Record<string, string>) => outcomes.push(headers["X-Page-Cache"] ?? "?"), end: () => undefined };

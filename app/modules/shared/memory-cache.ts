@@ -8,7 +8,7 @@
  *
  * Built on it: the cached reads (read-cache.ts, with invalidation by tag), the outbound
  * memo (createMemo, CDEK's answers), the shared page cache (request/page-cache.server.ts)
- * and the processed pictures of /_ipx (server.ts).
+ * and the processed pictures of /_ipx (server/image-proxy.ts).
  */
 import { LRUCache } from "lru-cache";
 
