@@ -9,7 +9,7 @@ import { outageLog } from "#app/modules/db/outage-log.server.ts";
 import { log } from "#app/modules/shared/log.server.ts";
 import { SHARED_PAGE_HEADER } from "#app/modules/request/cache-policy.ts";
 import { buildStylesheets, criticalPathRewriter, type RewriteMiss } from "#app/modules/request/critical-path.server.ts";
-import { htmlStream } from "#app/modules/request/html-stream.server.ts";
+import { asPipeTarget, htmlStream } from "#app/modules/request/html-stream.server.ts";
 import { projectRoot } from "#app/modules/shared/project-root.server.ts";
 import { installRussianZodMessages } from "#app/modules/forms/zod-locale.ts";
 
@@ -77,8 +77,7 @@ export default function handleRequest(
         // React finishes Suspense boundaries whose content is already at hand in tasks of
         // its own; starting the flush on the next turn lets them complete first, so they
         // are sent in place. Only parts that really wait (deferred data) stream later.
-        // The string renderer's pipe takes any destination with these calls; its types are the Node renderer's.
-        setImmediate(() => pipe(page.destination as unknown as NodeJS.WritableStream));
+        setImmediate(() => pipe(asPipeTarget(page.destination)));
         resolve(new Response(page.body, { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {

@@ -6,7 +6,7 @@ import { createElement } from "react";
 import { renderToPipeableStream } from "react-dom/server.bun";
 import { describe, expect, it } from "vitest";
 import { buildStylesheets, criticalPathRewriter, deferredModuleScript, rewriteHead, type ReadStylesheet, type RewriteMiss } from "./critical-path.server.ts";
-import { htmlStream } from "./html-stream.server.ts";
+import { asPipeTarget, htmlStream } from "./html-stream.server.ts";
 
 const css: Record<string, string> = { "/assets/frame-abc.css": ".a{color:red}", "/assets/home-def.css": ".b{margin:0}" };
 const readStylesheet: ReadStylesheet = (href) => css[href.replace(/#$/, "")];
@@ -212,7 +212,7 @@ describe("a page whose markup the rewrite does not know", () => {
     const found: RewriteMiss[] = [];
     const stream = htmlStream({ rewrite: criticalPathRewriter(readStylesheet, (miss) => found.push(miss)) });
     const html = new Response(stream.body).text();
-    const { pipe } = renderToPipeableStream(document, { onAllReady: () => pipe(stream.destination as unknown as NodeJS.WritableStream) });
+    const { pipe } = renderToPipeableStream(document, { onAllReady: () => pipe(asPipeTarget(stream.destination)) });
     const text = await html;
     expect(found).toEqual([]);
     expect(text).toContain('<style data-href="/assets/frame-abc.css#">.a{color:red}</style>');
