@@ -21,9 +21,9 @@ export function action({ request, context }: Route.ActionArgs) {
   return handleStaffForm(request, context);
 }
 
-function RoleSelect({ id, value, label }: { id?: string; value?: string; label: string }) {
+function RoleSelect({ value, label }: { value?: string; label: string }) {
   return (
-    <select id={id} name="role" defaultValue={value ?? ""} required className={css.control} aria-label={label}>
+    <select name="role" defaultValue={value ?? ""} required className={css.control} aria-label={label}>
       {value ? null : (
         <option value="" disabled>
           роль…
@@ -95,9 +95,9 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
             Имя
             <input type="text" name="name" maxLength={120} className={css.control} />
           </label>
-          <label className={css.filterField} htmlFor="staff-add-role">
+          <label className={css.filterField}>
             Роль
-            <RoleSelect id="staff-add-role" label="Роль нового сотрудника" />
+            <RoleSelect label="Роль нового сотрудника" />
           </label>
           <button type="submit" className={button}>
             Добавить
