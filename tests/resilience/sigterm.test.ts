@@ -85,6 +85,13 @@ describe.skipIf(!postgres.available)(`SIGTERM under load${postgres.skipReason}`,
       for (const page of pages) expect(page.bodySoFar(), "the shell came before the related coins").not.toContain("</html>");
       // Then the whole database hangs, so load requests are under way at the signal too.
       proxy.freeze();
+      // Signal only once a load request is certainly held (a worker may be pausing or on a page served from memory).
+      await waitFor(
+        async () => load.pendingSince().filter((sentAt) => Date.now() - sentAt > 300).length,
+        (held) => held > 0,
+        10_000,
+        "a load request is held by the frozen database",
+      );
       signalledAt = Date.now();
       shop.kill("SIGTERM");
 

@@ -80,6 +80,8 @@ export function sendOnce(baseUrl: string, request: PlannedRequest, options: Send
 
 export type Load = {
   readonly outcomes: Outcome[];
+  /** When each request still awaiting its answer was sent (one per busy worker). */
+  pendingSince(): number[];
   /** Resolves once `check` holds for the outcomes so far; fails after `timeoutMs`. */
   until(check: (outcomes: Outcome[]) => boolean, timeoutMs: number, what: string): Promise<void>;
   /** Lets every worker finish its current request; the outcomes of the whole run. */
@@ -96,18 +98,23 @@ export function startLoad(
   options: { timeoutMs: number; pauseMs?: number },
 ): Load {
   const outcomes: Outcome[] = [];
+  const pending = new Map<number, number>();
   let stopped = false;
   const workers = plans.map(async (plan, worker) => {
     // oxlint-disable-next-line no-unmodified-loop-condition -- stop() sets it while the loop awaits
     for (let n = 0; !stopped; n++) {
       const request = plan(n);
       if (!request) return;
-      outcomes.push({ worker, ...(await sendOnce(baseUrl, request, options)) });
+      pending.set(worker, Date.now());
+      const outcome = await sendOnce(baseUrl, request, options);
+      pending.delete(worker);
+      outcomes.push({ worker, ...outcome });
       if (options.pauseMs) await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
     }
   });
   return {
     outcomes,
+    pendingSince: () => [...pending.values()],
     async until(check, timeoutMs, what) {
       const deadline = Date.now() + timeoutMs;
       while (!check(outcomes)) {
