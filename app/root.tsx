@@ -91,7 +91,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Built on the server: the structured data and the counter snippet travel as data,
     // not as code every visitor's browser must download and parse.
     storeJsonLd: storeJsonLd(getConfig().publicUrl, getConfig().seller),
-    /** The seller's legal details for the footer (issue 17 item 4). */
+    /** The seller's legal details for the footer. */
     seller: getConfig().seller,
     /** The counter only after the visitor accepted analytics cookies; the banner until they answer (152-FZ). */
     analytics: analyticsView(getConfig().metricaCounterId, readAnalyticsChoice(request)),

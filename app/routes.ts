@@ -66,7 +66,7 @@ export default [
   ]),
   route("logout", "routes/logout.tsx"),
 
-  // The back office (issue 16): its own frame (noindex, its error pages) and session; every page but
+  // The back office: its own frame (noindex, its error pages) and session; every page but
   // the sign-in behind the inner layout's middleware, which checks the role (app/modules/staff/access.ts).
   route("admin", "routes/admin/frame.tsx", [
     route("login", "routes/admin/login.tsx"),
@@ -81,14 +81,14 @@ export default [
       route("compliance", "routes/admin/compliance.tsx"),
       route("compliance/control.csv", "routes/admin/compliance-csv.ts"),
       route("compliance/orders/:number", "routes/admin/compliance-order.tsx"),
-      // Catalogue and content editing (issue 16 items 5 and 6).
+      // Catalogue and content editing.
       route("catalog", "routes/admin/catalog.tsx"),
       route("catalog/export", "routes/admin/catalog-export.ts"),
       route("catalog/:sku", "routes/admin/catalog-coin.tsx"),
       route("content", "routes/admin/content.tsx"),
       route("content/new/:kind", "routes/admin/content-new.tsx"),
       route("content/:kind/:key", "routes/admin/content-item.tsx"),
-      // Customers, the shop's switches and the audit log (issue 16 items 7–9).
+      // Customers, the shop's switches and the audit log.
       route("customers", "routes/admin/customers.tsx"),
       route("customers/:id", "routes/admin/customer.tsx"),
       route("shop", "routes/admin/shop.tsx"),

@@ -67,10 +67,10 @@ export const ssrPages = ["/", "/catalog", "/products/georgiy-pobedonosec-50-rubl
 
 /**
  * API throughput budgets (bench/api-throughput.ts, 10 connections, same machine):
- * - GET /api/courses is answered from memory between refreshes (issue 3): a few hundred
+ * - GET /api/courses is answered from memory between refreshes: a few hundred
  *   requests a second even on the shared 2-core box; a floor of 200 catches it falling
  *   back to the database or recomputing per request, and p99 ≤ 500 ms a stall.
- * - Adding to the cart is a short transaction with the product row locked (issue 5); on
+ * - Adding to the cart is a short transaction with the product row locked; on
  *   the embedded single-connection PGlite every request waits its turn, so the floor only
  *   catches a catastrophe (a lock held across requests, a table scan): 20 req/s, p99 ≤ 3 s.
  */
@@ -97,7 +97,7 @@ export const placeOrderBudgets = {
 /**
  * Lighthouse budgets (bench/lighthouse.ts), scores 0–1 as Lighthouse reports them, on its
  * default mobile run: a mid-range phone on slow 4G with the CPU slowed 4×, simulated.
- * - Performance = 100 (issue 18 item 4): the buyers are on slow phones (spec section 1), and
+ * - Performance = 100: the buyers are on slow phones (spec section 1), and
  *   a server-rendered page whose first paint needs the document alone (its CSS inlined, its
  *   scripts asked for after that paint: docs/decisions/034-first-paint-from-the-document.md)
  *   reaches it. The score is simulated from the tasks the browser really ran, so a busy host

@@ -1,4 +1,4 @@
-// Personal pages (issue 18 item 2): /catalog, / and a coin as a signed-in buyer with a coin
+// Personal pages: /catalog, / and a coin as a signed-in buyer with a coin
 // in the cart asks for them. Such a request skips the shared page cache, so every answer is
 // rendered for the buyer: the root loader's reads, the page's loaders, React, React Router's
 // data stream and gzip. Measured with that buyer's cookies (autocannon, 10 connections,
@@ -6,7 +6,7 @@
 // same run, as bench/shared-pages.ts does: the ratio is what to compare across runs on a
 // shared machine.
 //
-// Budgets (issue 18 item 2): three times the rate of 21 Nov 2026 (/catalog 62–69 req/s on
+// Budgets: three times the rate of 21 Nov 2026 (/catalog 62–69 req/s on
 // PostgreSQL, p99 256–272 ms), i.e. /catalog ≥ 200 req/s on PostgreSQL, and p99 < 100 ms for
 // every page. The static file of /catalog then ran at 7 200–10 000 req/s, so 200 req/s is
 // 2–2.8 % of it: the ratio's floor is 2 % on /catalog (the figure that holds at the static
@@ -27,7 +27,6 @@ import { processTreeCpuMs } from "./process-cpu.ts";
 import { startStaticServer } from "./shared-pages.ts";
 import type { Bench, Budget, Measurement } from "./types.ts";
 
-/** Issue 18 item 2. */
 export const personalPageBudget = {
   /** /catalog on PostgreSQL; three times 62–69 req/s. */
   catalogThroughput: { min: 200 },

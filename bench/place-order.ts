@@ -1,4 +1,4 @@
-// Placing an order (issue 7): ten signed-in buyers submit /checkout at the same moment,
+// Placing an order: ten signed-in buyers submit /checkout at the same moment,
 // round after round, each with a coin in the cart and a pickup point chosen, as a browser
 // without JavaScript posts the form, and pay it in the sandbox. Only the order's POST is timed: the transaction that
 // locks the products, prices them from the quotes, writes the order, reduces the stock and

@@ -1,4 +1,4 @@
-// A CPU profile of a personal page under load (issue 18 item 2): starts the production build
+// A CPU profile of a personal page under load: starts the production build
 // with `node --cpu-prof`, signs a buyer in with a coin in the cart, loads PAGE (default
 // /catalog) with that buyer's cookies for 10 s at 10 connections, stops the shop and prints
 // the heaviest functions by self time, with their share of the samples.

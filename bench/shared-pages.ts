@@ -1,4 +1,4 @@
-// Shared pages (issue 18 item 1): /, /catalog and a coin as a first visit, a crawler or a
+// Shared pages: /, /catalog and a coin as a first visit, a crawler or a
 // visitor who only browses asks for them (no cookie), which the shop answers from its page
 // cache, against the very same HTML served as a static file by the shop's own static-file
 // code (bench/static-server.ts) in the same run. Budget: at least half the static rate, p99

@@ -1,4 +1,4 @@
-// `npm run soak` (issue 9): the production build on a fresh embedded database under a
+// `npm run soak`: the production build on a fresh embedded database under a
 // steady load of visitors for ten minutes; passes when nothing failed and the server's
 // memory stayed flat. Not part of CI or `npm run bench`: it takes the whole ten minutes.
 //

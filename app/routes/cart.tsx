@@ -90,7 +90,7 @@ function CartLineItem({ line, refusal }: { line: CartLine; refusal: string | nul
       {/* oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- a <fieldset> brings a border, padding and a min-width this layout does not want */}
       <div className={css.quantity} role="group" aria-label="Количество">
         {quantityForm(quantity - 1, `Уменьшить количество: ${line.product.name}`, "−", quantity <= 1 || !line.product.active)}
-        {/* Typed quantities join the 'Пересчитать' form below (issue 21 item 30): one post for all lines, with or without JavaScript. */}
+        {/* Typed quantities join the 'Пересчитать' form below: one post for all lines, with or without JavaScript. */}
         <input
           // A refusal puts the field back to the quantity the total is for (the message names what was typed).
           key={`${quantity}:${refusal ?? ""}`}

@@ -142,7 +142,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       {showPoints ? <form id={POINT_FILTER_FORM} method="get" action="/checkout#points" /> : null}
       <Form method="post" action="/checkout" key={view.revision} preventScrollReset className={css.layout} aria-busy={busy}>
         <input type="hidden" name="token" value={view.token} />
-        {/* What this page shows (issue 21 item 7): 'Оформить заказ' places exactly this, or shows what changed. */}
+        {/* What this page shows: 'Оформить заказ' places exactly this, or shows what changed. */}
         <input type="hidden" name="shown" value={view.shown} />
         <div className={css.sections}>
           {draft.orderError ? <OrderErrorBox message={draft.orderError} /> : null}

@@ -6,7 +6,7 @@ import { CodeStep, PhoneStep, ProfileStep, type StepForm } from "#app/ui/auth/Lo
 import { Breadcrumbs } from "#app/ui/kit/Breadcrumbs.tsx";
 import type { Route } from "./+types/login";
 
-/** Sign-in without JavaScript: the modal's three steps as plain forms (spec section 2, issue 6). */
+/** Sign-in without JavaScript: the modal's three steps as plain forms (spec section 2). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const view = await loginView(request, context);
   if (context.get(userContext) && view.step === "phone") throw redirect(view.redirectTo === "/" ? "/my" : view.redirectTo);

@@ -31,7 +31,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export const meta = () => [...pageMeta({ title: "Сравнение товаров" }), { name: "robots", content: "noindex" }];
 
-/** The pictures' width in CSS pixels: drawn at this width, never stretched to the column (item 23). */
+/** The pictures' width in CSS pixels: drawn at this width, never stretched to the column. */
 const pictureWidth = 120;
 
 export default function ProductComparison({ loaderData }: Route.ComponentProps) {

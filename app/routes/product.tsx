@@ -47,7 +47,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const range = parseHistoryRange(url.searchParams.get("range"));
   const user = context.get(userContext);
   const { publicUrl } = getConfig();
-  // What buying more saves (issue 19 item 7, issue 21 item 4): the coin's quantity tiers and the
+  // What buying more saves: the coin's quantity tiers and the
   // running promotions for it, priced by the rules the cart and the order apply.
   const rule = pricingRule(row);
   const priced = rule.kind === "fixed" || rates !== null;
@@ -67,7 +67,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     imageUrls: product.images.map((image) => `${publicUrl}${ipxUrl(image.src, { width: 800, format: "jpeg" })}`),
     // A price that follows the metal is promised until tomorrow at most.
     priceValidUntil: addDays(moscowDate(new Date()), 1),
-    // 'НДС не облагается' or 'Цена включает НДС 22 %': the coin's treatment at today's rate (issue 17 item 2).
+    // 'НДС не облагается' or 'Цена включает НДС 22 %': the coin's treatment at today's rate.
     vatNotice: vatNotice(product.vat),
     range,
     chart: await coinPriceChart(row, range),

@@ -2,7 +2,7 @@ import { style } from "@vanilla-extract/css";
 import { vars } from "#app/ui/tokens/theme.css.ts";
 
 // Static CSS: importing `vars` into the page's component instead made the theme a JS chunk
-// that every page loaded (0.4 KB gzip, which pushed the home page past its 120 KB budget).
+// that every page loaded, which pushed the home page past its script budget (bench/budgets.ts).
 export const hint = style({ background: vars.color.surface, borderRadius: vars.radius.md, padding: vars.space.lg });
 export const hintFirst = style({ marginTop: 0 });
 export const hintLast = style({ marginBottom: 0 });

@@ -13,7 +13,7 @@ import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
 import type { Outcome } from "../shared/failure.ts";
 
 /**
- * What staff add to an order besides its status (issue 16 item 3): notes seen only in the back
+ * What staff add to an order besides its status: notes seen only in the back
  * office, and refunds through the payment service, all or by lines (decisions 008 and 024).
  * Each writes its audit row in the change's transaction.
  */
@@ -149,7 +149,7 @@ export async function refundableOf(db: Database, order: Pick<OrderRow, "id" | "s
 export type Refundable = NonNullable<Awaited<ReturnType<typeof refundableOf>>>;
 
 /**
- * Money back to the buyer, all that is left or by lines (issue 16 item 3, decision 024): the amount
+ * Money back to the buyer, all that is left or by lines (decision 024): the amount
  * is the order's own prices times the pieces chosen, never more than the payment minus what went
  * back already. The refund's row, the coins put back on sale (a completed order's, when staff say
  * they came back; a cancelled order's were put back by the cancellation), the audit row and the

@@ -1,5 +1,5 @@
 /**
- * Buyers' alerts on coins (issue 19 item 5): what a subscription form may say, the limits,
+ * Buyers' alerts on coins: what a subscription form may say, the limits,
  * and when an alert sends its message. Pure, shared by the page and the server.
  */
 

@@ -9,7 +9,7 @@ const ALERT_CHECK_MS = 60_000;
 
 let watch: LeaderLoop | undefined;
 
-/** The alert watch: one instance at a time checks the buyers' alerts (issue 19 item 5). */
+/** The alert watch: one instance at a time checks the buyers' alerts. */
 export function startAlertWatch(handle: DatabaseHandle): LeaderLoop {
   watch ??= startLeaderLoop({
     handle,

@@ -92,7 +92,7 @@ describe("codes", () => {
     await issueCode(database.handle.db, secret, "+79990000005", "10.0.0.4", at(1));
   });
 
-  it("answer a check of someone else's code as a wrong code, and spend none of its tries (issue 14 item 4)", async () => {
+  it("answer a check of someone else's code as a wrong code, and spend none of its tries", async () => {
     const phone = "+79990000006";
     const issued = await issueCode(database.handle.db, secret, phone, "10.0.0.5", at(0));
     const wrong = issued.code === "0000" ? "1111" : "0000";

@@ -15,7 +15,7 @@ export const RESEND_AFTER_MS = 120_000;
 export const codeLimits = {
   perPhone: { bucket: "sms-phone", limit: 5, windowMs: 3_600_000 } satisfies RateLimit,
   perIp: { bucket: "sms-ip", limit: 20, windowMs: 3_600_000 } satisfies RateLimit,
-  /** Code checks from one address, right or wrong, for any phone: a guesser's ceiling (issue 14 item 4). */
+  /** Code checks from one address, right or wrong, for any phone: a guesser's ceiling. */
   checksPerIp: { bucket: "code-check-ip", limit: 60, windowMs: 3_600_000 } satisfies RateLimit,
 };
 
@@ -142,7 +142,7 @@ export type CodeAttempt = { phone: string; codeId: number | undefined; scope?: s
  *
  * A check from anyone else (no cookie, another phone, an older code) touches nothing and
  * gets the same answer as a wrong code, so a stranger can neither spend a buyer's tries
- * nor learn whether a sign-in is in progress (issue 14 item 4). Only the browser that asked
+ * nor learn whether a sign-in is in progress. Only the browser that asked
  * is told that its code has expired or was voided.
  */
 export async function verifyCode(db: Database, secret: CodeSecrets, attempt: CodeAttempt, code: string, now = new Date()): Promise<void> {
@@ -186,7 +186,7 @@ export async function countCodeCheck(db: Database, ip: string, now = new Date(),
 /**
  * Whether the code this browser asked for can still be typed: going back to the phone
  * and continuing with the same number returns to it instead of asking for a new code
- * during the countdown (issue 21 item 9).
+ * during the countdown.
  */
 export async function isCodeLive(db: Database, attempt: CodeAttempt, now = new Date()): Promise<boolean> {
   if (attempt.codeId === undefined) return false;

@@ -24,7 +24,7 @@ describe("loginHref", () => {
     "/\\evil.example",
     "javascript:alert(1)",
     "",
-    // Browsers drop tabs and line breaks from a URL: these are //evil.example (issue 14, item 3).
+    // Browsers drop tabs and line breaks from a URL: these are //evil.example.
     "/\t/evil.example",
     "/\n/evil.example",
     "/\r\n/evil.example",

@@ -10,7 +10,7 @@ export type LoginState = {
   step: "phone" | "code" | "profile";
   phone: string;
   redirectTo: string;
-  /** The code this browser asked for: only it may check that code (issue 14 item 4). */
+  /** The code this browser asked for: only it may check that code. */
   codeId?: number;
 };
 

@@ -5,7 +5,7 @@ import { normalizePhone } from "../phone/phone.ts";
 import type { SignInPrefill } from "./login-view.ts";
 
 /**
- * What the buyer already typed at checkout, offered again at sign-in (issue 21 item 14):
+ * What the buyer already typed at checkout, offered again at sign-in:
  * the phone at step 1, the name and e-mail at step 3. Read only; the draft stays as it is.
  */
 export async function signInPrefill(db: Database, owner: ListOwner): Promise<SignInPrefill> {

@@ -14,7 +14,7 @@ export const formMessages = {
 export const buybackRequestSchema = z.object({
   name: requiredText(100),
   phone: phoneField,
-  /** A coin of the buy-back list: its price is quoted and held (issue 19 item 3). Empty: coins described in words. */
+  /** A coin of the buy-back list: its price is quoted and held. Empty: coins described in words. */
   offerId: z.coerce.number({ error: formMessages.coin }).int(formMessages.coin).min(1, formMessages.coin).optional(),
   quantity: z.coerce.number({ error: formMessages.quantity }).int(formMessages.quantity).min(1, formMessages.quantity).max(1000, formMessages.quantity).default(1),
   grade: z.enum(buybackGrades, { error: formMessages.grade }).default("excellent"),

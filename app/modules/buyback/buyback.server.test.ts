@@ -17,7 +17,7 @@ import { onDatabaseBefore } from "#tests/support/upgrade-database.ts";
 
 const rates = { gold: 10_925.6, silver: 131.4 };
 
-describe("one buy-back price per coin (issue 21 item 3)", () => {
+describe("one buy-back price per coin", () => {
   it("prices a list line by its catalogue coin when linked, by its own terms otherwise", () => {
     const offer = { metal: "gold" as const, pureGrams: 7.78, discountPercent: 4 };
     const coin = { metal: "gold" as const, pureGrams: 7.78, buybackDiscountPercent: 5 };
@@ -77,7 +77,7 @@ describe("one buy-back price per coin (issue 21 item 3)", () => {
   }, 60_000);
 });
 
-describe("the condition's percentage (issue 19 item 3)", () => {
+describe("the condition's percentage", () => {
   it("changes the one rule's price by the grade, in whole roubles rounded down, without float error", () => {
     // 84 065 ₽ at −3 %: 81 543.05 → 81 543 ₽; at −15 %: 71 455.25 → 71 455 ₽; 0 % leaves it.
     expect(gradedBuybackPrice(84_065, -3)).toBe(81_543);

@@ -2,7 +2,7 @@ import { buybackPrice, type MetalRates } from "../pricing/pricing.ts";
 import type { Metal } from "../db/column-values.ts";
 
 /**
- * The one buy-back rule (issue 21 item 3, issue 19 item 2): a coin the catalogue sells is
+ * The one buy-back rule: a coin the catalogue sells is
  * bought back at its metal value less the product's own buy-back discount, on the product
  * page and on /coin-buyback alike; a line of the buy-back list that the catalogue does not
  * sell uses the list's own metal, weight and discount.

@@ -13,7 +13,7 @@ export const buybackStatusLabels: Record<BuybackStatus, string> = {
 };
 
 /**
- * Where a request may go from each step (issue 16 item 4: new → contacted → agreed →
+ * Where a request may go from each step (new → contacted → agreed →
  * completed | rejected, with the staff's counter-offer between): one table for the back
  * office and the tests.
  */
@@ -29,7 +29,7 @@ export const buybackTransitions: Record<BuybackStatus, readonly BuybackStatus[]>
 /** While a request is open its quote may be made again; after an answer the price is the answer's. */
 export const quotedStatuses: readonly BuybackStatus[] = ["new", "contacted"];
 
-/** The seller's words for a coin's condition (issue 19 item 3). */
+/** The seller's words for a coin's condition. */
 export const buybackGradeLabels: Record<BuybackGrade, string> = {
   excellent: "отличное",
   good: "хорошее",

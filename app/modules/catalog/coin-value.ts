@@ -3,7 +3,7 @@ import { formatMoney, formatNumber } from "../shared/format.ts";
 import { premiumOverMetalPercent, pricePerPureGram, type MetalRates, type PricedMetal } from "../pricing/pricing.ts";
 
 /**
- * What a bullion buyer works out for every coin before buying (issue 19 item 1): the price
+ * What a bullion buyer works out for every coin before buying: the price
  * of a gram of pure metal, how far the price is above the metal, what the shop would pay
  * for the coin today and the spread between the two. Reads the pricing and buy-back rules,
  * never re-states them.

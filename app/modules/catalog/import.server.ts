@@ -537,7 +537,7 @@ export async function setOrderLimit(db: Database, sku: string, value: string | n
 }
 
 /**
- * The operator's VAT override for one coin (issue 17 item 2): "exempt" (пп. 11 п. 2 ст. 149 НК),
+ * The operator's VAT override for one coin: "exempt" (пп. 11 п. 2 ст. 149 НК),
  * "vat" (VAT included in the price), or "auto" to follow the rule again (tax/vat.ts).
  */
 export async function setVatOverride(db: Database, sku: string, value: string) {
@@ -554,7 +554,7 @@ export async function setPremium(db: Database, sku: string, value: string | numb
 
 /**
  * Sets a coin's quantity tiers from the operator's "10:1,50:2" (from 10 pieces the premium
- * 1 point lower, from 50 pieces 2 points; "-" clears them): issue 19 item 7. A coin sold at
+ * 1 point lower, from 50 pieces 2 points; "-" clears them). A coin sold at
  * a fixed price has no premium to lower; a tier may not take more than the coin's premium.
  */
 export async function setQuantityTiers(db: Database, sku: string, value: string) {

@@ -4,7 +4,7 @@ import { salePrice, type PricingRule } from "../pricing/pricing.ts";
 import { chartRanges, type ChartPoint, type ChartRange } from "../quotes/chart.ts";
 
 /**
- * A coin's price history (issue 19 item 4): every stored trading day's metal rate run through
+ * A coin's price history: every stored trading day's metal rate run through
  * the coin's own pricing rule and the one buy-back rule, so the chart's last point is the
  * price on the page. Pure: the metal's daily rates in, the two series out.
  */

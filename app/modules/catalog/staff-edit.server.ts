@@ -1,5 +1,5 @@
 /**
- * The back office's catalogue (issue 16 item 5): search, one coin's edit, a picture, the whole
+ * The back office's catalogue: search, one coin's edit, a picture, the whole
  * file's import. Every change goes through the operator's functions of import.server.ts (the
  * import's field rules, setVatOverride), inside one transaction with its audit row; the running
  * shops hear of it at commit (NOTIFY) and this process drops its cached reads after it.

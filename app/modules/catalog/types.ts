@@ -17,7 +17,7 @@ export type ProductCard = {
   stock: number;
   inStock: boolean;
   /**
-   * The card's value figures as the buyer reads them (issue 19 item 1), formatted on the
+   * The card's value figures as the buyer reads them, formatted on the
    * server so the card adds no code to the page: "11 717 ₽ за 1 г · наценка 7,0 %" and
    * "Выкуп 76 671 ₽ · спред 15,9 %". Null while there is no price.
    */

@@ -1,5 +1,5 @@
 /**
- * The courier address's apartment, entrance and floor (issue 21 item 20): optional, but
+ * The courier address's apartment, entrance and floor: optional, but
  * when given they must be something a courier can find. Pure; the checkout action checks
  * them when the order is placed (draft-form.server.ts), the order pages show them.
  *

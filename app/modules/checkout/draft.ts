@@ -2,7 +2,7 @@ import { DEFAULT_CITY_CODE } from "../delivery/provider.ts";
 import { type CheckoutDelivery, defaultCheckoutDelivery } from "../delivery/rules.ts";
 
 /**
- * The checkout draft (issue 7): everything the buyer has entered on /checkout, kept on
+ * The checkout draft: everything the buyer has entered on /checkout, kept on
  * the server per visitor or user so every plain form post keeps what was posted before.
  * Shared by the server and the page (no server imports here).
  */
@@ -16,8 +16,7 @@ export type DraftCity = { code: string; name: string; fullName: string };
 export type PriceNotice = { lines: { name: string; quantity: number; was: number | null; now: number }[]; goodsTotal: number; key?: string | null };
 
 /**
- * What else changed between the page the buyer saw and the order that would be placed (issue 21
- * item 7): another delivery, quantity, city or sum. Nothing was placed; the buyer checks and
+ * What else changed between the page the buyer saw and the order that would be placed: another delivery, quantity, city or sum. Nothing was placed; the buyer checks and
  * confirms. `key` is the terms it was shown for: the page shows it only while they still hold.
  */
 export type ChangeNotice = { messages: string[]; key: string };
@@ -40,7 +39,7 @@ export type CheckoutDraft = {
   orderError: string | null;
   priceNotice: PriceNotice | null;
   changeNotice: ChangeNotice | null;
-  /** The order last placed from this draft: a second tab shows it instead of an empty cart (issue 21 item 27). */
+  /** The order last placed from this draft: a second tab shows it instead of an empty cart. */
   lastOrderId: number | null;
 };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { emptyDraft } from "./draft.ts";
 import { orderTerms, parseTermsKey, termsKey } from "./terms.ts";
 
-describe("the terms a checkout page shows (issue 21 item 7)", () => {
+describe("the terms a checkout page shows", () => {
   const cart = { lines: [{ product: { id: 3, price: 39_619 }, quantity: 2 }], totalPrice: 79_238 } as unknown as Parameters<typeof orderTerms>[0];
 
   it("read back from the page's field are the same terms", () => {

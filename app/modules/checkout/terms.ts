@@ -3,7 +3,7 @@ import type { CheckoutDraft } from "./draft.ts";
 import type { DeliveryChoice } from "./view.ts";
 
 /**
- * The terms of the order as /checkout shows them (issue 21 item 7): the coins with their
+ * The terms of the order as /checkout shows them: the coins with their
  * quantities and prices, the city, the delivery with its price, the payment and the totals.
  * The page posts them back in the hidden field `shown`; 'Оформить заказ' places the order
  * only when the terms the server would place are these, otherwise the page is shown again

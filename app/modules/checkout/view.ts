@@ -32,6 +32,6 @@ export type CheckoutView = {
   deliveryError: string | null;
   /** The terms shown (terms.ts), posted back with 'Оформить заказ'. */
   shown: string;
-  /** With an empty cart: the order just placed from this draft, if any (issue 21 item 27). */
+  /** With an empty cart: the order just placed from this draft, if any. */
   lastOrder: { id: number; number: string } | null;
 };

@@ -6,7 +6,7 @@ import { PAYMENT_IDS } from "../payments/methods.ts";
 import { identificationTexts } from "./identification-texts.ts";
 
 /**
- * Identification of a buyer of precious metals (115-FZ, issue 17 item 5): when it is needed,
+ * Identification of a buyer of precious metals (115-FZ): when it is needed,
  * what the buyer gives, and how a name is compared with the list of persons involved in
  * extremism or terrorism. Pure, shared by the server and the page.
  */

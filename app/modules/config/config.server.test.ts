@@ -205,7 +205,7 @@ describe("parseConfig", () => {
     });
   });
 
-  it("takes the seller's details, checks ИНН and ОГРН at start and marks the demo values (issue 17 item 4)", () => {
+  it("takes the seller's details, checks ИНН and ОГРН at start and marks the demo values", () => {
     const dataDir = tempDir();
     const demo = parseConfig({ DATA_DIR: dataDir });
     expect(demo.seller).toMatchObject({ inn: "7701999993", ogrn: "1027700999996", demo: true });

@@ -124,7 +124,7 @@ export const envSchema = z.object({
   NOTIFY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   NOTIFY_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
-  // The seller's legal details (issue 17 item 4); the defaults are made-up demo values, labelled so where shown.
+  // The seller's legal details; the defaults are made-up demo values, labelled so where shown.
   SELLER_NAME: z.string().trim().min(3, "полное наименование продавца").max(300).default(DEMO_SELLER.name),
   SELLER_INN: z
     .string()
@@ -137,7 +137,7 @@ export const envSchema = z.object({
     .refine(isValidOgrn, "ОГРН: 13 цифр (организация) или ОГРНИП: 15 цифр (ИП) с верной контрольной цифрой")
     .default(DEMO_SELLER.ogrn),
   SELLER_ADDRESS: z.string().trim().min(10, "юридический адрес продавца").max(500).default(DEMO_SELLER.address),
-  // Identification of buyers (115-FZ, issue 17 item 5): the thresholds and the key of the personal data at rest.
+  // Identification of buyers (115-FZ): the thresholds and the key of the personal data at rest.
   IDENTIFICATION_THRESHOLD_RUB: roubles(100_000_000).default(100_000),
   IDENTIFICATION_THRESHOLD_CASH_RUB: roubles(100_000_000).default(40_000),
   MANDATORY_CONTROL_THRESHOLD_RUB: roubles(1_000_000_000).default(1_000_000),
@@ -240,7 +240,7 @@ export type AppConfig = {
     timeoutMs: number;
     yookassa: { shopId: string | undefined; secretKey: string | undefined; baseUrl: string };
   };
-  /** Caps that keep one buyer from holding the shop's stock (issue 14 item 2), and the payment window. */
+  /** Caps that keep one buyer from holding the shop's stock, and the payment window. */
   orders: {
     /** Online-payment orders not paid yet (new or awaiting payment) one buyer may have at once. */
     maxUnpaidPerBuyer: number;
@@ -254,7 +254,7 @@ export type AppConfig = {
     hold: HoldRules;
   };
   buyback: {
-    /** How long a buy-back quote's price holds (issue 19 item 3); then it is made again from the quotes of that moment. */
+    /** How long a buy-back quote's price holds; then it is made again from the quotes of that moment. */
     quoteMinutes: number;
   };
   notifications: {

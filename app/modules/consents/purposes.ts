@@ -1,5 +1,5 @@
 /**
- * Consents to the processing of personal data (152-FZ, issue 17 item 3): the purposes a consent
+ * Consents to the processing of personal data (152-FZ): the purposes a consent
  * is given for and their names for the buyer. Shared by the server and the pages (no server
  * code here). Where the consent document is published: shop/contacts.ts, with the shop's other
  * documents (the checkout links it, and needs none of these texts).

@@ -93,7 +93,7 @@ describe("one content file", () => {
   });
 });
 
-describe("a promotion's rule (issue 21 item 4)", () => {
+describe("a promotion's rule", () => {
   const promo = (id: number, dates: string, rule: string) => `---\nid: ${id}\ntitle: Акция ${id}\ndescription: Кратко.\n${dates}\n${rule}\n---\nУсловия.\n`;
   const silverRule = "rule:\n  kind: premium-discount\n  coins:\n    series: georgiy-pobedonosec\n    metal: silver\n  minQuantity: 10\n  premiumPoints: 2";
 
@@ -210,7 +210,7 @@ describe("the demo content", () => {
   });
 });
 
-describe("isPagePath (findPage looks up and caches nothing else: issue 14, item 1)", () => {
+describe("isPagePath (findPage looks up and caches nothing else)", () => {
   it("accepts what the import accepts: 1–4 slugs", () => {
     for (const path of ["about", "docs/oferta", "a/b/c/d", "delivery-2026"]) expect(isPagePath(path), path).toBe(true);
   });

@@ -130,7 +130,7 @@ describe("import and export", () => {
   });
 });
 
-describe("promotion rules on import (issue 21 item 4)", () => {
+describe("promotion rules on import", () => {
   const promo = (id: number, dates: string, rule: string) => `---\nid: ${id}\ntitle: Акция ${id}\ndescription: Кратко.\n${dates}\n${rule}\n---\nУсловия.\n`;
 
   it("the demo promotions carry their rules: premium −2 points on 10+ silver Георгий, a free courier from 300 000 ₽", async () => {

@@ -1,5 +1,5 @@
 /**
- * The back office's content editor (issue 16 item 6, decision 023): every kind listed, one item
+ * The back office's content editor (decision 023): every kind listed, one item
  * edited as its Markdown file with front matter (the import's format and validator), previewed
  * without saving, published and unpublished. Content lives in the database (decision 004), so a
  * saved edit survives restarts and reaches every instance (NOTIFY at commit, as the import does).

@@ -432,7 +432,7 @@ export const certificates = pgTable("certificates", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
 });
 
-/** Order statuses (issue 7): the life of an order from placing to completion. */
+/** Order statuses: the life of an order from placing to completion. */
 export const orderStatuses = ["new", "awaiting_payment", "paid", "assembling", "shipped", "ready_for_pickup", "completed", "cancelled", "on_review"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
@@ -562,7 +562,7 @@ export const refundStates = ["pending", "succeeded", "canceled"] as const;
  * meanwhile). One refund per payment: the unique payment id makes a repeat find the first.
  */
 /**
- * One line of a refund by lines (issue 16 item 3, decision 024): which order line (null: the
+ * One line of a refund by lines (decision 024): which order line (null: the
  * delivery), how many pieces at the order's own price, and whether the coins went back on sale.
  */
 export type RefundLine = { orderLineId: number | null; name: string; quantity: number; priceRub: number; restocked: boolean };
@@ -623,7 +623,7 @@ export const sandboxPayments = pgTable("sandbox_payments", {
 export const notificationStatuses = ["pending", "sending", "sent", "failed", "skipped"] as const;
 
 /**
- * The outbox (issue 15): every message to a buyer or to the staff, written in the same
+ * The outbox: every message to a buyer or to the staff, written in the same
  * transaction as the change it tells of, then delivered by one sender per cluster.
  * `key` names one message of one occurrence of an event; writing it twice stores it once,
  * and the channels that can pass it on to the gateway (file outboxes, e-mail Message-ID)
@@ -678,7 +678,7 @@ export const orderEvents = pgTable(
   (table) => [index("order_events_by_order").on(table.orderId, table.createdAt)],
 );
 
-/** What a member of staff may do in the back office (issue 16). */
+/** What a member of staff may do in the back office. */
 export const staffRoles = ["owner", "manager", "content", "compliance"] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
@@ -733,7 +733,7 @@ export const auditLog = pgTable(
   (table) => [index("audit_log_by_time").on(table.createdAt), index("audit_log_by_entity").on(table.entity, table.createdAt)],
 );
 
-/** What a fiscal receipt records (54-FZ, issue 17 item 1). */
+/** What a fiscal receipt records (54-FZ). */
 export const receiptTypes = ["prepayment", "settlement", "refund", "delivery_service"] as const;
 export type ReceiptType = (typeof receiptTypes)[number];
 /**
@@ -799,7 +799,7 @@ export const receipts = pgTable(
 );
 
 /**
- * A buyer's alert on a coin (issue 19 item 5): 'the price is below N roubles' or 'back in
+ * A buyer's alert on a coin: 'the price is below N roubles' or 'back in
  * stock', by SMS or e-mail. `armed` is true while the alert waits for its condition; a message
  * disarms it, and it arms again once the condition no longer holds, so a buyer hears of each
  * drop or arrival once, and of one alert at most once a day. `token` is the secret of the
@@ -832,7 +832,7 @@ export const alerts = pgTable(
   ],
 );
 
-/** Staff's notes on an order (issue 16 item 3): seen only in the back office, each one audited. */
+/** Staff's notes on an order: seen only in the back office, each one audited. */
 export const orderNotes = pgTable(
   "order_notes",
   {
@@ -851,7 +851,7 @@ export const orderNotes = pgTable(
 );
 
 /**
- * A buyer's identification (115-FZ, issue 17 item 5): the passport data, encrypted with
+ * A buyer's identification (115-FZ): the passport data, encrypted with
  * AES-256-GCM (app/modules/shared/pii-crypto.server.ts); nothing of it is stored in the
  * clear. One row per checkout it was given for; the latest is offered to the buyer again.
  * Kept for five years after the operation, as the law asks, so rows are never deleted with an order.
@@ -898,7 +898,7 @@ export const extremistListEntries = pgTable(
 );
 
 /**
- * Every consent to the processing of personal data given on the site (152-FZ, issue 17 item 3):
+ * Every consent to the processing of personal data given on the site (152-FZ):
  * who gave it (the user, or only a phone for a buy-back request), for what, to which text of the
  * consent document (its edition and the sha-256 of the text as published), when, from which
  * address and browser. Written in the transaction of the action it comes with; a withdrawal sets

@@ -2,7 +2,7 @@ import { shop } from "../shop/contacts.ts";
 import { DELIVERY_IDS, type DeliveryKind } from "./rules.ts";
 
 /**
- * What a buyer needs to know about the shop's own ways of delivery (issue 21 item 17),
+ * What a buyer needs to know about the shop's own ways of delivery,
  * shown under the choice at checkout and on the order pages. The office's address and
  * hours come from the shop's contacts (spec section 9), kept there once.
  */

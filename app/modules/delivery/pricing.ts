@@ -38,7 +38,7 @@ export function deliveryTwin(deliveryId: number): number | undefined {
 }
 
 /**
- * One option per carrier service (issue 21 item 18): where the free variant of a service is
+ * One option per carrier service: where the free variant of a service is
  * offered to this cart (priced), its paid twin is not shown beside it — the free one is what
  * the shop charges. The items are any offered, priced ones; groups keep their order.
  */

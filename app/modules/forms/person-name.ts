@@ -1,5 +1,5 @@
 /**
- * People's names as a passport has them (issue 21 item 15): one rule for the full name of
+ * People's names as a passport has them: one rule for the full name of
  * sign-in step 3 and /api/me, and for the separate surname, name and patronymic fields of
  * the profile and the checkout recipient. Pure, shared by the server and the page.
  *

@@ -7,8 +7,8 @@ import ru from "zod/v4/locales/ru.js";
  * (entry.server.tsx: every schema the server runs) and by fields.ts (every form the browser
  * checks with zod builds on it, and unit tests see the pages' messages). Not by
  * entry.client.tsx: the browser runs zod only on the pages of those forms, and the zod core
- * with the locale (~5.5 KB gzip) would load on every other page too, and the home page is
- * within a few hundred bytes of its 120 KB budget (bench/budgets.ts). A call, not a bare import: package.json
+ * with the locale would load on every other page too, and the home page is close to its
+ * script budget (bench/budgets.ts). A call, not a bare import: package.json
  * declares modules free of side effects (only *.css.ts have them), so the bundler would drop
  * an import kept only for its effect.
  */

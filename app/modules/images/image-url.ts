@@ -34,7 +34,7 @@ export const fixedImageWidths = [800, 1200, 1600] as const;
 export const servedImageFormats = ["webp", "avif", "jpeg"] as const;
 
 /**
- * Every width the shop's pages ask /_ipx for (issue 14, item 8): layout and thumbnail widths
+ * Every width the shop's pages ask /_ipx for: layout and thumbnail widths
  * at each density, and the fixed ones. A picture narrower than a candidate is asked for at
  * its own size, without a width (ipxUrl's intrinsicWidth). Any other width is refused, so
  * that nobody can make the server encode pictures no page shows.

@@ -5,8 +5,8 @@ import { cartSummary, type CartLine } from "./summary.server.ts";
 import { quantityField, readTypedQuantity } from "./typed-quantity.ts";
 
 /**
- * 'Пересчитать' on /cart (issue 21 item 30): the quantities typed into the lines, all at
- * once. A bad one (item 12) changes nothing at all; the fields refused are returned as they
+ * 'Пересчитать' on /cart: the quantities typed into the lines, all at
+ * once. A bad one changes nothing at all; the fields refused are returned as they
  * were typed, for the page to name next to their lines.
  */
 export async function updateCartQuantities(

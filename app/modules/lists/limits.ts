@@ -2,7 +2,7 @@ import { formatDateTime, formatMoney } from "../shared/format.ts";
 import { shop } from "../shop/contacts.ts";
 
 /**
- * The caps that keep one buyer from holding the shop's stock (issue 14 item 2): pieces of one
+ * The caps that keep one buyer from holding the shop's stock: pieces of one
  * coin per order (MAX_PIECES_PER_COIN, or the coin's own lower max_per_order) and unpaid
  * online orders per buyer (MAX_UNPAID_ORDERS_PER_BUYER). The cart and placing an order both
  * apply them, so a buyer meets the limit where they choose the quantity.

@@ -81,7 +81,7 @@ describe("merge on sign-in", () => {
     expect(await listCounts(database.handle.db, "visitor:merge")).toEqual({ cart: 0, wishlist: 0, compare: 0 });
   });
 
-  it("keeps every list within its limit (issue 14 item 11)", async () => {
+  it("keeps every list within its limit", async () => {
     const user = "user:limits" as const;
     const visitor = "visitor:limits" as const;
     for (const id of [1, 2, 3, 4, 5]) await addToList(database.handle.db, "compare", user, id);

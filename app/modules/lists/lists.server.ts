@@ -49,7 +49,7 @@ async function lockProduct(tx: Tx, productId: number) {
 
 /**
  * One change at a time to one owner's list, on every instance: without it, 40 parallel
- * additions each counted 9 and the comparison held 12 of 10 (issue 14 item 11). Taken
+ * additions each counted 9 and the comparison held 12 of 10. Taken
  * before any product row lock, everywhere, so two changes never wait on each other.
  */
 async function lockOwnerList(tx: Tx, list: ListName, owner: ListOwner) {
@@ -210,7 +210,7 @@ export type { ListMembership };
 /**
  * The header badges — coins in the cart (quantities added up), products in the other
  * two lists — and which products are in each, so every card and product page can say
- * 'В избранном' or 'В корзине: N шт.' (issue 21 items 5, 11). One query; the lists are
+ * 'В избранном' or 'В корзине: N шт.'. One query; the lists are
  * bounded by `listLimits`.
  */
 export async function listState(db: Database, owner: ListOwner): Promise<{ counts: ListCounts; membership: ListMembership }> {
@@ -246,7 +246,7 @@ export async function listCounts(db: Database, owner: ListOwner): Promise<ListCo
 /**
  * On sign-in the visitor's lists join the user's (ARCHITECTURE section 5): cart
  * quantities add up, capped by stock; a list already at its limit takes no new product
- * (issue 14 item 11); the visitor keeps nothing.
+ *; the visitor keeps nothing.
  */
 export async function mergeLists(db: Database, from: ListOwner, to: ListOwner): Promise<void> {
   if (from === to) return;

@@ -22,7 +22,7 @@ export type CartLine = {
   lineTotal: number | null;
   /** Why the line cannot be bought now, if so: sold out, withdrawn, or fewer in stock than wanted. */
   problem: string | null;
-  /** Unavailable lines stay in the cart, marked, and are left out of the total (issue 5). */
+  /** Unavailable lines stay in the cart, marked, and are left out of the total. */
   available: boolean;
   /** The most pieces of this coin one order may hold (MAX_PIECES_PER_COIN or the coin's own cap). */
   limit: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readTypedQuantity } from "./typed-quantity.ts";
 
-describe("readTypedQuantity (issue 21 item 12)", () => {
+describe("readTypedQuantity", () => {
   const line = { stock: 5, limit: 50 };
 
   it("takes a whole number from 0 (leave the cart) up to what may be bought", () => {

@@ -2,7 +2,7 @@ import { limitMessages } from "./limits.ts";
 import type { Outcome } from "../shared/failure.ts";
 
 /**
- * A quantity typed into a cart or checkout line (issue 21 item 12): a whole number from 0 (the
+ * A quantity typed into a cart or checkout line: a whole number from 0 (the
  * line leaves the cart) up to what may be bought. Anything else is refused with a message for
  * that line and the quantity stays as it was: 99999, 2.5, 1e3, −5, an empty field, letters.
  */

@@ -2,7 +2,7 @@ import type { DeliveryKind } from "../delivery/rules.ts";
 
 /**
  * What reaches a person, and through which channel: one table, to be read against the list
- * of issue 15 (order placed, paid, payment failed, shipped with tracking, ready for pickup,
+ * of the order's life (order placed, paid, payment failed, shipped with tracking, ready for pickup,
  * completed, cancelled with reason, refund made, a payment for a cancelled order, buy-back
  * request received and answered).
  */
@@ -42,7 +42,7 @@ export type BuybackFacts = {
   answer?: string;
 };
 
-/** A buyer's alert that has come true (issue 19 item 5), as its message tells it. */
+/** A buyer's alert that has come true, as its message tells it. */
 export type AlertFacts = {
   id: number;
   /** The one channel the buyer chose for this alert. */

@@ -18,7 +18,7 @@ const alert = {
   token: "abcdefghijklmnopqrstuvwxyz012345",
 };
 
-describe("alert messages in the outbox (issue 19 item 5)", () => {
+describe("alert messages in the outbox", () => {
   it("go to the buyer by the one channel the alert was made for, never to the staff", () => {
     expect(recipientsOf({ kind: "alert_price_below", alert }, settings)).toEqual([{ audience: "buyer", channel: "sms", address: "+79161112233" }]);
     expect(recipientsOf({ kind: "alert_in_stock", alert: { ...alert, channel: "email" } }, settings)).toEqual([{ audience: "buyer", channel: "email", address: "ivan@example.ru" }]);

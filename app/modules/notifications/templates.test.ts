@@ -39,7 +39,7 @@ describe("notification texts", () => {
     expect(email.html).toContain("info@aurum.example");
   });
 
-  it("ends an e-mail with the seller's legal details, in both parts; SMS stay short (issue 17 item 4)", () => {
+  it("ends an e-mail with the seller's legal details, in both parts; SMS stay short", () => {
     const seller = "ООО «Аурум Монеты», ИНН 7701999993, ОГРН 1027700999996, Москва. Спецучёт в Пробирной палате: 77-001";
     const email = renderMessage({ kind: "order_placed", order }, "buyer", "email", { ...shopFacts, seller }, placedAt);
     expect(email.text.trim().split("\n").at(-1)).toBe(seller);
@@ -107,7 +107,7 @@ describe("notification texts", () => {
   });
 });
 
-describe("alert texts (issue 19 item 5)", () => {
+describe("alert texts", () => {
   const alert = {
     id: 7,
     channel: "email" as const,

@@ -7,7 +7,7 @@ import type { MetalRates } from "../pricing/pricing.ts";
 import { holdings, type Holdings } from "./holdings.ts";
 import { refundedByOrder } from "./refunded.server.ts";
 
-/** The coins of the buyer's completed orders, valued at today's prices (issue 19 item 6). */
+/** The coins of the buyer's completed orders, valued at today's prices. */
 export async function buyerHoldings(db: Database, userId: number, rates: MetalRates | null): Promise<Holdings> {
   const lines = await db
     .select({ id: orderLines.id, orderId: orderLines.orderId, productId: orderLines.productId, name: orderLines.name, quantity: orderLines.quantity, price: orderLines.price, paid: orderLines.lineTotal })

@@ -1,5 +1,5 @@
 /**
- * The buyer's coins bought here (issue 19 item 6): what was paid, what the coin costs today,
+ * The buyer's coins bought here: what was paid, what the coin costs today,
  * what the shop would pay for it today, and the gain or loss. The gain is counted against the
  * buy-back price, the money the buyer would actually get by selling today (decision 020).
  * Pure: bought lines and today's prices in, lines and totals out.

@@ -7,7 +7,7 @@ import type { NotificationEvent, OrderFacts } from "../notifications/events.ts";
 import { recordNotifications } from "../notifications/outbox.server.ts";
 
 /**
- * The life of an order after it is placed (issue 15): its history (one order_events row per
+ * The life of an order after it is placed: its history (one order_events row per
  * status), the messages each step sends (through the outbox, in the step's transaction), the
  * payment deadline and the tracking number.
  */

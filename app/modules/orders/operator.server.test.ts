@@ -82,7 +82,7 @@ describe("changing an order's status", () => {
   });
 });
 
-describe("cancelling an unpaid order with a payment under way (issue 14 item 7)", () => {
+describe("cancelling an unpaid order with a payment under way", () => {
   const publicUrl = "https://shop.example";
   const sandbox = () => createSandboxProvider(db(), { publicUrl });
   const sandboxIdOf = (started: unknown) => (started as { url: string }).url.split("/").pop()!;
@@ -116,7 +116,7 @@ describe("cancelling an unpaid order with a payment under way (issue 14 item 7)"
     expect(log.warn).toHaveBeenCalledWith("money returned to the buyer", expect.objectContaining({ orderId: order.orderId, amount: order.total }));
     const details = formatOrderDetails((await findOrderByNumber(db(), order.number))!);
     expect(details).toMatch(/Возвраты:\n .+sandbox  refund-[0-9a-f-]+  возврат выполнен  .+₽  заказ отменён, а платёж прошёл позже/);
-    // The buyer is told of the refund with it (issue 15).
+    // The buyer is told of the refund with it.
     const told = await db().select().from(notifications).where(and(eq(notifications.orderId, order.orderId), eq(notifications.event, "refund_made")));
     expect(told.map((m) => `${m.audience} ${m.channel}`).sort()).toEqual(["buyer email", "buyer sms"]);
     expect(told.find((m) => m.channel === "sms")!.text).toMatch(new RegExp(`^Аурум: возврат [\\d\\s\\u00a0]+₽ по заказу №${order.number} оформлен\\.$`));

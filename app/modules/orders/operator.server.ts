@@ -56,7 +56,7 @@ export type StatusChange =
       restocked: Array<{ sku: string; name: string; quantity: number }>;
       /** A cancelled order that was paid online: the money goes back to the buyer by hand. */
       refundNeeded: boolean;
-      /** Payments of the cancelled order that could still take money, now cancelled (issue 14 item 7). */
+      /** Payments of the cancelled order that could still take money, now cancelled. */
       paymentsCancelled: number;
       /** Money that arrived before the cancellation reached the provider, sent back. */
       refunds: RefundRow[];
@@ -104,7 +104,7 @@ export async function changeOrderStatus(
   const change = await changeStatusInTransaction(db, number, to, { ...options, trackingNumber, now: options.now ?? new Date() });
   if (!change.ok) return change;
   if (change.restocked.length > 0) invalidateReads("stock");
-  // Coins back on sale: buyers waiting for them hear of it now (issue 19 item 5).
+  // Coins back on sale: buyers waiting for them hear of it now.
   if (change.restocked.length > 0) checkAlertsSoon();
   const { orderId, ...done } = change;
   if (to !== "cancelled" || !options.provider || done.refundNeeded) return done;

@@ -216,7 +216,7 @@ describe("applying the provider's word", () => {
     expect(await listRefunds(db(), order.orderId)).toEqual([expect.objectContaining({ status: "pending", amount: order.total, providerRefundId: null })]);
   });
 
-  it("refunds on its own a payment that succeeds for a cancelled order, once, however often it is reported (issue 14 item 7)", async () => {
+  it("refunds on its own a payment that succeeds for a cancelled order, once, however often it is reported", async () => {
     const order = await placeTestOrder(db());
     const { provider } = recordingSandbox();
     let refunded = 0;
@@ -294,7 +294,7 @@ describe("refreshing an order's payment (the return page)", () => {
     expect(await orderStatus(order.orderId)).toBe("paid");
   });
 
-  it("asks the provider about an order at most once per 10 s, however often /thanks is loaded (issue 14 item 14)", async () => {
+  it("asks the provider about an order at most once per 10 s, however often /thanks is loaded", async () => {
     const order = await placeTestOrder(db());
     const { provider: sandbox } = recordingSandbox();
     await startPayment(db(), sandbox, { id: order.orderId }, { publicUrl: PUBLIC_URL });
@@ -398,7 +398,7 @@ describe("YooKassa notifications", () => {
     return { order, paymentId, ...yookassa };
   }
 
-  it("marks a pending payment canceled when its order is cancelled, and refunds it when the buyer pays all the same (issue 14 item 7)", async () => {
+  it("marks a pending payment canceled when its order is cancelled, and refunds it when the buyer pays all the same", async () => {
     const { order, paymentId, provider, states, refunds } = await pendingYooKassaPayment();
     await db().update(orders).set({ status: "cancelled" }).where(eq(orders.id, order.orderId));
     // YooKassa cannot cancel a pending redirect payment: the shop marks it canceled on its side.
@@ -415,7 +415,7 @@ describe("YooKassa notifications", () => {
         amountRub: order.total,
         idempotenceKey: expect.any(String),
         description: expect.stringContaining("заказ отменён"),
-        // The refund receipt of the prepayment goes with it (issue 17 item 1).
+        // The refund receipt of the prepayment goes with it.
         receipt: { customer: { email: "ivan@example.ru" }, items: [expect.objectContaining({ priceRub: order.total, paymentMode: "full_prepayment" })] },
       },
     ]);

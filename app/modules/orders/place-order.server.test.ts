@@ -132,7 +132,7 @@ describe("placeOrder", () => {
   });
 });
 
-describe("placeOrder: the caps that stop one buyer holding the stock (issue 14 item 2)", () => {
+describe("placeOrder: the caps that stop one buyer holding the stock", () => {
   const db = () => database.handle.db;
   const stockOf = async (id: number) => (await db().select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
   const orderCount = async (userId: number) => (await listOrders(db(), userId)).length;
@@ -194,7 +194,7 @@ describe("placeOrder: the caps that stop one buyer holding the stock (issue 14 i
   });
 });
 
-describe("placeOrder: a checkout token that is another buyer's (issue 14 item 10)", () => {
+describe("placeOrder: a checkout token that is another buyer's", () => {
   it("refuses it with a clear message instead of failing", async () => {
     const first = await buyer();
     const second = await buyer();

@@ -9,7 +9,7 @@ describe("normalizePhone", () => {
     ["9991234567", "+79991234567"],
     [" +7 999 123 45 67 ", "+79991234567"],
     ["8-999-123-45-67", "+79991234567"],
-    // Issue 21 item 1: every way a buyer gives the same number ends as the same number.
+    // Every way a buyer gives the same number ends as the same number.
     ["+79161112233", "+79161112233"],
     ["+7 916 111 22 33", "+79161112233"],
     ["+7(916)111-22-33", "+79161112233"],

@@ -41,7 +41,7 @@ describe("consumeRateLimits", () => {
   });
 });
 
-describe("IPv6 addresses (issue 14, item 5)", () => {
+describe("IPv6 addresses", () => {
   it("count for their /64 network: a subscriber cannot take a fresh address for every try", async () => {
     const perIp = { bucket: "test-ip6", limit: 2, windowMs: 3_600_000 };
     expect((await consumeRateLimit(database.handle.db, perIp, "2001:db8:1:2::1", at(0))).allowed).toBe(true);

@@ -12,7 +12,7 @@ import { receiptVat, vatTreatment } from "../tax/vat.ts";
 export { receiptStatusLabels, receiptTypeLabels } from "./labels.ts";
 
 /**
- * Fiscal receipts (54-FZ, issue 17 item 1; decision 018). Coins are paid online and handed over
+ * Fiscal receipts (54-FZ; decision 018). Coins are paid online and handed over
  * later, so an order paid online gets:
  * - at payment, a receipt of full prepayment, sent with the payment itself (one row per payment
  *   attempt, written with the attempt; its status follows the payment's);

@@ -38,7 +38,7 @@ export const contentItemsSeeder: Seeder = {
 };
 
 /**
- * The rules of the demo promotions (issue 21 item 4) for shops seeded before promotions had
+ * The rules of the demo promotions for shops seeded before promotions had
  * rules: a demo promotion without a rule gets the demo file's; one the operator gave a rule
  * (or deleted) is left alone.
  */
@@ -55,11 +55,11 @@ export const promotionRulesSeeder: Seeder = {
   },
 };
 
-/** sha-256 of the privacy policy's demo text before it named Yandex Metrica and Yandex Maps (issue 17 item 3). */
+/** sha-256 of the privacy policy's demo text before it named Yandex Metrica and Yandex Maps. */
 const privacyBodyBeforeMetrica = "f38ee842da643a900f086ff82318ac56922fee4c2c4add1bab8286d26c31cac9";
 
 /**
- * The consent document (issue 17 item 3) for shops seeded before it existed, and the privacy
+ * The consent document for shops seeded before it existed, and the privacy
  * policy's new demo text where the page still holds the old demo text word for word (an
  * operator's own policy is left alone).
  */

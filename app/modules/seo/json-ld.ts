@@ -2,7 +2,7 @@ import { shop } from "../shop/contacts.ts";
 import type { SellerDetails } from "../config/seller.ts";
 import type { Crumb } from "../shared/crumb.ts";
 
-/** The seller as an organisation: its legal name, ИНН and ОГРН (issue 17 item 4). */
+/** The seller as an organisation: its legal name, ИНН and ОГРН. */
 function sellerJsonLd(seller: SellerDetails | undefined) {
   if (!seller) return { legalName: shop.legalName };
   return {

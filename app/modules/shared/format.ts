@@ -61,7 +61,7 @@ export function formatTime(date: Date | string): string {
   return timeFormatter.format(new Date(date));
 }
 
-// Built once: constructing an Intl formatter costs more than rendering the footer (CPU profile, issue 18).
+// Built once: constructing an Intl formatter costs more than rendering the footer (CPU profile).
 const yearFormatter = new Intl.DateTimeFormat("en", { timeZone: SHOP_TIME_ZONE, year: "numeric" });
 
 /** The current year in Moscow, for the footer's "© 2000–{year}". */

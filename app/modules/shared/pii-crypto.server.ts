@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 
 /**
- * Personal data at rest (115-FZ identification, issue 17 item 5): AES-256-GCM with a random
+ * Personal data at rest (115-FZ identification): AES-256-GCM with a random
  * 96-bit nonce per value. Each ciphertext carries the id of the key that made it, so keys can
  * be rotated: the current key encrypts, the current and every old key listed decrypt.
  *

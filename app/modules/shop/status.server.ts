@@ -18,7 +18,7 @@ export async function readSalesSetting(db: Database): Promise<SalesSetting> {
 
 /**
  * The same setting for the banner every storefront page shows: one query less per page
- * (issue 18 item 2). A pause drops it at once here and, through NOTIFY, on every instance
+ *. A pause drops it at once here and, through NOTIFY, on every instance
  * (changedReads below); placing an order still reads the row itself (checkout/scope.server.ts).
  */
 const salesShownCache = createReadCache<SalesSetting>({ tag: "settings", maxEntries: 1 });

@@ -19,7 +19,7 @@ export const adminRouteRoles: Record<string, readonly StaffRole[]> = {
   "/admin/compliance": ["compliance"],
   "/admin/compliance/control.csv": ["compliance"],
   "/admin/compliance/orders/:number": ["compliance"],
-  // The catalogue and content are the content role's (issue 16: "content: catalogue texts, content pages");
+  // The catalogue and content are the content role's ("content: catalogue texts, content pages");
   // the catalogue's prices, stock and pictures go with its texts, on one page and one form. A manager
   // runs orders, buy-back, customers and the sales pause, and is refused here.
   "/admin/catalog": ["content"],

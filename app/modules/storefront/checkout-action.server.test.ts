@@ -25,7 +25,7 @@ const form = (fields: Record<string, string>) => {
   return body;
 };
 
-describe("a checkout post from an owner without a draft (the sign-in ran out mid-checkout; walk-through item 2)", () => {
+describe("a checkout post from an owner without a draft (the sign-in ran out mid-checkout)", () => {
   it("keeps the city the page showed, so the draft that follows the buyer back after signing in is whole", async () => {
     const user: ListOwner = "user:checkout-expired";
     const visitor: ListOwner = `visitor:${crypto.randomUUID()}`;

@@ -46,7 +46,7 @@ export type CheckoutOutcome =
 /**
  * Quantities typed into the cart lines ("qty:<id>"), applied within what may be bought; a line
  * set to 0 leaves the cart. A bad one (99999, 2.5, −5, letters…) changes nothing at all: the
- * errors, per line ("qty:<id>"), are returned for the page (issue 21 item 12). A quantity left
+ * errors, per line ("qty:<id>"), are returned for the page. A quantity left
  * as the page showed it is not a change: a stale tab does not undo what another tab did to the
  * cart (the order then differs from the page, which says so).
  */
@@ -135,7 +135,7 @@ const money = (amount: number | null) => (amount === null ? "—" : amount === 0
 
 /**
  * What differs between the terms the page showed and those the order would be placed on
- * (issue 21 item 7), in words for the buyer; nothing when they are the same. Only prices moved:
+ *, in words for the buyer; nothing when they are the same. Only prices moved:
  * the spec's 'updatePrices' table. Anything else (a delivery ticked but not applied, a quantity
  * typed but not recalculated, a change in another tab): a list of what changed.
  */

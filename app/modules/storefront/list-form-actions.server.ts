@@ -93,7 +93,7 @@ export async function handleListForm(request: Request, context: Readonly<RouterC
   const back = form.get("redirectTo");
   const redirectTo = typeof back === "string" && back ? safeReturnPath(back) : listPages[list];
 
-  // Emptying the cart takes a second step (issue 21, item 25): the first press only asks,
+  // Emptying the cart takes a second step: the first press only asks,
   // on the cart page, with 'Да, очистить' (posting confirm=yes) and 'Отмена'. With or
   // without JavaScript the same redirect leads there; nothing changes until then.
   if (list === "cart" && form.get("intent") === "clear" && form.get("confirm") !== "yes") {

@@ -25,7 +25,7 @@ export async function loginView(request: Request, context: Readonly<RouterContex
   const user = context.get(userContext);
   const query = new URL(request.url).searchParams.get("redirectTo");
   // A fresh link (/login?redirectTo=/checkout) names where to return, whatever an earlier,
-  // abandoned sign-in in this browser had kept (issue 21 item 6).
+  // abandoned sign-in in this browser had kept.
   const redirectTo = query !== null ? safeReturnPath(query) : (state?.redirectTo ?? "/");
   const db = authDeps(context).db;
   if (user && state?.step === "profile") return { step: "profile", phone: user.phone, resendInSeconds: 0, redirectTo, prefill: await profilePrefill(db, `user:${user.id}`) };
@@ -71,7 +71,7 @@ export async function handleLoginAction(request: Request, context: Readonly<Rout
       const submission = parseWithZod(intent === "resend" && state ? toForm({ phone: state.phone }) : form, { schema: phoneSchema });
       if (submission.status !== "success") return fail(submission);
       const phone = submission.value.phone;
-      // Back from step 2 with the same number: the code already sent still works (issue 21 item 9).
+      // Back from step 2 with the same number: the code already sent still works.
       if (intent === "send" && state?.phone === phone && (await isCodeLive(deps.db, { phone, codeId: state.codeId }))) {
         outcome = { state: { step: "code", phone, redirectTo, codeId: state.codeId }, cookies: [] };
         break;
@@ -120,7 +120,7 @@ export async function handleLoginAction(request: Request, context: Readonly<Rout
       break;
     }
     case "skip":
-      // Only a signed-in buyer at step 3 can skip it; anyone else is told to sign in (issue 14 item 15).
+      // Only a signed-in buyer at step 3 can skip it; anyone else is told to sign in.
       if (!user) return fail(parseWithZod(form, { schema: z.object({}) }), new AuthError("unauthorized", "Сначала войдите по коду из SMS", 401));
       outcome = { state: null, cookies: [], done: { to: redirectTo, message: "Вы вошли в личный кабинет" } };
       break;

@@ -1,5 +1,5 @@
 /**
- * VAT on the coins the shop sells (issue 17 item 2; research/compliance.md "VAT").
+ * VAT on the coins the shop sells (research/compliance.md "VAT").
  *
  * - The general rate is 20 % for sales dated before 1 January 2026 (Moscow time) and 22 % from
  *   then on (Federal Law 425-FZ of 28.11.2025). A receipt takes the rate of its order's date, so

@@ -7,7 +7,7 @@ import * as css from "./admin.css.ts";
 import { noteField, refundCount } from "./order-staff-blocks.css.ts";
 
 /**
- * The order page's staff blocks (issue 16 item 3), kept apart from the page's own sections:
+ * The order page's staff blocks, kept apart from the page's own sections:
  * refunds (all or by lines), the packing slip and the staff's notes.
  */
 

@@ -94,7 +94,7 @@ export const noPrint = style({ "@media": { print: { display: "none" } } });
 export const slipTable = style({ width: "100%", borderCollapse: "collapse", margin: `${vars.space.md} 0` });
 globalStyle(`${slipTable} th, ${slipTable} td`, { border: "1px solid #000", padding: vars.space.xs, textAlign: "left" });
 
-// Edit forms of the catalogue and content (issue 16 items 5 and 6).
+// Edit forms of the catalogue and content.
 export const formGrid = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 14rem), 1fr))", marginBottom: vars.space.md });
 export const checkField = style({ display: "flex", gap: vars.space.sm, alignItems: "center", fontSize: vars.font.sizeSmall });
 export const textarea = style({ width: "100%", padding: vars.space.sm, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, background: vars.color.background, fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace", fontSize: vars.font.sizeSmall, boxSizing: "border-box" });

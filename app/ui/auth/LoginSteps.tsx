@@ -182,7 +182,7 @@ const profileComplete = (form: HTMLFormElement) => registrationSchema.safeParse(
 
 /**
  * Step 3: full name, e-mail and consent; finish is disabled while the form is invalid (with
- * JavaScript). The name and e-mail typed at checkout are filled in (issue 21 item 14).
+ * JavaScript). The name and e-mail typed at checkout are filled in.
  */
 export function ProfileStep({ Form, action, result, redirectTo, viaFetcher, busy, prefill, titleAs: Title = "h2" }: StepProps & { prefill?: { fullName: string; email: string } }) {
   const hydrated = useHydrated();

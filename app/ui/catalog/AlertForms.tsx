@@ -23,7 +23,7 @@ function Channels({ hasEmail }: { hasEmail: boolean }) {
 }
 
 /**
- * A coin page's alerts (issue 19 item 5): 'tell me when the price is below …' and 'tell me when
+ * A coin page's alerts: 'tell me when the price is below …' and 'tell me when
  * it is back', as plain POST forms to /my/alerts; a visitor who is not signed in is asked to.
  */
 export function AlertForms(props: {

@@ -39,7 +39,7 @@ function cartAddContents(fetcher: Pick<FetcherWithComponents<ListActionResult>, 
 /**
  * 'В корзину' with what it did: disabled and 'Добавляем…' while the addition is on its way
  * (so impatient clicks add one coin, not three), then 'Добавлено' and 'В корзине: N шт.'
- * (issue 21 item 11). The count comes from the page's data, so it shows without JavaScript too.
+ *. The count comes from the page's data, so it shows without JavaScript too.
  */
 export function CartAddButton({ productId, fetcherKey, ...button }: { productId: number; fetcherKey: string } & CartButtonProps) {
   const fetcher = useFetcher<ListActionResult>({ key: fetcherKey });
@@ -56,7 +56,7 @@ function listOfButton(button: HTMLButtonElement | null): ListName | undefined {
 /**
  * The wishlist or comparison toggle: says whether the coin is already there (aria-pressed,
  * 'В избранном' / 'В сравнении') and the same button takes it out again; with JavaScript the
- * new state shows at once, before the server answers (issue 21 item 5). Its name and value
+ * new state shows at once, before the server answers. Its name and value
  * are the intent, so the card's one form says what this button asks for.
  */
 function listToggle({
@@ -103,8 +103,8 @@ function listToggle({
  * product and the way back once, and each button posts its intent to its list (formaction),
  * so it works without JavaScript and returns the buyer to `returnTo`. With JavaScript the
  * pressed button's list submits through its own fetcher (as ListForm does), so each button
- * keeps its own state and two lists can change at once. One form instead of three a card
- * took 216 elements and 11 KB off a catalogue page.
+ * keeps its own state and two lists can change at once. One form instead of three per card
+ * keeps a catalogue page small.
  */
 export function ProductActions({
   productId,

@@ -10,7 +10,7 @@ import { ProductActions } from "./ProductActions.tsx";
 /**
  * How wide the card's picture is laid out. On phones two cards share the width less the
  * page gutters, the gap and the cards' padding (a 412 px screen gives 166 px, not 206), so
- * a phone at density 1.75 takes the 320 px picture (18 KB) instead of the 640 px one (45 KB).
+ * a phone at density 1.75 takes the 320 px picture instead of the 640 px one.
  */
 const pictureSizes = "(min-width: 1280px) 300px, (min-width: 768px) 33vw, calc(50vw - 2.5rem)";
 
@@ -44,7 +44,7 @@ export function ProductCard({ product, returnTo, priority = false }: { product: 
       <p className={css.price} data-testid="price">
         {product.price !== null ? formatMoney(product.price) : "Цена уточняется"}
       </p>
-      {/* The value figures (issue 19 item 1), formatted on the server: a block of their own. */}
+      {/* The value figures, formatted on the server: a block of their own. */}
       {product.figures ? (
         <p className={css.facts} data-testid="card-value">
           {product.figures.perGram}

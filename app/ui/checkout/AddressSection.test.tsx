@@ -5,7 +5,7 @@ import { AddressSection } from "./CheckoutSections.tsx";
 
 afterEach(cleanup);
 
-describe("the courier address fields and the browser's autofill (walk-through item 17)", () => {
+describe("the courier address fields and the browser's autofill", () => {
   it("offers the flat of a saved address to 'Квартира, офис', never to 'Дом, корпус'", () => {
     render(<AddressSection draft={emptyDraft()} errors={{}} />);
     // Autofill's second address line is the flat or office; there is no token for a house number alone.

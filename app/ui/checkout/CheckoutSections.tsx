@@ -38,7 +38,7 @@ export function SaveButton({ children, name = "intent", value = "save", classNam
 /**
  * 'Войти и оформить': without JavaScript it posts the form (the draft is kept) and the
  * server sends the buyer to /login. With it, the form is saved in the background and the
- * sign-in modal opens over the page with the phone typed here (issue 21 items 26, 14).
+ * sign-in modal opens over the page with the phone typed here.
  */
 function LoginToOrderButton() {
   const loginModal = useLoginModal();
@@ -224,7 +224,7 @@ export function DeliverySection({ view, onChoose }: { view: CheckoutView; onChoo
                   </span>
                   <span className={css.optionPrice}>{item.price === 0 ? "Бесплатно" : formatMoney(item.price)}</span>
                 </label>
-                {/* What the shop's own ways of delivery mean (issue 21 item 17): outside the label, so the radio's name stays short. */}
+                {/* What the shop's own ways of delivery mean: outside the label, so the radio's name stays short. */}
                 {deliveryNotes[item.id] ? (
                   <p id={`delivery-note-${item.id}`} className={css.optionNote} data-testid={`delivery-note-${item.id}`}>
                     {deliveryNotes[item.id]}
@@ -417,7 +417,7 @@ export function OrderErrorBox({ message }: { message: string }) {
 }
 
 /**
- * A notice that stopped the order is scrolled to when it appears (issue 21 item 8): without
+ * A notice that stopped the order is scrolled to when it appears: without
  * JavaScript the redirect's #anchor does it; with it, the form keeps the scroll position, and
  * the buyer pressed 'Оформить заказ' at the bottom of the page. Its scroll-margin keeps it clear
  * of the sticky header.
@@ -430,7 +430,7 @@ function useScrolledTo() {
   return ref;
 }
 
-/** Issue 21 item 7: the form posted differs from what the page showed; nothing was placed, the buyer checks and confirms. */
+/** The form posted differs from what the page showed; nothing was placed, the buyer checks and confirms. */
 export function OrderChangedBox({ notice }: { notice: NonNullable<CheckoutDraft["changeNotice"]> }) {
   const ref = useScrolledTo();
   return (

@@ -6,7 +6,7 @@ import { vars } from "#app/ui/tokens/theme.css.ts";
 
 /**
  * How far below the top an anchored box (#order-changed, #update-prices, a section) comes to rest:
- * clear of the sticky header, which is 148 px tall on a desktop with its quotes bar (issue 21 item 8).
+ * clear of the sticky header, which is 148 px tall on a desktop with its quotes bar.
  */
 const clearOfHeader = { scrollMarginTop: "6rem", "@media": { [mediaUp("md")]: { scrollMarginTop: "10rem" } } } as const;
 

@@ -13,7 +13,7 @@ export const headerSticky = style({ position: "sticky", top: 0, zIndex: vars.z.h
 // on a desktop with its quotes bar.
 globalStyle(`html:has(${headerSticky})`, { scrollPaddingTop: "4.5rem", "@media": { [mediaUp("md")]: { scrollPaddingTop: "10.5rem" } } });
 
-/** Phones have no top bar: its ratings and phone are in the side menu and the footer (issue 22). */
+/** Phones have no top bar: its ratings and phone are in the side menu and the footer. */
 export const topBar = style({
   display: "none",
   background: vars.color.headerBar,

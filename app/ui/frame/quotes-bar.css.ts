@@ -24,7 +24,7 @@ const pageWidth = (perPage: number) => `calc((100cqi - ${perPage - 1} * ${pageGa
  * each figure its name over its value. Every figure is as wide as its share of the bar and the
  * scroll comes to rest at a figure's start (scroll snap), so the edge never cuts a number (it cut
  * '4 547,13 $' at 390 px). Between lg and xl: the figures, then the update time right-aligned
- * below. From xl (1280 px): one row (issue 21 item 24: it wrapped at 1366 px), with short names
+ * below. From xl (1280 px): one row (it wrapped at 1366 px), with short names
  * and the time alone (the full names and 'Обновлено … МСК' stay for screen readers).
  *
  * The scroller is inside the Container, not the Container itself: with the page's gutter as its

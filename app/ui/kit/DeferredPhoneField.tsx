@@ -11,8 +11,8 @@ function PlainPhoneField({ label, errors, inputProps }: PhoneFieldProps) {
 }
 
 /**
- * PhoneField on a page the server renders (the checkout): the mask's code (react-number-format,
- * ~4.5 KB gzip) is not among the page's first scripts. The server renders the masked field in
+ * PhoneField on a page the server renders (the checkout): the mask's code (react-number-format)
+ * is not among the page's first scripts. The server renders the masked field in
  * place; in the browser it stays the server's tel input, which works as without JavaScript,
  * until its chunk arrives and hydrates it, keeping a number typed meanwhile (PhoneField reads
  * it). A client-side navigation to the page shows the plain input until then.

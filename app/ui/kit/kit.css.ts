@@ -86,7 +86,7 @@ export const button = style({
   // The darker gold needs light text (6:1).
   selectors: {
     "&:hover:not(:disabled)": { background: vars.color.goldDark, color: vars.color.onHeaderBar },
-    // Disabled must look it: grey, no gold, no pointer (issue 21 item 10).
+    // Disabled must look it: grey, no gold, no pointer.
     "&:disabled": { background: vars.color.border, color: vars.color.textMuted, cursor: "not-allowed" },
   },
 });
