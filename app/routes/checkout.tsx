@@ -9,6 +9,7 @@ import { paymentWindowText } from "#app/modules/payments/deadline.ts";
 import { flashHeader } from "#app/modules/flash/flash.server.ts";
 import { checkoutErrorsContext, checkoutErrorsHeader, checkoutErrorsMiddleware } from "#app/modules/checkout/form-errors.server.ts";
 import { readFormBody } from "#app/modules/shared/form-body.server.ts";
+import { parseCheckoutPost } from "#app/modules/checkout/draft-form.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { button } from "#app/ui/kit/kit.css.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
@@ -60,7 +61,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const scope = await checkoutScope(context);
-  const outcome = await handleCheckoutPost(scope, await readFormBody(request));
+  const outcome = await handleCheckoutPost(scope, parseCheckoutPost(await readFormBody(request)));
   switch (outcome.kind) {
     case "page": {
       const errors = await checkoutErrorsHeader(outcome.errors ?? {});

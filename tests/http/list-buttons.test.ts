@@ -74,6 +74,34 @@ describe("the list buttons without JavaScript", () => {
   });
 });
 
+describe("a list form posted wrong", () => {
+  it("is refused with the reason on the page it came from, and nothing changes", async () => {
+    const client = await browser();
+    const id = inStock[2]!;
+    const page = `/products/${slugOf(id)}`;
+    const refusals: Array<[string, Record<string, string>, string]> = [
+      ["/cart", { intent: "buy-everything", productId: String(id) }, "Неизвестное действие"],
+      ["/cart", { intent: "add", productId: "12abc" }, "Неверный идентификатор товара"],
+      ["/cart", { intent: "add" }, "Неверный идентификатор товара"],
+      // An emptied quantity field is refused, not read as the default of one.
+      ["/cart", { intent: "add", productId: String(id), quantity: "" }, "Количество должно быть целым числом"],
+      ["/cart", { intent: "set", productId: String(id), quantity: "0x10" }, "Количество должно быть целым числом"],
+      ["/wishlist", { intent: "set", productId: String(id), quantity: "2" }, "Неизвестное действие"],
+    ];
+    for (const [action, fields, reason] of refusals) {
+      const response = await client.postForm(action, { ...fields, redirectTo: page });
+      expect(response.headers.get("location"), `${action} ${JSON.stringify(fields)}`).toBe(page);
+      expect(textByTestId(await client.html(page), "flash"), `${action} ${JSON.stringify(fields)}`).toBe(reason);
+    }
+    expect(textByTestId(await client.html(page), "in-cart")).toBe("");
+    expect(JSON.parse((await client.get("/api/wishlist")).text)).toMatchObject({ data: [] });
+
+    // Without a quantity the card's button puts one piece in.
+    await client.postForm("/cart", { intent: "add", productId: String(id), redirectTo: page });
+    expect(textByTestId(await client.html(page), "in-cart")).toBe("В корзине: 1 шт.");
+  });
+});
+
 describe("list limits under a race", () => {
   it("holds exactly ten coins in the comparison after 40 parallel additions", async () => {
     const client = await browser();

@@ -13,7 +13,7 @@ import { contentHref, isContentKey, isContentKind, storefrontPath } from "../con
 import type { ContentKind } from "../content/content-files.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { databaseContext } from "../request/context.ts";
-import { readForm } from "../forms/read-form.ts";
+import { readForm, readFormEnvelope } from "../forms/read-form.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { listAudit } from "../audit/audit.server.ts";
 import { staffActorContext } from "../staff/context.ts";
@@ -63,7 +63,8 @@ export async function handleContentEditor(request: Request, context: Readonly<Ro
   const { db } = context.get(databaseContext);
   const form = await readFormBody(request);
   // The field form of an article saves through handleArticleForm; publishing stays below.
-  if (isArticleKind(kind) && form.get("intent") !== "publish" && form.get("intent") !== "unpublish") return handleArticleForm(context, kind, form, key);
+  const { intent: pressed } = readFormEnvelope(form);
+  if (isArticleKind(kind) && pressed !== "publish" && pressed !== "unpublish") return handleArticleForm(context, kind, form, key);
   const parsed = readForm(form, contentFormSchema);
   if (!parsed.ok) return data<ContentActionData>({ message: parsed.issues.map((issue) => issue.message).join("; "), issues: [] }, { status: 422 });
   const { intent, version } = parsed.value;

@@ -7,18 +7,20 @@ const form = (fields: Record<string, string>) => {
   for (const [name, value] of Object.entries(fields)) data.append(name, value);
   return data;
 };
+/** A post's texts as the action reads them. */
+const posted = (fields: Record<string, string>) => parseCheckoutPost(form(fields)).texts;
 
 describe("applyPostedFields", () => {
   it("keeps what was posted before when a post leaves a field out, and takes what it sends", () => {
-    const first = applyPostedFields(emptyDraft(), form({ name: "Пётр", lastName: "Иванов", street: "Тверская" }));
-    const second = applyPostedFields(first, form({ comment: "Позвоните за час" }));
+    const first = applyPostedFields(emptyDraft(), posted({ name: "Пётр", lastName: "Иванов", street: "Тверская" }));
+    const second = applyPostedFields(first, posted({ comment: "Позвоните за час" }));
     expect(second.contact).toMatchObject({ name: "Пётр", lastName: "Иванов" });
     expect(second.address.street).toBe("Тверская");
     expect(second.comment).toBe("Позвоните за час");
   });
 
   it("cuts hostile lengths to the limits instead of refusing to save", () => {
-    const draft = applyPostedFields(emptyDraft(), form({ name: "я".repeat(10_000), comment: "x".repeat(50_000), addressMessage: "m".repeat(9_999) }));
+    const draft = applyPostedFields(emptyDraft(), posted({ name: "я".repeat(10_000), comment: "x".repeat(50_000), addressMessage: "m".repeat(9_999) }));
     expect(draft.contact.name).toHaveLength(FIELD_LIMITS.name);
     expect(draft.comment).toHaveLength(FIELD_LIMITS.comment);
     expect(draft.address.message).toHaveLength(FIELD_LIMITS.message);
@@ -50,7 +52,7 @@ describe("parseCheckoutPost", () => {
   });
 
   it("takes each choice only in its own shape, as if a malformed one was not posted", () => {
-    expect(parseCheckoutPost(form({ deliveryId: "76", paymentId: "4", pointCode: "MSK1", removeLine: "12" }))).toEqual({ intent: "save", deliveryId: 76, paymentId: 4, pointCode: "MSK1", removeLine: "12" });
+    expect(parseCheckoutPost(form({ deliveryId: "76", paymentId: "4", pointCode: "MSK1", removeLine: "12" }))).toMatchObject({ intent: "save", deliveryId: 76, paymentId: 4, pointCode: "MSK1", removeLine: "12" });
     const hostile = parseCheckoutPost(form({ deliveryId: "7.5", paymentId: "card" }));
     expect(hostile.deliveryId).toBeUndefined();
     expect(hostile.paymentId).toBeUndefined();
@@ -68,17 +70,35 @@ describe("parseCheckoutPost", () => {
     expect(search).toMatchObject({ intent: "find-city", cityQuery: "К".repeat(60) });
     expect(parseCheckoutPost(form({ intent: "find-city" }))).toMatchObject({ cityQuery: "" });
   });
+
+  it("reads the typed quantities by product, the first of a field posted twice, and nothing that is not a line", () => {
+    const body = form({ "qty:12": " 3 ", "qty:7": "abc", "qty:x": "5", "qty:": "5", qty: "5" });
+    body.append("qty:12", "99");
+    expect([...parseCheckoutPost(body).quantities]).toEqual([
+      [12, " 3 "],
+      [7, "abc"],
+    ]);
+  });
+
+  it("reads the texts cut to their limits with one kind of line break, and leaves out a field not posted", () => {
+    const { texts } = parseCheckoutPost(form({ comment: "Позвоните\r\nза час", street: "у".repeat(500), phone: "+7 925 000-00-01" }));
+    expect(texts.comment).toBe("Позвоните\nза час");
+    expect(texts.address.street).toHaveLength(FIELD_LIMITS.street);
+    expect(texts.contact.phone).toBe("+7 925 000-00-01");
+    expect(texts.contact.name).toBeUndefined();
+    expect(texts.address.message).toBeUndefined();
+  });
 });
 
 describe("validateForOrder", () => {
-  const complete = () => applyPostedFields(emptyDraft(), form({ name: "Пётр", lastName: "Иванов", email: "petr@example.ru", phone: "8 (925) 000-00-01" }));
+  const complete = () => applyPostedFields(emptyDraft(), posted({ name: "Пётр", lastName: "Иванов", email: "petr@example.ru", phone: "8 (925) 000-00-01" }));
 
   it("passes a complete pickup-point order with its point", () => {
     expect(validateForOrder({ ...complete(), pointCode: "MSK1" }, { needsPoint: true, courier: false })).toEqual({});
   });
 
   it("names each missing or wrong field in Russian, under the field's posted name", () => {
-    const errors = validateForOrder(applyPostedFields(emptyDraft(), form({ email: "not-an-email", phone: "123" })), { needsPoint: true, courier: false });
+    const errors = validateForOrder(applyPostedFields(emptyDraft(), posted({ email: "not-an-email", phone: "123" })), { needsPoint: true, courier: false });
     expect(errors.name).toEqual(["Обязательное поле"]);
     expect(errors.lastName).toEqual(["Обязательное поле"]);
     expect(errors.email).toEqual(["Email указан неверно"]);
@@ -92,7 +112,7 @@ describe("validateForOrder", () => {
   });
 
   it("refuses a floor of −3, a zero entrance and an emoji apartment under their own fields", () => {
-    const draft = applyPostedFields(complete(), form({ street: "Тверская", house: "1", floor: "−3", entrance: "0", room: "😀" }));
+    const draft = applyPostedFields(complete(), posted({ street: "Тверская", house: "1", floor: "−3", entrance: "0", room: "😀" }));
     const errors = validateForOrder(draft, { needsPoint: false, courier: true });
     expect(errors).toEqual({
       floor: ["Этаж — число от 1 до 99. Цокольный или подземный этаж укажите в сообщении курьеру"],
@@ -102,7 +122,7 @@ describe("validateForOrder", () => {
   });
 
   it("refuses emoji in the recipient's name and takes 'Гейдар оглы' as a patronymic", () => {
-    const draft = applyPostedFields(complete(), form({ lastName: "Мамедов", name: "Ильхам🙂", secondName: "Гейдар  оглы" }));
+    const draft = applyPostedFields(complete(), posted({ lastName: "Мамедов", name: "Ильхам🙂", secondName: "Гейдар  оглы" }));
     const errors = validateForOrder(draft, { needsPoint: false, courier: false });
     expect(errors).toEqual({ name: ["Только буквы (русские или латинские), дефис, апостроф и пробел — как в паспорте"] });
   });

@@ -46,6 +46,13 @@ export const courierAddressSchema = z.object({
 const postedString = z.string().optional().catch(undefined);
 /** A posted whole number; missing or anything else is undefined. */
 const postedInteger = z.coerce.number().int().optional().catch(undefined);
+/** A posted text cut to its limit, line breaks as "\n": saving a draft never refuses, placing the order checks. */
+const postedText = (max: number) =>
+  z
+    .string()
+    .transform((value) => value.replace(/\r\n?/g, "\n").slice(0, max))
+    .optional()
+    .catch(undefined);
 
 /** What every post may carry besides the text fields: the choices made on the form. */
 const choices = {
@@ -56,63 +63,84 @@ const choices = {
   paymentId: postedInteger,
   /** A cart line's remove button (its product id, checked by parseProductId). */
   removeLine: postedString,
+  /** The terms the page showed (terms.ts), checked by parseTermsKey. */
+  shown: z.string().max(4000).optional().catch(undefined),
+  /** The buyer's texts, each undefined when the post left its field out (the draft keeps what it had). */
+  texts: z.object({
+    contact: z.object({
+      name: postedText(FIELD_LIMITS.name),
+      lastName: postedText(FIELD_LIMITS.name),
+      secondName: postedText(FIELD_LIMITS.name),
+      email: postedText(FIELD_LIMITS.email),
+      phone: postedText(FIELD_LIMITS.phone),
+    }),
+    address: z.object({
+      street: postedText(FIELD_LIMITS.street),
+      house: postedText(FIELD_LIMITS.house),
+      room: postedText(FIELD_LIMITS.room),
+      entrance: postedText(FIELD_LIMITS.entrance),
+      floor: postedText(FIELD_LIMITS.floor),
+      message: postedText(FIELD_LIMITS.message),
+    }),
+    comment: postedText(FIELD_LIMITS.comment),
+  }),
+  /** The quantities typed into the cart lines ("qty:<id>"), by product id, as typed. */
+  quantities: z.map(z.number(), z.string()),
 };
 
 export const checkoutIntents = ["save", "find-city", "place", "login", "identify"] as const;
 
+/** The posted fields (the first value of each, as FormData.get reads them) in the shape the schema reads. */
+function shapeOfPost(form: FormData) {
+  const first = (name: string) => form.get(name) ?? undefined;
+  const intent = first("intent");
+  const quantities = new Map<number, string>();
+  for (const [name, value] of form) {
+    const id = /^qty:(\d{1,10})$/.exec(name)?.[1];
+    if (id && !quantities.has(Number(id))) quantities.set(Number(id), typeof value === "string" ? value : "");
+  }
+  const texts = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([key, name]) => [key, first(name)]));
+  return {
+    ...Object.fromEntries(["chooseCity", "deliveryId", "pointCode", "paymentId", "removeLine", "shown", "cityQuery", "token"].map((name) => [name, first(name)])),
+    intent: checkoutIntents.includes(intent as never) ? intent : "save",
+    texts: { contact: texts(FIELDS.contact), address: texts(FIELDS.address), comment: first("comment") },
+    quantities,
+  };
+}
+
 /**
- * The non-text fields of a /checkout post, by the button pressed (`intent`; none or an unknown
- * one saves). Never refuses: a field that does not parse is as if it was not posted, and the
- * action checks each choice against what is offered.
+ * A /checkout post, by the button pressed (`intent`; none or an unknown one saves). Never
+ * refuses: a field that does not parse is as if it was not posted, and the action checks each
+ * choice against what is offered and the texts when the order is placed.
  */
-export const checkoutPostSchema = z.preprocess(
-  (input) => {
-    const fields = input as Record<string, unknown>;
-    return { ...fields, intent: checkoutIntents.includes(fields.intent as never) ? fields.intent : "save" };
-  },
-  z.discriminatedUnion("intent", [
-    z.object({ intent: z.literal("save"), ...choices }),
-    z.object({ intent: z.literal("find-city"), ...choices, cityQuery: z.string().catch("").transform((query) => query.trim().slice(0, 60)) }),
-    z.object({
-      intent: z.literal("place"),
-      ...choices,
-      /** The one-time token the page was rendered with (orders.checkout_token). */
-      token: z.string().regex(/^[\w-]{16,64}$/).optional().catch(undefined),
-      /** The terms the page showed (terms.ts), checked by parseTermsKey. */
-      shown: z.string().max(4000).optional().catch(undefined),
-    }),
-    z.object({ intent: z.literal("login"), ...choices }),
-    z.object({ intent: z.literal("identify"), ...choices }),
-  ]),
-);
+export const checkoutPostSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("save"), ...choices }),
+  z.object({ intent: z.literal("find-city"), ...choices, cityQuery: z.string().catch("").transform((query) => query.trim().slice(0, 60)) }),
+  z.object({
+    intent: z.literal("place"),
+    ...choices,
+    /** The one-time token the page was rendered with (orders.checkout_token). */
+    token: z.string().regex(/^[\w-]{16,64}$/).optional().catch(undefined),
+  }),
+  z.object({ intent: z.literal("login"), ...choices }),
+  z.object({ intent: z.literal("identify"), ...choices }),
+]);
 
 export type CheckoutPost = z.output<typeof checkoutPostSchema>;
+export type PostedTexts = CheckoutPost["texts"];
 
-/** The post's non-text fields (the first value of each, as FormData.get reads them). */
+/** The whole /checkout post read once; the action works from this value alone. */
 export function parseCheckoutPost(form: FormData): CheckoutPost {
-  const names = ["intent", "chooseCity", "deliveryId", "pointCode", "paymentId", "removeLine", "cityQuery", "token", "shown"];
-  return checkoutPostSchema.parse(Object.fromEntries(names.map((name) => [name, form.get(name) ?? undefined])));
+  return checkoutPostSchema.parse(shapeOfPost(form));
 }
 
-/** A posted text cut to its limit: saving a draft never refuses, placing the order checks. */
-export function postedText(form: FormData, name: string, max: number): string | undefined {
-  const value = form.get(name);
-  if (typeof value !== "string") return undefined;
-  return value.replace(/\r\n?/g, "\n").slice(0, max);
-}
-
-/** The draft with the text fields of a post applied (fields missing from the post stay as they were). */
-export function applyPostedFields(draft: CheckoutDraft, form: FormData): CheckoutDraft {
+/** The draft with the texts of a post applied (fields missing from the post stay as they were). */
+export function applyPostedFields(draft: CheckoutDraft, texts: PostedTexts): CheckoutDraft {
   const contact = { ...draft.contact };
-  for (const [key, name] of Object.entries(FIELDS.contact) as [keyof CheckoutContact, string][]) {
-    contact[key] = postedText(form, name, key === "email" ? FIELD_LIMITS.email : key === "phone" ? FIELD_LIMITS.phone : FIELD_LIMITS.name) ?? contact[key];
-  }
+  for (const key of Object.keys(contact) as (keyof CheckoutContact)[]) contact[key] = texts.contact[key] ?? contact[key];
   const address = { ...draft.address };
-  for (const [key, name] of Object.entries(FIELDS.address) as [keyof CheckoutAddress, string][]) {
-    address[key] = postedText(form, name, FIELD_LIMITS[key === "message" ? "message" : key]) ?? address[key];
-  }
-  const comment = postedText(form, "comment", FIELD_LIMITS.comment) ?? draft.comment;
-  return { ...draft, contact, address, comment };
+  for (const key of Object.keys(address) as (keyof CheckoutAddress)[]) address[key] = texts.address[key] ?? address[key];
+  return { ...draft, contact, address, comment: texts.comment ?? draft.comment };
 }
 
 function isChangeNotice(value: unknown): value is ChangeNotice {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { readForm } from "./read-form.ts";
+import { readForm, readFormEnvelope } from "./read-form.ts";
 
 const form = (fields: Array<[string, string]>) => {
   const data = new FormData();
@@ -35,5 +35,18 @@ describe("readForm", () => {
     const text = z.object({ price: z.string().transform((value) => (value === "" ? null : Number(value.replace(",", ".")))) });
     expect(readForm(form([["price", "2,5"]]), text, { coerce: false })).toMatchObject({ ok: true, value: { price: 2.5 } });
     expect(readForm(form([["price", ""]]), text, { coerce: false })).toMatchObject({ ok: true, value: { price: null } });
+  });
+});
+
+describe("readFormEnvelope", () => {
+  it("reads the pressed button, a fetcher's mark and the way back beside any other fields", () => {
+    const posted = form([["intent", "send"], ["phone", "+7 916 000-00-01"], ["_fetcher", "1"], ["redirectTo", "/checkout"]]);
+    expect(readFormEnvelope(posted)).toEqual({ intent: "send", viaFetcher: true, redirectTo: "/checkout" });
+  });
+
+  it("takes none of them from a form without them, and only them from one posting a field twice", () => {
+    expect(readFormEnvelope(form([["phone", "1"]]))).toEqual({ intent: "", viaFetcher: false, redirectTo: undefined });
+    const twice = form([["intent", "add"], ["redirectTo", "/a"], ["redirectTo", "//evil.example"]]);
+    expect(readFormEnvelope(twice)).toEqual({ intent: "add", viaFetcher: false, redirectTo: undefined });
   });
 });

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
+import { z } from "zod";
 
 /** A field's message, named by the field (`""` for the form as a whole). */
 export type FormIssue = { name: string; message: string };
@@ -20,3 +20,17 @@ export function readForm<Schema extends z.ZodType>(form: FormData, schema: Schem
   return { ok: false, reason: issues.map((issue) => issue.message).join(". "), issues, payload: submission.payload };
 }
 
+
+/** A field read as one text, or absent: posted twice or as a file, it is absent rather than a refusal. */
+const oneText = z.string().optional().catch(undefined);
+const envelopeSchema = z.object({ intent: oneText, _fetcher: oneText, redirectTo: oneText });
+
+/**
+ * What an enhanced page form posts besides its own fields: the pressed button's intent, whether a
+ * fetcher sent it (`_fetcher=1`, answered with data rather than a redirect) and where to go back to.
+ */
+export function readFormEnvelope(form: FormData): { intent: string; viaFetcher: boolean; redirectTo: string | undefined } {
+  const reading = readForm(form, envelopeSchema, { coerce: false });
+  const { intent, _fetcher, redirectTo } = reading.ok ? reading.value : {};
+  return { intent: intent ?? "", viaFetcher: _fetcher === "1", redirectTo };
+}

@@ -5,7 +5,7 @@ import { cartSummary, type CartLine } from "./summary.server.ts";
 import { quantityField, readTypedQuantity } from "./typed-quantity.ts";
 
 /**
- * 'Пересчитать' on /cart: the quantities typed into the lines, all at
+ * 'Пересчитать' on /cart: the quantities typed into the lines (the form's fields as posted), all at
  * once. A bad one changes nothing at all; the fields refused are returned as they
  * were typed, for the page to name next to their lines.
  */
@@ -13,14 +13,14 @@ export async function updateCartQuantities(
   db: Database,
   owner: ListOwner,
   rates: MetalRates | null,
-  form: FormData,
+  posted: Record<string, unknown>,
 ): Promise<{ refused: URLSearchParams; messages: Record<string, string>; changed: number }> {
   const { lines } = await cartSummary(db, owner, rates);
   const refused = new URLSearchParams();
   const messages: Record<string, string> = {};
   const changes: [number, number][] = [];
   for (const line of lines) {
-    const value = form.get(quantityField(line.product.id));
+    const value = posted[quantityField(line.product.id)];
     if (typeof value !== "string" || value.trim() === String(line.quantity)) continue;
     const typed = readTypedQuantity(value, { stock: line.product.stock, limit: line.limit });
     if (typed.ok) {

@@ -7,6 +7,7 @@ import { addToCart, type ListOwner } from "../lists/lists.server.ts";
 import { handleCheckoutPost, type CheckoutScope } from "./checkout-action.server.ts";
 import { checkoutView } from "../checkout/checkout.server.ts";
 import { moveDraft } from "../checkout/draft.server.ts";
+import { parseCheckoutPost } from "../checkout/draft-form.server.ts";
 
 const rates = { gold: 11_000, silver: 150 };
 const KAZAN = "9000000005";
@@ -22,7 +23,7 @@ const viewOf = (owner: ListOwner) => checkoutView(database.handle.db, { owner, u
 const form = (fields: Record<string, string>) => {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  return body;
+  return parseCheckoutPost(body);
 };
 
 describe("a checkout post from an owner without a draft (the sign-in ran out mid-checkout)", () => {

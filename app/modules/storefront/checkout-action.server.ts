@@ -10,7 +10,7 @@ import { PAYMENT_IDS, type PaymentId } from "../payments/methods.ts";
 import { ListError, parseProductId, removeFromList, setCartQuantity, type ListOwner } from "../lists/lists.server.ts";
 import { type CartSummary, cartSummary } from "../lists/summary.server.ts";
 import { findOrderByToken, placeOrder } from "../orders/place-order.server.ts";
-import { readTypedQuantity } from "../lists/typed-quantity.ts";
+import { quantityField, readTypedQuantity } from "../lists/typed-quantity.ts";
 import { formatMoney } from "../shared/format.ts";
 import type { DeliveryChoiceGroup } from "../checkout/view.ts";
 import { type OrderTerms, orderTerms, parseTermsKey, termsKey } from "../checkout/terms.ts";
@@ -18,7 +18,7 @@ import { activePromotions } from "../content/promotions.server.ts";
 import { normalizePhone } from "../phone/phone.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
 import { type DeliveryLookup, deliveryLookup, findOption, firstVisitDelivery, parcelOf } from "../checkout/checkout.server.ts";
-import { applyPostedFields, type CheckoutPost, parseCheckoutPost, validateForOrder } from "../checkout/draft-form.server.ts";
+import { applyPostedFields, type CheckoutPost, validateForOrder } from "../checkout/draft-form.server.ts";
 import type { CheckoutErrors } from "../checkout/form-errors.server.ts";
 import { loadDraft, newCheckoutToken, saveDraft } from "../checkout/draft.server.ts";
 import { identificationOfCheckout, needsIdentification } from "../compliance/identification.server.ts";
@@ -50,25 +50,25 @@ export type CheckoutOutcome =
  * as the page showed it is not a change: a stale tab does not undo what another tab did to the
  * cart (the order then differs from the page, which says so).
  */
-async function applyCartEdits(scope: CheckoutScope, form: FormData, remove: string | undefined, shown: OrderTerms | null): Promise<CheckoutErrors> {
+async function applyCartEdits(scope: CheckoutScope, typed: Map<number, string>, remove: string | undefined, shown: OrderTerms | null): Promise<CheckoutErrors> {
   if (remove !== undefined) {
     await removeFromList(scope.db, "cart", scope.owner, [parseProductId(remove)]);
     return {};
   }
   // Most posts (a city, a delivery, placing the order) change no quantity: no cart read for them.
-  if (![...form.keys()].some((name) => name.startsWith("qty:"))) return {};
+  if (typed.size === 0) return {};
   const lines = new Map((await cartSummary(scope.db, scope.owner, scope.rates)).lines.map((line) => [line.product.id, line]));
   const shownQuantities = new Map(shown?.lines.map(([id, quantity]) => [id, quantity]));
   const changes: [number, number][] = [];
   const errors: CheckoutErrors = {};
-  for (const [name, value] of form) {
-    const line = lines.get(Number(name.slice(4)));
-    if (!name.startsWith("qty:") || !line) continue;
-    const untouched = shownQuantities.get(line.product.id) ?? line.quantity;
-    if (typeof value === "string" && value.trim() === String(untouched)) continue;
-    const typed = readTypedQuantity(value, { stock: line.product.stock, limit: line.limit });
-    if (!typed.ok) errors[name] = [typed.reason];
-    else if (typed.quantity !== line.quantity) changes.push([line.product.id, typed.quantity]);
+  for (const [productId, value] of typed) {
+    const line = lines.get(productId);
+    if (!line) continue;
+    const untouched = shownQuantities.get(productId) ?? line.quantity;
+    if (value.trim() === String(untouched)) continue;
+    const reading = readTypedQuantity(value, { stock: line.product.stock, limit: line.limit });
+    if (!reading.ok) errors[quantityField(productId)] = [reading.reason];
+    else if (reading.quantity !== line.quantity) changes.push([productId, reading.quantity]);
   }
   if (Object.keys(errors).length > 0) return errors;
   for (const [productId, quantity] of changes) {
@@ -218,19 +218,18 @@ export async function afterPlacement<T>(orderId: number, step: () => Promise<T>,
  * lost, with or without JavaScript), then the button's intent runs. Placing the order is
  * placeOrder's transaction; this only prepares its input and records the outcome.
  */
-export async function handleCheckoutPost(scope: CheckoutScope, form: FormData): Promise<CheckoutOutcome> {
-  const post = parseCheckoutPost(form);
-  const shownTerms = parseTermsKey(form.get("shown"));
+export async function handleCheckoutPost(scope: CheckoutScope, post: CheckoutPost): Promise<CheckoutOutcome> {
+  const shownTerms = parseTermsKey(post.shown ?? null);
   let quantityErrors: CheckoutErrors = {};
   try {
-    quantityErrors = await applyCartEdits(scope, form, post.removeLine, shownTerms);
+    quantityErrors = await applyCartEdits(scope, post.quantities, post.removeLine, shownTerms);
   } catch (error) {
     if (!(error instanceof ListError)) throw error;
   }
   const stored = await loadDraft(scope.db, scope.owner, scope.user);
   const cart = await cartSummary(scope.db, scope.owner, scope.rates);
   const lookup = deliveryLookup(scope.provider, parcelOf(cart), await activePromotions(scope.db));
-  let draft: CheckoutDraft = { ...applyPostedFields(stored.draft, form), orderError: null, priceNotice: null, changeNotice: null };
+  let draft: CheckoutDraft = { ...applyPostedFields(stored.draft, post.texts), orderError: null, priceNotice: null, changeNotice: null };
   if (stored.revision === "new") {
     draft = await cityOfPage(scope, draft, shownTerms);
     draft = { ...draft, delivery: firstVisitDelivery(draft.delivery, (await lookup.offered(draft.city.code)).groups) };

@@ -4,7 +4,8 @@ import { findProductById, toCard } from "../catalog/products.server.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { getQuotesService } from "../quotes/quotes.server.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
-import { BodyError } from "../shared/json-body.server.ts";
+import { z } from "zod";
+import { readForm, readFormEnvelope } from "../forms/read-form.ts";
 import { listScope } from "../lists/api.server.ts";
 import { updateCartQuantities } from "../lists/cart-quantities.server.ts";
 import {
@@ -13,8 +14,8 @@ import {
   addToList,
   clearList,
   ListError,
-  parseProductId,
-  parseQuantity,
+  productIdField,
+  quantityField,
   removeFromList,
   setCartQuantity,
   type ListName,
@@ -40,46 +41,58 @@ async function analyticsProduct(db: Parameters<typeof findProductById>[0], produ
   return { id: row.sku, name: row.name, price, quantity };
 }
 
-async function perform(form: FormData, list: ListName, context: Readonly<RouterContextProvider>): Promise<ListActionResult> {
+const withProduct = { productId: productIdField };
+/**
+ * What a list button asks for, by its intent. `coerce: false` below keeps an empty quantity
+ * as typed, so it is refused rather than read as the default of one.
+ */
+const listCommandSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("clear"), confirm: z.string().optional() }),
+    z.object({ intent: z.literal("update") }),
+    z.object({ intent: z.literal("add"), ...withProduct, quantity: quantityField.optional() }),
+    z.object({ intent: z.literal("set"), ...withProduct, quantity: quantityField }),
+    z.object({ intent: z.literal("remove"), ...withProduct }),
+  ],
+  { error: "Неизвестное действие" },
+);
+type ListCommand = z.output<typeof listCommandSchema>;
+
+async function perform(command: ListCommand, list: ListName, context: Readonly<RouterContextProvider>): Promise<ListActionResult> {
   const { db, owner } = listScope(context);
-  const intent = String(form.get("intent") ?? "");
   const words = listWords[list];
-  if (intent === "clear") {
-    await clearList(db, list, owner);
-    return { ok: true, message: words.cleared };
-  }
-  const productId = parseProductId(form.get("productId"));
-  switch (`${list}:${intent}`) {
-    case "cart:add": {
-      const wanted = form.get("quantity") === null ? 1 : parseQuantity(form.get("quantity"));
-      const change = await addToCart(db, owner, productId, wanted);
-      const product = await analyticsProduct(db, productId, wanted);
+  switch (command.intent) {
+    case "clear":
+      await clearList(db, list, owner);
+      return { ok: true, message: words.cleared };
+    case "add": {
+      if (list !== "cart") {
+        await addToList(db, list, owner, command.productId);
+        return { ok: true, message: words.added };
+      }
+      const wanted = command.quantity ?? 1;
+      const change = await addToCart(db, owner, command.productId, wanted);
+      const product = await analyticsProduct(db, command.productId, wanted);
       return {
         ok: true,
         message: change.capped ? `${cappedMessage(change)}: в корзине ${change.quantity} шт.` : words.added,
         analytics: product ? { action: "add", product } : undefined,
       };
     }
-    case "cart:set": {
-      const change = await setCartQuantity(db, owner, productId, parseQuantity(form.get("quantity")), { capAtStock: true });
+    case "set": {
+      if (list !== "cart") break;
+      const change = await setCartQuantity(db, owner, command.productId, command.quantity, { capAtStock: true });
       return { ok: true, message: change.capped ? cappedMessage(change) : `Количество: ${change.quantity} шт.` };
     }
-    case "cart:remove": {
-      const product = await analyticsProduct(db, productId, 1);
-      await removeFromList(db, "cart", owner, [productId]);
+    case "remove": {
+      const product = list === "cart" ? await analyticsProduct(db, command.productId, 1) : undefined;
+      await removeFromList(db, list, owner, [command.productId]);
       return { ok: true, message: words.removed, analytics: product ? { action: "remove", product } : undefined };
     }
-    case "wishlist:add":
-    case "compare:add":
-      await addToList(db, list as "wishlist" | "compare", owner, productId);
-      return { ok: true, message: words.added };
-    case "wishlist:remove":
-    case "compare:remove":
-      await removeFromList(db, list, owner, [productId]);
-      return { ok: true, message: words.removed };
-    default:
-      throw new ListError("bad_intent", "Неизвестное действие");
   }
+  // 'Пересчитать' is the cart's alone (handled before), and only the cart has quantities to set.
+  throw new ListError("bad_intent", "Неизвестное действие");
 }
 
 /**
@@ -89,22 +102,22 @@ async function perform(form: FormData, list: ListName, context: Readonly<RouterC
  */
 export async function handleListForm(request: Request, context: Readonly<RouterContextProvider>, list: ListName) {
   const form = await readFormBody(request);
-  const viaFetcher = form.get("_fetcher") === "1";
-  const back = form.get("redirectTo");
-  const redirectTo = typeof back === "string" && back ? safeReturnPath(back) : listPages[list];
+  const { viaFetcher, redirectTo: back } = readFormEnvelope(form);
+  const redirectTo = back ? safeReturnPath(back) : listPages[list];
+  const command = readForm(form, listCommandSchema, { coerce: false });
 
   // Emptying the cart takes a second step: the first press only asks,
   // on the cart page, with 'Да, очистить' (posting confirm=yes) and 'Отмена'. With or
   // without JavaScript the same redirect leads there; nothing changes until then.
-  if (list === "cart" && form.get("intent") === "clear" && form.get("confirm") !== "yes") {
+  if (list === "cart" && command.ok && command.value.intent === "clear" && command.value.confirm !== "yes") {
     return redirect(CART_CLEAR_CONFIRM_PATH, 303);
   }
 
   // 'Пересчитать': the typed quantities of every line at once; a refused one goes back in the address.
-  if (list === "cart" && form.get("intent") === "update") {
+  if (list === "cart" && command.ok && command.value.intent === "update") {
     const { db, owner } = listScope(context);
     try {
-      const { refused, messages, changed } = await updateCartQuantities(db, owner, (await getQuotesService()).rates(), form);
+      const { refused, messages, changed } = await updateCartQuantities(db, owner, (await getQuotesService()).rates(), command.payload);
       const message = changed > 0 ? "Корзина пересчитана" : "Количество не изменилось";
       // With JavaScript the typed quantities are applied as the field is left, maybe on the way to
       // another page: an answer as data, never a redirect back to the cart.
@@ -124,9 +137,10 @@ export async function handleListForm(request: Request, context: Readonly<RouterC
   let result: ListActionResult;
   let status = 200;
   try {
-    result = await perform(form, list, context);
+    if (!command.ok) throw new ListError("bad_form", command.issues[0]?.message ?? "Неизвестное действие");
+    result = await perform(command.value, list, context);
   } catch (error) {
-    if (!(error instanceof ListError) && !(error instanceof BodyError)) throw error;
+    if (!(error instanceof ListError)) throw error;
     result = { ok: false, message: error.message };
     status = error.status;
   }

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { safeReturnPath } from "../auth/login-href.ts";
 import { flashHeader } from "../flash/flash.server.ts";
+import { readFormEnvelope } from "../forms/read-form.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { clientIp } from "../request/client-ip.server.ts";
 import { listOwnerContext, userContext, visitorContext } from "../request/context.ts";
@@ -49,10 +50,9 @@ type Outcome = { state: LoginState | null; cookies: string[]; done?: { to: strin
  */
 export async function handleLoginAction(request: Request, context: Readonly<RouterContextProvider>) {
   const form = await readFormBody(request);
-  const intent = String(form.get("intent") ?? "");
-  const viaFetcher = form.get("_fetcher") === "1";
+  const { intent, viaFetcher, redirectTo: posted } = readFormEnvelope(form);
   const state = await readLoginState(request);
-  const redirectTo = safeReturnPath(String(form.get("redirectTo") ?? state?.redirectTo ?? "/"));
+  const redirectTo = safeReturnPath(posted ?? state?.redirectTo ?? "/");
   const deps = authDeps(context);
   const user = context.get(userContext);
 
