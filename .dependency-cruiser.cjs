@@ -141,6 +141,13 @@ module.exports = {
       from: { path: "^app/ui/", pathNot: TESTS },
       to: { path: "^app/routes/|^app/root\\.tsx$" },
     },
+    {
+      name: "web-imports-tables",
+      comment: "Routes and components take values from the modules that own them, never from the table definitions (types aside)",
+      severity: "error",
+      from: { path: WEB, pathNot: TESTS },
+      to: { path: "^app/modules/db/schema\\.ts$", dependencyTypesNot: ["type-only"] },
+    },
     ...folderRules,
     {
       name: "not-to-unresolvable",

@@ -39,3 +39,7 @@ export type LineDiscount = {
   /** Roubles off each coin (the base price less the discounted one). */
   perCoin: number;
 };
+
+/** Order statuses: the life of an order from placing to completion. */
+export const orderStatuses = ["new", "awaiting_payment", "paid", "assembling", "shipped", "ready_for_pickup", "completed", "cancelled", "on_review"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, bigserial, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { BuybackGrade, BuybackStatus, LineDiscount, Metal, PromotionRule, QuantityTier } from "./column-values.ts";
+import { type BuybackGrade, type BuybackStatus, type LineDiscount, type Metal, orderStatuses, type OrderStatus, type PromotionRule, type QuantityTier } from "./column-values.ts";
 
 /**
  * The shop's tables. Each later concern adds its own tables here and a migration
@@ -432,9 +432,7 @@ export const certificates = pgTable("certificates", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
 });
 
-/** Order statuses: the life of an order from placing to completion. */
-export const orderStatuses = ["new", "awaiting_payment", "paid", "assembling", "shipped", "ready_for_pickup", "completed", "cancelled", "on_review"] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
+export { orderStatuses, type OrderStatus } from "./column-values.ts";
 
 /**
  * A placed order. Prices, names and delivery are snapshots: what the buyer agreed to,

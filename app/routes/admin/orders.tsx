@@ -1,4 +1,4 @@
-import { orderStatuses } from "#app/modules/db/schema.ts";
+import { orderStatuses } from "#app/modules/db/column-values.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";

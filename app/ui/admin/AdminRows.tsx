@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buybackStatusLabels } from "#app/modules/buyback/statuses.ts";
 import type { BuybackStatus } from "#app/modules/db/column-values.ts";
-import type { OrderStatus } from "#app/modules/db/schema.ts";
+import type { OrderStatus } from "#app/modules/db/column-values.ts";
 import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import { BuybackCoinsCell, NumberCell } from "./AdminList.tsx";
