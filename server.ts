@@ -17,7 +17,7 @@ import { imageMaxAgeSeconds, parseIpxPath } from "./app/modules/images/image-url
 import { type Encoding, pickEncoding, STREAMED_ENCODINGS } from "./app/modules/request/accept-encoding.ts";
 import { SHARED_PAGE_HEADER } from "./app/modules/request/cache-policy.ts";
 import { createPageCache } from "./app/modules/request/page-cache.server.ts";
-import { createClientAddress, type ProxyTrust } from "./app/modules/request/proxy-trust.server.ts";
+import { createClientAddress, type ProxyTrust } from "./app/modules/config/proxy-trust.server.ts";
 import { isShopFormPost } from "./app/modules/request/same-origin.server.ts";
 import { contentSecurityPolicy, securityHeaders } from "./app/modules/request/security-headers.ts";
 import { superviseWorkers, type ListeningMessage } from "./app/modules/request/worker-cluster.server.ts";

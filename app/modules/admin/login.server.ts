@@ -11,7 +11,7 @@ import { flashHeader } from "../flash/flash.server.ts";
 import { clientIp } from "../request/client-ip.server.ts";
 import { readForm } from "../forms/read-form.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
-import { signedCookie } from "../shared/signed-cookie.server.ts";
+import { signedCookie } from "../config/signed-cookie.server.ts";
 import {
   clearStaffSessionCookieHeader,
   createStaffSession,

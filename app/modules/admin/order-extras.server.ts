@@ -8,7 +8,7 @@ import { getPaymentProvider } from "../payments/configured-provider.server.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { formatMoney } from "../shared/format.ts";
 import { invalidateReads } from "../shared/read-cache.ts";
-import { announceReadsChanged } from "../shared/read-changes.server.ts";
+import { announceReadsChanged } from "../db/read-changes.server.ts";
 import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
 import type { Outcome } from "../shared/failure.ts";
 

@@ -1,5 +1,5 @@
 import { safeReturnPath } from "./login-href.ts";
-import { signedCookie } from "../shared/signed-cookie.server.ts";
+import { signedCookie } from "../config/signed-cookie.server.ts";
 
 /**
  * Where a buyer is in the sign-in steps, kept in a short-lived signed cookie so that the

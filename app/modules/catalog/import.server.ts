@@ -22,7 +22,7 @@ import { z } from "zod";
 import type { Database } from "../db/client.server.ts";
 import { products, type ProductImage } from "../db/schema.ts";
 import { invalidateReads } from "../shared/read-cache.ts";
-import { announceReadsChanged, changedReads } from "../shared/read-changes.server.ts";
+import { announceReadsChanged, changedReads } from "../db/read-changes.server.ts";
 import { canonicalMint } from "./mints.ts";
 import { metals } from "../db/column-values.ts";
 

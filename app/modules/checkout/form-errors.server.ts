@@ -1,6 +1,6 @@
 import { createContext, type MiddlewareFunction } from "react-router";
 import { setsCookie } from "../shared/cookies.ts";
-import { signedCookie } from "../shared/signed-cookie.server.ts";
+import { signedCookie } from "../config/signed-cookie.server.ts";
 import type { CheckoutErrors } from "./draft.ts";
 
 export type { CheckoutErrors };

@@ -5,7 +5,7 @@ import path from "node:path";
 import { z } from "zod";
 import { generatePiiKey, parsePiiKey, type PiiKeyring } from "../shared/pii-crypto.server.ts";
 import { DEMO_SELLER, innMatchesOgrn, isValidInn, isValidOgrn, type SellerDetails } from "./seller.ts";
-import { parseProxyTrust, type ProxyTrust } from "../request/proxy-trust.server.ts";
+import { parseProxyTrust, type ProxyTrust } from "./proxy-trust.server.ts";
 import { type LogLevel, setLogLevel } from "../shared/log.server.ts";
 
 /**

@@ -8,7 +8,7 @@ import type { Database } from "../db/client.server.ts";
 import { contentFolders, parseContentFiles, type ContentEntry, type ContentIssue, type ContentKind } from "./content-files.ts";
 import { readContentFolder, writeContentFolder } from "./folder.server.ts";
 import { invalidateReads } from "../shared/read-cache.ts";
-import { announceReadsChanged } from "../shared/read-changes.server.ts";
+import { announceReadsChanged } from "../db/read-changes.server.ts";
 import { markdownProblem } from "./markdown.server.ts";
 import { checkPromotionRules } from "./promotion-rules.server.ts";
 import { readContent, writeContent, type WriteCounts } from "./store.server.ts";

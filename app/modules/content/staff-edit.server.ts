@@ -9,7 +9,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.server.ts";
 import { articles, certificates, pages, partners, promotions, reviews } from "../db/schema.ts";
 import { invalidateReads } from "../shared/read-cache.ts";
-import { announceReadsChanged } from "../shared/read-changes.server.ts";
+import { announceReadsChanged } from "../db/read-changes.server.ts";
 import { writeAudit, type StaffActor } from "../audit/audit.server.ts";
 import { contentFileName, contentFolders, formatContentEntry, parseContentFile, type ContentEntry, type ContentIssue, type ContentKind } from "./content-files.ts";
 import { isContentKey, keyOf } from "./staff-keys.ts";

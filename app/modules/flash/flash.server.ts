@@ -1,4 +1,4 @@
-import { signedCookie } from "../shared/signed-cookie.server.ts";
+import { signedCookie } from "../config/signed-cookie.server.ts";
 
 /** A one-time notice shown after a redirect (post/redirect/get without JavaScript). */
 export type Flash = { kind: "success" | "error"; message: string };

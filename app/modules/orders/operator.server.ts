@@ -9,7 +9,7 @@ import type { PaymentProvider } from "../payments/provider.ts";
 import { listReceipts, queueHandoverReceipt, type ReceiptRow, receiptStatusLabels, receiptTypeLabels } from "../receipts/receipts.server.ts";
 import { formatDateTime, formatMoney } from "../shared/format.ts";
 import { invalidateReads } from "../shared/read-cache.ts";
-import { announceReadsChanged } from "../shared/read-changes.server.ts";
+import { announceReadsChanged } from "../db/read-changes.server.ts";
 import { CANCELLED_BY_SHOP_REASON, type OrderActor, orderHistory, parseTrackingNumber, recordOrderStep } from "./lifecycle.server.ts";
 import { nextStatuses, orderStatusLabels, shippingNeedsTracking } from "./statuses.ts";
 import type { Refusal } from "../shared/failure.ts";

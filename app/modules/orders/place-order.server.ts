@@ -16,7 +16,7 @@ import { identificationGate } from "../compliance/identification.server.ts";
 import { identificationTexts } from "../compliance/identification.ts";
 import { ON_REVIEW_NOTE, paymentDeadline, recordOrderStep } from "./lifecycle.server.ts";
 import { invalidateReads } from "../shared/read-cache.ts";
-import { announceReadsChanged } from "../shared/read-changes.server.ts";
+import { announceReadsChanged } from "../db/read-changes.server.ts";
 
 export type OrderInput = {
   userId: number;

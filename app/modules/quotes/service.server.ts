@@ -2,7 +2,7 @@ import type { AppConfig } from "../config/config.server.ts";
 import { lockKeys, type DatabaseHandle, type HeldLock } from "../db/client.server.ts";
 import { log } from "../shared/log.server.ts";
 import { onReadsChanged } from "../shared/read-cache.ts";
-import { announceReadsChanged } from "../shared/read-changes.server.ts";
+import { announceReadsChanged } from "../db/read-changes.server.ts";
 import { addDays } from "./calendar.ts";
 import { computeCourses, storedInstruments, type Courses, type StoredInstrument } from "./instruments.ts";
 import { QuotesProviderError, type ProviderReading, type QuotesProvider } from "./providers/provider.ts";

@@ -3,7 +3,7 @@ import { closeDatabase, getDatabase } from "../db/database.server.ts";
 import { startHousekeeping, stopHousekeeping } from "../housekeeping/housekeeping.server.ts";
 import { ensureProductImagesAtStart } from "../images/product-images.server.ts";
 import { getQuotesService, stopQuotesService } from "../quotes/quotes.server.ts";
-import { listenForReadChanges, type ReadChangesListener } from "../shared/read-changes.server.ts";
+import { listenForReadChanges, type ReadChangesListener } from "../db/read-changes.server.ts";
 import type { LeaderLoop } from "../db/leader-loop.server.ts";
 import { startNotificationSender } from "../notifications/service.server.ts";
 import { startPaymentDeadlineWatch } from "../orders/expiry.server.ts";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { shopSettings } from "../db/schema.ts";
 import { createReadCache } from "../shared/read-cache.ts";
-import { changedReads } from "../shared/read-changes.server.ts";
+import { changedReads } from "../db/read-changes.server.ts";
 import { cliActor, type StaffActor, writeAudit } from "../audit/audit.server.ts";
 
 const SALES_KEY = "sales";

@@ -11,9 +11,9 @@
  */
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import type { Database } from "../db/client.server.ts";
-import { log } from "./log.server.ts";
-import { invalidateReads, readTags as tags, type ReadTag } from "./read-cache.ts";
+import type { Database } from "./client.server.ts";
+import { log } from "../shared/log.server.ts";
+import { invalidateReads, readTags as tags, type ReadTag } from "../shared/read-cache.ts";
 
 export const READ_CHANGES_CHANNEL = "shop_reads_changed";
 const reconnectDelayMs = 5_000;

@@ -8,8 +8,8 @@
  * have expired.
  */
 import { type Cookie, createCookie } from "react-router";
-import { getConfig } from "../config/config.server.ts";
-import type { CookieOptions } from "./cookies.ts";
+import { getConfig } from "./config.server.ts";
+import type { CookieOptions } from "../shared/cookies.ts";
 
 /** A signed cookie of the shop (HttpOnly, Secure, SameSite=Lax) with the given secrets, newest first. */
 export function createSignedCookie(name: string, { maxAge, path = "/" }: CookieOptions, secrets: readonly string[]): Cookie {
