@@ -28,6 +28,7 @@ const LAYERS = [
     layer: "domain",
     folders: [
       "tax",
+      "invoices",
       "quotes",
       "pricing",
       "images",
