@@ -50,6 +50,7 @@ const LAYERS = [
       "auth",
       "receipts",
       "orders",
+      "exchange",
       "housekeeping",
       "seo",
     ],
