@@ -7,11 +7,15 @@ export class OneCClient {
   /** "name=value" from the checkauth answer, sent back on every later call. */
   cookie: string | undefined;
 
-  constructor(
-    readonly baseUrl: string,
-    readonly login: string,
-    readonly password: string,
-  ) {}
+  readonly baseUrl: string;
+  readonly login: string;
+  readonly password: string;
+
+  constructor(baseUrl: string, login: string, password: string) {
+    this.baseUrl = baseUrl;
+    this.login = login;
+    this.password = password;
+  }
 
   async call(params: Record<string, string>, init: { method?: "GET" | "POST"; body?: Uint8Array; authorization?: string | null } = {}): Promise<ExchangeReply> {
     const headers = new Headers({ "User-Agent": "1C+Enterprise/8.3" });
@@ -22,7 +26,7 @@ export class OneCClient {
     const response = await fetch(`${this.baseUrl}/1c_exchange?${new URLSearchParams(params)}`, {
       method: init.method ?? (init.body ? "POST" : "GET"),
       headers,
-      body: init.body,
+      body: init.body ? Buffer.from(init.body) : undefined,
       redirect: "manual",
     });
     const text = await response.text();
