@@ -1,14 +1,17 @@
 // The CommerceML 2 exchange as 1C walks it against the built shop (/1c_exchange): sign-in,
 // init, files in pieces and as a zip, and the hostile calls that must get `failure` or 401
 // and change nothing. On both databases (the PostgreSQL project runs it again).
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { zipSync } from "fflate";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, exchangeLog, exchangeSessions } from "#app/modules/db/schema.ts";
+import { auditLog, exchangeLog, exchangeSessions, products } from "#app/modules/db/schema.ts";
+import { encodeWindows1251 } from "#app/modules/exchange/encoding.ts";
 import { setExchangeCredentials, setExchangeOptions } from "#app/modules/exchange/settings.server.ts";
 import { basic, OneCClient } from "#tests/exchange/one-c-client.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
-import type { Shop } from "#tests/support/server.ts";
+import { repoRoot, type Shop } from "#tests/support/server.ts";
 
 const login = "1c-exchange";
 const password = "верный-пароль-обмена";
@@ -30,6 +33,20 @@ afterAll(async () => {
   await shop?.stop();
   await database?.remove();
 });
+
+const fixture = (name: string) => readFile(path.join(repoRoot, "tests/fixtures/exchange", name));
+const goodId = (n: number) => `0f3a9c1e-5b7d-4e2a-8c11-00000000000${n}`;
+
+/** The YML feed's offers by SKU: availability, count and price, as a marketplace reads them. */
+async function feed(): Promise<Map<string, { available: string; count: string; price: string }>> {
+  const xml = await (await fetch(`${shop.url}/yml.xml`)).text();
+  return new Map(
+    [...xml.matchAll(/<offer id="([^"]+)" available="(true|false)">([\s\S]*?)<\/offer>/g)].map((match) => [
+      match[1]!,
+      { available: match[2]!, count: /<count>([^<]*)<\/count>/.exec(match[3]!)?.[1] ?? "", price: /<price>([^<]*)<\/price>/.exec(match[3]!)?.[1] ?? "" },
+    ]),
+  );
+}
 
 /** Bytes that do not compress, so a zip of them is as large as they are. */
 const noise = (length: number) => Uint8Array.from({ length }, (_, i) => (i * 7919 + (i >> 8) * 31) % 251);
@@ -101,8 +118,9 @@ describe("/1c_exchange: files", () => {
     const zip = zipSync({ "import.xml": new TextEncoder().encode("<КоммерческаяИнформация/>"), "import_files/ab/picture.jpg": noise(2000) });
     const replies = await onec.sendFile("catalog", "import.zip", zip, fileLimit);
     expect(replies.every((reply) => reply.lines[0] === "success")).toBe(true);
+    // Unpacked and read: it is just no catalogue.
     const imported = await onec.call({ type: "catalog", mode: "import", filename: "import.xml" });
-    expect(imported.lines[1]).not.toContain("не был передан");
+    expect(imported.lines).toEqual(["failure", "import.xml: в файле нет ни Каталога, ни Классификатора: это не import.xml CommerceML"]);
   });
 
   it("refuses a piece past file_limit, a path in a filename, an empty body and a GET, and keeps nothing of them", async () => {
@@ -148,6 +166,60 @@ describe("/1c_exchange: files", () => {
   });
 });
 
+describe("/1c_exchange: the catalogue from 1C", () => {
+  /** One exchange as 1C runs it: checkauth, init, the files (zipped when `zip`), then import.xml and offers.xml. */
+  async function exchange(files: Record<string, Uint8Array>, options: { zip?: boolean; pieceBytes?: number } = {}) {
+    const onec = client();
+    expect((await onec.checkauth("catalog")).lines[0]).toBe("success");
+    const { fileLimit: limit } = await onec.init("catalog");
+    const sent = options.zip ? { "catalog.zip": zipSync(files) } : files;
+    for (const [name, content] of Object.entries(sent)) {
+      const replies = await onec.sendFile("catalog", name, content, options.pieceBytes ?? limit);
+      expect(replies.map((reply) => reply.lines[0])).toEqual(replies.map(() => "success"));
+    }
+    const answers: string[][] = [];
+    for (const name of Object.keys(files)) answers.push((await onec.call({ type: "catalog", mode: "import", filename: name })).lines);
+    return answers;
+  }
+
+  it("links coins by SKU, takes stock summed over warehouses and the price of a fixed-price coin only; the shop shows it", async () => {
+    const before = await feed();
+    expect(before.get("AU-0001")).toMatchObject({ available: "true", count: "5" });
+    const metalPrice = before.get("AU-0001")!.price;
+    expect(before.get("AG-0018")).toMatchObject({ available: "true", price: "4600" });
+
+    // import.xml (UTF-8) in pieces of 1,000 bytes, offers.xml in windows-1251 whole.
+    const answers = await exchange({ "import.xml": await fixture("import.xml"), "offers.xml": await fixture("offers.xml") }, { pieceBytes: 1000 });
+    expect(answers).toEqual([["success"], ["success"]]);
+
+    const after = await feed();
+    // 7 in Moscow and 4 in St Petersburg; 1C's 99,999 roubles ignored: the price follows the quotes.
+    expect(after.get("AU-0001")).toMatchObject({ available: "true", count: "11", price: metalPrice });
+    expect(after.get("AG-0018")).toMatchObject({ available: "false", count: "0", price: "5100" });
+    expect(after.has("ZZ-0009")).toBe(false);
+  });
+
+  it("the same files again, zipped, change nothing", async () => {
+    const answers = await exchange({ "import.xml": await fixture("import.xml"), "offers.xml": await fixture("offers.xml") }, { zip: true });
+    expect(answers).toEqual([["success"], ["success"]]);
+    expect((await feed()).get("AU-0001")).toMatchObject({ count: "11" });
+  });
+
+  it("a bad file changes nothing and the answer names the element: broken XML, an entity bomb, a price that is no number", async () => {
+    const offers = new TextDecoder("windows-1251").decode(await fixture("offers.xml"));
+    const badOffers = encodeWindows1251(offers.replace("<Количество>11</Количество>", "<Количество>1</Количество>").replace("5 100,00", "дорого"));
+    expect(await exchange({ "offers.xml": badOffers })).toEqual([["failure", "offers.xml: Предложение 0f3a9c1e-5b7d-4e2a-8c11-000000000002 (строка 32): цена «дорого» не число"]]);
+
+    const broken = (await fixture("import.xml")).toString("utf8").replace("</Артикул>", "</Артикл>");
+    expect(await exchange({ "import.xml": Buffer.from(broken) })).toEqual([["failure", "import.xml: XML не разобран: строка 24: unexpected close tag."]]);
+
+    const bomb = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ""};`.repeat(10)}">`).join("")}]><КоммерческаяИнформация><Каталог><Товары><Товар><Ид>x</Ид><Наименование>&lol9;</Наименование></Товар></Товары></Каталог></КоммерческаяИнформация>`;
+    const [refused] = await exchange({ "import.xml": Buffer.from(bomb) });
+    expect(refused).toEqual(["failure", expect.stringContaining("DOCTYPE не допускается")]);
+    expect((await feed()).get("AU-0001")).toMatchObject({ count: "11" });
+  });
+});
+
 // Last: it uses up the address's allowance of refused sign-ins.
 describe("/1c_exchange: refused sign-ins", () => {
   it("a wrong password or login is 401 failure, audited and logged; after ten, even the right one waits", async () => {
@@ -190,6 +262,23 @@ describe("/1c_exchange: what the database kept", () => {
       const chunks = log.find((row) => row.files.includes("import.xml") && !row.files.includes("import.zip"));
       expect(chunks?.errors).toEqual(["Файл offers.xml не был передан в этом обмене"]);
       expect(await db.select().from(exchangeSessions)).not.toHaveLength(0);
+
+      const coins = await db.select().from(products).where(inArray(products.sku, ["AU-0001", "AG-0018"])).orderBy(products.sku);
+      expect(coins.map((coin) => [coin.sku, coin.exchangeId, coin.stock, coin.fixedPrice])).toEqual([
+        ["AG-0018", goodId(2), 0, 5100],
+        ["AU-0001", goodId(1), 11, null],
+      ]);
+      const imports = await db.select().from(auditLog).where(eq(auditLog.action, "exchange.import")).orderBy(auditLog.id);
+      expect(imports.map((row) => row.after)).toEqual([
+        { file: "import.xml", created: 0, updated: 2, unchanged: 0, refused: 1, skus: ["AU-0001", "AG-0018"] },
+        { file: "offers.xml", created: 0, updated: 2, unchanged: 0, refused: 1, skus: ["AU-0001", "AG-0018"] },
+        { file: "import.xml", created: 0, updated: 0, unchanged: 2, refused: 1, skus: [] },
+        { file: "offers.xml", created: 0, updated: 0, unchanged: 2, refused: 1, skus: [] },
+      ]);
+      const offersLog = log.find((row) => row.files.includes("catalog.zip"));
+      expect(offersLog).toMatchObject({ outcome: "success", unchanged: 4, updated: 0, refused: 2 });
+      expect(offersLog?.errors).toContain("Цены из 1С не применены к 1 монетам с ценой по котировкам металла: их цена следует котировкам");
+      expect(offersLog?.errors.some((note) => note.includes("ZZ-0009"))).toBe(true);
     });
   });
 });

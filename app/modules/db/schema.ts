@@ -223,6 +223,8 @@ export const products = pgTable(
     /** The operator's VAT override for this coin (`npm run catalog -- vat SKU exempt|vat|auto`); null: the rule decides. */
     vatOverride: text("vat_override").$type<"exempt" | "included">(),
     status: text("status").$type<"active" | "archived">().notNull().default("active"),
+    /** The good's Ид in 1C or МойСклад (a GUID), set by the first exchange that matched the coin (by Ид, else by SKU). */
+    exchangeId: text("exchange_id").unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
     search: tsvector("search")

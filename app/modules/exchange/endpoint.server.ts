@@ -7,7 +7,8 @@ import { sanitizeExchangeFileName } from "./file-names.ts";
 import { logRefusedSignIn, startExchangeLog, updateExchangeLog } from "./log.server.ts";
 import { EXCHANGE_COOKIE, type ExchangeAnswer, exchangeTexts, failure, success } from "./protocol.ts";
 import { checkExchangeCredentials, readExchangeSettings } from "./settings.server.ts";
-import { appendExchangeFile, type ExchangeSession, exchangeFileNames, findExchangeSession, openExchangeSession, readExchangeToken, unpackExchangeArchives } from "./sessions.server.ts";
+import { importCatalogFile } from "./catalog-import.server.ts";
+import { appendExchangeFile, type ExchangeSession, findExchangeSession, openExchangeSession, readExchangeFile, readExchangeToken, unpackExchangeArchives } from "./sessions.server.ts";
 
 /** Refused sign-ins per address: 1C signs in once an exchange, so ten misses in a quarter of an hour is someone guessing. */
 export const EXCHANGE_SIGN_IN_LIMIT: RateLimit = { bucket: "exchange-sign-in", limit: 10, windowMs: 15 * 60_000 };
@@ -99,18 +100,18 @@ async function receiveFile(db: Database, request: Request, session: ExchangeSess
   return { ...success(), log: { files: [name] } };
 }
 
-/**
- * mode=import: the archives unpacked (every piece has arrived by now), then the named file
- * imported. The catalogue import itself is the next step of issue 35: until it is there, the
- * answer says so rather than pretending success.
- */
+/** mode=import: the archives unpacked (every piece has arrived by now), then the named file imported in one transaction. */
 async function importFile(db: Database, session: ExchangeSession, params: URLSearchParams): Promise<ExchangeAnswer> {
   const name = sanitizeExchangeFileName(params.get("filename"));
   if (!name) return failure(exchangeTexts.badFileName);
   const unpacked = await unpackExchangeArchives(db, session.id);
   if (!unpacked.ok) return failure(unpacked.reason);
-  if (!(await exchangeFileNames(db, session.id)).includes(name)) return { ...failure(exchangeTexts.fileMissing(name)), log: { files: unpacked.unpacked } };
-  return { ...failure(exchangeTexts.catalogImportNotYet), log: { files: unpacked.unpacked } };
+  const files = unpacked.unpacked;
+  const bytes = await readExchangeFile(db, session.id, name);
+  if (!bytes) return { ...failure(exchangeTexts.fileMissing(name)), log: { files } };
+  const imported = await importCatalogFile(db, exchangeActor(session.ip ?? "unknown"), name, bytes);
+  if (!imported.ok) return { ...failure(imported.reason), log: { files } };
+  return { ...success(), log: { files, counts: imported.counts, notes: imported.notes } };
 }
 
 /** The login and password of an `Authorization: Basic` header (UTF-8), or undefined. */

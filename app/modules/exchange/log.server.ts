@@ -22,13 +22,15 @@ export type ExchangeLogUpdate = {
   outcome: "success" | "progress" | "failure";
   files?: string[];
   error?: string;
+  /** What the log should say besides an error: goods not found, prices ignored. */
+  notes?: string[];
   counts?: { created?: number; updated?: number; unchanged?: number; refused?: number };
 };
 
 /** Brings an exchange's log row up to date after one of its calls: the last outcome, the files, counts added, an error. */
 export async function updateExchangeLog(db: Database, sessionId: number, update: ExchangeLogUpdate, now = new Date()): Promise<void> {
   const files = update.files ?? [];
-  const errors = update.error ? [update.error] : [];
+  const errors = [...(update.notes ?? []), ...(update.error ? [update.error] : [])];
   await db
     .update(exchangeLog)
     .set({
@@ -50,3 +52,24 @@ export async function updateExchangeLog(db: Database, sessionId: number, update:
 export async function listExchangeLog(db: Database, limit = 50): Promise<ExchangeLogRow[]> {
   return db.select().from(exchangeLog).orderBy(desc(exchangeLog.startedAt), desc(exchangeLog.id)).limit(limit);
 }
+
+/** An import from files given to `npm run exchange -- import` (a dealer who drops files instead of connecting): one log row. */
+export async function logCommandImport(
+  db: Database,
+  entry: { files: string[]; outcome: "success" | "failure"; counts: { created: number; updated: number; unchanged: number; refused: number }; errors: string[] },
+  started: Date,
+  now = new Date(),
+): Promise<void> {
+  await db.insert(exchangeLog).values({ login: "cli", type: "catalog", outcome: entry.outcome, files: entry.files.slice(0, MAX_LISTED), ...entry.counts, errors: entry.errors.slice(0, MAX_LISTED), startedAt: started, finishedAt: now });
+}
+
+/** One line of `npm run exchange -- log`. */
+export function formatExchangeLogRow(row: ExchangeLogRow): string {
+  const when = row.startedAt.toLocaleString("ru-RU", { timeZone: "Europe/Moscow" });
+  const seconds = Math.round((row.finishedAt.getTime() - row.startedAt.getTime()) / 1000);
+  const counts = `создано ${row.created}, обновлено ${row.updated}, без изменений ${row.unchanged}, отклонено ${row.refused}`;
+  const head = [when, row.ip ?? "—", row.login || "—", row.type || "вход", outcomeLabels[row.outcome] ?? row.outcome, `${seconds} с`].join(" · ");
+  return [head, row.files.length > 0 ? `  файлы: ${row.files.join(", ")}` : "", `  ${counts}`, ...row.errors.map((error) => `  ! ${error}`)].filter(Boolean).join("\n");
+}
+
+export const outcomeLabels: Record<string, string> = { success: "успешно", progress: "идёт", failure: "ошибка", refused: "вход отклонён" };

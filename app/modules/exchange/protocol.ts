@@ -14,7 +14,7 @@ export type ExchangeAnswer = {
   lines: string[];
   headers?: Record<string, string>;
   /** What the exchange's log row adds from this call. */
-  log?: { files?: string[]; counts?: { created?: number; updated?: number; unchanged?: number; refused?: number } };
+  log?: { files?: string[]; notes?: string[]; counts?: { created?: number; updated?: number; unchanged?: number; refused?: number } };
 };
 
 export const success = (...more: string[]): ExchangeAnswer => ({ status: 200, lines: ["success", ...more] });
@@ -41,6 +41,5 @@ export const exchangeTexts = {
   badZip: (reason: string) => `Архив не распакован: ${reason}`,
   methodNotAllowed: "Обмен принимает только GET и POST",
   filePostOnly: "Файл передаётся методом POST",
-  catalogImportNotYet: "Загрузка каталога из 1С ещё не включена на сайте: файлы приняты, товары не изменены",
   saleNotYet: "Обмен заказами (type=sale) ещё не включён на сайте",
 } as const;

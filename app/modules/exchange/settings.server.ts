@@ -24,6 +24,12 @@ const settingsSchema = z.object({
   zip: z.boolean().catch(true),
   fileLimit: z.number().int().min(EXCHANGE_MIN_FILE_LIMIT).max(EXCHANGE_MAX_FILE_LIMIT).catch(2 * 1024 * 1024),
   encoding: z.enum(["utf-8", "windows-1251"]).catch("utf-8"),
+  /** Stock from one warehouse (its Ид in 1C); null: summed over all of them. */
+  warehouseId: z.string().nullable().catch(null),
+  /** The price type (ТипЦены Ид) whose price a fixed-price coin takes; null: the file's first. */
+  priceTypeId: z.string().nullable().catch(null),
+  /** Whether 1C owns the coins' names and descriptions (an import overwrites them) or the shop's staff do. */
+  ownsTexts: z.boolean().catch(false),
 });
 export type ExchangeSettings = z.infer<typeof settingsSchema>;
 

@@ -35,8 +35,10 @@ CREATE TABLE "exchange_sessions" (
 	CONSTRAINT "exchange_sessions_token_hash_unique" UNIQUE("token_hash")
 );
 --> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "exchange_id" text;--> statement-breakpoint
 ALTER TABLE "exchange_files" ADD CONSTRAINT "exchange_files_session_id_exchange_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."exchange_sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exchange_log" ADD CONSTRAINT "exchange_log_session_id_exchange_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."exchange_sessions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "exchange_files_part" ON "exchange_files" USING btree ("session_id","name","part");--> statement-breakpoint
 CREATE INDEX "exchange_log_by_time" ON "exchange_log" USING btree ("started_at");--> statement-breakpoint
-CREATE INDEX "exchange_sessions_expiry" ON "exchange_sessions" USING btree ("expires_at");
+CREATE INDEX "exchange_sessions_expiry" ON "exchange_sessions" USING btree ("expires_at");--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_exchange_id_unique" UNIQUE("exchange_id");
