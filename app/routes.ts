@@ -96,6 +96,8 @@ export default [
       route("shop", "routes/admin/shop.tsx"),
       route("shop/sales", "routes/admin/shop-sales.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      // The exchange with 1C and МойСклад: its login, options and log.
+      route("exchange", "routes/admin/exchange.tsx"),
       route("logout", "routes/admin/logout.tsx"),
     ]),
   ]),

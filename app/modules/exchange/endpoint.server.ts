@@ -36,8 +36,10 @@ async function exchangeCall(db: Database, request: Request, ip: string): Promise
   if (!session) return failure(exchangeTexts.noSession, 401);
 
   const answer = await sessionCall(db, request, session, type, mode, params);
-  const reason = answer.lines[0] === "failure" ? answer.lines[1] : undefined;
-  await updateExchangeLog(db, session.id, { ...answer.log, type, outcome: answer.lines[0] as "success" | "progress" | "failure", error: reason });
+  const first = answer.lines[0];
+  // init answers its values (zip=…, file_limit=…) without a success line: it succeeded.
+  const outcome = first === "failure" || first === "progress" ? first : "success";
+  await updateExchangeLog(db, session.id, { ...answer.log, type, outcome, error: outcome === "failure" ? answer.lines[1] : undefined });
   return answer;
 }
 

@@ -77,9 +77,9 @@ export async function setExchangeCredentials(db: Database, login: string, passwo
   return { ok: true };
 }
 
-export type ExchangeOptions = Pick<ExchangeSettings, "zip" | "fileLimit" | "encoding">;
+export type ExchangeOptions = Pick<ExchangeSettings, "zip" | "fileLimit" | "encoding"> & Partial<Pick<ExchangeSettings, "warehouseId" | "priceTypeId" | "ownsTexts">>;
 
-/** Sets zip, file_limit and the orders' encoding; audited. */
+/** Sets zip, file_limit, the orders' encoding, and what the catalogue takes from 1C; audited. */
 export async function setExchangeOptions(db: Database, options: ExchangeOptions, actor: StaffActor = cliActor): Promise<Outcome> {
   if (!Number.isInteger(options.fileLimit) || options.fileLimit < EXCHANGE_MIN_FILE_LIMIT || options.fileLimit > EXCHANGE_MAX_FILE_LIMIT) {
     return { ok: false, reason: `Размер части файла: от ${EXCHANGE_MIN_FILE_LIMIT} до ${EXCHANGE_MAX_FILE_LIMIT} байт` };
@@ -87,7 +87,7 @@ export async function setExchangeOptions(db: Database, options: ExchangeOptions,
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('exchange-settings'))`);
     const before = await readExchangeSettings(tx);
-    const after = { ...before, zip: options.zip, fileLimit: options.fileLimit, encoding: options.encoding };
+    const after = { ...before, ...options };
     await saveExchangeSettings(tx, after);
     await writeAudit(tx, actor, { action: "exchange.options", entity: "exchange:settings", before: shownSettings(before), after: shownSettings(after) });
   });
