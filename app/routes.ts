@@ -36,7 +36,7 @@ export default [
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("yml.xml", "routes/yml[.]xml.ts"),
   route("build.json", "routes/build[.]json.ts"),
-  // The CommerceML 2 exchange with 1C and МойСклад (issue 35): plain-text answers, no layout.
+  // The CommerceML 2 exchange with 1C and МойСклад (decision 048): plain-text answers, no layout.
   route("1c_exchange", "routes/exchange.ts"),
 
   // The JSON contract of spec section 7. The pathless layout guards every call: the methods,

@@ -4,7 +4,7 @@ import { databaseContext } from "#app/modules/request/context.ts";
 import type { Route } from "./+types/exchange";
 
 /**
- * /1c_exchange: the CommerceML 2 exchange with 1C and МойСклад (issue 35). 1C calls it with GET
+ * /1c_exchange: the CommerceML 2 exchange with 1C and МойСклад (decision 048). 1C calls it with GET
  * (checkauth, init, import, query) and POST (file); both are answered by the exchange module in
  * the protocol's plain text.
  */

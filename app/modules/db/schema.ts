@@ -932,7 +932,7 @@ export const consents = pgTable(
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 
 /**
- * One exchange with 1C or МойСклад (CommerceML 2, issue 35): opened by mode=checkauth, its
+ * One exchange with 1C or МойСклад (CommerceML 2, decision 048): opened by mode=checkauth, its
  * cookie holds a random token and the database only its hash. Short-lived: every call moves
  * the end on (EXCHANGE_SESSION_IDLE_MS), and expired ones are pruned with their files.
  */
