@@ -51,6 +51,7 @@ const LAYERS = [
       "auth",
       "receipts",
       "orders",
+      "exchange",
       "housekeeping",
       "seo",
     ],

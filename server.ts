@@ -36,6 +36,8 @@ type Services = {
   pageCacheState(): Promise<string>;
   /** Whether this post to /admin/catalog or /admin/content comes from staff who may open the page (the larger body limit). */
   mayPostUpload(request: Request, page: "/admin/catalog" | "/admin/content"): Promise<boolean>;
+  /** The body limit of a request to /1c_exchange: a file's piece for a live exchange, else `usual`. */
+  exchangeBodyLimit(request: Request, usual: number): Promise<number>;
   serverSettings(): {
     host: string;
     port: number;
@@ -170,7 +172,12 @@ export async function startServer(): Promise<RunningServer> {
       }
       const uploadPage = uploadPageOf(received.method, url.pathname);
       // The session is checked before a byte of the body is read: anyone else gets the small limit.
-      const limit = uploadPage && (await services.mayPostUpload(received, uploadPage)) ? Math.max(settings.adminUploadMaxBytes, maxBodyBytes) : maxBodyBytes;
+      const limit =
+        uploadPage && (await services.mayPostUpload(received, uploadPage))
+          ? Math.max(settings.adminUploadMaxBytes, maxBodyBytes)
+          : url.pathname === exchangePath
+            ? await services.exchangeBodyLimit(received, maxBodyBytes)
+            : maxBodyBytes;
       const body = await readBodyWithin(received, limit);
       if (!body) {
         refuseTooLarge(req, res, url.pathname);
@@ -268,6 +275,9 @@ function uploadPageOf(method: string, pathname: string): "/admin/catalog" | "/ad
 /** After a 413, this much more of the refused body is read and dropped, so the client can read the answer. */
 const maxDrainBytes = 8 * 1024 * 1024;
 
+/** The CommerceML exchange with 1C (app/modules/exchange): server to server, its body limit its own. */
+const exchangePath = "/1c_exchange";
+
 const mutationMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
@@ -277,7 +287,8 @@ const mutationMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * check the origin themselves (and answer JSON).
  */
 function isForeignFormPost(request: Request, pathname: string): boolean {
-  if (!mutationMethods.has(request.method) || isApiPath(pathname)) return false;
+  // 1C posts its files from its own server, with no Origin: the exchange checks its session instead.
+  if (!mutationMethods.has(request.method) || isApiPath(pathname) || pathname === exchangePath) return false;
   return !isShopFormPost(request);
 }
 

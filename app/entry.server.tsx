@@ -22,6 +22,7 @@ installRussianZodMessages();
 export { stopServices, checkHealth, serverSettings } from "#app/modules/request/services.server.ts";
 export { pageCacheState } from "#app/modules/request/page-state.server.ts";
 export { mayPostUpload } from "#app/modules/staff/upload-gate.server.ts";
+export { exchangeBodyLimit } from "#app/modules/exchange/upload-gate.server.ts";
 
 /** Starts the database and quotes, and makes sure no page part would stream in hidden on the first request. */
 export async function startServices(): Promise<void> {

@@ -36,6 +36,8 @@ export default [
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("yml.xml", "routes/yml[.]xml.ts"),
   route("build.json", "routes/build[.]json.ts"),
+  // The CommerceML 2 exchange with 1C and МойСклад (decision 048): plain-text answers, no layout.
+  route("1c_exchange", "routes/exchange.ts"),
 
   // The JSON contract of spec section 7. The pathless layout guards every call: the methods,
   // same-origin and JSON body each route declares in its `handle` (decision 027).
@@ -94,6 +96,8 @@ export default [
       route("shop", "routes/admin/shop.tsx"),
       route("shop/sales", "routes/admin/shop-sales.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      // The exchange with 1C and МойСклад: its login, options and log.
+      route("exchange", "routes/admin/exchange.tsx"),
       route("logout", "routes/admin/logout.tsx"),
     ]),
   ]),

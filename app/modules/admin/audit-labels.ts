@@ -25,6 +25,10 @@ export const auditActionLabels: Record<string, string> = {
   "compliance.export": "Выгрузка обязательного контроля",
   "compliance.import-list": "Загружен перечень Росфинмониторинга",
   "identification.read": "Просмотр анкеты покупателя",
+  "exchange.credentials": "Логин обмена с 1С",
+  "exchange.options": "Настройки обмена с 1С",
+  "exchange.import": "Загрузка из 1С",
+  "exchange.sign_in_refused": "Отклонён вход 1С",
 };
 
 /** An action code not named above (an older row) is shown as written. */
@@ -33,6 +37,7 @@ export const auditActionLabel = (action: string) => auditActionLabels[action] ??
 /** Who did it: the member's name; the phone only where the member has no name (or is gone). */
 export function auditPersonLabel(phone: string, name: string): string {
   if (phone === "cli") return "Оператор (npm run …)";
+  if (phone === "exchange") return "Обмен с 1С";
   return name.trim() || formatPhone(phone);
 }
 
@@ -48,6 +53,6 @@ export function auditEntityLabel(entity: string): string {
   }
   const named = prefix ? names[prefix] : undefined;
   if (named && value) return `${named} ${value}`;
-  const whole: Record<string, string> = { catalog: "Каталог", "shop:sales": "Продажи", "settings:buyback_grades": "Проценты выкупа", "mandatory-control": "Обязательный контроль", "extremist-list": "Перечень" };
+  const whole: Record<string, string> = { catalog: "Каталог", "shop:sales": "Продажи", "settings:buyback_grades": "Проценты выкупа", "mandatory-control": "Обязательный контроль", "extremist-list": "Перечень", "exchange:settings": "Настройки обмена", "exchange:import": "Товары из 1С", "exchange:offers": "Остатки и цены из 1С" };
   return whole[entity] ?? entity;
 }

@@ -223,6 +223,8 @@ export const products = pgTable(
     /** The operator's VAT override for this coin (`npm run catalog -- vat SKU exempt|vat|auto`); null: the rule decides. */
     vatOverride: text("vat_override").$type<"exempt" | "included">(),
     status: text("status").$type<"active" | "archived">().notNull().default("active"),
+    /** The good's Ид in 1C or МойСклад (a GUID), set by the first exchange that matched the coin (by Ид, else by SKU). */
+    exchangeId: text("exchange_id").unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
     search: tsvector("search")
@@ -923,4 +925,73 @@ export const consents = pgTable(
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
   },
   (table) => [index("consents_by_user").on(table.userId, table.givenAt), index("consents_by_phone").on(table.phone, table.givenAt)],
+);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
+
+/**
+ * One exchange with 1C or МойСклад (CommerceML 2, decision 048): opened by mode=checkauth, its
+ * cookie holds a random token and the database only its hash. Short-lived: every call moves
+ * the end on (EXCHANGE_SESSION_IDLE_MS), and expired ones are pruned with their files.
+ */
+export const exchangeSessions = pgTable(
+  "exchange_sessions",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    login: text("login").notNull(),
+    ip: text("ip"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Bytes of files received (after unpacking archives), held under the session's limit. */
+    bytesStored: integer("bytes_stored").notNull().default(0),
+  },
+  (table) => [index("exchange_sessions_expiry").on(table.expiresAt)],
+);
+
+/**
+ * The files 1C sent in one exchange, kept in the database so that every instance of the shop
+ * sees the pieces another received. A file is its parts in order (1C sends it in pieces of at
+ * most file_limit bytes); the names are sanitised and relative (exchange/file-names.ts).
+ */
+export const exchangeFiles = pgTable(
+  "exchange_files",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => exchangeSessions.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    part: integer("part").notNull(),
+    content: bytea("content").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [uniqueIndex("exchange_files_part").on(table.sessionId, table.name, table.part)],
+);
+
+/**
+ * The exchange log of the back office's «Обмен с 1С» page: one row per exchange (its session),
+ * brought up to date by every call, and one per refused sign-in.
+ */
+export const exchangeLog = pgTable(
+  "exchange_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    sessionId: integer("session_id").references(() => exchangeSessions.id, { onDelete: "set null" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().default(sql`now()`),
+    finishedAt: timestamp("finished_at", { withTimezone: true }).notNull().default(sql`now()`),
+    ip: text("ip"),
+    login: text("login").notNull().default(""),
+    /** "catalog", "sale", or "" for a refused sign-in. */
+    type: text("type").notNull().default(""),
+    /** success | progress | failure | refused: how its last call ended. */
+    outcome: text("outcome").notNull(),
+    files: jsonb("files").$type<string[]>().notNull().default([]),
+    created: integer("created").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
+    unchanged: integer("unchanged").notNull().default(0),
+    refused: integer("refused").notNull().default(0),
+    errors: jsonb("errors").$type<string[]>().notNull().default([]),
+  },
+  (table) => [index("exchange_log_by_time").on(table.startedAt)],
 );

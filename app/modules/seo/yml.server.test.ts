@@ -49,6 +49,7 @@ function product(overrides: Partial<ProductRow> = {}): ProductRow {
     vat: "exempt",
     vatOverride: null,
     status: "active",
+    exchangeId: null,
     createdAt: now,
     updatedAt: now,
     search: "",

@@ -35,6 +35,8 @@ export const adminRouteRoles: Record<string, readonly StaffRole[]> = {
   "/admin/shop/sales": ["manager"],
   // Compliance: every action of every kind, reads of identification included, is the owner's to read.
   "/admin/audit": [],
+  // The exchange's password opens the catalogue's stock and prices to whoever holds it: the owner's.
+  "/admin/exchange": [],
 };
 
 /** React Router's patterns come without the leading slash ("admin/orders/:number"); the table is written with it. */
@@ -58,6 +60,7 @@ export const adminMenu: ReadonlyArray<{ path: string; name: string; orElse?: str
   // A manager, who may not open the shop's page, gets its sales switch.
   { path: "/admin/shop", name: "Магазин", orElse: "/admin/shop/sales" },
   { path: "/admin/audit", name: "Журнал" },
+  { path: "/admin/exchange", name: "Обмен с 1С" },
   { path: "/admin/compliance", name: "Контроль 115-ФЗ" },
 ];
 

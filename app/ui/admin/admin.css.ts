@@ -121,3 +121,6 @@ export const refundForm = style({ display: "grid", gap: vars.space.sm, padding: 
 export const refundQuantity = style({ display: "flex", alignItems: "center", gap: vars.space.xs, whiteSpace: "nowrap" });
 export const checkLine = style({ display: "flex", alignItems: "flex-start", gap: vars.space.xs, fontSize: vars.font.sizeSmall });
 export const refundButtons = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
+
+/** The exchange log's errors: wide enough to read a sentence, the rest folded away. */
+export const exchangeErrors = style({ minWidth: "16rem", maxWidth: "28rem" });

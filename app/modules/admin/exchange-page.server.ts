@@ -1,0 +1,73 @@
+import { redirect, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { listExchangeLog } from "../exchange/log.server.ts";
+import { EXCHANGE_PATH } from "../exchange/protocol.ts";
+import { EXCHANGE_MAX_FILE_LIMIT, EXCHANGE_MIN_FILE_LIMIT, readExchangeSettings, setExchangeCredentials, setExchangeOptions } from "../exchange/settings.server.ts";
+import { getConfig } from "../config/config.server.ts";
+import { flashHeader, type Flash } from "../flash/flash.server.ts";
+import { readForm } from "../forms/read-form.ts";
+import { databaseContext } from "../request/context.ts";
+import { readFormBody } from "../shared/form-body.server.ts";
+import { staffActorContext } from "../staff/context.ts";
+
+const PAGE = "/admin/exchange";
+
+/** «Обмен с 1С»: the settings (never the password or its hash) and the last exchanges. */
+export async function loadExchangePage(context: Readonly<RouterContextProvider>) {
+  const { db } = context.get(databaseContext);
+  const [settings, log] = await Promise.all([readExchangeSettings(db), listExchangeLog(db, 100)]);
+  const { passwordHash, ...shown } = settings;
+  return { settings: { ...shown, passwordSet: passwordHash !== null }, address: new URL(EXCHANGE_PATH, getConfig().publicUrl).href, log };
+}
+
+const optionalId = z
+  .string()
+  .trim()
+  .max(100, "Ид: не больше 100 символов")
+  .optional()
+  .transform((value) => value || null);
+
+/** The page's two forms: the login, and the options. */
+export const exchangeFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("credentials"), login: z.string({ error: "Введите логин" }).trim().min(1, "Введите логин"), password: z.string({ error: "Введите пароль" }).min(1, "Введите пароль") }),
+    z.object({
+      intent: z.literal("options"),
+      zip: z.enum(["yes", "no"], { error: "Выберите, принимать ли zip" }),
+      fileLimitKb: z.coerce
+        .number({ error: "Размер части: число килобайт" })
+        .int("Размер части: целое число килобайт")
+        .min(EXCHANGE_MIN_FILE_LIMIT / 1024, `Размер части: не меньше ${EXCHANGE_MIN_FILE_LIMIT / 1024} КБ`)
+        .max(EXCHANGE_MAX_FILE_LIMIT / 1024, `Размер части: не больше ${EXCHANGE_MAX_FILE_LIMIT / 1024} КБ`),
+      encoding: z.enum(["utf-8", "windows-1251"], { error: "Выберите кодировку" }),
+      warehouseId: optionalId,
+      priceTypeId: optionalId,
+      ownsTexts: z.literal("on").optional(),
+    }),
+  ],
+  { error: "Неизвестное действие" },
+);
+
+/** POST /admin/exchange: the same functions as `npm run exchange`, audited as the owner who did it. */
+export async function handleExchangeForm(request: Request, context: Readonly<RouterContextProvider>) {
+  const parsed = readForm(await readFormBody(request), exchangeFormSchema);
+  let notice: Flash;
+  if (!parsed.ok) {
+    notice = { kind: "error", message: parsed.reason };
+  } else {
+    const { db } = context.get(databaseContext);
+    const actor = context.get(staffActorContext);
+    const input = parsed.value;
+    const change =
+      input.intent === "credentials"
+        ? await setExchangeCredentials(db, input.login, input.password, actor)
+        : await setExchangeOptions(
+            db,
+            { zip: input.zip === "yes", fileLimit: input.fileLimitKb * 1024, encoding: input.encoding, warehouseId: input.warehouseId, priceTypeId: input.priceTypeId, ownsTexts: input.ownsTexts === "on" },
+            actor,
+          );
+    notice = change.ok ? { kind: "success", message: input.intent === "credentials" ? "Логин и пароль обмена сохранены." : "Настройки обмена сохранены." } : { kind: "error", message: change.reason };
+  }
+  return redirect(PAGE, { status: 303, headers: { "Set-Cookie": await flashHeader(notice) } });
+}
