@@ -44,6 +44,16 @@ export function select(html: string, selector: string): PageElement | undefined 
   return (cssSelectOne(selector, parsePage(html) as SelectRoot) as PageElement | null) ?? undefined;
 }
 
+/** The elements inside `element` that the CSS selector matches, in page order. */
+export function selectAllIn(element: PageElement, selector: string): PageElement[] {
+  return cssSelectAll(selector, element as SelectRoot) as PageElement[];
+}
+
+/** The first element inside `element` that the CSS selector matches, or undefined. */
+export function selectIn(element: PageElement | undefined, selector: string): PageElement | undefined {
+  return element ? ((cssSelectOne(selector, element as SelectRoot) as PageElement | null) ?? undefined) : undefined;
+}
+
 /** An element's attribute, or undefined. */
 export const attributeOf = (element: PageElement | undefined, name: string): string | undefined => element?.attribs[name];
 
