@@ -21,6 +21,22 @@ const testEnv = {
 };
 const postgresUrl = process.env.TEST_POSTGRES_URL || undefined;
 
+// HTTP suites whose answers come before or beside the database, so the same run gives them the
+// same result on both: they run once, in the embedded project (decision 047). A suite that reads
+// or writes stored data beyond the seeded template does not belong here.
+const databaseIndependentSuites = [
+  // what server.ts answers itself, before the app: proxies, bad requests, static files, headers
+  "tests/http/server-edges.test.ts",
+  // the layouts' method, origin and anonymous-visitor guards, decided before any loader
+  "tests/http/guards.test.ts",
+  // page forms refusing bodies that are not forms, before the action reads anything
+  "tests/http/form-bodies.test.ts",
+  // html-validate on pages rendered by the same components from the same seeded template
+  "tests/http/markup.test.ts",
+  // the seller's details from the settings, in the footer, /contacts and JSON-LD
+  "tests/http/seller.test.ts",
+];
+
 /**
  * The shop suites on one database. Suites that need PostgreSQL whatever the rest use
  * (postgresForSuite: several instances, outages, the cluster) run once, in the PostgreSQL
@@ -44,6 +60,7 @@ function shopSuites(database: "embedded" | "postgres"): TestProjectInlineConfigu
         environment: "node",
         env,
         include: ["tests/http/**/*.test.ts"],
+        exclude: database === "postgres" ? databaseIndependentSuites : [],
         // Migrates, seeds and draws once per run; every shop starts on a copy (tests/support/shop-template.ts).
         globalSetup: ["tests/support/template-setup.ts"],
         // Each file starts its own server on its own copy of the template, so two files run at once:

@@ -1,27 +1,16 @@
 // Every /api call that takes a body reads it through its zod schema: hostile bodies (wrong
 // types, huge strings, arrays for objects, objects for arrays) get a 4xx in the contract's
 // { error: { code, message } } shape with a Russian message, never a 5xx, and change nothing.
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Buyer, productIdOf, signedInBuyer } from "#tests/support/buyer.ts";
-import { ShopClient } from "#tests/support/http-client.ts";
-import { type Shop, startShop } from "#tests/support/server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Buyer, productIdOf } from "#tests/support/buyer.ts";
+import type { ShopClient } from "#tests/support/http-client.ts";
+import { runningShop } from "#tests/support/shop-fixture.ts";
 
-let shop: Shop;
-let scratch: string;
+const shop = runningShop();
 let buyer: Buyer;
 
 beforeAll(async () => {
-  scratch = await mkdtemp(path.join(os.tmpdir(), "shop-api-bodies-"));
-  const outbox = path.join(scratch, "outbox.jsonl");
-  shop = await startShop({ env: { SMS_PROVIDER: "file", SMS_OUTBOX_FILE: outbox } });
-  buyer = await signedInBuyer(shop.url, outbox);
-});
-afterAll(async () => {
-  await shop?.stop();
-  await rm(scratch, { recursive: true, force: true });
+  buyer = await shop.buyer();
 });
 
 const georgiy = productIdOf("georgiy-pobedonosec-50-rubley-mmd");
@@ -33,7 +22,7 @@ function send(client: ShopClient, method: string, url: string, body: unknown) {
 }
 
 async function visitor(): Promise<ShopClient> {
-  const client = new ShopClient(shop.url);
+  const client = shop.client();
   await client.get("/");
   return client;
 }

@@ -1,39 +1,17 @@
 // Sign-in by SMS code as a buyer without JavaScript goes through it (/login, the code from
 // the file outbox, step 3 at /cabinet/create), and through the /api/auth calls; the limits
 // that stop guessing and SMS pumping; sessions; the account area.
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { newPhone } from "#tests/support/buyer.ts";
 import { findByTestId, h1Texts, textContent } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
-import { type Shop, startShop } from "#tests/support/server.ts";
+import { runningShop } from "#tests/support/shop-fixture.ts";
 import { readSmsCodes, waitForSmsCode } from "#tests/support/sms-outbox.ts";
 
-let shop: Shop;
-let outbox: string;
-let scratch: string;
-let phoneCounter = 0;
-
-beforeAll(async () => {
-  scratch = await mkdtemp(path.join(os.tmpdir(), "shop-auth-"));
-  outbox = path.join(scratch, "outbox.jsonl");
-  shop = await startShop({ env: { SMS_PROVIDER: "file", SMS_OUTBOX_FILE: outbox } });
-});
-afterAll(async () => {
-  await shop?.stop();
-  await rm(scratch, { recursive: true, force: true });
-});
-
-/** A fresh phone per test, so the 120-second and hourly limits of one test do not touch another. */
-function newPhone(): { typed: string; normal: string } {
-  phoneCounter++;
-  const digits = `916${String(Date.now() % 10_000).padStart(4, "0")}${String(phoneCounter).padStart(3, "0")}`;
-  return { typed: `+7 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8)}`, normal: `+7${digits}` };
-}
+const shop = runningShop();
 
 async function visitor() {
-  const client = new ShopClient(shop.url);
+  const client = shop.client();
   await client.get("/");
   return client;
 }
@@ -47,7 +25,7 @@ async function signInWithoutJs(client: ShopClient, phone: { typed: string; norma
   const sent = await client.postForm("/login", { intent: "send", phone: phone.typed, redirectTo });
   expect(sent.status).toBe(303);
   expect(sent.headers.get("location")).toBe("/login");
-  const code = await waitForSmsCode(outbox, phone.normal);
+  const code = await waitForSmsCode(shop.smsOutbox, phone.normal);
   const step2 = await client.html("/login");
   expect(textContent(step2)).toContain("Введите код из SMS");
   const verified = await client.postForm("/login", { intent: "verify", code, redirectTo });
@@ -89,7 +67,7 @@ describe("without JavaScript", () => {
     const client = await visitor();
     const phone = newPhone();
     await client.postForm("/login", { intent: "send", phone: phone.typed, redirectTo: "/" });
-    const code = await waitForSmsCode(outbox, phone.normal);
+    const code = await waitForSmsCode(shop.smsOutbox, phone.normal);
     const wrong = await client.postForm("/login", { intent: "verify", code: code === "0000" ? "1111" : "0000", redirectTo: "/" });
     expect(wrong.status).toBe(400);
     expect(textContent(wrong.text)).toContain("Неверный смс код");
@@ -117,7 +95,7 @@ describe("without JavaScript", () => {
     const second = await client.cookie("session");
     expect(second).toMatch(/^[\w-]{43}$/);
     expect(second).not.toBe(first);
-    const old = new ShopClient(shop.url);
+    const old = shop.client();
     await old.setCookie(`session=${first}`);
     expect((await old.get("/api/me")).status).toBe(401);
     expect((await client.get("/api/me")).status).toBe(200);
@@ -147,7 +125,7 @@ describe("limits", () => {
     const client = await visitor();
     const phone = newPhone();
     expect((await apiPost(client, "/api/auth/get-code", { phone: phone.typed })).status).toBe(200);
-    const code = await waitForSmsCode(outbox, phone.normal);
+    const code = await waitForSmsCode(shop.smsOutbox, phone.normal);
     const wrong = code === "0000" ? "1111" : "0000";
     for (let i = 0; i < 4; i++) {
       const response = await apiPost(client, "/api/auth/check-code", { code: wrong });
@@ -170,7 +148,7 @@ describe("limits", () => {
     expect(again.status).toBe(429);
     expect(json(again).error.message).toMatch(/^Новый код можно запросить через 1[12]\d с$/);
     expect(Number(again.headers.get("retry-after"))).toBeGreaterThan(100);
-    expect(await readSmsCodes(outbox, phone.normal)).toHaveLength(1);
+    expect(await readSmsCodes(shop.smsOutbox, phone.normal)).toHaveLength(1);
   });
 
   it("caps the codes one address may ask for in an hour", async () => {
@@ -189,16 +167,14 @@ describe("limits", () => {
 describe("/api/auth", () => {
   let client: ShopClient;
   let phone: { typed: string; normal: string };
-  let cap: Shop;
+  // A shop of its own: the previous tests used up this address's hourly allowance.
+  const cap = runningShop();
 
   beforeAll(async () => {
-    // A shop of its own: the previous tests used up this address's hourly allowance.
-    cap = await startShop({ env: { SMS_PROVIDER: "file", SMS_OUTBOX_FILE: outbox } });
-    client = new ShopClient(cap.url);
+    client = cap.client();
     await client.get("/");
     phone = newPhone();
   });
-  afterAll(() => cap?.stop());
 
   const post = (path: string, body: unknown, origin: string | null = null) =>
     client.request("POST", path, typeof body === "string" ? body : JSON.stringify(body), {
@@ -223,7 +199,7 @@ describe("/api/auth", () => {
     const product = 2;
     await client.request("PATCH", `/api/cart/${product}`, JSON.stringify({ quantity: 1 }), { headers: { Origin: cap.url, "Content-Type": "application/json" } });
     expect((await post("/api/auth/get-code", { phone: phone.typed })).status).toBe(200);
-    const code = await waitForSmsCode(outbox, phone.normal);
+    const code = await waitForSmsCode(cap.smsOutbox, phone.normal);
     const signed = json(await post("/api/auth/check-code", { code }));
     expect(signed.data).toMatchObject({ isLogged: true, needsProfile: true, profile: { phone: phone.normal } });
     const firstToken = await client.cookie("session");
@@ -239,20 +215,20 @@ describe("/api/auth", () => {
     expect(json(out).data).toEqual({ isLogged: false });
     expect((await client.get("/api/me")).status).toBe(401);
     expect(json(await client.get("/api/cart")).data.totalCoins).toBe(0);
-    const stolen = new ShopClient(cap.url);
+    const stolen = cap.client();
     await stolen.setCookie(`session=${firstToken}`);
     expect((await stolen.get("/api/me")).status).toBe(401);
   });
 
   it("accepts { phone, code } too from the browser that asked, and refuses a cross-site logout", async () => {
     const other = newPhone();
-    const anywhere = new ShopClient(cap.url);
+    const anywhere = cap.client();
     await anywhere.get("/");
     const send = await anywhere.request("POST", "/api/auth/get-code", JSON.stringify({ phone: other.typed }), { headers: { Origin: cap.url, "Content-Type": "application/json" } });
     expect(send.status).toBe(200);
-    const code = await waitForSmsCode(outbox, other.normal);
+    const code = await waitForSmsCode(cap.smsOutbox, other.normal);
     // Another browser with the phone and the right code gets only the answer to a wrong code (issue 14 item 4).
-    const stranger = new ShopClient(cap.url);
+    const stranger = cap.client();
     const refused = await stranger.request("POST", "/api/auth/check-code", JSON.stringify({ phone: other.normal, code }), { headers: { Origin: cap.url, "Content-Type": "application/json" } });
     expect(json(refused).error).toEqual({ code: "wrong_code", message: "Неверный смс код" });
     const signed = await anywhere.request("POST", "/api/auth/check-code", JSON.stringify({ phone: other.normal, code }), { headers: { Origin: cap.url, "Content-Type": "application/json" } });
@@ -269,23 +245,20 @@ describe("/api/auth", () => {
 });
 
 describe("when the SMS cannot be sent", () => {
+  const down = runningShop({ env: { SMS_PROVIDER: "smsru", SMSRU_API_ID: "test-key", SMSRU_BASE_URL: "http://127.0.0.1:9", SMS_TIMEOUT_MS: "500" } });
+
   it("tells the buyer, and the failed attempt does not count", async () => {
-    const down = await startShop({ env: { SMS_PROVIDER: "smsru", SMSRU_API_ID: "test-key", SMSRU_BASE_URL: "http://127.0.0.1:9", SMS_TIMEOUT_MS: "500" } });
-    try {
-      const client = new ShopClient(down.url);
-      await client.get("/");
-      const phone = newPhone();
-      const first = await client.request("POST", "/api/auth/get-code", JSON.stringify({ phone: phone.typed }), { headers: { Origin: down.url, "Content-Type": "application/json" } });
-      expect(first.status).toBe(502);
-      expect(json(first).error.message).toBe("Не удалось отправить SMS. Попробуйте ещё раз через минуту");
-      // No 120-second wait: no code went out.
-      const second = await client.request("POST", "/api/auth/get-code", JSON.stringify({ phone: phone.typed }), { headers: { Origin: down.url, "Content-Type": "application/json" } });
-      expect(second.status).toBe(502);
-      const form = await client.postForm("/login", { intent: "send", phone: phone.typed, redirectTo: "/" });
-      expect(form.status).toBe(502);
-      expect(textContent(form.text)).toContain("Не удалось отправить SMS");
-    } finally {
-      await down.stop();
-    }
+    const client = down.client();
+    await client.get("/");
+    const phone = newPhone();
+    const first = await client.request("POST", "/api/auth/get-code", JSON.stringify({ phone: phone.typed }), { headers: { Origin: down.url, "Content-Type": "application/json" } });
+    expect(first.status).toBe(502);
+    expect(json(first).error.message).toBe("Не удалось отправить SMS. Попробуйте ещё раз через минуту");
+    // No 120-second wait: no code went out.
+    const second = await client.request("POST", "/api/auth/get-code", JSON.stringify({ phone: phone.typed }), { headers: { Origin: down.url, "Content-Type": "application/json" } });
+    expect(second.status).toBe(502);
+    const form = await client.postForm("/login", { intent: "send", phone: phone.typed, redirectTo: "/" });
+    expect(form.status).toBe(502);
+    expect(textContent(form.text)).toContain("Не удалось отправить SMS");
   });
 });

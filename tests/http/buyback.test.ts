@@ -1,31 +1,22 @@
 // /coin-buyback as a seller without JavaScript uses it: today's buy-back prices from the
 // quotes, the request form with Russian errors, post/redirect/get with a notice, limits.
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { demoBuybackOffers } from "#app/modules/seed/buyback-offers.server.ts";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { openDatabase } from "#app/modules/db/client.server.ts";
 import { buybackRequests } from "#app/modules/db/schema.ts";
 import { buybackPrice } from "#app/modules/pricing/pricing.ts";
 import { findByTestId, textContent } from "#tests/support/html.ts";
-import { ShopClient } from "#tests/support/http-client.ts";
-import { type Shop, startShop } from "#tests/support/server.ts";
+import type { ShopClient } from "#tests/support/http-client.ts";
+import { runningShop } from "#tests/support/shop-fixture.ts";
 
-let shop: Shop;
+// A folder of our own, so the embedded database can be read after the shop stops.
+const shop = runningShop({ env: (fixture) => ({ DATA_DIR: path.join(fixture.scratch, "data") }) });
 let client: ShopClient;
-let dataDir: string;
 
-beforeAll(async () => {
-  // A folder of our own, so the embedded database can be read after the shop stops.
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "shop-buyback-"));
-  shop = await startShop({ env: { DATA_DIR: dataDir } });
-  client = new ShopClient(shop.url);
-});
-afterAll(async () => {
-  await shop?.stop();
-  await rm(dataDir, { recursive: true, force: true });
+beforeAll(() => {
+  client = shop.client();
 });
 
 const goodRequest = { name: "Иван Петров", phone: "8 (916) 555-12-34", items: "Георгий Победоносец 50 рублей, 2 шт.", comment: "", consent: "on" };
@@ -107,8 +98,8 @@ describe("/coin-buyback", () => {
 
   it("stored exactly the accepted requests, with normalised phones", async () => {
     // PostgreSQL can be read while the shop runs; the embedded database only once it stopped.
-    if (!shop.databaseUrl) await shop.stop();
-    const handle = await openDatabase({ databaseUrl: shop.databaseUrl, dataDir, databasePoolMax: 1 });
+    if (!shop.databaseUrl) await shop.shop.stop();
+    const handle = await openDatabase({ databaseUrl: shop.databaseUrl, dataDir: path.join(shop.scratch, "data"), databasePoolMax: 1 });
     try {
       const rows = await handle.db.select().from(buybackRequests);
       expect(rows.map((row) => row.phone).sort()).toEqual(["+79160000001", "+79160000002", "+79165551234", "+79165551234", "+79165551234"]);

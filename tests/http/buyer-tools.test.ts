@@ -15,7 +15,7 @@ import { notifications, products } from "#app/modules/db/schema.ts";
 import { changeOrderStatus } from "#app/modules/orders/operator.server.ts";
 import { salePrice } from "#app/modules/pricing/pricing.ts";
 import { lastTradingDate, storeReadings } from "#app/modules/quotes/store.server.ts";
-import { productIdOf } from "#tests/support/buyer.ts";
+import { productIdOf, signIn } from "#tests/support/buyer.ts";
 import { readEmails } from "#tests/support/email-outbox.ts";
 import { attribute, findByTestId, tags, textByTestId, textContent } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
@@ -23,7 +23,7 @@ import { waitFor } from "#tests/support/network.ts";
 import { placeTestOrder, type TestOrder } from "#tests/support/orders.ts";
 import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
-import { readSmsNotices, waitForSmsCode } from "#tests/support/sms-outbox.ts";
+import { readSmsNotices } from "#tests/support/sms-outbox.ts";
 
 type Demo = (typeof demoCatalog)[number];
 
@@ -101,9 +101,7 @@ beforeAll(async () => {
   });
   await startHere();
   // The buyer of that order signs in with the phone of the order (a known buyer: no step 3).
-  expect((await buyer.postForm("/login", { intent: "send", phone: order.phone, redirectTo: "/" })).status).toBe(303);
-  const code = await waitForSmsCode(smsOutbox, order.phone);
-  expect((await buyer.postForm("/login", { intent: "verify", code, redirectTo: "/" })).headers.get("location")).toBe("/");
+  expect((await signIn(buyer, smsOutbox, order.phone, { register: false })).verified).toBe("/");
 }, 180_000);
 
 afterAll(async () => {

@@ -9,28 +9,22 @@ import { randomUUID } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { runCommand } from "#tests/support/commands.ts";
 import { textContent } from "#tests/support/html.ts";
-import { ShopClient } from "#tests/support/http-client.ts";
-import { type Shop, startShop } from "#tests/support/server.ts";
+import { runningShop } from "#tests/support/shop-fixture.ts";
 
-let shop: Shop;
-
-beforeAll(async () => {
-  shop = await startShop();
-});
-afterAll(() => shop?.stop());
+const shop = runningShop();
 
 const PAGE = "private, no-cache";
 const SHARED_PAGE = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 const coin = demoCatalog[0]!;
-const firstVisit = (path: string, headers?: Record<string, string>) => new ShopClient(shop.url).get(path, { headers });
+const firstVisit = (path: string, headers?: Record<string, string>) => shop.client().get(path, { headers });
 
 /** A visitor who changed something before (the id is issued with the first change): the browser sends the uuid cookie. */
 async function returningVisitor() {
-  const client = new ShopClient(shop.url);
+  const client = shop.client();
   await client.setCookie(`uuid=${randomUUID()}; Path=/`);
   return client;
 }

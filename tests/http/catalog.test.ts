@@ -1,26 +1,24 @@
 // The catalogue as a buyer without JavaScript and a crawler see it: sections with their
 // names and breadcrumbs, filters, sorting and pages as GET parameters, prices computed on
 // the server from the quotes, product pages with structured data matching what is shown.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { demoCatalogSections } from "#app/modules/seed/catalog-sections.server.ts";
 import type { Metal } from "#app/modules/db/column-values.ts";
 import { salePrice } from "#app/modules/pricing/pricing.ts";
-import { attribute, h1Texts, inputValue, jsonLdBlocks, robotsMeta, tags, textByTestId, textContent } from "#tests/support/html.ts";
+import { attribute, attributeOf, byTestId, h1Texts, inputValue, jsonLdBlocks, robotsMeta, selectAllIn, selectIn, tags, textByTestId, textContent, textOf } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
-import { type Shop, startShop } from "#tests/support/server.ts";
+import { runningShop } from "#tests/support/shop-fixture.ts";
 
-let shop: Shop;
+const shop = runningShop();
 let client: ShopClient;
 let rates: { gold: number; silver: number };
 
 beforeAll(async () => {
-  shop = await startShop();
-  client = new ShopClient(shop.url);
+  client = shop.client();
   const courses = JSON.parse((await client.get("/api/courses")).text).courses;
   rates = { gold: courses.XAU_RUB.course, silver: courses.XAG_RUB.course };
 });
-afterAll(() => shop?.stop());
 
 type Demo = (typeof demoCatalog)[number];
 
@@ -46,15 +44,16 @@ function sectionCoins(filter: Record<string, string | number>): Demo[] {
 type Card = { id: number; name: string; price: number; inStock: boolean };
 
 function cards(html: string): Card[] {
-  return [...html.matchAll(/<article[^>]*data-testid="product-card" data-product-id="(\d+)"[\s\S]*?<\/article>/g)].map((match) => {
-    const block = match[0];
-    const name = textContent(/<a[^>]*href="\/products\/[^"]+"[^>]*>(?!<img)([\s\S]*?)<\/a>/.exec(block.replace(/<a[^>]*tabindex="-1"[\s\S]*?<\/a>/, ""))?.[1] ?? "");
-    const price = Number(textContent(/data-testid="price">([^<]*)</.exec(block)?.[1] ?? "").replace(/\D/g, ""));
-    return { id: Number(match[1]), name, price, inStock: block.includes("В наличии") };
+  return byTestId(html, "product-card").map((card) => {
+    // The title link: not the picture's link, which is out of the tab order.
+    const name = textOf(selectAllIn(card, 'a[href^="/products/"]:not([tabindex="-1"])').find((link) => !selectIn(link, "img")));
+    const price = Number(textOf(selectIn(card, '[data-testid="price"]')).replace(/\D/g, ""));
+    return { id: Number(attributeOf(card, "data-product-id")), name, price, inStock: textOf(card).includes("В наличии") };
   });
 }
 
-const count = (html: string) => Number(/data-testid="listing-count">(\d+)/.exec(html)?.[1]);
+/** The number the listing says it holds ("53 монеты"). */
+const count = (html: string) => Number(/^\d+/.exec(textByTestId(html, "listing-count") ?? "")?.[0]);
 
 describe("sections", () => {
   it.each(demoCatalogSections.map((section) => [section.path, section]))("/catalog/%s shows its name, breadcrumbs and exactly its coins", async (_path, section) => {
@@ -185,7 +184,7 @@ describe("product page", () => {
   it("publishes Product and Offer data with the price the page shows, valid only briefly", async () => {
     const html = await client.html(`/products/${coin.slug}`, { headers: { "User-Agent": "Mozilla/5.0 (compatible; YandexBot/3.0)" } });
     const product = jsonLdBlocks(html).find((block) => block["@type"] === "Product") as { offers: { price: string; priceCurrency: string; priceValidUntil: string; availability: string } };
-    const visible = Number(textContent(/data-testid="price">([^<]*)</.exec(html)![1]!).replace(/\D/g, ""));
+    const visible = Number(textByTestId(html, "price")!.replace(/\D/g, ""));
     expect(Number(product.offers.price)).toBe(visible);
     expect(product.offers.priceCurrency).toBe("RUB");
     expect(Date.parse(product.offers.priceValidUntil) - Date.now()).toBeLessThan(2 * 86_400_000);

@@ -2,36 +2,24 @@
 // from /checkout is exactly what the page showed right before 'Оформить заказ' (goods, delivery
 // and total). Plain form posts, as a browser without JavaScript. The cases come from a seeded
 // PRNG: a failure names its seed; CHECKOUT_INVARIANT_SEED=<seed> replays it.
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { mulberry32 } from "#app/modules/shared/seeded-random.ts";
-import { type Buyer, signedInBuyer } from "#tests/support/buyer.ts";
+import type { Buyer } from "#tests/support/buyer.ts";
 import { attribute, findByTestId, radioValues, tags, textByTestId } from "#tests/support/html.ts";
 import { pageForm } from "#tests/support/page-form.ts";
-import { type Shop, startShop } from "#tests/support/server.ts";
+import { runningShop } from "#tests/support/shop-fixture.ts";
 
 const CASES = 14;
 const seed = Number(process.env.CHECKOUT_INVARIANT_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const KAZAN = "9000000005";
 
-let shop: Shop;
-let outbox: string;
-let scratch: string;
+// Many unpaid orders per buyer: the cases are orders, not a test of that limit.
+const shop = runningShop({ env: { MAX_UNPAID_ORDERS_PER_BUYER: "100" } });
 const buyers: Buyer[] = [];
 
 beforeAll(async () => {
-  scratch = await mkdtemp(path.join(os.tmpdir(), "shop-checkout-invariant-"));
-  outbox = path.join(scratch, "outbox.jsonl");
-  // Many unpaid orders per buyer: the cases are orders, not a test of that limit.
-  shop = await startShop({ env: { SMS_PROVIDER: "file", SMS_OUTBOX_FILE: outbox, MAX_UNPAID_ORDERS_PER_BUYER: "100" } });
-  for (let n = 0; n < 2; n++) buyers.push(await signedInBuyer(shop.url, outbox));
-});
-afterAll(async () => {
-  await shop?.stop();
-  await rm(scratch, { recursive: true, force: true });
+  for (let n = 0; n < 2; n++) buyers.push(await shop.buyer());
 });
 
 /** Coins with plenty in stock and a price that follows the quotes or is fixed, as the catalogue has them. */

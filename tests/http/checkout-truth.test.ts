@@ -1,27 +1,12 @@
 // What the buyer sees is what the buyer orders (issue 21 items 7, 8, 12, 27, 30), without
 // JavaScript: the checkout form posted as a browser posts it, with only what the buyer changed.
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Buyer, productIdOf, signedInBuyer } from "#tests/support/buyer.ts";
+import { describe, expect, it } from "vitest";
+import { type Buyer, productIdOf } from "#tests/support/buyer.ts";
 import { attribute, findByTestId, radioValues, tags, textByTestId, textContent } from "#tests/support/html.ts";
 import { checkedRadio, pageForm } from "#tests/support/page-form.ts";
-import { type Shop, startShop } from "#tests/support/server.ts";
+import { runningShop } from "#tests/support/shop-fixture.ts";
 
-let shop: Shop;
-let outbox: string;
-let scratch: string;
-
-beforeAll(async () => {
-  scratch = await mkdtemp(path.join(os.tmpdir(), "shop-checkout-truth-"));
-  outbox = path.join(scratch, "outbox.jsonl");
-  shop = await startShop({ env: { SMS_PROVIDER: "file", SMS_OUTBOX_FILE: outbox } });
-});
-afterAll(async () => {
-  await shop?.stop();
-  await rm(scratch, { recursive: true, force: true });
-});
+const shop = runningShop();
 
 const poltava = productIdOf("300-letie-poltavskoy-bitvy-3-rublya-2009");
 /** Five in stock in the demo catalogue. */
@@ -30,7 +15,7 @@ const rubles = (text: string | undefined) => Number((text ?? "").replace(/\D/g, 
 const orderLinks = (html: string) => tags(html, "a").map((tag) => attribute(tag, "href") ?? "").filter((href) => /^\/my\/orders\/\d+$/.test(href));
 
 async function buyerWithCart(lines: [number, number][]): Promise<Buyer> {
-  const buyer = await signedInBuyer(shop.url, outbox);
+  const buyer = await shop.buyer();
   for (const [productId, quantity] of lines) {
     expect((await buyer.client.postForm("/cart", { intent: "add", productId: String(productId), quantity: String(quantity) })).status).toBe(303);
   }
@@ -226,7 +211,7 @@ describe("a second checkout tab after the order (item 27)", () => {
     expect(orderLinks(await buyer.client.html("/my/orders"))).toHaveLength(1);
 
     // Another buyer's empty checkout shows no one's order.
-    const stranger = await signedInBuyer(shop.url, outbox);
+    const stranger = await shop.buyer();
     expect(findByTestId(await stranger.client.html("/checkout"), "last-order")).toHaveLength(0);
   });
 });

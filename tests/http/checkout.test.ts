@@ -3,30 +3,14 @@
 // sandbox payment, /thanks, /my/orders; and the rules around placing an order: a price
 // posted by the client is ignored, a moved price asks for confirmation, a double submit
 // makes one order, the shop closed takes none, another buyer's order is a 404.
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
-import { attribute, checkedRadio, findByTestId, radioValues, tags, textByTestId, textContent } from "#tests/support/html.ts";
-import { ShopClient } from "#tests/support/http-client.ts";
-import { type Shop, startShop } from "#tests/support/server.ts";
-import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
+import { newPhone, signIn as signInAt } from "#tests/support/buyer.ts";
+import { attribute, checkedRadio, findByTestId, inputValue as inputValueOrNone, radioValues, tags, textByTestId, textContent } from "#tests/support/html.ts";
+import type { ShopClient } from "#tests/support/http-client.ts";
+import { runningShop } from "#tests/support/shop-fixture.ts";
 
-let shop: Shop;
-let outbox: string;
-let scratch: string;
-let phoneCounter = 0;
-
-beforeAll(async () => {
-  scratch = await mkdtemp(path.join(os.tmpdir(), "shop-checkout-"));
-  outbox = path.join(scratch, "outbox.jsonl");
-  shop = await startShop({ env: { SMS_PROVIDER: "file", SMS_OUTBOX_FILE: outbox } });
-});
-afterAll(async () => {
-  await shop?.stop();
-  await rm(scratch, { recursive: true, force: true });
-});
+const shop = runningShop();
 
 const idOf = (slug: string) => demoCatalog.findIndex((coin) => coin.slug === slug) + 1;
 const georgiySlug = "georgiy-pobedonosec-50-rubley-mmd";
@@ -36,40 +20,24 @@ const poltava = idOf("300-letie-poltavskoy-bitvy-3-rublya-2009");
 const KAZAN = "9000000005";
 const MOSCOW = "0000073738";
 
-function newPhone(): { typed: string; normal: string } {
-  phoneCounter++;
-  const digits = `925${String(Date.now() % 10_000).padStart(4, "0")}${String(phoneCounter).padStart(3, "0")}`;
-  return { typed: `+7 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8)}`, normal: `+7${digits}` };
-}
-
 /** The value of a named input in a page (hidden fields: token, shown). */
 function inputValue(html: string, name: string): string {
-  const tag = tags(html, "input").find((candidate) => attribute(candidate, "name") === name);
-  if (!tag) throw new Error(`no input named ${name}`);
-  return attribute(tag, "value") ?? "";
+  const value = inputValueOrNone(html, name);
+  if (value === undefined) throw new Error(`no input named ${name}`);
+  return value;
 }
 
 const rubles = (text: string) => Number(textContent(text).replace(/\D/g, ""));
 
-/** Signs in through /login as plain forms and completes step 3 for a new buyer; ends where redirectTo points. */
+/** Signs in a new buyer through /login as plain forms, step 3 included; ends where redirectTo points. */
 async function signIn(client: ShopClient, redirectTo: string) {
   const phone = newPhone();
-  const sent = await client.postForm("/login", { intent: "send", phone: phone.typed, redirectTo });
-  expect(sent.status).toBe(303);
-  const code = await waitForSmsCode(outbox, phone.normal);
-  const verified = await client.postForm("/login", { intent: "verify", code, redirectTo });
-  expect(verified.status).toBe(303);
-  const next = verified.headers.get("location")!;
-  if (next.startsWith("/cabinet/create")) {
-    const done = await client.postForm(next, { intent: "register", fullName: "Иванов Пётр Сергеевич", email: `buyer${phoneCounter}@example.ru`, consent: "on", redirectTo });
-    expect(done.status).toBe(303);
-    return { phone, landed: done.headers.get("location") };
-  }
-  return { phone, landed: next };
+  const { landed } = await signInAt(client, shop.smsOutbox, phone.typed, { redirectTo });
+  return { phone, landed };
 }
 
 async function buyerWithCart(quantity = 1) {
-  const client = new ShopClient(shop.url);
+  const client = shop.client();
   await client.get("/");
   const added = await client.postForm("/cart", { intent: "add", productId: String(poltava), quantity: String(quantity) });
   expect(added.status).toBe(303);
@@ -85,7 +53,7 @@ async function postCheckout(client: ShopClient, html: string, fields: Record<str
 
 describe("the journey without JavaScript", () => {
   it("goes from the catalogue to a paid order in the account", async () => {
-    const client = new ShopClient(shop.url);
+    const client = shop.client();
     const catalog = await client.html("/catalog");
     expect(catalog).toContain(`/products/${georgiySlug}`);
     const product = await client.html(`/products/${georgiySlug}`);
@@ -251,13 +219,13 @@ describe("placing an order", () => {
     const paid = await client.postForm(new URL(placed.headers.get("location")!).pathname, { intent: "pay" });
     const orderId = new URL(paid.headers.get("location")!, shop.url).searchParams.get("order")!;
 
-    const stranger = new ShopClient(shop.url);
+    const stranger = shop.client();
     await signIn(stranger, "/");
     expect((await stranger.get(`/my/orders/${orderId}`)).status).toBe(404);
     expect((await stranger.get(`/thanks?order=${orderId}`)).status).toBe(404);
     expect((await stranger.get(`/payment-error?order=${orderId}`)).status).toBe(404);
     expect((await stranger.postForm(`/my/orders/${orderId}`, { intent: "pay" })).status).toBe(404);
-    expect((await new ShopClient(shop.url).get(`/my/orders/${orderId}`)).headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(`/my/orders/${orderId}`)}`);
+    expect((await shop.client().get(`/my/orders/${orderId}`)).headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(`/my/orders/${orderId}`)}`);
   });
 
   it("stores the recipient phone as +7XXXXXXXXXX however it was typed, and refuses '123' in Russian (issue 21 item 16)", async () => {
@@ -297,7 +265,7 @@ describe("placing an order", () => {
     // What was typed is kept (the draft), only the errors are gone.
     expect(inputValue(reloaded, "email")).toBe("плохой");
 
-    const secondTab = new ShopClient(shop.url, { jar: client.jar });
+    const secondTab = shop.client({ jar: client.jar });
     const other = await secondTab.html("/checkout");
     expect(textContent(other)).not.toContain("Номер неполный");
     expect(other).not.toContain('id="form-errors"');
@@ -377,14 +345,10 @@ describe("placing an order, impatient or hostile (issue 14)", () => {
 });
 
 describe("a shop whose coins are capped at 10 pieces an order (MAX_PIECES_PER_COIN, item 2)", () => {
-  let capped: Shop;
-  beforeAll(async () => {
-    capped = await startShop({ env: { SMS_PROVIDER: "file", SMS_OUTBOX_FILE: outbox, MAX_PIECES_PER_COIN: "10" } });
-  });
-  afterAll(() => capped?.stop());
+  const capped = runningShop({ env: { MAX_PIECES_PER_COIN: "10" } });
 
   it("caps the cart forms with a notice and refuses more on /api with a 4xx", async () => {
-    const client = new ShopClient(capped.url);
+    const client = capped.client();
     await client.get("/");
     expect((await client.postForm("/cart", { intent: "add", productId: String(poltava), quantity: "12" })).status).toBe(303);
     expect(textContent(await client.html("/cart"))).toContain("Не больше 10 шт. одной монеты в заказе: в корзине 10 шт.");
@@ -398,21 +362,14 @@ describe("a shop whose coins are capped at 10 pieces an order (MAX_PIECES_PER_CO
 });
 
 describe("a shop without current quotes", () => {
-  let closed: Shop;
-  beforeAll(async () => {
-    // The Bank of Russia is unreachable and nothing was ever fetched: prices cannot follow the market.
-    closed = await startShop({ env: { SMS_PROVIDER: "file", SMS_OUTBOX_FILE: outbox, QUOTES_PROVIDER: "cbr", CBR_BASE_URL: "http://127.0.0.1:9", QUOTES_TIMEOUT_MS: "300" } });
-  });
-  afterAll(() => closed?.stop());
+  // The Bank of Russia is unreachable and nothing was ever fetched: prices cannot follow the market.
+  const closed = runningShop({ env: { QUOTES_PROVIDER: "cbr", CBR_BASE_URL: "http://127.0.0.1:9", QUOTES_TIMEOUT_MS: "300" } });
 
   it("takes no order and says why", async () => {
-    const client = new ShopClient(closed.url);
+    const client = closed.client();
     await client.get("/");
     expect((await client.postForm("/cart", { intent: "add", productId: String(georgiy) })).status).toBe(303);
-    const phone = newPhone();
-    await client.postForm("/login", { intent: "send", phone: phone.typed, redirectTo: "/checkout" });
-    const code = await waitForSmsCode(outbox, phone.normal);
-    await client.postForm("/login", { intent: "verify", code, redirectTo: "/checkout" });
+    await signInAt(client, closed.smsOutbox, newPhone().typed, { redirectTo: "/checkout" });
     const page = await client.html("/checkout");
     expect(findByTestId(page, "place-order")).toHaveLength(0);
     expect(textContent(page)).toContain("не принимает заказы");

@@ -3,31 +3,19 @@
 // /my/profile/edit and /coin-buyback answered 503, their actions reading such a body threw;
 // later the sandbox payment page (/payment/sandbox/{id}) the same way. Its body is read
 // before the payment is looked up, so any id shows it.
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { signIn } from "#tests/support/buyer.ts";
 import { textContent } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
-import { type Shop, startShop } from "#tests/support/server.ts";
-import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
+import { runningShop } from "#tests/support/shop-fixture.ts";
 
-let shop: Shop;
-let scratch: string;
+const shop = runningShop();
 let buyer: ShopClient;
 
 beforeAll(async () => {
-  scratch = await mkdtemp(path.join(os.tmpdir(), "shop-forms-"));
-  const outbox = path.join(scratch, "outbox.jsonl");
-  shop = await startShop({ env: { SMS_PROVIDER: "file", SMS_OUTBOX_FILE: outbox } });
-  buyer = new ShopClient(shop.url);
+  buyer = shop.client();
   await buyer.get("/");
-  await buyer.postForm("/login", { intent: "send", phone: "+7 916 555-00-01" });
-  await buyer.postForm("/login", { intent: "verify", code: await waitForSmsCode(outbox, "+79165550001") });
-});
-afterAll(async () => {
-  await shop?.stop();
-  await rm(scratch, { recursive: true, force: true });
+  await signIn(buyer, shop.smsOutbox, "+7 916 555-00-01", { register: false });
 });
 
 const bodies: Array<[string, string, string]> = [

@@ -4,17 +4,13 @@
 // GET that changes state refuses HEAD; every account page sends an anonymous visitor to sign in.
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiCall, ApiHandle, ApiMethod } from "#app/modules/request/api-call.ts";
 import routes from "#app/routes.ts";
-import { ShopClient } from "#tests/support/http-client.ts";
-import { repoRoot, type Shop, startShop } from "#tests/support/server.ts";
+import { repoRoot } from "#tests/support/server.ts";
+import { runningShop } from "#tests/support/shop-fixture.ts";
 
-let shop: Shop;
-beforeAll(async () => {
-  shop = await startShop();
-});
-afterAll(() => shop?.stop());
+const shop = runningShop();
 
 function childrenOf(file: string): RouteConfigEntry[] {
   const walk = (entries: RouteConfigEntry[]): RouteConfigEntry | undefined =>
@@ -37,7 +33,7 @@ const declared = apiRoutes.filter((route): route is typeof route & { api: ApiCal
 const allMethods: ApiMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const json = (response: { text: string }) => JSON.parse(response.text);
 const send = (method: string, address: string, headers: Record<string, string>) =>
-  new ShopClient(shop.url).request(method, address, method === "GET" || method === "HEAD" ? undefined : "{}", { headers: { "Content-Type": "application/json", ...headers } });
+  shop.client().request(method, address, method === "GET" || method === "HEAD" ? undefined : "{}", { headers: { "Content-Type": "application/json", ...headers } });
 
 describe("the /api layout's guards, on every /api route", () => {
   it("every /api route declares its methods in its handle (only the unknown-call 404 answers any)", () => {
@@ -83,7 +79,7 @@ describe("the account layout's sign-in check, on every account route", () => {
   const accountRoutes = childrenOf("routes/my/layout.tsx").map((entry) => addressOf(entry.path ?? "", "my"));
 
   it.each(accountRoutes)("%s: an anonymous GET, .data request and POST go to sign-in and back", async (address) => {
-    const client = new ShopClient(shop.url);
+    const client = shop.client();
     const login = `/login?redirectTo=${encodeURIComponent(`${address}?x=1`)}`;
     const page = await client.get(`${address}?x=1`);
     expect(page.status).toBe(302);

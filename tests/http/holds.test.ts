@@ -2,36 +2,19 @@
 // off: an order paid on receipt (special-contact delivery 43) counts against the caps per buyer
 // and per contact phone, a refusal is told in Russian at checkout, the manager confirms the order
 // («Новый» → «Собирается», audited) which frees the cap, and the dashboard shows the held coins.
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Buyer, newPhone, postCheckoutForm, productIdOf, signedInBuyer } from "#tests/support/buyer.ts";
+import { describe, expect, it } from "vitest";
+import { type Buyer, newPhone, postCheckoutForm, productIdOf } from "#tests/support/buyer.ts";
 import { inputValue, textByTestId, textContent } from "#tests/support/html.ts";
 import type { ShopClient } from "#tests/support/http-client.ts";
-import type { Shop } from "#tests/support/server.ts";
-import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
-import { fileOutboxSettings } from "#tests/support/shop-settings.ts";
-import { addStaffByCommand, signedInStaff } from "#tests/support/staff.ts";
+import { runningShop } from "#tests/support/shop-fixture.ts";
+import { addStaffByCommand } from "#tests/support/staff.ts";
 
-let database: ShopDatabase;
-let shop: Shop;
-let scratch: string;
-let smsOutbox: string;
 const staff = { manager: newPhone() };
 const coin = productIdOf("300-letie-poltavskoy-bitvy-3-rublya-2009");
-
-beforeAll(async () => {
-  scratch = await mkdtemp(path.join(os.tmpdir(), "shop-holds-"));
-  smsOutbox = path.join(scratch, "sms.jsonl");
-  database = await createShopDatabase();
-  await addStaffByCommand(database.env, staff.manager.typed, "manager", "Менеджер");
-  shop = await database.start({ ...fileOutboxSettings({ sms: smsOutbox }), MAX_UNCONFIRMED_PIECES_PER_BUYER: "5" });
-}, 300_000);
-afterAll(async () => {
-  await shop?.stop();
-  await database?.remove();
-  await rm(scratch, { recursive: true, force: true });
+const shop = runningShop({
+  prepare: (database) => addStaffByCommand(database.env, staff.manager.typed, "manager", "Менеджер"),
+  env: { MAX_UNCONFIRMED_PIECES_PER_BUYER: "5" },
+  timeoutMs: 300_000,
 });
 
 /** Special-contact delivery paid on receipt, to `phone`, for what is in the cart now. */
@@ -48,7 +31,7 @@ let manager: ShopClient;
 
 describe("orders paid on receipt hold stock only within the caps", () => {
   it("refuses an order past the pieces one buyer may hold unconfirmed, with the reason at checkout", async () => {
-    first = await signedInBuyer(shop.url, smsOutbox);
+    first = await shop.buyer();
     const placed = await placeOnReceipt(first, 3, first.phone.typed);
     expect(placed.headers.get("location")).toMatch(/^\/thanks\?order=\d+$/);
     firstNumber = textByTestId(await first.client.html(placed.headers.get("location")!), "order-number")?.replace("№", "") ?? "";
@@ -61,14 +44,14 @@ describe("orders paid on receipt hold stock only within the caps", () => {
   });
 
   it("counts another account's order to the same phone as the same holder", async () => {
-    const second = await signedInBuyer(shop.url, smsOutbox);
+    const second = await shop.buyer();
     const refused = await placeOnReceipt(second, 3, first.phone.typed);
     expect(refused.headers.get("location")).toBe("/checkout#order-error");
     expect(textByTestId(await second.client.html("/checkout"), "order-error")).toContain("у вас уже 3 шт.");
   });
 
   it("shows the staff the held coins and the deadline to confirm; confirming is audited and frees the cap", async () => {
-    manager = await signedInStaff(shop.url, smsOutbox, staff.manager);
+    manager = await shop.staff(staff.manager);
     const dashboard = await manager.html("/admin");
     expect(textByTestId(dashboard, "held-stock")).toContain("300-летие Полтавской битвы");
     const href = `/admin/orders/${firstNumber}`;

@@ -2,23 +2,18 @@
 // says whether the coin is already there and the same button takes it out (issue 21 item 5);
 // cards and product pages say 'В корзине: N шт.' (item 11); and a list keeps its limit
 // when a client races it (issue 14 item 11; run with DATABASE_URL for PostgreSQL).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { textByTestId } from "#tests/support/html.ts";
-import { ShopClient } from "#tests/support/http-client.ts";
-import { type Shop, startShop } from "#tests/support/server.ts";
+import { runningShop } from "#tests/support/shop-fixture.ts";
 
-let shop: Shop;
-beforeAll(async () => {
-  shop = await startShop();
-});
-afterAll(() => shop?.stop());
+const shop = runningShop();
 
 const slugOf = (id: number) => demoCatalog[id - 1]!.slug;
 const inStock = demoCatalog.flatMap((coin, index) => (coin.stock > 0 ? [index + 1] : []));
 
 async function browser() {
-  const client = new ShopClient(shop.url, { headers: { Origin: shop.url } });
+  const client = shop.client({ headers: { Origin: shop.url } });
   await client.get("/");
   return client;
 }

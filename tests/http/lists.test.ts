@@ -1,18 +1,13 @@
 // Cart, wishlist and comparison through the /api contract of spec section 7 and as plain
 // POST forms without JavaScript: validation, same-origin protection, and the buyer's
 // lists kept by the uuid cookie.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { attribute, findByTestId, textContent } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
-import { type Shop, startShop } from "#tests/support/server.ts";
+import { runningShop } from "#tests/support/shop-fixture.ts";
 
-let shop: Shop;
-
-beforeAll(async () => {
-  shop = await startShop();
-});
-afterAll(() => shop?.stop());
+const shop = runningShop();
 
 /** Product ids follow the demo catalogue's order. */
 const idOf = (slug: string) => demoCatalog.findIndex((coin) => coin.slug === slug) + 1;
@@ -23,7 +18,7 @@ const stockOf = (id: number) => demoCatalog[id - 1]!.stock;
 
 /** A browser-like client on the shop: same-origin requests carry Origin, as browsers send it. */
 async function visitor() {
-  const client = new ShopClient(shop.url);
+  const client = shop.client();
   await client.get("/");
   return client;
 }
@@ -259,7 +254,7 @@ describe("the uuid cookie", () => {
     expect(json(await two.get("/api/cart")).data.totalCoins).toBe(0);
     expect(json(await two.get("/api/wishlist")).data).toEqual([]);
     // A client without the cookie is a new visitor with empty lists.
-    const fresh = new ShopClient(shop.url);
+    const fresh = shop.client();
     expect(json(await fresh.get("/api/cart")).data.totalCoins).toBe(0);
   });
 });

@@ -2,25 +2,21 @@
 // tests/support/html-validation.ts): the pages of a buyer's way through the shop, a cart with
 // a coin in it included, have no findings (duplicate ids on the coin page, an aria-label on a
 // plain div in the cart and two landmarks of one name on /quotes-online were found before).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { startFakeHttpServer } from "#tests/support/fake-http-server.ts";
 import { markupFindings, pageShape } from "#tests/support/html-validation.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
-import { type Shop, startShop } from "#tests/support/server.ts";
+import { runningShop } from "#tests/support/shop-fixture.ts";
 
-let shop: Shop;
-beforeAll(async () => {
-  shop = await startShop();
-});
-afterAll(() => shop?.stop());
+const shop = runningShop();
 
 const coinIndex = demoCatalog.findIndex((coin) => coin.stock > 0);
 const coinPage = `/products/${demoCatalog[coinIndex]!.slug}`;
 
 describe("markup", () => {
   it("is valid on the pages of a buyer's way, with a coin in the cart", async () => {
-    const client = new ShopClient(shop.url, { headers: { Origin: shop.url } });
+    const client = shop.client({ headers: { Origin: shop.url } });
     await client.get("/");
     await client.postForm("/cart", { intent: "add", productId: String(coinIndex + 1), quantity: "1", redirectTo: coinPage });
     const findings: string[] = [];

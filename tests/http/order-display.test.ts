@@ -14,7 +14,7 @@ import { completeSandboxPayment, latestPayment, startPayment } from "#app/module
 import { createSandboxProvider } from "#app/modules/payments/sandbox.server.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
-import { newPhone } from "#tests/support/buyer.ts";
+import { newPhone, signIn } from "#tests/support/buyer.ts";
 import { readEmails } from "#tests/support/email-outbox.ts";
 import { attribute, inputValue, tags, textByTestId, textContent } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
@@ -23,7 +23,6 @@ import { placeTestOrder, type TestOrder } from "#tests/support/orders.ts";
 import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
 import { fileOutboxSettings } from "#tests/support/shop-settings.ts";
-import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
 import { addStaffByCommand, signedInStaff } from "#tests/support/staff.ts";
 
 const PUBLIC_URL = "https://shop.example";
@@ -175,10 +174,7 @@ async function signedInAs(phone: string): Promise<ShopClient> {
   const known = buyers.get(phone);
   if (known) return known;
   const client = new ShopClient(shop.url);
-  const since = new Date();
-  expect((await client.postForm("/login", { intent: "send", phone, redirectTo: "/" })).status).toBe(303);
-  const verified = await client.postForm("/login", { intent: "verify", code: await waitForSmsCode(smsOutbox, phone, { after: since }), redirectTo: "/" });
-  expect(verified.status).toBe(303);
+  await signIn(client, smsOutbox, phone, { register: false });
   buyers.set(phone, client);
   return client;
 }

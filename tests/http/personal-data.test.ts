@@ -13,13 +13,12 @@ import { recordConsent } from "#app/modules/consents/consents.server.ts";
 import { parseContentFiles } from "#app/modules/content/content-files.ts";
 import { consents, notifications, orders, users } from "#app/modules/db/schema.ts";
 import { changeOrderStatus } from "#app/modules/orders/operator.server.ts";
-import { newPhone, signedInBuyer } from "#tests/support/buyer.ts";
+import { newPhone, signIn as signInAt, signedInBuyer } from "#tests/support/buyer.ts";
 import { attribute, findByTestId, tags, textByTestId, textContent } from "#tests/support/html.ts";
 import { browserUserAgent, ShopClient } from "#tests/support/http-client.ts";
 import { placeTestOrder, type TestOrder } from "#tests/support/orders.ts";
 import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
-import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
 
 const counterId = "98765";
 const consentUserAgent = `${browserUserAgent} consent-check/1`;
@@ -54,11 +53,7 @@ async function exportOf(client: ShopClient): Promise<Export> {
 
 /** Signs in by the code from the SMS outbox; returns where step 2 sent the browser (/ or step 3). */
 async function signIn(client: ShopClient, phone: string): Promise<string> {
-  expect((await client.postForm("/login", { intent: "send", phone, redirectTo: "/" })).status).toBe(303);
-  const code = await waitForSmsCode(smsOutbox, phone);
-  const verified = await client.postForm("/login", { intent: "verify", code, redirectTo: "/" });
-  expect(verified.status).toBe(303);
-  return verified.headers.get("location")!;
+  return (await signInAt(client, smsOutbox, phone, { register: false })).verified;
 }
 
 const flashText = async (client: ShopClient, page: string) => textContent(await client.html(page));

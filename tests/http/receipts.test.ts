@@ -23,7 +23,7 @@ import { placeTestOrder, type TestOrder } from "#tests/support/orders.ts";
 import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
 import { fakeYooKassaProviderSettings, fileOutboxSettings, telegramFakeSettings, yooKassaFakeSettings } from "#tests/support/shop-settings.ts";
-import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
+import { signedInStaff } from "#tests/support/staff.ts";
 
 const PUBLIC_URL = "https://shop.example";
 const YOOKASSA_IP = "185.71.76.5";
@@ -217,11 +217,7 @@ describe("fiscal receipts with YooKassa", () => {
   });
 
   it("lists the order's receipts on its back office page", async () => {
-    const client = new ShopClient(shop.url);
-    const since = new Date();
-    expect((await client.postForm("/admin/login", { intent: "send", phone: manager.typed })).status).toBe(303);
-    const code = await waitForSmsCode(smsOutbox, manager.normal, { after: since });
-    expect((await client.postForm("/admin/login", { intent: "verify", code })).headers.get("location")).toBe("/admin");
+    const client = await signedInStaff(shop.url, smsOutbox, manager);
     const page = await client.html(`/admin/orders/${handedOver.number}`);
     const table = textByTestId(page, "order-receipts") ?? "";
     expect(table).toContain("Приход, предоплата 100 %");

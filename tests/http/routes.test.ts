@@ -1,20 +1,10 @@
 // Every address of the route table (spec section 2) against the built server, as a
 // browser and a crawler see it: status, frame, heading, SEO tags, cookies, caching.
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  attribute,
-  canonicalHref,
-  classNames,
-  findByTestId,
-  h1Texts,
-  jsonLdBlocks,
-  robotsMeta,
-  tags,
-  textContent,
-} from "#tests/support/html.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { attribute, canonicalHref, classNames, findByTestId, h1Texts, jsonLdBlocks, robotsMeta, tags, textContent } from "#tests/support/html.ts";
 import { rawRequest, ShopClient } from "#tests/support/http-client.ts";
-import { type Shop, startShop } from "#tests/support/server.ts";
+import { runningShop } from "#tests/support/shop-fixture.ts";
 
 const publicUrl = "https://shop.example";
 
@@ -89,22 +79,17 @@ const notFoundTexts = {
   home: "Перейти на главную",
 };
 
-let shop: Shop;
+const shop = runningShop({
+  env: { NODE_ENV: "production", SESSION_SECRET: randomBytes(32).toString("base64url"), PII_ENCRYPTION_KEY: randomBytes(32).toString("hex"), PUBLIC_URL: publicUrl },
+});
 let client: ShopClient;
 
-beforeAll(async () => {
-  shop = await startShop({
-    env: { NODE_ENV: "production", SESSION_SECRET: randomBytes(32).toString("base64url"), PII_ENCRYPTION_KEY: randomBytes(32).toString("hex"), PUBLIC_URL: publicUrl },
-  });
-  client = new ShopClient(shop.url);
-});
-
-afterAll(async () => {
-  await shop?.stop();
+beforeAll(() => {
+  client = shop.client();
 });
 
 /** A request from a browser that has never been here (no cookies). */
-const firstVisit = (path: string, headers?: Record<string, string>) => new ShopClient(shop.url).get(path, { headers });
+const firstVisit = (path: string, headers?: Record<string, string>) => shop.client().get(path, { headers });
 
 describe("every page of the route table", () => {
   it.each(framedPages)("%s answers 200 with the header, the footer and its heading", async (path, h1) => {
@@ -159,7 +144,7 @@ describe("the account area", () => {
   });
 
   it("keeps the query string in the way back, and the login page opens", async () => {
-    const visitor = new ShopClient(shop.url, { followRedirects: true });
+    const visitor = shop.client({ followRedirects: true });
     const response = await visitor.get("/my/orders?page=2");
     expect(response.redirects).toEqual([`${shop.url}/my/orders?page=2`]);
     expect(response.url).toBe(`${shop.url}/login?redirectTo=${encodeURIComponent("/my/orders?page=2")}`);
@@ -318,7 +303,7 @@ describe("the visitor cookie", () => {
   const addToCart = (visitor: ShopClient) => visitor.postForm("/cart", { intent: "add", productId: "1", quantity: "1" });
 
   it("is not set on a first visit that only reads pages", async () => {
-    const visitor = new ShopClient(shop.url);
+    const visitor = shop.client();
     for (const path of ["/", "/catalog/gold", "/about", "/cart", "/no-such-page"]) {
       const response = await visitor.get(path);
       expect(response.headers.getSetCookie(), path).toEqual([]);
@@ -327,19 +312,19 @@ describe("the visitor cookie", () => {
   });
 
   it("is set on the visitor's first change: a random uuid for one year, Secure, HttpOnly, SameSite=Lax", async () => {
-    const one = new ShopClient(shop.url);
+    const one = shop.client();
     const first = await addToCart(one);
     expect(first.status).toBe(303);
     const cookies = uuidCookiesOf(first.headers);
     expect(cookies).toHaveLength(1);
     expect(cookies[0]).toMatch(uuidCookie);
-    const other = uuidCookiesOf((await addToCart(new ShopClient(shop.url))).headers)[0];
+    const other = uuidCookiesOf((await addToCart(shop.client())).headers)[0];
     expect(other).toMatch(uuidCookie);
     expect(other).not.toBe(cookies[0]);
   });
 
   it("is not set again while the browser sends a valid one", async () => {
-    const visitor = new ShopClient(shop.url);
+    const visitor = shop.client();
     await addToCart(visitor);
     const id = await visitor.cookie("uuid");
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -352,7 +337,7 @@ describe("the visitor cookie", () => {
   });
 
   it("replaces a malformed one with the next change", async () => {
-    const visitor = new ShopClient(shop.url);
+    const visitor = shop.client();
     await visitor.setCookie("uuid=not-a-uuid; Path=/");
     expect(uuidCookiesOf((await visitor.get("/about")).headers)).toEqual([]);
     const response = await addToCart(visitor);

@@ -1,36 +1,28 @@
 // /search against the built server, on PGlite by default and on PostgreSQL when
 // DATABASE_URL is set (CI runs both): the same words find the same coins in the same
 // order on both, odd input is harmless, the hint, the count, pages and SEO tags.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { attribute, findByTestId, h1Texts, robotsMeta, tags, textContent, titleText } from "#tests/support/html.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { attribute, attributeOf, byTestId, findByTestId, h1Texts, robotsMeta, selectAllIn, selectIn, tags, textByTestId, textContent, textOf, titleText } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
-import { type Shop, startShop } from "#tests/support/server.ts";
+import { runningShop } from "#tests/support/shop-fixture.ts";
 
-let shop: Shop;
+const shop = runningShop({ env: { PUBLIC_URL: "https://shop.example" } });
 let client: ShopClient;
 
-beforeAll(async () => {
-  shop = await startShop({ env: { PUBLIC_URL: "https://shop.example" } });
-  client = new ShopClient(shop.url);
-});
-afterAll(async () => {
-  await shop?.stop();
+beforeAll(() => {
+  client = shop.client();
 });
 
 const search = (query: string, page?: number) => `/search?${new URLSearchParams({ q: query, ...(page ? { page: String(page) } : {}) })}`;
 
 /** The product slugs of the result cards, in order. */
 function cardSlugs(html: string): string[] {
-  return html
-    .split('data-testid="product-card"')
-    .slice(1)
-    .map((card) => /href="\/products\/([^"]+)"/.exec(card)?.[1] ?? "?");
+  return byTestId(html, "product-card").map((card) => attributeOf(selectIn(card, 'a[href^="/products/"]'), "href")?.slice("/products/".length) ?? "?");
 }
 
 /** The text of the count line ("Найдено: 3 монеты"), with no-break spaces as spaces. */
 function countLine(html: string): string | undefined {
-  const match = /<p[^>]*data-testid="search-count"[^>]*>([\s\S]*?)<\/p>/.exec(html);
-  return match ? textContent(match[1]!).replace(/\u00a0/g, " ") : undefined;
+  return textByTestId(html, "search-count")?.replace(/\u00a0/g, " ");
 }
 
 const plural = (n: number) => (n % 10 === 1 && n % 100 !== 11 ? "монета" : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? "монеты" : "монет");
@@ -108,10 +100,10 @@ describe("/search forgives typos, word forms, the Latin layout and reads metal w
     ["utjhubq", "георгий", "georgiy-pobedonosec-50-rubley-mmd"],
   ])("'%s' offers «Возможно, вы искали: %s» as a link and shows those coins", async (typed, corrected, slug) => {
     const html = await client.html(search(typed));
-    const suggestion = /<div[^>]*data-testid="search-suggestion"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1];
+    const [suggestion] = byTestId(html, "search-suggestion");
     expect(suggestion, typed).toBeDefined();
-    expect(textContent(suggestion!).replace(/\s+/g, " ")).toContain(`Возможно, вы искали: ${corrected}.`);
-    expect(tags(suggestion!, "a").map((a) => attribute(a, "href"))).toEqual([search(corrected)]);
+    expect(textOf(suggestion)).toContain(`Возможно, вы искали: ${corrected}.`);
+    expect(selectAllIn(suggestion!, "a").map((a) => attributeOf(a, "href"))).toEqual([search(corrected)]);
     expect(cardSlugs(html)).toContain(slug);
     // The link leads to the corrected search, which needs no correction.
     const followed = await client.html(search(corrected));
@@ -121,9 +113,9 @@ describe("/search forgives typos, word forms, the Latin layout and reads metal w
 
   it("'Au 999' shows gold coins only; a query found as typed has no suggestion", async () => {
     const html = await client.html(search("Au 999"));
-    const cards = html.split('data-testid="product-card"').slice(1);
+    const cards = byTestId(html, "product-card");
     expect(cards.length).toBeGreaterThan(3);
-    for (const card of cards) expect(textContent(card)).toMatch(/Au 999/);
+    for (const card of cards) expect(textOf(card)).toMatch(/Au 999/);
     expect(textContent(html)).not.toMatch(/Ag \d/);
     expect(findByTestId(await client.html(search("соболь")), "search-suggestion")).toHaveLength(0);
   });

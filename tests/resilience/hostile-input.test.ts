@@ -26,6 +26,8 @@ import { attribute, tags } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
 import { adminDatabaseUrl, type Shop, startShop } from "#tests/support/server.ts";
 import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
+import { signedInStaff } from "#tests/support/staff.ts";
+import { signIn as signInAt } from "#tests/support/buyer.ts";
 import { buildCase, describeRequest, type FuzzCase } from "./fuzz/cases.ts";
 import { changedTables, connectStoredData, type Fingerprint, fingerprint, type StoredData, storedDataEnv } from "./fuzz/stored-data.ts";
 import type { Answer, Fixtures, Persona } from "./fuzz/targets.ts";
@@ -72,13 +74,8 @@ function inputValue(html: string, name: string): string {
 
 /** Signs a new buyer in through /login and /cabinet/create, reading the code from the SMS outbox. */
 async function signIn(client: ShopClient, outbox: string, phone: string) {
-  expect((await client.postForm("/login", { intent: "send", phone })).status).toBe(303);
-  const code = await waitForSmsCode(outbox, phone);
-  const verified = await client.postForm("/login", { intent: "verify", code });
-  expect(verified.status).toBe(303);
-  expect(verified.headers.get("location")).toBe("/cabinet/create");
-  const registered = await client.postForm("/cabinet/create", { intent: "register", fullName: "Иванов Пётр Сергеевич", email: "petr@example.ru", consent: "on" });
-  expect(registered.status).toBe(303);
+  const { verified } = await signInAt(client, outbox, phone, { register: { fullName: "Иванов Пётр Сергеевич", email: "petr@example.ru" } });
+  expect(verified).toBe("/cabinet/create");
 }
 
 /**
@@ -140,10 +137,7 @@ async function prepare(outbox: string): Promise<Fixtures> {
   // move along (payment on receipt, status new) and a buy-back request to answer.
   const staffPhone = "+79250001009";
   await stored.query("insert into staff (phone, name, role) values ($1, 'Менеджер fuzz', 'manager')", [staffPhone]);
-  const staffClient = new ShopClient(shop.url);
-  expect((await staffClient.postForm("/admin/login", { intent: "send", phone: staffPhone })).status).toBe(303);
-  const staffCode = await waitForSmsCode(outbox, staffPhone);
-  expect((await staffClient.postForm("/admin/login", { intent: "verify", code: staffCode })).headers.get("location")).toBe("/admin");
+  const staffClient = await signedInStaff(shop.url, outbox, { typed: staffPhone, normal: staffPhone });
   const staffCookies = (await staffClient.jar.getCookies(`${shop.url}/admin/orders`)).filter((cookie) => cookie.key === "staff_session");
   expect(staffCookies).toHaveLength(1);
   staffSessionToken = staffCookies[0]!.value;

@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { attribute, inputValue, radioValues, tags, textByTestId } from "./html.ts";
 import { ShopClient } from "./http-client.ts";
-import { waitForSmsCode } from "./sms-outbox.ts";
+import { normalizePhone, waitForSmsCode } from "./sms-outbox.ts";
 
 /** The catalogue id of a demo coin by its slug (ids follow the demo file's order). */
 export const productIdOf = (slug: string) => demoCatalog.findIndex((coin) => coin.slug === slug) + 1;
@@ -20,21 +20,44 @@ export function newPhone(): { typed: string; normal: string } {
 
 export type Buyer = { client: ShopClient; phone: { typed: string; normal: string }; email: string };
 
+export type SignIn = {
+  /** Where the code step sent the browser: redirectTo for a known buyer, step 3 (/cabinet/create…) for a new one. */
+  verified: string;
+  /** Where the browser ended: after step 3 when it was filled in, else `verified`. */
+  landed: string;
+};
+
+/**
+ * Signs a browser in at /login as plain forms: asks for the code, reads it from the SMS outbox
+ * (sent after this call began), posts it and, for a new buyer, fills in step 3 with `register`
+ * unless it is false (to test step 3 itself).
+ */
+export async function signIn(
+  client: ShopClient,
+  smsOutbox: string,
+  phone: string,
+  { redirectTo = "/", register = {} }: { redirectTo?: string; register?: false | { fullName?: string; email?: string } } = {},
+): Promise<SignIn> {
+  const since = new Date();
+  expect((await client.postForm("/login", { intent: "send", phone, redirectTo })).status).toBe(303);
+  const code = await waitForSmsCode(smsOutbox, phone, { after: since });
+  const answer = await client.postForm("/login", { intent: "verify", code, redirectTo });
+  expect(answer.status).toBe(303);
+  const verified = answer.headers.get("location")!;
+  if (!verified.startsWith("/cabinet/create") || register === false) return { verified, landed: verified };
+  const { fullName = "Иванов Пётр Сергеевич", email = `buyer${normalizePhone(phone).slice(-6)}@example.ru` } = register;
+  const done = await client.postForm(verified, { intent: "register", fullName, email, consent: "on", redirectTo });
+  expect(done.status).toBe(303);
+  return { verified, landed: done.headers.get("location")! };
+}
+
 /** A new buyer signed in through /login and step 3 as plain forms (`fullName` is what step 3 is given). */
 export async function signedInBuyer(shopUrl: string, smsOutbox: string, { fullName = "Иванов Пётр Сергеевич" }: { fullName?: string } = {}): Promise<Buyer> {
   const client = new ShopClient(shopUrl);
   await client.get("/");
   const phone = newPhone();
   const email = `buyer${phone.normal.slice(-6)}@example.ru`;
-  expect((await client.postForm("/login", { intent: "send", phone: phone.typed, redirectTo: "/" })).status).toBe(303);
-  const code = await waitForSmsCode(smsOutbox, phone.normal);
-  const verified = await client.postForm("/login", { intent: "verify", code, redirectTo: "/" });
-  expect(verified.status).toBe(303);
-  const next = verified.headers.get("location")!;
-  if (next.startsWith("/cabinet/create")) {
-    const done = await client.postForm(next, { intent: "register", fullName, email, consent: "on", redirectTo: "/" });
-    expect(done.status).toBe(303);
-  }
+  await signIn(client, smsOutbox, phone.typed, { register: { fullName, email } });
   return { client, phone, email };
 }
 
