@@ -1,4 +1,4 @@
-// The back-office journey (issue 16), JavaScript on and off: a manager signs in at /admin/login by
+// The back-office journey, JavaScript on and off: a manager signs in at /admin/login by
 // the SMS code, goes from the dashboard to the orders list, opens a paid order and moves it along
 // its statuses (assembling → shipped with a tracking number → completed), and sees the steps in
 // the order's history and the staff actions; once on a desktop (1366 px), once on a phone (390 px).

@@ -1,4 +1,4 @@
-// Issue 19 on a phone and a desktop, JavaScript on and off: the value figures on a catalogue
+// The buyer's tools on a phone and a desktop, JavaScript on and off: the value figures on a catalogue
 // card, the product page's price history chart and the alert forms fit their screens, and the
 // alert form works as a plain form. Screenshots go to test-results/buyer-tools/ to be looked at.
 import { expect, test } from "./fixtures.ts";

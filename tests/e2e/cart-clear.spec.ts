@@ -1,4 +1,4 @@
-// 'Очистить корзину' (issue 21, item 25) asks before emptying the cart, with and without
+// 'Очистить корзину' asks before emptying the cart, with and without
 // JavaScript: 'Отмена' keeps every coin, 'Да, очистить' empties it.
 import { expect, test } from "./fixtures.ts";
 import { phone, waitForHydration } from "./helpers.ts";

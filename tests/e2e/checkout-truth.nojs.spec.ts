@@ -1,4 +1,4 @@
-// Issue 21 item 7, the walk-through's exact steps without JavaScript: 'Курьер СДЭК' ticked but
+// The walk-through's exact steps without JavaScript: 'Курьер СДЭК' ticked but
 // not applied, then 'Оформить заказ'. The shop must not place a courier order at a total the
 // page never showed, to an address from an earlier draft; it shows the new terms and asks again.
 import { expect, test } from "./fixtures.ts";

@@ -1,4 +1,4 @@
-// Issue 21 item 8, with and without JavaScript: a quantity typed at checkout and 'Оформить заказ'
+// With and without JavaScript: a quantity typed at checkout and 'Оформить заказ'
 // pressed without 'Пересчитать' shows what changed (no false 'Цены изменились'), in view below
 // the sticky header; pressing again places the order at the total now shown.
 import type { Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-// The whole purchase without JavaScript (issue 7): catalogue, product, add to cart,
+// The whole purchase without JavaScript: catalogue, product, add to cart,
 // checkout, sign in, city, delivery, pickup point, sandbox payment, /thanks, /my/orders.
 import { expect, test } from "./fixtures.ts";
 import { waitForSmsCode } from "#tests/support/sms-outbox.ts";

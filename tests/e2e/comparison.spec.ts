@@ -1,4 +1,4 @@
-// The comparison page (issue 21, item 23) on a phone and a desktop, with and without
+// The comparison page on a phone and a desktop, with and without
 // JavaScript: every coin's column as wide as the others, pictures drawn no larger than the
 // file the browser got (no upscaled blur), and a 'В корзину' button per coin that works.
 import type { Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-// The analytics cookie banner (issue 17 item 3) on a phone and a desktop, JavaScript on and off:
+// The analytics cookie banner on a phone and a desktop, JavaScript on and off:
 // it sits over the page without hiding its content, 'Отказаться' removes it and Yandex Metrica is
 // never fetched, 'Принять' removes it and the counter starts (with JavaScript without a page load).
 // The e2e shop has no counter, so this spec starts one of its own with METRICA_COUNTER_ID.

@@ -1,4 +1,4 @@
-// Delivery details at checkout and on the order page (issue 21 items 17, 18, 20), on a phone
+// Delivery details at checkout and on the order page, on a phone
 // and a desktop, with and without JavaScript: office pickup shows the office's address and
 // hours, special delivery switches payment to 'При получении', one option per carrier service,
 // a floor of −3 is refused, and the order page shows apartment, entrance, floor and the note.

@@ -1,4 +1,4 @@
-// Issue 21's generic checks, so the next defect of these kinds is caught by a test, not by a
+// The walk-through's generic checks, so the next defect of these kinds is caught by a test, not by a
 // buyer. On every route of spec section 2 (and a first item of each listing), the cart and
 // checkout with a coin, the account area, step 3 and an order's pages, at 390 px and 1366 px,
 // with JavaScript on and off:
@@ -10,7 +10,7 @@
 //   - every phone field (sign-in modal, /login, /coin-buyback, the checkout recipient,
 //     /admin/login) reads a number typed, pasted or autofilled in any common format as the same
 //     +7XXXXXXXXXX, and that number, never a stranger's, reaches the server.
-// And the header's quotes bar is one row on a desktop (issue 21, item 24).
+// And the header's quotes bar is one row on a desktop.
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { readSmsMessages, waitForSmsCode } from "#tests/support/sms-outbox.ts";
@@ -143,7 +143,7 @@ test("a signed-in buyer's pages pass the same checks: account, step 3, an order,
   await check(`/thanks?order=${order}`, true);
 });
 
-test.describe("the quotes bar on a desktop (issue 21, item 24)", () => {
+test.describe("the quotes bar on a desktop", () => {
   for (const width of [1280, 1366, 1440]) {
     test(`is one row at ${width} px: the five figures, the update time, the market flag and 'Графики'`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
@@ -161,7 +161,7 @@ test.describe("the quotes bar on a desktop (issue 21, item 24)", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Phone fields (issue 21, item 1)
+// Phone fields
 
 test.describe("every phone field", () => {
   test.use({ viewport: wide, permissions: ["clipboard-read", "clipboard-write"] });

@@ -1,4 +1,4 @@
-// The list buttons with JavaScript (issue 21 items 5 and 11): the wishlist and comparison
+// The list buttons with JavaScript: the wishlist and comparison
 // toggles show their state at once and undo it; 'В корзину' is busy while it works, then
 // says what it did, and three impatient clicks (or a double click) add one coin.
 import type { Locator, Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-// The pages of personal data (issue 17 item 3) on a phone and a desktop, JavaScript on and off:
+// The pages of personal data on a phone and a desktop, JavaScript on and off:
 // the consent document with its edition, the cookie settings, and the account's /my/privacy with
 // its consent, the download and the deletion form. Screenshots go to test-results/personal-data/.
 import { expect, test } from "./fixtures.ts";

@@ -1,4 +1,4 @@
-// The ways a buyer puts a phone number into a field, and the ways it is written (issue 21, item 1).
+// The ways a buyer puts a phone number into a field, and the ways it is written.
 // Shared by the phone specs. Not a spec file.
 import type { Locator, Page } from "@playwright/test";
 

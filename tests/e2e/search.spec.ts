@@ -1,4 +1,4 @@
-// Search as a buyer meets it (issue 21, items 13 and 29), with and without JavaScript: a
+// Search as a buyer meets it, with and without JavaScript: a
 // misspelt word offers 'Возможно, вы искали' and its coins; a 5,000-character paste into the
 // header's search field ends on the normal results page, not on a bare error.
 import { expect, test } from "./fixtures.ts";

@@ -1,4 +1,4 @@
-// The sign-in phone field with JavaScript (issue 21 items 1, 9, 10, 14, 26): every way of
+// The sign-in phone field with JavaScript: every way of
 // writing a number — typed, pasted, autofilled — ends as the same +7 number in the field
 // and in the SMS; the disabled button looks it and the field says what is missing; back to
 // the same number keeps the code; 'Войти и оформить' opens the modal with what checkout has.

@@ -1,4 +1,4 @@
-// The back office's catalogue and content (issue 16 items 5 and 6) as staff use them with
+// The back office's catalogue and content as staff use them with
 // JavaScript off: a coin's premium changed and the storefront's price following at once, a
 // conflicting edit and a bad value refused, a manager refused, a bad catalogue file refused
 // with its rows' errors and nothing changed, a picture of a fake type refused and a real one

@@ -1,4 +1,4 @@
-// The order page's staff tools (issue 16 items 3 and the conflict rule), with JavaScript off:
+// The order page's staff tools (notes, refunds and the conflict rule), with JavaScript off:
 // notes that only staff see, each audited; a step posted from a page of an older version of the
 // order is refused ('Заказ уже изменён, обновите страницу'); a paid order that was cancelled
 // has its money returned through the sandbox payment service by 'Вернуть всё', audited, the buyer

@@ -1,4 +1,4 @@
-// The back office's people and switches (issue 16 items 7–9), with JavaScript off: customers
+// The back office's people and switches, with JavaScript off: customers
 // found by a phone typed any way or by surname, with their orders and buy-back requests; the
 // shop's page (sales paused with a reason buyers see at once, resumed by a manager, quotes
 // refreshed on demand, housekeeping, failed messages); the audit log and its filters; staff

@@ -1,4 +1,4 @@
-// Refunds by line from the back office (issue 16 item 3, decision 024), with JavaScript off: staff
+// Refunds by line from the back office (decision 024), with JavaScript off: staff
 // choose pieces per line of a completed order; the amount is the server's (the order's prices),
 // never more than is left; the refund, its audit row and the coins put back on sale are written
 // together, the payment service gets the refund with a receipt of exactly those lines, the buyer

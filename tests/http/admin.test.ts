@@ -1,4 +1,4 @@
-// The back office (issue 16) as staff use it with JavaScript off: staff added with the command
+// The back office as staff use it with JavaScript off: staff added with the command
 // before the shop starts, sign-in by the SMS code from the file outbox at /admin/login, what
 // each role may open (a Russian 403 page otherwise), an order moved along its statuses with an
 // audit row per step, a buyer's session and a non-staff phone kept out, and 'Выйти'.

@@ -227,7 +227,7 @@ describe("/api/auth", () => {
     const send = await anywhere.request("POST", "/api/auth/get-code", JSON.stringify({ phone: other.typed }), { headers: { Origin: cap.url, "Content-Type": "application/json" } });
     expect(send.status).toBe(200);
     const code = await waitForSmsCode(cap.smsOutbox, other.normal);
-    // Another browser with the phone and the right code gets only the answer to a wrong code (issue 14 item 4).
+    // Another browser with the phone and the right code gets only the answer to a wrong code.
     const stranger = cap.client();
     const refused = await stranger.request("POST", "/api/auth/check-code", JSON.stringify({ phone: other.normal, code }), { headers: { Origin: cap.url, "Content-Type": "application/json" } });
     expect(json(refused).error).toEqual({ code: "wrong_code", message: "Неверный смс код" });

@@ -1,4 +1,4 @@
-// A buy-back a seller can trust (issue 19 item 3) and the staff's queue (issue 16 item 4), with
+// A buy-back a seller can trust and the staff's queue, with
 // JavaScript off: a request for a listed coin gets a quote number and its price for the stated
 // condition, held for BUYBACK_QUOTE_MINUTES (1 here) and quoted again after; the staff accept
 // at the held price, offer another or decline with a reason from /admin/buyback, each answer

@@ -34,7 +34,7 @@ describe("/coin-buyback", () => {
     }
   });
 
-  it("shows for every coin the same buy-back price as the coin's own page (issue 21 item 3)", async () => {
+  it("shows for every coin the same buy-back price as the coin's own page", async () => {
     const html = await client.html("/coin-buyback");
     // The 'отличное' column (0 % by default) is the one rule's price itself.
     const rows = [...html.matchAll(/<tr[^>]*>\s*<th scope="row">\s*<span[^>]*>(.*?)<\/span>.*?data-grade="excellent"[^>]*>([^<]+)<\/td>/gs)].map((match) => ({

@@ -1,4 +1,4 @@
-// What a coin buyer works out before and after buying (issue 19), as a buyer without
+// What a coin buyer works out before and after buying, as a buyer without
 // JavaScript sees it: value figures on cards and in the comparison, the sorts by price per
 // gram and by premium, a coin's price history, alerts on price and stock that send one
 // message when they come true, and the coins bought here with today's value.
@@ -110,7 +110,7 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-describe("value figures and sorts (item 1)", () => {
+describe("value figures and sorts", () => {
   it("every card shows the price of a gram of pure metal, the premium, the buy-back price and the spread", async () => {
     const shown = cards(await anonymous.html("/catalog/gold"));
     expect(shown.length).toBeGreaterThan(5);
@@ -163,7 +163,7 @@ describe("value figures and sorts (item 1)", () => {
   });
 });
 
-describe("price history on the product page (item 4)", () => {
+describe("price history on the product page", () => {
   /** The chart's section and how many days its buy-back line has (one point a trading day). */
   const points = (html: string) => {
     const section = elements(html, "price-history")[0]!;
@@ -199,7 +199,7 @@ describe("price history on the product page (item 4)", () => {
   });
 });
 
-describe("holdings (item 6)", () => {
+describe("holdings", () => {
   it("/my/coins lists the coins of completed orders with what was paid, today's prices and the gain", async () => {
     const page = await buyer.html("/my/coins");
     const rows = elements(page, "holding");
@@ -227,7 +227,7 @@ describe("holdings (item 6)", () => {
   });
 });
 
-describe("alerts (item 5)", () => {
+describe("alerts", () => {
   const productPage = `/products/${goldSlug}`;
   const subscribe = (client: ShopClient, fields: Record<string, string>, productId = gold, redirectTo = productPage) =>
     client.postForm("/my/alerts", { productId: String(productId), redirectTo, ...fields });

@@ -37,7 +37,7 @@ describe("pages with the visitor's header", () => {
       const again = await (await returningVisitor()).get(path);
       expect(again.headers.get("cache-control")).toBe(PAGE);
       expect(again.headers.get("x-page-cache")).toBeNull();
-      // A first visit sets no cookie (issue 18): its page is the same for everyone, public
+      // A first visit sets no cookie: its page is the same for everyone, public
       // when it is a page that exists (decision 025), else kept by the browser as before.
       const first = await firstVisit(path);
       expect(first.headers.getSetCookie()).toEqual([]);

@@ -87,7 +87,7 @@ describe.skipIf(embeddedOnlyElsewhere)(`npm run catalog on the embedded database
     const premium = await runCommand(script, ["premium", "AU-9001", "7,5"], env);
     expect(premium.code).toBe(0);
     expect(premium.stdout).toMatch(/наценка 7,5 %/);
-    // The operator's own cap of pieces per order for one coin (issue 14 item 2).
+    // The operator's own cap of pieces per order for one coin.
     const limit = await runCommand(script, ["limit", "AU-9001", "2"], env);
     expect(limit.stderr).toBe("");
     expect(limit.stdout).toBe("AU-9001 «Золотой сокол 1 унция»: в заказе не больше 2 шт.\n");
@@ -97,7 +97,7 @@ describe.skipIf(embeddedOnlyElsewhere)(`npm run catalog on the embedded database
     const cleared = await runCommand(script, ["limit", "AU-0002", "-"], env);
     expect(cleared.stdout).toBe("AU-0002 «Георгий Победоносец 50 рублей (СПМД)»: в заказе не больше 50 шт. (общий предел).\n");
 
-    // The operator's VAT override (issue 17 item 2): the Golden Falcon is an investment coin of the Bank of Russia.
+    // The operator's VAT override: the Golden Falcon is an investment coin of the Bank of Russia.
     // At a premium of 7.5 %, 22 % VAT leaves the shop less than the metal: the operator confirms it or nothing changes.
     const underMetal = await runCommand(script, ["vat", "AU-9001", "vat"], env);
     expect(underMetal.code).toBe(1);

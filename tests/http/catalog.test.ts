@@ -171,7 +171,7 @@ describe("product page", () => {
     expect(text).toContain("Монетный двор");
   });
 
-  it("says whether the price includes VAT: investment coins that are legal tender go without it (issue 17 item 2)", async () => {
+  it("says whether the price includes VAT: investment coins that are legal tender go without it", async () => {
     const notice = async (slug: string) => textByTestId(await client.html(`/products/${slug}`), "vat-notice");
     expect(await notice(coin.slug)).toBe("НДС не облагается");
     const byCountry = (country: string, kind: string) => demoCatalog.find((c) => c.country === country && c.kind === kind)!.slug;

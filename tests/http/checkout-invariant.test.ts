@@ -1,4 +1,4 @@
-// The invariant of issue 21: for random carts, cities, deliveries and payments, the order placed
+// The invariant: for random carts, cities, deliveries and payments, the order placed
 // from /checkout is exactly what the page showed right before 'Оформить заказ' (goods, delivery
 // and total). Plain form posts, as a browser without JavaScript. The cases come from a seeded
 // PRNG: a failure names its seed; CHECKOUT_INVARIANT_SEED=<seed> replays it.

@@ -1,4 +1,4 @@
-// What the buyer sees is what the buyer orders (issue 21 items 7, 8, 12, 27, 30), without
+// What the buyer sees is what the buyer orders, without
 // JavaScript: the checkout form posted as a browser posts it, with only what the buyer changed.
 import { describe, expect, it } from "vitest";
 import { type Buyer, productIdOf } from "#tests/support/buyer.ts";
@@ -27,7 +27,7 @@ async function submit(buyer: Buyer, page: string, changes: Record<string, string
   return buyer.client.postForm("/checkout", { ...pageForm(page, "/checkout"), ...changes, intent });
 }
 
-describe("'Оформить заказ' places what the page showed (item 7)", () => {
+describe("'Оформить заказ' places what the page showed", () => {
   it("does not place a courier order the buyer ticked but never saw priced; shows it and places it on the second press", async () => {
     const buyer = await buyerWithCart([[georgiy, 1]]);
     // An earlier visit: courier to an old address, then back to the free pickup point.
@@ -74,7 +74,7 @@ describe("'Оформить заказ' places what the page showed (item 7)", (
     expect(findByTestId(await buyer.client.html("/checkout"), "order-changed")).toHaveLength(0);
   });
 
-  it("asks again when the quantity was typed but not recalculated, naming it and not prices (items 7, 8)", async () => {
+  it("asks again when the quantity was typed but not recalculated, naming it and not prices", async () => {
     const buyer = await buyerWithCart([[poltava, 1]]);
     let page = await buyer.client.html("/checkout");
     const point = radioValues(page, "pointCode")[0]!;
@@ -101,7 +101,7 @@ describe("'Оформить заказ' places what the page showed (item 7)", (
     expect(rubles(textByTestId(order, "order-total"))).toBe(unit * 2);
   });
 
-  it("a stale tab's untouched quantities do not undo the cart changed in another tab: the page says what changed (walk-through item 21)", async () => {
+  it("a stale tab's untouched quantities do not undo the cart changed in another tab: the page says what changed", async () => {
     const buyer = await buyerWithCart([[poltava, 1]]);
     const stale = await buyer.client.html("/checkout");
     const unit = rubles(textByTestId(stale, "goods-total"));
@@ -132,7 +132,7 @@ describe("'Оформить заказ' places what the page showed (item 7)", (
   });
 });
 
-describe("a bad quantity is refused with a reason at its line (item 12)", () => {
+describe("a bad quantity is refused with a reason at its line", () => {
   const cases: [string, RegExp][] = [
     ["99999", /доступно [1-5] шт\./],
     ["2.5", /введите целое число от 1 до [1-5]$/],
@@ -155,7 +155,7 @@ describe("a bad quantity is refused with a reason at its line (item 12)", () => 
     expect(orderLinks(await buyer.client.html("/my/orders"))).toHaveLength(0);
   });
 
-  it("in the cart: 'Пересчитать' takes a typed quantity, or names the bad one and changes nothing (item 30)", async () => {
+  it("in the cart: 'Пересчитать' takes a typed quantity, or names the bad one and changes nothing", async () => {
     const buyer = await buyerWithCart([[georgiy, 1], [poltava, 1]]);
     const quantity = (html: string, id: number) => tags(html, "input").find((tag) => attribute(tag, "name") === `qty:${id}`);
     let cart = await buyer.client.html("/cart");
@@ -179,7 +179,7 @@ describe("a bad quantity is refused with a reason at its line (item 12)", () => 
   });
 });
 
-describe("a refused cart quantity without JavaScript (walk-through item 12)", () => {
+describe("a refused cart quantity without JavaScript", () => {
   it("leaves the field at the quantity the total is for and names what was typed", async () => {
     const buyer = await buyerWithCart([[georgiy, 1]]);
     const refused = await buyer.client.postForm("/cart", { intent: "update", [`qty:${georgiy}`]: "75" });
@@ -191,7 +191,7 @@ describe("a refused cart quantity without JavaScript (walk-through item 12)", ()
   });
 });
 
-describe("a second checkout tab after the order (item 27)", () => {
+describe("a second checkout tab after the order", () => {
   it("points to the order just placed instead of 'Корзина пуста'", async () => {
     const buyer = await buyerWithCart([[poltava, 1]]);
     // Two tabs on a first visit: each page has its own one-time token.

@@ -1,4 +1,4 @@
-// The whole journey of a buyer without JavaScript (issue 7): catalogue, product, add to
+// The whole journey of a buyer without JavaScript: catalogue, product, add to
 // cart, /checkout (draft kept across posts), sign in, city, delivery, pickup point,
 // sandbox payment, /thanks, /my/orders; and the rules around placing an order: a price
 // posted by the client is ignored, a moved price asks for confirmation, a double submit
@@ -99,7 +99,7 @@ describe("the journey without JavaScript", () => {
     expect(textByTestId(page, "checkout-city")).toContain("Казань");
     expect(radioValues(page, "deliveryId")).not.toContain("35");
 
-    // One option per service (issue 21 item 18): the free pickup point and locker, not their paid twins beside them.
+    // One option per service: the free pickup point and locker, not their paid twins beside them.
     expect(radioValues(page, "deliveryId")).toEqual(["76", "77", "45"]);
     expect(checkedRadio(page, "deliveryId")).toBe("76");
     // The points are a plain radio list, filterable by GET.
@@ -228,7 +228,7 @@ describe("placing an order", () => {
     expect((await shop.client().get(`/my/orders/${orderId}`)).headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(`/my/orders/${orderId}`)}`);
   });
 
-  it("stores the recipient phone as +7XXXXXXXXXX however it was typed, and refuses '123' in Russian (issue 21 item 16)", async () => {
+  it("stores the recipient phone as +7XXXXXXXXXX however it was typed, and refuses '123' in Russian", async () => {
     const { client, page, fields } = await signedInBuyerAtCheckout();
     const refused = await postCheckout(client, page, { ...fields, phone: "123", intent: "place" });
     expect(refused.headers.get("location")).toBe("/checkout#form-errors");
@@ -285,7 +285,7 @@ describe("placing an order", () => {
   });
 });
 
-describe("placing an order, impatient or hostile (issue 14)", () => {
+describe("placing an order, impatient or hostile", () => {
   async function signedInBuyerAtCheckout(client?: ShopClient) {
     const buyer = client ?? (await buyerWithCart());
     if (!client) await signIn(buyer, "/checkout");
@@ -295,7 +295,7 @@ describe("placing an order, impatient or hostile (issue 14)", () => {
   }
   const orderLinks = (html: string) => tags(html, "a").map((tag) => attribute(tag, "href") ?? "").filter((href) => /^\/my\/orders\/\d+$/.test(href));
 
-  it("lands five simultaneous submits of one page on the same order, never on 'Корзина пуста' (item 9)", async () => {
+  it("lands five simultaneous submits of one page on the same order, never on 'Корзина пуста'", async () => {
     const { client, page, fields } = await signedInBuyerAtCheckout();
     const results = await Promise.all(Array.from({ length: 5 }, () => postCheckout(client, page, { ...fields, intent: "place" })));
     const locations = results.map((result) => result.headers.get("location") ?? "");
@@ -310,7 +310,7 @@ describe("placing an order, impatient or hostile (issue 14)", () => {
     expect((await postCheckout(client, page, { ...fields, intent: "place" })).headers.get("location")).toBe(`/thanks?order=${orderId}`);
   });
 
-  it("refuses a third unpaid online order with the reason on the page, keeping the cart (item 2)", async () => {
+  it("refuses a third unpaid online order with the reason on the page, keeping the cart", async () => {
     const { client, fields } = await signedInBuyerAtCheckout();
     for (let n = 0; n < 2; n++) {
       if (n > 0) await client.postForm("/cart", { intent: "add", productId: String(poltava) });
@@ -327,7 +327,7 @@ describe("placing an order, impatient or hostile (issue 14)", () => {
     expect(orderLinks(await client.html("/my/orders"))).toHaveLength(2);
   });
 
-  it("answers another buyer's checkout token with a message, never a 5xx (item 10)", async () => {
+  it("answers another buyer's checkout token with a message, never a 5xx", async () => {
     const first = await signedInBuyerAtCheckout();
     expect((await postCheckout(first.client, first.page, { ...first.fields, intent: "place" })).headers.get("location")).toMatch(/\/payment\/sandbox\//);
     const second = await signedInBuyerAtCheckout();

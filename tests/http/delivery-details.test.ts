@@ -1,5 +1,4 @@
-// What a buyer without JavaScript meets around names and delivery details (issue 21 items
-// 15, 17, 18, 20): one rule for full names (step 3, /api/me, profile, checkout recipient);
+// What a buyer without JavaScript meets around names and delivery details: one rule for full names (step 3, /api/me, profile, checkout recipient);
 // the office's address and hours with office pickup, special delivery explained and paid on
 // receipt; one option per carrier service; the courier's entrance, floor and note on the order.
 import { rm } from "node:fs/promises";
@@ -30,7 +29,7 @@ async function buyerAtCheckout(options: { fullName?: string } = {}): Promise<Buy
   return { ...buyer, page, contact: { lastName: "Иванов", name: "Пётр", secondName: "Сергеевич", phone: buyer.phone.typed, email: buyer.email } };
 }
 
-describe("full names (item 15)", () => {
+describe("full names", () => {
   it("step 3 splits a full name with extra spaces and a Turkic patronymic into the right fields", async () => {
     const { client } = await signedInBuyer(shared.current.url, outbox, { fullName: "  Мамедов   Ильхам Гейдар оглы " });
     const profile = profileTexts(await client.html("/my/profile"));
@@ -99,7 +98,7 @@ describe("full names (item 15)", () => {
   });
 });
 
-describe("office pickup and special delivery (item 17)", () => {
+describe("office pickup and special delivery", () => {
   it("checkout in Moscow shows the office's address and hours with office pickup, and explains special delivery", async () => {
     const { page } = await buyerAtCheckout();
     const office = textByTestId(page, "delivery-note-35")!;
@@ -152,7 +151,7 @@ async function withDelivery(client: ShopClient, page: string, fields: Record<str
   return client.html("/checkout");
 }
 
-describe("one option per carrier service (item 18)", () => {
+describe("one option per carrier service", () => {
   it("offers the free pickup point and locker without their paid twins, and charges what it shows", async () => {
     const { client, page, contact } = await buyerAtCheckout();
     const offered = radioValues(page, "deliveryId");
@@ -170,7 +169,7 @@ describe("one option per carrier service (item 18)", () => {
   });
 });
 
-describe("the courier's address (item 20)", () => {
+describe("the courier's address", () => {
   const address = { street: "Тверская", house: "7", room: "12А", entrance: "2", floor: "5", addressMessage: "Домофон не работает — позвоните за полчаса" };
 
   it("refuses a floor of −3, entrance 0 and an emoji apartment in Russian, and places nothing", async () => {

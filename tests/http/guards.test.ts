@@ -67,7 +67,7 @@ describe("the /api layout's guards, on every /api route", () => {
     else expect(head.status, `HEAD ${route.address}`).toBe(405);
   });
 
-  // Issue 20 item 1: the sign-in calls were refused with the cart list's words.
+  // The sign-in calls were refused with the cart list's words.
   it("refuses a cross-site POST /api/auth/get-code with the generic text, and sends no code", async () => {
     const response = await send("POST", "/api/auth/get-code", { Origin: "https://evil.example" });
     expect(response.status).toBe(403);

@@ -1,4 +1,4 @@
-// 115-FZ identification (issue 17 item 5) with JavaScript off: a checkout at or above the threshold
+// 115-FZ identification with JavaScript off: a checkout at or above the threshold
 // goes through /checkout/identification before it is placed and is placed on the terms the page
 // showed; one below goes straight to payment; a buyer on the imported Rosfinmonitoring list has the
 // order held 'На проверке' (staff told by e-mail, the buyer by the page, no payment); the compliance

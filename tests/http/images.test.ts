@@ -94,7 +94,7 @@ describe("/_ipx on the generated coin pictures", () => {
     expect((await sharp(wide.body).metadata()).width).toBe(800);
   });
 
-  // Issue 14, item 8: s_4096x4096,f_avif cost 2.4–3.3 s of CPU, and any combination was a new encode.
+  // S_4096x4096,f_avif cost 2.4–3.3 s of CPU, and any combination was a new encode.
   it("serves only the variants the shop's pages ask for: any other is 400 before sharp is touched", async () => {
     for (const modifiers of ["s_4096x4096,f_avif", "w_4096,f_avif", "w_100", "w_3000,f_webp", "h_90,f_webp", "s_100x100", "q_50,w_320,f_webp", "b_ffffff,w_320", "fit_contain,w_320", "f_png", "f_png,w_320"]) {
       const response = await get(shop.url, `/_ipx/${modifiers}/${obverse}`);
@@ -121,7 +121,7 @@ describe("/_ipx on the generated coin pictures", () => {
     }
   });
 
-  // Issue 14, item 8: the allow-list must hold every address the pages themselves write.
+  // The allow-list must hold every address the pages themselves write.
   it("serves every picture address the shop's pages write (src, srcset, links, share images)", async () => {
     const client = new ShopClient(shop.url, { followRedirects: true });
     for (const [path, intent] of [["/cart", "add"], ["/product-comparison", "add"], ["/wishlist", "add"]] as const) {

@@ -1,7 +1,7 @@
 // The wishlist, comparison and cart buttons as a buyer without JavaScript meets them: each
-// says whether the coin is already there and the same button takes it out (issue 21 item 5);
-// cards and product pages say 'В корзине: N шт.' (item 11); and a list keeps its limit
-// when a client races it (issue 14 item 11; run with DATABASE_URL for PostgreSQL).
+// says whether the coin is already there and the same button takes it out;
+// cards and product pages say 'В корзине: N шт.'; and a list keeps its limit
+// when a client races it (run with DATABASE_URL for PostgreSQL).
 import { describe, expect, it } from "vitest";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { textByTestId } from "#tests/support/html.ts";

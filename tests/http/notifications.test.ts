@@ -1,4 +1,4 @@
-// What the buyer and the staff are told (issue 15), read from the file outboxes a shop writes
+// What the buyer and the staff are told, read from the file outboxes a shop writes
 // with SMS_PROVIDER=file and EMAIL_PROVIDER=file, and from a fake Telegram Bot API: an order
 // placed, paid, a failed payment, the payment deadline letting an unpaid order go
 // (ORDER_PAYMENT_TIMEOUT_MINUTES=1), shipping with a tracking number set by the operator's

@@ -106,7 +106,7 @@ describe("npm run orders", { timeout: 120_000 }, () => {
   });
 });
 
-describe("npm run orders -- status N cancelled with a payment under way (issue 14 item 7)", () => {
+describe("npm run orders -- status N cancelled with a payment under way", () => {
   it("cancels the sandbox payment so its page no longer takes money, and refunds one paid meanwhile", { timeout: 300_000 }, async () => {
     const [open, late] = await database.use(async ({ db }) => {
       const sandbox = createSandboxProvider(db, { publicUrl });

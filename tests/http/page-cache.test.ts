@@ -1,4 +1,4 @@
-// The shared page cache (issue 18 item 1, docs/decisions/025-shared-page-cache.md): a page
+// The shared page cache (docs/decisions/025-shared-page-cache.md): a page
 // for a request that carries nothing personal is rendered once and served to every such
 // request; a page of a signed-in buyer with a cart never reaches a stranger, nor the reverse;
 // every change a page shows (a premium, a catalogue import, a sales pause, new quotes) shows

@@ -192,7 +192,7 @@ describe("YooKassa notifications at /api/payments/yookassa/webhook", () => {
 
   it("refuses other addresses and bad bodies with 4xx JSON, never 500, without asking YooKassa", async () => {
     yookassa.requests.length = 0;
-    // "185.71.76.5, 203.0.113.9": the client wrote YooKassa's address itself, the proxy appended the real one (issue 14, item 5).
+    // "185.71.76.5, 203.0.113.9": the client wrote YooKassa's address itself, the proxy appended the real one.
     for (const from of ["203.0.113.9", null, `${YOOKASSA_IP}, 203.0.113.9`, `${YOOKASSA_IP}, garbage`]) {
       const refused = await notify(succeeded(wrongAmount.paymentId), from);
       expect(refused.status, String(from)).toBe(403);

@@ -1,4 +1,4 @@
-// Personal data (152-FZ, issue 17 item 3) as a buyer without JavaScript meets it: the consent
+// Personal data (152-FZ) as a buyer without JavaScript meets it: the consent
 // document with its edition and checksum, a consent row for sign-in step 3 and for a buy-back
 // request (edition, hash, address, browser), withdrawal from the account, the analytics banner
 // that keeps Yandex Metrica out of the page until accepted, the data download, and deleting the

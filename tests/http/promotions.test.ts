@@ -1,4 +1,4 @@
-// Promotions the shop applies, not only advertises (issue 21 item 4), without JavaScript:
+// Promotions the shop applies, not only advertises, without JavaScript:
 // 10 silver Георгий get the premium 2 points lower in the cart, at checkout and in the order;
 // the courier is free from 300 000 ₽ and paid below; an expired promotion gives nothing.
 // The promotions are imported with dates around today (npm run content -- import) before
@@ -58,7 +58,7 @@ async function importPromotions(env: Record<string, string>) {
   expect(imported.code).toBe(0);
 }
 
-/** The operator's quantity tiers of one coin (issue 19 item 7), and what a bad line gets. */
+/** The operator's quantity tiers of one coin, and what a bad line gets. */
 async function setTiers(env: Record<string, string>) {
   const refused = await runCommand("scripts/catalog.ts", ["tiers", goldGeorgiy25.sku, "3:0"], env);
   expect(refused.code).toBe(1);
@@ -229,7 +229,7 @@ describe("a free-delivery promotion: the courier free from 300 000 ₽", () => {
   });
 });
 
-describe("quantity tiers a coin's operator set (issue 19 item 7)", () => {
+describe("quantity tiers a coin's operator set", () => {
   it("shows the table on the product page, and the cart and the order charge the tier's price", async () => {
     const buyer = await signedInBuyer(shop.url, outbox);
     const rates = await currentRates(buyer);

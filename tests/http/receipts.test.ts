@@ -1,9 +1,9 @@
-// Fiscal receipts (54-FZ, issue 17 item 1) as the built shop makes them against a fake YooKassa:
+// Fiscal receipts (54-FZ) as the built shop makes them against a fake YooKassa:
 // the receipt at payment is a full prepayment with the VAT of the order's date; a completed order
 // gets its settlement receipt from the shop's receipt sender (POST /v3/receipts, settled against
 // the prepayment); a payment that arrives for a cancelled order is refunded with a refund receipt;
 // the back office order page lists the receipts; the staff hear of the late payment by e-mail and
-// Telegram (issue 15). Orders are prepared in the database first.
+// Telegram. Orders are prepared in the database first.
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";

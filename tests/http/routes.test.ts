@@ -269,7 +269,7 @@ describe("search engines", () => {
     expect(statuses.filter(([, status]) => status !== 200)).toEqual([]);
   });
 
-  // Issue 20 item 5: the fixed pages come from their routes' handles, not a table; the same pages, order and frequencies.
+  // The fixed pages come from their routes' handles, not a table; the same pages, order and frequencies.
   it("sitemap.xml lists first the fixed pages whose routes' handles ask for it, with their change frequency", async () => {
     const xml = (await client.get("/sitemap.xml")).text;
     const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>[^<]*<\/lastmod>)?(?:<changefreq>([^<]+)<\/changefreq>)?<\/url>/g)];
@@ -298,7 +298,7 @@ describe("the visitor cookie", () => {
   const uuidCookie = /^uuid=([0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}); Max-Age=31536000; Path=\/; HttpOnly; Secure; SameSite=Lax$/;
   const uuidCookiesOf = (headers: Headers) => headers.getSetCookie().filter((cookie) => cookie.startsWith("uuid="));
 
-  // Issue 18: the id is issued with the visitor's first change, so pages read before it are the
+  // The id is issued with the visitor's first change, so pages read before it are the
   // same for everyone (and may be shared); a first GET carries no cookie at all.
   const addToCart = (visitor: ShopClient) => visitor.postForm("/cart", { intent: "add", productId: "1", quantity: "1" });
 

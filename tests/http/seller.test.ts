@@ -1,4 +1,4 @@
-// The seller's legal details (issue 17 item 4) as a buyer without JavaScript and a crawler see them: the footer of
+// The seller's legal details as a buyer without JavaScript and a crawler see them: the footer of
 // every page, /contacts and the Organization (Store) JSON-LD carry the configured name, ИНН, ОГРН, address and
 // Assay Chamber registration; the built-in demo values say they are demo.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,8 +1,8 @@
 // Sign-in as a stranger would attack it and as a buyer coming from checkout walks it, without
-// JavaScript: a code check bound to the browser that asked for it (issue 14 item 4), a
-// per-address ceiling on checks, 'Пропустить' only for the signed-in (issue 14 item 15),
-// back to the same number keeps the code (issue 21 item 9), messages for an empty or partial
-// phone (item 10), and back to checkout with what was typed there (items 6 and 14).
+// JavaScript: a code check bound to the browser that asked for it, a
+// per-address ceiling on checks, 'Пропустить' only for the signed-in,
+// back to the same number keeps the code, messages for an empty or partial
+// phone, and back to checkout with what was typed there.
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";

@@ -1,4 +1,4 @@
-// WEB_CONCURRENCY (issue 18): on PostgreSQL the shop runs several server processes on one
+// WEB_CONCURRENCY: on PostgreSQL the shop runs several server processes on one
 // port. Both serve, a killed one is replaced while the shop keeps answering, and SIGTERM
 // stops them all after their requests finish.
 import { execFileSync } from "node:child_process";

@@ -1,4 +1,4 @@
-// Hostile input (issue 9): every action and /api call, and the back office's (issue 16, as a
+// Hostile input: every action and /api call, and the back office's (as a
 // signed-in manager), fed random and hostile input — wrong
 // types, huge bodies, SQL and HTML fragments, broken JSON, bad cookies — at least a thousand
 // seeded cases. No answer is a 5xx or a cut connection, /api refusals are JSON, pages are
@@ -117,7 +117,7 @@ async function prepare(outbox: string): Promise<Fixtures> {
   expect((await codeStep.postForm("/login", { intent: "send", phone: pendingPhone })).status).toBe(303);
   const pendingCode = await waitForSmsCode(outbox, pendingPhone);
 
-  // Another buyer's order: its checkout token posted by this buyer must be refused, not a 5xx (issue 14 item 10).
+  // Another buyer's order: its checkout token posted by this buyer must be refused, not a 5xx.
   const foreignCheckoutToken = `foreign-${randomBytes(12).toString("hex")}`;
   const [stranger] = await stored.query<{ id: number }>("insert into users (phone) values ('+79250001003') returning id");
   await stored.query(
@@ -133,7 +133,7 @@ async function prepare(outbox: string): Promise<Fixtures> {
     buyerUserId,
   ]);
 
-  // A manager of the back office (issue 16), signed in by the code, with an order of their own to
+  // A manager of the back office, signed in by the code, with an order of their own to
   // move along (payment on receipt, status new) and a buy-back request to answer.
   const staffPhone = "+79250001009";
   await stored.query("insert into staff (phone, name, role) values ($1, 'Менеджер fuzz', 'manager')", [staffPhone]);
@@ -258,7 +258,7 @@ function flashKind(setCookies: string[]): string | undefined {
  */
 function isRefusal(answer: Sent): boolean {
   const signInFirst = answer.status === 302 && (answer.location ?? "").startsWith("/login?redirectTo=");
-  // The back office's middleware sends one without a staff session to its sign-in (issue 16).
+  // The back office's middleware sends one without a staff session to its sign-in.
   const staffSignInFirst = answer.status === 303 && answer.location === "/admin/login" && !/^\/admin\/(login|logout)(?![^?#])/.test(answer.path);
   return answer.status >= 400 || signInFirst || staffSignInFirst || flashKind(answer.setCookies) === "error";
 }
@@ -293,7 +293,7 @@ function problemsOf(fuzzCase: FuzzCase, answer: Sent, changed: string[]): string
 
   if (fuzzCase.mustRefuse && !isRefusal(answer)) problems.push(`accepted (${answer.status}) though ${fuzzCase.mustRefuse}`);
   if (answer.location) {
-    // As a browser reads it: tabs and line breaks dropped, backslashes as slashes (issue 14, item 3).
+    // As a browser reads it: tabs and line breaks dropped, backslashes as slashes.
     let target: URL | undefined;
     try {
       target = new URL(answer.location, shop.url);

@@ -1,4 +1,4 @@
-// The notification sender killed between 'taken' and 'sent' (issue 15): the staff e-mail of a
+// The notification sender killed between 'taken' and 'sent': the staff e-mail of a
 // buy-back request reaches a fake mail server, which holds its "250 OK"; the shop is killed
 // (SIGKILL) right then, so the outbox row stays 'sending'. Started again on the same database,
 // the shop takes the row again once its lease is over and sends it with the same Message-ID:

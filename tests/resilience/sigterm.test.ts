@@ -1,4 +1,4 @@
-// SIGTERM under load (issue 9): an operator restarts the shop while buyers browse and fill
+// SIGTERM under load: an operator restarts the shop while buyers browse and fill
 // carts and slow pages are still streaming. Every request the shop has accepted finishes
 // with its normal answer (streamed pages complete), new connections are refused at once,
 // and the process exits 0 before SHUTDOWN_TIMEOUT_MS; a connection that never finishes its

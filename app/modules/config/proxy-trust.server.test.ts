@@ -21,7 +21,7 @@ describe("TRUST_PROXY", () => {
   });
 });
 
-describe("the client's address (issue 14, item 5)", () => {
+describe("the client's address", () => {
   it("is the socket's without TRUST_PROXY, whatever X-Forwarded-For says", () => {
     expect(clientOf("false", "203.0.113.9", "185.71.76.1")).toBe("203.0.113.9");
   });

@@ -46,7 +46,7 @@ type Draft = {
   headers: Record<string, string>;
   /** A foreign Origin: a page's form is refused (403) before its body is read. */
   foreignOrigin?: boolean;
-  /** A shop Referer stands in for Origin (issue 14, item 13). */
+  /** A shop Referer stands in for Origin. */
   shopReferer?: boolean;
   dataRequest: boolean;
 };
@@ -290,7 +290,7 @@ const mutations: Mutation[] = [
         delete draft.headers["Sec-Fetch-Site"];
         return "no Sec-Fetch-Site";
       }
-      // Issue 14, item 13: without Origin and Sec-Fetch-Site, a page form stands on its Referer.
+      // Without Origin and Sec-Fetch-Site, a page form stands on its Referer.
       if (kind === 4 || kind === 5) {
         delete draft.headers["Sec-Fetch-Site"];
         draft.shopReferer = kind === 4;
@@ -360,7 +360,7 @@ const mutations: Mutation[] = [
     },
   },
   {
-    // Issue 14, items 3 and 10: a return address that leads off the site once a browser
+    // A return address that leads off the site once a browser
     // drops tabs and line breaks, or that no Location header can hold.
     name: "redirect target",
     applies: () => true,
@@ -376,7 +376,7 @@ const mutations: Mutation[] = [
     },
   },
   {
-    // Issue 14, item 16: Number() reads these as 16, 1000, 3…; only decimal digits are a quantity.
+    // Number() reads these as 16, 1000, 3…; only decimal digits are a quantity.
     name: "quantity text",
     applies: (_t, d) => hasFields(d) && d.fields!.some(([name]) => name === "quantity"),
     apply(draft, random) {
@@ -472,7 +472,7 @@ export function buildCase(seed: number, index: number, fixtures: Fixtures): Fuzz
     }
   }
   const request = toRequest(draft);
-  // Issue 14, item 13: a page's form that says nowhere that it comes from the shop.
+  // A page's form that says nowhere that it comes from the shop.
   const formFromNowhere =
     target.kind === "page" && hasBody(draft) && !draft.headers.Origin && draft.headers["Sec-Fetch-Site"] !== "same-origin" && !draft.shopReferer;
   const mustRefuse = formFromNowhere
@@ -491,7 +491,7 @@ export function buildCase(seed: number, index: number, fixtures: Fixtures): Fuzz
 }
 
 /**
- * Issue 14, item 4: a code check from a browser that did not ask for the code (no login cookie
+ * A code check from a browser that did not ask for the code (no login cookie
  * of the codeStep persona) is refused, even with the pending phone and its right code: a
  * stranger can neither sign in with it nor spend the buyer's tries. Only while the cookies
  * are the persona's own (a cookie mutation may hand it someone's).
@@ -503,7 +503,7 @@ function strangerCodeCheck(draft: Draft, target: Target, persona: Persona, appli
 }
 
 /**
- * Issue 14, item 16: a quantity that is no decimal number ("0x10", "1e3") in a request that
+ * A quantity that is no decimal number ("0x10", "1e3") in a request that
  * uses it (PATCH /api/cart/{id}, the cart form's add and set) must be refused. Only when the
  * body is otherwise as the page or client sends it: another body mutation may leave the
  * quantity unread (an add without one is an add of 1).

@@ -60,7 +60,7 @@ export const fingerprintedTables: Record<string, string[]> = {
   checkout_drafts: [],
   orders: [],
   order_lines: [],
-  // checked_at only throttles how often /thanks asks the provider (issue 14 item 14).
+  // checked_at only throttles how often /thanks asks the provider.
   payments: ["checked_at"],
   sandbox_payments: [],
   refunds: [],
@@ -74,7 +74,7 @@ export const fingerprintedTables: Record<string, string[]> = {
   order_events: [],
   // The sender's bookkeeping (tries, times) changes on its own timer; what was written is the message.
   notifications: ["status", "attempts", "next_attempt_at", "taken_at", "sent_at", "last_error"],
-  // The back office (issue 16): its people, their sessions, what they did and wrote on orders.
+  // The back office: its people, their sessions, what they did and wrote on orders.
   staff: [],
   staff_sessions: [],
   audit_log: [],

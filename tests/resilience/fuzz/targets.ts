@@ -33,7 +33,7 @@ export type Fixtures = {
   sandboxPaymentId: string;
   /** The hidden token of the buyer's checkout form. */
   checkoutToken: string;
-  /** The checkout token of another buyer's order (a copied or stale form, issue 14 item 10). */
+  /** The checkout token of another buyer's order (a copied or stale form). */
   foreignCheckoutToken: string;
   /** A pickup point of delivery 76 in Moscow. */
   pickupPoint: string;
@@ -154,7 +154,7 @@ export const targets: Target[] = [
     methods: ["PATCH"],
     hasSegment: true,
     path: (f, r, segment) => `/api/cart/${segment ?? product(f, r)}`,
-    // 51 and more: past MAX_PIECES_PER_COIN (issue 14 item 2).
+    // 51 and more: past MAX_PIECES_PER_COIN.
     fields: (_f, random) => [["quantity", random.pick([1, 2, 3, "2", 50, 51, "51", 100_000])]],
     writes: onMethods(["PATCH"], listTables),
   },
@@ -355,7 +355,7 @@ export const targets: Target[] = [
 /** A version the page could have been made from: mostly the one prepared, now and then another. */
 const version = (seen: number, random: Random) => String(random.chance(0.6) ? seen : random.pick([seen + 1, seen + random.int(2, 40), 0, -1]));
 
-/** The back office (issue 16): its sign-in, pages and forms, sent mostly as the staff persona. */
+/** The back office: its sign-in, pages and forms, sent mostly as the staff persona. */
 export const staffTargets: Target[] = [
   ...(["send", "verify", "back"] as const).map(
     (intent): Target => ({
