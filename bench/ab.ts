@@ -23,13 +23,13 @@ const autocannon = createRequire(import.meta.url)("autocannon") as (options: {
 
 const other = process.env.OTHER;
 if (!other) {
-  console.error("usage: OTHER=/path/to/other/checkout node bench/ab.ts (SLICES=12 SLICE=3 KINDS=shared,personal)");
+  console.error("usage: OTHER=/path/to/other/checkout node bench/ab.ts (SLICES=12 SLICE=3 KINDS=shared,personal PAGES=/,/catalog)");
   process.exit(2);
 }
 const slices = Number(process.env.SLICES ?? 12);
 const slice = Number(process.env.SLICE ?? 3);
 const kinds = (process.env.KINDS ?? "shared,personal").split(",");
-const pages = ["/", "/catalog", "/products/georgiy-pobedonosec-50-rubley-mmd"];
+const pages = (process.env.PAGES ?? "/,/catalog,/products/georgiy-pobedonosec-50-rubley-mmd").split(",");
 
 const sides: Record<"other" | "this", typeof ShopServer> = {
   other: await import(path.join(path.resolve(other), "bench/shop-server.ts")),
