@@ -1,4 +1,4 @@
-// Spec section 8 and ARCHITECTURE.md §4: when the database goes away under a running shop,
+// Spec section 8 and docs/architecture.md §4: when the database goes away under a running shop,
 // pages answer 503 'Сервис временно недоступен'; when it is back, the shop recovers by
 // itself, without a restart. PostgreSQL sits behind a TCP proxy the suite switches off.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 // Reads the SMS codes the shop "sent", for suites that sign in without a phone.
 //
-// The outbox format (the shop writes it when SMS_OUTBOX_FILE is set; ARCHITECTURE.md §7):
+// The outbox format (the shop writes it when SMS_OUTBOX_FILE is set; docs/architecture.md §7):
 // a UTF-8 file of JSON lines, one object per SMS, appended in the order they were sent:
 //
 //   {"to":"+79161234567","text":"Код для входа: 4821","code":"4821","sentAt":"2026-11-21T10:15:00.000Z"}

@@ -6,7 +6,7 @@ import type { RateLimit } from "../rate-limit/rate-limit.server.ts";
 import { consumeRateLimits } from "../rate-limit/rate-limit.server.ts";
 import { DomainError } from "../shared/failure.ts";
 
-/** Spec section 9 and ARCHITECTURE section 5. */
+/** Spec section 9 and docs/architecture.md §5. */
 export const CODE_LENGTH = 4;
 export const CODE_TTL_MS = 5 * 60_000;
 export const MAX_ATTEMPTS = 5;

@@ -215,7 +215,7 @@ export type AppConfig = {
   quotes: {
     provider: "embedded" | "cbr" | "moex";
     refreshIntervalMs: number;
-    /** Older quotes close the shop for orders (ARCHITECTURE section 5). */
+    /** Older quotes close the shop for orders (docs/architecture.md §5). */
     maxAgeMinutes: number;
     timeoutMs: number;
     cbrBaseUrl: string;

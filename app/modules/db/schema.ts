@@ -294,7 +294,7 @@ export type User = typeof users.$inferSelect;
 
 /**
  * One-time sign-in codes. Only a keyed hash of the code is kept; a code lives five
- * minutes and dies after five wrong tries (ARCHITECTURE section 5).
+ * minutes and dies after five wrong tries (docs/architecture.md §5).
  */
 export const smsCodes = pgTable(
   "sms_codes",

@@ -11,7 +11,7 @@ import { pruneRateLimitEvents } from "../rate-limit/rate-limit.server.ts";
 import { log } from "../shared/log.server.ts";
 
 /**
- * Housekeeping (ARCHITECTURE section 10): what the shop no longer needs is
+ * Housekeeping (docs/architecture.md §10): what the shop no longer needs is
  * deleted, so no table grows for ever. One instance runs it (the holder of an advisory lock)
  * every hour; the operator runs the same function with `npm run shop -- prune`.
  */

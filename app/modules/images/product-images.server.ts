@@ -18,7 +18,7 @@ const safeSlug = /^[a-z0-9][a-z0-9-]*$/;
 
 /**
  * Draws the generated pictures of the active products that are missing on this instance's
- * disk (ARCHITECTURE section 8: images live per instance, so they are made at start, not
+ * disk (docs/architecture.md §8: images live per instance, so they are made at start, not
  * only when seeding). A picture is generated when its `src` is `products/{slug}-1.png`
  * (obverse) or `products/{slug}-2.png` (reverse) of that very product; any other picture
  * is the operator's upload and is left alone. When every file exists this only stats them.

@@ -244,7 +244,7 @@ export async function listCounts(db: Database, owner: ListOwner): Promise<ListCo
 }
 
 /**
- * On sign-in the visitor's lists join the user's (ARCHITECTURE section 5): cart
+ * On sign-in the visitor's lists join the user's (docs/architecture.md §5): cart
  * quantities add up, capped by stock; a list already at its limit takes no new product
  *; the visitor keeps nothing.
  */

@@ -31,7 +31,7 @@ import {
 } from "../receipts/receipts.server.ts";
 
 /**
- * The shop's side of online payment (payment id 4, ARCHITECTURE section 5): every attempt to
+ * The shop's side of online payment (payment id 4, docs/architecture.md §5): every attempt to
  * pay an order is a row of `payments`; the provider's word on it is applied here, from the
  * buyer's return, the webhook or the sandbox page alike. An order moves awaiting_payment →
  * paid only on a succeeded payment of exactly its total, and never moves back.

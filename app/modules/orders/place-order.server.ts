@@ -112,7 +112,7 @@ async function orderOfLostCommit(db: Database, input: OrderInput) {
 }
 
 /**
- * Places an order in one transaction (ARCHITECTURE section 5): the products are locked,
+ * Places an order in one transaction (docs/architecture.md §5): the products are locked,
  * the stock checked, every coin priced from the current quotes on the server (a price
  * from the client is never used), the total compared with the one the buyer saw, the
  * order and its lines written as snapshots, the stock reduced and the cart emptied.

@@ -1,5 +1,5 @@
 /**
- * The shop's ways to pay (spec sections 4 and 9, ARCHITECTURE.md §5); pure, for server and browser.
+ * The shop's ways to pay (spec sections 4 and 9, docs/architecture.md §5); pure, for server and browser.
  * The delivery rules choose among them (payment on receipt goes with special-contact delivery).
  */
 export const PAYMENT_IDS = {

@@ -1,7 +1,7 @@
 import type { ReceiptVat } from "../tax/vat.ts";
 
 /**
- * What the checkout sees of an online-payment provider (ARCHITECTURE.md §5, payment id 4):
+ * What the checkout sees of an online-payment provider (docs/architecture.md §5, payment id 4):
  * create a payment and send the buyer to its confirmation page, then read a payment's state.
  * Providers: the built-in sandbox and YooKassa v3 (yookassa.server.ts).
  */

@@ -2,7 +2,7 @@ import type { Metal } from "../db/column-values.ts";
 import { TROY_OUNCE_GRAMS } from "../quotes/instruments.ts";
 
 /**
- * Prices of coins from the metal quotes (ARCHITECTURE section 5). Money is in whole
+ * Prices of coins from the metal quotes (docs/architecture.md §5). Money is in whole
  * roubles: a sale price is rounded up, a buy-back price down, so rounding never works
  * against the shop on either side, and never by more than a rouble.
  */

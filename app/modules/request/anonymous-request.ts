@@ -1,6 +1,6 @@
 /**
  * Whether a request carries nothing personal, so that the page it asks for is the same for
- * everyone and may be rendered once and shared (page-cache.server.ts, issue 18 item 1):
+ * everyone and may be rendered once and shared (page-cache.server.ts):
  * a first visit, a crawler, a visitor who has only browsed. The shop issues its visitor
  * cookie on the visitor's first change (a POST), never on a GET, so such visitors keep
  * sending no cookie until they add something to a list or sign in.

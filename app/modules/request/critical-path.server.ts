@@ -1,6 +1,5 @@
 /**
- * The document's first paint needs the document alone (issue 18 item 4,
- * docs/decisions/034-first-paint-from-the-document.md). Applied to every page React renders:
+ * The document's first paint needs the document alone (docs/decisions/034-first-paint-from-the-document.md). Applied to every page React renders:
  *
  * - The page's stylesheets (vanilla-extract's static CSS, a few KB gzip a page) are inlined as
  *   <style> in the head, so no stylesheet request stands between the HTML and the paint. The

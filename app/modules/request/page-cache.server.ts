@@ -1,5 +1,5 @@
 /**
- * The shared page cache of issue 18 item 1 (docs/decisions/025-shared-page-cache.md): a page
+ * The shared page cache (docs/decisions/025-shared-page-cache.md): a page
  * asked for by a request that carries nothing personal (anonymous-request.ts) is rendered
  * once, whole, and kept compressed (brotli and gzip) to be served to every such request
  * until anything it shows changes.

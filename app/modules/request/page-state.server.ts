@@ -3,8 +3,8 @@ import { getQuotesService } from "../quotes/quotes.server.ts";
 import { readsGeneration } from "../shared/read-cache.ts";
 
 /**
- * Everything a page shared between anonymous visitors shows that is not in its address
- * (issue 18 item 1), as one string for the page cache's key (page-cache.server.ts): the
+ * Everything a page shared between anonymous visitors shows that is not in its address,
+ * as one string for the page cache's key (page-cache.server.ts): the
  * build, the reads generation (catalogue, content, settings, stock and quotes changes, here
  * or, through NOTIFY, on another instance), the quotes snapshot, whether the quotes are
  * fresh enough to take orders and whether the exchange is open. Exported through

@@ -1,6 +1,5 @@
 /**
- * Whether a state-changing request comes from the shop's own pages (ARCHITECTURE section 6,
- * issue 5): browsers say so in Sec-Fetch-Site, or at least in Origin. A request that says
+ * Whether a state-changing request comes from the shop's own pages (docs/architecture.md): browsers say so in Sec-Fetch-Site, or at least in Origin. A request that says
  * neither is refused, so another site cannot make a buyer's browser empty the cart.
  */
 export function isSameOrigin(request: Request, publicUrl: string): boolean {

@@ -8,7 +8,7 @@ function apiHeaders(extra: HeadersInit | undefined): Headers {
 }
 
 /**
- * The /api error shape of ARCHITECTURE section 6: a 4xx status with
+ * The /api error shape of docs/architecture.md §6: a 4xx status with
  * `{ error: { code, message } }` and a Russian message.
  */
 export function apiError(status: number, code: string, message: string, headers?: HeadersInit): Response {

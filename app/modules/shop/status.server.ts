@@ -52,7 +52,7 @@ export async function setSalesPaused(db: Database, paused: boolean, note?: strin
 }
 
 /**
- * ARCHITECTURE section 5: the shop takes orders unless the operator paused sales or
+ * docs/architecture.md §5: the shop takes orders unless the operator paused sales or
  * the quotes are older than the allowed age (prices would not follow the market).
  */
 export function isShopOpen({ paused, quotesFresh }: { paused: boolean; quotesFresh: boolean }): boolean {
