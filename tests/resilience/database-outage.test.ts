@@ -1,4 +1,4 @@
-// The database stops under load (ARCHITECTURE §4 and §8): while buyers browse and
+// The database stops under load (docs/architecture.md §4 and §8): while buyers browse and
 // fill carts, PostgreSQL goes away. Every page answers at once with 503 'Сервис временно
 // недоступен' (never another 5xx, never a hang), every cart write is there whole or not at
 // all, and once the database is back the same process serves 200 again, without a restart.

@@ -1,4 +1,4 @@
-// Two instances on one PostgreSQL server (ARCHITECTURE §8): behind a reverse proxy
+// Two instances on one PostgreSQL server (docs/architecture.md §8): behind a reverse proxy
 // a buyer's requests land on either, so everything that matters lives in the database. A
 // session made on A works on B, a cart filled on A shows on B, the SMS limits count the
 // codes of both, a back-office step on one is seen on the other, and only one instance refreshes the quotes (the holder of an advisory

@@ -6,7 +6,7 @@ import { DELIVERY_IDS, type DeliveryGroup } from "./rules.ts";
  * - Paid carrier deliveries (79 point, 80 locker, 45 courier) cost what the provider's
  *   carrier says (the embedded estimate or CDEK's calculator).
  * - Free delivery to a point (76) or locker (77), and the free courier (75), cost 0 for
- *   orders placed on the site (ARCHITECTURE §5); their days are those of the carrier's
+ *   orders placed on the site (docs/architecture.md §5); their days are those of the carrier's
  *   paid twin (79, 80, 45), and without such a quote the free variant is not offered either.
  * - Office pickup (35, Moscow only) costs 0 and is ready the next working day.
  * - Special contact (43): the shop's own staff hand the parcel over, payment on receipt.

@@ -95,7 +95,7 @@ export const GROUP_NAMES = {
 
 /**
  * The delivery groups a city gets (both providers). Decisions:
- * - Free delivery to a pickup point (76) or locker (77) for site orders (ARCHITECTURE §5)
+ * - Free delivery to a pickup point (76) or locker (77) for site orders (docs/architecture.md §5)
  *   comes first, so free delivery is on wherever the city has points or lockers.
  *   The free courier (75) is not offered: free delivery is to points and lockers only.
  * - The paid СДЭК group: point 79, locker 80 where they exist, courier 45 everywhere.
