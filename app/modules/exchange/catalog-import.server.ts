@@ -2,7 +2,7 @@ import { inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { products } from "../db/schema.ts";
 import type { Outcome } from "../shared/failure.ts";
-import { changedReads } from "../shared/read-changes.server.ts";
+import { changedReads } from "../db/read-changes.server.ts";
 import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
 import { type CatalogGood, decodeXml, type ImportFile, type OffersFile, readImportFile, readOffersFile } from "./commerceml.server.ts";
 import { baseNameOf, isZipName } from "./file-names.ts";
