@@ -44,6 +44,13 @@ export const exchangeFormSchema = z.discriminatedUnion(
       warehouseId: optionalId,
       priceTypeId: optionalId,
       ownsTexts: z.literal("on").optional(),
+      ordersScope: z.enum(["all", "paid"], { error: "Выберите, какие заказы выгружать" }).default("all"),
+      ordersFrom: z
+        .string()
+        .trim()
+        .regex(/^(\d{4}-\d{2}-\d{2})?$/, "Дата заказов: ГГГГ-ММ-ДД")
+        .optional()
+        .transform((value) => value || null),
     }),
   ],
   { error: "Неизвестное действие" },
@@ -64,7 +71,7 @@ export async function handleExchangeForm(request: Request, context: Readonly<Rou
         ? await setExchangeCredentials(db, input.login, input.password, actor)
         : await setExchangeOptions(
             db,
-            { zip: input.zip === "yes", fileLimit: input.fileLimitKb * 1024, encoding: input.encoding, warehouseId: input.warehouseId, priceTypeId: input.priceTypeId, ownsTexts: input.ownsTexts === "on" },
+            { zip: input.zip === "yes", fileLimit: input.fileLimitKb * 1024, encoding: input.encoding, warehouseId: input.warehouseId, priceTypeId: input.priceTypeId, ownsTexts: input.ownsTexts === "on", ordersScope: input.ordersScope, ordersFrom: input.ordersFrom },
             actor,
           );
     notice = change.ok ? { kind: "success", message: input.intent === "credentials" ? "Логин и пароль обмена сохранены." : "Настройки обмена сохранены." } : { kind: "error", message: change.reason };

@@ -8,6 +8,8 @@ import { logRefusedSignIn, startExchangeLog, updateExchangeLog } from "./log.ser
 import { EXCHANGE_COOKIE, type ExchangeAnswer, exchangeTexts, failure, success } from "./protocol.ts";
 import { checkExchangeCredentials, readExchangeSettings } from "./settings.server.ts";
 import { importCatalogFile } from "./catalog-import.server.ts";
+import { saleDocument } from "./sale-document.ts";
+import { markOrdersTaken, ordersToSend } from "./sale-orders.server.ts";
 import { appendExchangeFile, type ExchangeSession, findExchangeSession, openExchangeSession, readExchangeFile, readExchangeToken, unpackExchangeArchives } from "./sessions.server.ts";
 
 /** Refused sign-ins per address: 1C signs in once an exchange, so ten misses in a quarter of an hour is someone guessing. */
@@ -54,11 +56,17 @@ async function sessionCall(db: Database, request: Request, session: ExchangeSess
     case "import":
       if (type !== "catalog") return failure(exchangeTexts.unknownMode(mode));
       return importFile(db, session, params);
+    case "query":
+      if (type !== "sale") return failure(exchangeTexts.unknownMode(mode));
+      return queryOrders(db, session);
+    case "success":
+      if (type !== "sale") return failure(exchangeTexts.unknownMode(mode));
+      return { ...success(), log: { notes: [exchangeTexts.ordersTaken(await markOrdersTaken(db, session.id))] } };
     // 2.10 ends an exchange with mode=complete; nothing is left to do by then.
     case "complete":
       return success();
     default:
-      return failure(type === "sale" ? exchangeTexts.saleNotYet : exchangeTexts.unknownMode(mode));
+      return failure(exchangeTexts.unknownMode(mode));
   }
 }
 
@@ -116,6 +124,19 @@ async function importFile(db: Database, session: ExchangeSession, params: URLSea
   return { ...success(), log: { files, counts: imported.counts, notes: imported.notes } };
 }
 
+/** mode=query: the orders new or changed since 1C last took them, as CommerceML in the exchange's encoding. */
+async function queryOrders(db: Database, session: ExchangeSession): Promise<ExchangeAnswer> {
+  const settings = await readExchangeSettings(db);
+  const sent = await ordersToSend(db, session.id, settings);
+  const bytes = saleDocument(sent, settings.encoding);
+  return {
+    status: 200,
+    lines: [],
+    body: { bytes, contentType: `application/xml; charset=${settings.encoding}` },
+    log: { files: ["orders.xml"], notes: [exchangeTexts.ordersSent(sent.length)] },
+  };
+}
+
 /** The login and password of an `Authorization: Basic` header (UTF-8), or undefined. */
 export function basicCredentials(header: string | null): { login: string; password: string } | undefined {
   const match = header ? /^Basic\s+([A-Za-z0-9+/=]{1,1000})\s*$/i.exec(header) : null;
@@ -127,6 +148,9 @@ export function basicCredentials(header: string | null): { login: string; passwo
 }
 
 function toResponse(answer: ExchangeAnswer): Response {
+  if (answer.body) {
+    return new Response(new Uint8Array(answer.body.bytes), { status: answer.status, headers: { "Content-Type": answer.body.contentType, "X-Content-Type-Options": "nosniff", ...answer.headers } });
+  }
   return new Response(`${answer.lines.join("\n")}\n`, {
     status: answer.status,
     headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", ...answer.headers },

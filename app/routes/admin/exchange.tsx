@@ -76,6 +76,17 @@ export default function AdminExchange({ loaderData }: Route.ComponentProps) {
             <input name="priceTypeId" type="text" maxLength={100} defaultValue={settings.priceTypeId ?? ""} className={css.control} />
           </label>
           <label className={css.filterField}>
+            Какие заказы выгружать в 1С
+            <select name="ordersScope" defaultValue={settings.ordersScope} className={css.control}>
+              <option value="all">все</option>
+              <option value="paid">только оплаченные</option>
+            </select>
+          </label>
+          <label className={css.filterField}>
+            Заказы начиная с даты (пусто — все)
+            <input name="ordersFrom" type="date" defaultValue={settings.ordersFrom ?? ""} className={css.control} />
+          </label>
+          <label className={css.filterField}>
             <span>
               <input name="ownsTexts" type="checkbox" defaultChecked={settings.ownsTexts} /> Названия и описания ведутся в 1С
             </span>
