@@ -37,6 +37,8 @@ let unpaid: TestOrder;
 /** Placed and paid by the buyer through the shop's forms. */
 let paid: { orderId: number; number: string };
 const staff = { manager: newPhone(), owner: newPhone() };
+/** The paid orders, which go out again after «Отправить заказы заново». */
+let resentCandidates: number[] = [];
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), "shop-exchange-sale-"));
@@ -200,6 +202,23 @@ describe("type=sale&mode=query", () => {
     expect(value(person, "Наименование")).toBe("Иванов Пётр Сергеевич");
     expect(value(documentOf(doc, second.number)!, "ХозОперация")).toBe("Заказ товара");
     expect(waiting.orderId).not.toBe(second.orderId);
+    resentCandidates = [paid.orderId, second.orderId];
+  });
+
+  it("«Отправить заказы заново с даты» sends the orders taken since that day once more; a bad date is refused in Russian", async () => {
+    const taken = await query();
+    expect((await taken.onec.call({ type: "sale", mode: "success" })).lines).toEqual(["success"]);
+    expect(all((await query()).doc, "Документ")).toEqual([]);
+
+    await owner.postForm("/admin/exchange", { intent: "resend", from: "вчера" });
+    expect(textByTestId(await owner.html("/admin/exchange"), "flash")).toContain("Укажите дату: ГГГГ-ММ-ДД");
+    const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+    const resent = await owner.postForm("/admin/exchange", { intent: "resend", from: today });
+    expect([resent.status, resent.headers.get("location")]).toEqual([303, "/admin/exchange"]);
+    expect(textByTestId(await owner.html("/admin/exchange"), "flash")).toContain(`Заказы с ${today.split("-").reverse().join(".")} уйдут в 1С при следующем обмене`);
+    // Only paid orders are set to go out: the unpaid ones stay out even when resent.
+    const again = await query();
+    expect(all(again.doc, "Документ").map((d) => Number(value(d, "Ид")))).toEqual(resentCandidates);
   });
 });
 
@@ -208,11 +227,15 @@ describe("what the database kept", () => {
     await shop.stop();
     await database.use(async ({ db }) => {
       const marks = await db.select().from(exchangeOrders).orderBy(exchangeOrders.orderId);
-      const taken = marks.filter((mark) => mark.takenVersion !== null).map((mark) => mark.orderId);
-      expect(taken).toEqual([unpaid.orderId, paid.orderId].sort((a, b) => a - b));
+      // Resent and not confirmed since: none is taken now; all that went out are marked.
+      expect(marks.filter((mark) => mark.takenVersion !== null)).toEqual([]);
+      expect(marks.map((mark) => mark.orderId)).toEqual(expect.arrayContaining([unpaid.orderId, ...resentCandidates]));
       const options = await db.select().from(auditLog).where(eq(auditLog.action, "exchange.options")).orderBy(auditLog.id);
       expect(options.at(-1)!.after).toMatchObject({ encoding: "windows-1251", ordersScope: "paid", ordersFrom: null });
       expect(options.at(-1)!.phone).toBe(staff.owner.normal);
+      const [resend] = await db.select().from(auditLog).where(eq(auditLog.action, "exchange.resend"));
+      expect(resend).toMatchObject({ phone: staff.owner.normal, entity: "exchange:orders" });
+      expect((resend!.after as { orders: number }).orders).toBeGreaterThanOrEqual(3);
     });
   });
 });

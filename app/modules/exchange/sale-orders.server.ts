@@ -7,6 +7,8 @@ import { coinVatColumns } from "../receipts/receipts.server.ts";
 import { DELIVERY_VAT, receiptVat, vatTreatment } from "../tax/vat.ts";
 import { paidStatuses, type SaleOrder } from "./sale-document.ts";
 import type { ExchangeSettings } from "./settings.server.ts";
+import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
+import type { Outcome } from "../shared/failure.ts";
 
 /**
  * Which orders type=sale sends, and their marks (decision 048): an order goes out while its
@@ -105,4 +107,22 @@ export async function markOrdersTaken(db: Database, sessionId: number, now = new
     .where(eq(exchangeOrders.sentSessionId, sessionId))
     .returning({ orderId: exchangeOrders.orderId });
   return taken.length;
+}
+
+/**
+ * «Отправить заказы заново с даты»: every order placed since that day (Moscow) is no longer taken,
+ * so the next query sends it again (1C lost them, or a new base is connected); audited with the
+ * count. Orders before the settings' first day still stay out.
+ */
+export async function resendOrdersFrom(db: Database, day: string, actor: StaffActor): Promise<Outcome<{ count: number }>> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(moscowMidnight(day).getTime())) return { ok: false, reason: "Дата заказов: ГГГГ-ММ-ДД" };
+  return db.transaction(async (tx) => {
+    const reset = await tx
+      .update(exchangeOrders)
+      .set({ takenVersion: null, takenAt: null })
+      .where(inArray(exchangeOrders.orderId, tx.select({ id: orders.id }).from(orders).where(gte(orders.createdAt, moscowMidnight(day)))))
+      .returning({ orderId: exchangeOrders.orderId });
+    await writeAudit(tx, actor, { action: "exchange.resend", entity: "exchange:orders", after: { from: day, orders: reset.length } });
+    return { ok: true, count: reset.length };
+  });
 }

@@ -99,6 +99,20 @@ export default function AdminExchange({ loaderData }: Route.ComponentProps) {
           Цены из 1С применяются только к монетам с фиксированной ценой; цены монет, привязанных к металлу, следуют котировкам. То же из терминала: npm run exchange -- credentials ЛОГИН ПАРОЛЬ.
         </p>
       </section>
+      <section className={css.section} data-testid="exchange-resend">
+        <h2 className={css.sectionTitle}>Отправить заказы заново</h2>
+        <Form method="post" className={css.filters}>
+          <input type="hidden" name="intent" value="resend" />
+          <label className={css.filterField}>
+            Заказы, оформленные начиная с
+            <input name="from" type="date" required className={css.control} />
+          </label>
+          <button type="submit" className={button}>
+            Отправить заказы заново с даты
+          </button>
+        </Form>
+        <p className={css.muted}>1С получит эти заказы при следующем обмене, даже если уже приняла их.</p>
+      </section>
       <h2 className={css.sectionTitle}>Журнал обменов</h2>
       <div className={css.tableWrap}>
         <table className={css.table} data-testid="exchange-log">
