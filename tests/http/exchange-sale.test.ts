@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { SaxesParser } from "saxes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, exchangeOrders, products } from "#app/modules/db/schema.ts";
+import { encodeWindows1251 } from "#app/modules/exchange/encoding.ts";
 import { setExchangeCredentials, setExchangeOptions } from "#app/modules/exchange/settings.server.ts";
 import { OneCClient } from "#tests/exchange/one-c-client.ts";
 import { type Buyer, newPhone, paidOrderByForms, placeOrderByForms, productIdOf, signedInBuyer } from "#tests/support/buyer.ts";
@@ -39,6 +40,7 @@ let paid: { orderId: number; number: string };
 const staff = { manager: newPhone(), owner: newPhone() };
 /** The paid orders, which go out again after «Отправить заказы заново». */
 let resentCandidates: number[] = [];
+let resentSecond = "";
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), "shop-exchange-sale-"));
@@ -203,6 +205,7 @@ describe("type=sale&mode=query", () => {
     expect(value(documentOf(doc, second.number)!, "ХозОперация")).toBe("Заказ товара");
     expect(waiting.orderId).not.toBe(second.orderId);
     resentCandidates = [paid.orderId, second.orderId];
+    resentSecond = second.number;
   });
 
   it("«Отправить заказы заново с даты» sends the orders taken since that day once more; a bad date is refused in Russian", async () => {
@@ -222,6 +225,42 @@ describe("type=sale&mode=query", () => {
   });
 });
 
+describe("type=sale&mode=file: statuses from 1C", () => {
+  const orderDocument = (number: string, requisites: Record<string, string>) =>
+    `<Документ><Ид>${number}</Ид><Номер>${number}</Номер><ХозОперация>Заказ товара</ХозОперация><ЗначенияРеквизитов>${Object.entries(requisites)
+      .map(([name, value]) => `<ЗначениеРеквизита><Наименование>${name}</Наименование><Значение>${value}</Значение></ЗначениеРеквизита>`)
+      .join("")}</ЗначенияРеквизитов></Документ>`;
+
+  it("moves an order through the back office's rules and reports what those rules refuse, an unknown status or order, never forcing them", async () => {
+    const onec = new OneCClient(shop.url, login, password);
+    await onec.checkauth("sale");
+    const xml = `<?xml version="1.0" encoding="windows-1251"?>
+<КоммерческаяИнформация ВерсияСхемы="2.08">
+${orderDocument(paid.number, { "Статус заказа": "Готов к выдаче", Отменен: "false" })}
+${orderDocument(unpaid.number, { "Статус заказа": "Выполнен" })}
+${orderDocument(resentSecond, { "Статус заказа": "Отгружен" })}
+${orderDocument("1999-000001", { "Статус заказа": "Выполнен" })}
+</КоммерческаяИнформация>`;
+    const [reply] = await onec.sendFile("sale", "orders.xml", encodeWindows1251(xml), 1024 * 1024);
+    expect(reply!.lines[0]).toBe("success");
+    expect(reply!.lines.slice(1)).toEqual([
+      `Статус из 1С не применён: Заказ №${unpaid.number} нельзя перевести из статуса «Ожидает оплаты» в «Выполнен». Возможно: «Оплачен», «Отменён».`,
+      `Заказ №${resentSecond}: статус «Отгружен» из 1С не соответствует ни одному статусу сайта`,
+      "Заказ №1999-000001 не найден на сайте",
+    ]);
+    expect(textByTestId(await manager.html(`/admin/orders/${paid.number}`), "order-status")).toBe("Готов к выдаче");
+    expect(textByTestId(await manager.html(`/admin/orders/${unpaid.number}`), "order-status")).toBe("Ожидает оплаты");
+    expect(textByTestId(await buyer.client.html(`/my/orders/${paid.orderId}`), "order-status")).toBe("Готов к выдаче");
+
+    // The same file again changes nothing more; a broken one is a failure naming the line.
+    const [again] = await onec.sendFile("sale", "statuses.xml", encodeWindows1251(xml), 1024 * 1024);
+    expect(again!.lines).toEqual(reply!.lines);
+    expect(textByTestId(await manager.html(`/admin/orders/${paid.number}`), "order-status")).toBe("Готов к выдаче");
+    const [broken] = await onec.sendFile("sale", "broken.xml", Buffer.from("<КоммерческаяИнформация><Документ></КоммерческаяИнформация>"), 1024 * 1024);
+    expect(broken!.lines).toEqual(["failure", expect.stringContaining("broken.xml: XML не разобран: строка 1")]);
+  });
+});
+
 describe("what the database kept", () => {
   it("the marks of taken orders and the owner's audited settings", async () => {
     await shop.stop();
@@ -236,6 +275,8 @@ describe("what the database kept", () => {
       const [resend] = await db.select().from(auditLog).where(eq(auditLog.action, "exchange.resend"));
       expect(resend).toMatchObject({ phone: staff.owner.normal, entity: "exchange:orders" });
       expect((resend!.after as { orders: number }).orders).toBeGreaterThanOrEqual(3);
+      const fromOneC = await db.select().from(auditLog).where(eq(auditLog.entity, `order:${paid.number}`)).orderBy(auditLog.id);
+      expect(fromOneC.at(-1)).toMatchObject({ action: "order.status", phone: "exchange", before: { status: "assembling" }, after: { status: "ready_for_pickup", source: "1С" } });
     });
   });
 });

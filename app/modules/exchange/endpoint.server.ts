@@ -3,12 +3,14 @@ import type { Database } from "../db/client.server.ts";
 import { rateLimitEvents } from "../db/schema.ts";
 import { consumeRateLimit, type RateLimit } from "../rate-limit/rate-limit.server.ts";
 import { writeAudit } from "../audit/audit.server.ts";
-import { sanitizeExchangeFileName } from "./file-names.ts";
+import { isZipName, sanitizeExchangeFileName } from "./file-names.ts";
 import { logRefusedSignIn, startExchangeLog, updateExchangeLog } from "./log.server.ts";
 import { EXCHANGE_COOKIE, type ExchangeAnswer, exchangeTexts, failure, success } from "./protocol.ts";
 import { checkExchangeCredentials, readExchangeSettings } from "./settings.server.ts";
 import { importCatalogFile } from "./catalog-import.server.ts";
 import { saleDocument } from "./sale-document.ts";
+import { applyStatusesFromOneC } from "./sale-statuses.server.ts";
+import { decodeXml, readOrdersFile } from "./commerceml.server.ts";
 import { markOrdersTaken, ordersToSend } from "./sale-orders.server.ts";
 import { appendExchangeFile, type ExchangeSession, findExchangeSession, openExchangeSession, readExchangeFile, readExchangeToken, unpackExchangeArchives } from "./sessions.server.ts";
 
@@ -97,7 +99,6 @@ async function checkAuth(db: Database, request: Request, ip: string, type: strin
 
 /** mode=file: the body appended to that file of this exchange, within file_limit. */
 async function receiveFile(db: Database, request: Request, session: ExchangeSession, type: "catalog" | "sale", params: URLSearchParams): Promise<ExchangeAnswer> {
-  if (type === "sale") return failure(exchangeTexts.saleNotYet);
   if (request.method !== "POST") return failure(exchangeTexts.filePostOnly);
   const name = sanitizeExchangeFileName(params.get("filename"));
   if (!name) return failure(exchangeTexts.badFileName);
@@ -107,7 +108,34 @@ async function receiveFile(db: Database, request: Request, session: ExchangeSess
   if (body.length > settings.fileLimit) return failure(exchangeTexts.fileTooLarge(settings.fileLimit));
   const appended = await appendExchangeFile(db, session.id, name, body);
   if (!appended.ok) return failure(appended.reason);
+  if (type === "sale") return applyOrdersFile(db, session, name);
   return { ...success(), log: { files: [name] } };
+}
+
+/**
+ * type=sale&mode=file: 1C sends orders.xml whole (or zipped) and waits for the statuses to be
+ * applied; each order is moved through the back office's rules, and what was refused is listed
+ * after `success` and in the log.
+ */
+async function applyOrdersFile(db: Database, session: ExchangeSession, name: string): Promise<ExchangeAnswer> {
+  const unpacked = await unpackExchangeArchives(db, session.id);
+  if (!unpacked.ok) return failure(unpacked.reason);
+  const names = isZipName(name) ? unpacked.unpacked.filter((file) => file.toLowerCase().endsWith(".xml")) : [name];
+  const files = [name, ...unpacked.unpacked];
+  const counts = { updated: 0, unchanged: 0, refused: 0 };
+  const notes: string[] = [];
+  for (const file of names) {
+    const bytes = await readExchangeFile(db, session.id, file);
+    const decoded = bytes ? decodeXml(bytes) : { ok: false as const, reason: exchangeTexts.fileMissing(file) };
+    const read = decoded.ok ? readOrdersFile(decoded.text) : decoded;
+    if (!read.ok) return { ...failure(`${file}: ${read.reason}`), log: { files } };
+    const applied = await applyStatusesFromOneC(db, exchangeActor(session.ip ?? "unknown"), read.orders);
+    counts.updated += applied.updated;
+    counts.unchanged += applied.unchanged;
+    counts.refused += applied.refused;
+    notes.push(...applied.notes);
+  }
+  return { ...success(...notes), log: { files, counts, notes } };
 }
 
 /** mode=import: the archives unpacked (every piece has arrived by now), then the named file imported in one transaction. */

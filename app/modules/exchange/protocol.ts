@@ -43,7 +43,6 @@ export const exchangeTexts = {
   badZip: (reason: string) => `Архив не распакован: ${reason}`,
   methodNotAllowed: "Обмен принимает только GET и POST",
   filePostOnly: "Файл передаётся методом POST",
-  saleNotYet: "Приём статусов заказов из 1С (type=sale&mode=file) ещё не включён на сайте",
   ordersSent: (count: number) => `Отправлено заказов: ${count}`,
   ordersTaken: (count: number) => `1С подтвердила приём заказов: ${count}`,
 } as const;
