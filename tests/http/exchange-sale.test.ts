@@ -256,6 +256,11 @@ ${orderDocument("1999-000001", { "Статус заказа": "Выполнен"
     const [again] = await onec.sendFile("sale", "statuses.xml", encodeWindows1251(xml), 1024 * 1024);
     expect(again!.lines).toEqual(reply!.lines);
     expect(textByTestId(await manager.html(`/admin/orders/${paid.number}`), "order-status")).toBe("Готов к выдаче");
+    // 1C cancels a paid order: it is cancelled, its coins back on sale, and the money is left to staff to return.
+    const cancel = `<?xml version="1.0" encoding="UTF-8"?><КоммерческаяИнформация ВерсияСхемы="2.08">${orderDocument(resentSecond, { "Статус заказа": "Оплачен", Отменен: "true" })}</КоммерческаяИнформация>`;
+    const [cancelled] = await onec.sendFile("sale", "cancel.xml", Buffer.from(cancel), 1024 * 1024);
+    expect(cancelled!.lines).toEqual(["success", `Заказ №${resentSecond} отменён из 1С, но был оплачен онлайн: верните деньги в карточке заказа («Возврат денег»)`]);
+    expect(textByTestId(await manager.html(`/admin/orders/${resentSecond}`), "order-status")).toBe("Отменён");
     const [broken] = await onec.sendFile("sale", "broken.xml", Buffer.from("<КоммерческаяИнформация><Документ></КоммерческаяИнформация>"), 1024 * 1024);
     expect(broken!.lines).toEqual(["failure", expect.stringContaining("broken.xml: XML не разобран: строка 1")]);
   });

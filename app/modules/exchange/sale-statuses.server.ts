@@ -53,14 +53,17 @@ export async function applyStatusesFromOneC(db: Database, actor: StaffActor, doc
       continue;
     }
     const change = await db.transaction(async (tx) => {
-      const moved = await changeOrderStatus(tx, order.number, to, { actor: "operator", reason: to === "cancelled" ? "Отменён в 1С" : undefined });
+      // No reason of 1C's: the buyer reads the shop's usual words for a cancellation by the shop.
+      const moved = await changeOrderStatus(tx, order.number, to, { actor: "operator" });
       if (moved.ok) {
         await writeAudit(tx, actor, { action: "order.status", entity: `order:${moved.number}`, before: { status: moved.from }, after: { status: moved.to, source: "1С" } });
       }
       return moved;
     });
-    if (change.ok) result.updated++;
-    else {
+    if (change.ok) {
+      result.updated++;
+      if (change.refundNeeded) result.notes.push(`Заказ №${change.number} отменён из 1С, но был оплачен онлайн: верните деньги в карточке заказа («Возврат денег»)`);
+    } else {
       result.refused++;
       result.notes.push(`Статус из 1С не применён: ${change.reason}`);
     }
