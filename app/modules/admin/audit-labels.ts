@@ -28,6 +28,7 @@ export const auditActionLabels: Record<string, string> = {
   "exchange.credentials": "Логин обмена с 1С",
   "exchange.options": "Настройки обмена с 1С",
   "exchange.import": "Загрузка из 1С",
+  "exchange.resend": "Заказы отправлены в 1С заново",
   "exchange.sign_in_refused": "Отклонён вход 1С",
 };
 

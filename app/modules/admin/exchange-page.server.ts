@@ -1,6 +1,7 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { listExchangeLog } from "../exchange/log.server.ts";
+import { resendOrdersFrom } from "../exchange/sale-orders.server.ts";
 import { EXCHANGE_PATH } from "../exchange/protocol.ts";
 import { EXCHANGE_MAX_FILE_LIMIT, EXCHANGE_MIN_FILE_LIMIT, readExchangeSettings, setExchangeCredentials, setExchangeOptions } from "../exchange/settings.server.ts";
 import { getConfig } from "../config/config.server.ts";
@@ -44,6 +45,17 @@ export const exchangeFormSchema = z.discriminatedUnion(
       warehouseId: optionalId,
       priceTypeId: optionalId,
       ownsTexts: z.literal("on").optional(),
+      ordersScope: z.enum(["all", "paid"], { error: "Выберите, какие заказы выгружать" }).default("all"),
+      ordersFrom: z
+        .string()
+        .trim()
+        .regex(/^(\d{4}-\d{2}-\d{2})?$/, "Дата заказов: ГГГГ-ММ-ДД")
+        .optional()
+        .transform((value) => value || null),
+    }),
+    z.object({
+      intent: z.literal("resend"),
+      from: z.string({ error: "Укажите дату" }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, "Укажите дату: ГГГГ-ММ-ДД"),
     }),
   ],
   { error: "Неизвестное действие" },
@@ -59,15 +71,29 @@ export async function handleExchangeForm(request: Request, context: Readonly<Rou
     const { db } = context.get(databaseContext);
     const actor = context.get(staffActorContext);
     const input = parsed.value;
-    const change =
-      input.intent === "credentials"
-        ? await setExchangeCredentials(db, input.login, input.password, actor)
-        : await setExchangeOptions(
-            db,
-            { zip: input.zip === "yes", fileLimit: input.fileLimitKb * 1024, encoding: input.encoding, warehouseId: input.warehouseId, priceTypeId: input.priceTypeId, ownsTexts: input.ownsTexts === "on" },
-            actor,
-          );
-    notice = change.ok ? { kind: "success", message: input.intent === "credentials" ? "Логин и пароль обмена сохранены." : "Настройки обмена сохранены." } : { kind: "error", message: change.reason };
+    if (input.intent === "resend") {
+      const resent = await resendOrdersFrom(db, input.from, actor);
+      notice = resent.ok ? { kind: "success", message: `Заказы с ${input.from.split("-").reverse().join(".")} уйдут в 1С при следующем обмене (уже отправленных: ${resent.count}).` } : { kind: "error", message: resent.reason };
+    } else {
+      const change =
+        input.intent === "credentials"
+          ? await setExchangeCredentials(db, input.login, input.password, actor)
+          : await setExchangeOptions(
+              db,
+              {
+                zip: input.zip === "yes",
+                fileLimit: input.fileLimitKb * 1024,
+                encoding: input.encoding,
+                warehouseId: input.warehouseId,
+                priceTypeId: input.priceTypeId,
+                ownsTexts: input.ownsTexts === "on",
+                ordersScope: input.ordersScope,
+                ordersFrom: input.ordersFrom,
+              },
+              actor,
+            );
+      notice = change.ok ? { kind: "success", message: input.intent === "credentials" ? "Логин и пароль обмена сохранены." : "Настройки обмена сохранены." } : { kind: "error", message: change.reason };
+    }
   }
   return redirect(PAGE, { status: 303, headers: { "Set-Cookie": await flashHeader(notice) } });
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, bigserial, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { type BuybackGrade, type BuybackStatus, type LineDiscount, type Metal, orderStatuses, type OrderStatus, type PromotionRule, type QuantityTier } from "./column-values.ts";
+import { type BuybackGrade, type BuybackStatus, type LineDiscount, type Metal, type OrderStatus, type PromotionRule, type QuantityTier } from "./column-values.ts";
 
 /**
  * The shop's tables. Each later concern adds its own tables here and a migration
@@ -994,4 +994,25 @@ export const exchangeLog = pgTable(
     errors: jsonb("errors").$type<string[]>().notNull().default([]),
   },
   (table) => [index("exchange_log_by_time").on(table.startedAt)],
+);
+
+/**
+ * The orders 1C has been sent (type=sale, decision 048): mode=query sends every order whose
+ * version is past the one 1C took and notes the version sent and in which exchange; mode=success
+ * of that exchange makes it the version taken. An order changed after it was sent goes again.
+ */
+export const exchangeOrders = pgTable(
+  "exchange_orders",
+  {
+    orderId: integer("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** orders.version the last query sent, and the exchange (session) that sent it. */
+    sentVersion: integer("sent_version").notNull(),
+    sentSessionId: integer("sent_session_id"),
+    /** orders.version 1C confirmed with mode=success; null: not taken (or to be sent again). */
+    takenVersion: integer("taken_version"),
+    takenAt: timestamp("taken_at", { withTimezone: true }),
+  },
+  (table) => [index("exchange_orders_by_session").on(table.sentSessionId)],
 );

@@ -229,3 +229,36 @@ function readOffer(node: XmlNode): Outcome<{ offer: Offer }> {
   const total = warehouses.length > 0 ? warehouses.reduce((sum, store) => sum + store.quantity, 0) : (quantity ?? restQuantity ?? null);
   return { ok: true, offer: { id, goodId: id.split("#", 1)[0]!, article: childText(node, "Артикул"), prices, quantity: total, warehouses, line: node.line } };
 }
+
+/** One order of an orders.xml from 1C: its number (or our Ид), the status 1C gives it, whether 1C cancelled it. */
+export type OrderStatusFromOneC = { number: string; id: string; statusName: string; cancelled: boolean; line: number };
+
+/**
+ * orders.xml (type=sale&mode=file): the Документ elements with their ЗначенияРеквизитов «Статус
+ * заказа» (or «Статус») and «Отменен» / ПометкаУдаления; nothing else of them is read.
+ */
+export function readOrdersFile(text: string): Outcome<{ orders: OrderStatusFromOneC[] }> {
+  const orders: OrderStatusFromOneC[] = [];
+  let root: string | undefined;
+  const read = streamXml(
+    text,
+    new Set(["Документ"]),
+    (node) => {
+      const requisites = new Map(childrenOf(child(node, "ЗначенияРеквизитов"), "ЗначениеРеквизита").map((item) => [childText(item, "Наименование"), childText(item, "Значение")]));
+      const yes = (value: string | undefined) => value?.toLowerCase() === "true";
+      orders.push({
+        number: childText(node, "Номер"),
+        id: childText(node, "Ид"),
+        statusName: requisites.get("Статус заказа") ?? requisites.get("Статус") ?? "",
+        cancelled: yes(requisites.get("Отменен")) || yes(childText(node, "ПометкаУдаления")),
+        line: node.line,
+      });
+    },
+    (name, _attributes, path) => {
+      if (path.length === 0) root = name;
+    },
+  );
+  if (!read.ok) return read;
+  if (root !== "КоммерческаяИнформация") return { ok: false, reason: "это не документ CommerceML: нет КоммерческаяИнформация" };
+  return { ok: true, orders };
+}

@@ -3,11 +3,15 @@ import type { Database } from "../db/client.server.ts";
 import { rateLimitEvents } from "../db/schema.ts";
 import { consumeRateLimit, type RateLimit } from "../rate-limit/rate-limit.server.ts";
 import { writeAudit } from "../audit/audit.server.ts";
-import { sanitizeExchangeFileName } from "./file-names.ts";
+import { isZipName, sanitizeExchangeFileName } from "./file-names.ts";
 import { logRefusedSignIn, startExchangeLog, updateExchangeLog } from "./log.server.ts";
 import { EXCHANGE_COOKIE, type ExchangeAnswer, exchangeTexts, failure, success } from "./protocol.ts";
 import { checkExchangeCredentials, readExchangeSettings } from "./settings.server.ts";
 import { importCatalogFile } from "./catalog-import.server.ts";
+import { saleDocument } from "./sale-document.ts";
+import { applyStatusesFromOneC } from "./sale-statuses.server.ts";
+import { decodeXml, readOrdersFile } from "./commerceml.server.ts";
+import { markOrdersTaken, ordersToSend } from "./sale-orders.server.ts";
 import { appendExchangeFile, type ExchangeSession, findExchangeSession, openExchangeSession, readExchangeFile, readExchangeToken, unpackExchangeArchives } from "./sessions.server.ts";
 
 /** Refused sign-ins per address: 1C signs in once an exchange, so ten misses in a quarter of an hour is someone guessing. */
@@ -54,11 +58,17 @@ async function sessionCall(db: Database, request: Request, session: ExchangeSess
     case "import":
       if (type !== "catalog") return failure(exchangeTexts.unknownMode(mode));
       return importFile(db, session, params);
+    case "query":
+      if (type !== "sale") return failure(exchangeTexts.unknownMode(mode));
+      return queryOrders(db, session);
+    case "success":
+      if (type !== "sale") return failure(exchangeTexts.unknownMode(mode));
+      return { ...success(), log: { notes: [exchangeTexts.ordersTaken(await markOrdersTaken(db, session.id))] } };
     // 2.10 ends an exchange with mode=complete; nothing is left to do by then.
     case "complete":
       return success();
     default:
-      return failure(type === "sale" ? exchangeTexts.saleNotYet : exchangeTexts.unknownMode(mode));
+      return failure(exchangeTexts.unknownMode(mode));
   }
 }
 
@@ -89,7 +99,6 @@ async function checkAuth(db: Database, request: Request, ip: string, type: strin
 
 /** mode=file: the body appended to that file of this exchange, within file_limit. */
 async function receiveFile(db: Database, request: Request, session: ExchangeSession, type: "catalog" | "sale", params: URLSearchParams): Promise<ExchangeAnswer> {
-  if (type === "sale") return failure(exchangeTexts.saleNotYet);
   if (request.method !== "POST") return failure(exchangeTexts.filePostOnly);
   const name = sanitizeExchangeFileName(params.get("filename"));
   if (!name) return failure(exchangeTexts.badFileName);
@@ -99,7 +108,34 @@ async function receiveFile(db: Database, request: Request, session: ExchangeSess
   if (body.length > settings.fileLimit) return failure(exchangeTexts.fileTooLarge(settings.fileLimit));
   const appended = await appendExchangeFile(db, session.id, name, body);
   if (!appended.ok) return failure(appended.reason);
+  if (type === "sale") return applyOrdersFile(db, session, name);
   return { ...success(), log: { files: [name] } };
+}
+
+/**
+ * type=sale&mode=file: 1C sends orders.xml whole (or zipped) and waits for the statuses to be
+ * applied; each order is moved through the back office's rules, and what was refused is listed
+ * after `success` and in the log.
+ */
+async function applyOrdersFile(db: Database, session: ExchangeSession, name: string): Promise<ExchangeAnswer> {
+  const unpacked = await unpackExchangeArchives(db, session.id);
+  if (!unpacked.ok) return failure(unpacked.reason);
+  const names = isZipName(name) ? unpacked.unpacked.filter((file) => file.toLowerCase().endsWith(".xml")) : [name];
+  const files = [name, ...unpacked.unpacked];
+  const counts = { updated: 0, unchanged: 0, refused: 0 };
+  const notes: string[] = [];
+  for (const file of names) {
+    const bytes = await readExchangeFile(db, session.id, file);
+    const decoded = bytes ? decodeXml(bytes) : { ok: false as const, reason: exchangeTexts.fileMissing(file) };
+    const read = decoded.ok ? readOrdersFile(decoded.text) : decoded;
+    if (!read.ok) return { ...failure(`${file}: ${read.reason}`), log: { files } };
+    const applied = await applyStatusesFromOneC(db, exchangeActor(session.ip ?? "unknown"), read.orders);
+    counts.updated += applied.updated;
+    counts.unchanged += applied.unchanged;
+    counts.refused += applied.refused;
+    notes.push(...applied.notes);
+  }
+  return { ...success(...notes), log: { files, counts, notes } };
 }
 
 /** mode=import: the archives unpacked (every piece has arrived by now), then the named file imported in one transaction. */
@@ -116,6 +152,19 @@ async function importFile(db: Database, session: ExchangeSession, params: URLSea
   return { ...success(), log: { files, counts: imported.counts, notes: imported.notes } };
 }
 
+/** mode=query: the orders new or changed since 1C last took them, as CommerceML in the exchange's encoding. */
+async function queryOrders(db: Database, session: ExchangeSession): Promise<ExchangeAnswer> {
+  const settings = await readExchangeSettings(db);
+  const sent = await ordersToSend(db, session.id, settings);
+  const bytes = saleDocument(sent, settings.encoding);
+  return {
+    status: 200,
+    lines: [],
+    body: { bytes, contentType: `application/xml; charset=${settings.encoding}` },
+    log: { files: ["orders.xml"], notes: [exchangeTexts.ordersSent(sent.length)] },
+  };
+}
+
 /** The login and password of an `Authorization: Basic` header (UTF-8), or undefined. */
 export function basicCredentials(header: string | null): { login: string; password: string } | undefined {
   const match = header ? /^Basic\s+([A-Za-z0-9+/=]{1,1000})\s*$/i.exec(header) : null;
@@ -127,6 +176,9 @@ export function basicCredentials(header: string | null): { login: string; passwo
 }
 
 function toResponse(answer: ExchangeAnswer): Response {
+  if (answer.body) {
+    return new Response(new Uint8Array(answer.body.bytes), { status: answer.status, headers: { "Content-Type": answer.body.contentType, "X-Content-Type-Options": "nosniff", ...answer.headers } });
+  }
   return new Response(`${answer.lines.join("\n")}\n`, {
     status: answer.status,
     headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", ...answer.headers },

@@ -13,6 +13,8 @@ export type ExchangeAnswer = {
   status: number;
   lines: string[];
   headers?: Record<string, string>;
+  /** A document answered instead of lines (type=sale&mode=query). */
+  body?: { bytes: Buffer; contentType: string };
   /** What the exchange's log row adds from this call. */
   log?: { files?: string[]; notes?: string[]; counts?: { created?: number; updated?: number; unchanged?: number; refused?: number } };
 };
@@ -41,5 +43,6 @@ export const exchangeTexts = {
   badZip: (reason: string) => `Архив не распакован: ${reason}`,
   methodNotAllowed: "Обмен принимает только GET и POST",
   filePostOnly: "Файл передаётся методом POST",
-  saleNotYet: "Обмен заказами (type=sale) ещё не включён на сайте",
+  ordersSent: (count: number) => `Отправлено заказов: ${count}`,
+  ordersTaken: (count: number) => `1С подтвердила приём заказов: ${count}`,
 } as const;

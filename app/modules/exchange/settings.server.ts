@@ -30,6 +30,10 @@ const settingsSchema = z.object({
   priceTypeId: z.string().nullable().catch(null),
   /** Whether 1C owns the coins' names and descriptions (an import overwrites them) or the shop's staff do. */
   ownsTexts: z.boolean().catch(false),
+  /** Which orders type=sale sends: all of them, or only those paid. */
+  ordersScope: z.enum(["all", "paid"]).catch("all"),
+  /** Orders placed before this day (YYYY-MM-DD, Moscow) are not sent; null: from the first. */
+  ordersFrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().catch(null),
 });
 export type ExchangeSettings = z.infer<typeof settingsSchema>;
 
@@ -77,7 +81,7 @@ export async function setExchangeCredentials(db: Database, login: string, passwo
   return { ok: true };
 }
 
-export type ExchangeOptions = Pick<ExchangeSettings, "zip" | "fileLimit" | "encoding"> & Partial<Pick<ExchangeSettings, "warehouseId" | "priceTypeId" | "ownsTexts">>;
+export type ExchangeOptions = Pick<ExchangeSettings, "zip" | "fileLimit" | "encoding"> & Partial<Pick<ExchangeSettings, "warehouseId" | "priceTypeId" | "ownsTexts" | "ordersScope" | "ordersFrom">>;
 
 /** Sets zip, file_limit, the orders' encoding, and what the catalogue takes from 1C; audited. */
 export async function setExchangeOptions(db: Database, options: ExchangeOptions, actor: StaffActor = cliActor): Promise<Outcome> {

@@ -7,7 +7,7 @@ import { backoffMs } from "../notifications/sender.server.ts";
 import type { PaymentItem, PaymentProvider, PaymentStatus, ReceiptCustomer, RefundReceipt } from "../payments/provider.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
 import { log } from "../shared/log.server.ts";
-import { receiptVat, vatTreatment } from "../tax/vat.ts";
+import { DELIVERY_VAT, receiptVat, vatTreatment } from "../tax/vat.ts";
 
 export { receiptStatusLabels, receiptTypeLabels } from "./labels.ts";
 
@@ -33,6 +33,16 @@ export function receiptCustomer(order: Pick<OrderRow, "contact">): ReceiptCustom
   return order.contact.email ? { email: order.contact.email } : { phone: order.contact.phone };
 }
 
+/** The coin's facts its VAT treatment is read from (tax/vat.ts), to select beside an order line. */
+export const coinVatColumns = {
+  kind: products.kind,
+  country: products.country,
+  issuer: products.issuer,
+  denomination: products.denomination,
+  quality: products.quality,
+  vatOverride: products.vatOverride,
+};
+
 /**
  * The receipt lines of an order: its coins, each with the VAT of its treatment (the coin's rule
  * or the operator's override) at the rate of the order's date, and the delivery as a service
@@ -44,12 +54,7 @@ export async function orderReceiptLines(db: Database, order: OrderRow, paymentMo
       name: orderLines.name,
       quantity: orderLines.quantity,
       price: orderLines.price,
-      kind: products.kind,
-      country: products.country,
-      issuer: products.issuer,
-      denomination: products.denomination,
-      quality: products.quality,
-      vatOverride: products.vatOverride,
+      ...coinVatColumns,
     })
     .from(orderLines)
     .innerJoin(products, eq(products.id, orderLines.productId))
@@ -64,7 +69,7 @@ export async function orderReceiptLines(db: Database, order: OrderRow, paymentMo
     paymentMode,
   }));
   if (order.deliveryTotal > 0) {
-    items.push({ name: "Доставка", quantity: 1, priceRub: order.deliveryTotal, vat: receiptVat("included", order.createdAt), subject: "service", paymentMode });
+    items.push({ name: "Доставка", quantity: 1, priceRub: order.deliveryTotal, vat: receiptVat(DELIVERY_VAT, order.createdAt), subject: "service", paymentMode });
   }
   return items;
 }
@@ -234,7 +239,7 @@ async function refundReceiptLines(db: Database, order: OrderRow, lines: NonNulla
       name: line.name,
       quantity: line.quantity,
       priceRub: line.priceRub,
-      vat: source?.vat ?? receiptVat("included", order.createdAt),
+      vat: source?.vat ?? receiptVat(DELIVERY_VAT, order.createdAt),
       subject: line.orderLineId === null ? "service" : "commodity",
       paymentMode: source?.paymentMode ?? "full_prepayment",
     };

@@ -18,6 +18,9 @@ export type VatOverride = VatTreatment | null;
 /** A receipt line's VAT: exempt, or included at 20 % or 22 %. */
 export type ReceiptVat = "exempt" | "vat20" | "vat22";
 
+/** Delivery is a service the shop sells with VAT at the general rate, whatever the coins' treatment. */
+export const DELIVERY_VAT: VatTreatment = "included";
+
 /** 1 January 2026, 00:00 in Moscow (UTC+3, no daylight saving). */
 export const VAT_22_FROM = new Date("2025-12-31T21:00:00Z");
 

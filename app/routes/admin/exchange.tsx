@@ -76,6 +76,17 @@ export default function AdminExchange({ loaderData }: Route.ComponentProps) {
             <input name="priceTypeId" type="text" maxLength={100} defaultValue={settings.priceTypeId ?? ""} className={css.control} />
           </label>
           <label className={css.filterField}>
+            Какие заказы выгружать в 1С
+            <select name="ordersScope" defaultValue={settings.ordersScope} className={css.control}>
+              <option value="all">все</option>
+              <option value="paid">только оплаченные</option>
+            </select>
+          </label>
+          <label className={css.filterField}>
+            Заказы начиная с даты (пусто — все)
+            <input name="ordersFrom" type="date" defaultValue={settings.ordersFrom ?? ""} className={css.control} />
+          </label>
+          <label className={css.filterField}>
             <span>
               <input name="ownsTexts" type="checkbox" defaultChecked={settings.ownsTexts} /> Названия и описания ведутся в 1С
             </span>
@@ -87,6 +98,20 @@ export default function AdminExchange({ loaderData }: Route.ComponentProps) {
         <p className={css.muted}>
           Цены из 1С применяются только к монетам с фиксированной ценой; цены монет, привязанных к металлу, следуют котировкам. То же из терминала: npm run exchange -- credentials ЛОГИН ПАРОЛЬ.
         </p>
+      </section>
+      <section className={css.section} data-testid="exchange-resend">
+        <h2 className={css.sectionTitle}>Отправить заказы заново</h2>
+        <Form method="post" className={css.filters}>
+          <input type="hidden" name="intent" value="resend" />
+          <label className={css.filterField}>
+            Заказы, оформленные начиная с
+            <input name="from" type="date" required className={css.control} />
+          </label>
+          <button type="submit" className={button}>
+            Отправить заказы заново с даты
+          </button>
+        </Form>
+        <p className={css.muted}>1С получит эти заказы при следующем обмене, даже если уже приняла их.</p>
       </section>
       <h2 className={css.sectionTitle}>Журнал обменов</h2>
       <div className={css.tableWrap}>
