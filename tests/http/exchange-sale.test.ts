@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { SaxesParser } from "saxes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, exchangeOrders, products } from "#app/modules/db/schema.ts";
-import { encodeWindows1251 } from "#app/modules/exchange/encoding.ts";
+import { encodeSingleByte } from "#app/modules/shared/single-byte-encoding.ts";
 import { setExchangeCredentials, setExchangeOptions } from "#app/modules/exchange/settings.server.ts";
 import { OneCClient } from "#tests/exchange/one-c-client.ts";
 import { type Buyer, newPhone, paidOrderByForms, placeOrderByForms, productIdOf, signedInBuyer } from "#tests/support/buyer.ts";
@@ -241,7 +241,7 @@ ${orderDocument(unpaid.number, { "Статус заказа": "Выполнен"
 ${orderDocument(resentSecond, { "Статус заказа": "Отгружен" })}
 ${orderDocument("1999-000001", { "Статус заказа": "Выполнен" })}
 </КоммерческаяИнформация>`;
-    const [reply] = await onec.sendFile("sale", "orders.xml", encodeWindows1251(xml), 1024 * 1024);
+    const [reply] = await onec.sendFile("sale", "orders.xml", encodeSingleByte(xml, "windows-1251"), 1024 * 1024);
     expect(reply!.lines[0]).toBe("success");
     expect(reply!.lines.slice(1)).toEqual([
       `Статус из 1С не применён: Заказ №${unpaid.number} нельзя перевести из статуса «Ожидает оплаты» в «Выполнен». Возможно: «Оплачен», «Отменён».`,
@@ -253,7 +253,7 @@ ${orderDocument("1999-000001", { "Статус заказа": "Выполнен"
     expect(textByTestId(await buyer.client.html(`/my/orders/${paid.orderId}`), "order-status")).toBe("Готов к выдаче");
 
     // The same file again changes nothing more; a broken one is a failure naming the line.
-    const [again] = await onec.sendFile("sale", "statuses.xml", encodeWindows1251(xml), 1024 * 1024);
+    const [again] = await onec.sendFile("sale", "statuses.xml", encodeSingleByte(xml, "windows-1251"), 1024 * 1024);
     expect(again!.lines).toEqual(reply!.lines);
     expect(textByTestId(await manager.html(`/admin/orders/${paid.number}`), "order-status")).toBe("Готов к выдаче");
     // 1C cancels a paid order: it is cancelled, its coins back on sale, and the money is left to staff to return.

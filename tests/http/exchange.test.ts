@@ -7,7 +7,7 @@ import { zipSync } from "fflate";
 import { desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, exchangeLog, exchangeSessions, products } from "#app/modules/db/schema.ts";
-import { encodeWindows1251 } from "#app/modules/exchange/encoding.ts";
+import { encodeSingleByte } from "#app/modules/shared/single-byte-encoding.ts";
 import { setExchangeCredentials, setExchangeOptions } from "#app/modules/exchange/settings.server.ts";
 import { basic, OneCClient } from "#tests/exchange/one-c-client.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
@@ -207,7 +207,7 @@ describe("/1c_exchange: the catalogue from 1C", () => {
 
   it("a bad file changes nothing and the answer names the element: broken XML, an entity bomb, a price that is no number", async () => {
     const offers = new TextDecoder("windows-1251").decode(await fixture("offers.xml"));
-    const badOffers = encodeWindows1251(offers.replace("<Количество>11</Количество>", "<Количество>1</Количество>").replace("5 100,00", "дорого"));
+    const badOffers = encodeSingleByte(offers.replace("<Количество>11</Количество>", "<Количество>1</Количество>").replace("5 100,00", "дорого"), "windows-1251");
     expect(await exchange({ "offers.xml": badOffers })).toEqual([["failure", "offers.xml: Предложение 0f3a9c1e-5b7d-4e2a-8c11-000000000002 (строка 32): цена «дорого» не число"]]);
 
     const broken = (await fixture("import.xml")).toString("utf8").replace("</Артикул>", "</Артикл>");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeXml, readImportFile, readOffersFile } from "./commerceml.server.ts";
-import { encodeWindows1251 } from "./encoding.ts";
+import { encodeSingleByte } from "../shared/single-byte-encoding.ts";
 
 const importXml = `<?xml version="1.0" encoding="UTF-8"?>
 <КоммерческаяИнформация xmlns="urn:1C.ru:commerceml_2" ВерсияСхемы="2.08" ДатаФормирования="2026-11-27T10:00:00">
@@ -71,7 +71,7 @@ describe("CommerceML import.xml", () => {
   });
 
   it("reads a windows-1251 file by its declaration", () => {
-    const cp1251 = encodeWindows1251(importXml.replace('encoding="UTF-8"', 'encoding="windows-1251"'));
+    const cp1251 = encodeSingleByte(importXml.replace('encoding="UTF-8"', 'encoding="windows-1251"'), "windows-1251");
     const decoded = decodeXml(cp1251);
     expect(decoded.ok).toBe(true);
     if (!decoded.ok) return;

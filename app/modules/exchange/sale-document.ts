@@ -2,7 +2,7 @@ import type { OrderStatus } from "../db/column-values.ts";
 import { orderStatusLabels } from "../orders/statuses.ts";
 import { PAYMENT_IDS } from "../payments/methods.ts";
 import type { ReceiptVat } from "../tax/vat.ts";
-import { encodeWindows1251 } from "./encoding.ts";
+import { encodeSingleByte } from "../shared/single-byte-encoding.ts";
 
 /**
  * The orders the shop sends 1C at type=sale&mode=query (decision 048): a КоммерческаяИнформация
@@ -195,5 +195,5 @@ export function saleDocument(orders: SaleOrder[], encoding: "utf-8" | "windows-1
     "</КоммерческаяИнформация>",
     "",
   ].join("\n");
-  return encoding === "utf-8" ? Buffer.from(xml, "utf8") : encodeWindows1251(xml);
+  return encoding === "utf-8" ? Buffer.from(xml, "utf8") : encodeSingleByte(xml, "windows-1251");
 }

@@ -1,17 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { readBankStatement, statementTexts, type StatementPayment } from "./bank-statement.ts";
+import { encodeSingleByte, type SingleByteEncoding } from "../shared/single-byte-encoding.ts";
 import { invoiceNumbersIn, matchStatementPayments, type OpenInvoice } from "./statement-match.ts";
 
 const OURS = "40702810938000012345";
 const OTHER = "40702810400000054321";
 
-/** Text to single-byte windows-1251 or cp866, as a bank writes the file (the inverse of the decoder). */
-function encode(text: string, encoding: "windows-1251" | "ibm866" = "windows-1251"): Uint8Array {
-  const decoder = new TextDecoder(encoding);
-  const table = new Map<string, number>();
-  for (let byte = 0; byte < 256; byte++) table.set(decoder.decode(Uint8Array.of(byte)), byte);
-  return Uint8Array.from([...text].map((char) => table.get(char) ?? 0x3f));
-}
+const encode = (text: string, encoding: SingleByteEncoding = "windows-1251") => new Uint8Array(encodeSingleByte(text, encoding));
 
 type Doc = { number: string; date?: string; sum: string; payerInn?: string; payer?: string; to?: string; purpose: string };
 
