@@ -69,7 +69,6 @@ const knownMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "
 /** Text responses worth compressing; images and fonts are compressed already. */
 const compressible = /^(text\/|application\/(json|javascript|xml|manifest\+json|ld\+json)|image\/svg\+xml)/;
 
-
 export type RunningServer = { url: string; port: number; close(): Promise<void> };
 
 export async function startServer(): Promise<RunningServer> {
@@ -119,7 +118,12 @@ export async function startServer(): Promise<RunningServer> {
       }
 
       if (url.pathname === "/healthz") {
-        const healthy = !stopping && (await services.checkHealth().then(() => true, () => false));
+        const healthy =
+          !stopping &&
+          (await services.checkHealth().then(
+            () => true,
+            () => false,
+          ));
         res.writeHead(healthy ? 200 : 503, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
         res.end(healthy ? "ok" : "unavailable");
         return;
@@ -329,7 +333,10 @@ function refusalPage(title: string, text: string): string {
 }
 
 const unreadableText = "Браузер отправил запрос, который магазин не может прочитать.";
-const tooLargePage = refusalPage(tooLargeMessage, `Форма содержит больше данных, чем принимает магазин (до ${maxBodyBytes / 1024} КБ). Вернитесь назад и сократите текст.`);
+const tooLargePage = refusalPage(
+  tooLargeMessage,
+  `Форма содержит больше данных, чем принимает магазин (до ${maxBodyBytes / 1024} КБ). Вернитесь назад и сократите текст.`,
+);
 const foreignFormPage = refusalPage("Запрос отклонён", "Эту форму можно отправить только со страниц магазина. Откройте страницу магазина заново и повторите.");
 
 function sendRefusal(res: http.ServerResponse, status: number, body: string, api: boolean) {
@@ -416,7 +423,6 @@ function isApiRequestLine(rawPacket: unknown): boolean {
   const target = /^[A-Z]+ (\S+)/.exec(rawPacket.toString("latin1", 0, 256))?.[1];
   return target !== undefined && isApiPath(target.split("?")[0]!);
 }
-
 
 type ImageServerOptions = { imagesDir: string; publicDir: string; remoteHost: string | undefined };
 type ImageVariant = { body: Buffer; type: string; etag: string; mtime: number | undefined };
@@ -505,7 +511,10 @@ function createImageServer({ imagesDir, publicDir, remoteHost }: ImageServerOpti
         return { body, type: `image/${format ?? "jpeg"}`, etag: etagOf(body), mtime };
       };
       // A source changed on disk (its mtime) is another key; the old variants age out. A remote one is not kept.
-      const key = `${parsed.id}\n${mtime}\n${Object.entries(parsed.modifiers).sort().map(([name, value]) => `${name}=${value}`).join(",")}`;
+      const key = `${parsed.id}\n${mtime}\n${Object.entries(parsed.modifiers)
+        .sort()
+        .map(([name, value]) => `${name}=${value}`)
+        .join(",")}`;
       const variant = parsed.remote ? await encode() : await cache.get(key, encode);
       if (!variant) {
         fail(res, 503, "busy", "Сервер занят изображениями, повторите через несколько секунд", { "Retry-After": "5" });

@@ -43,7 +43,8 @@ const NOT_IN_FRAME_CHUNK = [
 ];
 const appDir = fileURLToPath(new URL("./app/", import.meta.url));
 const missing = [...FRAME_CHUNK, ...NOT_IN_FRAME_CHUNK].filter((path) => !existsSync(appDir + path));
-if (missing.length > 0) throw new Error(`vite.config.ts: the frame chunk lists ${missing.map((path) => `app/${path}`).join(", ")}, not found (renamed or moved?)`);
+if (missing.length > 0)
+  throw new Error(`vite.config.ts: the frame chunk lists ${missing.map((path) => `app/${path}`).join(", ")}, not found (renamed or moved?)`);
 /** A module of the frame; also the CSS vanilla-extract makes of a listed .css.ts, whose id extends that file's. */
 function inFrameChunk(id: string): boolean {
   const path = id.replaceAll("\\", "/");
@@ -58,7 +59,18 @@ function inFrameChunk(id: string): boolean {
  * copy with the build), PGlite and sharp (files of their own: WASM, native code) and pg (an
  * optional native driver it asks for at run time).
  */
-const BUNDLED_SERVER_DEPENDENCIES = ["zod", "drizzle-orm", /^@conform-to\//, "cookie-es", "isbot", "marked", "yaml", "sanitize-html", "nodemailer", "proxy-addr"];
+const BUNDLED_SERVER_DEPENDENCIES = [
+  "zod",
+  "drizzle-orm",
+  /^@conform-to\//,
+  "cookie-es",
+  "isbot",
+  "marked",
+  "yaml",
+  "sanitize-html",
+  "nodemailer",
+  "proxy-addr",
+];
 
 export default defineConfig(({ command }) => ({
   define: { __BUILD_ID__: JSON.stringify(buildId) },

@@ -22,7 +22,14 @@ import { listState } from "#app/modules/lists/lists.server.ts";
 import { databaseContext, flashContext, listOwnerContext, userContext } from "#app/modules/request/context.ts";
 import { outageLog } from "#app/modules/db/outage-log.server.ts";
 import { log } from "#app/modules/shared/log.server.ts";
-import { cacheControlMiddleware, databaseMiddleware, flashMiddleware, serviceUnavailableMiddleware, sessionMiddleware, visitorMiddleware } from "#app/modules/request/middleware.server.ts";
+import {
+  cacheControlMiddleware,
+  databaseMiddleware,
+  flashMiddleware,
+  serviceUnavailableMiddleware,
+  sessionMiddleware,
+  visitorMiddleware,
+} from "#app/modules/request/middleware.server.ts";
 import { isShopOpen, readSalesSettingShown } from "#app/modules/shop/status.server.ts";
 import { storeJsonLd } from "#app/modules/seo/json-ld.ts";
 import { canonicalUrl, shouldNoindex } from "#app/modules/seo/meta.ts";
@@ -45,7 +52,14 @@ const AdminError = deferHydration<{ error: unknown }>(() => import("#app/ui/admi
 /** The storefront's error page (a lean header, the message, the footer): likewise loaded only by a page that failed. */
 const ErrorLayout = deferHydration<{ view: ErrorView }>(() => import("#app/ui/frame/ErrorLayout.tsx").then((module) => ({ default: module.ErrorLayout })));
 
-export const middleware: Route.MiddlewareFunction[] = [cacheControlMiddleware, serviceUnavailableMiddleware, visitorMiddleware, flashMiddleware, databaseMiddleware, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  cacheControlMiddleware,
+  serviceUnavailableMiddleware,
+  visitorMiddleware,
+  flashMiddleware,
+  databaseMiddleware,
+  sessionMiddleware,
+];
 
 /** A new build on the server turns the next navigation into a full page load. */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
@@ -71,7 +85,11 @@ async function headerLists(db: Parameters<typeof listState>[0], owner: Parameter
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
   const signedIn = context.get(userContext);
-  const [sales, quotesService, { counts, membership }] = await Promise.all([readSalesSettingShown(db), getQuotesService(), headerLists(db, context.get(listOwnerContext))]);
+  const [sales, quotesService, { counts, membership }] = await Promise.all([
+    readSalesSettingShown(db),
+    getQuotesService(),
+    headerLists(db, context.get(listOwnerContext)),
+  ]);
   const snapshot = quotesService.current();
   const quotes: QuotesView | null = snapshot
     ? { time: snapshot.time.toISOString(), courses: snapshot.courses, sourceLabel: snapshot.source.label, marketOpen: isMarketOpen(new Date()) }
@@ -162,4 +180,3 @@ export function ErrorBoundary() {
   if (useLocation().pathname.startsWith("/admin")) return <AdminError error={error} />;
   return <ErrorLayout view={errorView(error)} />;
 }
-

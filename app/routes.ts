@@ -102,9 +102,7 @@ export default [
     ]),
   ]),
 
-  layout("routes/layouts/blank.tsx", [
-    route("cabinet/create", "routes/cabinet-create.tsx"),
-  ]),
+  layout("routes/layouts/blank.tsx", [route("cabinet/create", "routes/cabinet-create.tsx")]),
 
   layout("routes/layouts/default.tsx", [
     index("routes/home.tsx"),

@@ -14,7 +14,11 @@ const VISITOR = "0b6f2d3e-8a41-4c1b-9d5e-6f7a8b9c0d1e";
 export const apiThroughput: Bench = {
   name: "API throughput",
   async run({ baseUrl }) {
-    const courses = await measureLoad("GET /api/courses", { url: `${baseUrl}/api/courses`, headers: { "User-Agent": BROWSER_UA, "Accept-Encoding": "gzip" } }, apiBudgets.courses);
+    const courses = await measureLoad(
+      "GET /api/courses",
+      { url: `${baseUrl}/api/courses`, headers: { "User-Agent": BROWSER_UA, "Accept-Encoding": "gzip" } },
+      apiBudgets.courses,
+    );
     const addToCart = await measureLoad(
       "POST /cart (add to cart)",
       {

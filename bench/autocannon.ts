@@ -34,10 +34,25 @@ export async function measureLoad(
   const failed = result.non2xx + result.errors + result.timeouts;
   const cpuRows: Measurement[] =
     cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
-      ? [{ page: label, metric: `${prefix}server CPU per request`, value: (cpuAfter - cpuBefore) / result.requests.total, unit: "ms", note: "all server processes, user + system" }]
+      ? [
+          {
+            page: label,
+            metric: `${prefix}server CPU per request`,
+            value: (cpuAfter - cpuBefore) / result.requests.total,
+            unit: "ms",
+            note: "all server processes, user + system",
+          },
+        ]
       : [];
   return [
-    { page: label, metric: `${prefix}throughput`, value: result.requests.average, unit: "req/s", budget: budget.throughput, note: `c=${CONNECTIONS}, ${MEASURE_SECONDS} s` },
+    {
+      page: label,
+      metric: `${prefix}throughput`,
+      value: result.requests.average,
+      unit: "req/s",
+      budget: budget.throughput,
+      note: `c=${CONNECTIONS}, ${MEASURE_SECONDS} s`,
+    },
     { page: label, metric: `${prefix}latency p50`, value: result.latency.p50, unit: "ms" },
     { page: label, metric: `${prefix}latency p99`, value: result.latency.p99, unit: "ms", budget: budget.latencyP99 },
     {

@@ -22,8 +22,13 @@ import type { Bench, Measurement } from "./types.ts";
 const GOODS = Number(process.env.BENCH_EXCHANGE_GOODS ?? 5000);
 
 function importXml(goods: Array<{ id: string; sku: string; name: string }>): Buffer {
-  const items = goods.map((good) => `<Товар><Ид>${good.id}</Ид><Артикул>${good.sku}</Артикул><Наименование>${good.name}</Наименование><БазоваяЕдиница Код="796">шт</БазоваяЕдиница><Группы><Ид>g1</Ид></Группы><Описание>Монета ${good.sku}</Описание></Товар>`);
-  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<КоммерческаяИнформация ВерсияСхемы="2.08"><Классификатор><Ид>c1</Ид><Группы><Группа><Ид>g1</Ид><Наименование>Монеты</Наименование></Группа></Группы></Классификатор><Каталог СодержитТолькоИзменения="false"><Ид>k1</Ид><Товары>\n${items.join("\n")}\n</Товары></Каталог></КоммерческаяИнформация>`);
+  const items = goods.map(
+    (good) =>
+      `<Товар><Ид>${good.id}</Ид><Артикул>${good.sku}</Артикул><Наименование>${good.name}</Наименование><БазоваяЕдиница Код="796">шт</БазоваяЕдиница><Группы><Ид>g1</Ид></Группы><Описание>Монета ${good.sku}</Описание></Товар>`,
+  );
+  return Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<КоммерческаяИнформация ВерсияСхемы="2.08"><Классификатор><Ид>c1</Ид><Группы><Группа><Ид>g1</Ид><Наименование>Монеты</Наименование></Группа></Группы></Классификатор><Каталог СодержитТолькоИзменения="false"><Ид>k1</Ид><Товары>\n${items.join("\n")}\n</Товары></Каталог></КоммерческаяИнформация>`,
+  );
 }
 
 function offersXml(goods: Array<{ id: string; stock: number; price: number }>): Buffer {
@@ -31,7 +36,9 @@ function offersXml(goods: Array<{ id: string; stock: number; price: number }>): 
     (good) =>
       `<Предложение><Ид>${good.id}</Ид><Цены><Цена><ИдТипаЦены>p1</ИдТипаЦены><ЦенаЗаЕдиницу>${good.price}</ЦенаЗаЕдиницу><Валюта>RUB</Валюта></Цена></Цены><Количество>${good.stock}</Количество><Склад ИдСклада="w1" КоличествоНаСкладе="${good.stock - 1}"/><Склад ИдСклада="w2" КоличествоНаСкладе="1"/></Предложение>`,
   );
-  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<КоммерческаяИнформация ВерсияСхемы="2.08"><ПакетПредложений><ТипыЦен><ТипЦены><Ид>p1</Ид><Наименование>Розничная</Наименование></ТипЦены></ТипыЦен><Склады><Склад><Ид>w1</Ид></Склад><Склад><Ид>w2</Ид></Склад></Склады><Предложения>\n${items.join("\n")}\n</Предложения></ПакетПредложений></КоммерческаяИнформация>`);
+  return Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<КоммерческаяИнформация ВерсияСхемы="2.08"><ПакетПредложений><ТипыЦен><ТипЦены><Ид>p1</Ид><Наименование>Розничная</Наименование></ТипЦены></ТипыЦен><Склады><Склад><Ид>w1</Ид></Склад><Склад><Ид>w2</Ид></Склад></Склады><Предложения>\n${items.join("\n")}\n</Предложения></ПакетПредложений></КоммерческаяИнформация>`,
+  );
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
@@ -61,20 +68,41 @@ export const exchangeImport: Bench = {
         pricing: index % 2 === 0 ? ("fixed" as const) : ("metal" as const),
       }));
       for (let start = 0; start < coins.length; start += 500) {
-        await db.insert(products).values(
-          coins.slice(start, start + 500).map((coin) => ({ ...fields, sku: coin.sku, slug: coin.sku.toLowerCase(), name: coin.name, stock: 1, pricing: coin.pricing, fixedPrice: coin.pricing === "fixed" ? 1000 : null })),
-        );
+        await db
+          .insert(products)
+          .values(
+            coins
+              .slice(start, start + 500)
+              .map((coin) => ({
+                ...fields,
+                sku: coin.sku,
+                slug: coin.sku.toLowerCase(),
+                name: coin.name,
+                stock: 1,
+                pricing: coin.pricing,
+                fixedPrice: coin.pricing === "fixed" ? 1000 : null,
+              })),
+          );
       }
 
       const goods = importXml(coins);
       const offers = offersXml(coins);
       const first = await timed(() => importCatalogFile(db, cliActor, "import.xml", goods));
       const offered = await timed(() => importCatalogFile(db, cliActor, "offers.xml", offers));
-      const again = await timed(async () => [await importCatalogFile(db, cliActor, "import.xml", goods), await importCatalogFile(db, cliActor, "offers.xml", offers)]);
-      for (const [what, result] of [["import.xml", first.result], ["offers.xml", offered.result], ["import.xml again", again.result[0]!], ["offers.xml again", again.result[1]!]] as const) {
+      const again = await timed(async () => [
+        await importCatalogFile(db, cliActor, "import.xml", goods),
+        await importCatalogFile(db, cliActor, "offers.xml", offers),
+      ]);
+      for (const [what, result] of [
+        ["import.xml", first.result],
+        ["offers.xml", offered.result],
+        ["import.xml again", again.result[0]!],
+        ["offers.xml again", again.result[1]!],
+      ] as const) {
         if (!result.ok) throw new Error(`exchange import: ${what} refused: ${result.reason}`);
       }
-      if (first.result.ok && first.result.counts.updated !== GOODS) throw new Error(`exchange import: ${first.result.ok && first.result.counts.updated} of ${GOODS} coins tied`);
+      if (first.result.ok && first.result.counts.updated !== GOODS)
+        throw new Error(`exchange import: ${first.result.ok && first.result.counts.updated} of ${GOODS} coins tied`);
       if (again.result[1]!.ok && again.result[1]!.counts.unchanged !== GOODS) throw new Error("exchange import: the second offers.xml changed something");
 
       // The reference: the same coins' stock through the catalogue file import, 2,000 rows a file.
@@ -92,7 +120,13 @@ export const exchangeImport: Bench = {
         { page, metric: "offers.xml (stock, prices)", value: offered.ms, unit: "ms", budget: exchangeImportBudgets.fileMs, note: "one mode=import call" },
         { page, metric: "both again (unchanged)", value: again.ms, unit: "ms", budget: exchangeImportBudgets.fileMs },
         { page, metric: "reference: catalogue CSV stock", value: reference.ms, unit: "ms", note: `${Math.ceil(GOODS / MAX_IMPORT_ROWS)} files` },
-        { page, metric: "offers.xml / reference", value: Math.round((offered.ms / reference.ms) * 100) / 100, unit: "count", budget: exchangeImportBudgets.ratioToCsv },
+        {
+          page,
+          metric: "offers.xml / reference",
+          value: Math.round((offered.ms / reference.ms) * 100) / 100,
+          unit: "count",
+          budget: exchangeImportBudgets.ratioToCsv,
+        },
       ] satisfies Measurement[];
     } finally {
       await handle.close();

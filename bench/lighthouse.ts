@@ -46,7 +46,14 @@ function failingAudits(result: Result, category: (typeof categories)[number]): s
   return refs
     .filter((ref) => ref.weight > 0 || category !== "performance")
     .map((ref) => result.audits[ref.id]!)
-    .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "notApplicable" && audit.scoreDisplayMode !== "manual")
+    .filter(
+      (audit) =>
+        audit.score !== null &&
+        audit.score < 1 &&
+        audit.scoreDisplayMode !== "informative" &&
+        audit.scoreDisplayMode !== "notApplicable" &&
+        audit.scoreDisplayMode !== "manual",
+    )
     .sort((a, b) => (a.score ?? 0) - (b.score ?? 0))
     .map((audit) => `${audit.id} ${Math.round((audit.score ?? 0) * 100)}`);
 }
@@ -73,7 +80,10 @@ function performanceLosses(result: Result): string[] {
 function findings(result: Result): string[] {
   const metricIds = new Set((result.categories.performance?.auditRefs ?? []).filter((ref) => ref.weight > 0).map((ref) => ref.id));
   return Object.entries(result.audits)
-    .filter(([id, audit]) => !metricIds.has(id) && audit.score !== null && audit.score < 0.9 && ["metricSavings", "binary", "numeric"].includes(audit.scoreDisplayMode))
+    .filter(
+      ([id, audit]) =>
+        !metricIds.has(id) && audit.score !== null && audit.score < 0.9 && ["metricSavings", "binary", "numeric"].includes(audit.scoreDisplayMode),
+    )
     .filter(([id]) => result.categories.performance?.auditRefs.some((ref) => ref.id === id))
     .map(([id, audit]) => `${id}${audit.displayValue ? ` ${audit.displayValue}` : ""}`.replace(/\s+/g, " "));
 }
@@ -125,7 +135,14 @@ function rowsOf(pagePath: string, result: Result, runs: number[], load: number[]
       const spread = runs.length > 1 ? `median of ${runs.length} (${runs.map((value) => Math.round(value * 100)).join(", ")})` : "";
       const lost = score < 1 ? `lost: ${performanceLosses(result).join(", ")}` : "";
       const loadNote = `load average ${load.map((value) => value.toFixed(1)).join("–")}`;
-      return { page: pagePath, metric: "Lighthouse performance", value: score, unit: "score" as const, budget: lighthouseBudgets.performance, note: [spread, loadNote, lost].filter(Boolean).join("; ") };
+      return {
+        page: pagePath,
+        metric: "Lighthouse performance",
+        value: score,
+        unit: "score" as const,
+        budget: lighthouseBudgets.performance,
+        note: [spread, loadNote, lost].filter(Boolean).join("; "),
+      };
     }
     const lost = score < 1 ? failingAudits(result, category).slice(0, 4).join(", ") : "";
     return {
@@ -148,7 +165,14 @@ function rowsOf(pagePath: string, result: Result, runs: number[], load: number[]
     { page: pagePath, metric: "LH findings", value: found.length, unit: "count", note: found.join(", ") || undefined },
   );
   // Lighthouse's measure of the host's CPU speed: the simulated phone is 4× slower than what it saw.
-  if (result.environment?.benchmarkIndex) rows.push({ page: pagePath, metric: "LH host benchmark index", value: Math.round(result.environment.benchmarkIndex), unit: "count", note: "higher is faster; the CPU the others left free" });
+  if (result.environment?.benchmarkIndex)
+    rows.push({
+      page: pagePath,
+      metric: "LH host benchmark index",
+      value: Math.round(result.environment.benchmarkIndex),
+      unit: "count",
+      note: "higher is faster; the CPU the others left free",
+    });
   return rows;
 }
 
@@ -184,7 +208,14 @@ export const lighthouseBench: Bench = {
         const median = byPerformance[Math.floor((byPerformance.length - 1) / 2)]!;
         const name = page.path === "/" ? "home" : page.path.replace(/^\/|\/$/g, "").replaceAll("/", "_");
         writeFileSync(path.join(reportDir, `${name}.report.json`), JSON.stringify(median, null, 1));
-        rows.push(...rowsOf(page.path, median, results.map((result) => result.categories.performance?.score ?? 0), load));
+        rows.push(
+          ...rowsOf(
+            page.path,
+            median,
+            results.map((result) => result.categories.performance?.score ?? 0),
+            load,
+          ),
+        );
       }
       return rows;
     } finally {

@@ -15,7 +15,10 @@ export function machine(): MachineInfo {
   }
   const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
   const memory = `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`;
-  const load = os.loadavg().map((value) => value.toFixed(2)).join(", ");
+  const load = os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(", ");
   return { cores, cpu, memory, load, node: process.version, os: `${os.type()} ${os.release()} ${os.arch()}` };
 }
 

@@ -11,8 +11,7 @@ import { pages } from "./budgets.ts";
 import { runAlone, type Bench, type Measurement } from "./types.ts";
 
 /** A current Chrome on Android: not a bot to isbot, so the page streams as it does for buyers. */
-export const BROWSER_UA =
-  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+export const BROWSER_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
 type Fetched = { url: string; status: number; wire: number; raw: number; gzip: number; encoding: string | undefined; body: Buffer };
 
@@ -50,7 +49,11 @@ export function fetchWeighed(url: string, accept = "*/*"): Promise<Fetched> {
 export function referencedAssets(html: string, pageUrl: string): { css: string[]; js: string[]; inlineCss: string[] } {
   const css = new Set<string>();
   const js = new Set<string>();
-  const attribute = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, "i"))?.slice(2).find((value) => value !== undefined);
+  const attribute = (tag: string, name: string) =>
+    tag
+      .match(new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, "i"))
+      ?.slice(2)
+      .find((value) => value !== undefined);
   const sameOrigin = (href: string) => {
     const url = new URL(href.replaceAll("&amp;", "&"), pageUrl);
     return url.origin === new URL(pageUrl).origin ? url.href : undefined;
@@ -64,8 +67,7 @@ export function referencedAssets(html: string, pageUrl: string): { css: string[]
     if (!url) continue;
     if (rel.includes("stylesheet")) {
       if (!/\sdisabled\b/i.test(tag)) css.add(url);
-    }
-    else if (rel.includes("modulepreload") || (rel.includes("preload") && attribute(tag, "as") === "script")) js.add(url);
+    } else if (rel.includes("modulepreload") || (rel.includes("preload") && attribute(tag, "as") === "script")) js.add(url);
   }
   for (const [, attributes = "", inline = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const src = attribute(`<script ${attributes}>`, "src");
@@ -108,7 +110,12 @@ export async function weighPage(baseUrl: string, page: (typeof pages)[number]): 
   // Inline CSS travels in the HTML (and its gzip): counted as CSS here, and once in the total.
   const inline = Buffer.from(inlineCss.join(""));
   const inlineGzip = inline.length > 0 ? zlib.gzipSync(inline, { level: 6 }).length : 0;
-  const cssNote = [inlineCss.length > 0 ? `${inlineCss.length} inlined in the HTML` : "", styles.length > 0 || inlineCss.length === 0 ? `${styles.length} files` : ""].filter(Boolean).join(", ");
+  const cssNote = [
+    inlineCss.length > 0 ? `${inlineCss.length} inlined in the HTML` : "",
+    styles.length > 0 || inlineCss.length === 0 ? `${styles.length} files` : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
   const uncompressed = [document, ...styles, ...scripts].filter((item) => item.encoding !== "gzip" && item.raw > 0);
   const label = page.path;
   const rows: Measurement[] = [

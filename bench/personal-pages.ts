@@ -100,11 +100,13 @@ export const personalPages: Bench = {
           if (!p99.budget?.max) p99.budget = undefined;
           if (!rate.budget?.min) rate.budget = undefined;
           const share = (rate.value / staticRate) * 100;
-          rows.push(
-            ...staticRows.map((row) => (row.metric.endsWith("failed responses") ? row : { ...row, budget: undefined })),
-            ...personal,
-            { page, metric: "personal share of the static file", value: share, unit: "%", budget: isCatalog ? personalPageBudget.catalogShareOfStatic : undefined },
-          );
+          rows.push(...staticRows.map((row) => (row.metric.endsWith("failed responses") ? row : { ...row, budget: undefined })), ...personal, {
+            page,
+            metric: "personal share of the static file",
+            value: share,
+            unit: "%",
+            budget: isCatalog ? personalPageBudget.catalogShareOfStatic : undefined,
+          });
         }
       } finally {
         statics.stop();

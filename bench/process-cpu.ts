@@ -25,7 +25,7 @@ export function processTreeCpuMs(rootPid: number): number | undefined {
     }
   }
   const tree = new Set([rootPid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const entry of processes) {
       if (!tree.has(entry.pid) && tree.has(entry.ppid)) {

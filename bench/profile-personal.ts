@@ -58,11 +58,16 @@ for (const file of files) {
     const where = url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/shop\//, "");
     const key = `${functionName || "(anonymous)"} ${where}:${lineNumber + 1}`;
     self.set(key, (self.get(key) ?? 0) + ms);
-    const module = url ? (url.match(/node_modules\/((@[^/]+\/)?[^/]+)/)?.[1] ?? (url.startsWith("node:") ? "node internals" : where.split("/").slice(0, 2).join("/"))) : functionName;
+    const module = url
+      ? (url.match(/node_modules\/((@[^/]+\/)?[^/]+)/)?.[1] ?? (url.startsWith("node:") ? "node internals" : where.split("/").slice(0, 2).join("/")))
+      : functionName;
     byModule.set(module, (byModule.get(module) ?? 0) + ms);
   }
 }
 const top = (map: Map<string, number>, n: number) =>
-  [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([key, ms]) => `| ${key.replaceAll("|", "\\|")} | ${((ms / total) * 100).toFixed(1)} % |`);
+  [...map]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([key, ms]) => `| ${key.replaceAll("|", "\\|")} | ${((ms / total) * 100).toFixed(1)} % |`);
 console.log(`\n${files.length} profiles in ${profileDir}, ${Math.round(total)} ms busy\n\n| module | self |\n|---|---:|\n${top(byModule, 15).join("\n")}`);
 console.log(`\n| function | self |\n|---|---:|\n${top(self, 25).join("\n")}`);

@@ -54,7 +54,12 @@ async function main(): Promise<number> {
   try {
     for (const bench of benches) {
       try {
-        rows.push(...(await bench.run({ baseUrl: server.baseUrl, smsOutboxFile: server.smsOutboxFile, serverPid: server.pid })).map((row) => ({ ...row, bench: bench.name })));
+        rows.push(
+          ...(await bench.run({ baseUrl: server.baseUrl, smsOutboxFile: server.smsOutboxFile, serverPid: server.pid })).map((row) => ({
+            ...row,
+            bench: bench.name,
+          })),
+        );
       } catch (error) {
         failures.push(`${bench.name}: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -88,7 +93,10 @@ async function main(): Promise<number> {
     "",
     over.length === 0 && failures.length === 0
       ? "All budgets met."
-      : [...over.map((row) => `- OVER: ${row.page} ${row.metric} ${formatValue(row.value, row.unit)} (${formatBudget(row)})`), ...failures.map((failure) => `- FAILED: ${failure}`)].join("\n"),
+      : [
+          ...over.map((row) => `- OVER: ${row.page} ${row.metric} ${formatValue(row.value, row.unit)} (${formatBudget(row)})`),
+          ...failures.map((failure) => `- FAILED: ${failure}`),
+        ].join("\n"),
     "",
   ].join("\n");
   writeFileSync(path.join(root, "bench/RESULTS.md"), results);

@@ -57,7 +57,12 @@ export const sharedPages: Bench = {
           const staticRows = await measureLoad(page, { url: `${statics.url}/${file}`, headers }, { throughput: {}, latencyP99: {} }, "static file ");
           const staticRate = staticRows[0]!;
           const floor = staticRate.value * sharedPageBudget.shareOfStatic;
-          const shared = await measureLoad(page, { url: baseUrl + page, headers }, { throughput: { min: floor }, latencyP99: sharedPageBudget.latencyP99 }, "shared ");
+          const shared = await measureLoad(
+            page,
+            { url: baseUrl + page, headers },
+            { throughput: { min: floor }, latencyP99: sharedPageBudget.latencyP99 },
+            "shared ",
+          );
           shared[0]!.note = `${shared[0]!.note}; ${Math.round((shared[0]!.value / staticRate.value) * 100)} % of the static file`;
           // The static file's figures are the yardstick, not budgets (but it must not fail either).
           rows.push(...staticRows.map((row) => (row.metric.endsWith("failed responses") ? row : { ...row, budget: undefined })), ...shared);

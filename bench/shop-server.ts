@@ -154,7 +154,10 @@ export async function startShop({ timeoutMs = 90_000, nodeArgs = [], env = {} }:
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode}:\n${output}`);
       if (Date.now() > deadline) throw new Error(`the shop did not answer /healthz within ${timeoutMs / 1000} s:\n${output}`);
-      const healthy = await fetch(`${baseUrl}/healthz`).then((response) => response.ok, () => false);
+      const healthy = await fetch(`${baseUrl}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
       // With several processes (WEB_CONCURRENCY, the cores on PostgreSQL) the first answers while
       // the others still load: a benchmark must not measure their start.
       if (healthy && (processes === 1 || (output.match(/database ready/g) ?? []).length >= processes)) break;

@@ -30,7 +30,9 @@ function startProbed(nodeArgs: string[], env: Record<string, string>) {
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   const ready = new Promise<void>((resolve, reject) => {
     child.stdout.on("data", () => output.includes("ready") && resolve());
     void exited.then(() => reject(new Error(`exited before ready: ${output}`)));
@@ -108,22 +110,45 @@ describe("judgeMemory", () => {
 
   it("fails a heap that keeps growing, and allows the larger of 10 % and 4 MB", () => {
     // 1 MB a minute: +9 MB between the windows.
-    const growing = judgeMemory(samples(tenMinutes, (ms) => 40 * MB + (ms / 60_000) * MB), tenMinutes);
+    const growing = judgeMemory(
+      samples(tenMinutes, (ms) => 40 * MB + (ms / 60_000) * MB),
+      tenMinutes,
+    );
     expect(growing.heapAllowed).toBeCloseTo(Math.max(growing.heapStart * soakBudgets.heapGrowth.fraction, soakBudgets.heapGrowth.bytes));
     expect(growing.heapOk).toBe(false);
     // 3 MB on a 20 MB heap is within the 4 MB floor; 3 MB more on top is not.
-    expect(judgeMemory(samples(tenMinutes, (ms) => (ms < 300_000 ? 20 * MB : 23 * MB)), tenMinutes).heapOk).toBe(true);
-    expect(judgeMemory(samples(tenMinutes, (ms) => (ms < 300_000 ? 20 * MB : 26 * MB)), tenMinutes).heapOk).toBe(false);
+    expect(
+      judgeMemory(
+        samples(tenMinutes, (ms) => (ms < 300_000 ? 20 * MB : 23 * MB)),
+        tenMinutes,
+      ).heapOk,
+    ).toBe(true);
+    expect(
+      judgeMemory(
+        samples(tenMinutes, (ms) => (ms < 300_000 ? 20 * MB : 26 * MB)),
+        tenMinutes,
+      ).heapOk,
+    ).toBe(false);
   });
 
   it("fails RSS growth past its budget even with a flat heap", () => {
-    const verdict = judgeMemory(samples(tenMinutes, () => 40 * MB, (ms) => (ms < 300_000 ? 700 * MB : 700 * MB + soakBudgets.rssGrowth.bytes + MB)), tenMinutes);
+    const verdict = judgeMemory(
+      samples(
+        tenMinutes,
+        () => 40 * MB,
+        (ms) => (ms < 300_000 ? 700 * MB : 700 * MB + soakBudgets.rssGrowth.bytes + MB),
+      ),
+      tenMinutes,
+    );
     expect(verdict.heapOk).toBe(true);
     expect(verdict.rssOk).toBe(false);
   });
 
   it("uses the two halves, after a quarter's warm-up, in a run under two minutes", () => {
-    const verdict = judgeMemory(samples(60_000, () => 40 * MB), 60_000);
+    const verdict = judgeMemory(
+      samples(60_000, () => 40 * MB),
+      60_000,
+    );
     expect(verdict.startWindow).toEqual([15_000, 30_000]);
     expect(verdict.endWindow[0]).toBe(30_000);
     expect(() => judgeMemory([], 60_000)).toThrow(/no memory samples/);

@@ -177,7 +177,13 @@ class Visitor {
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       const message = error instanceof Error ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ""}` : String(error);
-      outcome = { at, label, ms: performance.now() - started, status: timedOut ? "timeout" : "network", problem: timedOut ? `no answer in ${timeoutMs / 1000} s` : message };
+      outcome = {
+        at,
+        label,
+        ms: performance.now() - started,
+        status: timedOut ? "timeout" : "network",
+        problem: timedOut ? `no answer in ${timeoutMs / 1000} s` : message,
+      };
     }
     recorder.finished(outcome);
     return outcome.problem ? undefined : response;
@@ -194,7 +200,9 @@ class Visitor {
   /** A JSON call as the page's scripts make it (same origin). */
   api(label: string, method: string, path: string, body: unknown, expected: Expectation = { status: 200 }) {
     const headers = { "Content-Type": "application/json", Origin: this.client.baseUrl };
-    return this.step(label, expected, (timeoutMs) => this.client.request(method, path, body === undefined ? undefined : JSON.stringify(body), { headers, timeoutMs }));
+    return this.step(label, expected, (timeoutMs) =>
+      this.client.request(method, path, body === undefined ? undefined : JSON.stringify(body), { headers, timeoutMs }),
+    );
   }
 }
 
@@ -230,7 +238,13 @@ async function saveCheckout(visitor: Visitor): Promise<string | undefined> {
   const saved = await visitor.postForm(
     "POST /checkout (save)",
     "/checkout",
-    { token: inputValue(page.text, "token") ?? "", shown: inputValue(page.text, "shown") ?? "", ...contact, email: `visitor${visitor.id}@example.ru`, intent: "save" },
+    {
+      token: inputValue(page.text, "token") ?? "",
+      shown: inputValue(page.text, "shown") ?? "",
+      ...contact,
+      email: `visitor${visitor.id}@example.ru`,
+      intent: "save",
+    },
     { status: 303, check: locationMatches(/^\/checkout/) },
   );
   return saved ? page.text : undefined;
@@ -260,12 +274,20 @@ async function signIn(visitor: Visitor, phone: string): Promise<boolean> {
     return (await visitor.api("POST /api/auth/check-code", "POST", "/api/auth/check-code", { phone, code })) !== undefined;
   }
   const redirectTo = "/checkout";
-  if (!(await visitor.postForm("POST /login (send)", "/login", { intent: "send", phone, redirectTo }, { status: 303, check: locationMatches(/^\/login/) }))) return false;
+  if (!(await visitor.postForm("POST /login (send)", "/login", { intent: "send", phone, redirectTo }, { status: 303, check: locationMatches(/^\/login/) })))
+    return false;
   const code = await waitForSmsCode(outbox, phone);
-  const verified = await visitor.postForm("POST /login (verify)", "/login", { intent: "verify", code, redirectTo }, { status: 303, check: locationMatches(/^\/cabinet\/create/) });
+  const verified = await visitor.postForm(
+    "POST /login (verify)",
+    "/login",
+    { intent: "verify", code, redirectTo },
+    { status: 303, check: locationMatches(/^\/cabinet\/create/) },
+  );
   if (!verified) return false;
   const registration = { intent: "register", fullName: "Покупатель Постоянный", email: `visitor${visitor.id}@example.ru`, consent: "on", redirectTo };
-  return (await visitor.postForm("POST /cabinet/create", "/cabinet/create", registration, { status: 303, check: locationMatches(/^\/checkout/) })) !== undefined;
+  return (
+    (await visitor.postForm("POST /cabinet/create", "/cabinet/create", registration, { status: 303, check: locationMatches(/^\/checkout/) })) !== undefined
+  );
 }
 
 /** Puts a coin in the cart, signs in, fills in the checkout; now and then orders and pays. */
@@ -484,7 +506,10 @@ const signedMb = (bytes: number) => `${bytes >= 0 ? "+" : "−"}${(Math.abs(byte
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : "—");
 
 function latencyCells(outcomes: Outcome[]): [string, string, string] {
-  const sorted = outcomes.filter((outcome) => typeof outcome.status === "number").map((outcome) => outcome.ms).sort((a, b) => a - b);
+  const sorted = outcomes
+    .filter((outcome) => typeof outcome.status === "number")
+    .map((outcome) => outcome.ms)
+    .sort((a, b) => a - b);
   if (sorted.length === 0) return ["—", "—", "—"];
   return [ms(percentile(sorted, 50)), ms(percentile(sorted, 95)), ms(percentile(sorted, 99))];
 }
@@ -623,7 +648,8 @@ async function main(): Promise<number> {
   const requests = requestTable(outcomes);
   const errorsOk = errors.length <= soakBudgets.errors;
   const passed = errorsOk && memory.heapOk && memory.rssOk;
-  const window = ([from, to]: [number, number]) => `${Math.round(from / 1000)}–${Number.isFinite(to) ? Math.round(to / 1000) : Math.round(durationMs / 1000)} s`;
+  const window = ([from, to]: [number, number]) =>
+    `${Math.round(from / 1000)}–${Number.isFinite(to) ? Math.round(to / 1000) : Math.round(durationMs / 1000)} s`;
   const verdictLines = [
     `- Requests: ${outcomes.length} in ${settings.minutes} min (${(outcomes.length / (durationMs / 1000)).toFixed(1)} req/s) from ${soak.visitorCount} visitors; errors: ${errors.length} (budget ${soakBudgets.errors}) — ${errorsOk ? "ok" : "FAILED"}`,
     `- Heap used after a full GC: ${mb(memory.heapStart)} (${window(memory.startWindow)}) → ${mb(memory.heapEnd)} (${window(memory.endWindow)}), ${signedMb(memory.heapEnd - memory.heapStart)}; budget +${mb(memory.heapAllowed)} — ${memory.heapOk ? "ok" : "OVER"}`,

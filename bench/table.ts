@@ -7,7 +7,10 @@ export function textTable({ header, rows, numeric }: Table): string {
   const lines = [header, ...rows];
   const widths = header.map((_, column) => Math.max(...lines.map((line) => line[column]!.length)));
   const render = (line: string[]) =>
-    line.map((cell, column) => (numeric.includes(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join("  ").trimEnd();
+    line
+      .map((cell, column) => (numeric.includes(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .join("  ")
+      .trimEnd();
   return [render(header), widths.map((width) => "-".repeat(width)).join("  "), ...rows.map(render)].join("\n");
 }
 

@@ -86,7 +86,9 @@ export async function runAlone(bench: Bench, moduleUrl: string): Promise<void> {
   const rows = await bench.run({ baseUrl });
   for (const row of rows) {
     const ok = withinBudget(row);
-    console.log([row.page, row.metric, formatValue(row.value, row.unit), formatBudget(row), ok === undefined ? "" : ok ? "ok" : "OVER", row.note ?? ""].join("\t"));
+    console.log(
+      [row.page, row.metric, formatValue(row.value, row.unit), formatBudget(row), ok === undefined ? "" : ok ? "ok" : "OVER", row.note ?? ""].join("\t"),
+    );
   }
   process.exitCode = rows.some((row) => withinBudget(row) === false) ? 1 : 0;
 }

@@ -57,8 +57,7 @@ function brokenLinks(file: string): string[] {
     const [target = "", anchor] = href.split("#");
     const destination = target ? path.resolve(path.dirname(file), decodeURI(target)) : file;
     if (!destination.startsWith(root + path.sep) || !existsSync(destination)) broken.push(`${href}: no such file`);
-    else if (anchor && !(destination.endsWith(".md") && headingAnchors(destination).has(decodeURI(anchor))))
-      broken.push(`${href}: no such heading`);
+    else if (anchor && !(destination.endsWith(".md") && headingAnchors(destination).has(decodeURI(anchor)))) broken.push(`${href}: no such heading`);
   });
   return broken;
 }
@@ -75,15 +74,8 @@ describe("the README and docs/", () => {
     try {
       const probe = path.join(dir, "probe.md");
       const architecture = path.relative(dir, path.join(root, "docs", "architecture.md"));
-      writeFileSync(
-        probe,
-        `# Probe\n\n[a](${architecture}#no-such-heading) [b](./missing.md) [c](/etc/hostname) [d](#probe) [e](${architecture})\n`,
-      );
-      expect(brokenLinks(probe)).toEqual([
-        `${architecture}#no-such-heading: no such heading`,
-        "./missing.md: no such file",
-        "/etc/hostname: no such file",
-      ]);
+      writeFileSync(probe, `# Probe\n\n[a](${architecture}#no-such-heading) [b](./missing.md) [c](/etc/hostname) [d](#probe) [e](${architecture})\n`);
+      expect(brokenLinks(probe)).toEqual([`${architecture}#no-such-heading: no such heading`, "./missing.md: no such file", "/etc/hostname: no such file"]);
     } finally {
       rmSync(dir, { recursive: true });
     }

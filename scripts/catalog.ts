@@ -8,7 +8,16 @@
 // Relative paths are taken from the folder npm was started in.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { exportProducts, formatIssue, setOrderLimit, setPremium, setQuantityTiers, setStock, setVatOverride, CatalogCommandError } from "#app/modules/catalog/import.server.ts";
+import {
+  exportProducts,
+  formatIssue,
+  setOrderLimit,
+  setPremium,
+  setQuantityTiers,
+  setStock,
+  setVatOverride,
+  CatalogCommandError,
+} from "#app/modules/catalog/import.server.ts";
 import { changeCoinWithinFloor, importCatalogAsStaff, type FloorCheck } from "#app/modules/catalog/staff-edit.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { lockKeys, migrateDatabase, openDatabase } from "#app/modules/db/client.server.ts";
@@ -36,7 +45,15 @@ const usage = [
 const given = process.argv.slice(2);
 const confirmed = given.includes(CONFIRM_FLAG);
 const [command, ...args] = given.filter((arg) => arg !== CONFIRM_FLAG);
-const expectedArgs: Record<string, [min: number, max: number]> = { import: [1, 1], export: [0, 1], stock: [2, 2], premium: [2, 2], limit: [2, 2], tiers: [2, 2], vat: [2, 2] };
+const expectedArgs: Record<string, [min: number, max: number]> = {
+  import: [1, 1],
+  export: [0, 1],
+  stock: [2, 2],
+  premium: [2, 2],
+  limit: [2, 2],
+  tiers: [2, 2],
+  vat: [2, 2],
+};
 const expected = command ? expectedArgs[command] : undefined;
 if (!expected || args.length < expected[0] || args.length > expected[1]) {
   console.error(usage);
@@ -81,7 +98,9 @@ await runScript(async () => {
       case "import": {
         const result = await importCatalogAsStaff(db, cliActor, input!, args[0]!, await floorCheck());
         if (!result.ok && "kind" in result) {
-          console.error(`Файл ${args[0]} не загружен: эти монеты продавались бы дешевле металла или цены выкупа (если так и задумано, добавьте ${CONFIRM_FLAG}):`);
+          console.error(
+            `Файл ${args[0]} не загружен: эти монеты продавались бы дешевле металла или цены выкупа (если так и задумано, добавьте ${CONFIRM_FLAG}):`,
+          );
           for (const warning of result.warnings) console.error(`  ${warning}`);
           process.exitCode = 1;
           return;

@@ -28,7 +28,10 @@ await runScript(async () => {
   let parsed: ReturnType<typeof parseExtremistList> | undefined;
   if (command === "import-list") {
     const file = args[0]!;
-    const size = await stat(file).then((info) => info.size, () => -1);
+    const size = await stat(file).then(
+      (info) => info.size,
+      () => -1,
+    );
     if (size < 0 || size > MAX_LIST_BYTES) {
       console.error(size < 0 ? `Файл ${file} не найден.` : `Файл ${file} слишком большой для перечня (${size} байт).`);
       process.exitCode = 1;
@@ -55,7 +58,11 @@ await runScript(async () => {
       return;
     }
     const status = await extremistListStatus(handle.db);
-    console.log(status.persons === 0 ? "Перечень ещё не загружен: npm run compliance -- import-list ФАЙЛ.xml" : `В перечне${status.listDate ? ` от ${status.listDate}` : ""} физических лиц: ${status.persons}; загружен ${status.importedAt?.toISOString()}.`);
+    console.log(
+      status.persons === 0
+        ? "Перечень ещё не загружен: npm run compliance -- import-list ФАЙЛ.xml"
+        : `В перечне${status.listDate ? ` от ${status.listDate}` : ""} физических лиц: ${status.persons}; загружен ${status.importedAt?.toISOString()}.`,
+    );
   } finally {
     await handle.close();
   }

@@ -51,7 +51,9 @@ await runScript(async () => {
       for (const row of rows) console.log(formatExchangeLogRow(row));
       return;
     }
-    const files = await Promise.all(args.map(async (file) => ({ name: path.basename(file), bytes: await readFile(path.resolve(process.env.INIT_CWD ?? process.cwd(), file)) })));
+    const files = await Promise.all(
+      args.map(async (file) => ({ name: path.basename(file), bytes: await readFile(path.resolve(process.env.INIT_CWD ?? process.cwd(), file)) })),
+    );
     const result = await importCatalogFiles(db, cliActor, files);
     if (!result.ok) {
       console.error(result.reason);

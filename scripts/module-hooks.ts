@@ -36,7 +36,8 @@ const bareResolutions = new Map<string, ResolveFnOutput>();
 
 const isRelative = (specifier: string) => specifier.startsWith("./") || specifier.startsWith("../");
 /** A package name ("drizzle-orm/pg-core"), not a path, an import map entry (#app/…) or a URL (node:fs, file:…). */
-const isBare = (specifier: string) => !isRelative(specifier) && !specifier.startsWith("/") && !specifier.startsWith("#") && !/^[a-z][a-z0-9+.-]*:/i.test(specifier);
+const isBare = (specifier: string) =>
+  !isRelative(specifier) && !specifier.startsWith("/") && !specifier.startsWith("#") && !/^[a-z][a-z0-9+.-]*:/i.test(specifier);
 
 /** The folder of the package a file belongs to: under node_modules its package's, else the project's. */
 function packageRootOf(fileUrl: string): string {

@@ -41,7 +41,9 @@ await runScript(async () => {
       return;
     }
     const change =
-      command === "add" ? await addStaff(db, { phone: args[0]!, role: args[1]!, name: args.slice(2).join(" ") }, cliActor) : await removeStaff(db, args[0]!, cliActor);
+      command === "add"
+        ? await addStaff(db, { phone: args[0]!, role: args[1]!, name: args.slice(2).join(" ") }, cliActor)
+        : await removeStaff(db, args[0]!, cliActor);
     if (!change.ok) {
       console.error(change.reason);
       process.exitCode = 1;

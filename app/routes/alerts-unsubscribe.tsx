@@ -18,7 +18,11 @@ export async function action({ params, context }: Route.ActionArgs) {
   const removed = await removeAlertByToken(context.get(databaseContext).db, params.token);
   return redirect("/", {
     status: 303,
-    headers: { "Set-Cookie": await flashHeader(removed ? { kind: "success", message: "Вы отписались от уведомления." } : { kind: "error", message: "Уведомление уже удалено." }) },
+    headers: {
+      "Set-Cookie": await flashHeader(
+        removed ? { kind: "success", message: "Вы отписались от уведомления." } : { kind: "error", message: "Уведомление уже удалено." },
+      ),
+    },
   });
 }
 
@@ -32,8 +36,7 @@ export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
       {alert ? (
         <Form method="post" data-testid="unsubscribe">
           <p>
-            Больше не сообщать{" "}
-            {alert.kind === "price_below" ? `о снижении цены ниже ${formatMoney(alert.threshold ?? 0)}` : "о поступлении"} монеты «
+            Больше не сообщать {alert.kind === "price_below" ? `о снижении цены ниже ${formatMoney(alert.threshold ?? 0)}` : "о поступлении"} монеты «
             <Link to={`/products/${alert.slug}`}>{alert.name}</Link>»?
           </p>
           <button type="submit" className={button}>

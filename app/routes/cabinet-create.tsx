@@ -21,5 +21,14 @@ export const meta = () => [...pageMeta({ title: "Завершение регис
 
 export default function CabinetCreate({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData && "result" in actionData ? actionData.result : undefined;
-  return <ProfileStep Form={Form as StepForm} action="/cabinet/create" result={result} redirectTo={loaderData.redirectTo} prefill={loaderData.prefill} titleAs="h1" />;
+  return (
+    <ProfileStep
+      Form={Form as StepForm}
+      action="/cabinet/create"
+      result={result}
+      redirectTo={loaderData.redirectTo}
+      prefill={loaderData.prefill}
+      titleAs="h1"
+    />
+  );
 }

@@ -76,7 +76,15 @@ export const recount = style({ display: "flex", flexWrap: "wrap", alignItems: "c
 /** Like checkout's 'Пересчитать' (its secondary button). */
 export const recountButton = style([button, { background: vars.color.background, color: vars.color.goldDark, border: `1px solid ${vars.color.gold}` }]);
 export const lineTotal = style({ gridArea: "total", justifySelf: "end", fontWeight: 800, whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" });
-export const remove = style({ border: "none", background: "none", color: vars.color.textMuted, textDecoration: "underline", cursor: "pointer", padding: vars.space.sm, minHeight: "2.75rem" });
+export const remove = style({
+  border: "none",
+  background: "none",
+  color: vars.color.textMuted,
+  textDecoration: "underline",
+  cursor: "pointer",
+  padding: vars.space.sm,
+  minHeight: "2.75rem",
+});
 globalStyle(`${line} ${remove}`, { gridArea: "remove", justifySelf: "start" });
 /**
  * Phones: a compact bar (count and total beside 'Оформить заказ') stuck to the bottom edge while
@@ -110,7 +118,18 @@ export const summary = style({
 });
 // Not summaryLine: its grid area, unknown in the confirmation box, put the question after its buttons.
 export const clearQuestion = style({ margin: 0, fontWeight: 600 });
-export const summaryLine = style({ gridArea: "count", margin: 0, fontSize: vars.font.sizeSmall, "@media": { [mediaUp("lg")]: { fontSize: vars.font.sizeBase } } });
-export const total = style({ gridArea: "total", margin: 0, fontSize: "1.125rem", fontWeight: 800, "@media": { [mediaUp("lg")]: { fontSize: vars.font.sizeLarge } } });
+export const summaryLine = style({
+  gridArea: "count",
+  margin: 0,
+  fontSize: vars.font.sizeSmall,
+  "@media": { [mediaUp("lg")]: { fontSize: vars.font.sizeBase } },
+});
+export const total = style({
+  gridArea: "total",
+  margin: 0,
+  fontSize: "1.125rem",
+  fontWeight: 800,
+  "@media": { [mediaUp("lg")]: { fontSize: vars.font.sizeLarge } },
+});
 export const checkoutButton = style({ gridArea: "button", paddingInline: vars.space.md, "@media": { [mediaUp("lg")]: { paddingInline: vars.space.lg } } });
 export const empty = style({ display: "grid", gap: vars.space.md, justifyItems: "start" });

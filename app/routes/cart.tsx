@@ -73,7 +73,15 @@ function CartLineItem({ line, refusal }: { line: CartLine; refusal: string | nul
           {line.product.name}
         </Link>
         <span className={css.muted}>{weightAndFineness(line.product)}</span>
-        <span className={css.muted}>{line.unitPrice !== null ? <UnitPrice price={line.unitPrice} basePrice={line.product.price} /> : line.product.price !== null ? `${formatMoney(line.product.price)} за шт.` : "Цена уточняется"}</span>
+        <span className={css.muted}>
+          {line.unitPrice !== null ? (
+            <UnitPrice price={line.unitPrice} basePrice={line.product.price} />
+          ) : line.product.price !== null ? (
+            `${formatMoney(line.product.price)} за шт.`
+          ) : (
+            "Цена уточняется"
+          )}
+        </span>
         <DiscountNote discount={line.discount} quantity={Math.min(line.quantity, line.product.stock)} />
         {line.problem ? (
           <span className={css.problem} data-testid="line-problem">
@@ -161,7 +169,11 @@ function useRecount() {
     onLeave(event: MouseEvent<HTMLAnchorElement>, to: string) {
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const form = document.getElementById(QUANTITIES_FORM);
-      if (form instanceof HTMLFormElement && [...form.elements].some((field) => field instanceof HTMLInputElement && field.type === "number" && field.value.trim() !== field.defaultValue)) send(form);
+      if (
+        form instanceof HTMLFormElement &&
+        [...form.elements].some((field) => field instanceof HTMLInputElement && field.type === "number" && field.value.trim() !== field.defaultValue)
+      )
+        send(form);
       if (!inFlight.current) return;
       event.preventDefault();
       setLeavingTo(to);

@@ -13,7 +13,14 @@ export const filtersHeading = style({ fontSize: vars.font.sizeLarge, margin: `0 
 export const filtersJump = style({ "@media": { [mediaUp("lg")]: { display: "none" } } });
 export const results = style({ minWidth: 0, order: 1 });
 /** The count, 'Фильтры' and the sort select on one line, also on a phone. */
-export const toolbar = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm, marginBottom: vars.space.sm });
+export const toolbar = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.sm,
+  marginBottom: vars.space.sm,
+});
 export const count = style({ margin: 0, color: vars.color.textMuted, whiteSpace: "nowrap" });
 export const empty = style({ padding: vars.space.xl, textAlign: "center", background: vars.color.surface, borderRadius: vars.radius.md });
 /** Phones: the chips in one row that scrolls sideways (they took three rows of the first screen). */

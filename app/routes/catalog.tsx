@@ -61,7 +61,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [
     ...pageMeta({
       title: title + suffix,
-      description: description || `${title}: ${listing.total} ${pluralRu(listing.total, ["монета", "монеты", "монет"])} с ценами по текущим котировкам, доставка по России.`,
+      description:
+        description ||
+        `${title}: ${listing.total} ${pluralRu(listing.total, ["монета", "монеты", "монет"])} с ценами по текущим котировкам, доставка по России.`,
     }),
     ...links,
   ];

@@ -27,10 +27,16 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const origin = { ip: clientIp(request), userAgent: request.headers.get("User-Agent") };
   const result = await submitIdentification(context.get(databaseContext).db, context.get(listOwnerContext), user, await readFormBody(request), origin);
   if (!result.ok) return data(result.reply, { status: 400 });
-  return redirect("/checkout#identification", { status: 303, headers: { "Set-Cookie": await flashHeader({ kind: "success", message: identificationTexts.saved }) } });
+  return redirect("/checkout#identification", {
+    status: 303,
+    headers: { "Set-Cookie": await flashHeader({ kind: "success", message: identificationTexts.saved }) },
+  });
 }
 
-export const meta = () => [...pageMeta({ title: identificationTexts.title, description: "Паспортные данные покупателя для заказа." }), { name: "robots", content: "noindex" }];
+export const meta = () => [
+  ...pageMeta({ title: identificationTexts.title, description: "Паспортные данные покупателя для заказа." }),
+  { name: "robots", content: "noindex" },
+];
 
 const constraint = formConstraint(identificationFields);
 
@@ -60,18 +66,42 @@ export default function CheckoutIdentification({ loaderData, actionData }: Route
         {returning ? <p className={css.note}>Мы заполнили форму данными из вашего прошлого заказа. Проверьте их: если паспорт сменился, исправьте.</p> : null}
         <Form method="post" {...getFormProps(form)} className={css.form}>
           <FormErrors errors={form.errors} />
-          <TextField label="Фамилия, имя и отчество — как в паспорте" errors={fields.fullName.errors} inputProps={text(fields.fullName, { autoComplete: "name" })} />
+          <TextField
+            label="Фамилия, имя и отчество — как в паспорте"
+            errors={fields.fullName.errors}
+            inputProps={text(fields.fullName, { autoComplete: "name" })}
+          />
           <div className={css.columns}>
-            <TextField label="Дата рождения (ДД.ММ.ГГГГ)" errors={fields.birthDate.errors} inputProps={text(fields.birthDate, { inputMode: "numeric", placeholder: "14.03.1980", autoComplete: "bday" })} />
+            <TextField
+              label="Дата рождения (ДД.ММ.ГГГГ)"
+              errors={fields.birthDate.errors}
+              inputProps={text(fields.birthDate, { inputMode: "numeric", placeholder: "14.03.1980", autoComplete: "bday" })}
+            />
             <TextField label="Гражданство" errors={fields.citizenship.errors} inputProps={text(fields.citizenship, { autoComplete: "country-name" })} />
           </div>
           <div className={css.columns}>
-            <TextField label="Серия паспорта (для паспорта РФ)" errors={fields.passportSeries.errors} inputProps={text(fields.passportSeries, { inputMode: "numeric", placeholder: "4510" })} />
-            <TextField label="Номер паспорта или документа" errors={fields.passportNumber.errors} inputProps={text(fields.passportNumber, { placeholder: "123456" })} />
+            <TextField
+              label="Серия паспорта (для паспорта РФ)"
+              errors={fields.passportSeries.errors}
+              inputProps={text(fields.passportSeries, { inputMode: "numeric", placeholder: "4510" })}
+            />
+            <TextField
+              label="Номер паспорта или документа"
+              errors={fields.passportNumber.errors}
+              inputProps={text(fields.passportNumber, { placeholder: "123456" })}
+            />
           </div>
           <div className={css.columns}>
-            <TextField label="Дата выдачи (ДД.ММ.ГГГГ)" errors={fields.issueDate.errors} inputProps={text(fields.issueDate, { inputMode: "numeric", placeholder: "01.04.2020" })} />
-            <TextField label="Код подразделения (если есть)" errors={fields.issuerCode.errors} inputProps={text(fields.issuerCode, { placeholder: "770-001" })} />
+            <TextField
+              label="Дата выдачи (ДД.ММ.ГГГГ)"
+              errors={fields.issueDate.errors}
+              inputProps={text(fields.issueDate, { inputMode: "numeric", placeholder: "01.04.2020" })}
+            />
+            <TextField
+              label="Код подразделения (если есть)"
+              errors={fields.issuerCode.errors}
+              inputProps={text(fields.issuerCode, { placeholder: "770-001" })}
+            />
           </div>
           <TextField label="Кем выдан" errors={fields.issuer.errors} inputProps={text(fields.issuer)} />
           <TextAreaField
@@ -79,7 +109,11 @@ export default function CheckoutIdentification({ loaderData, actionData }: Route
             errors={fields.registrationAddress.errors}
             textareaProps={{ ...getTextareaProps(fields.registrationAddress), rows: 2, autoComplete: "street-address" }}
           />
-          <CheckboxField label={identificationTexts.consentLabel} errors={fields.consent.errors} inputProps={{ ...getInputProps(fields.consent, { type: "checkbox", value: "on" }) }} />
+          <CheckboxField
+            label={identificationTexts.consentLabel}
+            errors={fields.consent.errors}
+            inputProps={{ ...getInputProps(fields.consent, { type: "checkbox", value: "on" }) }}
+          />
           <p className={css.note}>
             Данные шифруются и хранятся пять лет, как требует закон № 115-ФЗ; их видит только сотрудник, отвечающий за внутренний контроль.{" "}
             <a href="/docs/privacy.pdf">Политика обработки персональных данных</a>

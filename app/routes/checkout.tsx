@@ -55,8 +55,19 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     pointFilter: (url.searchParams.get("pvz") ?? "").slice(0, 60),
     cityQuery: (url.searchParams.get("city") ?? "").trim().slice(0, 60),
   });
-  const identification = await checkoutIdentification(scope.db, scope.user, { token: view.token, total: view.totals.total, paymentId: view.draft.delivery.paymentId });
-  return { ...view, errors: context.get(checkoutErrorsContext), identification, signedIn: !!scope.user, mapsApiKey: getConfig().yandexMapsApiKey ?? null, paymentWindow: paymentWindowText(getConfig().orders.paymentTimeoutMinutes) };
+  const identification = await checkoutIdentification(scope.db, scope.user, {
+    token: view.token,
+    total: view.totals.total,
+    paymentId: view.draft.delivery.paymentId,
+  });
+  return {
+    ...view,
+    errors: context.get(checkoutErrorsContext),
+    identification,
+    signedIn: !!scope.user,
+    mapsApiKey: getConfig().yandexMapsApiKey ?? null,
+    paymentWindow: paymentWindowText(getConfig().orders.paymentTimeoutMinutes),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -65,10 +76,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (outcome.kind) {
     case "page": {
       const errors = await checkoutErrorsHeader(outcome.errors ?? {});
-      return redirect(`/checkout${outcome.search ?? ""}${outcome.hash ? `#${outcome.hash}` : ""}`, { status: 303, headers: errors ? { "Set-Cookie": errors } : undefined });
+      return redirect(`/checkout${outcome.search ?? ""}${outcome.hash ? `#${outcome.hash}` : ""}`, {
+        status: 303,
+        headers: errors ? { "Set-Cookie": errors } : undefined,
+      });
     }
     case "login":
-      return redirect(outcome.href, { status: 303, headers: { "Set-Cookie": await flashHeader({ kind: "success", message: "Войдите, чтобы оформить заказ: всё, что вы ввели, сохранено." }) } });
+      return redirect(outcome.href, {
+        status: 303,
+        headers: { "Set-Cookie": await flashHeader({ kind: "success", message: "Войдите, чтобы оформить заказ: всё, что вы ввели, сохранено." }) },
+      });
     case "identify":
       return redirect("/checkout/identification", 303);
     case "placed":
@@ -79,7 +96,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Spec section 2: the header sticks on the checkout, the quotes bar from lg up. */
 export const handle = { frame: { stickyHeader: true } } satisfies FrameHandle;
 
-export const meta = () => [...pageMeta({ title: "Оформление заказа", description: "Оформление заказа: получатель, доставка, оплата." }), { name: "robots", content: "noindex" }];
+export const meta = () => [
+  ...pageMeta({ title: "Оформление заказа", description: "Оформление заказа: получатель, доставка, оплата." }),
+  { name: "robots", content: "noindex" },
+];
 
 /** Shows the point list a moment after the delivery changes in the browser (spec section 9); at once on the server. */
 function useDelayedReveal(key: string | number | null) {
@@ -108,7 +128,13 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   if (cart.lines.length === 0) {
     return (
       <>
-        <PageHeader title="Оформление заказа" crumbs={[{ name: "Корзина", href: "/cart" }, { name: "Оформление заказа", href: "/checkout" }]} />
+        <PageHeader
+          title="Оформление заказа"
+          crumbs={[
+            { name: "Корзина", href: "/cart" },
+            { name: "Оформление заказа", href: "/checkout" },
+          ]}
+        />
         {draft.orderError ? <OrderErrorBox message={draft.orderError} /> : null}
         {view.lastOrder ? (
           // Another tab (or the back button) after 'Оформить заказ': the order it made, not just an empty cart.
@@ -138,7 +164,13 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const showPoints = points && kind && pointsShown;
   return (
     <>
-      <PageHeader title="Оформление заказа" crumbs={[{ name: "Корзина", href: "/cart" }, { name: "Оформление заказа", href: "/checkout" }]} />
+      <PageHeader
+        title="Оформление заказа"
+        crumbs={[
+          { name: "Корзина", href: "/cart" },
+          { name: "Оформление заказа", href: "/checkout" },
+        ]}
+      />
       {/* Pickup-point search is a GET of this page; it lives outside the order form (forms do not nest), and only beside the points it searches (its button is theirs). */}
       {showPoints ? <form id={POINT_FILTER_FORM} method="get" action="/checkout#points" /> : null}
       <Form method="post" action="/checkout" key={view.revision} preventScrollReset className={css.layout} aria-busy={busy}>

@@ -26,11 +26,33 @@ export const metal = style({ display: "block", fontSize: vars.font.sizeSmall, co
 // each price under its condition (the cell's data-label, the column head's words).
 const narrow = mediaDown("sm");
 globalStyle(`${table} thead`, { "@media": { [narrow]: visuallyHiddenRules } });
-globalStyle(`${table} tbody tr`, { "@media": { [narrow]: { display: "grid", gridTemplateColumns: "repeat(3, minmax(0, 1fr))", columnGap: vars.space.sm, alignItems: "end", borderBottom: `1px solid ${vars.color.border}`, paddingBlock: vars.space.sm } } });
+globalStyle(`${table} tbody tr`, {
+  "@media": {
+    [narrow]: {
+      display: "grid",
+      gridTemplateColumns: "repeat(3, minmax(0, 1fr))",
+      columnGap: vars.space.sm,
+      alignItems: "end",
+      borderBottom: `1px solid ${vars.color.border}`,
+      paddingBlock: vars.space.sm,
+    },
+  },
+});
 globalStyle(`${table} tbody th, ${table} tbody td`, { "@media": { [narrow]: { borderBottom: "none", padding: 0 } } });
 globalStyle(`${table} tbody th`, { "@media": { [narrow]: { gridColumn: "1 / -1", marginBottom: vars.space.xs } } });
 globalStyle(`${table} td${price}`, { "@media": { [narrow]: { textAlign: "left" } } });
-globalStyle(`${table} td${price}::before`, { "@media": { [narrow]: { content: "attr(data-label)", display: "block", whiteSpace: "normal", fontSize: vars.font.sizeSmall, fontWeight: "normal", color: vars.color.textMuted } } });
+globalStyle(`${table} td${price}::before`, {
+  "@media": {
+    [narrow]: {
+      content: "attr(data-label)",
+      display: "block",
+      whiteSpace: "normal",
+      fontSize: vars.font.sizeSmall,
+      fontWeight: "normal",
+      color: vars.color.textMuted,
+    },
+  },
+});
 export const note = style({ fontSize: vars.font.sizeSmall, color: vars.color.textMuted });
 export const steps = style({ paddingInlineStart: vars.space.lg, maxWidth: "48rem" });
 export const formSection = style({ maxWidth: "36rem" });

@@ -43,14 +43,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const { db } = context.get(databaseContext);
   const user = context.get(userContext);
-  const verdict = await submitBuybackRequest(db, submission.value, { ip: clientIp(request), visitorId: context.get(visitorContext), userAgent: request.headers.get("User-Agent"), userId: user?.id ?? null }, await currentQuoteTerms());
+  const verdict = await submitBuybackRequest(
+    db,
+    submission.value,
+    { ip: clientIp(request), visitorId: context.get(visitorContext), userAgent: request.headers.get("User-Agent"), userId: user?.id ?? null },
+    await currentQuoteTerms(),
+  );
   if (verdict.status === "unknown_coin") return data(submission.reply({ fieldErrors: { offerId: [formMessages.coin] } }), { status: 400 });
   if (verdict.status === "limited") {
     const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
-    return data(submission.reply({ formErrors: [`Слишком много заявок подряд. Попробуйте снова через ${minutes} мин. или позвоните нам: ${shop.phones.tollFree.display}.`] }), {
-      status: 429,
-      headers: { "Retry-After": String(verdict.retryAfterSeconds) },
-    });
+    return data(
+      submission.reply({
+        formErrors: [`Слишком много заявок подряд. Попробуйте снова через ${minutes} мин. или позвоните нам: ${shop.phones.tollFree.display}.`],
+      }),
+      {
+        status: 429,
+        headers: { "Retry-After": String(verdict.retryAfterSeconds) },
+      },
+    );
   }
   const notice = receivedNotice(verdict, submission.value.quantity, user?.phone === submission.value.phone);
   return redirect("/coin-buyback", { status: 303, headers: { "Set-Cookie": await flashHeader({ kind: "success", message: notice }) } });
@@ -131,9 +141,9 @@ export default function CoinBuyback({ loaderData, actionData }: Route.ComponentP
               </tbody>
             </table>
             <p className={css.note}>
-              Цены по котировкам на {formatDateTime(time)} (МСК), за одну монету.{" "}
-              Состояние: {buybackGrades.map((grade) => `${buybackGradeLabels[grade]} — ${buybackGradeHints[grade]}`).join("; ")}. Окончательную
-              цену оценщик называет после осмотра.
+              Цены по котировкам на {formatDateTime(time)} (МСК), за одну монету. Состояние:{" "}
+              {buybackGrades.map((grade) => `${buybackGradeLabels[grade]} — ${buybackGradeHints[grade]}`).join("; ")}. Окончательную цену оценщик называет после
+              осмотра.
             </p>
           </>
         ) : (
@@ -146,9 +156,14 @@ export default function CoinBuyback({ loaderData, actionData }: Route.ComponentP
           Как проходит выкуп
         </h2>
         <ol className={css.steps}>
-          <li>Оставьте заявку ниже или позвоните: {shop.phones.main.display}, {shop.phones.tollFree.display} (бесплатно).</li>
+          <li>
+            Оставьте заявку ниже или позвоните: {shop.phones.main.display}, {shop.phones.tollFree.display} (бесплатно).
+          </li>
           <li>Оценщик перезвонит, уточнит монеты и назовёт предварительную цену по текущим котировкам.</li>
-          <li>Приходите в офис ({shop.address.addressLocality}, {shop.address.streetAddress}) с монетами и паспортом: паспорт нужен по закону для сделок с драгоценными металлами.</li>
+          <li>
+            Приходите в офис ({shop.address.addressLocality}, {shop.address.streetAddress}) с монетами и паспортом: паспорт нужен по закону для сделок с
+            драгоценными металлами.
+          </li>
           <li>Проверяем подлинность при вас (вес, размеры, проба) — обычно 15–20 минут.</li>
           <li>Подписываем договор купли-продажи и платим сразу: наличными или переводом на карту.</li>
         </ol>
@@ -168,7 +183,11 @@ export default function CoinBuyback({ loaderData, actionData }: Route.ComponentP
             selectProps={getSelectProps(fields.offerId)}
             options={[{ value: "", label: "Другие монеты — опишу ниже" }, ...coins.map((coin) => ({ value: String(coin.id), label: coin.name }))]}
           />
-          <TextField label="Сколько штук" errors={fields.quantity.errors} inputProps={{ ...getInputProps(fields.quantity, { type: "number" }), min: 1, max: 1000 }} />
+          <TextField
+            label="Сколько штук"
+            errors={fields.quantity.errors}
+            inputProps={{ ...getInputProps(fields.quantity, { type: "number" }), min: 1, max: 1000 }}
+          />
           <SelectField
             label="Состояние"
             errors={fields.grade.errors}
@@ -178,13 +197,13 @@ export default function CoinBuyback({ loaderData, actionData }: Route.ComponentP
           <p className={css.note}>
             За монету из списка сразу называем цену из таблицы для её состояния и держим её {quoteMinutes} мин.; номер заявки и цена придут в SMS.
           </p>
-          <TextAreaField label="Что хотите продать" errors={fields.items.errors} textareaProps={{ ...getTextareaProps(fields.items), placeholder: "Например: Георгий Победоносец 50 рублей, 3 шт." }} />
-          <TextAreaField label="Комментарий" errors={fields.comment.errors} textareaProps={getTextareaProps(fields.comment)} />
-          <CheckboxField
-            label={<ConsentLabel />}
-            errors={fields.consent.errors}
-            inputProps={getInputProps(fields.consent, { type: "checkbox" })}
+          <TextAreaField
+            label="Что хотите продать"
+            errors={fields.items.errors}
+            textareaProps={{ ...getTextareaProps(fields.items), placeholder: "Например: Георгий Победоносец 50 рублей, 3 шт." }}
           />
+          <TextAreaField label="Комментарий" errors={fields.comment.errors} textareaProps={getTextareaProps(fields.comment)} />
+          <CheckboxField label={<ConsentLabel />} errors={fields.consent.errors} inputProps={getInputProps(fields.consent, { type: "checkbox" })} />
           <button type="submit" className={button} disabled={navigation.state === "submitting"}>
             Отправить заявку
           </button>

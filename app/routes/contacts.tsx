@@ -110,7 +110,9 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
           <h2 id="directions-heading" className={css.heading}>
             Как добраться
           </h2>
-          {mapsApiKey ? <ContactsMap apiKey={mapsApiKey} coords={[shop.geo.latitude, shop.geo.longitude]} caption={`${shop.name}: ${shop.address.streetAddress}`} /> : null}
+          {mapsApiKey ? (
+            <ContactsMap apiKey={mapsApiKey} coords={[shop.geo.latitude, shop.geo.longitude]} caption={`${shop.name}: ${shop.address.streetAddress}`} />
+          ) : null}
           <p className={css.mapLink}>
             <a href={yandexMapsLink} target="_blank" rel="noopener">
               Открыть адрес на Яндекс Картах

@@ -43,8 +43,8 @@ export default function CookieSettings({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Настройки cookie" crumbs={[{ name: "Настройки cookie", href: "/cookies" }]} />
       <p>
-        Cookie, без которых сайт не работает (корзина, вход в личный кабинет, этот выбор), ставятся всегда. Cookie Яндекс Метрики — сервиса статистики
-        посещений — только с вашего согласия. Подробнее — в <a href={privacyPolicyPagePath}>политике обработки персональных данных</a>.
+        Cookie, без которых сайт не работает (корзина, вход в личный кабинет, этот выбор), ставятся всегда. Cookie Яндекс Метрики — сервиса статистики посещений
+        — только с вашего согласия. Подробнее — в <a href={privacyPolicyPagePath}>политике обработки персональных данных</a>.
       </p>
       {loaderData.counter ? (
         <>

@@ -3,7 +3,14 @@ import { vars } from "#app/ui/tokens/theme.css.ts";
 
 export const empty = style({ display: "grid", gap: vars.space.md, justifyItems: "start" });
 export const item = style({ display: "grid", gap: vars.space.xs, alignContent: "start" });
-export const remove = style({ border: "none", background: "none", color: vars.color.textMuted, textDecoration: "underline", cursor: "pointer", padding: vars.space.sm });
+export const remove = style({
+  border: "none",
+  background: "none",
+  color: vars.color.textMuted,
+  textDecoration: "underline",
+  cursor: "pointer",
+  padding: vars.space.sm,
+});
 export const clear = style({ marginTop: vars.space.lg });
 export const tableWrap = style({ overflowX: "auto", marginBottom: vars.space.lg });
 /** How many coins the comparison shows (a class per count, product-comparison.css.ts): wide enough for each to get 11rem. */

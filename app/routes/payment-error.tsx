@@ -22,7 +22,10 @@ export function action({ url, context }: Route.ActionArgs) {
   return payAgain(url, context, url.searchParams.get("order"), (id) => `/thanks?order=${id}`);
 }
 
-export const meta = () => [...pageMeta({ title: "Оплата не прошла", description: "Оплата заказа не прошла: попробуйте ещё раз." }), { name: "robots", content: "noindex" }];
+export const meta = () => [
+  ...pageMeta({ title: "Оплата не прошла", description: "Оплата заказа не прошла: попробуйте ещё раз." }),
+  { name: "robots", content: "noindex" },
+];
 
 export default function PaymentError({ loaderData }: Route.ComponentProps) {
   const { order, reason } = loaderData;

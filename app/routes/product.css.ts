@@ -13,7 +13,14 @@ export const gallery = style({ minWidth: 0 });
  * Phones: a strip of smaller pictures that swipes sideways (two and a bit in view), so the
  * price, the stock and 'В корзину' fit the first screen under them; large screens: one big picture.
  */
-export const slides = style({ display: "flex", overflowX: "auto", scrollSnapType: "x mandatory", gap: vars.space.sm, scrollbarWidth: "none", "@media": { [mediaUp("lg")]: { gap: vars.space.md } } });
+export const slides = style({
+  display: "flex",
+  overflowX: "auto",
+  scrollSnapType: "x mandatory",
+  gap: vars.space.sm,
+  scrollbarWidth: "none",
+  "@media": { [mediaUp("lg")]: { gap: vars.space.md } },
+});
 export const slide = style({
   flex: "0 0 42%",
   maxWidth: "14rem",
@@ -28,7 +35,13 @@ export const slide = style({
 export const thumbs = style({ display: "none", gap: vars.space.sm, marginTop: vars.space.sm, "@media": { [mediaUp("lg")]: { display: "flex" } } });
 export const thumb = style({ width: "4.5rem", borderRadius: vars.radius.sm, overflow: "hidden", border: `1px solid ${vars.color.border}` });
 export const buy = style({ display: "grid", gap: vars.space.sm, alignContent: "start", "@media": { [mediaUp("lg")]: { gap: vars.space.md } } });
-export const price = style({ fontSize: "1.75rem", "@media": { [mediaUp("lg")]: { fontSize: "2rem" } }, fontWeight: 800, margin: 0, fontVariantNumeric: "tabular-nums" });
+export const price = style({
+  fontSize: "1.75rem",
+  "@media": { [mediaUp("lg")]: { fontSize: "2rem" } },
+  fontWeight: 800,
+  margin: 0,
+  fontVariantNumeric: "tabular-nums",
+});
 export const vatNotice = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.font.sizeSmall });
 export const priceFacts = style({ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: vars.space.xs });
 export const note = style({ fontSize: vars.font.sizeSmall, color: vars.color.textMuted, margin: 0 });
@@ -71,8 +84,24 @@ export const buyBar = style({
 export const buyBarPrice = style({ fontSize: vars.font.sizeLarge, fontWeight: 800, fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" });
 export const buyBarForm = style({ display: "flex" });
 export const quantity = style({ display: "grid", gap: vars.space.xs, fontSize: vars.font.sizeSmall });
-export const quantityInput = style({ width: "6rem", minHeight: "2.75rem", padding: `0 ${vars.space.sm}`, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
-export const buyButton = style({ minHeight: "2.75rem", paddingInline: vars.space.lg, whiteSpace: "nowrap", border: "none", borderRadius: vars.radius.md, background: vars.color.gold, color: vars.color.onAccent, fontWeight: 700, fontSize: vars.font.sizeLarge, cursor: "pointer",
+export const quantityInput = style({
+  width: "6rem",
+  minHeight: "2.75rem",
+  padding: `0 ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+});
+export const buyButton = style({
+  minHeight: "2.75rem",
+  paddingInline: vars.space.lg,
+  whiteSpace: "nowrap",
+  border: "none",
+  borderRadius: vars.radius.md,
+  background: vars.color.gold,
+  color: vars.color.onAccent,
+  fontWeight: 700,
+  fontSize: vars.font.sizeLarge,
+  cursor: "pointer",
   selectors: { "&:disabled": { background: vars.color.silverLight, color: vars.color.textMuted, cursor: "progress" } },
 });
 export const section = style({ marginTop: vars.space.xl });
@@ -99,6 +128,13 @@ globalStyle(`${row} > dt`, { color: vars.color.textMuted });
 export const description = style({ maxWidth: "48rem" });
 
 /** Prices by quantity: the coin's tiers and the promotions for it. */
-export const tiers = style({ display: "grid", gap: vars.space.xs, padding: vars.space.sm, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, background: vars.color.surface });
+export const tiers = style({
+  display: "grid",
+  gap: vars.space.xs,
+  padding: vars.space.sm,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+});
 export const tiersTitle = style({ margin: 0, fontWeight: 600 });
 export const tiersNote = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.font.sizeSmall });

@@ -58,7 +58,14 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     tiers: priced ? tierTable(row, rule, row.quantityTiers, pricingRates) : [],
     promotions: promotions.flatMap((promotion) =>
       promotion.rule.kind === "premium-discount" && matchesCoin(promotion.rule.coins, row)
-        ? [{ id: promotion.id, title: promotion.title, minQuantity: promotion.rule.minQuantity, price: discountedPrice(row, rule, pricingRates, promotion.rule.premiumPoints) }]
+        ? [
+            {
+              id: promotion.id,
+              title: promotion.title,
+              minQuantity: promotion.rule.minQuantity,
+              price: discountedPrice(row, rule, pricingRates, promotion.rule.premiumPoints),
+            },
+          ]
         : [],
     ),
     active: row.status === "active",
@@ -132,7 +139,14 @@ export default function Product({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className={css.page}>
-      <PageHeader title={product.name} crumbs={[{ name: "Каталог", href: "/catalog" }, { name: metalNames[product.metal], href: sectionHref }, { name: product.name, href }]} />
+      <PageHeader
+        title={product.name}
+        crumbs={[
+          { name: "Каталог", href: "/catalog" },
+          { name: metalNames[product.metal], href: sectionHref },
+          { name: product.name, href },
+        ]}
+      />
       <JsonLd data={productJsonLd(product, loaderData)} />
       <div className={css.layout}>
         <section aria-label="Фотографии" className={css.gallery}>
@@ -204,7 +218,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               ) : null}
               {promotions.map((promotion) => (
                 <p key={promotion.id} data-testid="product-promotion">
-                  <Link to={`/promo/${promotion.id}`}>Акция: {promotion.title}</Link> — от {promotion.minQuantity} шт. <strong>{formatMoney(promotion.price)}/шт.</strong>
+                  <Link to={`/promo/${promotion.id}`}>Акция: {promotion.title}</Link> — от {promotion.minQuantity} шт.{" "}
+                  <strong>{formatMoney(promotion.price)}/шт.</strong>
                 </p>
               ))}
               {tiers.length > 0 && promotions.length > 0 ? <p className={css.tiersNote}>Скидки не суммируются: в корзине действует самая выгодная.</p> : null}
@@ -227,7 +242,9 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           ) : null}
           <ProductActions productId={product.id} productName={product.name} inStock={canBuy} returnTo={href} withCart={false} />
           {product.pricing === "metal" && quotesTime ? (
-            <p className={css.note}>Цена следует за котировками металла; обновлено {formatDateTime(quotesTime)} МСК. В заказе фиксируется цена на момент оформления.</p>
+            <p className={css.note}>
+              Цена следует за котировками металла; обновлено {formatDateTime(quotesTime)} МСК. В заказе фиксируется цена на момент оформления.
+            </p>
           ) : null}
         </section>
       </div>
@@ -235,89 +252,89 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       {/* The rest of the page, with the buy bar at its end: sticky at the bottom edge, it shows
           once the buyer has scrolled past the price and stays until the page ends (CSS only). */}
       <div className={css.rest}>
-      <section aria-labelledby="characteristics" className={css.section}>
-        <h2 id="characteristics" className={css.heading}>
-          Характеристики
-        </h2>
-        <dl className={css.characteristics}>
-          {characteristics
-            .filter((entry): entry is [string, string] => entry[1] !== null)
-            .map(([name, value]) => (
-              <div key={name} className={css.row}>
-                <dt>{name}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-        </dl>
-        {product.description ? <p className={css.description}>{product.description}</p> : null}
-      </section>
-
-      {chart ? (
-        <section aria-labelledby="history-title" id="history" className={css.section} data-testid="price-history">
-          <h2 id="history-title" className={css.heading}>
-            История цены
+        <section aria-labelledby="characteristics" className={css.section}>
+          <h2 id="characteristics" className={css.heading}>
+            Характеристики
           </h2>
-          <ChartRangeLinks ranges={historyRanges} current={range} label="Период истории цены" hash="#history" />
-          <PriceChart
-            chart={chart.geometry}
-            title={`Цена монеты «${product.name}» за ${historyRanges.find((r) => r.id === range)!.label.toLowerCase()}`}
-            marks={{ min: `мин. ${formatMoney(chart.min.value)}`, max: `макс. ${formatMoney(chart.max.value)}` }}
-            summary={`Сплошная линия — цена продажи, пунктир — цена выкупа. Минимум ${formatMoney(chart.min.value)} (${formatDate(chart.min.date)}), максимум ${formatMoney(chart.max.value)} (${formatDate(chart.max.date)}), на ${formatDate(chart.last.date)} — ${formatMoney(chart.last.value)}, выкуп ${formatMoney(chart.lastBuyback.value)}. Рассчитано по котировкам металла и нынешней наценке монеты.`}
-          />
+          <dl className={css.characteristics}>
+            {characteristics
+              .filter((entry): entry is [string, string] => entry[1] !== null)
+              .map(([name, value]) => (
+                <div key={name} className={css.row}>
+                  <dt>{name}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+          </dl>
+          {product.description ? <p className={css.description}>{product.description}</p> : null}
         </section>
-      ) : null}
 
-      {active ? (
-        <AlertForms
-          signedIn={alerts.signedIn}
-          hasEmail={alerts.hasEmail}
-          loginHref={alerts.loginHref}
-          productId={product.id}
-          returnTo={href}
-          price={product.price}
-          inStock={product.inStock}
-          alerts={alerts.list}
-        />
-      ) : null}
+        {chart ? (
+          <section aria-labelledby="history-title" id="history" className={css.section} data-testid="price-history">
+            <h2 id="history-title" className={css.heading}>
+              История цены
+            </h2>
+            <ChartRangeLinks ranges={historyRanges} current={range} label="Период истории цены" hash="#history" />
+            <PriceChart
+              chart={chart.geometry}
+              title={`Цена монеты «${product.name}» за ${historyRanges.find((r) => r.id === range)!.label.toLowerCase()}`}
+              marks={{ min: `мин. ${formatMoney(chart.min.value)}`, max: `макс. ${formatMoney(chart.max.value)}` }}
+              summary={`Сплошная линия — цена продажи, пунктир — цена выкупа. Минимум ${formatMoney(chart.min.value)} (${formatDate(chart.min.date)}), максимум ${formatMoney(chart.max.value)} (${formatDate(chart.max.date)}), на ${formatDate(chart.last.date)} — ${formatMoney(chart.last.value)}, выкуп ${formatMoney(chart.lastBuyback.value)}. Рассчитано по котировкам металла и нынешней наценке монеты.`}
+            />
+          </section>
+        ) : null}
 
-      <section aria-labelledby="related" className={css.section}>
-        <h2 id="related" className={css.heading}>
-          Похожие монеты
-        </h2>
-        <Suspense
-          fallback={
-            <p className={css.note}>
-              Подбираем похожие монеты… Их можно найти и в разделе <Link to={sectionHref}>{metalNames[product.metal].toLowerCase()}</Link>.
-            </p>
-          }
-        >
-          <Await resolve={related} errorElement={<p className={css.note}>Не удалось загрузить похожие монеты.</p>}>
-            {(items) => (
-              <ul className={grid}>
-                {items.map((item) => (
-                  <li key={item.id}>
-                    <ProductCard product={item} returnTo={href} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Await>
-        </Suspense>
-      </section>
-      {canBuy ? (
-        <aside aria-label="Быстрая покупка" className={css.buyBar} data-testid="buy-bar">
-          <span className={css.buyBarPrice}>{formatMoney(product.price!)}</span>
-          <ListForm action="/cart" fetcherKey={listFetcherKey("cart", `product-${product.id}`)} className={css.buyBarForm}>
-            <input type="hidden" name="intent" value="add" />
-            <input type="hidden" name="productId" value={product.id} />
-            <input type="hidden" name="quantity" value="1" />
-            <input type="hidden" name="redirectTo" value={href} />
-            <button type="submit" className={css.buyButton}>
-              В корзину
-            </button>
-          </ListForm>
-        </aside>
-      ) : null}
+        {active ? (
+          <AlertForms
+            signedIn={alerts.signedIn}
+            hasEmail={alerts.hasEmail}
+            loginHref={alerts.loginHref}
+            productId={product.id}
+            returnTo={href}
+            price={product.price}
+            inStock={product.inStock}
+            alerts={alerts.list}
+          />
+        ) : null}
+
+        <section aria-labelledby="related" className={css.section}>
+          <h2 id="related" className={css.heading}>
+            Похожие монеты
+          </h2>
+          <Suspense
+            fallback={
+              <p className={css.note}>
+                Подбираем похожие монеты… Их можно найти и в разделе <Link to={sectionHref}>{metalNames[product.metal].toLowerCase()}</Link>.
+              </p>
+            }
+          >
+            <Await resolve={related} errorElement={<p className={css.note}>Не удалось загрузить похожие монеты.</p>}>
+              {(items) => (
+                <ul className={grid}>
+                  {items.map((item) => (
+                    <li key={item.id}>
+                      <ProductCard product={item} returnTo={href} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Await>
+          </Suspense>
+        </section>
+        {canBuy ? (
+          <aside aria-label="Быстрая покупка" className={css.buyBar} data-testid="buy-bar">
+            <span className={css.buyBarPrice}>{formatMoney(product.price!)}</span>
+            <ListForm action="/cart" fetcherKey={listFetcherKey("cart", `product-${product.id}`)} className={css.buyBarForm}>
+              <input type="hidden" name="intent" value="add" />
+              <input type="hidden" name="productId" value={product.id} />
+              <input type="hidden" name="quantity" value="1" />
+              <input type="hidden" name="redirectTo" value={href} />
+              <button type="submit" className={css.buyButton}>
+                В корзину
+              </button>
+            </ListForm>
+          </aside>
+        ) : null}
       </div>
     </div>
   );

@@ -50,7 +50,13 @@ export default function Promotion({ loaderData }: Route.ComponentProps) {
   const { title, description, cover, html, status, validity, endsOn, path } = loaderData;
   return (
     <article>
-      <PageHeader title={title} crumbs={[{ name: "Акции", href: "/promo" }, { name: title, href: path }]} />
+      <PageHeader
+        title={title}
+        crumbs={[
+          { name: "Акции", href: "/promo" },
+          { name: title, href: path },
+        ]}
+      />
       <p className={css.meta}>
         <span className={css.badge[status]} data-testid="promotion-status">
           {promotionStatusLabels[status]}

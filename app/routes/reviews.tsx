@@ -61,7 +61,9 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
         {summary.average !== null ? (
           <li className={css.rating}>
             <span className={css.ratingValue}>{formatNumber(summary.average, 1)}</span>
-            <span className={css.ratingLabel}>средняя оценка {summary.count} {pluralRu(summary.count, ["отзыва", "отзывов", "отзывов"])} на сайте</span>
+            <span className={css.ratingLabel}>
+              средняя оценка {summary.count} {pluralRu(summary.count, ["отзыва", "отзывов", "отзывов"])} на сайте
+            </span>
           </li>
         ) : null}
       </ul>

@@ -60,14 +60,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const suffix = page > 1 ? ` — страница ${page}` : "";
   return pageMeta({
     title: `Поиск: ${query}${suffix}`,
-    description: total > 0 ? `По запросу «${query}» найдено ${coins(total)} из золота и серебра с ценами по текущим котировкам.` : `По запросу «${query}» монет не найдено.`,
+    description:
+      total > 0
+        ? `По запросу «${query}» найдено ${coins(total)} из золота и серебра с ценами по текущим котировкам.`
+        : `По запросу «${query}» монет не найдено.`,
   });
 }
 
 function Hint() {
   return (
     <div data-testid="search-hint" className={css.hint}>
-      <p className={css.hintFirst}>Ищите по названию монеты, серии, номиналу, стране или монетному двору, по весу и металлу: слова можно писать не полностью.</p>
+      <p className={css.hintFirst}>
+        Ищите по названию монеты, серии, номиналу, стране или монетному двору, по весу и металлу: слова можно писать не полностью.
+      </p>
       <p className={css.hintLast}>
         Например:{" "}
         {examples.map((example, index) => (

@@ -60,7 +60,10 @@ export default function Thanks({ loaderData }: Route.ComponentProps) {
   usePurchaseEvent(order, !awaitingPayment && order.status !== "on_review");
   return (
     <>
-      <PageHeader title={awaitingPayment ? "Заказ ждёт оплаты" : "Спасибо за заказ"} crumbs={[{ name: "Спасибо за заказ", href: `/thanks?order=${order.id}` }]} />
+      <PageHeader
+        title={awaitingPayment ? "Заказ ждёт оплаты" : "Спасибо за заказ"}
+        crumbs={[{ name: "Спасибо за заказ", href: `/thanks?order=${order.id}` }]}
+      />
       {order.status === "on_review" ? (
         // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- an <output> holds phrasing content only, and this holds paragraphs
         <div role="status" data-testid="on-review">
@@ -86,7 +89,8 @@ export default function Thanks({ loaderData }: Route.ComponentProps) {
         // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- an <output> holds phrasing content only, and this holds paragraphs
         <div role="status" data-testid="thanks">
           <p>
-            Заказ <strong>№{order.number}</strong> оформлен{order.status === "paid" ? " и оплачен" : ""}. Назовите этот номер, если будете звонить нам; статус заказа виден в личном кабинете.
+            Заказ <strong>№{order.number}</strong> оформлен{order.status === "paid" ? " и оплачен" : ""}. Назовите этот номер, если будете звонить нам; статус
+            заказа виден в личном кабинете.
           </p>
           <h2>Что дальше</h2>
           <ol>
@@ -95,8 +99,8 @@ export default function Thanks({ loaderData }: Route.ComponentProps) {
               {order.deliveryId === DELIVERY_IDS.officePickup
                 ? "Пришлём SMS, когда заказ будет готов к выдаче в офисе; адрес и часы работы — ниже."
                 : order.paymentId === PAYMENT_IDS.online
-                ? "Передадим посылку в доставку с объявленной ценностью и пришлём трек-номер в SMS."
-                : "Наш сотрудник позвонит, чтобы договориться о времени вручения; оплата — при получении."}
+                  ? "Передадим посылку в доставку с объявленной ценностью и пришлём трек-номер в SMS."
+                  : "Наш сотрудник позвонит, чтобы договориться о времени вручения; оплата — при получении."}
             </li>
             <li data-testid="thanks-handover">{handoverText(order.deliveryKind)}</li>
           </ol>

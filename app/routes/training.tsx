@@ -17,15 +17,18 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const handle = { sitemap: { changeFrequency: "monthly" } } satisfies SitemapHandle;
 
 export const meta = () =>
-  pageMeta({ title: "Обучение для начинающих", description: "Статьи для начинающих: чем инвестиционные монеты отличаются от памятных, из чего складывается цена, как хранить монеты и не купить подделку." });
+  pageMeta({
+    title: "Обучение для начинающих",
+    description: "Статьи для начинающих: чем инвестиционные монеты отличаются от памятных, из чего складывается цена, как хранить монеты и не купить подделку.",
+  });
 
 export default function Training({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Обучение для начинающих" crumbs={[{ name: "Обучение для начинающих", href: "/training" }]} />
       <p className={lead}>
-        Короткие статьи о том, что нужно знать до первой покупки: как устроена цена монеты, чем отличаются пробы и монетные дворы, как хранить монеты и продать их
-        обратно.
+        Короткие статьи о том, что нужно знать до первой покупки: как устроена цена монеты, чем отличаются пробы и монетные дворы, как хранить монеты и продать
+        их обратно.
       </p>
       {loaderData.items.length > 0 ? <CardGrid items={loaderData.items} /> : <p>Статей пока нет.</p>}
     </>

@@ -53,7 +53,10 @@ function PartHydrated({ id }: { id: string }) {
  * `fallback` stands in when the browser renders the part itself before its code has come (a
  * client-side navigation to the page): the same thing without the enhancement, rather than a gap.
  */
-export function deferHydration<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, fallback?: (props: P) => ReactNode): (props: P) => JSX.Element {
+export function deferHydration<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  fallback?: (props: P) => ReactNode,
+): (props: P) => JSX.Element {
   let loaded: ComponentType<P> | undefined;
   if (typeof window === "undefined") {
     serverLoads.push(

@@ -28,7 +28,11 @@ test("a new buyer signs in through /login and returns to the catalogue", async (
   const finish = page.getByRole("button", { name: "Завершить регистрацию" });
   await finish.click();
   await expect(page).toHaveURL(/\/cabinet\/create$/);
-  await expectNativeRefusal(page.locator("form", { has: finish }), [page.getByLabel("ФИО"), page.getByLabel("E-mail"), page.getByLabel(/Согласен на обработку/)]);
+  await expectNativeRefusal(page.locator("form", { has: finish }), [
+    page.getByLabel("ФИО"),
+    page.getByLabel("E-mail"),
+    page.getByLabel(/Согласен на обработку/),
+  ]);
   await finish.click();
   await expect(page.getByText("Обязательное поле").first()).toBeVisible();
   await page.getByLabel("ФИО").fill("Кузнецова Ольга");

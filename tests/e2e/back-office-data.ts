@@ -78,4 +78,3 @@ export async function prepareBackOffice(dataDir: string, publicUrl: string): Pro
     await handle.close();
   }
 }
-

@@ -21,7 +21,9 @@ test("clearing the cart asks first; 'Отмена' keeps the coins, 'Да, оч�
   // Not under the sticky header: the question's own text is the element at its place.
   const line = question.getByText(/^Очистить корзину\?/);
   const box = (await line.boundingBox())!;
-  expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.textContent ?? "", { x: box.x + 5, y: box.y + box.height / 2 })).toMatch(/^Очистить корзину\?/);
+  expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.textContent ?? "", { x: box.x + 5, y: box.y + box.height / 2 })).toMatch(
+    /^Очистить корзину\?/,
+  );
   await expect(question).toContainText("Очистить корзину? Все монеты (1 шт.) будут убраны.");
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
   if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/cart-clear-390-${javaScriptEnabled ? "js" : "nojs"}.png` });

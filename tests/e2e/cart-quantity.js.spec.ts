@@ -21,7 +21,9 @@ test("a quantity typed and left for 'Оформить заказ' is the quantit
   await expect(page.getByTestId("cart-link").getByTestId("count-badge")).toHaveText("3");
 });
 
-test("a quantity typed and left is applied on the cart page too; a refused one is named and the field shows what the total is for", async ({ page }, testInfo) => {
+test("a quantity typed and left is applied on the cart page too; a refused one is named and the field shows what the total is for", async ({
+  page,
+}, testInfo) => {
   const field = page.getByTestId("line-quantity");
   await field.fill("2");
   await field.blur();

@@ -17,7 +17,9 @@ test("a content editor adds a picture, is refused a fake one, and confirms a pri
   const mode = javaScriptEnabled ? "js" : "nojs";
   // Each project edits a coin of its own: the two runs share one shop.
   const sku = javaScriptEnabled ? "AU-0004" : "AU-0005";
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c9a227" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c9a227" } })
+    .png()
+    .toBuffer();
   await page.setViewportSize(wide);
   await signInStaff(page, e2eContentEditors[mode]);
   await page.goto(`/admin/catalog/${sku}`);

@@ -14,7 +14,11 @@ async function addCoinToCart(page: Page) {
 }
 
 for (const viewport of [phone, wide]) {
-  test(`a quantity typed but not recalculated is named in view, then ordered as shown (${viewport.width} px)`, async ({ page, baseURL, javaScriptEnabled }, testInfo) => {
+  test(`a quantity typed but not recalculated is named in view, then ordered as shown (${viewport.width} px)`, async ({
+    page,
+    baseURL,
+    javaScriptEnabled,
+  }, testInfo) => {
     await page.setViewportSize(viewport);
     await addCoinToCart(page);
     await signInAndFillCheckout(page, baseURL!, javaScriptEnabled);
@@ -63,7 +67,12 @@ for (const viewport of [phone, wide]) {
   });
 }
 
-test("a stale checkout tab does not undo the cart changed in a second tab: it says what changed, then orders what it shows", async ({ page, context, baseURL, javaScriptEnabled }, testInfo) => {
+test("a stale checkout tab does not undo the cart changed in a second tab: it says what changed, then orders what it shows", async ({
+  page,
+  context,
+  baseURL,
+  javaScriptEnabled,
+}, testInfo) => {
   // Two tabs, a sign-in and two presses: more steps than the default 30 s allow on a busy machine.
   test.setTimeout(90_000);
   await page.setViewportSize(phone);

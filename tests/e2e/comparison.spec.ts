@@ -12,7 +12,10 @@ async function compareThreeCoins(page: Page, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) await waitForHydration(page);
   const cards = page.getByTestId("product-card");
   for (const index of [0, 3, 1]) {
-    await cards.nth(index).getByRole("button", { name: /сравнени/i }).click();
+    await cards
+      .nth(index)
+      .getByRole("button", { name: /сравнени/i })
+      .click();
     await expect(page.getByTestId("compare-link").getByTestId("count-badge")).toHaveText(String([0, 3, 1].indexOf(index) + 1));
   }
   await page.goto("/product-comparison");

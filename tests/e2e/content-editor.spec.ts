@@ -38,7 +38,9 @@ test("an owner publishes a news item by its form and reads it in the audit log, 
   await page.setViewportSize(wide);
 
   await page.getByLabel(/^Дата/).fill("07.11.2026");
-  const picture = await sharp({ create: { width: 1200, height: 630, channels: 3, background: "#c9a227" } }).png().toBuffer();
+  const picture = await sharp({ create: { width: 1200, height: 630, channels: 3, background: "#c9a227" } })
+    .png()
+    .toBuffer();
   await page.getByLabel(/^Файл/).setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: picture });
   await page.getByLabel(/^Описание картинки/).fill("Часы на стене");
   await page.getByRole("button", { name: "Опубликовать" }).click();

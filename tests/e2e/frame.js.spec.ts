@@ -145,7 +145,10 @@ test.describe("console", () => {
     await expect(page).toHaveURL("/contacts");
     await page.getByTestId("site-footer").getByRole("link", { name: "Сертификаты" }).click();
     await expect(page).toHaveURL("/certificates");
-    await page.getByRole("link", { name: /на главную/ }).first().click();
+    await page
+      .getByRole("link", { name: /на главную/ })
+      .first()
+      .click();
     await expect(page).toHaveURL("/");
     // The home page has rendered (its data and module were loaded before the URL changed).
     await expect(page.locator("#home-title")).toBeVisible();

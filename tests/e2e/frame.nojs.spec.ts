@@ -86,7 +86,10 @@ test.describe("header without JavaScript", () => {
     await page.getByTestId("site-footer").getByRole("link", { name: "Сертификаты" }).click();
     await expect(page).toHaveURL("/certificates");
 
-    await page.getByRole("link", { name: /на главную/ }).first().click();
+    await page
+      .getByRole("link", { name: /на главную/ })
+      .first()
+      .click();
     await expect(page).toHaveURL("/");
   });
 });

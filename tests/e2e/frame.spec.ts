@@ -43,7 +43,10 @@ test.describe("header", () => {
     await expect(panel).toBeHidden();
 
     // Keyboard: Tab from the rating link before it onto the phone.
-    await page.getByTestId("site-header").getByRole("link", { name: /Яндекс/ }).focus();
+    await page
+      .getByTestId("site-header")
+      .getByRole("link", { name: /Яндекс/ })
+      .focus();
     await page.keyboard.press("Tab");
     await expect(phoneLink).toBeFocused();
     await expect(panel).toBeVisible();

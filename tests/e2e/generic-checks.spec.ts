@@ -77,7 +77,19 @@ const routes = [
 const itemsOf: Record<string, string> = { "/catalog": "/products/", "/promo": "/promo/", "/news": "/news/", "/cases": "/cases/", "/training": "/training/" };
 
 /** One route per page template gets axe too (the product page: the first item of /catalog). */
-const axeTemplates = new Set(["/", "/catalog", "/about", "/coin-buyback", "/product-comparison", "/login", "/quotes-online", "/no/such/page", "product", "/cart", "/checkout"]);
+const axeTemplates = new Set([
+  "/",
+  "/catalog",
+  "/about",
+  "/coin-buyback",
+  "/product-comparison",
+  "/login",
+  "/quotes-online",
+  "/no/such/page",
+  "product",
+  "/cart",
+  "/checkout",
+]);
 
 /**
  * axe costs seconds a page, so the templates get it at the phone width, and at the desktop width
@@ -195,7 +207,10 @@ test.describe("every phone field", () => {
   async function expectSmsTo(digits: string, what: string) {
     expect(await waitForSmsCode(outbox(), `+7${digits}`), what).toMatch(/^\d{4}$/);
     const strangers = [`+77${digits.slice(0, 9)}`, `+78${digits.slice(0, 9)}`];
-    expect((await readSmsMessages(outbox())).filter((sms) => strangers.includes(sms.to)), what).toEqual([]);
+    expect(
+      (await readSmsMessages(outbox())).filter((sms) => strangers.includes(sms.to)),
+      what,
+    ).toEqual([]);
   }
 
   test("/login sends the code to the number however it was written and put in", async ({ page, javaScriptEnabled }) => {

@@ -32,7 +32,10 @@ for (const viewport of [phone, wide]) {
     if (javaScriptEnabled) await waitForHydration(page);
     await page.getByLabel("Дата рождения (ДД.ММ.ГГГГ)").fill("31.02.1990");
     // Without JavaScript the browser first asks for the required fields (native required); the server's words are behind it.
-    if (!javaScriptEnabled) await expectNativeRefusal(page.locator("form", { has: page.getByLabel("Дата рождения (ДД.ММ.ГГГГ)") }), [page.getByLabel(/Я согласен на обработку моих паспортных данных/)]);
+    if (!javaScriptEnabled)
+      await expectNativeRefusal(page.locator("form", { has: page.getByLabel("Дата рождения (ДД.ММ.ГГГГ)") }), [
+        page.getByLabel(/Я согласен на обработку моих паспортных данных/),
+      ]);
     await page.getByLabel("Дата рождения (ДД.ММ.ГГГГ)").press("Enter");
     await expect(page.getByText("Введите дату в формате ДД.ММ.ГГГГ")).toBeVisible();
     await expect(page.getByText("Нужно согласие на обработку персональных данных")).toBeVisible();

@@ -146,9 +146,17 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
   return analyze(new AxeBuilder({ page }).setLegacyMode(true));
 }
 
-async function analyze(builder: { analyze(): Promise<{ violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] }[] }> }) {
+async function analyze(builder: {
+  analyze(): Promise<{ violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] }[] }>;
+}) {
   const { violations } = await builder.analyze();
   return violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.slice(0, 5).map((node) => node.target.join(" ")).join(" | ")}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .slice(0, 5)
+          .map((node) => node.target.join(" "))
+          .join(" | ")}`,
+    );
 }

@@ -148,12 +148,16 @@ test.describe("on a phone with a touch screen", () => {
     page.on("request", (request) => {
       if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
     });
-    await slowDoubleClick(page, card.getByRole("button", { name: "В корзину" }), () => expect(card.getByTestId("in-cart")).toHaveText("Добавлено. В корзине: 1 шт."));
+    await slowDoubleClick(page, card.getByRole("button", { name: "В корзину" }), () =>
+      expect(card.getByTestId("in-cart")).toHaveText("Добавлено. В корзине: 1 шт."),
+    );
     await card.getByRole("link").first().click();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await waitForHydration(page);
     const buyForm = page.locator("form").filter({ has: page.getByRole("spinbutton", { name: /Количество/ }) });
-    await slowDoubleClick(page, buyForm.getByRole("button", { name: "В корзину" }), () => expect(buyForm.getByTestId("in-cart")).toHaveText("Добавлено. В корзине: 2 шт."));
+    await slowDoubleClick(page, buyForm.getByRole("button", { name: "В корзину" }), () =>
+      expect(buyForm.getByTestId("in-cart")).toHaveText("Добавлено. В корзине: 2 шт."),
+    );
     await expect(page.getByTestId("cart-link").getByTestId("count-badge")).toHaveText("2");
     expect(posts.filter((path) => path.startsWith("/cart"))).toHaveLength(2);
     expect(await coinsInCart(page)).toBe(2);

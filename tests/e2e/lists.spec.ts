@@ -42,10 +42,19 @@ test("wishlist and comparison from catalogue cards", async ({ page, javaScriptEn
   await page.goto("/catalog/gold/monety-georgiy-pobedonosec");
   if (javaScriptEnabled) await waitForHydration(page);
   const cards = page.getByTestId("product-card");
-  await cards.nth(0).getByRole("button", { name: /^Добавить в избранное/ }).click();
+  await cards
+    .nth(0)
+    .getByRole("button", { name: /^Добавить в избранное/ })
+    .click();
   await expect(page.getByTestId("wishlist-link").getByTestId("count-badge")).toHaveText("1");
-  await cards.nth(0).getByRole("button", { name: /^Добавить к сравнению/ }).click();
-  await cards.nth(1).getByRole("button", { name: /^Добавить к сравнению/ }).click();
+  await cards
+    .nth(0)
+    .getByRole("button", { name: /^Добавить к сравнению/ })
+    .click();
+  await cards
+    .nth(1)
+    .getByRole("button", { name: /^Добавить к сравнению/ })
+    .click();
   await expect(page.getByTestId("compare-link").getByTestId("count-badge")).toHaveText("2");
 
   await page.getByTestId("compare-link").click();

@@ -6,10 +6,12 @@ import { fileURLToPath } from "node:url";
 import { expect, pageTextLeaks, test } from "./fixtures.ts";
 
 /** A page of the shop's address that says «[object Object]» where an address belongs (no shop needed: the browser is answered here). */
-const leakingPage = "<!DOCTYPE html><html lang=\"ru\"><body><p>Доставка: Курьер СДЭК, [object Object]</p></body></html>";
+const leakingPage = '<!DOCTYPE html><html lang="ru"><body><p>Доставка: Курьер СДЭК, [object Object]</p></body></html>';
 
 test("reads a leaked value in a page's visible text, and not in what is hidden", async ({ page }) => {
-  await page.route("**/hidden", (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: '<!DOCTYPE html><html lang="ru"><body><p>Готово</p><p hidden>null</p></body></html>' }));
+  await page.route("**/hidden", (route) =>
+    route.fulfill({ contentType: "text/html; charset=utf-8", body: '<!DOCTYPE html><html lang="ru"><body><p>Готово</p><p hidden>null</p></body></html>' }),
+  );
   await page.goto("/hidden");
   expect(await pageTextLeaks(page)).toEqual([]);
   // Shown by a script, as a client-side render would (no page load): the check at the test's end reads it.
@@ -29,7 +31,9 @@ test("fails a test whose page showed a leaked value, though the test itself chec
 
 test("fails a test whose page came to show a leaked value after it loaded (a client-side render)", async ({ page }) => {
   test.fail();
-  await page.route("**/later", (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: '<!DOCTYPE html><html lang="ru"><body><p>Готово</p></body></html>' }));
+  await page.route("**/later", (route) =>
+    route.fulfill({ contentType: "text/html; charset=utf-8", body: '<!DOCTYPE html><html lang="ru"><body><p>Готово</p></body></html>' }),
+  );
   await page.goto("/later");
   await page.evaluate(() => (document.querySelector("p")!.textContent = "Итого: NaN ₽"));
 });

@@ -71,7 +71,10 @@ test.describe("on a 390 px phone", () => {
       expect(new Set(names).size, `names' x at ${viewport.width} px: ${names.join(", ")}`).toBe(1);
       expect(new Set(values).size, `values' x at ${viewport.width} px: ${values.join(", ")}`).toBe(1);
       // The values have room: the names' column takes at most half of the list.
-      const widths = await list.evaluate((element) => ({ list: element.getBoundingClientRect().width, value: element.querySelector("dd")!.getBoundingClientRect().width }));
+      const widths = await list.evaluate((element) => ({
+        list: element.getBoundingClientRect().width,
+        value: element.querySelector("dd")!.getBoundingClientRect().width,
+      }));
       expect(widths.value).toBeGreaterThanOrEqual(widths.list * 0.45);
       expect(await horizontalOverflow(page)).toBe(0);
     }
@@ -81,7 +84,11 @@ test.describe("on a 390 px phone", () => {
     await addCoinToCart(page);
     await open(page, "/checkout", javaScriptEnabled);
     await chooseDelivery(page, 45, javaScriptEnabled);
-    const fields = ["Квартира, офис", "Подъезд", "Этаж"].map((name) => ({ name, label: page.locator("#address label").filter({ hasText: name }), input: page.getByLabel(name, { exact: true }) }));
+    const fields = ["Квартира, офис", "Подъезд", "Этаж"].map((name) => ({
+      name,
+      label: page.locator("#address label").filter({ hasText: name }),
+      input: page.getByLabel(name, { exact: true }),
+    }));
     const labels = await Promise.all(fields.map((field) => box(field.label)));
     const inputs = await Promise.all(fields.map((field) => box(field.input)));
     for (const [index, field] of fields.entries()) {
@@ -116,11 +123,15 @@ test.describe("on a 390 px phone", () => {
           const outside = rect.right <= view.left + 0.5 || rect.left >= view.right - 0.5;
           const text = (part.textContent ?? "").trim();
           if (inside) whole++;
-          else if (!outside) problems.push(`'${text}' cut at the bar's edge (${Math.round(rect.left)}–${Math.round(rect.right)} in ${Math.round(view.left)}–${Math.round(view.right)})`);
+          else if (!outside)
+            problems.push(
+              `'${text}' cut at the bar's edge (${Math.round(rect.left)}–${Math.round(rect.right)} in ${Math.round(view.left)}–${Math.round(view.right)})`,
+            );
           for (const figure of part.querySelectorAll("span")) {
             // The visually hidden words ('рост', 'снижение') are clipped to 1 px on purpose.
             if (figure.getBoundingClientRect().width <= 1) continue;
-            if (figure.scrollWidth > figure.clientWidth + 1 && getComputedStyle(figure).overflow !== "visible") problems.push(`'${figure.textContent}' cut inside itself`);
+            if (figure.scrollWidth > figure.clientWidth + 1 && getComputedStyle(figure).overflow !== "visible")
+              problems.push(`'${figure.textContent}' cut inside itself`);
           }
         }
         return { problems, whole };
@@ -149,7 +160,13 @@ test.describe("on a 390 px phone", () => {
           const column = cell.closest("table")!.querySelectorAll("thead th")[[...row.children].indexOf(cell)]!;
           const columnShown = column.getBoundingClientRect().width > 1 && column.getBoundingClientRect().right <= document.documentElement.clientWidth;
           const own = getComputedStyle(cell, "::before").content.replace(/^"|"$/g, "");
-          return { text: cell.textContent, left: rect.left, right: rect.right, overflow: cell.scrollWidth - cell.clientWidth, heading: columnShown ? column.textContent : own === "none" ? "" : own };
+          return {
+            text: cell.textContent,
+            left: rect.left,
+            right: rect.right,
+            overflow: cell.scrollWidth - cell.clientWidth,
+            heading: columnShown ? column.textContent : own === "none" ? "" : own,
+          };
         }),
       );
     expect(cells).toHaveLength(10);
@@ -172,7 +189,10 @@ test.describe("on a 390 px phone", () => {
     const cancel = confirm.getByRole("link", { name: "Отмена" });
     await expect(yes).toBeVisible();
     for (const control of [yes, cancel]) {
-      const follows = await question.evaluate((text, other) => Boolean(text.compareDocumentPosition(other!) & Node.DOCUMENT_POSITION_FOLLOWING), await control.elementHandle());
+      const follows = await question.evaluate(
+        (text, other) => Boolean(text.compareDocumentPosition(other!) & Node.DOCUMENT_POSITION_FOLLOWING),
+        await control.elementHandle(),
+      );
       expect(follows, "the question precedes its buttons in the page").toBe(true);
       const [q, c] = [await box(question), await box(control)];
       expect(q.y + q.height, "the question above its buttons on the screen").toBeLessThanOrEqual(c.y + 1);
@@ -180,11 +200,13 @@ test.describe("on a 390 px phone", () => {
     // The question and its buttons are all on the screen, none under the sticky total.
     for (const part of [question, yes, cancel]) await expect(part).toBeInViewport({ ratio: 1 });
     const covered = await confirm.evaluate((element) =>
-      [...element.querySelectorAll("p, button, a")].filter((part) => {
-        const rect = part.getBoundingClientRect();
-        const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
-        return !(hit === part || part.contains(hit));
-      }).map((part) => part.textContent),
+      [...element.querySelectorAll("p, button, a")]
+        .filter((part) => {
+          const rect = part.getBoundingClientRect();
+          const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+          return !(hit === part || part.contains(hit));
+        })
+        .map((part) => part.textContent),
     );
     expect(covered).toEqual([]);
   });
@@ -218,7 +240,10 @@ test.describe("on a 390 px phone", () => {
               const text = (cell.textContent ?? "").trim();
               const label = getComputedStyle(cell, "::before").content;
               if (!headShown && label !== `"${name}"`) problems.push(`'${text}': no '${name}' beside it on the screen`);
-              if (!onScreen(cell.getBoundingClientRect())) problems.push(`'${text}' (${name}) off the screen at ${Math.round(cell.getBoundingClientRect().left)}–${Math.round(cell.getBoundingClientRect().right)}`);
+              if (!onScreen(cell.getBoundingClientRect()))
+                problems.push(
+                  `'${text}' (${name}) off the screen at ${Math.round(cell.getBoundingClientRect().left)}–${Math.round(cell.getBoundingClientRect().right)}`,
+                );
               if (cell.scrollWidth > cell.clientWidth + 1) problems.push(`'${text}' (${name}) wider than its cell`);
             }
           });

@@ -5,7 +5,16 @@ import type { Locator, Page } from "@playwright/test";
 /** Every way a Russian number is commonly written, for the ten national digits `digits`. */
 export function formatsOf(digits: string): string[] {
   const [a, b, c, d] = [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6, 8), digits.slice(8)];
-  return [`+7${digits}`, `8${digits}`, `7${digits}`, digits, `+7 ${a} ${b}-${c}-${d}`, `8 (${a}) ${b}-${c}-${d}`, `7 ${a} ${b} ${c} ${d}`, `8 ${a} ${b} ${c} ${d}`];
+  return [
+    `+7${digits}`,
+    `8${digits}`,
+    `7${digits}`,
+    digits,
+    `+7 ${a} ${b}-${c}-${d}`,
+    `8 (${a}) ${b}-${c}-${d}`,
+    `7 ${a} ${b} ${c} ${d}`,
+    `8 ${a} ${b} ${c} ${d}`,
+  ];
 }
 
 /** The field's masked look of a number: +7 (916) 111-22-33. */

@@ -62,7 +62,8 @@ function selectedValue(html: string, name: string): string {
 async function coinForm(client: ShopClient, page = coinPage): Promise<Record<string, string>> {
   const html = await client.html(page);
   const fields: Record<string, string> = { intent: "save", version: inputValue(html, "version")!, description: textareaValue(html, "description") };
-  for (const name of ["name", "premiumPercent", "fixedPremium", "fixedPrice", "buybackDiscountPercent", "stock", "maxPerOrder", "lowStockThreshold"]) fields[name] = inputValue(html, name)!;
+  for (const name of ["name", "premiumPercent", "fixedPremium", "fixedPrice", "buybackDiscountPercent", "stock", "maxPerOrder", "lowStockThreshold"])
+    fields[name] = inputValue(html, name)!;
   for (const name of ["pricing", "vat"]) fields[name] = selectedValue(html, name);
   const published = tags(html, "input").find((tag) => attribute(tag, "name") === "published")!;
   if (/\schecked/.test(published)) fields.published = "on";
@@ -154,7 +155,9 @@ describe("a price under the coin's floor", () => {
     expect(form.premiumPercent).toBe("30");
     const warned = await clients.content!.postForm(krugerrand, { ...form, premiumPercent: "6" });
     expect(warned.status).toBe(422);
-    expect(textByTestId(warned.text, "edit-error")).toMatch(/^Не сохранено: Цена без НДС [\d\s]+ ₽ ниже стоимости металла [\d\s]+ ₽; Цена без НДС [\d\s]+ ₽ ниже цены выкупа [\d\s]+ ₽\. Если так и задумано/);
+    expect(textByTestId(warned.text, "edit-error")).toMatch(
+      /^Не сохранено: Цена без НДС [\d\s]+ ₽ ниже стоимости металла [\d\s]+ ₽; Цена без НДС [\d\s]+ ₽ ниже цены выкупа [\d\s]+ ₽\. Если так и задумано/,
+    );
     expect(textByTestId(warned.text, "confirm-below-floor")).toContain("Да, продавать так");
     expect(inputValue(warned.text, "premiumPercent")).toBe("6");
     expect(await premiumOf()).toBe("30");
@@ -182,7 +185,9 @@ describe("a price under the coin's floor", () => {
   it("the buy-back discount is labelled by what it follows, the metal, and the figures shown are the storefront's", async () => {
     const page = await clients.content!.html(krugerrand);
     const hint = textByTestId(page, "buyback-hint")!;
-    expect(hint).toMatch(/^цена выкупа — стоимость металла по котировкам минус эта скидка; от цены продажи и наценки не зависит\. Сейчас: металл [\d\s]+ ₽, выкуп [\d\s]+ ₽$/);
+    expect(hint).toMatch(
+      /^цена выкупа — стоимость металла по котировкам минус эта скидка; от цены продажи и наценки не зависит\. Сейчас: металл [\d\s]+ ₽, выкуп [\d\s]+ ₽$/,
+    );
     expect(page).not.toContain("ниже цены продажи");
     const shown = Number(/выкуп ([\d\s]+) ₽/.exec(hint)![1]!.replace(/\D/g, ""));
     const storefront = mainText(await new ShopClient(shop.url).html("/products/kryugerrand-1-unciya"));
@@ -267,7 +272,10 @@ describe("a coin's pictures", () => {
     form.set("picture", file);
     return client.postMultipart(coinPage, form);
   };
-  const pictureCount = async () => (/<ul[^>]*>([\s\S]*?)<\/ul>/.exec(await clients.content!.html(coinPage).then((html) => html.slice(html.indexOf('data-testid="coin-pictures"'))))?.[1] ?? "").split("<li").length - 1;
+  const pictureCount = async () =>
+    (
+      /<ul[^>]*>([\s\S]*?)<\/ul>/.exec(await clients.content!.html(coinPage).then((html) => html.slice(html.indexOf('data-testid="coin-pictures"'))))?.[1] ?? ""
+    ).split("<li").length - 1;
 
   it("a file that only claims to be a PNG is refused by its bytes, and the coin keeps its pictures", async () => {
     const before = await pictureCount();
@@ -279,22 +287,30 @@ describe("a coin's pictures", () => {
 
   it("a picture larger than 5 000 points a side is refused with its size named, and nothing is stored", async () => {
     const before = await pictureCount();
-    const wide = await sharp({ create: { width: 10_000, height: 8, channels: 3, background: "#c9a227" } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 10_000, height: 8, channels: 3, background: "#c9a227" } })
+      .png()
+      .toBuffer();
     const refused = await post(clients.content!, new File([new Uint8Array(wide)], "panorama.png", { type: "image/png" }));
     expect(refused.status).toBe(422);
-    expect(textByTestId(refused.text, "edit-error")).toBe("Картинка 10 000 × 8 точек слишком велика: не больше 5 000 точек по каждой стороне (уменьшите её перед загрузкой)");
+    expect(textByTestId(refused.text, "edit-error")).toBe(
+      "Картинка 10 000 × 8 точек слишком велика: не больше 5 000 точек по каждой стороне (уменьшите её перед загрузкой)",
+    );
     expect(textByTestId(refused.text, "flash")).toBeUndefined();
     expect(await pictureCount()).toBe(before);
   });
 
   it("a real PNG is stored and served through /_ipx", async () => {
     const before = await pictureCount();
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c9a227" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c9a227" } })
+      .png()
+      .toBuffer();
     const added = await post(clients.content!, new File([new Uint8Array(png)], "avers.png", { type: "image/png" }));
     expect([added.status, added.headers.get("location")]).toEqual([303, coinPage]);
     const page = await clients.content!.html(coinPage);
     expect(await pictureCount()).toBe(before + 1);
-    const src = tags(page, "img").map((tag) => decodeEntities(attribute(tag, "src") ?? "")).find((value) => value.includes("products/uploads/"))!;
+    const src = tags(page, "img")
+      .map((tag) => decodeEntities(attribute(tag, "src") ?? ""))
+      .find((value) => value.includes("products/uploads/"))!;
     expect(src).toMatch(/^\/_ipx\/.*products\/uploads\/georgiy-pobedonosec-50-rubley-mmd-[0-9a-f]{12}\.png$/);
     const image = await new ShopClient(shop.url).get(src);
     expect(image.status).toBe(200);
@@ -378,10 +394,18 @@ describe("a news item added and edited as a form of fields (no raw file)", () =>
     form.set("cover", picture ?? new File([], "", { type: "application/octet-stream" }));
     return clients.content!.postMultipart(path, form);
   };
-  const fields = { title: "Новый график: суббота", date: "07.11.2026", description: "Офис работает и в субботу.", body: "## Часы\n\nС **10:00** до 15:00.", coverAlt: "Часы на стене" };
+  const fields = {
+    title: "Новый график: суббота",
+    date: "07.11.2026",
+    description: "Офис работает и в субботу.",
+    body: "## Часы\n\nС **10:00** до 15:00.",
+    coverAlt: "Часы на стене",
+  };
   /** The error shown beside a field (conform's `${id}-error` paragraph after the input of that name). */
   const fieldError = (html: string, name: string) => {
-    const input = tags(html, "input").concat(tags(html, "textarea")).find((tag) => attribute(tag, "name") === name);
+    const input = tags(html, "input")
+      .concat(tags(html, "textarea"))
+      .find((tag) => attribute(tag, "name") === name);
     const id = input && attribute(input, "id");
     return id ? textContent(new RegExp(`<p id="${id}-error"[^>]*>([\\s\\S]*?)</p>`).exec(html)?.[1] ?? "") : undefined;
   };
@@ -418,7 +442,9 @@ describe("a news item added and edited as a form of fields (no raw file)", () =>
   });
 
   it("published with a title with a colon, its address made from the title, its picture uploaded: on the storefront at once, audited", async () => {
-    const png = await sharp({ create: { width: 120, height: 63, channels: 3, background: "#c9a227" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 120, height: 63, channels: 3, background: "#c9a227" } })
+      .png()
+      .toBuffer();
     const added = await post(newNews, { ...fields, intent: "publish" }, new File([new Uint8Array(png)], "cover.png", { type: "image/png" }));
     expect([added.status, added.headers.get("location")]).toEqual([303, editor]);
     const page = await clients.content!.html(editor);
@@ -427,7 +453,9 @@ describe("a news item added and edited as a form of fields (no raw file)", () =>
     const shown = await storefront().html(`/news/${slug}`);
     expect(h1Texts(shown)).toEqual(["Новый график: суббота"]);
     expect(textContent(shown)).toContain("7 ноября 2026");
-    const cover = tags(shown, "img").map((tag) => decodeEntities(attribute(tag, "src") ?? "")).find((src) => src.includes("content/uploads/"));
+    const cover = tags(shown, "img")
+      .map((tag) => decodeEntities(attribute(tag, "src") ?? ""))
+      .find((src) => src.includes("content/uploads/"));
     expect(cover).toMatch(/^\/_ipx\/.*content\/uploads\/novyj-grafik-subbota-[0-9a-f]{12}\.png$/);
     expect((await storefront().get(cover!)).status).toBe(200);
     expect(textContent(await storefront().html("/news"))).toContain("Новый график: суббота");
@@ -465,7 +493,9 @@ describe("a news item added and edited as a form of fields (no raw file)", () =>
     expect(stale.status).toBe(409);
     expect(inputValue(stale.text, "title")).toBe("Поздно: уже изменено");
     const audit = spaces(textByTestId(await clients.owner!.html(`/admin/audit?object=${slug}`), "audit-table"));
-    expect(audit).toMatch(/Тест content\s*контент-редактор\s*Текст изменён\s*Новости: novyj-grafik-subbota\s*Заголовок: Новый график: суббота\s*Картинка: картинка «Часы на стене»\s*Заголовок: Суббота: рабочая\s*Картинка: —/);
+    expect(audit).toMatch(
+      /Тест content\s*контент-редактор\s*Текст изменён\s*Новости: novyj-grafik-subbota\s*Заголовок: Новый график: суббота\s*Картинка: картинка «Часы на стене»\s*Заголовок: Суббота: рабочая\s*Картинка: —/,
+    );
     expect(audit).toMatch(/Текст добавлен.*Дата: 07\.11\.2026/);
   });
 });
@@ -480,4 +510,8 @@ describe("the audit log of the catalogue", () => {
   });
 });
 
-const spaces = (text: string | undefined) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").replace(/\s+/g, " ").trim();
+const spaces = (text: string | undefined) =>
+  (text ?? "")
+    .replace(/[\u00a0\u202f]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();

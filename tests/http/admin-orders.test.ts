@@ -95,7 +95,9 @@ describe("a refund", () => {
   it("is offered once a paid order is cancelled, goes through the payment service, is audited and told to the buyer", async () => {
     let page = await manager.html(href);
     expect(page).not.toContain('data-testid="order-refund"');
-    expect(await post({ to: "cancelled", version: inputValue(page, "version")!, reason: "Нет в наличии" })).toContain("верните деньги в блоке «Возврат денег» ниже");
+    expect(await post({ to: "cancelled", version: inputValue(page, "version")!, reason: "Нет в наличии" })).toContain(
+      "верните деньги в блоке «Возврат денег» ниже",
+    );
     page = await manager.html(href);
     const block = spaces(textByTestId(page, "order-refund") ?? "");
     const amount = Number(/Вернуть всё: ([\d ]+) ₽/.exec(block)![1]!.replace(/ /g, ""));
@@ -103,7 +105,9 @@ describe("a refund", () => {
     expect(block).toContain("Монеты отменённого заказа уже возвращены в продажу.");
     const version = /name="intent" value="refund"[\s\S]*?name="version" value="(\d+)"/.exec(page)![1]!;
     // A posted sum means nothing: the server gives back what the order's lines come to.
-    expect(await post({ intent: "refund", amount: "1", all: "1", version })).toBe(`Возврат ${spaces(formatMoney(amount))} отправлен в платёжный сервис; покупателю придут SMS и письмо.`);
+    expect(await post({ intent: "refund", amount: "1", all: "1", version })).toBe(
+      `Возврат ${spaces(formatMoney(amount))} отправлен в платёжный сервис; покупателю придут SMS и письмо.`,
+    );
     page = await manager.html(href);
     expect(page).not.toContain("Вернуть всё");
     expect(spaces(textByTestId(page, "order-refunds") ?? "")).toContain(`${spaces(formatMoney(amount))}, выполнен`);
@@ -141,7 +145,11 @@ describe("the records", () => {
     const { audit, refund } = await database.use(async ({ db }) => {
       const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.number, number));
       return {
-        audit: await db.select().from(auditLog).where(eq(auditLog.entity, `order:${number}`)).orderBy(asc(auditLog.id)),
+        audit: await db
+          .select()
+          .from(auditLog)
+          .where(eq(auditLog.entity, `order:${number}`))
+          .orderBy(asc(auditLog.id)),
         refund: await db.select().from(refunds).where(eq(refunds.orderId, order!.id)),
       };
     });

@@ -31,7 +31,11 @@ const staff = { owner: newPhone(), manager: newPhone(), content: newPhone() };
 const newcomer = newPhone();
 const surname = "Самоцветова";
 const lowCoin = productIdOf("300-letie-poltavskoy-bitvy-3-rublya-2009");
-const spaces = (text: string | undefined) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").replace(/\s+/g, " ").trim();
+const spaces = (text: string | undefined) =>
+  (text ?? "")
+    .replace(/[\u00a0\u202f]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 /** "+79261234567" as a buyer dictates it: "8 926 123-45-67". */
 const eightFormat = (normal: string) => `8 ${normal.slice(2, 5)} ${normal.slice(5, 8)}-${normal.slice(8, 10)}-${normal.slice(10)}`;
 
@@ -53,16 +57,56 @@ beforeAll(async () => {
   await database.use(async ({ db }) => {
     // A coin with its own low-stock threshold, and a message the sender gave up on.
     await db.update(products).set({ lowStockThreshold: 100_000 }).where(eq(products.id, lowCoin));
-    await db.insert(notifications).values({ key: "test:failed-1", event: "order_paid", audience: "staff", channel: "email", recipient: "boss@example.ru", text: "Заказ оплачен", status: "failed", attempts: 8, lastError: "550 mailbox unavailable" });
+    await db
+      .insert(notifications)
+      .values({
+        key: "test:failed-1",
+        event: "order_paid",
+        audience: "staff",
+        channel: "email",
+        recipient: "boss@example.ru",
+        text: "Заказ оплачен",
+        status: "failed",
+        attempts: 8,
+        lastError: "550 mailbox unavailable",
+      });
     // Actions other parts of the back office write, in the owner's name: the log names them in Russian.
     const [owner] = await db.select({ id: staffTable.id }).from(staffTable).where(eq(staffTable.phone, staff.owner.normal));
-    await db.insert(auditLog).values({ staffId: owner!.id, phone: staff.owner.normal, role: "owner", action: "identification.read", entity: "customer:1", before: null, after: { fields: ["passport"] }, ip: "10.0.0.9" });
-    await db.insert(auditLog).values({ staffId: owner!.id, phone: staff.owner.normal, role: "owner", action: "order.status", entity: "order:2026-000042", before: { status: "assembling" }, after: { status: "shipped", trackingNumber: "CDEK-42" }, ip: "10.0.0.9" });
+    await db
+      .insert(auditLog)
+      .values({
+        staffId: owner!.id,
+        phone: staff.owner.normal,
+        role: "owner",
+        action: "identification.read",
+        entity: "customer:1",
+        before: null,
+        after: { fields: ["passport"] },
+        ip: "10.0.0.9",
+      });
+    await db
+      .insert(auditLog)
+      .values({
+        staffId: owner!.id,
+        phone: staff.owner.normal,
+        role: "owner",
+        action: "order.status",
+        entity: "order:2026-000042",
+        before: { status: "assembling" },
+        after: { status: "shipped", trackingNumber: "CDEK-42" },
+        ip: "10.0.0.9",
+      });
   });
   shop = await database.start({ SMS_PROVIDER: "file", SMS_OUTBOX_FILE: smsOutbox, LOW_STOCK_THRESHOLD: "0" });
   buyer = await signedInBuyer(shop.url, smsOutbox, { fullName: `${surname} Анна Сергеевна` });
   await placeOrderByForms(buyer, lowCoin);
-  const sent = await buyer.client.postForm("/coin-buyback", { name: `Анна ${surname}`, phone: buyer.phone.typed, items: "Соболь, 2 шт.", comment: "", consent: "on" });
+  const sent = await buyer.client.postForm("/coin-buyback", {
+    name: `Анна ${surname}`,
+    phone: buyer.phone.typed,
+    items: "Соболь, 2 шт.",
+    comment: "",
+    consent: "on",
+  });
   expect(sent.status).toBe(303);
   buybackNumber = /В-\d{6}/.exec(textByTestId(await buyer.client.html("/coin-buyback"), "flash") ?? "")![0];
   for (const role of ["owner", "manager", "content"] as const) clients[role] = await signedInStaff(shop.url, smsOutbox, staff[role]);
@@ -92,8 +136,11 @@ describe("who may open what", () => {
   });
 
   it("the menu offers each role its pages: the manager gets the sales switch, not the shop's page", async () => {
-    const menu = async (role: keyof typeof clients) => [...(await client(role).html("/admin")).matchAll(/<a[^>]*href="(\/admin[^"]*)"[^>]*>([^<]+)<\/a>/g)].map((match) => `${match[2]} ${match[1]}`);
-    expect(await menu("owner")).toEqual(expect.arrayContaining(["Покупатели /admin/customers", "Магазин /admin/shop", "Журнал /admin/audit", "Сотрудники /admin/staff"]));
+    const menu = async (role: keyof typeof clients) =>
+      [...(await client(role).html("/admin")).matchAll(/<a[^>]*href="(\/admin[^"]*)"[^>]*>([^<]+)<\/a>/g)].map((match) => `${match[2]} ${match[1]}`);
+    expect(await menu("owner")).toEqual(
+      expect.arrayContaining(["Покупатели /admin/customers", "Магазин /admin/shop", "Журнал /admin/audit", "Сотрудники /admin/staff"]),
+    );
     const manager = await menu("manager");
     expect(manager).toEqual(expect.arrayContaining(["Покупатели /admin/customers", "Магазин /admin/shop/sales"]));
     expect(manager.join()).not.toMatch(/Журнал|Сотрудники|\/admin\/shop"/);
@@ -143,15 +190,22 @@ describe("pausing sales", () => {
   const reason = "Инвентаризация до 15:00";
 
   it("a pause without a reason is refused in Russian and changes nothing", async () => {
-    expect(await post("owner", "/admin/shop/sales", { intent: "pause", reason: " ", from: "/admin/shop" }, "/admin/shop")).toBe("Напишите, почему продажи приостановлены: это увидят покупатели");
+    expect(await post("owner", "/admin/shop/sales", { intent: "pause", reason: " ", from: "/admin/shop" }, "/admin/shop")).toBe(
+      "Напишите, почему продажи приостановлены: это увидят покупатели",
+    );
     expect(findByTestId(await buyer.client.html("/"), "sales-paused")).toEqual([]);
   });
 
   it("the owner's pause shows its reason on the storefront at once; the manager's resume takes it away", async () => {
-    expect(await post("owner", "/admin/shop/sales", { intent: "pause", reason, from: "/admin/shop" }, "/admin/shop")).toBe(`Продажи приостановлены. Покупатели видят: «${reason}».`);
+    expect(await post("owner", "/admin/shop/sales", { intent: "pause", reason, from: "/admin/shop" }, "/admin/shop")).toBe(
+      `Продажи приостановлены. Покупатели видят: «${reason}».`,
+    );
     expect(spaces(textByTestId(await client("owner").html("/admin/shop"), "sales-state"))).toMatch(/^Приостановлены/);
     for (const page of ["/", "/catalog", "/cart"]) {
-      expect([page, spaces(textByTestId(await buyer.client.html(page), "sales-paused"))]).toEqual([page, `Приём заказов временно приостановлен: ${reason}. Каталог и корзина работают.`]);
+      expect([page, spaces(textByTestId(await buyer.client.html(page), "sales-paused"))]).toEqual([
+        page,
+        `Приём заказов временно приостановлен: ${reason}. Каталог и корзина работают.`,
+      ]);
     }
     expect(JSON.parse((await buyer.client.get("/api/work")).text)).toEqual({ work: false });
     expect(spaces(textByTestId(await client("manager").html("/admin"), "sales-status"))).toContain(reason);
@@ -163,7 +217,9 @@ describe("pausing sales", () => {
 
   it("content staff may not pause, and a post from another site is refused", async () => {
     expect((await client("content").postForm("/admin/shop/sales", { intent: "pause", reason })).status).toBe(403);
-    expect((await client("manager").postForm("/admin/shop/sales", { intent: "pause", reason }, { headers: { Origin: "https://evil.example" } })).status).toBe(403);
+    expect((await client("manager").postForm("/admin/shop/sales", { intent: "pause", reason }, { headers: { Origin: "https://evil.example" } })).status).toBe(
+      403,
+    );
     expect((await client("manager").postForm("/admin/shop", { intent: "refresh-quotes" })).status).toBe(403);
     expect(findByTestId(await buyer.client.html("/"), "sales-paused")).toEqual([]);
   });
@@ -192,15 +248,21 @@ describe("the shop's page", () => {
 
 describe("staff in the browser", () => {
   it("the owner adds a member by a phone typed any way, changes the role, and removes them", async () => {
-    expect(await post("owner", "/admin/staff", { intent: "add", phone: eightFormat(newcomer.normal), role: "content", name: "Новенькая" })).toBe(`Сотрудник ${spaces(newcomer.typed)} (контент-редактор) добавлен.`);
+    expect(await post("owner", "/admin/staff", { intent: "add", phone: eightFormat(newcomer.normal), role: "content", name: "Новенькая" })).toBe(
+      `Сотрудник ${spaces(newcomer.typed)} (контент-редактор) добавлен.`,
+    );
     expect(spaces(textByTestId(await client("owner").html("/admin/staff"), "staff-table"))).toContain("Новенькая");
-    expect(await post("owner", "/admin/staff", { intent: "role", phone: newcomer.normal, role: "manager" })).toBe(`Сотрудник ${spaces(newcomer.typed)} (менеджер) обновлён.`);
+    expect(await post("owner", "/admin/staff", { intent: "role", phone: newcomer.normal, role: "manager" })).toBe(
+      `Сотрудник ${spaces(newcomer.typed)} (менеджер) обновлён.`,
+    );
     expect(await post("owner", "/admin/staff", { intent: "remove", phone: newcomer.normal })).toBe(`Сотрудник ${spaces(newcomer.typed)} (менеджер) удалён.`);
     expect(spaces(textByTestId(await client("owner").html("/admin/staff"), "staff-table"))).not.toContain("Новенькая");
   });
 
   it("bad input is named in Russian", async () => {
-    expect(await post("owner", "/admin/staff", { intent: "add", phone: "12345", role: "content" })).toBe("Нужен российский мобильный номер, например +7 999 123-45-67");
+    expect(await post("owner", "/admin/staff", { intent: "add", phone: "12345", role: "content" })).toBe(
+      "Нужен российский мобильный номер, например +7 999 123-45-67",
+    );
     expect(await post("owner", "/admin/staff", { intent: "add", phone: newcomer.typed, role: "admin" })).toBe("Выберите роль");
     expect(await post("owner", "/admin/staff", { intent: "remove", phone: newcomer.typed })).toBe(`Сотрудник с телефоном ${spaces(newcomer.typed)} не найден.`);
   });
@@ -245,7 +307,9 @@ describe("the audit log", () => {
     // The filter names the kinds in Russian too.
     expect(await client("owner").html("/admin/audit")).toMatch(/<option value="identification.read">Просмотр анкеты покупателя<\/option>/);
     expect(await audit(`who=${encodeURIComponent(staff.manager.normal)}`)).toBe("Найдено: 1");
-    expect(spaces(textByTestId(await client("owner").html(`/admin/audit?who=${encodeURIComponent(staff.manager.normal)}`), "audit-table"))).toContain("Продажи возобновлены");
+    expect(spaces(textByTestId(await client("owner").html(`/admin/audit?who=${encodeURIComponent(staff.manager.normal)}`), "audit-table"))).toContain(
+      "Продажи возобновлены",
+    );
     expect(await audit(`object=${encodeURIComponent(newcomer.normal.slice(2))}`)).toBe("Найдено: 3");
     expect(await audit(`object=${encodeURIComponent(newcomer.normal.slice(2))}&who=cli`)).toBe("Найдено: 0");
     // The three staff the operator added before the start are the terminal's.
@@ -261,7 +325,11 @@ describe("what the database holds", () => {
   it("an audit row for each change, in the member's name, and the refreshed quotes; the terminal keeps the last owner too", async () => {
     await shop.stop();
     const { rows, fetched } = await database.use(async ({ db }) => ({
-      rows: await db.select().from(auditLog).where(and(eq(auditLog.role, "owner"))).orderBy(asc(auditLog.id)),
+      rows: await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.role, "owner")))
+        .orderBy(asc(auditLog.id)),
       fetched: (await db.select({ at: max(quoteReadings.fetchedAt) }).from(quoteReadings))[0]?.at,
     }));
     // Less the rows the suite wrote itself before the start.

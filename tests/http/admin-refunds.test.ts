@@ -42,7 +42,13 @@ type Prepared = TestOrder & { lines: Line[]; stock: Map<number, number> };
 
 /** A paid order of two Georgiy and one chervonets with delivery, handed over (completed). */
 async function completedOrder(db: Database, pay: (order: TestOrder) => Promise<void>): Promise<Prepared> {
-  const order = await placeTestOrder(db, { lines: [{ productId: EXEMPT_COIN, quantity: 2 }, { productId: TAXED_COIN, quantity: 1 }], deliveryTotal: DELIVERY });
+  const order = await placeTestOrder(db, {
+    lines: [
+      { productId: EXEMPT_COIN, quantity: 2 },
+      { productId: TAXED_COIN, quantity: 1 },
+    ],
+    deliveryTotal: DELIVERY,
+  });
   await pay(order);
   for (const to of ["assembling", "ready_for_pickup", "completed"] as const) expect((await changeOrderStatus(db, order.number, to)).ok).toBe(true);
   const lines = await db
@@ -101,14 +107,27 @@ describe("a refund by line in the sandbox", () => {
     expect(block).toContain(`Вернуть всё: ${money(order.total)}`);
     const version = inputValue(page, "version")!;
     // Nothing chosen, or more pieces than were bought: refused in Russian, nothing given back.
-    expect(await postOnOrder(manager, order.number, { intent: "refund", version, [`qty-${georgiy.id}`]: "0" })).toBe("Выберите монеты и количество для возврата.");
-    expect(await postOnOrder(manager, order.number, { intent: "refund", version, [`qty-${georgiy.id}`]: "3" })).toBe(`«${georgiy.name}»: вернуть можно не больше 2 шт.`);
-    // A posted amount means nothing: the server's is one Georgiy at the order's price.
-    expect(await postOnOrder(manager, order.number, { intent: "refund", version, amount: "999999", [`qty-${georgiy.id}`]: "1", [`qty-${chervonets.id}`]: "0", restock: "1" })).toBe(
-      `Возврат ${money(georgiy.price)} отправлен в платёжный сервис; покупателю придут SMS и письмо.`,
+    expect(await postOnOrder(manager, order.number, { intent: "refund", version, [`qty-${georgiy.id}`]: "0" })).toBe(
+      "Выберите монеты и количество для возврата.",
     );
+    expect(await postOnOrder(manager, order.number, { intent: "refund", version, [`qty-${georgiy.id}`]: "3" })).toBe(
+      `«${georgiy.name}»: вернуть можно не больше 2 шт.`,
+    );
+    // A posted amount means nothing: the server's is one Georgiy at the order's price.
+    expect(
+      await postOnOrder(manager, order.number, {
+        intent: "refund",
+        version,
+        amount: "999999",
+        [`qty-${georgiy.id}`]: "1",
+        [`qty-${chervonets.id}`]: "0",
+        restock: "1",
+      }),
+    ).toBe(`Возврат ${money(georgiy.price)} отправлен в платёжный сервис; покупателю придут SMS и письмо.`);
     // The same page pressed again: the order has moved on, so nothing is given back twice.
-    expect(await postOnOrder(manager, order.number, { intent: "refund", version, [`qty-${georgiy.id}`]: "1", restock: "1" })).toBe("Заказ уже изменён, обновите страницу");
+    expect(await postOnOrder(manager, order.number, { intent: "refund", version, [`qty-${georgiy.id}`]: "1", restock: "1" })).toBe(
+      "Заказ уже изменён, обновите страницу",
+    );
     const after = await manager.html(href);
     expect(spaces(textByTestId(after, "order-refunds") ?? "")).toContain(`${money(georgiy.price)}, выполнен: ${georgiy.name} × 1`);
     expect(spaces(textByTestId(after, "order-refund") ?? "")).toContain(`можно вернуть ${money(order.total - georgiy.price)}`);
@@ -145,8 +164,17 @@ describe("a refund by line in the sandbox", () => {
     const { rows, receipts, audit, book, stock } = await database.use(async ({ db }) => ({
       rows: await db.select().from(refunds).where(eq(refunds.orderId, order.orderId)).orderBy(asc(refunds.id)),
       receipts: (await listReceipts(db, order.orderId)).filter((receipt) => receipt.type === "refund"),
-      audit: await db.select().from(auditLog).where(eq(auditLog.entity, `order:${order.number}`)).orderBy(asc(auditLog.id)),
-      book: (await db.select().from(sandboxPayments).where(eq(sandboxPayments.orderId, String(order.orderId))))[0]!,
+      audit: await db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entity, `order:${order.number}`))
+        .orderBy(asc(auditLog.id)),
+      book: (
+        await db
+          .select()
+          .from(sandboxPayments)
+          .where(eq(sandboxPayments.orderId, String(order.orderId)))
+      )[0]!,
       stock: new Map((await db.select({ id: products.id, stock: products.stock }).from(products)).map((row) => [row.id, row.stock])),
     }));
     expect(rows.map((row) => [row.amount, row.status, row.lines?.map((line) => [line.name, line.quantity, line.restocked])])).toEqual([
@@ -161,7 +189,13 @@ describe("a refund by line in the sandbox", () => {
         ],
       ],
     ]);
-    expect(receipts.map((receipt) => [receipt.status, receipt.total, receipt.items.map((item) => [item.name, item.quantity, item.priceRub, item.vat, item.paymentMode])])).toEqual([
+    expect(
+      receipts.map((receipt) => [
+        receipt.status,
+        receipt.total,
+        receipt.items.map((item) => [item.name, item.quantity, item.priceRub, item.vat, item.paymentMode]),
+      ]),
+    ).toEqual([
       ["succeeded", georgiy.price, [[georgiy.name, 1, georgiy.price, "exempt", "full_payment"]]],
       [
         "succeeded",
@@ -201,11 +235,24 @@ describe("a refund by line through YooKassa", () => {
     if (request.method === "POST" && request.path === "/v3/payments") {
       const id = `2e5b1c9a-000f-5000-8000-${String(succeeded.size + 1).padStart(12, "0")}`;
       succeeded.set(id, Number((body.amount as { value: string }).value));
-      return json({ id, status: "pending", paid: false, amount: body.amount, metadata: body.metadata, confirmation: { type: "redirect", confirmation_url: `https://yoomoney.ru/checkout?orderId=${id}` } });
+      return json({
+        id,
+        status: "pending",
+        paid: false,
+        amount: body.amount,
+        metadata: body.metadata,
+        confirmation: { type: "redirect", confirmation_url: `https://yoomoney.ru/checkout?orderId=${id}` },
+      });
     }
     if (request.method === "GET" && request.path.startsWith("/v3/payments/")) {
       const id = request.path.slice("/v3/payments/".length);
-      return json({ id, status: "succeeded", paid: true, amount: { value: succeeded.get(id)!.toFixed(2), currency: "RUB" }, metadata: { order_id: String(order?.orderId ?? "") } });
+      return json({
+        id,
+        status: "succeeded",
+        paid: true,
+        amount: { value: succeeded.get(id)!.toFixed(2), currency: "RUB" },
+        metadata: { order_id: String(order?.orderId ?? "") },
+      });
     }
     if (request.method === "POST" && request.path === "/v3/refunds") {
       return json({ id: `rf-${request.headers["idempotence-key"]}`, status: "succeeded", amount: body.amount, payment_id: body.payment_id });
@@ -242,7 +289,21 @@ describe("a refund by line through YooKassa", () => {
     if (scratch) await rm(scratch, { recursive: true, force: true });
   });
 
-  type RefundBody = { payment_id: string; amount: { value: string }; receipt: { customer: Record<string, string>; items: Array<{ description: string; quantity: string | number; amount: { value: string }; vat_code: number; payment_mode: string; payment_subject: string }> } };
+  type RefundBody = {
+    payment_id: string;
+    amount: { value: string };
+    receipt: {
+      customer: Record<string, string>;
+      items: Array<{
+        description: string;
+        quantity: string | number;
+        amount: { value: string };
+        vat_code: number;
+        payment_mode: string;
+        payment_subject: string;
+      }>;
+    };
+  };
   const refundRequests = () => yookassa.requests.filter((request) => request.method === "POST" && request.path === "/v3/refunds");
 
   it("sends the chervonets and the delivery back with a receipt of exactly those lines and a key of its own; then the rest with another key", async () => {
@@ -256,14 +317,18 @@ describe("a refund by line through YooKassa", () => {
     expect(body.payment_id).toBe(order.paymentId);
     expect(body.amount).toEqual({ value: (chervonets.price + DELIVERY).toFixed(2), currency: "RUB" });
     expect(body.receipt.customer).toEqual({ email: "ivan@example.ru" });
-    expect(body.receipt.items.map((item) => [item.description, Number(item.quantity), item.amount.value, item.vat_code, item.payment_mode, item.payment_subject])).toEqual([
+    expect(
+      body.receipt.items.map((item) => [item.description, Number(item.quantity), item.amount.value, item.vat_code, item.payment_mode, item.payment_subject]),
+    ).toEqual([
       [chervonets.name, 1, chervonets.price.toFixed(2), 11, "full_payment", "commodity"],
       ["Доставка", 1, DELIVERY.toFixed(2), 11, "full_payment", "service"],
     ]);
     expect(first!.headers["idempotence-key"]).toMatch(/^[0-9a-f-]{36}$/);
 
     version = inputValue(await manager.html(`/admin/orders/${order.number}`), "version")!;
-    expect(await postOnOrder(manager, order.number, { intent: "refund", version, all: "1" })).toBe(`Возврат ${money(georgiy.price * 2)} отправлен в платёжный сервис; покупателю придут SMS и письмо.`);
+    expect(await postOnOrder(manager, order.number, { intent: "refund", version, all: "1" })).toBe(
+      `Возврат ${money(georgiy.price * 2)} отправлен в платёжный сервис; покупателю придут SMS и письмо.`,
+    );
     const second = refundRequests()[1]!;
     const rest = JSON.parse(second.body) as RefundBody;
     expect(rest.amount.value).toBe((georgiy.price * 2).toFixed(2));

@@ -63,7 +63,9 @@ afterAll(async () => {
 /** A member of staff signed in at /admin/login as plain forms; lands on the dashboard. */
 function signedInStaff(phone: { typed: string; normal: string }): Promise<ShopClient> {
   return signInAtAdmin(shop.url, smsOutbox, phone, (verified) => {
-    expect(verified.headers.getSetCookie().find((cookie) => cookie.startsWith("staff_session="))).toMatch(/Max-Age=43200; Path=\/admin; HttpOnly; Secure; SameSite=Lax/);
+    expect(verified.headers.getSetCookie().find((cookie) => cookie.startsWith("staff_session="))).toMatch(
+      /Max-Age=43200; Path=\/admin; HttpOnly; Secure; SameSite=Lax/,
+    );
   });
 }
 
@@ -261,7 +263,11 @@ describe("the audit log", () => {
     const rows = await database.use(async ({ db }) => {
       const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.number, orderNumber));
       expect(order!.status).toBe("completed");
-      return db.select().from(auditLog).where(eq(auditLog.entity, `order:${orderNumber}`)).orderBy(asc(auditLog.id));
+      return db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entity, `order:${orderNumber}`))
+        .orderBy(asc(auditLog.id));
     });
     expect(rows.map((row) => [row.phone, row.role, row.action, row.before, row.after])).toEqual([
       [staff.manager.normal, "manager", "order.status", { status: "awaiting_payment" }, { status: "paid" }],

@@ -54,13 +54,25 @@ describe("without JavaScript", () => {
     expect(textContent(bad.text)).toContain("Обязательное поле");
     expect(textContent(bad.text)).toContain("Email указан неверно");
 
-    const done = await client.postForm("/cabinet/create", { intent: "register", fullName: "Петрова Анна Сергеевна", email: "anna@example.ru", consent: "on", redirectTo: "/catalog/gold" });
+    const done = await client.postForm("/cabinet/create", {
+      intent: "register",
+      fullName: "Петрова Анна Сергеевна",
+      email: "anna@example.ru",
+      consent: "on",
+      redirectTo: "/catalog/gold",
+    });
     expect(done.status).toBe(303);
     expect(done.headers.get("location")).toBe("/catalog/gold");
     const page = await client.html("/catalog/gold");
     expect(textContent(page)).toContain("Регистрация завершена");
     expect(textContent(page)).toContain("Профиль");
-    expect(json(await client.get("/api/me"))).toMatchObject({ name: "Анна", last_name: "Петрова", second_name: "Сергеевна", email: "anna@example.ru", phone: phone.normal });
+    expect(json(await client.get("/api/me"))).toMatchObject({
+      name: "Анна",
+      last_name: "Петрова",
+      second_name: "Сергеевна",
+      email: "anna@example.ru",
+      phone: phone.normal,
+    });
   });
 
   it("shows 'Неверный смс код' beside the field for a wrong code", async () => {
@@ -197,7 +209,9 @@ describe("/api/auth", () => {
 
   it("signs in with { code } for the pending phone, merging the visitor's cart, with a new token each time", async () => {
     const product = 2;
-    await client.request("PATCH", `/api/cart/${product}`, JSON.stringify({ quantity: 1 }), { headers: { Origin: cap.url, "Content-Type": "application/json" } });
+    await client.request("PATCH", `/api/cart/${product}`, JSON.stringify({ quantity: 1 }), {
+      headers: { Origin: cap.url, "Content-Type": "application/json" },
+    });
     expect((await post("/api/auth/get-code", { phone: phone.typed })).status).toBe(200);
     const code = await waitForSmsCode(cap.smsOutbox, phone.normal);
     const signed = json(await post("/api/auth/check-code", { code }));
@@ -224,14 +238,20 @@ describe("/api/auth", () => {
     const other = newPhone();
     const anywhere = cap.client();
     await anywhere.get("/");
-    const send = await anywhere.request("POST", "/api/auth/get-code", JSON.stringify({ phone: other.typed }), { headers: { Origin: cap.url, "Content-Type": "application/json" } });
+    const send = await anywhere.request("POST", "/api/auth/get-code", JSON.stringify({ phone: other.typed }), {
+      headers: { Origin: cap.url, "Content-Type": "application/json" },
+    });
     expect(send.status).toBe(200);
     const code = await waitForSmsCode(cap.smsOutbox, other.normal);
     // Another browser with the phone and the right code gets only the answer to a wrong code.
     const stranger = cap.client();
-    const refused = await stranger.request("POST", "/api/auth/check-code", JSON.stringify({ phone: other.normal, code }), { headers: { Origin: cap.url, "Content-Type": "application/json" } });
+    const refused = await stranger.request("POST", "/api/auth/check-code", JSON.stringify({ phone: other.normal, code }), {
+      headers: { Origin: cap.url, "Content-Type": "application/json" },
+    });
     expect(json(refused).error).toEqual({ code: "wrong_code", message: "Неверный смс код" });
-    const signed = await anywhere.request("POST", "/api/auth/check-code", JSON.stringify({ phone: other.normal, code }), { headers: { Origin: cap.url, "Content-Type": "application/json" } });
+    const signed = await anywhere.request("POST", "/api/auth/check-code", JSON.stringify({ phone: other.normal, code }), {
+      headers: { Origin: cap.url, "Content-Type": "application/json" },
+    });
     expect(json(signed).data.isLogged).toBe(true);
     expect((await anywhere.get("/api/auth/logout", { headers: { "Sec-Fetch-Site": "cross-site" } })).status).toBe(403);
     expect((await anywhere.get("/api/me")).status).toBe(200);
@@ -251,11 +271,15 @@ describe("when the SMS cannot be sent", () => {
     const client = down.client();
     await client.get("/");
     const phone = newPhone();
-    const first = await client.request("POST", "/api/auth/get-code", JSON.stringify({ phone: phone.typed }), { headers: { Origin: down.url, "Content-Type": "application/json" } });
+    const first = await client.request("POST", "/api/auth/get-code", JSON.stringify({ phone: phone.typed }), {
+      headers: { Origin: down.url, "Content-Type": "application/json" },
+    });
     expect(first.status).toBe(502);
     expect(json(first).error.message).toBe("Не удалось отправить SMS. Попробуйте ещё раз через минуту");
     // No 120-second wait: no code went out.
-    const second = await client.request("POST", "/api/auth/get-code", JSON.stringify({ phone: phone.typed }), { headers: { Origin: down.url, "Content-Type": "application/json" } });
+    const second = await client.request("POST", "/api/auth/get-code", JSON.stringify({ phone: phone.typed }), {
+      headers: { Origin: down.url, "Content-Type": "application/json" },
+    });
     expect(second.status).toBe(502);
     const form = await client.postForm("/login", { intent: "send", phone: phone.typed, redirectTo: "/" });
     expect(form.status).toBe(502);

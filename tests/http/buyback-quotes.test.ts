@@ -46,11 +46,15 @@ function eventually<T>(read: () => Promise<T | undefined>, what: string, timeout
 }
 
 /** The seller's SMS that contains `text`, once the outbox's sender has delivered it. */
-const smsTo = (phone: string, text: string) => eventually(async () => (await readSmsNotices(smsOutbox, phone)).find((sms) => spaces(sms.text).includes(text)), `an SMS to ${phone} with «${text}»`);
+const smsTo = (phone: string, text: string) =>
+  eventually(async () => (await readSmsNotices(smsOutbox, phone)).find((sms) => spaces(sms.text).includes(text)), `an SMS to ${phone} with «${text}»`);
 
 /** The seller's card of one request on /my/buyback. */
 async function sellerCard(client: ShopClient, number: string): Promise<string> {
-  const cards = (await client.html("/my/buyback")).split('data-testid="buyback-request"').slice(1).map((part) => part.split("</section>")[0]!);
+  const cards = (await client.html("/my/buyback"))
+    .split('data-testid="buyback-request"')
+    .slice(1)
+    .map((part) => part.split("</section>")[0]!);
   const card = cards.find((html) => html.includes(`data-quote="${number}"`));
   expect(card, number).toBeDefined();
   return card!;
@@ -119,7 +123,11 @@ describe("a request for a listed coin", () => {
     expiring = { number, heldTotal: each * 2, sentAt };
 
     const sms = await smsTo(seller.phone.normal, number);
-    expect(spaces(sms.text)).toMatch(new RegExp(`^Аурум: заявка на выкуп ${number} получена\\. Цена ${money(each * 2)} зафиксирована до \\d\\d:\\d\\d \\(МСК\\)\\. Мы перезвоним в рабочее время\\.$`));
+    expect(spaces(sms.text)).toMatch(
+      new RegExp(
+        `^Аурум: заявка на выкуп ${number} получена\\. Цена ${money(each * 2)} зафиксирована до \\d\\d:\\d\\d \\(МСК\\)\\. Мы перезвоним в рабочее время\\.$`,
+      ),
+    );
 
     const card = await sellerCard(seller.client, number);
     expect(textByTestId(card, "buyback-status")).toBe("Новая");
@@ -127,7 +135,9 @@ describe("a request for a listed coin", () => {
     expect(textContent(card)).toContain("состояние: хорошее");
     // While it holds, there is nothing to quote again.
     expect(textContent(card)).not.toContain("Зафиксировать цену заново");
-    expect((await seller.client.postForm("/my/buyback", { intent: "requote", id: /\/admin\/buyback\/(\d+)/.exec((await staffPage(number)).href)![1]! })).status).toBe(303);
+    expect(
+      (await seller.client.postForm("/my/buyback", { intent: "requote", id: /\/admin\/buyback\/(\d+)/.exec((await staffPage(number)).href)![1]! })).status,
+    ).toBe(303);
     expect(await flash(seller.client, "/my/buyback")).toBe("Цена ещё зафиксирована — пересчитывать не нужно");
   });
 
@@ -147,10 +157,26 @@ describe("a request for a listed coin", () => {
   });
 
   it("refuses a coin that is not on the list, with the reason beside the field and nothing saved", async () => {
-    const refused = await seller.client.postForm("/coin-buyback", { name: "Иван", phone: seller.phone.typed, offerId: "99999", quantity: "1", grade: "good", items: "", consent: "on" });
+    const refused = await seller.client.postForm("/coin-buyback", {
+      name: "Иван",
+      phone: seller.phone.typed,
+      offerId: "99999",
+      quantity: "1",
+      grade: "good",
+      items: "",
+      consent: "on",
+    });
     expect(refused.status).toBe(400);
     expect(textContent(refused.text)).toContain("Выберите монету из списка");
-    const bad = await seller.client.postForm("/coin-buyback", { name: "Иван", phone: seller.phone.typed, offerId: coin.id, quantity: "0", grade: "rusty", items: "", consent: "on" });
+    const bad = await seller.client.postForm("/coin-buyback", {
+      name: "Иван",
+      phone: seller.phone.typed,
+      offerId: coin.id,
+      quantity: "0",
+      grade: "rusty",
+      items: "",
+      consent: "on",
+    });
     expect(bad.status).toBe(400);
     expect(textContent(bad.text)).toContain("Количество — целое число от 1 до 1000");
     expect(textContent(bad.text)).toContain("Выберите состояние монет");
@@ -168,7 +194,9 @@ describe("the operator's grade percentages", () => {
   it("a bad percentage is named in Russian and changes nothing; a good one prices the next request", async () => {
     expect(await answer("/admin/buyback", { excellent: "0", good: "abc", defects: "-20" })).toBe("Хорошее: Процент — число, например −5");
     expect(inputValue(await manager.html("/admin/buyback"), "good")).toBe("-3");
-    expect(await answer("/admin/buyback", { excellent: "0", good: "-3", defects: "−20" })).toBe("Проценты за состояние сохранены; новые заявки считаются по ним.");
+    expect(await answer("/admin/buyback", { excellent: "0", good: "-3", defects: "−20" })).toBe(
+      "Проценты за состояние сохранены; новые заявки считаются по ним.",
+    );
     const { notice } = await requestBuyback(seller.client, { phone: newPhone().typed, offerId: coin.id, quantity: "1", grade: "defects" });
     expect(notice).toContain(`Цена ${money(percentOf(coin.listPrice, -20))}, зафиксирована до`);
     // Another number than the account's: /my/buyback lists requests by the account's number, so it is not there.
@@ -195,7 +223,9 @@ describe("the staff's answers", () => {
     );
 
     const sms = await smsTo(seller.phone.normal, `по заявке на выкуп ${number}`);
-    expect(spaces(sms.text)).toBe(`Аурум: по заявке на выкуп ${number}: цена согласована — ${money(coin.listPrice)} за 1 шт. Приходите в офис с монетами и паспортом.`);
+    expect(spaces(sms.text)).toBe(
+      `Аурум: по заявке на выкуп ${number}: цена согласована — ${money(coin.listPrice)} за 1 шт. Приходите в офис с монетами и паспортом.`,
+    );
     const card = await sellerCard(seller.client, number);
     expect(textByTestId(card, "buyback-status")).toBe("Цена согласована");
     expect(spaces(textByTestId(card, "buyback-price") ?? "")).toBe(money(coin.listPrice));
@@ -224,13 +254,19 @@ describe("the staff's answers", () => {
       `Заявка ${number}: Новая → Предложена другая цена, ${money(150_000)}.`,
     );
     const sms = await smsTo(seller.phone.normal, `по заявке на выкуп ${number}`);
-    expect(spaces(sms.text)).toBe(`Аурум: по заявке на выкуп ${number}: предлагаем ${money(150_000)} за 1 шт. С царапиной. Ответьте в личном кабинете или по телефону.`);
+    expect(spaces(sms.text)).toBe(
+      `Аурум: по заявке на выкуп ${number}: предлагаем ${money(150_000)} за 1 шт. С царапиной. Ответьте в личном кабинете или по телефону.`,
+    );
 
     let card = await sellerCard(seller.client, number);
     expect(textByTestId(card, "buyback-status")).toBe("Предложена другая цена");
     // On the page the answer stands alone, as a sentence.
-    expect(spaces(textByTestId(card, "buyback-answer") ?? "")).toBe(`Предлагаем ${money(150_000)} за 1 шт. С царапиной. Ответьте в личном кабинете или по телефону.`);
-    expect(spaces(textByTestId(await manager.html(href), "seller-answer") ?? "")).toBe(`Предлагаем ${money(150_000)} за 1 шт. С царапиной. Ответьте в личном кабинете или по телефону.`);
+    expect(spaces(textByTestId(card, "buyback-answer") ?? "")).toBe(
+      `Предлагаем ${money(150_000)} за 1 шт. С царапиной. Ответьте в личном кабинете или по телефону.`,
+    );
+    expect(spaces(textByTestId(await manager.html(href), "seller-answer") ?? "")).toBe(
+      `Предлагаем ${money(150_000)} за 1 шт. С царапиной. Ответьте в личном кабинете или по телефону.`,
+    );
     expect(spaces(textContent(card))).toContain(`Согласен на ${money(150_000)}`);
     const id = inputValue(card, "id")!;
     expect((await seller.client.postForm("/my/buyback", { intent: "agree", id, version: inputValue(card, "version")! })).status).toBe(303);
@@ -250,9 +286,13 @@ describe("the staff's answers", () => {
     const { number } = await requestBuyback(seller.client, { phone: phone.typed, offerId: "", items: "Медали СССР, 5 шт." });
     const { href, html } = await staffPage(number);
     expect(textByTestId(html, "quoted-price")).toContain("нет");
-    expect(await answer(href, { intent: "offer", version: inputValue(html, "version")!, price: "1 000", note: "по 200 ₽ за медаль" })).toBe(`Заявка ${number}: Новая → Предложена другая цена, ${money(1_000)}.`);
+    expect(await answer(href, { intent: "offer", version: inputValue(html, "version")!, price: "1 000", note: "по 200 ₽ за медаль" })).toBe(
+      `Заявка ${number}: Новая → Предложена другая цена, ${money(1_000)}.`,
+    );
     const offered = await smsTo(phone.normal, `по заявке на выкуп ${number}`);
-    expect(spaces(offered.text)).toBe(`Аурум: по заявке на выкуп ${number}: предлагаем ${money(1_000)} за монеты из заявки. По 200 ₽ за медаль. Ответьте по телефону +7 (800) 500-29-72.`);
+    expect(spaces(offered.text)).toBe(
+      `Аурум: по заявке на выкуп ${number}: предлагаем ${money(1_000)} за монеты из заявки. По 200 ₽ за медаль. Ответьте по телефону +7 (800) 500-29-72.`,
+    );
     const version = inputValue(await manager.html(href), "version")!;
     expect(await answer(href, { intent: "reject", version, reason: "" })).toBe("Укажите причину отказа");
     // Typed without a full stop, the reason still ends the message as a sentence.
@@ -271,7 +311,10 @@ describe("after the price lock runs out", () => {
     const id = parseBuybackQuoteNumber(expiring.number)!;
     const lockedUntil = await database.use(async ({ db }) => {
       const [request] = await db.select({ until: buybackRequests.lockedUntil }).from(buybackRequests).where(eq(buybackRequests.id, id));
-      await db.update(buybackRequests).set({ lockedUntil: new Date(request!.until!.getTime() - 60_000) }).where(eq(buybackRequests.id, id));
+      await db
+        .update(buybackRequests)
+        .set({ lockedUntil: new Date(request!.until!.getTime() - 60_000) })
+        .where(eq(buybackRequests.id, id));
       return request!.until!;
     });
     // It was held for BUYBACK_QUOTE_MINUTES (1 here) from the request.
@@ -297,7 +340,11 @@ describe("the records", () => {
     await shop.stop();
     const { audit, steps } = await database.use(async ({ db }) => ({
       audit: await db.select().from(auditLog).where(like(auditLog.action, "buyback.%")).orderBy(asc(auditLog.id)),
-      steps: await db.select({ status: buybackEvents.status, actor: buybackEvents.actor }).from(buybackEvents).innerJoin(buybackRequests, eq(buybackRequests.id, buybackEvents.requestId)).orderBy(asc(buybackEvents.id)),
+      steps: await db
+        .select({ status: buybackEvents.status, actor: buybackEvents.actor })
+        .from(buybackEvents)
+        .innerJoin(buybackRequests, eq(buybackRequests.id, buybackEvents.requestId))
+        .orderBy(asc(buybackEvents.id)),
     }));
     expect(audit.map((row) => [row.action, row.phone, row.role, (row.after as { status?: string } | null)?.status ?? null])).toEqual([
       ["buyback.grades", staff.manager.normal, "manager", null],

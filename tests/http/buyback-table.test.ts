@@ -22,7 +22,12 @@ const roubles = (text: string) => Number(plain(text).replace(/[^\d]/g, ""));
 beforeAll(async () => {
   database = await createShopDatabase();
   // As the operator's form at /admin/buyback stores them.
-  await database.use(({ db }) => db.insert(shopSettings).values({ key: "buyback_grades", value: percents }).then(() => undefined));
+  await database.use(({ db }) =>
+    db
+      .insert(shopSettings)
+      .values({ key: "buyback_grades", value: percents })
+      .then(() => undefined),
+  );
   // Behind a proxy of its own, so each request may come from another address (the shop takes five an hour from one).
   shop = await database.start({ TRUST_PROXY: "true" });
 }, 120_000);
@@ -53,7 +58,16 @@ describe("the buy-back price table", () => {
       for (const grade of buybackGrades) {
         request++;
         const seller = new ShopClient(shop.url, { headers: { "X-Forwarded-For": `198.51.100.${request}` } });
-        const sent = await seller.postForm("/coin-buyback", { name: "Иван Петров", phone: newPhone().typed, offerId: row.offerId, quantity: "1", grade, items: "", comment: "", consent: "on" });
+        const sent = await seller.postForm("/coin-buyback", {
+          name: "Иван Петров",
+          phone: newPhone().typed,
+          offerId: row.offerId,
+          quantity: "1",
+          grade,
+          items: "",
+          comment: "",
+          consent: "on",
+        });
         expect([sent.status, sent.headers.get("location")], `${row.name}, ${grade}`).toEqual([303, "/coin-buyback"]);
         const notice = plain(textContent(await seller.html("/coin-buyback")));
         const quoted = /Заявка В-\d{6} принята\. Цена ([\d ]+ ₽), зафиксирована/.exec(notice)?.[1];

@@ -50,7 +50,10 @@ const money = (text: string) => Number(text.replace(/[^\d-−]/g, "").replace("�
 const demo = (slug: string) => demoCatalog.find((coin) => coin.slug === slug)!;
 
 function expectedPrice(coin: Demo): number {
-  const rule = coin.pricing === "fixed" ? { kind: "fixed" as const, price: coin.fixedPrice! } : { kind: "metal" as const, premiumPercent: coin.premiumPercent, fixedPremium: coin.fixedPremium };
+  const rule =
+    coin.pricing === "fixed"
+      ? { kind: "fixed" as const, price: coin.fixedPrice! }
+      : { kind: "metal" as const, premiumPercent: coin.premiumPercent, fixedPremium: coin.fixedPremium };
   return salePrice({ metal: coin.metal as Metal, pureGrams: coin.pureGrams }, rule, rates);
 }
 /** Each coin's buy-back discount as the shop's database has it (the operator may have changed the demo's). */
@@ -77,7 +80,13 @@ const coinById = (id: number) => demoCatalog[id - 1]!;
 const emails = () => readEmails(emailOutbox);
 
 async function startHere() {
-  shop = await database.start({ SMS_PROVIDER: "file", SMS_OUTBOX_FILE: smsOutbox, EMAIL_PROVIDER: "file", EMAIL_OUTBOX_FILE: emailOutbox, NOTIFY_POLL_INTERVAL_MS: "200" });
+  shop = await database.start({
+    SMS_PROVIDER: "file",
+    SMS_OUTBOX_FILE: smsOutbox,
+    EMAIL_PROVIDER: "file",
+    EMAIL_OUTBOX_FILE: emailOutbox,
+    NOTIFY_POLL_INTERVAL_MS: "200",
+  });
   anonymous = new ShopClient(shop.url);
   buyer = new ShopClient(shop.url, { jar: buyer?.jar });
   const courses = JSON.parse((await anonymous.get("/api/courses")).text).courses;
@@ -142,7 +151,10 @@ describe("value figures and sorts", () => {
       const keys = stocked.map((card) => key(coinById(card.id)));
       expect(keys, sort).toEqual([...keys].sort((a, b) => a - b));
       // Not the default order: the sort did something.
-      expect(list.map((card) => card.id), sort).not.toEqual(cards(await anonymous.html("/catalog/gold")).map((card) => card.id));
+      expect(
+        list.map((card) => card.id),
+        sort,
+      ).not.toEqual(cards(await anonymous.html("/catalog/gold")).map((card) => card.id));
     }
   });
 
@@ -184,7 +196,9 @@ describe("price history on the product page", () => {
     // The last point is today's price on the page, from the same rule.
     const caption = space(textContent(/<figcaption[^>]*>([\s\S]*?)<\/figcaption>/.exec(section)![1]!));
     const price = expectedPrice(demo(goldSlug));
-    expect(caption).toContain(`— ${space(new Intl.NumberFormat("ru-RU").format(price))} ₽, выкуп ${space(new Intl.NumberFormat("ru-RU").format(valueOf(demo(goldSlug)).buyback!))} ₽`);
+    expect(caption).toContain(
+      `— ${space(new Intl.NumberFormat("ru-RU").format(price))} ₽, выкуп ${space(new Intl.NumberFormat("ru-RU").format(valueOf(demo(goldSlug)).buyback!))} ₽`,
+    );
   });
 
   it("a month has about twenty trading days, a year about two hundred and fifty", async () => {
@@ -248,12 +262,16 @@ describe("alerts", () => {
 
   it("refuses bad values with Russian messages", async () => {
     const price = expectedPrice(demo(goldSlug));
-    expect(await flashAfter(await subscribe(buyer, { kind: "price_below", channel: "sms", threshold: "дешевле" }))).toBe("Цена — целое число рублей больше нуля, например 95000.");
+    expect(await flashAfter(await subscribe(buyer, { kind: "price_below", channel: "sms", threshold: "дешевле" }))).toBe(
+      "Цена — целое число рублей больше нуля, например 95000.",
+    );
     expect(await flashAfter(await subscribe(buyer, { kind: "price_below", channel: "sms", threshold: String(price) }))).toBe(
       space(`Цена уже ${new Intl.NumberFormat("ru-RU").format(price)} ₽: укажите сумму ниже текущей цены.`),
     );
     expect(await flashAfter(await subscribe(buyer, { kind: "in_stock", channel: "sms" }))).toBe("Монета уже в наличии — её можно купить сейчас.");
-    expect(await flashAfter(await subscribe(buyer, { kind: "price_below", channel: "pigeon", threshold: "1000" }))).toBe("Выберите, как сообщить: SMS или e-mail.");
+    expect(await flashAfter(await subscribe(buyer, { kind: "price_below", channel: "pigeon", threshold: "1000" }))).toBe(
+      "Выберите, как сообщить: SMS или e-mail.",
+    );
     expect(findByTestId(await buyer.html("/my/alerts"), "alert")).toHaveLength(0);
   });
 
@@ -266,8 +284,12 @@ describe("alerts", () => {
 
     threshold = expectedPrice(demo(goldSlug)) - 1;
     const typed = new Intl.NumberFormat("ru-RU").format(threshold);
-    expect(await flashAfter(await subscribe(buyer, { kind: "price_below", channel: "sms", threshold: typed }))).toContain("Сообщим по SMS, когда «Георгий Победоносец");
-    expect(await flashAfter(await subscribe(buyer, { kind: "in_stock", channel: "email" }, soldOut, `/products/${soldOutSlug}`))).toContain("появится в наличии");
+    expect(await flashAfter(await subscribe(buyer, { kind: "price_below", channel: "sms", threshold: typed }))).toContain(
+      "Сообщим по SMS, когда «Георгий Победоносец",
+    );
+    expect(await flashAfter(await subscribe(buyer, { kind: "in_stock", channel: "email" }, soldOut, `/products/${soldOutSlug}`))).toContain(
+      "появится в наличии",
+    );
     const listed = elements(await buyer.html("/my/alerts"), "alert").map((row) => space(textContent(row)));
     expect(listed).toHaveLength(2);
     expect(listed.join("\n")).toContain(space(`Цена ниже ${typed} ₽`));
@@ -275,7 +297,10 @@ describe("alerts", () => {
   });
 
   it("keeps at most 20 alerts per buyer, and removes one on request", async () => {
-    const others = demoCatalog.map((coin, index) => index + 1).filter((id) => id !== gold && id !== soldOut).slice(0, 18);
+    const others = demoCatalog
+      .map((coin, index) => index + 1)
+      .filter((id) => id !== gold && id !== soldOut)
+      .slice(0, 18);
     for (const id of others) {
       expect(await flashAfter(await subscribe(buyer, { kind: "price_below", channel: "sms", threshold: "1" }, id, "/my/alerts"))).toMatch(/^Сообщим/);
     }

@@ -65,13 +65,25 @@ describe("pages with the visitor's header", () => {
 });
 
 describe("answers about one person, or that change something", () => {
-  it.each(["/cart", "/checkout", "/login", "/wishlist", "/product-comparison", "/my", "/my/orders", "/api/cart", "/api/wishlist", "/api/compare", "/api/me", "/api/work", "/build.json", "/api/no-such-call"])(
-    "GET %s is never stored",
-    async (path) => {
-      const response = await (await returningVisitor()).get(path);
-      expect(response.headers.get("cache-control")).toBe("no-store");
-    },
-  );
+  it.each([
+    "/cart",
+    "/checkout",
+    "/login",
+    "/wishlist",
+    "/product-comparison",
+    "/my",
+    "/my/orders",
+    "/api/cart",
+    "/api/wishlist",
+    "/api/compare",
+    "/api/me",
+    "/api/work",
+    "/build.json",
+    "/api/no-such-call",
+  ])("GET %s is never stored", async (path) => {
+    const response = await (await returningVisitor()).get(path);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  });
 
   it("a POST is never stored, nor the redirect that answers it", async () => {
     const client = await returningVisitor();

@@ -21,7 +21,19 @@ const goodCsv = [
 ].join("\n");
 const stockCsv = "sku,stock\nAU-0036,0\n";
 const badJson = JSON.stringify([
-  { sku: "AU-9002", slug: "ne-dolzhna-poyavitsya", name: "Не должна появиться", metal: "gold", kind: "investment", denomination: "1", country: "X", issuer: "X", fineness: 999, totalGrams: 1, pureGrams: 1 },
+  {
+    sku: "AU-9002",
+    slug: "ne-dolzhna-poyavitsya",
+    name: "Не должна появиться",
+    metal: "gold",
+    kind: "investment",
+    denomination: "1",
+    country: "X",
+    issuer: "X",
+    fineness: 999,
+    totalGrams: 1,
+    pureGrams: 1,
+  },
   { sku: "AU-0001", pureGrams: -1 },
   { sku: "AU-0002", metal: "platinum" },
 ]);
@@ -101,7 +113,9 @@ describe.skipIf(embeddedOnlyElsewhere)(`npm run catalog on the embedded database
     // At a premium of 7.5 %, 22 % VAT leaves the shop less than the metal: the operator confirms it or nothing changes.
     const underMetal = await runCommand(script, ["vat", "AU-9001", "vat"], env);
     expect(underMetal.code).toBe(1);
-    expect(underMetal.stderr).toMatch(/^AU-9001: не изменено\. Цена без НДС [\d\s]+₽ ниже стоимости металла [\d\s]+₽; .*Если так и задумано, добавьте --confirm-below-floor\.\n$/);
+    expect(underMetal.stderr).toMatch(
+      /^AU-9001: не изменено\. Цена без НДС [\d\s]+₽ ниже стоимости металла [\d\s]+₽; .*Если так и задумано, добавьте --confirm-below-floor\.\n$/,
+    );
     const vat = await runCommand(script, ["vat", "AU-9001", "vat", "--confirm-below-floor"], env);
     expect(vat.stderr).toBe("");
     expect(vat.stdout).toBe("AU-9001 «Золотой сокол 1 унция»: Цена включает НДС 22 % (задано вручную).\n");
@@ -157,29 +171,33 @@ describe.skipIf(embeddedOnlyElsewhere)(`npm run catalog on the embedded database
 
 describe("npm run catalog on PostgreSQL", () => {
   // Only on PostgreSQL: no shop is started for nothing on the embedded database.
-  it.skipIf(!adminDatabaseUrl())("changes a running shop at once", async () => {
-    const shop = await startShop();
-    try {
-      const env = { DATABASE_URL: shop.databaseUrl!, DATA_DIR: file("pg-scratch") };
-      const client = new ShopClient(shop.url);
-      expect((await feed(client)).get("AU-0036")!.available).toBe("true");
-      const imported = await runCommand(script, ["import", file("good.csv")], env);
-      expect(imported.code, imported.stderr).toBe(0);
-      expect((await runCommand(script, ["import", file("stock.csv")], env)).code).toBe(0);
-      expect((await runCommand(script, ["import", file("bad.json")], env)).code).toBe(1);
-      expect(await client.html("/search?q=%D1%81%D0%BE%D0%BA%D0%BE%D0%BB")).toContain(`href="/products/${slug}"`);
-      const offers = await feed(client);
-      expect(offers.get("AU-9001")!.available).toBe("true");
-      expect(offers.get("AU-0036")!.available).toBe("false");
-      expect(offers.has("AU-9002")).toBe(false);
-      // Export to stdout: the JSON and nothing else.
-      const exported = await runCommand(script, ["export"], env);
-      expect(exported.code).toBe(0);
-      const products = JSON.parse(exported.stdout) as Array<Record<string, unknown>>;
-      expect(products.find((p) => p.sku === "AU-0036")).toMatchObject({ stock: 0 });
-      expect(products.find((p) => p.sku === "AU-9001")).toMatchObject({ slug, stock: 4 });
-    } finally {
-      await shop.stop();
-    }
-  }, 120_000);
+  it.skipIf(!adminDatabaseUrl())(
+    "changes a running shop at once",
+    async () => {
+      const shop = await startShop();
+      try {
+        const env = { DATABASE_URL: shop.databaseUrl!, DATA_DIR: file("pg-scratch") };
+        const client = new ShopClient(shop.url);
+        expect((await feed(client)).get("AU-0036")!.available).toBe("true");
+        const imported = await runCommand(script, ["import", file("good.csv")], env);
+        expect(imported.code, imported.stderr).toBe(0);
+        expect((await runCommand(script, ["import", file("stock.csv")], env)).code).toBe(0);
+        expect((await runCommand(script, ["import", file("bad.json")], env)).code).toBe(1);
+        expect(await client.html("/search?q=%D1%81%D0%BE%D0%BA%D0%BE%D0%BB")).toContain(`href="/products/${slug}"`);
+        const offers = await feed(client);
+        expect(offers.get("AU-9001")!.available).toBe("true");
+        expect(offers.get("AU-0036")!.available).toBe("false");
+        expect(offers.has("AU-9002")).toBe(false);
+        // Export to stdout: the JSON and nothing else.
+        const exported = await runCommand(script, ["export"], env);
+        expect(exported.code).toBe(0);
+        const products = JSON.parse(exported.stdout) as Array<Record<string, unknown>>;
+        expect(products.find((p) => p.sku === "AU-0036")).toMatchObject({ stock: 0 });
+        expect(products.find((p) => p.sku === "AU-9001")).toMatchObject({ slug, stock: 4 });
+      } finally {
+        await shop.stop();
+      }
+    },
+    120_000,
+  );
 });

@@ -6,7 +6,21 @@ import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "j
 import { demoCatalogSections } from "#app/modules/seed/catalog-sections.server.ts";
 import type { Metal } from "#app/modules/db/column-values.ts";
 import { salePrice } from "#app/modules/pricing/pricing.ts";
-import { attribute, attributeOf, byTestId, h1Texts, inputValue, jsonLdBlocks, robotsMeta, selectAllIn, selectIn, tags, textByTestId, textContent, textOf } from "#tests/support/html.ts";
+import {
+  attribute,
+  attributeOf,
+  byTestId,
+  h1Texts,
+  inputValue,
+  jsonLdBlocks,
+  robotsMeta,
+  selectAllIn,
+  selectIn,
+  tags,
+  textByTestId,
+  textContent,
+  textOf,
+} from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
 import { runningShop } from "#tests/support/shop-fixture.ts";
 
@@ -24,7 +38,10 @@ type Demo = (typeof demoCatalog)[number];
 
 /** What the shop should charge for a demo coin right now. */
 function expectedPrice(coin: Demo): number {
-  const rule = coin.pricing === "fixed" ? { kind: "fixed" as const, price: coin.fixedPrice! } : { kind: "metal" as const, premiumPercent: coin.premiumPercent, fixedPremium: coin.fixedPremium };
+  const rule =
+    coin.pricing === "fixed"
+      ? { kind: "fixed" as const, price: coin.fixedPrice! }
+      : { kind: "metal" as const, premiumPercent: coin.premiumPercent, fixedPremium: coin.fixedPremium };
   return salePrice({ metal: coin.metal as Metal, pureGrams: coin.pureGrams }, rule, rates);
 }
 
@@ -56,17 +73,20 @@ function cards(html: string): Card[] {
 const count = (html: string) => Number(/^\d+/.exec(textByTestId(html, "listing-count") ?? "")?.[0]);
 
 describe("sections", () => {
-  it.each(demoCatalogSections.map((section) => [section.path, section]))("/catalog/%s shows its name, breadcrumbs and exactly its coins", async (_path, section) => {
-    const path = section.path ? `/catalog/${section.path}` : "/catalog";
-    const html = await client.html(path);
-    expect(h1Texts(html)).toEqual([section.title]);
-    const crumbs = jsonLdBlocks(html).find((block) => block["@type"] === "BreadcrumbList") as { itemListElement: { name: string }[] };
-    expect(crumbs.itemListElement.at(-1)!.name).toBe(section.name);
-    expect(crumbs.itemListElement[0]!.name).toBe("Главная");
-    const expected = sectionCoins(section.filter as Record<string, string | number>);
-    expect(count(html)).toBe(expected.length);
-    expect(expected.length, "every section has coins to show").toBeGreaterThan(0);
-  });
+  it.each(demoCatalogSections.map((section) => [section.path, section]))(
+    "/catalog/%s shows its name, breadcrumbs and exactly its coins",
+    async (_path, section) => {
+      const path = section.path ? `/catalog/${section.path}` : "/catalog";
+      const html = await client.html(path);
+      expect(h1Texts(html)).toEqual([section.title]);
+      const crumbs = jsonLdBlocks(html).find((block) => block["@type"] === "BreadcrumbList") as { itemListElement: { name: string }[] };
+      expect(crumbs.itemListElement.at(-1)!.name).toBe(section.name);
+      expect(crumbs.itemListElement[0]!.name).toBe("Главная");
+      const expected = sectionCoins(section.filter as Record<string, string | number>);
+      expect(count(html)).toBe(expected.length);
+      expect(expected.length, "every section has coins to show").toBeGreaterThan(0);
+    },
+  );
 });
 
 describe("listing", () => {
@@ -93,7 +113,10 @@ describe("listing", () => {
   });
 
   it("sorts by price both ways, coins in stock first", async () => {
-    for (const [sort, direction] of [["price-asc", 1], ["price-desc", -1]] as const) {
+    for (const [sort, direction] of [
+      ["price-asc", 1],
+      ["price-desc", -1],
+    ] as const) {
       const list = cards(await client.html(`/catalog/gold?sort=${sort}`));
       const inStock = list.filter((card) => card.inStock);
       expect(list.slice(0, inStock.length)).toEqual(inStock);
@@ -112,7 +135,9 @@ describe("listing", () => {
     const band = cards(await client.html("/catalog?price_from=50000&price_to=150000"));
     expect(band.length).toBeGreaterThan(0);
     expect(band.every((card) => card.price >= 50_000 && card.price <= 150_000)).toBe(true);
-    expect(count(await client.html("/catalog?price_from=50000&price_to=150000"))).toBe(demoCatalog.filter((c) => expectedPrice(c) >= 50_000 && expectedPrice(c) <= 150_000).length);
+    expect(count(await client.html("/catalog?price_from=50000&price_to=150000"))).toBe(
+      demoCatalog.filter((c) => expectedPrice(c) >= 50_000 && expectedPrice(c) <= 150_000).length,
+    );
 
     const stocked = await client.html("/catalog?in_stock=1");
     expect(count(stocked)).toBe(demoCatalog.filter((c) => c.stock > 0).length);
@@ -183,7 +208,9 @@ describe("product page", () => {
 
   it("publishes Product and Offer data with the price the page shows, valid only briefly", async () => {
     const html = await client.html(`/products/${coin.slug}`, { headers: { "User-Agent": "Mozilla/5.0 (compatible; YandexBot/3.0)" } });
-    const product = jsonLdBlocks(html).find((block) => block["@type"] === "Product") as { offers: { price: string; priceCurrency: string; priceValidUntil: string; availability: string } };
+    const product = jsonLdBlocks(html).find((block) => block["@type"] === "Product") as {
+      offers: { price: string; priceCurrency: string; priceValidUntil: string; availability: string };
+    };
     const visible = Number(textByTestId(html, "price")!.replace(/\D/g, ""));
     expect(Number(product.offers.price)).toBe(visible);
     expect(product.offers.priceCurrency).toBe("RUB");

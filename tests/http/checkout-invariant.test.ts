@@ -35,7 +35,7 @@ describe(`what the checkout page shows is what is ordered (seed ${seed})`, () =>
   it(`holds for ${CASES} random orders`, { timeout: 240_000 }, async () => {
     const random = mulberry32(seed);
     const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
-    const pick = <T,>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
+    const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
 
     for (let n = 0; n < CASES; n++) {
       const buyer = buyers[n % buyers.length]!;

@@ -12,7 +12,10 @@ const poltava = productIdOf("300-letie-poltavskoy-bitvy-3-rublya-2009");
 /** Five in stock in the demo catalogue. */
 const georgiy = productIdOf("georgiy-pobedonosec-50-rubley-mmd");
 const rubles = (text: string | undefined) => Number((text ?? "").replace(/\D/g, ""));
-const orderLinks = (html: string) => tags(html, "a").map((tag) => attribute(tag, "href") ?? "").filter((href) => /^\/my\/orders\/\d+$/.test(href));
+const orderLinks = (html: string) =>
+  tags(html, "a")
+    .map((tag) => attribute(tag, "href") ?? "")
+    .filter((href) => /^\/my\/orders\/\d+$/.test(href));
 
 async function buyerWithCart(lines: [number, number][]): Promise<Buyer> {
   const buyer = await shop.buyer();
@@ -146,7 +149,12 @@ describe("a bad quantity is refused with a reason at its line", () => {
     const buyer = await buyerWithCart([[georgiy, 2]]);
     for (const [typed, message] of cases) {
       const page = await buyer.client.html("/checkout");
-      const posted = await submit(buyer, page, { [`qty:${georgiy}`]: typed, pointCode: radioValues(page, "pointCode")[0]! }, typed === "99999" ? "place" : "save");
+      const posted = await submit(
+        buyer,
+        page,
+        { [`qty:${georgiy}`]: typed, pointCode: radioValues(page, "pointCode")[0]! },
+        typed === "99999" ? "place" : "save",
+      );
       expect(posted.headers.get("location"), typed).toBe("/checkout#cart");
       const after = await buyer.client.html("/checkout");
       expect(textByTestId(after, "quantity-error"), typed).toMatch(message);
@@ -156,7 +164,10 @@ describe("a bad quantity is refused with a reason at its line", () => {
   });
 
   it("in the cart: 'Пересчитать' takes a typed quantity, or names the bad one and changes nothing", async () => {
-    const buyer = await buyerWithCart([[georgiy, 1], [poltava, 1]]);
+    const buyer = await buyerWithCart([
+      [georgiy, 1],
+      [poltava, 1],
+    ]);
     const quantity = (html: string, id: number) => tags(html, "input").find((tag) => attribute(tag, "name") === `qty:${id}`);
     let cart = await buyer.client.html("/cart");
     expect(attribute(quantity(cart, poltava)!, "form")).toBe("cart-quantities");

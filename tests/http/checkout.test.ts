@@ -180,7 +180,10 @@ describe("placing an order", () => {
 
   it("makes one order of a double submit of the same page", async () => {
     const { client, page, fields } = await signedInBuyerAtCheckout();
-    const [first, second] = await Promise.all([postCheckout(client, page, { ...fields, intent: "place" }), postCheckout(client, page, { ...fields, intent: "place" })]);
+    const [first, second] = await Promise.all([
+      postCheckout(client, page, { ...fields, intent: "place" }),
+      postCheckout(client, page, { ...fields, intent: "place" }),
+    ]);
     expect([first.status, second.status]).toEqual([303, 303]);
     const orders = await client.html("/my/orders");
     expect(tags(orders, "a").filter((tag) => /\/my\/orders\/\d+/.test(attribute(tag, "href") ?? ""))).toHaveLength(1);
@@ -239,7 +242,9 @@ describe("placing an order", () => {
     const placed = await postCheckout(client, again, { ...fields, phone: "8 (916) 111-22-33", intent: "place" });
     expect(placed.headers.get("location")).toMatch(/\/payment\/sandbox\//);
     const orders = await client.html("/my/orders");
-    const orderHref = tags(orders, "a").map((tag) => attribute(tag, "href") ?? "").find((href) => /^\/my\/orders\/\d+$/.test(href))!;
+    const orderHref = tags(orders, "a")
+      .map((tag) => attribute(tag, "href") ?? "")
+      .find((href) => /^\/my\/orders\/\d+$/.test(href))!;
     const order = textContent(await client.html(orderHref));
     // Stored as +79161112233, written as the rest of the shop writes a phone.
     expect(order.match(/Получатель: [^,]+, ([^,]+),/)?.[1]).toBe("+7 (916) 111-22-33");
@@ -293,7 +298,10 @@ describe("placing an order, impatient or hostile", () => {
     const points = radioValues(page, "pointCode");
     return { client: buyer, page, fields: { ...contactFields, deliveryId: "76", pointCode: points[0]! } };
   }
-  const orderLinks = (html: string) => tags(html, "a").map((tag) => attribute(tag, "href") ?? "").filter((href) => /^\/my\/orders\/\d+$/.test(href));
+  const orderLinks = (html: string) =>
+    tags(html, "a")
+      .map((tag) => attribute(tag, "href") ?? "")
+      .filter((href) => /^\/my\/orders\/\d+$/.test(href));
 
   it("lands five simultaneous submits of one page on the same order, never on 'Корзина пуста'", async () => {
     const { client, page, fields } = await signedInBuyerAtCheckout();
@@ -354,7 +362,9 @@ describe("a shop whose coins are capped at 10 pieces an order (MAX_PIECES_PER_CO
     expect(textContent(await client.html("/cart"))).toContain("Не больше 10 шт. одной монеты в заказе: в корзине 10 шт.");
     expect((await client.postForm("/cart", { intent: "set", productId: String(poltava), quantity: "11" })).status).toBe(303);
     expect(textContent(await client.html("/cart"))).toContain("Не больше 10 шт. одной монеты в заказе");
-    const api = await client.request("PATCH", `/api/cart/${poltava}`, JSON.stringify({ quantity: 11 }), { headers: { "Content-Type": "application/json", Origin: capped.url } });
+    const api = await client.request("PATCH", `/api/cart/${poltava}`, JSON.stringify({ quantity: 11 }), {
+      headers: { "Content-Type": "application/json", Origin: capped.url },
+    });
     expect(api.status).toBe(409);
     expect(JSON.parse(api.text)).toEqual({ error: { code: "per_coin_limit", message: "Не больше 10 шт. одной монеты в заказе" } });
     expect(JSON.parse((await client.get("/api/cart")).text).data.totalCoins).toBe(10);

@@ -39,18 +39,38 @@ const contentPages: Array<[path: string, h1: string, texts: string[]]> = [
   ["/promo/1", "Бесплатная курьерская доставка при заказе от 300 000 ₽", ["Срок действия: с 1 ноября 2026 г. по 31 января 2027 г."]],
   ["/promo/3", "Осенний выкуп — плюс 1 % к цене выкупа золотых монет", ["Акция завершена", "Акция закончилась 31 октября 2026 г."]],
   ["/reviews", "Отзывы", ["5,0", "Авито", "4,9", "Яндекс Картах", "Ответ магазина", "Андрей К."]],
-  ["/partners", "Партнёры", ["СДЭК", "ЮKassa", "Московский монетный двор (ММД)", "Санкт-Петербургский монетный двор (СПМД)", "Прямого договора с монетным двором у нас нет"]],
+  [
+    "/partners",
+    "Партнёры",
+    ["СДЭК", "ЮKassa", "Московский монетный двор (ММД)", "Санкт-Петербургский монетный двор (СПМД)", "Прямого договора с монетным двором у нас нет"],
+  ],
   ["/certificates", "Сертификаты", ["Специальный учёт в Пробирной палате", "Выписка из ЕГРЮЛ", "Сертификат подлинности", "Правила внутреннего контроля"]],
   ["/about", "О компании", ["Цена фиксируется в заказе", "ММД и СПМД"]],
   ["/delivery", "Доставка и оплата", ["Заказы, оформленные на сайте, мы бесплатно доставляем до ближайшего пункта выдачи или постамата СДЭК", "СБП"]],
   ["/how-to-buy", "Как купить", ["Войдите по номеру телефона", "SMS"]],
   ["/return", "Обмен и возврат", ["Постановлением Правительства РФ от 31.12.2020 № 2463", "статье 18 ЗоЗПП", "не ограничивают права"]],
-  ["/contacts", "Контакты", ["Центральный офис в Москве", "+7 (495) 269-69-99", "+7 (800) 500-29-72", "добавочный 107", "10:00–18:00", "10:00–17:00", "info@aurum-coins.ru", "«Чистые пруды»"]],
+  [
+    "/contacts",
+    "Контакты",
+    [
+      "Центральный офис в Москве",
+      "+7 (495) 269-69-99",
+      "+7 (800) 500-29-72",
+      "добавочный 107",
+      "10:00–18:00",
+      "10:00–17:00",
+      "info@aurum-coins.ru",
+      "«Чистые пруды»",
+    ],
+  ],
   ["/privacy", "Политика обработки персональных данных", ["152-ФЗ", "Ваши права"]],
 ];
 
 /** rel=prev / rel=next link of a page, if any. */
-const relLink = (html: string, rel: string) => tags(html, "link").find((link) => attribute(link, "rel") === rel)?.match(/href="([^"]+)"/)?.[1];
+const relLink = (html: string, rel: string) =>
+  tags(html, "link")
+    .find((link) => attribute(link, "rel") === rel)
+    ?.match(/href="([^"]+)"/)?.[1];
 const metaProperty = (html: string, property: string) => {
   const tag = tags(html, "meta").find((meta) => attribute(meta, "property") === property);
   return tag ? attribute(tag, "content") : undefined;
@@ -107,14 +127,24 @@ describe("the content pages with the demo content", () => {
   });
 
   // A NUL in the address (/news/%00) answered 503 on PostgreSQL, which refuses it in text (found by the hostile-input suite).
-  it.each(["/news/no-such-news", "/cases/no-such-case", "/training/no-such-article", "/training/21", "/promo/999", "/promo/abc", "/promo/0", "/docs/no-such-page", "/a/b/c/d", "/news/%00", "/cases/a%00b", "/training/%00"])(
-    "%s is a 404",
-    async (path) => {
-      const response = await client.get(path);
-      expect(response.status).toBe(404);
-      expect(h1Texts(response.text)).toEqual(["Страница не найдена"]);
-    },
-  );
+  it.each([
+    "/news/no-such-news",
+    "/cases/no-such-case",
+    "/training/no-such-article",
+    "/training/21",
+    "/promo/999",
+    "/promo/abc",
+    "/promo/0",
+    "/docs/no-such-page",
+    "/a/b/c/d",
+    "/news/%00",
+    "/cases/a%00b",
+    "/training/%00",
+  ])("%s is a 404", async (path) => {
+    const response = await client.get(path);
+    expect(response.status).toBe(404);
+    expect(h1Texts(response.text)).toEqual(["Страница не найдена"]);
+  });
 
   it("a news item carries NewsArticle JSON-LD and OpenGraph as an article; its cover loads through /_ipx", async () => {
     const html = await client.html("/news/sbp-oplata");
@@ -136,7 +166,9 @@ describe("the content pages with the demo content", () => {
     expect(metaProperty(html, "og:description")).toMatch(/Систему быстрых платежей/);
     expect(jsonLdBlocks(html).find((block) => block["@type"] === "BreadcrumbList")).toBeDefined();
 
-    const covers = tags(html, "img").map((img) => attribute(img, "src") ?? "").filter((src) => src.startsWith("/_ipx/"));
+    const covers = tags(html, "img")
+      .map((img) => attribute(img, "src") ?? "")
+      .filter((src) => src.startsWith("/_ipx/"));
     expect(covers.length).toBeGreaterThan(0);
     for (const src of [covers[0]!, new URL(image).pathname]) {
       const picture = await client.get(src);
@@ -174,7 +206,9 @@ describe("the content pages with the demo content", () => {
     const certificates = await client.html("/certificates");
     expect(findByTestId(certificates, "certificate")).toHaveLength(4);
     expect(certificates.match(/<figcaption/g)).toHaveLength(4);
-    const pictures = tags(certificates, "img").map((img) => attribute(img, "src")!).filter((src) => src.includes("/content/certificates/"));
+    const pictures = tags(certificates, "img")
+      .map((img) => attribute(img, "src")!)
+      .filter((src) => src.includes("/content/certificates/"));
     expect(pictures).toHaveLength(4);
     const picture = await client.get(pictures[0]!);
     expect(picture.status).toBe(200);
@@ -183,7 +217,9 @@ describe("the content pages with the demo content", () => {
 
   it("/contacts: the address and directions without JavaScript, no map without a key, LocalBusiness JSON-LD with both phones and extension 107", async () => {
     const html = await client.html("/contacts");
-    expect(textContent(findByTestId(html, "office-address")[0] ?? "") + textContent(html)).toContain("101000, Москва, ул. Мясницкая, д. 24/7, стр. 1, офис 107");
+    expect(textContent(findByTestId(html, "office-address")[0] ?? "") + textContent(html)).toContain(
+      "101000, Москва, ул. Мясницкая, д. 24/7, стр. 1, офис 107",
+    );
     expect(html).toContain('href="tel:+74952696999"');
     expect(html).toContain('href="mailto:info@aurum-coins.ru"');
     expect(html).not.toContain("api-maps.yandex.ru");
@@ -203,7 +239,19 @@ describe("the content pages with the demo content", () => {
   it("the sitemap lists the news, cases, training articles (at their slugs) and promotions", async () => {
     const xml = (await client.get("/sitemap.xml")).text;
     const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
-    for (const path of ["/news", "/news/sbp-oplata", "/cases/po-odnoj-monete-v-mesyac", "/training/kak-hranit-monety", "/promo/1", "/promo/3", "/reviews", "/partners", "/certificates", "/contacts", "/privacy"]) {
+    for (const path of [
+      "/news",
+      "/news/sbp-oplata",
+      "/cases/po-odnoj-monete-v-mesyac",
+      "/training/kak-hranit-monety",
+      "/promo/1",
+      "/promo/3",
+      "/reviews",
+      "/partners",
+      "/certificates",
+      "/contacts",
+      "/privacy",
+    ]) {
       expect(locations, path).toContain(`${publicUrl}${path}`);
     }
     expect(locations.filter((location) => /\/training\/\d+$/.test(location))).toEqual([]);
@@ -250,102 +298,114 @@ describe("npm run content", () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it.skipIf(embeddedOnlyElsewhere)(`imports Markdown into a stopped shop's embedded database; a script, onclick or javascript: link never reaches the page; a bad folder changes nothing${embeddedOnlySkipReason}`, async () => {
-    const env = { DATA_DIR: file("data") };
-    const good = await writeFolder("good", {
-      "news/proverka-razmetki.md": hostileNews,
-      "news/sbp-oplata.md": "---\nslug: sbp-oplata\ntitle: Оплата через СБП — обновлено\ndescription: Новый текст.\ndate: 2026-10-01\n---\nОбновлённый текст.\n",
-      "pages/docs--oferta.md": "---\npath: docs/oferta\ntitle: Публичная оферта\ndescription: Условия продажи.\n---\n## Предмет договора\n\nПродавец передаёт монеты в собственность покупателя.\n",
-    });
-    const bad = await writeFolder("bad", {
-      "news/ne-dolzhna-poyavitsya.md": "---\nslug: ne-dolzhna-poyavitsya\ntitle: Не должна появиться\ndescription: Кратко.\ndate: 2026-11-01\n---\nТекст.\n",
-      "reviews/99.md": "---\nid: 99\nauthor: Аноним\nrating: 9\ndate: 2026-11-01\n---\nОтзыв.\n",
-      "promo/50.md": "---\nid: 50\ndescription: Без заголовка.\nstarts: 2026-11-01\n---\nУсловия.\n",
-    });
+  it.skipIf(embeddedOnlyElsewhere)(
+    `imports Markdown into a stopped shop's embedded database; a script, onclick or javascript: link never reaches the page; a bad folder changes nothing${embeddedOnlySkipReason}`,
+    async () => {
+      const env = { DATA_DIR: file("data") };
+      const good = await writeFolder("good", {
+        "news/proverka-razmetki.md": hostileNews,
+        "news/sbp-oplata.md":
+          "---\nslug: sbp-oplata\ntitle: Оплата через СБП — обновлено\ndescription: Новый текст.\ndate: 2026-10-01\n---\nОбновлённый текст.\n",
+        "pages/docs--oferta.md":
+          "---\npath: docs/oferta\ntitle: Публичная оферта\ndescription: Условия продажи.\n---\n## Предмет договора\n\nПродавец передаёт монеты в собственность покупателя.\n",
+      });
+      const bad = await writeFolder("bad", {
+        "news/ne-dolzhna-poyavitsya.md": "---\nslug: ne-dolzhna-poyavitsya\ntitle: Не должна появиться\ndescription: Кратко.\ndate: 2026-11-01\n---\nТекст.\n",
+        "reviews/99.md": "---\nid: 99\nauthor: Аноним\nrating: 9\ndate: 2026-11-01\n---\nОтзыв.\n",
+        "promo/50.md": "---\nid: 50\ndescription: Без заголовка.\nstarts: 2026-11-01\n---\nУсловия.\n",
+      });
 
-    const usage = await runCommand(script, [], env);
-    expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain("npm run content -- import ПАПКА");
-    const missing = await runCommand(script, ["import", file("no-such-folder")], env);
-    expect(missing.code).toBe(1);
-    expect(missing.stderr).toBe(`Папка не найдена: ${file("no-such-folder")}\n`);
+      const usage = await runCommand(script, [], env);
+      expect(usage.code).toBe(2);
+      expect(usage.stderr).toContain("npm run content -- import ПАПКА");
+      const missing = await runCommand(script, ["import", file("no-such-folder")], env);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toBe(`Папка не найдена: ${file("no-such-folder")}\n`);
 
-    const imported = await runCommand(script, ["import", good], env);
-    expect(imported.stderr).toBe("");
-    expect(imported.code).toBe(0);
-    expect(imported.stdout).toBe("Загружено файлов: 3 (страниц: 1, новостей: 2).\n");
+      const imported = await runCommand(script, ["import", good], env);
+      expect(imported.stderr).toBe("");
+      expect(imported.code).toBe(0);
+      expect(imported.stdout).toBe("Загружено файлов: 3 (страниц: 1, новостей: 2).\n");
 
-    const refused = await runCommand(script, ["import", bad], env);
-    expect(refused.code).toBe(1);
-    expect(refused.stdout).toBe("");
-    expect(refused.stderr).toContain(`Тексты из ${bad} не загружены, на сайте ничего не изменилось. Ошибки (2):`);
-    expect(refused.stderr).toContain("Файл promo/50.md, поле title: обязательное поле");
-    expect(refused.stderr).toContain("Файл reviews/99.md, поле rating: оценка — целое число от 1 до 5");
+      const refused = await runCommand(script, ["import", bad], env);
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toBe("");
+      expect(refused.stderr).toContain(`Тексты из ${bad} не загружены, на сайте ничего не изменилось. Ошибки (2):`);
+      expect(refused.stderr).toContain("Файл promo/50.md, поле title: обязательное поле");
+      expect(refused.stderr).toContain("Файл reviews/99.md, поле rating: оценка — целое число от 1 до 5");
 
-    const shop = await startShop({ embedded: true, env });
-    try {
-      const busy = await runCommand(script, ["import", good], env);
-      expect(busy.code).toBe(1);
-      expect(busy.stderr).toMatch(/открыта другим процессом/);
+      const shop = await startShop({ embedded: true, env });
+      try {
+        const busy = await runCommand(script, ["import", good], env);
+        expect(busy.code).toBe(1);
+        expect(busy.stderr).toMatch(/открыта другим процессом/);
 
-      const client = new ShopClient(shop.url);
-      const response = await client.get("/news/proverka-razmetki");
-      expect(response.status).toBe(200);
-      const html = response.text;
-      expect(h1Texts(html)).toEqual(["Проверка разметки"]);
-      expect(textContent(html)).toContain("Безопасный абзац остаётся.");
-      expect(textContent(html)).toContain("Кнопка без обработчика");
-      expect(html).not.toContain("__pwned");
-      expect(html).not.toMatch(/javascript:/i);
-      expect(html).not.toMatch(/<(p|a|img)\b[^>]*\son[a-z]+=/i);
-      expect(html).not.toContain("evil.example");
-      // The article's <style> is gone; the only styles are the shop's own, inlined from its build (decision 034).
-      const withoutShopStyles = html.replace(/<style data-href="\/assets\/[\w.-]+\.css#?">[\s\S]*?<\/style>/g, "");
-      expect(withoutShopStyles).not.toMatch(/<style|display:none/);
-      expect(html).toContain('<a href="https://www.cbr.ru/" target="_blank" rel="noopener nofollow">Банк России</a>');
-      expect(html).toContain('<img src="/_ipx/f_webp,w_800/content/covers/coins.svg" alt="монеты" loading="lazy" decoding="async"');
+        const client = new ShopClient(shop.url);
+        const response = await client.get("/news/proverka-razmetki");
+        expect(response.status).toBe(200);
+        const html = response.text;
+        expect(h1Texts(html)).toEqual(["Проверка разметки"]);
+        expect(textContent(html)).toContain("Безопасный абзац остаётся.");
+        expect(textContent(html)).toContain("Кнопка без обработчика");
+        expect(html).not.toContain("__pwned");
+        expect(html).not.toMatch(/javascript:/i);
+        expect(html).not.toMatch(/<(p|a|img)\b[^>]*\son[a-z]+=/i);
+        expect(html).not.toContain("evil.example");
+        // The article's <style> is gone; the only styles are the shop's own, inlined from its build (decision 034).
+        const withoutShopStyles = html.replace(/<style data-href="\/assets\/[\w.-]+\.css#?">[\s\S]*?<\/style>/g, "");
+        expect(withoutShopStyles).not.toMatch(/<style|display:none/);
+        expect(html).toContain('<a href="https://www.cbr.ru/" target="_blank" rel="noopener nofollow">Банк России</a>');
+        expect(html).toContain('<img src="/_ipx/f_webp,w_800/content/covers/coins.svg" alt="монеты" loading="lazy" decoding="async"');
 
-      // The import replaced a demo item (the seeders at start did not put it back) and added a page.
-      expect(h1Texts(await client.html("/news/sbp-oplata"))).toEqual(["Оплата через СБП — обновлено"]);
-      const oferta = await client.get("/docs/oferta");
-      expect(oferta.status).toBe(200);
-      expect(h1Texts(oferta.text)).toEqual(["Публичная оферта"]);
-      expect(oferta.text).toContain("<h2>Предмет договора</h2>");
-      // The bad folder left nothing behind.
-      expect((await client.get("/news/ne-dolzhna-poyavitsya")).status).toBe(404);
-      expect((await client.get("/promo/50")).status).toBe(404);
-    } finally {
-      await shop.stop();
-    }
+        // The import replaced a demo item (the seeders at start did not put it back) and added a page.
+        expect(h1Texts(await client.html("/news/sbp-oplata"))).toEqual(["Оплата через СБП — обновлено"]);
+        const oferta = await client.get("/docs/oferta");
+        expect(oferta.status).toBe(200);
+        expect(h1Texts(oferta.text)).toEqual(["Публичная оферта"]);
+        expect(oferta.text).toContain("<h2>Предмет договора</h2>");
+        // The bad folder left nothing behind.
+        expect((await client.get("/news/ne-dolzhna-poyavitsya")).status).toBe(404);
+        expect((await client.get("/promo/50")).status).toBe(404);
+      } finally {
+        await shop.stop();
+      }
 
-    const exported = await runCommand(script, ["export", file("export")], env);
-    expect(exported.code, exported.stderr).toBe(0);
-    expect(exported.stdout).toMatch(/^Выгружено файлов: \d+ \(страниц: \d+, новостей: \d+, кейсов: 3, статей обучения: 8, акций: 3, отзывов: 10, партнёров: 6, сертификатов: 4\)/);
-    expect((await readdir(file("export", "news"))).sort()).toContain("proverka-razmetki.md");
-    expect(await readFile(file("export", "pages", "docs--oferta.md"), "utf8")).toBe(
-      "---\npath: docs/oferta\ntitle: Публичная оферта\ndescription: Условия продажи.\n---\n\n## Предмет договора\n\nПродавец передаёт монеты в собственность покупателя.\n",
-    );
-    const reimported = await runCommand(script, ["import", file("export")], env);
-    expect(reimported.code, reimported.stderr).toBe(0);
-  }, 300_000);
+      const exported = await runCommand(script, ["export", file("export")], env);
+      expect(exported.code, exported.stderr).toBe(0);
+      expect(exported.stdout).toMatch(
+        /^Выгружено файлов: \d+ \(страниц: \d+, новостей: \d+, кейсов: 3, статей обучения: 8, акций: 3, отзывов: 10, партнёров: 6, сертификатов: 4\)/,
+      );
+      expect((await readdir(file("export", "news"))).sort()).toContain("proverka-razmetki.md");
+      expect(await readFile(file("export", "pages", "docs--oferta.md"), "utf8")).toBe(
+        "---\npath: docs/oferta\ntitle: Публичная оферта\ndescription: Условия продажи.\n---\n\n## Предмет договора\n\nПродавец передаёт монеты в собственность покупателя.\n",
+      );
+      const reimported = await runCommand(script, ["import", file("export")], env);
+      expect(reimported.code, reimported.stderr).toBe(0);
+    },
+    300_000,
+  );
 
   // Only on PostgreSQL: no shop is started for nothing on the embedded database.
-  it.skipIf(!adminDatabaseUrl())("on PostgreSQL changes a running shop at once", async () => {
-    const shop = await startShop();
-    try {
-      const env = { DATABASE_URL: shop.databaseUrl!, DATA_DIR: file("pg-scratch") };
-      const folder = await writeFolder("pg", { "news/proverka-razmetki.md": hostileNews });
-      const client = new ShopClient(shop.url);
-      expect((await client.get("/news/proverka-razmetki")).status).toBe(404);
-      const imported = await runCommand(script, ["import", folder], env);
-      expect(imported.code, imported.stderr).toBe(0);
-      const html = await client.html("/news/proverka-razmetki");
-      expect(h1Texts(html)).toEqual(["Проверка разметки"]);
-      expect(html).not.toContain("__pwned");
-      expect(html).not.toMatch(/javascript:/i);
-      expect(textContent(await client.html("/news"))).toContain("Проверка разметки");
-    } finally {
-      await shop.stop();
-    }
-  }, 300_000);
+  it.skipIf(!adminDatabaseUrl())(
+    "on PostgreSQL changes a running shop at once",
+    async () => {
+      const shop = await startShop();
+      try {
+        const env = { DATABASE_URL: shop.databaseUrl!, DATA_DIR: file("pg-scratch") };
+        const folder = await writeFolder("pg", { "news/proverka-razmetki.md": hostileNews });
+        const client = new ShopClient(shop.url);
+        expect((await client.get("/news/proverka-razmetki")).status).toBe(404);
+        const imported = await runCommand(script, ["import", folder], env);
+        expect(imported.code, imported.stderr).toBe(0);
+        const html = await client.html("/news/proverka-razmetki");
+        expect(h1Texts(html)).toEqual(["Проверка разметки"]);
+        expect(html).not.toContain("__pwned");
+        expect(html).not.toMatch(/javascript:/i);
+        expect(textContent(await client.html("/news"))).toContain("Проверка разметки");
+      } finally {
+        await shop.stop();
+      }
+    },
+    300_000,
+  );
 });

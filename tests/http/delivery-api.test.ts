@@ -43,7 +43,9 @@ beforeAll(async () => {
   [shop, cdekShop] = await Promise.all([
     // Behind a proxy, so the rate-limit test can speak for several client addresses.
     startShop({ env: { TRUST_PROXY: "true" } }),
-    startShop({ env: { DELIVERY_PROVIDER: "cdek", CDEK_CLIENT_ID: "id", CDEK_CLIENT_SECRET: "secret", CDEK_BASE_URL: cdek.baseUrl, DELIVERY_TIMEOUT_MS: "3000" } }),
+    startShop({
+      env: { DELIVERY_PROVIDER: "cdek", CDEK_CLIENT_ID: "id", CDEK_CLIENT_SECRET: "secret", CDEK_BASE_URL: cdek.baseUrl, DELIVERY_TIMEOUT_MS: "3000" },
+    }),
   ]);
 });
 afterAll(async () => {
@@ -70,8 +72,23 @@ describe("POST /api/checkout/deliveries", () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       data: [
-        { name: "Бесплатная доставка СДЭК", type: "sdek", items: [{ id: 76, pvz: true }, { id: 77, pvz: true }] },
-        { name: "СДЭК", type: "sdek", items: [{ id: 79, pvz: true }, { id: 80, pvz: true }, { id: 45, pvz: false }] },
+        {
+          name: "Бесплатная доставка СДЭК",
+          type: "sdek",
+          items: [
+            { id: 76, pvz: true },
+            { id: 77, pvz: true },
+          ],
+        },
+        {
+          name: "СДЭК",
+          type: "sdek",
+          items: [
+            { id: 79, pvz: true },
+            { id: 80, pvz: true },
+            { id: 45, pvz: false },
+          ],
+        },
         { name: "Самовывоз из офиса", type: "pickup", items: [{ id: 35, pvz: true }] },
         { name: "Специальная доставка", type: "specialcontact", items: [{ id: 43, pvz: false }] },
       ],
@@ -80,7 +97,10 @@ describe("POST /api/checkout/deliveries", () => {
 
   it("gives Saint Petersburg special contact but no office pickup, Kazan neither", async () => {
     expect(ids((await postJson(shop, "/api/checkout/deliveries", { code: PETERSBURG })).body.data)).toEqual([[76, 77], [79, 80, 45], [43]]);
-    expect(ids((await postJson(shop, "/api/checkout/deliveries", { code: ` ${KAZAN} ` })).body.data)).toEqual([[76, 77], [79, 80, 45]]);
+    expect(ids((await postJson(shop, "/api/checkout/deliveries", { code: ` ${KAZAN} ` })).body.data)).toEqual([
+      [76, 77],
+      [79, 80, 45],
+    ]);
   });
 
   it("answers a city it does not know with no groups", async () => {
@@ -167,12 +187,17 @@ describe("rate limit", () => {
     for (let batch = 0; batch < 60; batch++) {
       const answers = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
-          i % 2 ? post(shop, "/api/checkout/deliveries", { code: MOSCOW }, script) : post(shop, "/api/locations/get-pvz", { city: MOSCOW, deliveryId: 79 }, script),
+          i % 2
+            ? post(shop, "/api/checkout/deliveries", { code: MOSCOW }, script)
+            : post(shop, "/api/locations/get-pvz", { city: MOSCOW, deliveryId: 79 }, script),
         ),
       );
       expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
     }
-    for (const [path, body] of [["/api/checkout/deliveries", { code: MOSCOW }], ["/api/locations/get-pvz", { city: KAZAN, deliveryId: 79 }]] as const) {
+    for (const [path, body] of [
+      ["/api/checkout/deliveries", { code: MOSCOW }],
+      ["/api/locations/get-pvz", { city: KAZAN, deliveryId: 79 }],
+    ] as const) {
       const refused = await post(shop, path, body, script);
       expect(refused.status, path).toBe(429);
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(500);

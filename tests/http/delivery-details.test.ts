@@ -17,7 +17,8 @@ afterAll(() => rm(outbox, { force: true }));
 /** Plenty in stock, so every test may place an order. */
 const poltava = productIdOf("300-letie-poltavskoy-bitvy-3-rublya-2009");
 /** The /my/profile facts as "Фамилия Мамедов" lines (each <dt> with its <dd>). */
-const profileTexts = (html: string) => [...html.matchAll(/<dt>([\s\S]*?)<\/dt>\s*<dd[^>]*>([\s\S]*?)<\/dd>/g)].map((match) => `${textContent(match[1]!)} ${textContent(match[2]!)}`);
+const profileTexts = (html: string) =>
+  [...html.matchAll(/<dt>([\s\S]*?)<\/dt>\s*<dd[^>]*>([\s\S]*?)<\/dd>/g)].map((match) => `${textContent(match[1]!)} ${textContent(match[2]!)}`);
 /** No order has been placed by this buyer: /my/orders links to none. */
 const noOrders = async (client: Buyer["client"]) => expect(await client.html("/my/orders")).not.toMatch(/href="\/my\/orders\/\d+"/);
 const namesMessage = "Только буквы (русские или латинские), дефис, апостроф и пробел — как в паспорте";
@@ -91,7 +92,14 @@ describe("full names", () => {
     expect(textContent(shown)).toContain(namesMessage);
     await noOrders(client);
 
-    const placed = await postCheckoutForm(client, shown, { ...contact, lastName: " Салтыков -  Щедрин ", deliveryId: "76", pointCode: point, paymentId: "4", intent: "place" });
+    const placed = await postCheckoutForm(client, shown, {
+      ...contact,
+      lastName: " Салтыков -  Щедрин ",
+      deliveryId: "76",
+      pointCode: point,
+      paymentId: "4",
+      intent: "place",
+    });
     expect(placed.status).toBe(303);
     const order = await client.html(`/my/orders/${await latestOrderId(client)}`);
     expect(textContent(order)).toContain("Получатель: Салтыков-Щедрин Пётр Сергеевич");
@@ -162,7 +170,13 @@ describe("one option per carrier service", () => {
     const shown = await client.html("/checkout");
     expect(checkedRadio(shown, "deliveryId")).toBe("76");
     expect(textByTestId(shown, "delivery-total")).toBe("Бесплатно");
-    const placed = await postCheckoutForm(client, shown, { ...contact, deliveryId: "79", pointCode: radioValues(shown, "pointCode")[0]!, paymentId: "4", intent: "place" });
+    const placed = await postCheckoutForm(client, shown, {
+      ...contact,
+      deliveryId: "79",
+      pointCode: radioValues(shown, "pointCode")[0]!,
+      paymentId: "4",
+      intent: "place",
+    });
     expect(placed.status).toBe(303);
     const order = await client.html(`/my/orders/${await latestOrderId(client)}`);
     expect(textContent(order)).toContain("Доставка: Бесплатно до пункта выдачи");
@@ -175,7 +189,16 @@ describe("the courier's address", () => {
   it("refuses a floor of −3, entrance 0 and an emoji apartment in Russian, and places nothing", async () => {
     const { client, page, contact } = await buyerAtCheckout();
     const courier = await withDelivery(client, page, { ...contact, deliveryId: "45", paymentId: "4" });
-    const refused = await postCheckoutForm(client, courier, { ...contact, ...address, floor: "−3", entrance: "0", room: "🙂", deliveryId: "45", paymentId: "4", intent: "place" });
+    const refused = await postCheckoutForm(client, courier, {
+      ...contact,
+      ...address,
+      floor: "−3",
+      entrance: "0",
+      room: "🙂",
+      deliveryId: "45",
+      paymentId: "4",
+      intent: "place",
+    });
     expect(refused.headers.get("location")).toBe("/checkout#form-errors");
     const shown = textContent(await client.html("/checkout"));
     expect(shown).toContain("Этаж — число от 1 до 99");

@@ -22,7 +22,11 @@ let scratch: string;
 const staff = { owner: newPhone(), manager: newPhone() };
 const clients: Partial<Record<keyof typeof staff, ShopClient>> = {};
 const password = "пароль-из-админки-1с";
-const spaces = (text: string | undefined) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").replace(/\s+/g, " ").trim();
+const spaces = (text: string | undefined) =>
+  (text ?? "")
+    .replace(/[\u00a0\u202f]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), "shop-exchange-admin-"));
@@ -65,7 +69,15 @@ describe("/admin/exchange", () => {
     const tooSmall = await owner.postForm("/admin/exchange", { intent: "options", zip: "no", fileLimitKb: "8", encoding: "utf-8" });
     expect(tooSmall.status).toBe(303);
     expect(spaces(textByTestId(await owner.html("/admin/exchange"), "flash"))).toContain("Размер части: не меньше 64 КБ");
-    await owner.postForm("/admin/exchange", { intent: "options", zip: "no", fileLimitKb: "512", encoding: "windows-1251", warehouseId: "w-moscow", priceTypeId: "", ownsTexts: "on" });
+    await owner.postForm("/admin/exchange", {
+      intent: "options",
+      zip: "no",
+      fileLimitKb: "512",
+      encoding: "windows-1251",
+      warehouseId: "w-moscow",
+      priceTypeId: "",
+      ownsTexts: "on",
+    });
     expect(spaces(textByTestId(await owner.html("/admin/exchange"), "flash"))).toContain("Настройки обмена сохранены.");
   });
 
@@ -83,7 +95,15 @@ describe("/admin/exchange", () => {
     await shop.stop();
     await database.use(async ({ db }) => {
       const settings = await readExchangeSettings(db);
-      expect(settings).toMatchObject({ login: "1c-site", zip: false, fileLimit: 524_288, encoding: "windows-1251", warehouseId: "w-moscow", priceTypeId: null, ownsTexts: true });
+      expect(settings).toMatchObject({
+        login: "1c-site",
+        zip: false,
+        fileLimit: 524_288,
+        encoding: "windows-1251",
+        warehouseId: "w-moscow",
+        priceTypeId: null,
+        ownsTexts: true,
+      });
       const rows = await db.select().from(auditLog).where(eq(auditLog.entity, "exchange:settings")).orderBy(auditLog.id);
       expect(rows.map((row) => [row.action, row.phone])).toEqual([
         ["exchange.credentials", staff.owner.normal],

@@ -48,7 +48,11 @@ describe("npm run exchange", () => {
     expect(log.stdout.match(/· cli · catalog · успешно ·/g)).toHaveLength(2);
     expect(log.stdout).toContain("файлы: import.xml, offers.xml");
     await database.use(async ({ db }) => {
-      const coins = await db.select({ sku: products.sku, stock: products.stock, fixedPrice: products.fixedPrice }).from(products).where(inArray(products.sku, ["AU-0001", "AG-0018"])).orderBy(products.sku);
+      const coins = await db
+        .select({ sku: products.sku, stock: products.stock, fixedPrice: products.fixedPrice })
+        .from(products)
+        .where(inArray(products.sku, ["AU-0001", "AG-0018"]))
+        .orderBy(products.sku);
       expect(coins).toEqual([
         { sku: "AG-0018", stock: 0, fixedPrice: 5100 },
         { sku: "AU-0001", stock: 11, fixedPrice: null },

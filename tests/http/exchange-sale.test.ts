@@ -52,7 +52,12 @@ beforeAll(async () => {
     expect(await setExchangeCredentials(db, login, password)).toEqual({ ok: true });
     expect(await setExchangeOptions(db, { zip: false, fileLimit: 1024 * 1024, encoding: "utf-8" })).toEqual({ ok: true });
     await db.update(products).set({ exchangeId: investmentGuid }).where(eq(products.id, investmentCoin));
-    unpaid = await placeTestOrder(db, { lines: [{ productId: investmentCoin, quantity: 1 }], deliveryTotal: 500, lastName: "Сидоров", email: "sidorov@example.ru" });
+    unpaid = await placeTestOrder(db, {
+      lines: [{ productId: investmentCoin, quantity: 1 }],
+      deliveryTotal: 500,
+      lastName: "Сидоров",
+      email: "sidorov@example.ru",
+    });
   });
   shop = await database.start({ SMS_PROVIDER: "file", SMS_OUTBOX_FILE: smsOutbox, NOTIFY_POLL_INTERVAL_MS: "200" });
   buyer = await signedInBuyer(shop.url, smsOutbox);
@@ -83,10 +88,12 @@ function parseXml(xml: string): Node {
   parser.write(xml).close();
   return root.children[0]!;
 }
-const child = (node: Node, ...names: string[]): Node => names.reduce((at, name) => at.children.find((c) => c.name === name) ?? expect.unreachable(`${at.name} has no ${name}`), node);
+const child = (node: Node, ...names: string[]): Node =>
+  names.reduce((at, name) => at.children.find((c) => c.name === name) ?? expect.unreachable(`${at.name} has no ${name}`), node);
 const all = (node: Node, name: string) => node.children.filter((c) => c.name === name);
 const value = (node: Node, ...names: string[]) => child(node, ...names).text;
-const requisites = (node: Node) => Object.fromEntries(all(child(node, "ЗначенияРеквизитов"), "ЗначениеРеквизита").map((r) => [value(r, "Наименование"), value(r, "Значение")]));
+const requisites = (node: Node) =>
+  Object.fromEntries(all(child(node, "ЗначенияРеквизитов"), "ЗначениеРеквизита").map((r) => [value(r, "Наименование"), value(r, "Значение")]));
 const documentOf = (doc: Node, number: string) => all(doc, "Документ").find((d) => value(d, "Номер") === number);
 
 /** One exchange of orders: checkauth, init, query; the document as 1C reads it, and the client to answer success. */
@@ -113,7 +120,13 @@ describe("type=sale&mode=query", () => {
 
     const ordered = documentOf(doc, paid.number)!;
     expect(ordered).toBeDefined();
-    expect([value(ordered, "Ид"), value(ordered, "ХозОперация"), value(ordered, "Роль"), value(ordered, "Валюта"), value(ordered, "Курс")]).toEqual([String(paid.orderId), "Заказ товара", "Продавец", "руб", "1"]);
+    expect([value(ordered, "Ид"), value(ordered, "ХозОперация"), value(ordered, "Роль"), value(ordered, "Валюта"), value(ordered, "Курс")]).toEqual([
+      String(paid.orderId),
+      "Заказ товара",
+      "Продавец",
+      "руб",
+      "1",
+    ]);
     expect(value(ordered, "Дата")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(value(ordered, "Время")).toMatch(/^\d{2}:\d{2}:\d{2}$/);
     // The sum the buyer's own page shows.
@@ -146,7 +159,12 @@ describe("type=sale&mode=query", () => {
     expect(value(coin!, "СтавкиНалогов", "СтавкаНалога", "Ставка")).toBe("22");
     expect([value(coin!, "Налоги", "Налог", "Сумма"), value(coin!, "Налоги", "Налог", "УчтеноВСумме")]).toEqual([vat22(total), "true"]);
     expect(requisites(coin!)).toEqual({ ВидНоменклатуры: "Товар", ТипНоменклатуры: "Товар" });
-    expect(requisites(ordered)).toMatchObject({ "Метод оплаты": "Онлайн картой или через СБП", "Заказ оплачен": "true", "Статус заказа": "Оплачен", Отменен: "false" });
+    expect(requisites(ordered)).toMatchObject({
+      "Метод оплаты": "Онлайн картой или через СБП",
+      "Заказ оплачен": "true",
+      "Статус заказа": "Оплачен",
+      Отменен: "false",
+    });
     expect(requisites(ordered)["Дата изменения"]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
     const waiting = documentOf(doc, unpaid.number)!;
@@ -156,7 +174,12 @@ describe("type=sale&mode=query", () => {
     expect([value(investment!, "Ид"), value(investment!, "Количество"), value(investment!, "Сумма")]).toEqual([investmentGuid, "1", money(unpaid.goodsTotal)]);
     expect(value(investment!, "СтавкиНалогов", "СтавкаНалога", "Ставка")).toBe("Без налога");
     expect(investment!.children.some((c) => c.name === "Налоги")).toBe(false);
-    expect([value(delivery!, "Ид"), value(delivery!, "ЦенаЗаЕдиницу"), value(delivery!, "Количество"), value(delivery!, "Сумма")]).toEqual(["ORDER_DELIVERY", "500.00", "1", "500.00"]);
+    expect([value(delivery!, "Ид"), value(delivery!, "ЦенаЗаЕдиницу"), value(delivery!, "Количество"), value(delivery!, "Сумма")]).toEqual([
+      "ORDER_DELIVERY",
+      "500.00",
+      "1",
+      "500.00",
+    ]);
     expect(requisites(delivery!)).toEqual({ ВидНоменклатуры: "Услуга", ТипНоменклатуры: "Услуга" });
     expect(value(delivery!, "Налоги", "Налог", "Сумма")).toBe(vat22(500));
     expect(value(waiting, "Налоги", "Налог", "Сумма")).toBe(vat22(500));
@@ -166,7 +189,11 @@ describe("type=sale&mode=query", () => {
 
   it("sends the same orders again while 1C has not answered success; after success, none", async () => {
     const again = await query();
-    expect(all(again.doc, "Документ").map((d) => value(d, "Номер")).sort()).toEqual([unpaid.number, paid.number].sort());
+    expect(
+      all(again.doc, "Документ")
+        .map((d) => value(d, "Номер"))
+        .sort(),
+    ).toEqual([unpaid.number, paid.number].sort());
     expect((await again.onec.call({ type: "sale", mode: "success" })).lines).toEqual(["success"]);
     const after = await query();
     expect(all(after.doc, "Документ")).toEqual([]);
@@ -187,7 +214,14 @@ describe("type=sale&mode=query", () => {
   });
 
   it("set to windows-1251 and paid orders only: a new paid order goes out in windows-1251, an unpaid one does not", async () => {
-    const saved = await owner.postForm("/admin/exchange", { intent: "options", zip: "no", fileLimitKb: "1024", encoding: "windows-1251", ordersScope: "paid", ordersFrom: "" });
+    const saved = await owner.postForm("/admin/exchange", {
+      intent: "options",
+      zip: "no",
+      fileLimitKb: "1024",
+      encoding: "windows-1251",
+      ordersScope: "paid",
+      ordersFrom: "",
+    });
     expect(saved.status).toBe(303);
     expect(textByTestId(await owner.html("/admin/exchange"), "flash")).toContain("Настройки обмена сохранены.");
     const waiting = await placeOrderByForms(buyer, commemorativeCoin, 1);
@@ -218,7 +252,9 @@ describe("type=sale&mode=query", () => {
     const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
     const resent = await owner.postForm("/admin/exchange", { intent: "resend", from: today });
     expect([resent.status, resent.headers.get("location")]).toEqual([303, "/admin/exchange"]);
-    expect(textByTestId(await owner.html("/admin/exchange"), "flash")).toContain(`Заказы с ${today.split("-").reverse().join(".")} уйдут в 1С при следующем обмене`);
+    expect(textByTestId(await owner.html("/admin/exchange"), "flash")).toContain(
+      `Заказы с ${today.split("-").reverse().join(".")} уйдут в 1С при следующем обмене`,
+    );
     // Only paid orders are set to go out: the unpaid ones stay out even when resent.
     const again = await query();
     expect(all(again.doc, "Документ").map((d) => Number(value(d, "Ид")))).toEqual(resentCandidates);
@@ -259,7 +295,10 @@ ${orderDocument("1999-000001", { "Статус заказа": "Выполнен"
     // 1C cancels a paid order: it is cancelled, its coins back on sale, and the money is left to staff to return.
     const cancel = `<?xml version="1.0" encoding="UTF-8"?><КоммерческаяИнформация ВерсияСхемы="2.08">${orderDocument(resentSecond, { "Статус заказа": "Оплачен", Отменен: "true" })}</КоммерческаяИнформация>`;
     const [cancelled] = await onec.sendFile("sale", "cancel.xml", Buffer.from(cancel), 1024 * 1024);
-    expect(cancelled!.lines).toEqual(["success", `Заказ №${resentSecond} отменён из 1С, но был оплачен онлайн: верните деньги в карточке заказа («Возврат денег»)`]);
+    expect(cancelled!.lines).toEqual([
+      "success",
+      `Заказ №${resentSecond} отменён из 1С, но был оплачен онлайн: верните деньги в карточке заказа («Возврат денег»)`,
+    ]);
     expect(textByTestId(await manager.html(`/admin/orders/${resentSecond}`), "order-status")).toBe("Отменён");
     const [broken] = await onec.sendFile("sale", "broken.xml", Buffer.from("<КоммерческаяИнформация><Документ></КоммерческаяИнформация>"), 1024 * 1024);
     expect(broken!.lines).toEqual(["failure", expect.stringContaining("broken.xml: XML не разобран: строка 1")]);
@@ -280,8 +319,17 @@ describe("what the database kept", () => {
       const [resend] = await db.select().from(auditLog).where(eq(auditLog.action, "exchange.resend"));
       expect(resend).toMatchObject({ phone: staff.owner.normal, entity: "exchange:orders" });
       expect((resend!.after as { orders: number }).orders).toBeGreaterThanOrEqual(3);
-      const fromOneC = await db.select().from(auditLog).where(eq(auditLog.entity, `order:${paid.number}`)).orderBy(auditLog.id);
-      expect(fromOneC.at(-1)).toMatchObject({ action: "order.status", phone: "exchange", before: { status: "assembling" }, after: { status: "ready_for_pickup", source: "1С" } });
+      const fromOneC = await db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entity, `order:${paid.number}`))
+        .orderBy(auditLog.id);
+      expect(fromOneC.at(-1)).toMatchObject({
+        action: "order.status",
+        phone: "exchange",
+        before: { status: "assembling" },
+        after: { status: "ready_for_pickup", source: "1С" },
+      });
     });
   });
 });

@@ -133,7 +133,10 @@ describe("/1c_exchange: files", () => {
       expect(reply.lines[0], filename).toBe("failure");
       expect(reply.lines[1]).toContain("Недопустимое имя файла");
     }
-    expect((await onec.call({ type: "catalog", mode: "file", filename: "offers.xml" }, { method: "POST" })).lines).toEqual(["failure", "Пустое тело запроса: файл не передан"]);
+    expect((await onec.call({ type: "catalog", mode: "file", filename: "offers.xml" }, { method: "POST" })).lines).toEqual([
+      "failure",
+      "Пустое тело запроса: файл не передан",
+    ]);
     expect((await onec.call({ type: "catalog", mode: "file", filename: "offers.xml" })).lines).toEqual(["failure", "Файл передаётся методом POST"]);
     const nothing = await onec.call({ type: "catalog", mode: "import", filename: "offers.xml" });
     expect(nothing.lines).toEqual(["failure", "Файл offers.xml не был передан в этом обмене"]);
@@ -157,7 +160,12 @@ describe("/1c_exchange: files", () => {
 
     const other = client();
     await other.checkauth("catalog");
-    const evil = Buffer.from(Buffer.from(zipSync({ "x.xml": new TextEncoder().encode("<x/>") })).toString("latin1").replaceAll("x.xml", "../xm"), "latin1");
+    const evil = Buffer.from(
+      Buffer.from(zipSync({ "x.xml": new TextEncoder().encode("<x/>") }))
+        .toString("latin1")
+        .replaceAll("x.xml", "../xm"),
+      "latin1",
+    );
     await other.sendFile("catalog", "evil.zip", evil, fileLimit);
     const outside = await other.call({ type: "catalog", mode: "import", filename: "../xm" });
     expect(outside.lines).toEqual(["failure", expect.stringContaining("Недопустимое имя файла")]);
@@ -207,8 +215,13 @@ describe("/1c_exchange: the catalogue from 1C", () => {
 
   it("a bad file changes nothing and the answer names the element: broken XML, an entity bomb, a price that is no number", async () => {
     const offers = new TextDecoder("windows-1251").decode(await fixture("offers.xml"));
-    const badOffers = encodeSingleByte(offers.replace("<Количество>11</Количество>", "<Количество>1</Количество>").replace("5 100,00", "дорого"), "windows-1251");
-    expect(await exchange({ "offers.xml": badOffers })).toEqual([["failure", "offers.xml: Предложение 0f3a9c1e-5b7d-4e2a-8c11-000000000002 (строка 32): цена «дорого» не число"]]);
+    const badOffers = encodeSingleByte(
+      offers.replace("<Количество>11</Количество>", "<Количество>1</Количество>").replace("5 100,00", "дорого"),
+      "windows-1251",
+    );
+    expect(await exchange({ "offers.xml": badOffers })).toEqual([
+      ["failure", "offers.xml: Предложение 0f3a9c1e-5b7d-4e2a-8c11-000000000002 (строка 32): цена «дорого» не число"],
+    ]);
 
     const broken = (await fixture("import.xml")).toString("utf8").replace("</Артикул>", "</Артикл>");
     expect(await exchange({ "import.xml": Buffer.from(broken) })).toEqual([["failure", "import.xml: XML не разобран: строка 24: unexpected close tag."]]);
@@ -263,7 +276,11 @@ describe("/1c_exchange: what the database kept", () => {
       expect(chunks?.errors).toEqual(["Файл offers.xml не был передан в этом обмене"]);
       expect(await db.select().from(exchangeSessions)).not.toHaveLength(0);
 
-      const coins = await db.select().from(products).where(inArray(products.sku, ["AU-0001", "AG-0018"])).orderBy(products.sku);
+      const coins = await db
+        .select()
+        .from(products)
+        .where(inArray(products.sku, ["AU-0001", "AG-0018"]))
+        .orderBy(products.sku);
       expect(coins.map((coin) => [coin.sku, coin.exchangeId, coin.stock, coin.fixedPrice])).toEqual([
         ["AG-0018", goodId(2), 0, 5100],
         ["AU-0001", goodId(1), 11, null],

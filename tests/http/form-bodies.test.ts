@@ -21,19 +21,22 @@ beforeAll(async () => {
 const bodies: Array<[string, string, string]> = [
   ["JSON", "application/json", JSON.stringify({ intent: "send", phone: "+79165550002" })],
   ["plain text", "text/plain", "intent=send&phone=%2B79165550002"],
-  ["a multipart without its boundary", "multipart/form-data", "--x\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nsend\r\n--x--"],
+  ["a multipart without its boundary", "multipart/form-data", '--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsend\r\n--x--'],
 ];
 
 const sandboxPage = "/payment/sandbox/00000000-0000-4000-8000-000000000000";
 
-describe.each(["/cart", "/wishlist", "/product-comparison", "/login", "/cabinet/create", "/my/profile/edit", "/coin-buyback", sandboxPage])("POST %s", (page) => {
-  it.each(bodies)("with %s instead of a form: 400 and a Russian page", async (_name, type, body) => {
-    const response = await buyer.request("POST", page, body, { headers: { "Content-Type": type } });
-    expect(response.status).toBe(400);
-    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(textContent(response.text)).toContain("Что-то пошло не так");
-  });
-});
+describe.each(["/cart", "/wishlist", "/product-comparison", "/login", "/cabinet/create", "/my/profile/edit", "/coin-buyback", sandboxPage])(
+  "POST %s",
+  (page) => {
+    it.each(bodies)("with %s instead of a form: 400 and a Russian page", async (_name, type, body) => {
+      const response = await buyer.request("POST", page, body, { headers: { "Content-Type": type } });
+      expect(response.status).toBe(400);
+      expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(textContent(response.text)).toContain("Что-то пошло не так");
+    });
+  },
+);
 
 // Conform reads `__intent__` and `__state__` as JSON: sent by hand with any other text they made
 // /login and /coin-buyback answer 503. The form is read as if they were not there.

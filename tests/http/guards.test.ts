@@ -21,7 +21,8 @@ function childrenOf(file: string): RouteConfigEntry[] {
 }
 
 /** A concrete address of a route's path: parameters become "1", a splat a made-up call. */
-const addressOf = (routePath: string, parent = "") => `/${[parent, routePath].filter(Boolean).join("/")}`.replace(/:[a-z]+/gi, "1").replace("*", "no-such-call");
+const addressOf = (routePath: string, parent = "") =>
+  `/${[parent, routePath].filter(Boolean).join("/")}`.replace(/:[a-z]+/gi, "1").replace("*", "no-such-call");
 
 const apiRoutes = await Promise.all(
   childrenOf("routes/api/layout.ts").map(async (entry) => {
@@ -33,7 +34,9 @@ const declared = apiRoutes.filter((route): route is typeof route & { api: ApiCal
 const allMethods: ApiMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const json = (response: { text: string }) => JSON.parse(response.text);
 const send = (method: string, address: string, headers: Record<string, string>) =>
-  shop.client().request(method, address, method === "GET" || method === "HEAD" ? undefined : "{}", { headers: { "Content-Type": "application/json", ...headers } });
+  shop
+    .client()
+    .request(method, address, method === "GET" || method === "HEAD" ? undefined : "{}", { headers: { "Content-Type": "application/json", ...headers } });
 
 describe("the /api layout's guards, on every /api route", () => {
   it("every /api route declares its methods in its handle (only the unknown-call 404 answers any)", () => {
@@ -52,20 +55,23 @@ describe("the /api layout's guards, on every /api route", () => {
     }
   });
 
-  it.each(declared.map((route) => [route.address, route] as const))("%s: a change from another site is 403 cross_site; HEAD only where GET just reads", async (_address, route) => {
-    for (const [method, kind] of Object.entries(route.api.methods)) {
-      const response = await send(method, route.address, { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" });
-      if (kind === "change") {
-        expect(response.status, `${method} ${route.address}`).toBe(403);
-        expect(json(response)).toEqual({ error: { code: "cross_site", message: "Запрос отклонён: он пришёл не со страницы магазина" } });
-      } else {
-        expect(response.status, `${method} ${route.address} (${kind}) is not an origin refusal`).not.toBe(403);
+  it.each(declared.map((route) => [route.address, route] as const))(
+    "%s: a change from another site is 403 cross_site; HEAD only where GET just reads",
+    async (_address, route) => {
+      for (const [method, kind] of Object.entries(route.api.methods)) {
+        const response = await send(method, route.address, { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" });
+        if (kind === "change") {
+          expect(response.status, `${method} ${route.address}`).toBe(403);
+          expect(json(response)).toEqual({ error: { code: "cross_site", message: "Запрос отклонён: он пришёл не со страницы магазина" } });
+        } else {
+          expect(response.status, `${method} ${route.address} (${kind}) is not an origin refusal`).not.toBe(403);
+        }
       }
-    }
-    const head = await send("HEAD", route.address, { "Sec-Fetch-Site": "same-origin" });
-    if (route.api.methods.GET === "read") expect(head.status, `HEAD ${route.address}`).not.toBe(405);
-    else expect(head.status, `HEAD ${route.address}`).toBe(405);
-  });
+      const head = await send("HEAD", route.address, { "Sec-Fetch-Site": "same-origin" });
+      if (route.api.methods.GET === "read") expect(head.status, `HEAD ${route.address}`).not.toBe(405);
+      else expect(head.status, `HEAD ${route.address}`).toBe(405);
+    },
+  );
 
   // The sign-in calls were refused with the cart list's words.
   it("refuses a cross-site POST /api/auth/get-code with the generic text, and sends no code", async () => {

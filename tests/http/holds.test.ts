@@ -20,7 +20,17 @@ const shop = runningShop({
 /** Special-contact delivery paid on receipt, to `phone`, for what is in the cart now. */
 async function placeOnReceipt(buyer: Buyer, quantity: number, phone: string) {
   expect((await buyer.client.postForm("/cart", { intent: "add", productId: String(coin), quantity: String(quantity) })).status).toBe(303);
-  const fields = { lastName: "Иванов", name: "Пётр", secondName: "", phone, email: buyer.email, deliveryId: "43", paymentId: "6", street: "Тверская", house: "7" };
+  const fields = {
+    lastName: "Иванов",
+    name: "Пётр",
+    secondName: "",
+    phone,
+    email: buyer.email,
+    deliveryId: "43",
+    paymentId: "6",
+    street: "Тверская",
+    house: "7",
+  };
   expect((await postCheckoutForm(buyer.client, await buyer.client.html("/checkout"), { ...fields, intent: "save" })).status).toBe(303);
   return postCheckoutForm(buyer.client, await buyer.client.html("/checkout"), { ...fields, intent: "place" });
 }

@@ -53,7 +53,10 @@ beforeAll(async () => {
   database = await createShopDatabase();
   for (const [role, phone] of Object.entries(staff)) await addStaffByCommand(database.env, phone.typed, role, `Тест ${role}`);
   const notAList = await runCommand("scripts/compliance.ts", ["import-list", path.resolve("README.md")], database.env);
-  expect([notAList.code, notAList.stderr.trim()]).toEqual([1, "Перечень не загружен: в файле нет ни одного элемента <Субъект>: это не перечень Росфинмониторинга."]);
+  expect([notAList.code, notAList.stderr.trim()]).toEqual([
+    1,
+    "Перечень не загружен: в файле нет ни одного элемента <Субъект>: это не перечень Росфинмониторинга.",
+  ]);
   const imported = await runCommand("scripts/compliance.ts", ["import-list", fixture], database.env);
   expect(imported.stderr).toBe("");
   expect(imported.stdout).toContain("Перечень от 2026-11-20 загружен: физических лиц 3, из них с полной датой рождения 2");
@@ -213,7 +216,13 @@ describe("a buyer on the list", () => {
     expect(held).toContain("передан на проверку");
     listedOrder = /№(\d{4}-\d{6})/.exec(held)![1]!;
     expect(textContent(await listedBuyer.client.html("/my/orders"))).toContain("На проверке");
-    await expect.poll(async () => (await readEmails(emailOutbox)).filter((mail) => mail.to === staffEmail && mail.subject.includes(`№${listedOrder} задержан на проверку`)).length, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await readEmails(emailOutbox)).filter((mail) => mail.to === staffEmail && mail.subject.includes(`№${listedOrder} задержан на проверку`)).length,
+        { timeout: 20_000 },
+      )
+      .toBe(1);
     const staffMail = (await readEmails(emailOutbox)).find((mail) => mail.subject.includes(`№${listedOrder}`))!;
     expect(staffMail.text).toContain("записью №100501 перечня Росфинмониторинга");
     // The buyer gets no 'order placed, pay by …' message for it.
@@ -267,7 +276,10 @@ describe("the compliance back office", () => {
     const cookie = await compliance.jar.getCookieString(`${shop.url}/admin/compliance/control.csv`);
     const bytes = new Uint8Array(await (await fetch(`${shop.url}/admin/compliance/control.csv`, { headers: { cookie } })).arrayBuffer());
     expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = csv.text.replace(/^\uFEFF/, "").split("\r\n").filter(Boolean);
+    const lines = csv.text
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")
+      .filter(Boolean);
     expect(lines[0]).toBe('"Номер заказа";"Дата (UTC)";"Статус";"Сумма, ₽";"Сумма покупателя за 30 дней, ₽";"Основание";"Покупатель";"Оплата";"Идентификация"');
     expect(lines).toHaveLength(3);
     const held = lines.find((line) => line.startsWith(`"${listedOrder}"`))!;
@@ -314,7 +326,9 @@ describe("the compliance back office", () => {
   it("cancels a held order only from a page of its current version", async () => {
     const quantity = await krugerrandsFor(listedBuyer, 100_000);
     await fillCart(listedBuyer, krugerrand, quantity - 1);
-    expect((await listedBuyer.client.postForm("/checkout/identification", { ...passport, fullName: "Тестовый Федор Списочный", birthDate: "12.04.1985" })).status).toBe(303);
+    expect(
+      (await listedBuyer.client.postForm("/checkout/identification", { ...passport, fullName: "Тестовый Федор Списочный", birthDate: "12.04.1985" })).status,
+    ).toBe(303);
     const held = await place(listedBuyer, await listedBuyer.client.html("/checkout"));
     const number = /№(\d{4}-\d{6})/.exec(textByTestId(await listedBuyer.client.html(held.headers.get("location")!), "on-review")!)![1]!;
     const heldPage = await compliance.html(`/admin/compliance/orders/${number}`);
@@ -345,7 +359,12 @@ describe("the compliance back office", () => {
       // Each identification came with its consent row (152-FZ), of the same edition of the consent document.
       const given = await db.select().from(consents).where(eq(consents.purpose, "identification"));
       for (const row of rows) {
-        expect(given.some((consent) => consent.userId === row.userId && consent.documentVersion === row.consentVersion && consent.documentHash.length === 64 && consent.ip !== "")).toBe(true);
+        expect(
+          given.some(
+            (consent) =>
+              consent.userId === row.userId && consent.documentVersion === row.consentVersion && consent.documentHash.length === 64 && consent.ip !== "",
+          ),
+        ).toBe(true);
       }
       const [held] = await db.select({ identificationId: orders.identificationId }).from(orders).where(eq(orders.number, listedOrder));
       expect(held!.identificationId).not.toBeNull();
@@ -363,4 +382,3 @@ describe("the compliance back office", () => {
     });
   });
 });
-

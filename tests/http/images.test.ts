@@ -96,7 +96,19 @@ describe("/_ipx on the generated coin pictures", () => {
 
   // S_4096x4096,f_avif cost 2.4–3.3 s of CPU, and any combination was a new encode.
   it("serves only the variants the shop's pages ask for: any other is 400 before sharp is touched", async () => {
-    for (const modifiers of ["s_4096x4096,f_avif", "w_4096,f_avif", "w_100", "w_3000,f_webp", "h_90,f_webp", "s_100x100", "q_50,w_320,f_webp", "b_ffffff,w_320", "fit_contain,w_320", "f_png", "f_png,w_320"]) {
+    for (const modifiers of [
+      "s_4096x4096,f_avif",
+      "w_4096,f_avif",
+      "w_100",
+      "w_3000,f_webp",
+      "h_90,f_webp",
+      "s_100x100",
+      "q_50,w_320,f_webp",
+      "b_ffffff,w_320",
+      "fit_contain,w_320",
+      "f_png",
+      "f_png,w_320",
+    ]) {
       const response = await get(shop.url, `/_ipx/${modifiers}/${obverse}`);
       expect(response.status, modifiers).toBe(400);
       expect(JSON.parse(response.body.toString()), modifiers).toEqual({ error: { code: "bad_variant", message: expect.any(String) } });
@@ -112,7 +124,9 @@ describe("/_ipx on the generated coin pictures", () => {
     expect(attribute(main, "height")).toBe("800");
     // Proxy addresses hold commas (w_320,f_webp): a candidate is an address, blanks, a descriptor.
     // React writes the attribute as srcSet (HTML attribute names are case-insensitive).
-    const candidates = [...(attribute(main, "srcSet") ?? attribute(main, "srcset") ?? "").matchAll(/(\S+)\s+(\d+w|[\d.]+x)(?:,|$)/g)].map((match) => [match[1]!, match[2]!] as const);
+    const candidates = [...(attribute(main, "srcSet") ?? attribute(main, "srcset") ?? "").matchAll(/(\S+)\s+(\d+w|[\d.]+x)(?:,|$)/g)].map(
+      (match) => [match[1]!, match[2]!] as const,
+    );
     expect(candidates.length).toBeGreaterThan(1);
     for (const [url, descriptor] of candidates) {
       const image = await get(shop.url, url.replaceAll("&amp;", "&"));
@@ -124,14 +138,35 @@ describe("/_ipx on the generated coin pictures", () => {
   // The allow-list must hold every address the pages themselves write.
   it("serves every picture address the shop's pages write (src, srcset, links, share images)", async () => {
     const client = new ShopClient(shop.url, { followRedirects: true });
-    for (const [path, intent] of [["/cart", "add"], ["/product-comparison", "add"], ["/wishlist", "add"]] as const) {
+    for (const [path, intent] of [
+      ["/cart", "add"],
+      ["/product-comparison", "add"],
+      ["/wishlist", "add"],
+    ] as const) {
       await client.postForm(path, { intent, productId: "1" });
     }
-    const seeds = ["/", "/catalog", "/catalog/gold", `/products/${coin.slug}`, "/cart", "/product-comparison", "/wishlist", "/partners", "/certificates", "/reviews", "/news", "/cases", "/training", "/promo"];
+    const seeds = [
+      "/",
+      "/catalog",
+      "/catalog/gold",
+      `/products/${coin.slug}`,
+      "/cart",
+      "/product-comparison",
+      "/wishlist",
+      "/partners",
+      "/certificates",
+      "/reviews",
+      "/news",
+      "/cases",
+      "/training",
+      "/promo",
+    ];
     const pages = new Set(seeds);
     for (const list of ["/news", "/cases", "/training", "/promo"]) {
       const html = await client.html(list);
-      const first = tags(html, "a").map((tag) => attribute(tag, "href") ?? "").find((href) => href.startsWith(`${list}/`) && !/\/page\//.test(href));
+      const first = tags(html, "a")
+        .map((tag) => attribute(tag, "href") ?? "")
+        .find((href) => href.startsWith(`${list}/`) && !/\/page\//.test(href));
       if (first) pages.add(first);
     }
     const addresses = new Set<string>();
@@ -227,7 +262,9 @@ describe("/_ipx with IMAGE_REMOTE_HOST", () => {
   let png: Buffer;
 
   beforeAll(async () => {
-    png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#c0a040" } }).png().toBuffer();
+    png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#c0a040" } })
+      .png()
+      .toBuffer();
     other = await startFakeHttpServer(() => ({ contentType: "image/png", body: png }));
     // The configured host: a picture, a page that is not one, a redirect to another host, nothing else.
     cdn = createServer((req, res) => {
@@ -273,7 +310,12 @@ describe("/_ipx with IMAGE_REMOTE_HOST", () => {
   it("refuses every other host, even on the same address, without a request", async () => {
     const port = new URL(cdnUrl).port;
     const before = cdnRequests.length;
-    for (const source of [`${other.baseUrl}/coins/a.png`, `http://localhost:${port}/coins/a.png`, "https://evil.example/coins/a.png", `http://user@127.0.0.1:${port}/coins/a.png`]) {
+    for (const source of [
+      `${other.baseUrl}/coins/a.png`,
+      `http://localhost:${port}/coins/a.png`,
+      "https://evil.example/coins/a.png",
+      `http://user@127.0.0.1:${port}/coins/a.png`,
+    ]) {
       const response = await get(shop.url, `/_ipx/w_112/${source}`);
       expect(response.status, source).toBe(403);
     }

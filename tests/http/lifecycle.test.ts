@@ -12,7 +12,15 @@ import { demoCatalogSections } from "#app/modules/seed/catalog-sections.server.t
 import { h1Texts } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
 import { connectionRefused, waitFor } from "#tests/support/network.ts";
-import { embeddedOnlyElsewhere, embeddedOnlySkipReason, postgresForSuite, repoRoot, runShopExpectingExit, startShop, startShopsOnOneDatabase } from "#tests/support/server.ts";
+import {
+  embeddedOnlyElsewhere,
+  embeddedOnlySkipReason,
+  postgresForSuite,
+  repoRoot,
+  runShopExpectingExit,
+  startShop,
+  startShopsOnOneDatabase,
+} from "#tests/support/server.ts";
 
 const postgres = await postgresForSuite();
 
@@ -92,7 +100,12 @@ describe("a graceful stop (SIGTERM)", () => {
       const signalledAt = Date.now();
       shop.kill("SIGTERM");
       // The shop stops listening at once, but keeps running for the requests under way.
-      await waitFor(() => connectionRefused(shop.url), (refused) => refused, 3_000, "the stopping shop refuses new connections");
+      await waitFor(
+        () => connectionRefused(shop.url),
+        (refused) => refused,
+        3_000,
+        "the stopping shop refuses new connections",
+      );
       expect(shop.isRunning()).toBe(true);
 
       const answers = await Promise.all(held.map((request) => request.finish()));

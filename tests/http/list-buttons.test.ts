@@ -105,9 +105,9 @@ describe("list limits under a race", () => {
     // The first addition gives the visitor its cookie (a GET gives none: decision 025), the other 39 race.
     const first = await client.request("POST", `/api/compare/${ids[0]}`, "", { headers: { "Content-Type": "application/json" } });
     const raced = await Promise.all(
-      ids.slice(1).map((id) =>
-        client.request("POST", `/api/compare/${id}`, "", { headers: { "Content-Type": "application/json" } }).then((response) => response.status),
-      ),
+      ids
+        .slice(1)
+        .map((id) => client.request("POST", `/api/compare/${id}`, "", { headers: { "Content-Type": "application/json" } }).then((response) => response.status)),
     );
     const answers = [first.status, ...raced];
     const listed = JSON.parse((await client.get("/api/compare")).text) as { data: { id: number }[] };

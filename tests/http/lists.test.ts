@@ -44,10 +44,12 @@ describe("/api/cart", () => {
     expect(first.data.order.coins).toEqual([{ id: georgiy, count: 2 }]);
     const second = json(await api(client, "PATCH", `/api/cart/${silver}`, { quantity: 3 }));
     expect(second.data.totalCoins).toBe(5);
-    const cardPrices = await Promise.all([georgiy, silver].map(async (id) => {
-      const html = await client.html(`/products/${demoCatalog[id - 1]!.slug}`);
-      return Number(textContent(/data-testid="price">([^<]*)</.exec(html)![1]!).replace(/\D/g, ""));
-    }));
+    const cardPrices = await Promise.all(
+      [georgiy, silver].map(async (id) => {
+        const html = await client.html(`/products/${demoCatalog[id - 1]!.slug}`);
+        return Number(textContent(/data-testid="price">([^<]*)</.exec(html)![1]!).replace(/\D/g, ""));
+      }),
+    );
     expect(second.data.order.totalPrice).toBe(cardPrices[0]! * 2 + cardPrices[1]! * 3);
 
     const removed = json(await api(client, "DELETE", "/api/cart", { productIds: [silver] }));

@@ -38,7 +38,9 @@ describe("the HTTP client of every suite", () => {
     try {
       const client = new ShopClient(site.baseUrl);
       await expect(client.get("/orders/2")).resolves.toMatchObject({ status: 200 });
-      await expect(client.get("/orders/1")).rejects.toThrow(/GET \/orders\/1 \(200\): the markup is invalid \(html-validate\):\n {2}no-deprecated-attr: Attribute "align" is deprecated on <td> element/);
+      await expect(client.get("/orders/1")).rejects.toThrow(
+        /GET \/orders\/1 \(200\): the markup is invalid \(html-validate\):\n {2}no-deprecated-attr: Attribute "align" is deprecated on <td> element/,
+      );
     } finally {
       await site.close();
     }

@@ -22,7 +22,6 @@ import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-datab
 import { fileOutboxSettings, telegramFakeSettings } from "#tests/support/shop-settings.ts";
 import { readSmsNotices } from "#tests/support/sms-outbox.ts";
 
-
 let database: ShopDatabase;
 let shop: Shop;
 let telegram: FakeServer;
@@ -83,7 +82,10 @@ describe("a new order", () => {
     const sms = await eventually(async () => (await readSmsNotices(smsOutbox, buyer.phone.normal)).find((m) => m.text.includes(number)), "the buyer's SMS");
     expect(sms.text).toMatch(new RegExp(`^Аурум: заказ №${number} на [\\d\\s\\u00a0]+₽ принят\\. Оплатите до ${time} \\(МСК\\)`));
 
-    const toBuyer = await eventually(async () => (await emails()).find((mail) => mail.to === buyer.email && mail.subject.includes(number)), "the buyer's e-mail");
+    const toBuyer = await eventually(
+      async () => (await emails()).find((mail) => mail.to === buyer.email && mail.subject.includes(number)),
+      "the buyer's e-mail",
+    );
     expect(toBuyer.subject).toBe(`Заказ №${number} принят — Аурум`);
     expect(toBuyer.text).toContain(`/my/orders/${orderId}`);
     expect(toBuyer.html).toContain("<a href=");
@@ -103,14 +105,20 @@ describe("a new order", () => {
     const cancelled = await buyer.client.postForm(new URL(paymentUrl).pathname, { intent: "cancel" });
     expect(cancelled.status).toBe(303);
     await buyer.client.get(`/thanks?order=${orderId}`);
-    const failed = await eventually(async () => (await emails()).find((mail) => mail.to === buyer.email && mail.subject === `Оплата заказа №${number} не прошла — Аурум`), "the failed-payment e-mail");
+    const failed = await eventually(
+      async () => (await emails()).find((mail) => mail.to === buyer.email && mail.subject === `Оплата заказа №${number} не прошла — Аурум`),
+      "the failed-payment e-mail",
+    );
     expect(failed.text).toContain("оплатить ещё раз можно на странице заказа");
 
     // Then pays.
     const again = await buyer.client.postForm(`/my/orders/${orderId}`, { intent: "pay" });
     const paid = await buyer.client.postForm(new URL(again.headers.get("location")!).pathname, { intent: "pay" });
     expect(paid.status).toBe(303);
-    const sms = await eventually(async () => (await readSmsNotices(smsOutbox, buyer.phone.normal)).find((m) => m.text.includes(" оплачен, ")), "the 'paid' SMS");
+    const sms = await eventually(
+      async () => (await readSmsNotices(smsOutbox, buyer.phone.normal)).find((m) => m.text.includes(" оплачен, ")),
+      "the 'paid' SMS",
+    );
     expect(sms.text).toMatch(new RegExp(`^Аурум: заказ №${number} оплачен, [\\d\\s\\u00a0]+₽\\. Сообщим, когда он будет в пути\\.$`));
     await eventually(async () => telegramTexts().find((text) => text.startsWith(`Оплачен заказ №${number}`)), "the staff 'paid' message");
     // Each message once, however often the page was loaded.
@@ -123,11 +131,20 @@ describe("a buy-back request", () => {
   it("is confirmed to the seller by SMS and reaches the staff", async () => {
     const client = new ShopClient(shop.url);
     await client.get("/coin-buyback");
-    const sent = await client.postForm("/coin-buyback", { name: "Пётр Сидоров", phone: "+7 (903) 555-66-77", items: "Соболь, 3 шт.", comment: "", consent: "on" });
+    const sent = await client.postForm("/coin-buyback", {
+      name: "Пётр Сидоров",
+      phone: "+7 (903) 555-66-77",
+      items: "Соболь, 3 шт.",
+      comment: "",
+      consent: "on",
+    });
     expect(sent.status).toBe(303);
     const sms = await eventually(async () => (await readSmsNotices(smsOutbox, "+79035556677"))[0], "the seller's SMS");
     expect(sms.text).toMatch(/^Аурум: заявка на выкуп В-\d{6} получена\. Мы перезвоним в рабочее время\.$/);
-    const staff = await eventually(async () => (await emails()).find((mail) => mail.to === staffEmail && mail.subject.startsWith("Заявка на выкуп")), "the staff e-mail");
+    const staff = await eventually(
+      async () => (await emails()).find((mail) => mail.to === staffEmail && mail.subject.startsWith("Заявка на выкуп")),
+      "the staff e-mail",
+    );
     expect(staff.text).toContain("Пётр Сидоров, +79035556677");
     expect(staff.text).toContain("Соболь, 3 шт.");
     await eventually(async () => telegramTexts().find((text) => text.startsWith("Заявка на выкуп")), "the staff Telegram message");
@@ -142,7 +159,10 @@ describe("the payment deadline", () => {
     await shop.stop();
     const due = await database.use(async ({ db }) => {
       const [order] = await db.select({ due: orders.paymentDueAt }).from(orders).where(eq(orders.id, orderId));
-      await db.update(orders).set({ paymentDueAt: new Date(order!.due!.getTime() - 60_000) }).where(eq(orders.id, orderId));
+      await db
+        .update(orders)
+        .set({ paymentDueAt: new Date(order!.due!.getTime() - 60_000) })
+        .where(eq(orders.id, orderId));
       return order!.due!;
     });
     // It was ORDER_PAYMENT_TIMEOUT_MINUTES (1 here) after placing, as the page and the SMS said.
@@ -150,18 +170,18 @@ describe("the payment deadline", () => {
     expect(due.getTime() - placedAt).toBeLessThanOrEqual(60_000);
     await startShopHere();
     const client = new ShopClient(shop.url, { jar: buyer.client.jar });
-    const page = await eventually(
-      async () => {
-        const html = await client.html(`/my/orders/${orderId}`);
-        return textByTestId(html, "order-status") === "Отменён" ? html : undefined;
-      },
-      "the unpaid order cancelled",
-    );
+    const page = await eventually(async () => {
+      const html = await client.html(`/my/orders/${orderId}`);
+      return textByTestId(html, "order-status") === "Отменён" ? html : undefined;
+    }, "the unpaid order cancelled");
     expect(textByTestId(page, "order-cancel-reason")).toBe("Причина отмены: Время на оплату истекло");
     expect(findByTestId(page, "pay-again")).toHaveLength(0);
     expect(textByTestId(page, "order-history")).toContain("Отменён: Время на оплату истекло");
     const number = textByTestId(page, "order-number")!.replace("№", "");
-    const sms = await eventually(async () => (await readSmsNotices(smsOutbox, buyer.phone.normal)).find((m) => m.text.includes("отменён:")), "the 'cancelled' SMS");
+    const sms = await eventually(
+      async () => (await readSmsNotices(smsOutbox, buyer.phone.normal)).find((m) => m.text.includes("отменён:")),
+      "the 'cancelled' SMS",
+    );
     expect(sms.text).toBe(`Аурум: заказ №${number} отменён: Время на оплату истекло`);
     // Paying it now is refused with the reason.
     const pay = await client.postForm(`/my/orders/${orderId}`, { intent: "pay" });
@@ -198,7 +218,10 @@ describe("shipping", () => {
     expect(page).toContain('href="https://www.cdek.ru/ru/tracking/?order_id=1234567890"');
     const history = textByTestId(page, "order-history")!;
     for (const status of ["Ожидает оплаты", "Оплачен", "Собирается", "Отправлен"]) expect(history).toContain(status);
-    const sms = await eventually(async () => (await readSmsNotices(smsOutbox, buyer.phone.normal)).find((m) => m.text.includes("отправлен")), "the 'shipped' SMS");
+    const sms = await eventually(
+      async () => (await readSmsNotices(smsOutbox, buyer.phone.normal)).find((m) => m.text.includes("отправлен")),
+      "the 'shipped' SMS",
+    );
     expect(sms.text).toBe(`Аурум: заказ №${number} отправлен. Трек-номер СДЭК: 1234567890`);
   }, 240_000);
 });

@@ -33,7 +33,17 @@ const address = { street: "ул. Тверская", house: "д. 7", room: "12", 
 const addressText = "ул. Тверская, д. 7, кв./оф. 12, подъезд 2, этаж 5";
 /** orders.delivery as the checkout stores a CDEK courier and a special delivery. */
 const courier = { id: 45, name: "Курьер СДЭК", type: "sdek", courier: true, point: null, pointAddress: null, address, minDays: 1, maxDays: 2 };
-const special = { id: 43, name: "Специальная доставка (оплата при получении)", type: "specialcontact", courier: true, point: null, pointAddress: null, address, minDays: 1, maxDays: 1 };
+const special = {
+  id: 43,
+  name: "Специальная доставка (оплата при получении)",
+  type: "specialcontact",
+  courier: true,
+  point: null,
+  pointAddress: null,
+  address,
+  minDays: 1,
+  maxDays: 1,
+};
 
 let database: ShopDatabase;
 let shop: Shop;
@@ -62,7 +72,9 @@ async function postOnOrder(number: string, fields: Record<string, string>): Prom
 function offeredSteps(page: string) {
   const block = /data-testid="next-statuses"[\s\S]*?<\/section>/.exec(page)![0];
   return {
-    to: tags(block, "input").filter((tag) => attribute(tag, "name") === "to").map((tag) => attribute(tag, "value")),
+    to: tags(block, "input")
+      .filter((tag) => attribute(tag, "name") === "to")
+      .map((tag) => attribute(tag, "value")),
     buttons: [...block.matchAll(/<button[^>]*>([\s\S]*?)<\/button>/g)].map((match) => textContent(match[1]!)),
     tracking: tags(block, "input").find((tag) => attribute(tag, "name") === "trackingNumber"),
   };
@@ -94,7 +106,11 @@ beforeAll(async () => {
     expect((await changeOrderStatus(db, placed.number, "assembling")).ok).toBe(true);
     expect((await changeOrderStatus(db, placed.number, "shipped", { trackingNumber: "1234567890" })).ok).toBe(true);
     expect((await changeOrderStatus(db, placed.number, "completed")).ok).toBe(true);
-    const [line] = await db.select({ id: orderLines.id, price: orderLines.price }).from(orderLines).where(eq(orderLines.orderId, placed.orderId)).orderBy(asc(orderLines.id));
+    const [line] = await db
+      .select({ id: orderLines.id, price: orderLines.price })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, placed.orderId))
+      .orderBy(asc(orderLines.id));
     refunded = { ...placed, line: line! };
   });
   shop = await database.start({ ...fileOutboxSettings({ sms: smsOutbox, email: emailOutbox }), NOTIFY_POLL_INTERVAL_MS: "200" });
@@ -141,13 +157,17 @@ describe("where a courier or special delivery goes", () => {
 
 describe("the steps offered by delivery kind", () => {
   it("special delivery is handed to the shop's courier, without a CDEK number and never «ready for pickup»", async () => {
-    expect(await postOnOrder(specialOrder.number, { to: "assembling", version: inputValue(await manager.html(`/admin/orders/${specialOrder.number}`), "version")! })).toContain("Новый → Собирается");
+    expect(
+      await postOnOrder(specialOrder.number, { to: "assembling", version: inputValue(await manager.html(`/admin/orders/${specialOrder.number}`), "version")! }),
+    ).toContain("Новый → Собирается");
     const page = await manager.html(`/admin/orders/${specialOrder.number}`);
     const steps = offeredSteps(page);
     expect(steps.to).toEqual(["shipped", "cancelled"]);
     expect(steps.buttons).toEqual(["Передать курьеру магазина", "Отменить заказ"]);
     expect(steps.tracking).toBeUndefined();
-    expect(await postOnOrder(specialOrder.number, { to: "shipped", version: inputValue(page, "version")! })).toBe(`Заказ №${specialOrder.number}: Собирается → Отправлен.`);
+    expect(await postOnOrder(specialOrder.number, { to: "shipped", version: inputValue(page, "version")! })).toBe(
+      `Заказ №${specialOrder.number}: Собирается → Отправлен.`,
+    );
     expect(textByTestId(await manager.html(`/admin/orders/${specialOrder.number}`), "order-history")).toContain("Отправлен: Передан курьеру магазина");
   });
 
@@ -162,8 +182,12 @@ describe("the steps offered by delivery kind", () => {
     // The browser checks the field before posting: whatever pattern it carries must let a pasted number through.
     const pattern = attribute(steps.tracking!, "pattern");
     if (pattern !== undefined) expect(new RegExp(`^(?:${pattern})$`, "v").test(pasted)).toBe(true);
-    expect(await postOnOrder(courierOrder.number, { to: "shipped", trackingNumber: "12", version: inputValue(page, "version")! })).toBe("Трек-номер: от 4 до 40 латинских букв, цифр и дефисов.");
-    expect(await postOnOrder(courierOrder.number, { to: "shipped", trackingNumber: pasted, version: inputValue(page, "version")! })).toBe(`Заказ №${courierOrder.number}: Собирается → Отправлен.`);
+    expect(await postOnOrder(courierOrder.number, { to: "shipped", trackingNumber: "12", version: inputValue(page, "version")! })).toBe(
+      "Трек-номер: от 4 до 40 латинских букв, цифр и дефисов.",
+    );
+    expect(await postOnOrder(courierOrder.number, { to: "shipped", trackingNumber: pasted, version: inputValue(page, "version")! })).toBe(
+      `Заказ №${courierOrder.number}: Собирается → Отправлен.`,
+    );
     expect(textByTestId(await manager.html(href), "tracking-number")).toBe("1234567890");
   });
 });

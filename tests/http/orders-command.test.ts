@@ -61,12 +61,20 @@ describe("npm run orders", { timeout: 120_000 }, () => {
     const all = await run("list");
     expect(all.stderr).toBe("");
     expect(all.code).toBe(0);
-    const numbers = all.stdout.trim().split("\n").map((line) => line.split("  ")[0]);
+    const numbers = all.stdout
+      .trim()
+      .split("\n")
+      .map((line) => line.split("  ")[0]);
     expect(numbers).toEqual([unpaid.number, onReceipt.number, paid.number]);
     expect(all.stdout).toMatch(new RegExp(`^${paid.number}  .+  Оплачен  .+₽  оплата онлайн  Петров Иван \\+7\\d{10}  Москва$`, "m"));
 
     const onlyNew = await run("list", "--status", "new");
-    expect(onlyNew.stdout.trim().split("\n").map((line) => line.split("  ")[0])).toEqual([onReceipt.number]);
+    expect(
+      onlyNew.stdout
+        .trim()
+        .split("\n")
+        .map((line) => line.split("  ")[0]),
+    ).toEqual([onReceipt.number]);
     expect((await run("list", "--limit", "1")).stdout.trim().split("\n")).toHaveLength(1);
     expect((await run("list", "--status", "shipped")).stdout).toBe("Заказов в статусе «Отправлен» нет.\n");
   });

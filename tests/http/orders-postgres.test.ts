@@ -35,7 +35,9 @@ describe.skipIf(!postgres.available)(`orders placed at once on PostgreSQL${postg
   async function buyers(count: number) {
     const created = await handle.db
       .insert(users)
-      .values(Array.from({ length: count }, (_, index) => ({ phone: `+7901${String(Date.now() % 1_000_000).padStart(6, "0")}${String(index).padStart(2, "0")}` })))
+      .values(
+        Array.from({ length: count }, (_, index) => ({ phone: `+7901${String(Date.now() % 1_000_000).padStart(6, "0")}${String(index).padStart(2, "0")}` })),
+      )
       .returning({ id: users.id });
     return created.map((user) => ({ id: user.id, owner: `user:${user.id}` as const }));
   }
@@ -101,7 +103,10 @@ describe.skipIf(!postgres.available)(`orders placed at once on PostgreSQL${postg
     for (const result of results.filter((result) => result.kind !== "placed")) {
       expect(result).toMatchObject({ kind: "refused", reason: expect.stringContaining("У вас уже 2 неоплаченных заказа") });
     }
-    const [count] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, buyer!.id));
+    const [count] = await handle.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.userId, buyer!.id));
     expect(count!.n).toBe(2);
     const [after] = await handle.db.select({ stock: products.stock }).from(products).where(eq(products.id, 3));
     expect(after!.stock).toBe(98);
@@ -113,10 +118,16 @@ describe.skipIf(!postgres.available)(`orders placed at once on PostgreSQL${postg
     const [row] = await handle.db.select().from(products).where(eq(products.id, 4));
     const seen = salePrice(row!, pricingRule(row!), rates);
     await handle.db.insert(listItems).values({ list: "cart", owner: buyer!.owner, productId: 4, quantity: 51 });
-    expect(await placeOrder(handle.db, input(buyer!, seen * 51), { rates, shopOpen: true })).toMatchObject({ kind: "refused", reason: expect.stringContaining("не больше 50 шт.") });
+    expect(await placeOrder(handle.db, input(buyer!, seen * 51), { rates, shopOpen: true })).toMatchObject({
+      kind: "refused",
+      reason: expect.stringContaining("не больше 50 шт."),
+    });
     await handle.db.update(products).set({ maxPerOrder: 5 }).where(eq(products.id, 4));
     await handle.db.update(listItems).set({ quantity: 6 }).where(eq(listItems.owner, buyer!.owner));
-    expect(await placeOrder(handle.db, input(buyer!, seen * 6), { rates, shopOpen: true })).toMatchObject({ kind: "refused", reason: expect.stringContaining("не больше 5 шт.") });
+    expect(await placeOrder(handle.db, input(buyer!, seen * 6), { rates, shopOpen: true })).toMatchObject({
+      kind: "refused",
+      reason: expect.stringContaining("не больше 5 шт."),
+    });
     const [after] = await handle.db.select({ stock: products.stock }).from(products).where(eq(products.id, 4));
     expect(after!.stock).toBe(100);
     await handle.db.update(listItems).set({ quantity: 5 }).where(eq(listItems.owner, buyer!.owner));

@@ -26,7 +26,10 @@ describe.skipIf(!postgres.available)(`the database goes down under a running sho
     ({ proxy, shop } = running);
     client = new ShopClient(shop.url);
     const home = await client.html("/");
-    assetHref = attribute(tags(home, "link").find((link) => attribute(link, "rel") === "stylesheet")!, "href")!;
+    assetHref = attribute(
+      tags(home, "link").find((link) => attribute(link, "rel") === "stylesheet")!,
+      "href",
+    )!;
   });
 
   afterAll(async () => {

@@ -260,7 +260,8 @@ describe.skipIf(!postgres.available)(`what a cached page shows changes at once${
     const goldInBar = (html: string) => textContent(/data-course="XAU_RUB"[\s\S]*?<\/li>/.exec(html)?.[0] ?? "");
     const before = goldInBar(await cached("/about"));
     expect(before).toMatch(/\d ₽/);
-    const courses = async () => (JSON.parse((await new ShopClient(shop.url).get("/api/courses")).text) as { courses: { XAU_RUB: { course: number } } }).courses.XAU_RUB.course;
+    const courses = async () =>
+      (JSON.parse((await new ShopClient(shop.url).get("/api/courses")).text) as { courses: { XAU_RUB: { course: number } } }).courses.XAU_RUB.course;
     const oldCourse = await courses();
     // What another instance's refresh does: the new reading and the announcement in one transaction.
     const client = new pg.Client({ connectionString: database.url });

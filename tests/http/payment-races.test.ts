@@ -75,7 +75,15 @@ async function paymentBook(db: Database, orderId: number) {
   const attempts = await db.select().from(payments).where(eq(payments.orderId, orderId));
   const refundRows = await db.select().from(refunds).where(eq(refunds.orderId, orderId));
   const refundReceipts = refundRows.length
-    ? await db.select().from(receipts).where(inArray(receipts.refundRowId, refundRows.map((row) => row.id)))
+    ? await db
+        .select()
+        .from(receipts)
+        .where(
+          inArray(
+            receipts.refundRowId,
+            refundRows.map((row) => row.id),
+          ),
+        )
     : [];
   return { order: order!, attempts, refunds: refundRows, refundReceipts };
 }
@@ -83,7 +91,10 @@ async function paymentBook(db: Database, orderId: number) {
 /** The staff's e-mail and the buyer's SMS about the money that came twice, once the sender has sent them. */
 async function surplusMessages(files: Outboxes, order: { number: string; phone: string; total: number }) {
   const staff = await waitFor(
-    async () => (await readEmails(files.email)).filter((mail) => mail.to === STAFF_EMAIL && mail.subject.includes(`№${order.number}`) && /уже оплаченный/.test(mail.subject)),
+    async () =>
+      (await readEmails(files.email)).filter(
+        (mail) => mail.to === STAFF_EMAIL && mail.subject.includes(`№${order.number}`) && /уже оплаченный/.test(mail.subject),
+      ),
     (found) => found.length > 0,
     15_000,
     "the staff's e-mail about a second payment",
@@ -152,7 +163,11 @@ describe("many pays of one order at once, in the sandbox", () => {
   it("money paid at once on two pages of one order: the order is paid once, the rest goes back with its receipt; the staff and the buyer are told", async () => {
     const client = new ShopClient(shop.url);
     // Both pages paid at the same moment, each pressed three times.
-    await Promise.all([twice.live, twice.forgotten, twice.live, twice.forgotten, twice.live, twice.forgotten].map((id) => client.postForm(`/payment/sandbox/${id}`, { intent: "pay" })));
+    await Promise.all(
+      [twice.live, twice.forgotten, twice.live, twice.forgotten, twice.live, twice.forgotten].map((id) =>
+        client.postForm(`/payment/sandbox/${id}`, { intent: "pay" }),
+      ),
+    );
     // The page the shop had given up on, paid after the order was: refunded in every order of events.
     const { staff, buyer: sms } = await surplusMessages(files, twice);
     expect(staff.length).toBeGreaterThan(0);
@@ -171,7 +186,10 @@ describe("many pays of one order at once, in the sandbox", () => {
     await database.use(async ({ db }) => {
       for (const orderId of [attacked.orderId, twice.orderId]) {
         const book = await paymentBook(db, orderId);
-        const service = await db.select().from(sandboxPayments).where(eq(sandboxPayments.orderId, String(orderId)));
+        const service = await db
+          .select()
+          .from(sandboxPayments)
+          .where(eq(sandboxPayments.orderId, String(orderId)));
         const taken = service.filter((row) => row.status === "succeeded").reduce((sum, row) => sum + row.amount, 0);
         const returned = service.reduce((sum, row) => sum + row.refundedAmount, 0);
         expect(book.order.status, `order ${orderId}`).toBe("paid");
@@ -213,9 +231,14 @@ describe("many pays and notifications of one order at once, with YooKassa", () =
   });
 
   const notify = (paymentId: string) =>
-    new ShopClient(shop.url).request("POST", "/api/payments/yookassa/webhook", JSON.stringify({ type: "notification", event: "payment.succeeded", object: { id: paymentId, status: "succeeded", paid: true } }), {
-      headers: { "Content-Type": "application/json", "X-Forwarded-For": YOOKASSA_IP },
-    });
+    new ShopClient(shop.url).request(
+      "POST",
+      "/api/payments/yookassa/webhook",
+      JSON.stringify({ type: "notification", event: "payment.succeeded", object: { id: paymentId, status: "succeeded", paid: true } }),
+      {
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": YOOKASSA_IP },
+      },
+    );
 
   it("after a canceled payment, six presses at once create one new payment at YooKassa; its notifications at once pay the order once", async () => {
     const { orderId, paymentUrl } = await placeOrderByForms(buyer, 1);
@@ -240,7 +263,12 @@ describe("many pays and notifications of one order at once, with YooKassa", () =
     const answers = await Promise.all([twice.live, twice.forgotten, twice.live, twice.forgotten, twice.live, twice.forgotten].map(notify));
     expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
     expect(yookassa.taken(twice.orderId)).toBe(twice.total * 2);
-    await waitFor(async () => yookassa.returned(twice.orderId), (returned) => returned > 0, 10_000, "the refund at YooKassa");
+    await waitFor(
+      async () => yookassa.returned(twice.orderId),
+      (returned) => returned > 0,
+      10_000,
+      "the refund at YooKassa",
+    );
     expect(yookassa.returned(twice.orderId)).toBe(twice.total);
     const [refund] = yookassa.refunds.filter((row) => row.paymentId === twice.live || row.paymentId === twice.forgotten);
     const items = refund!.receipt!.items;
@@ -256,7 +284,9 @@ describe("many pays and notifications of one order at once, with YooKassa", () =
         const book = await paymentBook(db, orderId);
         expect(book.order.status).toBe("paid");
         expect(yookassa.taken(orderId) - yookassa.returned(orderId)).toBe(book.order.total);
-        expect(book.attempts.filter((attempt) => attempt.status === "succeeded" && !book.refunds.some((refund) => refund.paymentId === attempt.id))).toHaveLength(1);
+        expect(
+          book.attempts.filter((attempt) => attempt.status === "succeeded" && !book.refunds.some((refund) => refund.paymentId === attempt.id)),
+        ).toHaveLength(1);
         expect(book.refundReceipts.map((receipt) => [receipt.type, receipt.total])).toEqual(book.refunds.map((refund) => ["refund", refund.amount]));
       }
     });

@@ -127,7 +127,9 @@ describe("YooKassa notifications at /api/payments/yookassa/webhook", () => {
       paid: status === "succeeded",
       amount: { value: amount.toFixed(2), currency: "RUB" },
       metadata: { order_id: String(orderId) },
-      ...(status === "pending" ? { confirmation: { type: "redirect", confirmation_url: `https://yoomoney.ru/api-pages/v2/payment-confirm/epl?orderId=${id}` } } : {}),
+      ...(status === "pending"
+        ? { confirmation: { type: "redirect", confirmation_url: `https://yoomoney.ru/api-pages/v2/payment-confirm/epl?orderId=${id}` } }
+        : {}),
     }),
   });
 

@@ -37,7 +37,17 @@ let finishedClient: ShopClient;
 type Export = {
   profile: { phone: string; email: string; name: string } | null;
   orders: Array<{ number: string; contact: { phone: string }; lines: Array<{ sku: string }> }>;
-  consents: Array<{ purpose: string; phone: string; documentVersion: string; documentHash: string; reference: string; ip: string; userAgent: string; givenAt: string; withdrawnAt: string | null }>;
+  consents: Array<{
+    purpose: string;
+    phone: string;
+    documentVersion: string;
+    documentHash: string;
+    reference: string;
+    ip: string;
+    userAgent: string;
+    givenAt: string;
+    withdrawnAt: string | null;
+  }>;
   buybackRequests: Array<{ phone: string; name: string; status: string }>;
   lists: { cart: unknown[] };
   sessions: unknown[];
@@ -67,7 +77,8 @@ beforeAll(async () => {
   database = await createShopDatabase();
   await database.use(async ({ db }) => {
     finished = await placeTestOrder(db, { email: "finished@example.ru" });
-    for (const status of ["paid", "assembling", "ready_for_pickup", "completed"] as const) expect((await changeOrderStatus(db, finished.number, status)).ok).toBe(true);
+    for (const status of ["paid", "assembling", "ready_for_pickup", "completed"] as const)
+      expect((await changeOrderStatus(db, finished.number, status)).ok).toBe(true);
     // A consent given before the account is deleted: kept as proof, marked withdrawn.
     await recordConsent(db, { purpose: "account", userId: finished.userId, phone: finished.phone, ip: "10.0.0.1", userAgent: "test" });
     unpaid = await placeTestOrder(db, { email: "unpaid@example.ru" });
@@ -109,13 +120,24 @@ describe("consents given", () => {
     const before = Date.now();
     expect(await signIn(client, phone.typed)).toBe("/cabinet/create");
     // Without the box ticked nothing is saved.
-    expect((await client.postForm("/cabinet/create", { intent: "register", fullName: "Сидоров Олег", email: "oleg@example.ru", redirectTo: "/" })).status).toBe(400);
+    expect((await client.postForm("/cabinet/create", { intent: "register", fullName: "Сидоров Олег", email: "oleg@example.ru", redirectTo: "/" })).status).toBe(
+      400,
+    );
     expect((await exportOf(client)).consents).toEqual([]);
-    expect((await client.postForm("/cabinet/create", { intent: "register", fullName: "Сидоров Олег", email: "oleg@example.ru", consent: "on", redirectTo: "/" })).status).toBe(303);
+    expect(
+      (await client.postForm("/cabinet/create", { intent: "register", fullName: "Сидоров Олег", email: "oleg@example.ru", consent: "on", redirectTo: "/" }))
+        .status,
+    ).toBe(303);
 
     const [consent, ...more] = (await exportOf(client)).consents;
     expect(more).toEqual([]);
-    expect(consent).toMatchObject({ purpose: "account", phone: phone.normal, documentHash: sha256(documentBody), userAgent: consentUserAgent, withdrawnAt: null });
+    expect(consent).toMatchObject({
+      purpose: "account",
+      phone: phone.normal,
+      documentHash: sha256(documentBody),
+      userAgent: consentUserAgent,
+      withdrawnAt: null,
+    });
     expect(consent!.documentVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(consent!.ip).toMatch(/127\.0\.0\.1/);
     expect(Date.parse(consent!.givenAt)).toBeGreaterThanOrEqual(before - 1000);
@@ -133,7 +155,13 @@ describe("consents given", () => {
     expect(await signIn(visitor, phone.typed)).toBe("/cabinet/create");
     const data = await exportOf(visitor);
     expect(data.consents).toHaveLength(1);
-    expect(data.consents[0]).toMatchObject({ purpose: "buyback", phone: phone.normal, documentHash: sha256(documentBody), userAgent: consentUserAgent, withdrawnAt: null });
+    expect(data.consents[0]).toMatchObject({
+      purpose: "buyback",
+      phone: phone.normal,
+      documentHash: sha256(documentBody),
+      userAgent: consentUserAgent,
+      withdrawnAt: null,
+    });
     expect(data.consents[0]!.reference).toMatch(/^buyback:\d+$/);
     expect(data.consents[0]!.ip).toMatch(/127\.0\.0\.1/);
     expect(data.buybackRequests).toEqual([expect.objectContaining({ phone: phone.normal, name: "Ольга Продавцова", status: "new" })]);
@@ -151,8 +179,9 @@ describe("consents given", () => {
     expect(after).toMatch(/отозвано \d/);
     expect((await exportOf(buyer.client)).consents[0]!.withdrawnAt).not.toBeNull();
     // Once is enough; someone else's consent is not theirs to withdraw.
-    expect(await flashText(buyer.client, (await buyer.client.postForm("/my/privacy", { intent: "withdraw", consentId: consentId! })).headers.get("location")!)).toContain("Такого действующего согласия нет");
-
+    expect(
+      await flashText(buyer.client, (await buyer.client.postForm("/my/privacy", { intent: "withdraw", consentId: consentId! })).headers.get("location")!),
+    ).toContain("Такого действующего согласия нет");
   });
 });
 

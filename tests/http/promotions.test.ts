@@ -49,8 +49,20 @@ async function importPromotions(env: Record<string, string>) {
   await mkdir(path.join(folder, "promo"), { recursive: true });
   const files = {
     "1.md": promoFile(1, "Бесплатный курьер от 300 000 ₽", day(-1), day(30), "rule:\n  kind: free-delivery\n  deliveries: [45]\n  minGoodsTotal: 300000"),
-    "2.md": promoFile(2, "Серебряный Георгий от 10 штук", day(-1), day(30), "rule:\n  kind: premium-discount\n  coins:\n    series: georgiy-pobedonosec\n    metal: silver\n  minQuantity: 10\n  premiumPoints: 2"),
-    "4.md": promoFile(4, "Золотой Георгий — прошедшая скидка", day(-60), day(-1), "rule:\n  kind: premium-discount\n  coins:\n    skus: [AU-0001]\n    metal: gold\n  minQuantity: 1\n  premiumPoints: 5"),
+    "2.md": promoFile(
+      2,
+      "Серебряный Георгий от 10 штук",
+      day(-1),
+      day(30),
+      "rule:\n  kind: premium-discount\n  coins:\n    series: georgiy-pobedonosec\n    metal: silver\n  minQuantity: 10\n  premiumPoints: 2",
+    ),
+    "4.md": promoFile(
+      4,
+      "Золотой Георгий — прошедшая скидка",
+      day(-60),
+      day(-1),
+      "rule:\n  kind: premium-discount\n  coins:\n    skus: [AU-0001]\n    metal: gold\n  minQuantity: 1\n  premiumPoints: 5",
+    ),
   };
   for (const [name, text] of Object.entries(files)) await writeFile(path.join(folder, "promo", name), text);
   const imported = await runCommand("scripts/content.ts", ["import", folder], env);
@@ -151,7 +163,11 @@ describe("a premium promotion: 10 silver Георгий, premium 2 points lower"
     const rates = await currentRates(buyer);
     const coin = { metal: "silver" as const, pureGrams: silverGeorgiy.pureGrams };
     const price = salePrice(coin, { kind: "metal", premiumPercent: silverGeorgiy.premiumPercent, fixedPremium: silverGeorgiy.fixedPremium ?? 0 }, rates);
-    const discounted = salePrice(coin, { kind: "metal", premiumPercent: silverGeorgiy.premiumPercent - 2, fixedPremium: silverGeorgiy.fixedPremium ?? 0 }, rates);
+    const discounted = salePrice(
+      coin,
+      { kind: "metal", premiumPercent: silverGeorgiy.premiumPercent - 2, fixedPremium: silverGeorgiy.fixedPremium ?? 0 },
+      rates,
+    );
     expect(await productPrice(buyer, silverGeorgiy.slug)).toBe(price);
     expect(discounted).toBeLessThan(price);
 
@@ -234,7 +250,8 @@ describe("quantity tiers a coin's operator set", () => {
     const buyer = await signedInBuyer(shop.url, outbox);
     const rates = await currentRates(buyer);
     const coin = { metal: "gold" as const, pureGrams: goldGeorgiy25.pureGrams };
-    const at = (points: number) => salePrice(coin, { kind: "metal", premiumPercent: goldGeorgiy25.premiumPercent - points, fixedPremium: goldGeorgiy25.fixedPremium ?? 0 }, rates);
+    const at = (points: number) =>
+      salePrice(coin, { kind: "metal", premiumPercent: goldGeorgiy25.premiumPercent - points, fixedPremium: goldGeorgiy25.fixedPremium ?? 0 }, rates);
     const product = await buyer.client.html(`/products/${goldGeorgiy25.slug}`);
     expect(rubles(textByTestId(product, "price"))).toBe(at(0));
     const table = textByTestId(product, "quantity-tiers")!;

@@ -66,7 +66,9 @@ describe("quotes on the embedded demo history", () => {
     "an unknown /api call (%s) is a JSON 404 with a Russian message, not the HTML page",
     async (path) => {
       for (const method of ["GET", "POST"]) {
-        const response = await client.request(method, path, method === "POST" ? "{}" : undefined, { headers: { "Content-Type": "application/json", Origin: client.baseUrl } });
+        const response = await client.request(method, path, method === "POST" ? "{}" : undefined, {
+          headers: { "Content-Type": "application/json", Origin: client.baseUrl },
+        });
         expect(response.status, `${method} ${path}`).toBe(404);
         expect(JSON.parse(response.text)).toEqual({ error: { code: "not_found", message: "Такого метода API нет" } });
       }

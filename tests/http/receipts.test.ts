@@ -105,7 +105,13 @@ beforeAll(async () => {
     const provider = createYooKassaProvider(fakeYooKassaProviderSettings(yookassa.baseUrl));
     const started = [];
     for (let index = 0; index < 2; index++) {
-      const order = await placeTestOrder(db, { lines: [{ productId: EXEMPT_COIN, quantity: 1 }, { productId: TAXED_COIN, quantity: 1 }], deliveryTotal: 390 });
+      const order = await placeTestOrder(db, {
+        lines: [
+          { productId: EXEMPT_COIN, quantity: 1 },
+          { productId: TAXED_COIN, quantity: 1 },
+        ],
+        deliveryTotal: 390,
+      });
       const result = await startPayment(db, provider, { id: order.orderId }, { publicUrl: PUBLIC_URL });
       if (result.kind !== "redirect") throw new Error(`payment not started: ${result.reason}`);
       started.push({ ...order, paymentId: (await latestPayment(db, order.orderId))!.providerPaymentId! });
@@ -200,13 +206,18 @@ describe("fiscal receipts with YooKassa", () => {
 
   it("tells the staff by e-mail and Telegram that money came for the cancelled order, once", async () => {
     const headline = `Оплата ${cancelled.total.toLocaleString("ru-RU").replace(/\s/g, "\u00a0")}\u00a0₽ пришла за отменённый заказ №${cancelled.number}`;
-    const telegramTexts = () => telegram.requests.map((request) => (JSON.parse(request.body) as { chat_id: string; text: string }));
+    const telegramTexts = () => telegram.requests.map((request) => JSON.parse(request.body) as { chat_id: string; text: string });
     const toStaff = async () => (await readEmails(emailOutbox)).filter((mail) => mail.to === staffEmail && mail.subject.includes(`№${cancelled.number}`));
     const mails = await waitUntil(toStaff, (found) => found.some((mail) => mail.subject.startsWith("Оплата ")), 20_000, "the staff e-mail");
     const mail = mails.find((found) => found.subject.startsWith("Оплата "))!;
     expect(mail.subject.replace(/\s/g, " ")).toBe(`${headline} — Аурум`.replace(/\s/g, " "));
     expect(mail.text).toContain("Возврат оформляется автоматически");
-    const sent = await waitUntil(async () => telegramTexts(), (texts) => texts.some((message) => message.text.startsWith("Оплата ")), 20_000, "the Telegram message");
+    const sent = await waitUntil(
+      async () => telegramTexts(),
+      (texts) => texts.some((message) => message.text.startsWith("Оплата ")),
+      20_000,
+      "the Telegram message",
+    );
     const message = sent.find((found) => found.text.startsWith("Оплата "))!;
     expect(message.chat_id).toBe("-100200300");
     expect(message.text.replace(/\s/g, " ")).toContain(headline.replace(/\s/g, " "));

@@ -80,7 +80,12 @@ const notFoundTexts = {
 };
 
 const shop = runningShop({
-  env: { NODE_ENV: "production", SESSION_SECRET: randomBytes(32).toString("base64url"), PII_ENCRYPTION_KEY: randomBytes(32).toString("hex"), PUBLIC_URL: publicUrl },
+  env: {
+    NODE_ENV: "production",
+    SESSION_SECRET: randomBytes(32).toString("base64url"),
+    PII_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+    PUBLIC_URL: publicUrl,
+  },
 });
 let client: ShopClient;
 
@@ -263,9 +268,7 @@ describe("search engines", () => {
       expect(location.startsWith(`${publicUrl}/`), location).toBe(true);
       expect(location, "no private pages").not.toMatch(/\/(my|cart|checkout|login)(\/|$)/);
     }
-    const statuses = await Promise.all(
-      locations.map(async (location) => [location, (await client.get(location.slice(publicUrl.length))).status] as const),
-    );
+    const statuses = await Promise.all(locations.map(async (location) => [location, (await client.get(location.slice(publicUrl.length))).status] as const));
     expect(statuses.filter(([, status]) => status !== 200)).toEqual([]);
   });
 
@@ -379,12 +382,8 @@ describe("the frame on named routes", () => {
       expect(header, path).toEqual(expect.arrayContaining(homeHeader));
       expect(stickyClasses, `${path}: the header has an extra class`).toHaveLength(1);
       expect(largeOnlyClasses, `${path}: the quotes bar has an extra class`).toHaveLength(1);
-      expect(css, "the extra header class makes it sticky at the top").toMatch(
-        new RegExp(`\\.${stickyClasses[0]}\\{[^}]*position:sticky[^}]*\\}`),
-      );
-      expect(css, "the extra quotes-bar class hides it below a breakpoint").toMatch(
-        new RegExp(`@media[^{]*\\{\\.${largeOnlyClasses[0]}\\{display:none\\}`),
-      );
+      expect(css, "the extra header class makes it sticky at the top").toMatch(new RegExp(`\\.${stickyClasses[0]}\\{[^}]*position:sticky[^}]*\\}`));
+      expect(css, "the extra quotes-bar class hides it below a breakpoint").toMatch(new RegExp(`@media[^{]*\\{\\.${largeOnlyClasses[0]}\\{display:none\\}`));
     }
     // Elsewhere the frame is the ordinary one.
     const about = await client.html("/about");
@@ -415,7 +414,10 @@ describe("serving", () => {
     // A cookie the shop does not know makes the request its own (anonymous-request.ts).
     const personal = await rawRequest(`${shop.url}/catalog/gold/rf`, { headers: { "Accept-Encoding": accept, Cookie: "returning=1" } });
     const shared = await rawRequest(`${shop.url}/catalog/gold/rf`, { headers: { "Accept-Encoding": accept } });
-    for (const [response, encoding] of [[personal, streamed], [shared, kept]] as const) {
+    for (const [response, encoding] of [
+      [personal, streamed],
+      [shared, kept],
+    ] as const) {
       expect(response.status).toBe(200);
       expect(response.headers["content-encoding"]).toBe(encoding);
       expect(response.headers.vary).toMatch(/Accept-Encoding/i);
@@ -467,7 +469,10 @@ describe("serving", () => {
     expect((await client.head("/no-such-page")).status).toBe(404);
     expect((await client.head("/my/orders")).status).toBe(302);
     const html = await client.html("/");
-    const href = attribute(tags(html, "link").find((link) => attribute(link, "rel") === "stylesheet")!, "href")!;
+    const href = attribute(
+      tags(html, "link").find((link) => attribute(link, "rel") === "stylesheet")!,
+      "href",
+    )!;
     const asset = await client.head(href);
     expect(asset.status).toBe(200);
     expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");

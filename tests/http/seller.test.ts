@@ -38,7 +38,11 @@ describe("configured seller details", () => {
     for (const value of Object.values(seller)) expect(requisites).toContain(value);
     expect(html).not.toContain("демонстрационные реквизиты");
     const store = jsonLdBlocks(html).find((block) => block["@type"] === "Store");
-    expect(store).toMatchObject({ legalName: "ООО «Золотой Телец»", taxID: "7736207543", identifier: [{ "@type": "PropertyValue", propertyID: "ОГРН", value: "1027700229193" }] });
+    expect(store).toMatchObject({
+      legalName: "ООО «Золотой Телец»",
+      taxID: "7736207543",
+      identifier: [{ "@type": "PropertyValue", propertyID: "ОГРН", value: "1027700229193" }],
+    });
     const contact = jsonLdBlocks(html).find((block) => block["@type"] === "ContactPage") as { mainEntity: Record<string, unknown> };
     expect(contact.mainEntity).toMatchObject({ legalName: "ООО «Золотой Телец»", taxID: "7736207543" });
   });

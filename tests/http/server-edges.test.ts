@@ -111,7 +111,13 @@ describe("static files", () => {
     expect(missing.headers["cache-control"]).toBe("no-store");
     const slash = await rawRequest(`${shop.url}/about/`);
     expect([slash.status, slash.headers.location]).toEqual([301, "/about"]);
-    for (const way of ["/assets/../../package.json", "/%2e%2e/%2e%2e/package.json", "/assets/..%2F..%2Fpackage.json", "/..%5C..%5Cpackage.json", "/server.ts"]) {
+    for (const way of [
+      "/assets/../../package.json",
+      "/%2e%2e/%2e%2e/package.json",
+      "/assets/..%2F..%2Fpackage.json",
+      "/..%5C..%5Cpackage.json",
+      "/server.ts",
+    ]) {
       const response = await rawRequest(shop.url + way);
       expect(response.status, way).toBeGreaterThanOrEqual(300);
       expect(response.status, way).toBeLessThan(500);
@@ -141,12 +147,26 @@ describe("security headers on every answer", () => {
   it("pages, /api, static files, pictures, 404s and refusals", async () => {
     const script = readdirSync(path.join(repoRoot, "build/client/assets")).find((name) => name.endsWith(".js"))!;
     const picture = `/_ipx/f_webp,w_320/products/${demoCatalog[0]!.slug}-1.png`;
-    for (const address of ["/", "/catalog", "/api/cart", `/assets/${script}`, "/favicon.svg", picture, "/no-such-page", "/assets/missing.js", "/_ipx/w_5/x.png", "/healthz"]) {
+    for (const address of [
+      "/",
+      "/catalog",
+      "/api/cart",
+      `/assets/${script}`,
+      "/favicon.svg",
+      picture,
+      "/no-such-page",
+      "/assets/missing.js",
+      "/_ipx/w_5/x.png",
+      "/healthz",
+    ]) {
       const response = await rawRequest(shop.url + address);
       expect(response.status, address).toBeLessThan(500);
       expectSecurityHeaders(response.headers, address);
     }
-    const refused = await rawRequest(`${shop.url}/cart`, { method: "POST", headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" } });
+    const refused = await rawRequest(`${shop.url}/cart`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(refused.status).toBe(403);
     expectSecurityHeaders(refused.headers, "refused form");
   });
@@ -218,7 +238,9 @@ describe("hostile requests answered without a 5xx", () => {
   it("a client that goes away in the middle of its body: no error in the log", async () => {
     await new Promise<void>((resolve) => {
       const socket = net.connect(Number(new URL(shop.url).port), "127.0.0.1", () => {
-        socket.write(`POST /cart HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${shop.url}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 5000\r\n\r\nintent=add&productId=`);
+        socket.write(
+          `POST /cart HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${shop.url}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 5000\r\n\r\nintent=add&productId=`,
+        );
         setTimeout(() => {
           socket.destroy();
           resolve();

@@ -40,7 +40,8 @@ async function browser(url = shop.url) {
 }
 
 const json = (response: { text: string }) => JSON.parse(response.text);
-const apiPost = (client: ShopClient, url: string, body: unknown) => client.request("POST", url, JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
+const apiPost = (client: ShopClient, url: string, body: unknown) =>
+  client.request("POST", url, JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
 const wrongOf = (code: string) => (code === "0000" ? "1111" : "0000");
 
 describe("a code check belongs to the browser that asked for the code", () => {
@@ -178,7 +179,9 @@ describe("the steps without JavaScript", () => {
     expect(login.headers.get("location")).toBe("/login?redirectTo=%2Fcheckout");
 
     const step1 = await client.html("/login?redirectTo=%2Fcheckout");
-    expect(inputValue(step1, "phone")).toBe(`+7 (${phone.normal.slice(2, 5)}) ${phone.normal.slice(5, 8)}-${phone.normal.slice(8, 10)}-${phone.normal.slice(10)}`);
+    expect(inputValue(step1, "phone")).toBe(
+      `+7 (${phone.normal.slice(2, 5)}) ${phone.normal.slice(5, 8)}-${phone.normal.slice(8, 10)}-${phone.normal.slice(10)}`,
+    );
     expect(inputValue(step1, "redirectTo")).toBe("/checkout");
     await client.postForm("/login", { intent: "send", phone: inputValue(step1, "phone")!, redirectTo: "/checkout" });
     const code = await waitForSmsCode(outbox, phone.normal);
@@ -190,7 +193,13 @@ describe("the steps without JavaScript", () => {
     expect(inputValue(step3, "fullName")).toBe("Орлова Мария Игоревна");
     expect(inputValue(step3, "email")).toBe("maria.orlova@example.ru");
     expect(inputValue(step3, "redirectTo")).toBe("/checkout");
-    const done = await client.postForm("/cabinet/create", { intent: "register", fullName: inputValue(step3, "fullName")!, email: inputValue(step3, "email")!, consent: "on", redirectTo: inputValue(step3, "redirectTo")! });
+    const done = await client.postForm("/cabinet/create", {
+      intent: "register",
+      fullName: inputValue(step3, "fullName")!,
+      email: inputValue(step3, "email")!,
+      consent: "on",
+      redirectTo: inputValue(step3, "redirectTo")!,
+    });
     expect(done.status).toBe(303);
     expect(done.headers.get("location")).toBe("/checkout");
     expect(textContent(await client.html("/checkout"))).toContain("Оформить заказ");
@@ -209,7 +218,11 @@ describe("too many wrong codes", () => {
       const wrong = await client.postForm("/login", { intent: "verify", code: wrongOf(code), redirectTo: "/" });
       expect([wrong.status, textContent(wrong.text)], `wrong code ${i}`).toEqual([400, expect.stringContaining("Неверный смс код")]);
     }
-    for (const [label, typed] of [["fifth wrong", wrongOf(code)], ["sixth wrong", wrongOf(code)], ["right after them", code]] as const) {
+    for (const [label, typed] of [
+      ["fifth wrong", wrongOf(code)],
+      ["sixth wrong", wrongOf(code)],
+      ["right after them", code],
+    ] as const) {
       const answer = await client.postForm("/login", { intent: "verify", code: typed, redirectTo: "/" });
       expect(answer.status, label).toBe(429);
       expect(textContent(answer.text), label).toContain(tooMany);

@@ -5,8 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readEmails } from "#tests/support/email-outbox.ts";
 import { normalizePhone, readSmsCodes, readSmsMessages, waitForSmsCode } from "#tests/support/sms-outbox.ts";
 
-const line = (to: string, code: string, sentAt: string) =>
-  `${JSON.stringify({ to, text: `Код для входа: ${code}`, code, sentAt })}\n`;
+const line = (to: string, code: string, sentAt: string) => `${JSON.stringify({ to, text: `Код для входа: ${code}`, code, sentAt })}\n`;
 
 describe("the SMS outbox reader used by sign-in suites", () => {
   let dir: string;
@@ -57,13 +56,14 @@ describe("the SMS outbox reader used by sign-in suites", () => {
 
   it("gives up with a clear message when no code arrives", async () => {
     await writeFile(file, line("+79260000000", "2222", "2026-01-01T10:00:00.000Z"));
-    await expect(waitForSmsCode(file, "+79161234567", { timeoutMs: 200, intervalMs: 20 })).rejects.toThrow(
-      /No SMS to \+79161234567 .*holds 1 message/,
-    );
+    await expect(waitForSmsCode(file, "+79161234567", { timeoutMs: 200, intervalMs: 20 })).rejects.toThrow(/No SMS to \+79161234567 .*holds 1 message/);
   });
 
   it("fails the suite that reads an SMS showing a value printed without being turned into words", async () => {
-    await writeFile(file, `${JSON.stringify({ to: "+79161234567", text: "Заказ 2026-000001 передан курьеру: NaN ₽", code: "", sentAt: "2026-01-01T10:00:00.000Z" })}\n`);
+    await writeFile(
+      file,
+      `${JSON.stringify({ to: "+79161234567", text: "Заказ 2026-000001 передан курьеру: NaN ₽", code: "", sentAt: "2026-01-01T10:00:00.000Z" })}\n`,
+    );
     await expect(readSmsMessages(file)).rejects.toThrow(/The SMS to \+79161234567 shows «NaN»/);
   });
 

@@ -25,7 +25,12 @@ let address = 0;
 beforeAll(async () => {
   gateway = await startFakeHttpServer((request) => ({
     contentType: "application/json",
-    body: JSON.stringify({ status: "OK", status_code: 100, sms: { [new URLSearchParams(request.body).get("to") ?? ""]: { status: "OK", status_code: 100, sms_id: "1" } }, balance: 1 }),
+    body: JSON.stringify({
+      status: "OK",
+      status_code: 100,
+      sms: { [new URLSearchParams(request.body).get("to") ?? ""]: { status: "OK", status_code: 100, sms_id: "1" } },
+      balance: 1,
+    }),
     delayMs: gatewayDelayMs,
   }));
   shop = await startShop({
@@ -162,7 +167,8 @@ describe("the storefront's limits and a stranger cannot lock a member out", () =
     expect((await browser().postForm("/login", { intent: "send", phone: staff.typed, redirectTo: "/" })).status).toBe(303);
     await waitForCode(staff, 1);
     // The rest of the storefront's five codes an hour for this phone, as if asked for two minutes apart.
-    for (let i = 0; i < 4; i++) await stored.query("insert into rate_limit_events (bucket, key, created_at) values ('sms-phone', $1, now() - interval '10 minutes')", [staff.normal]);
+    for (let i = 0; i < 4; i++)
+      await stored.query("insert into rate_limit_events (bucket, key, created_at) values ('sms-phone', $1, now() - interval '10 minutes')", [staff.normal]);
     expect((await browser().postForm("/login", { intent: "resend", phone: staff.typed, redirectTo: "/" })).status).toBe(429);
 
     const member = browser();
@@ -184,7 +190,10 @@ describe("the storefront's limits and a stranger cannot lock a member out", () =
     await ageCodes(staff);
 
     // The stranger has spent the hour's codes of the phone: any other browser is refused, the member's device is not.
-    for (let i = 0; i < 5; i++) await stored.query("insert into rate_limit_events (bucket, key, created_at) values ('staff-sms-phone', $1, now() - interval '10 minutes')", [staff.normal]);
+    for (let i = 0; i < 5; i++)
+      await stored.query("insert into rate_limit_events (bucket, key, created_at) values ('staff-sms-phone', $1, now() - interval '10 minutes')", [
+        staff.normal,
+      ]);
     expect((await browser().postForm("/admin/login", { intent: "send", phone: staff.typed })).status).toBe(429);
     await signIn(member, staff);
     expect((await member.get("/admin")).status).toBe(200);

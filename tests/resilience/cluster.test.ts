@@ -76,9 +76,19 @@ describe.skipIf(!postgres.available)(`several server processes on one port${post
   it("both processes serve, a killed one is replaced, and SIGTERM stops them all after their requests", { timeout: 240_000 }, async () => {
     database = await createTestDatabase(postgres.adminUrl);
     shop = await startShop({ databaseUrl: database.url, env: { WEB_CONCURRENCY: "2", LOG_LEVEL: "info" } });
-    const workers = await waitFor(async () => workersOf(shop!), (pids) => pids.length === 2, 60_000, "two server processes");
+    const workers = await waitFor(
+      async () => workersOf(shop!),
+      (pids) => pids.length === 2,
+      60_000,
+      "two server processes",
+    );
     // The second process is forked once the first listens, and serves a moment later (its database is ready first).
-    await waitFor(async () => shop!.output(), (output) => (output.match(/database ready/g) ?? []).length >= 2, 60_000, "the second process ready");
+    await waitFor(
+      async () => shop!.output(),
+      (output) => (output.match(/database ready/g) ?? []).length >= 2,
+      60_000,
+      "the second process ready",
+    );
     await new Promise((resolve) => setTimeout(resolve, 1_000));
 
     // Connections are handed round the processes: each does a share of the work.
@@ -94,7 +104,12 @@ describe.skipIf(!postgres.available)(`several server processes on one port${post
     // (A connection handed to the process in the instant it dies is lost with it: node:cluster's limit.)
     process.kill(workers[0]!, "SIGKILL");
     const replacing = /Процесс сервера \d+ завершился \(сигнал SIGKILL\); запускаю новый/;
-    await waitFor(async () => shop!.output(), (output) => replacing.test(output), 30_000, "the supervisor to see the process die");
+    await waitFor(
+      async () => shop!.output(),
+      (output) => replacing.test(output),
+      30_000,
+      "the supervisor to see the process die",
+    );
     expect(await statuses(`${shop.url}/api/courses`, 5)).toEqual(Array(5).fill(200));
     await waitFor(
       async () => workersOf(shop!),
@@ -114,7 +129,12 @@ describe.skipIf(!postgres.available)(`several server processes on one port${post
       expect(answer.body.trimEnd()).toMatch(/<\/html>$/);
     }
     expect(exitCode).toBe(0);
-    await waitFor(async () => now.filter(isAlive), (alive) => alive.length === 0, 10_000, "the server processes to exit");
+    await waitFor(
+      async () => now.filter(isAlive),
+      (alive) => alive.length === 0,
+      10_000,
+      "the server processes to exit",
+    );
     shop = undefined;
   });
 

@@ -147,7 +147,10 @@ async function expectCartsWholeOrAbsent(running: ProxiedShop, outcomes: Outcome[
     else expect([undefined, 1], `${keyOf(post)} answered ${post.status}`).toContain(stored.get(keyOf(post)));
   }
   const tried = new Set(posts.map(keyOf));
-  expect([...stored.keys()].filter((key) => !tried.has(key)), "rows nobody asked for").toEqual([]);
+  expect(
+    [...stored.keys()].filter((key) => !tried.has(key)),
+    "rows nobody asked for",
+  ).toEqual([]);
   expect(posts.filter((post) => post.status === 303).length, "cart posts that succeeded").toBeGreaterThan(10);
 }
 
@@ -164,10 +167,18 @@ describe.skipIf(!postgres.available)(`the database stops under load${postgres.sk
   it("cut (connections refused and reset): 503 at once, carts whole or absent, recovery without a restart", async () => {
     const { shop, proxy } = running;
     const pid = shop.pid;
-    const run = await outageUnderLoad(shop.url, () => proxy.stop(), () => proxy.start(), 1_000);
+    const run = await outageUnderLoad(
+      shop.url,
+      () => proxy.stop(),
+      () => proxy.start(),
+      1_000,
+    );
     expectOnlySuccessOr503(run);
     // Refused connections are noticed at once: the pages do not wait on the database.
-    const times = run.outcomes.filter((o) => o.status === 503).map((o) => o.endedAt - o.startedAt).sort((a, b) => a - b);
+    const times = run.outcomes
+      .filter((o) => o.status === 503)
+      .map((o) => o.endedAt - o.startedAt)
+      .sort((a, b) => a - b);
     expect(times[Math.floor(times.length / 2)], "median 503 time (ms)").toBeLessThan(1_000);
     await expectCartsWholeOrAbsent(running, run.outcomes);
 
@@ -176,7 +187,10 @@ describe.skipIf(!postgres.available)(`the database stops under load${postgres.sk
     expect(shop.isRunning()).toBe(true);
     expect(shop.output(), "nothing escaped the request handlers").not.toMatch(/Uncaught|unhandledRejection|FATAL/i);
     // The operator reads the outage in a line or two, not a stack trace per failed request.
-    const failedLines = shop.output().split("\n").filter((line) => / ERROR /.test(line));
+    const failedLines = shop
+      .output()
+      .split("\n")
+      .filter((line) => / ERROR /.test(line));
     expect(failedLines.slice(0, 3).join("\n"), "errors logged one by one").toBe("");
     expect(shop.output()).toMatch(/WARN  database unavailable: requests answered 503 failedRequests=1 /);
   });
@@ -184,7 +198,12 @@ describe.skipIf(!postgres.available)(`the database stops under load${postgres.sk
   it("hung (connections open, nothing answers): 503 within the time limit instead of waiting, then recovery", async () => {
     const { shop, proxy } = running;
     // Longer than any single wait of the shop, so the limit, not the thaw, ends each request.
-    const run = await outageUnderLoad(shop.url, () => proxy.freeze(), () => proxy.thaw(), hangMs + 1_000);
+    const run = await outageUnderLoad(
+      shop.url,
+      () => proxy.freeze(),
+      () => proxy.thaw(),
+      hangMs + 1_000,
+    );
     expectOnlySuccessOr503(run);
     const during = run.outcomes.filter((o) => o.startedAt >= run.downAt && o.endedAt <= run.upAt);
     expect(during.filter((o) => o.status === 503).length, "503 answered before the database came back").toBeGreaterThan(3);
@@ -210,7 +229,10 @@ describe.skipIf(!postgres.available)(`checkout when the connection dies around t
 
   beforeAll(async () => {
     scratch = await mkdtemp(path.join(os.tmpdir(), "lost-commit-"));
-    running = await startShopBehindProxy(postgres.adminUrl, { DATABASE_QUERY_TIMEOUT_MS: String(queryTimeoutMs), ...fileOutboxSettings({ sms: path.join(scratch, "sms.jsonl") }) });
+    running = await startShopBehindProxy(postgres.adminUrl, {
+      DATABASE_QUERY_TIMEOUT_MS: String(queryTimeoutMs),
+      ...fileOutboxSettings({ sms: path.join(scratch, "sms.jsonl") }),
+    });
   });
   afterAll(async () => {
     await running?.stop();

@@ -54,7 +54,15 @@ const segmentsOf = (pattern: string) => pattern.split("/").filter(Boolean);
 const isParam = (segment: string) => segment.startsWith(":") || segment === "*";
 
 /** A concrete address for a pattern when no page links to one. */
-const fallback: Record<string, string> = { pageNumber: "2", categorySlug: "gold", kind: "page", key: "about", route: "about", sku: "AU-0001", slug: "georgiy-pobedonosec-50-rubley-mmd" };
+const fallback: Record<string, string> = {
+  pageNumber: "2",
+  categorySlug: "gold",
+  kind: "page",
+  key: "about",
+  route: "about",
+  sku: "AU-0001",
+  slug: "georgiy-pobedonosec-50-rubley-mmd",
+};
 
 function matches(pattern: string, pathname: string): boolean {
   const want = segmentsOf(pattern);
@@ -125,7 +133,8 @@ function getFormNames(html: string): string[] {
 }
 
 /** Sign-out forms end the persona's session and nothing more: left out. */
-const signsOut = (form: Form) => /^\/(admin\/)?logout\b|^\/api\/auth\/logout/.test(form.action) || form.fields.some(([name, value]) => name === "intent" && value === "logout");
+const signsOut = (form: Form) =>
+  /^\/(admin\/)?logout\b|^\/api\/auth\/logout/.test(form.action) || form.fields.some(([name, value]) => name === "intent" && value === "logout");
 
 let scratch: string;
 let shop: Shop;
@@ -200,7 +209,12 @@ describe("every route and every form, fed hostile values", () => {
     const concrete = new Map<string, string>();
     for (const pattern of chosen.filter((candidate) => segmentsOf(candidate).some(isParam))) {
       const linked = [...links].find((link) => matches(pattern, link.split("?")[0]!));
-      const url = linked?.split("?")[0] ?? "/" + segmentsOf(pattern).map((segment) => (isParam(segment) ? (fallback[segment.slice(1)] ?? "1") : segment)).join("/");
+      const url =
+        linked?.split("?")[0] ??
+        "/" +
+          segmentsOf(pattern)
+            .map((segment) => (isParam(segment) ? (fallback[segment.slice(1)] ?? "1") : segment))
+            .join("/");
       concrete.set(pattern, url);
       for (const persona of readersOf(pattern)) await read(persona, pattern, url);
     }
@@ -214,7 +228,9 @@ describe("every route and every form, fed hostile values", () => {
       const names = [...new Set(["q", "page", ...(page ? getFormNames(page.html) : [])])];
       for (const value of hostile) {
         const segments = segmentsOf(pattern);
-        const address = segments.some(isParam) ? "/" + segments.map((segment, i) => (isParam(segment) ? value.url : base[i + 1])).join("/") : concrete.get(pattern)!;
+        const address = segments.some(isParam)
+          ? "/" + segments.map((segment, i) => (isParam(segment) ? value.url : base[i + 1])).join("/")
+          : concrete.get(pattern)!;
         // An empty first segment makes "//", no address a browser sends (server-edges tests the raw target).
         if (address.startsWith("//")) continue;
         await send(persona, value.name, "GET", `${address}?${names.map((name) => `${encodeURIComponent(name)}=${value.url}`).join("&")}`);
@@ -229,11 +245,15 @@ describe("every route and every form, fed hostile values", () => {
     for (const page of pages) {
       for (const form of postForms(page.html, page.url, page.persona)) {
         if (signsOut(form)) continue;
-        const key = `${form.persona} ${form.action} ${form.fields.map(([name, value, kind]) => (kind === "hidden" && name === "intent" ? `${name}=${value}` : name)).sort().join(",")}`;
+        const key = `${form.persona} ${form.action} ${form.fields
+          .map(([name, value, kind]) => (kind === "hidden" && name === "intent" ? `${name}=${value}` : name))
+          .sort()
+          .join(",")}`;
         if (!forms.has(key)) forms.set(key, form);
       }
     }
-    const encode = (pairs: Array<[string, string, boolean]>) => pairs.map(([name, value, raw]) => `${encodeURIComponent(name)}=${raw ? value : encodeURIComponent(value)}`).join("&");
+    const encode = (pairs: Array<[string, string, boolean]>) =>
+      pairs.map(([name, value, raw]) => `${encodeURIComponent(name)}=${raw ? value : encodeURIComponent(value)}`).join("&");
     // Deleting the account last: the buyer's other forms are still sent as a buyer.
     const deletes = (form: Form) => form.fields.some(([name, value]) => name === "intent" && value === "delete");
     for (const form of [...forms.values()].sort((a, b) => Number(deletes(a)) - Number(deletes(b)))) {
@@ -246,18 +266,41 @@ describe("every route and every form, fed hostile values", () => {
         return send(form.persona, label, "POST", form.action, encode(pairs), { "Content-Type": "application/x-www-form-urlencoded" });
       };
       for (const value of hostile) {
-        await post(value.name, form.fields.map(([name, rendered, kind]) => [name, kind === "hidden" ? rendered : value.text, kind !== "hidden" && value.raw === true]));
+        await post(
+          value.name,
+          form.fields.map(([name, rendered, kind]) => [name, kind === "hidden" ? rendered : value.text, kind !== "hidden" && value.raw === true]),
+        );
       }
       // The hidden fields hostile too (a tampered token, version or id), with a NUL.
-      await post("hidden fields with a NUL", form.fields.map(([name, rendered, kind]) => [name, kind === "hidden" && name !== "intent" ? `${rendered}\u0000` : rendered, false]));
-      await post("every field twice", form.fields.flatMap(([name, rendered, kind]) => (kind === "hidden" ? [[name, rendered, false]] : [[name, rendered, false], [name, "1", false]]) as Array<[string, string, boolean]>));
+      await post(
+        "hidden fields with a NUL",
+        form.fields.map(([name, rendered, kind]) => [name, kind === "hidden" && name !== "intent" ? `${rendered}\u0000` : rendered, false]),
+      );
+      await post(
+        "every field twice",
+        form.fields.flatMap(
+          ([name, rendered, kind]) =>
+            (kind === "hidden"
+              ? [[name, rendered, false]]
+              : [
+                  [name, rendered, false],
+                  [name, "1", false],
+                ]) as Array<[string, string, boolean]>,
+        ),
+      );
     }
 
     const seconds = ((Date.now() - startedAt) / 1000).toFixed(0);
     console.log(
-      `every route: ${chosen.length} routes, ${pages.length} pages read, ${forms.size} forms; ${requests} requests in ${seconds} s; statuses ${[...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(" ")}`,
+      `every route: ${chosen.length} routes, ${pages.length} pages read, ${forms.size} forms; ${requests} requests in ${seconds} s; statuses ${[...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([status, count]) => `${status}×${count}`)
+        .join(" ")}`,
     );
-    const errors = shop.output().split("\n").filter((line) => /^\S+ ERROR /.test(line));
+    const errors = shop
+      .output()
+      .split("\n")
+      .filter((line) => /^\S+ ERROR /.test(line));
     expect({ failures: failures.slice(0, 30), errors: errors.slice(0, 10).map((line) => line.slice(0, 600)) }).toEqual({ failures: [], errors: [] });
     expect(forms.size, "forms found on the pages").toBeGreaterThan(20);
     expect(shop.isRunning()).toBe(true);

@@ -41,7 +41,9 @@ if (!Number.isInteger(seed) || seed < 0 || !Number.isInteger(caseCount) || caseC
   throw new Error("FUZZ_SEED is a whole number ≥ 0 or 'random', FUZZ_CASE a whole number ≥ 0, FUZZ_CASES ≥ 1");
 }
 const replay = `FUZZ_SEED=${seed}`;
-console.log(`hostile input: ${replay}, ${onlyCase === undefined ? `${caseCount} cases` : `case ${onlyCase} only`} (replay: ${replay} npx vitest run tests/resilience/hostile-input.test.ts)`);
+console.log(
+  `hostile input: ${replay}, ${onlyCase === undefined ? `${caseCount} cases` : `case ${onlyCase} only`} (replay: ${replay} npx vitest run tests/resilience/hostile-input.test.ts)`,
+);
 
 /** Coins with stock to spare: the fixtures' carts and the cases' product ids. */
 const stocked = demoCatalog.flatMap((coin, index) => (coin.stock >= 5 ? [index + 1] : []));
@@ -93,7 +95,14 @@ async function prepare(outbox: string): Promise<Fixtures> {
   const pointCode = tags(page, "input").find((tag) => attribute(tag, "name") === "pointCode" && attribute(tag, "type") === "radio");
   const pickupPoint = attribute(pointCode!, "value")!;
   const contact = { lastName: "Иванов", name: "Пётр", secondName: "Сергеевич", phone: "+7 (925) 000-10-01", email: "petr@example.ru" };
-  const placed = await buyer.postForm("/checkout", { token: inputValue(page, "token"), shown: inputValue(page, "shown"), ...contact, deliveryId: "76", pointCode: pickupPoint, intent: "place" });
+  const placed = await buyer.postForm("/checkout", {
+    token: inputValue(page, "token"),
+    shown: inputValue(page, "shown"),
+    ...contact,
+    deliveryId: "76",
+    pointCode: pickupPoint,
+    intent: "place",
+  });
   expect(placed.status).toBe(303);
   const paymentPage = new URL(placed.headers.get("location")!, shop.url).pathname;
   expect(paymentPage).toMatch(/^\/payment\/sandbox\/[\w-]+$/);
@@ -102,12 +111,19 @@ async function prepare(outbox: string): Promise<Fixtures> {
   buyerUserId = order!.user_id;
   for (const id of [second, third]) expect((await buyer.postForm("/cart", { intent: "add", productId: String(id), quantity: "2" })).status).toBe(303);
   page = await buyer.html("/checkout");
-  expect((await buyer.postForm("/checkout", { token: inputValue(page, "token"), shown: inputValue(page, "shown"), ...contact, comment: "Черновик", intent: "save" })).status).toBe(303);
+  expect(
+    (await buyer.postForm("/checkout", { token: inputValue(page, "token"), shown: inputValue(page, "shown"), ...contact, comment: "Черновик", intent: "save" }))
+      .status,
+  ).toBe(303);
   const checkoutToken = inputValue(await buyer.html("/checkout"), "token");
 
   const visitor = new ShopClient(shop.url);
   await visitor.get("/");
-  for (const [path, intent] of [["/cart", "add"], ["/wishlist", "add"], ["/product-comparison", "add"]] as const) {
+  for (const [path, intent] of [
+    ["/cart", "add"],
+    ["/wishlist", "add"],
+    ["/product-comparison", "add"],
+  ] as const) {
     for (const id of [first, third]) expect((await visitor.postForm(path, { intent, productId: String(id) })).status).toBe(303);
   }
 
@@ -128,10 +144,10 @@ async function prepare(outbox: string): Promise<Fixtures> {
 
   // A session that ran out (the cookie mutators send it): only the database can age one.
   const expiredSessionToken = randomBytes(32).toString("base64url");
-  await stored.query("insert into sessions (token_hash, user_id, created_at, expires_at) values ($1, $2, now() - interval '40 days', now() - interval '10 days')", [
-    hashToken(expiredSessionToken),
-    buyerUserId,
-  ]);
+  await stored.query(
+    "insert into sessions (token_hash, user_id, created_at, expires_at) values ($1, $2, now() - interval '40 days', now() - interval '10 days')",
+    [hashToken(expiredSessionToken), buyerUserId],
+  );
 
   // A manager of the back office, signed in by the code, with an order of their own to
   // move along (payment on receipt, status new) and a buy-back request to answer.
@@ -149,7 +165,15 @@ async function prepare(outbox: string): Promise<Fixtures> {
     [stranger!.id, `staff-${randomBytes(12).toString("hex")}`],
   );
   expect(
-    (await visitor.postForm("/coin-buyback", { name: "Иван", phone: "+7 (916) 555-00-99", items: "Георгий Победоносец 50 рублей, 2 шт.", comment: "", consent: "on" })).status,
+    (
+      await visitor.postForm("/coin-buyback", {
+        name: "Иван",
+        phone: "+7 (916) 555-00-99",
+        items: "Георгий Победоносец 50 рублей, 2 шт.",
+        comment: "",
+        consent: "on",
+      })
+    ).status,
   ).toBe(303);
   const [buyback] = await stored.query<{ id: number; version: number }>("select id, version from buyback_requests order by id desc limit 1");
 
@@ -163,7 +187,9 @@ async function prepare(outbox: string): Promise<Fixtures> {
   expect(cookies.buyer).toMatch(/session=/);
   expect(cookies.codeStep).toMatch(/login=/);
   listRows = (
-    await stored.query<{ list: string; owner: string; product_id: number; quantity: number }>("select list, owner, product_id, quantity from list_items order by id")
+    await stored.query<{ list: string; owner: string; product_id: number; quantity: number }>(
+      "select list, owner, product_id, quantity from list_items order by id",
+    )
   ).map((row) => ({ list: row.list, owner: row.owner, productId: row.product_id, quantity: row.quantity }));
   expect(listRows.length).toBeGreaterThanOrEqual(8);
 
@@ -191,10 +217,10 @@ async function prepare(outbox: string): Promise<Fixtures> {
 
 /** Puts back the buyer's and the manager's sessions and the personas' lists after a case that took them (a logout, a sign-in, a clear). */
 async function restorePersonas(): Promise<void> {
-  await stored.query("insert into staff_sessions (token_hash, staff_id, expires_at) values ($1, $2, now() + interval '12 hours') on conflict (token_hash) do nothing", [
-    hashToken(staffSessionToken),
-    staffId,
-  ]);
+  await stored.query(
+    "insert into staff_sessions (token_hash, staff_id, expires_at) values ($1, $2, now() + interval '12 hours') on conflict (token_hash) do nothing",
+    [hashToken(staffSessionToken), staffId],
+  );
   await stored.query("insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '30 days') on conflict (token_hash) do nothing", [
     hashToken(fixtures.sessionToken),
     buyerUserId,
@@ -234,7 +260,16 @@ async function send(fuzzCase: FuzzCase): Promise<Sent> {
     };
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return { path: request.path, status: 0, location: null, contentType: "", text: "", setCookies: [], error: `${String(error)}${cause ? ` (${cause.code ?? ""} ${cause.message ?? ""})` : ""}`, ms: Date.now() - startedAt };
+    return {
+      path: request.path,
+      status: 0,
+      location: null,
+      contentType: "",
+      text: "",
+      setCookies: [],
+      error: `${String(error)}${cause ? ` (${cause.code ?? ""} ${cause.message ?? ""})` : ""}`,
+      ms: Date.now() - startedAt,
+    };
   }
 }
 
@@ -269,7 +304,8 @@ function problemsOf(fuzzCase: FuzzCase, answer: Sent, changed: string[]): string
   const { request } = fuzzCase;
   if (answer.error) return [`no answer: ${answer.error}`];
   if (answer.status >= 500) problems.push(`status ${answer.status}`);
-  if (fuzzCase.expectStatus && !fuzzCase.expectStatus.includes(answer.status)) problems.push(`status ${answer.status}, expected ${fuzzCase.expectStatus.join(" or ")}`);
+  if (fuzzCase.expectStatus && !fuzzCase.expectStatus.includes(answer.status))
+    problems.push(`status ${answer.status}, expected ${fuzzCase.expectStatus.join(" or ")}`);
 
   const pathname = new URL(request.path, shop.url).pathname;
   const api = pathname === "/api" || pathname.startsWith("/api/");
@@ -306,7 +342,8 @@ function problemsOf(fuzzCase: FuzzCase, answer: Sent, changed: string[]): string
   }
 
   if (isRefusal(answer)) {
-    if (changed.length > 0) problems.push(`refused (${answer.status}${flashKind(answer.setCookies) === "error" ? ", error notice" : ""}) yet changed: ${changed.join(", ")}`);
+    if (changed.length > 0)
+      problems.push(`refused (${answer.status}${flashKind(answer.setCookies) === "error" ? ", error notice" : ""}) yet changed: ${changed.join(", ")}`);
   } else {
     const allowed = fuzzCase.target.writes(answer, request.method);
     const beyond = changed.filter((table) => !allowed.includes(table as never));
@@ -342,55 +379,58 @@ describe(`hostile input to every action and /api call (${replay})`, () => {
     if (scratch) await rm(scratch, { recursive: true, force: true });
   });
 
-  it(
-    `${onlyCase === undefined ? caseCount : 1} cases: no 5xx, JSON or Russian answers, nothing stored on a refusal`,
-    async () => {
-      const indices = onlyCase === undefined ? Array.from({ length: caseCount }, (_, index) => index) : [onlyCase];
-      const failures: string[] = [];
-      const counts = { refused: 0, accepted: 0, changedOnAccept: 0 };
-      const statuses = new Map<number, number>();
-      const startedAt = Date.now();
-      let before: Fingerprint = await fingerprint(stored);
-      for (const index of indices) {
-        const fuzzCase = buildCase(seed, index, fixtures);
-        const answer = await send(fuzzCase);
-        const after = await fingerprint(stored);
-        const changed = changedTables(before, after);
-        const problems = problemsOf(fuzzCase, answer, changed);
-        if (problems.length > 0) failures.push(report(fuzzCase, answer, problems));
-        if (process.env.FUZZ_VERBOSE) {
-          console.log(`#${index} ${fuzzCase.target.name} [${fuzzCase.persona}] ${fuzzCase.mutations.join("; ")} → ${answer.status}${answer.location ? ` ${answer.location}` : ""}${isRefusal(answer) ? " refused" : ""}${changed.length ? ` changed ${changed.join(",")}` : ""}`);
-        }
-        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-        if (isRefusal(answer)) counts.refused++;
-        else {
-          counts.accepted++;
-          if (changed.length > 0) counts.changedOnAccept++;
-        }
-        if (!shop.isRunning()) {
-          failures.push(`the shop stopped after case ${index}:\n${shop.output().slice(-3_000)}`);
-          break;
-        }
-        if (changed.some((table) => table === "sessions" || table === "list_items" || table === "staff_sessions")) {
-          await restorePersonas();
-          before = await fingerprint(stored);
-        } else {
-          before = after;
-        }
+  it(`${onlyCase === undefined ? caseCount : 1} cases: no 5xx, JSON or Russian answers, nothing stored on a refusal`, async () => {
+    const indices = onlyCase === undefined ? Array.from({ length: caseCount }, (_, index) => index) : [onlyCase];
+    const failures: string[] = [];
+    const counts = { refused: 0, accepted: 0, changedOnAccept: 0 };
+    const statuses = new Map<number, number>();
+    const startedAt = Date.now();
+    let before: Fingerprint = await fingerprint(stored);
+    for (const index of indices) {
+      const fuzzCase = buildCase(seed, index, fixtures);
+      const answer = await send(fuzzCase);
+      const after = await fingerprint(stored);
+      const changed = changedTables(before, after);
+      const problems = problemsOf(fuzzCase, answer, changed);
+      if (problems.length > 0) failures.push(report(fuzzCase, answer, problems));
+      if (process.env.FUZZ_VERBOSE) {
+        console.log(
+          `#${index} ${fuzzCase.target.name} [${fuzzCase.persona}] ${fuzzCase.mutations.join("; ")} → ${answer.status}${answer.location ? ` ${answer.location}` : ""}${isRefusal(answer) ? " refused" : ""}${changed.length ? ` changed ${changed.join(",")}` : ""}`,
+        );
       }
-      const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
-      const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(" ");
-      console.log(`hostile input ${replay}: ${indices.length} cases in ${seconds} s; refused ${counts.refused}, accepted ${counts.accepted} (${counts.changedOnAccept} changed data); statuses ${byStatus}`);
-      // Each failure names its seed, case and whole request; the first ones in full.
-      expect(failures.length, `${failures.length} failing case(s) with ${replay}:\n\n${failures.slice(0, 15).join("\n\n")}`).toBe(0);
-      expect(shop.output(), "nothing escaped the request handlers").not.toMatch(/Uncaught|unhandledRejection|unhandled server error/i);
-      if (indices.length >= 100) {
-        // The cases get past the door: with a broken persona (an expired session, a stale
-        // checkout token) everything would be refused early and the run would prove little.
-        expect(counts.accepted, "cases the shop accepted").toBeGreaterThan(indices.length / 10);
-        expect(counts.changedOnAccept, "accepted cases that changed stored data").toBeGreaterThan(0);
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      if (isRefusal(answer)) counts.refused++;
+      else {
+        counts.accepted++;
+        if (changed.length > 0) counts.changedOnAccept++;
       }
-    },
-    600_000,
-  );
+      if (!shop.isRunning()) {
+        failures.push(`the shop stopped after case ${index}:\n${shop.output().slice(-3_000)}`);
+        break;
+      }
+      if (changed.some((table) => table === "sessions" || table === "list_items" || table === "staff_sessions")) {
+        await restorePersonas();
+        before = await fingerprint(stored);
+      } else {
+        before = after;
+      }
+    }
+    const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+    const byStatus = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(" ");
+    console.log(
+      `hostile input ${replay}: ${indices.length} cases in ${seconds} s; refused ${counts.refused}, accepted ${counts.accepted} (${counts.changedOnAccept} changed data); statuses ${byStatus}`,
+    );
+    // Each failure names its seed, case and whole request; the first ones in full.
+    expect(failures.length, `${failures.length} failing case(s) with ${replay}:\n\n${failures.slice(0, 15).join("\n\n")}`).toBe(0);
+    expect(shop.output(), "nothing escaped the request handlers").not.toMatch(/Uncaught|unhandledRejection|unhandled server error/i);
+    if (indices.length >= 100) {
+      // The cases get past the door: with a broken persona (an expired session, a stale
+      // checkout token) everything would be refused early and the run would prove little.
+      expect(counts.accepted, "cases the shop accepted").toBeGreaterThan(indices.length / 10);
+      expect(counts.changedOnAccept, "accepted cases that changed stored data").toBeGreaterThan(0);
+    }
+  }, 600_000);
 });

@@ -40,7 +40,13 @@ describe("a sender killed mid-send", () => {
     smtp.holdReplies();
     const client = new ShopClient(shop.url);
     await client.get("/coin-buyback");
-    const sent = await client.postForm("/coin-buyback", { name: "Пётр Сидоров", phone: "+7 (903) 555-66-77", items: "Соболь, 3 шт.", comment: "", consent: "on" });
+    const sent = await client.postForm("/coin-buyback", {
+      name: "Пётр Сидоров",
+      phone: "+7 (903) 555-66-77",
+      items: "Соболь, 3 шт.",
+      comment: "",
+      consent: "on",
+    });
     expect(sent.status).toBe(303);
 
     // The mail server has the message; the shop is still waiting for its answer: kill it now.

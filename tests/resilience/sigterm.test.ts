@@ -27,16 +27,20 @@ function streamPage(baseUrl: string, path: string) {
   const shell = new Promise<void>((resolve) => (resolveShell = resolve));
   const done = new Promise<{ status: number; body: string; error?: string }>((resolve) => {
     // A returning visitor (a cookie): the page streams. A first visit's page is rendered whole to be shared (decision 025).
-    const request = http.get(baseUrl + path, { agent: false, headers: { "User-Agent": browserUserAgent, Accept: "text/html", Cookie: `uuid=${randomUUID()}` } }, (response) => {
-      status = response.statusCode ?? 0;
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => {
-        body += chunk;
-        resolveShell();
-      });
-      response.on("end", () => resolve({ status, body }));
-      response.on("error", (error: NodeJS.ErrnoException) => resolve({ status, body, error: error.code ?? error.message }));
-    });
+    const request = http.get(
+      baseUrl + path,
+      { agent: false, headers: { "User-Agent": browserUserAgent, Accept: "text/html", Cookie: `uuid=${randomUUID()}` } },
+      (response) => {
+        status = response.statusCode ?? 0;
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          body += chunk;
+          resolveShell();
+        });
+        response.on("end", () => resolve({ status, body }));
+        response.on("error", (error: NodeJS.ErrnoException) => resolve({ status, body, error: error.code ?? error.message }));
+      },
+    );
     request.on("error", (error: NodeJS.ErrnoException) => resolve({ status, body, error: error.code ?? error.message }));
   });
   return { shell, done, bodySoFar: () => body };
@@ -58,7 +62,11 @@ describe.skipIf(!postgres.available)(`SIGTERM under load${postgres.skipReason}`,
     const load = startLoad(
       shop.url,
       [
-        ...[0, 1, 2].map((worker) => (n: number): PlannedRequest => ({ method: "GET", path: readPaths[(n + worker) % readPaths.length]!, headers: { Cookie: `uuid=${randomUUID()}` } })),
+        ...[0, 1, 2].map((worker) => (n: number): PlannedRequest => ({
+          method: "GET",
+          path: readPaths[(n + worker) % readPaths.length]!,
+          headers: { Cookie: `uuid=${randomUUID()}` },
+        })),
         (n: number): PlannedRequest | undefined =>
           n < stocked.length
             ? {
@@ -153,7 +161,9 @@ describe("SIGTERM with a connection that never finishes its request", () => {
     try {
       await new Promise<void>((resolve, reject) => stuck.once("connect", resolve).once("error", reject));
       // Half a request: the server has it under way and cannot call the connection idle.
-      stuck.write(`POST /cart HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${shop.url}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nintent=add`);
+      stuck.write(
+        `POST /cart HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${shop.url}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nintent=add`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 300));
       const signalledAt = Date.now();
       shop.kill("SIGTERM");

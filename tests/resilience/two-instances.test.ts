@@ -80,7 +80,11 @@ describe.skipIf(!postgres.available)(`two instances on one PostgreSQL database${
     scratch = await mkdtemp(path.join(os.tmpdir(), "shop-two-"));
     outbox = path.join(scratch, "outbox.jsonl");
     telegram = await startFakeHttpServer(() => ({ contentType: "application/json", body: JSON.stringify({ ok: true, result: { message_id: 1 } }) }));
-    ({ shops, databaseUrl, stop: stopAll } = await startShopsOnOneDatabase(2, {
+    ({
+      shops,
+      databaseUrl,
+      stop: stopAll,
+    } = await startShopsOnOneDatabase(2, {
       adminUrl: postgres.adminUrl,
       env: {
         SMS_PROVIDER: "file",
@@ -111,8 +115,14 @@ describe.skipIf(!postgres.available)(`two instances on one PostgreSQL database${
       expect((await client.postForm("/coin-buyback", { name: `Продавец ${index}`, phone, items: "Соболь", comment: "", consent: "on" })).status).toBe(303);
     });
     await Promise.all(requests);
-    const texts = () => telegram.requests.map((request) => (JSON.parse(request.body) as { text: string }).text).filter((text) => text.startsWith("Заявка на выкуп"));
-    await waitFor(async () => texts(), (found) => found.length >= 4, 15_000, "four staff messages");
+    const texts = () =>
+      telegram.requests.map((request) => (JSON.parse(request.body) as { text: string }).text).filter((text) => text.startsWith("Заявка на выкуп"));
+    await waitFor(
+      async () => texts(),
+      (found) => found.length >= 4,
+      15_000,
+      "four staff messages",
+    );
     // Both senders have had many rounds since: still one message per request.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const numbers = texts().map((text) => /(В-\d{6})/.exec(text)![1]);
@@ -136,7 +146,13 @@ describe.skipIf(!postgres.available)(`two instances on one PostgreSQL database${
     expect(verified.status).toBe(303);
     expect(verified.headers.get("location")).toBe("/cabinet/create");
 
-    const registered = await onA.postForm("/cabinet/create", { intent: "register", fullName: "Кузнецова Мария Ивановна", email: "maria@example.ru", consent: "on", redirectTo: "/my" });
+    const registered = await onA.postForm("/cabinet/create", {
+      intent: "register",
+      fullName: "Кузнецова Мария Ивановна",
+      email: "maria@example.ru",
+      consent: "on",
+      redirectTo: "/my",
+    });
     expect(registered.status).toBe(303);
     expect(registered.headers.get("location")).toBe("/my");
 
@@ -173,7 +189,12 @@ describe.skipIf(!postgres.available)(`two instances on one PostgreSQL database${
     const onB = new ShopClient(shops[1]!.url);
     expect((await onB.get("/search?q=89161234567&page=1")).status).toBe(200);
     const accessLine = /INFO {2}request method=GET path=\/search status=200 ms=\d+ instance=(\S+)/;
-    const logged = await waitFor(async () => accessLine.exec(shops[1]!.output()), (match) => match !== null, 10_000, "the access-log line on B");
+    const logged = await waitFor(
+      async () => accessLine.exec(shops[1]!.output()),
+      (match) => match !== null,
+      10_000,
+      "the access-log line on B",
+    );
     expect(logged![1]).toBe(`${os.hostname()}:${shops[1]!.pid}`);
     expect(shops[1]!.output()).not.toContain("89161234567");
   });
@@ -252,7 +273,10 @@ describe.skipIf(!postgres.available)(`two instances on one PostgreSQL database${
     const added = times.length - before;
     expect(added, "refreshes in the window").toBeGreaterThanOrEqual(windowMs / refreshIntervalMs - 2);
     expect(added, "refreshes in the window").toBeLessThanOrEqual(windowMs / refreshIntervalMs + 1);
-    const gaps = times.slice(-added).map((time, index, all) => (index ? time - all[index - 1]! : refreshIntervalMs)).slice(1);
+    const gaps = times
+      .slice(-added)
+      .map((time, index, all) => (index ? time - all[index - 1]! : refreshIntervalMs))
+      .slice(1);
     expect(Math.min(...gaps), "no two writers fetching moments apart").toBeGreaterThan(refreshIntervalMs / 2);
 
     // The leader stops; the other instance takes the lock and the readings go on.

@@ -4,7 +4,13 @@
 import { type FakeReply, type FakeServer, startFakeHttpServer } from "./fake-http-server.ts";
 
 export type FakeYooKassaPayment = { id: string; status: "pending" | "succeeded" | "canceled"; amount: number; orderId: string; key: string };
-export type FakeYooKassaRefund = { id: string; paymentId: string; amount: number; key: string; receipt: { items: Array<{ amount: { value: string }; quantity: string | number; payment_mode: string }> } | undefined };
+export type FakeYooKassaRefund = {
+  id: string;
+  paymentId: string;
+  amount: number;
+  key: string;
+  receipt: { items: Array<{ amount: { value: string }; quantity: string | number; payment_mode: string }> } | undefined;
+};
 
 export type FakeYooKassa = {
   baseUrl: string;
@@ -30,7 +36,9 @@ export async function startFakeYooKassa(): Promise<FakeYooKassa> {
     paid: payment.status === "succeeded",
     amount: { value: payment.amount.toFixed(2), currency: "RUB" },
     metadata: { order_id: payment.orderId },
-    ...(payment.status === "pending" ? { confirmation: { type: "redirect", confirmation_url: `https://yoomoney.ru/checkout/payments/v2/contract?orderId=${payment.id}` } } : {}),
+    ...(payment.status === "pending"
+      ? { confirmation: { type: "redirect", confirmation_url: `https://yoomoney.ru/checkout/payments/v2/contract?orderId=${payment.id}` } }
+      : {}),
   });
 
   const server = await startFakeHttpServer((request) => {
@@ -39,7 +47,13 @@ export async function startFakeYooKassa(): Promise<FakeYooKassa> {
     if (request.method === "POST" && request.path === "/v3/payments") {
       let payment = payments.find((candidate) => candidate.key === key);
       if (!payment) {
-        payment = { id: `2e5b1c9a-000f-5000-8000-${String(payments.length + 1).padStart(12, "0")}`, status: "pending", amount: Number(body.amount.value), orderId: String(body.metadata.order_id), key };
+        payment = {
+          id: `2e5b1c9a-000f-5000-8000-${String(payments.length + 1).padStart(12, "0")}`,
+          status: "pending",
+          amount: Number(body.amount.value),
+          orderId: String(body.metadata.order_id),
+          key,
+        };
         payments.push(payment);
       }
       return json(paymentJson(payment));
@@ -55,7 +69,8 @@ export async function startFakeYooKassa(): Promise<FakeYooKassa> {
       if (!payment) return notFound();
       const amount = Number(body.amount.value);
       const given = refunds.filter((refund) => refund.paymentId === payment.id).reduce((sum, refund) => sum + refund.amount, 0);
-      if (!done && (payment.status !== "succeeded" || given + amount > payment.amount)) return json({ type: "error", code: "invalid_request", description: "refund exceeds the payment" }, 400);
+      if (!done && (payment.status !== "succeeded" || given + amount > payment.amount))
+        return json({ type: "error", code: "invalid_request", description: "refund exceeds the payment" }, 400);
       const refund = done ?? { id: `rf-${refunds.length + 1}`, paymentId: payment.id, amount, key, receipt: body.receipt };
       if (!done) refunds.push(refund);
       return json({ id: refund.id, status: "succeeded", amount: { value: refund.amount.toFixed(2), currency: "RUB" }, payment_id: refund.paymentId });
@@ -75,8 +90,12 @@ export async function startFakeYooKassa(): Promise<FakeYooKassa> {
       if (!payment) throw new Error(`no fake payment ${paymentId}`);
       if (payment.status === "pending") payment.status = status;
     },
-    taken: (orderId) => ofOrder(orderId).filter((payment) => payment.status === "succeeded").reduce((sum, payment) => sum + payment.amount, 0),
-    returned: (orderId) => refunds.filter((refund) => ofOrder(orderId).some((payment) => payment.id === refund.paymentId)).reduce((sum, refund) => sum + refund.amount, 0),
+    taken: (orderId) =>
+      ofOrder(orderId)
+        .filter((payment) => payment.status === "succeeded")
+        .reduce((sum, payment) => sum + payment.amount, 0),
+    returned: (orderId) =>
+      refunds.filter((refund) => ofOrder(orderId).some((payment) => payment.id === refund.paymentId)).reduce((sum, refund) => sum + refund.amount, 0),
     close: () => server.close(),
   };
 }

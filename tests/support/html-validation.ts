@@ -34,7 +34,9 @@ const validator = new HtmlValidate(htmlValidateConfig);
 /** What the validator finds in a page's HTML, one line a finding. */
 export function markupFindings(html: string, name: string): string[] {
   const report = validator.validateStringSync(html, name);
-  return report.results.flatMap((result) => result.messages.map((message) => `${message.ruleId}: ${message.message} (${message.selector ?? `line ${message.line}`})`));
+  return report.results.flatMap((result) =>
+    result.messages.map((message) => `${message.ruleId}: ${message.message} (${message.selector ?? `line ${message.line}`})`),
+  );
 }
 
 /**
@@ -86,5 +88,6 @@ export function checkPageMarkup(method: string, url: string, status: number, htm
   const findings = markupFindings(html, new URL(url).pathname);
   const spent = process.cpuUsage(started);
   if (logFile) appendFileSync(logFile, `${shape} ${new URL(url).pathname}\t${((spent.user + spent.system) / 1000).toFixed(1)}\n`);
-  if (findings.length > 0) throw new Error(`${method} ${new URL(url).pathname} (${status}): the markup is invalid (html-validate):\n  ${findings.join("\n  ")}`);
+  if (findings.length > 0)
+    throw new Error(`${method} ${new URL(url).pathname} (${status}): the markup is invalid (html-validate):\n  ${findings.join("\n  ")}`);
 }

@@ -7,8 +7,7 @@ import { checkPageMarkup } from "./html-validation.ts";
 import { leakedValues, visibleText } from "./text-checks.ts";
 
 /** A desktop Chrome. isbot counts curl/undici agents as crawlers (whole-document rendering). */
-export const browserUserAgent =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+export const browserUserAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 
 export type RequestOptions = {
   headers?: Record<string, string>;
@@ -44,10 +43,7 @@ export class ShopClient {
    * `headers`: sent with every request (a request's own headers win), e.g. the
    * X-Forwarded-For a proxy would add for this visitor.
    */
-  constructor(
-    baseUrl: string,
-    options: { userAgent?: string; followRedirects?: boolean; jar?: CookieJar; headers?: Record<string, string> } = {},
-  ) {
+  constructor(baseUrl: string, options: { userAgent?: string; followRedirects?: boolean; jar?: CookieJar; headers?: Record<string, string> } = {}) {
     this.baseUrl = baseUrl.replace(/\/+$/, "");
     this.jar = options.jar ?? new CookieJar();
     this.userAgent = options.userAgent ?? browserUserAgent;
@@ -118,16 +114,14 @@ export class ShopClient {
   private checkPage(method: string, url: string, status: number, headers: Headers, text: string): void {
     if (!(headers.get("content-type") ?? "").startsWith("text/html") || text === "") return;
     const leaked = leakedValues(visibleText(text)).filter((word) => !this.sentLeaks.has(word));
-    if (leaked.length > 0) throw new Error(`${new URL(url).pathname}: the page shows ${leaked.map((word) => `«${word}»`).join(", ")}, a value printed without being turned into words`);
+    if (leaked.length > 0)
+      throw new Error(
+        `${new URL(url).pathname}: the page shows ${leaked.map((word) => `«${word}»`).join(", ")}, a value printed without being turned into words`,
+      );
     checkPageMarkup(method, url, status, text);
   }
 
-  async request(
-    method: string,
-    path: string,
-    body: URLSearchParams | FormData | string | undefined,
-    options: RequestOptions = {},
-  ): Promise<ClientResponse> {
+  async request(method: string, path: string, body: URLSearchParams | FormData | string | undefined, options: RequestOptions = {}): Promise<ClientResponse> {
     const follow = options.followRedirects ?? this.followByDefault;
     this.rememberSent(path, body);
     let url = new URL(path, this.baseUrl + "/").toString();
@@ -181,10 +175,7 @@ export type RawResponse = {
  * One request with node:http, without fetch's automatic decompression, so a suite can
  * see the content-encoding and the bytes the server actually sent.
  */
-export function rawRequest(
-  url: string,
-  options: { method?: string; headers?: Record<string, string> } = {},
-): Promise<RawResponse> {
+export function rawRequest(url: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,

@@ -29,7 +29,10 @@ export async function placeTestOrder(
   const lines = options.lines ?? [{ productId: 1, quantity: 1 }];
   const phone = `+79${String(randomInt(0, 1_000_000_000)).padStart(9, "0")}`;
   const lastName = options.lastName ?? "Петров";
-  const [user] = await db.insert(users).values({ phone, name: "Иван", lastName, email: options.email ?? "ivan@example.ru" }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ phone, name: "Иван", lastName, email: options.email ?? "ivan@example.ru" })
+    .returning();
   const owner = `user:${user!.id}` as const;
   let goodsTotal = 0;
   for (const line of lines) {
@@ -64,4 +67,12 @@ export async function placeTestOrder(
 }
 
 /** orders.delivery as the checkout stores it for office pickup (35): no point, no address. */
-export const officePickupDelivery = { id: 35, name: "Самовывоз из офиса в Москве", type: "pickup", courier: false, point: null, pointAddress: null, address: null };
+export const officePickupDelivery = {
+  id: 35,
+  name: "Самовывоз из офиса в Москве",
+  type: "pickup",
+  courier: false,
+  point: null,
+  pointAddress: null,
+  address: null,
+};

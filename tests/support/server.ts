@@ -78,15 +78,10 @@ export function adminDatabaseUrl(): string | undefined {
  * run's migrated and seeded template when there is one there (`fromTemplate` says which),
  * else, or with `empty: true`, an empty one.
  */
-export async function createTestDatabase(
-  adminUrl: string,
-  options: { empty?: boolean } = {},
-): Promise<TestDatabase & { fromTemplate: boolean }> {
+export async function createTestDatabase(adminUrl: string, options: { empty?: boolean } = {}): Promise<TestDatabase & { fromTemplate: boolean }> {
   const name = `shop_test_${randomBytes(6).toString("hex")}`;
   const template = options.empty ? undefined : templateDatabaseOn(adminUrl);
-  await withAdminClient(adminUrl, (client) =>
-    client.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`),
-  );
+  await withAdminClient(adminUrl, (client) => client.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`));
   let dropped = false;
   return {
     url: urlOfDatabase(adminUrl, name),
@@ -353,9 +348,7 @@ export async function startShopsOnOneDatabase(
   const database = await createTestDatabase(adminUrl, { empty: true });
   // One secret for all, as instances behind one proxy must accept each other's sessions.
   const env = { SESSION_SECRET: randomBytes(32).toString("base64url"), PII_ENCRYPTION_KEY: randomBytes(32).toString("hex"), ...options.env };
-  const started = await Promise.allSettled(
-    Array.from({ length: count }, () => startShop({ databaseUrl: database.url, env, empty: true })),
-  );
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startShop({ databaseUrl: database.url, env, empty: true })));
   const shops = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
   const stop = async () => {
     const codes = await Promise.all(shops.map((shop) => shop.stop()));
@@ -375,10 +368,7 @@ export async function startShopsOnOneDatabase(
  * the shop starts listening instead (it is then stopped). DATA_DIR is a temporary folder
  * unless `env` names one.
  */
-export async function runShopExpectingExit(
-  env: Record<string, string>,
-  timeoutMs = 30_000,
-): Promise<{ code: number | null; output: string; stderr: string }> {
+export async function runShopExpectingExit(env: Record<string, string>, timeoutMs = 30_000): Promise<{ code: number | null; output: string; stderr: string }> {
   const dataDir = await makeTemporaryDir();
   try {
     const launched = launch(shopEnvironment({ DATA_DIR: dataDir.dir, ...env }));

@@ -71,11 +71,12 @@ async function linkTree(from: string, to: string): Promise<void> {
   for (const entry of await readdir(from, { withFileTypes: true })) {
     const [source, target] = [path.join(from, entry.name), path.join(to, entry.name)];
     if (entry.isDirectory()) await linkTree(source, target);
-    else await link(source, target).catch((error: NodeJS.ErrnoException) => {
-      // Another file system (a DATA_DIR elsewhere): copy.
-      if (error.code === "EXDEV") return cp(source, target);
-      throw error;
-    });
+    else
+      await link(source, target).catch((error: NodeJS.ErrnoException) => {
+        // Another file system (a DATA_DIR elsewhere): copy.
+        if (error.code === "EXDEV") return cp(source, target);
+        throw error;
+      });
   }
 }
 
@@ -144,9 +145,7 @@ export async function buildShopTemplate(options: { kinds: TemplateKind[]; postgr
         await handle.close();
       }
       // No connection may ever be open on a template while a copy is made of it.
-      await withClient(options.postgresAdminUrl, (client) =>
-        client.query(`ALTER DATABASE "${databaseName}" WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`),
-      );
+      await withClient(options.postgresAdminUrl, (client) => client.query(`ALTER DATABASE "${databaseName}" WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`));
       env[databaseVariable] = url;
     }
     return { env, remove };

@@ -71,11 +71,7 @@ export async function readSmsNotices(file: string, phone: string): Promise<SmsMe
  * Waits for a sign-in SMS to the phone sent at or after `after` (default: any time) and returns
  * the newest such code. Fails after `timeoutMs` (default 10 s) naming what the outbox held.
  */
-export async function waitForSmsCode(
-  file: string,
-  phone: string,
-  options: { after?: Date; timeoutMs?: number; intervalMs?: number } = {},
-): Promise<string> {
+export async function waitForSmsCode(file: string, phone: string, options: { after?: Date; timeoutMs?: number; intervalMs?: number } = {}): Promise<string> {
   const to = normalizePhone(phone);
   const after = options.after?.getTime() ?? Number.NEGATIVE_INFINITY;
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);

@@ -15,7 +15,8 @@ export function leakedValues(text: string): string[] {
 /** Throws, naming the message, when a message's text shows a leaked value: a suite that reads it fails. */
 export function checkMessageText(message: string, text: string): void {
   const leaked = leakedValues(text);
-  if (leaked.length > 0) throw new Error(`${message} shows ${leaked.map((word) => `«${word}»`).join(", ")}, a value printed without being turned into words:\n${text}`);
+  if (leaked.length > 0)
+    throw new Error(`${message} shows ${leaked.map((word) => `«${word}»`).join(", ")}, a value printed without being turned into words:\n${text}`);
 }
 
 /**

@@ -48,7 +48,11 @@ describe("audit log texts", () => {
 
   it("a coin's pictures are counted, never shown as JSON", () => {
     const picture = { src: "products/a.png", alt: "Аверс", width: 800, height: 800 };
-    const change = describeAuditChange({ action: "catalog.edit", before: { images: [picture], status: "active" }, after: { images: [picture, picture], status: "archived" } });
+    const change = describeAuditChange({
+      action: "catalog.edit",
+      before: { images: [picture], status: "active" },
+      after: { images: [picture, picture], status: "archived" },
+    });
     expect(change.before).toEqual([
       { label: "Картинки", value: "1 шт." },
       { label: "Опубликована", value: "да" },
@@ -60,8 +64,11 @@ describe("audit log texts", () => {
   });
 
   it("a content edit shows only the fields that changed, the text as its length", () => {
-    const file = (title: string, body: string) => `---\nslug: x\ntitle: "${title}"\ndate: 2026-10-14\ncover:\n  src: content/a.png\n  alt: Часы\n  width: 10\n  height: 10\n---\n\n${body}\n`;
-    expect(describeAuditChange({ action: "content.edit", before: { source: file("Было: так", "Один") }, after: { source: file("Стало: иначе", "Два три") } })).toEqual({
+    const file = (title: string, body: string) =>
+      `---\nslug: x\ntitle: "${title}"\ndate: 2026-10-14\ncover:\n  src: content/a.png\n  alt: Часы\n  width: 10\n  height: 10\n---\n\n${body}\n`;
+    expect(
+      describeAuditChange({ action: "content.edit", before: { source: file("Было: так", "Один") }, after: { source: file("Стало: иначе", "Два три") } }),
+    ).toEqual({
       before: [
         { label: "Заголовок", value: "Было: так" },
         { label: "Текст", value: "4 симв." },

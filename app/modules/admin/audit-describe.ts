@@ -97,7 +97,14 @@ function valueText(action: string, key: string, value: unknown): string {
       return value.length <= 5 ? value.join(", ") : `${value.slice(0, 5).join(", ")} и ещё ${value.length - 5}`;
     }
     if (key === "restocked" || key === "lines") {
-      return shorten(value.map((item) => { const line = item as { name?: string; sku?: string; quantity?: number }; return `${line.name ?? line.sku ?? "?"} × ${line.quantity ?? "?"}`; }).join("; "));
+      return shorten(
+        value
+          .map((item) => {
+            const line = item as { name?: string; sku?: string; quantity?: number };
+            return `${line.name ?? line.sku ?? "?"} × ${line.quantity ?? "?"}`;
+          })
+          .join("; "),
+      );
     }
     return `${value.length} шт.`;
   }
@@ -132,7 +139,10 @@ function contentFields(source: unknown): Record<string, unknown> {
  * The before and after of a row as lines. A content edit keeps the whole file before and after;
  * only the fields that differ are shown (the text as "изменён", it can be pages long).
  */
-export function describeAuditChange(row: { action: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }): { before: AuditLine[]; after: AuditLine[] } {
+export function describeAuditChange(row: { action: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }): {
+  before: AuditLine[];
+  after: AuditLine[];
+} {
   const before = row.before ?? {};
   const after = row.after ?? {};
   if (typeof before.source === "string" || typeof after.source === "string") {
@@ -140,7 +150,10 @@ export function describeAuditChange(row: { action: string; before: Record<string
     const now = contentFields(after.source);
     const keys = [...new Set([...Object.keys(was), ...Object.keys(now)])].filter((key) => JSON.stringify(was[key]) !== JSON.stringify(now[key]));
     const side = (values: Record<string, unknown>) =>
-      keys.map((key) => ({ label: fieldLabels[key] ?? key, value: key === "body" ? (values.body ? `${String(values.body).length} симв.` : "—") : valueText(row.action, key, values[key]) }));
+      keys.map((key) => ({
+        label: fieldLabels[key] ?? key,
+        value: key === "body" ? (values.body ? `${String(values.body).length} симв.` : "—") : valueText(row.action, key, values[key]),
+      }));
     const rest = (values: Record<string, unknown>) => linesOf(row.action, Object.fromEntries(Object.entries(values).filter(([key]) => key !== "source")));
     // A new item has no file before: its "before" is empty rather than a dash for every field.
     return { before: typeof before.source === "string" ? [...side(was), ...rest(before)] : rest(before), after: [...side(now), ...rest(after)] };

@@ -46,7 +46,15 @@ export function auditPersonLabel(phone: string, name: string): string {
 export function auditEntityLabel(entity: string): string {
   const [prefix, ...rest] = entity.split(":");
   const value = rest.join(":");
-  const names: Record<string, string> = { order: "Заказ", buyback: "Заявка", product: "Монета", staff: "Сотрудник", content: "Текст", quotes: "Котировки", customer: "Покупатель" };
+  const names: Record<string, string> = {
+    order: "Заказ",
+    buyback: "Заявка",
+    product: "Монета",
+    staff: "Сотрудник",
+    content: "Текст",
+    quotes: "Котировки",
+    customer: "Покупатель",
+  };
   if (prefix === "staff" && value) return `Сотрудник ${formatPhone(value)}`;
   if (prefix === "content") {
     const [kind, ...key] = value.split(":");
@@ -54,6 +62,15 @@ export function auditEntityLabel(entity: string): string {
   }
   const named = prefix ? names[prefix] : undefined;
   if (named && value) return `${named} ${value}`;
-  const whole: Record<string, string> = { catalog: "Каталог", "shop:sales": "Продажи", "settings:buyback_grades": "Проценты выкупа", "mandatory-control": "Обязательный контроль", "extremist-list": "Перечень", "exchange:settings": "Настройки обмена", "exchange:import": "Товары из 1С", "exchange:offers": "Остатки и цены из 1С" };
+  const whole: Record<string, string> = {
+    catalog: "Каталог",
+    "shop:sales": "Продажи",
+    "settings:buyback_grades": "Проценты выкупа",
+    "mandatory-control": "Обязательный контроль",
+    "extremist-list": "Перечень",
+    "exchange:settings": "Настройки обмена",
+    "exchange:import": "Товары из 1С",
+    "exchange:offers": "Остатки и цены из 1С",
+  };
   return whole[entity] ?? entity;
 }

@@ -18,4 +18,3 @@ export function parseBuybackFilters(params: URLSearchParams): { filters: Buyback
 export function buybackListHref(filters: BuybackListFilters, page: number): string {
   return adminListHref("/admin/buyback", filters, page);
 }
-

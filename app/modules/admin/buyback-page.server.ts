@@ -71,16 +71,33 @@ export async function loadBuybackRequest(context: Readonly<RouterContextProvider
   };
 }
 
-const roubles = z.coerce.number({ error: "Цена — целое число рублей" }).int("Цена — целое число рублей").min(1, "Цена — от 1 ₽").max(100_000_000, "Цена — не больше 100 000 000 ₽");
+const roubles = z.coerce
+  .number({ error: "Цена — целое число рублей" })
+  .int("Цена — целое число рублей")
+  .min(1, "Цена — от 1 ₽")
+  .max(100_000_000, "Цена — не больше 100 000 000 ₽");
 
 /** The answer forms: one schema, Russian messages. */
 export const buybackAnswerSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("contacted"), version: z.coerce.number().int(), note: z.string().trim().max(300, "Заметка: не больше 300 символов").optional() }),
+    z.object({
+      intent: z.literal("contacted"),
+      version: z.coerce.number().int(),
+      note: z.string().trim().max(300, "Заметка: не больше 300 символов").optional(),
+    }),
     z.object({ intent: z.literal("accept"), version: z.coerce.number().int(), expectedTotal: roubles }),
-    z.object({ intent: z.literal("offer"), version: z.coerce.number().int(), price: z.preprocess((value) => (typeof value === "string" ? value.replace(/[\s\u00a0₽]/g, "") : value), roubles), note: z.string().trim().max(300, "Пояснение: не больше 300 символов").optional() }),
-    z.object({ intent: z.literal("reject"), version: z.coerce.number().int(), reason: z.string({ error: "Укажите причину отказа" }).trim().min(3, "Укажите причину отказа").max(300, "Причина: не больше 300 символов") }),
+    z.object({
+      intent: z.literal("offer"),
+      version: z.coerce.number().int(),
+      price: z.preprocess((value) => (typeof value === "string" ? value.replace(/[\s\u00a0₽]/g, "") : value), roubles),
+      note: z.string().trim().max(300, "Пояснение: не больше 300 символов").optional(),
+    }),
+    z.object({
+      intent: z.literal("reject"),
+      version: z.coerce.number().int(),
+      reason: z.string({ error: "Укажите причину отказа" }).trim().min(3, "Укажите причину отказа").max(300, "Причина: не больше 300 символов"),
+    }),
     z.object({ intent: z.literal("complete"), version: z.coerce.number().int() }),
   ],
   { error: "Неизвестное действие" },
@@ -109,7 +126,14 @@ export async function handleBuybackAnswer(request: Request, context: Readonly<Ro
   if (!parsed.ok) {
     notice = { kind: "error", message: parsed.reason };
   } else {
-    const result = await answerBuybackRequest(context.get(databaseContext).db, { staff: context.get(staffActorContext) }, id, parsed.value.version, toAnswer(parsed.value), await currentQuoteTerms());
+    const result = await answerBuybackRequest(
+      context.get(databaseContext).db,
+      { staff: context.get(staffActorContext) },
+      id,
+      parsed.value.version,
+      toAnswer(parsed.value),
+      await currentQuoteTerms(),
+    );
     notice = result.ok
       ? {
           kind: "success",

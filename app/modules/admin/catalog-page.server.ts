@@ -28,7 +28,12 @@ import { staffActorContext } from "../staff/context.ts";
 
 const listSchema = z.object({
   q: z.string().trim().max(100, "Поиск: не больше 100 символов").default(""),
-  page: z.coerce.number({ error: "Номер страницы — число" }).int("Номер страницы — целое число").min(1, "Номер страницы — от 1").max(100_000, "Нет такой страницы").default(1),
+  page: z.coerce
+    .number({ error: "Номер страницы — число" })
+    .int("Номер страницы — целое число")
+    .min(1, "Номер страницы — от 1")
+    .max(100_000, "Нет такой страницы")
+    .default(1),
 });
 
 /** GET /admin/catalog: coins by name or SKU, 50 a page. */
@@ -37,7 +42,13 @@ export async function loadCatalogList(context: Readonly<RouterContextProvider>, 
   const filters = parsed.success ? parsed.data : { q: "", page: 1 };
   const { db } = context.get(databaseContext);
   const result = await searchProducts(db, filters.q, filters.page);
-  const imports = (await listAudit(db, { entity: "catalog", limit: 5 })).map((row) => ({ id: row.id, createdAt: row.createdAt, phone: row.phone, role: row.role, after: row.after as { file?: string; created?: number; updated?: number } | null }));
+  const imports = (await listAudit(db, { entity: "catalog", limit: 5 })).map((row) => ({
+    id: row.id,
+    createdAt: row.createdAt,
+    phone: row.phone,
+    role: row.role,
+    after: row.after as { file?: string; created?: number; updated?: number } | null,
+  }));
   // A coin without its own threshold is low at the shop's (as on the dashboard).
   const lowStockDefault = getConfig().orders.lowStockThreshold;
   return { filters, errors: parsed.success ? [] : parsed.error.issues.map((issue) => issue.message), result, imports, lowStockDefault };
@@ -59,7 +70,8 @@ export async function handleCatalogImport(request: Request, context: Readonly<Ro
   if (!parsed.ok) return data<ImportPageData>({ importErrors: parsed.issues.map((issue) => issue.message), fileName: "" }, { status: 422 });
   const file = parsed.value.file;
   const text = new TextDecoder("utf-8", { fatal: false }).decode(await file.arrayBuffer());
-  if (text.includes("\u0000")) return data<ImportPageData>({ importErrors: ["Файл не текстовый: нужен JSON или CSV в UTF-8"], fileName: file.name }, { status: 422 });
+  if (text.includes("\u0000"))
+    return data<ImportPageData>({ importErrors: ["Файл не текстовый: нужен JSON или CSV в UTF-8"], fileName: file.name }, { status: 422 });
   const floor = { rates: (await getQuotesService()).rates(), confirmed: parsed.value.confirmBelowFloor === "on" };
   const result = await importCatalogAsStaff(context.get(databaseContext).db, context.get(staffActorContext), text, file.name, floor);
   if (!result.ok && "kind" in result) {
@@ -67,9 +79,21 @@ export async function handleCatalogImport(request: Request, context: Readonly<Ro
     return data<ImportPageData>({ importErrors: [], fileName: file.name, belowFloor: shown }, { status: 422 });
   }
   if (!result.ok) {
-    return data<ImportPageData>({ importErrors: result.errors.slice(0, 200).map(formatIssue).concat(result.errors.length > 200 ? [`…и ещё ${result.errors.length - 200}`] : []), fileName: file.name }, { status: 422 });
+    return data<ImportPageData>(
+      {
+        importErrors: result.errors
+          .slice(0, 200)
+          .map(formatIssue)
+          .concat(result.errors.length > 200 ? [`…и ещё ${result.errors.length - 200}`] : []),
+        fileName: file.name,
+      },
+      { status: 422 },
+    );
   }
-  const notice = { kind: "success" as const, message: `Каталог загружен: монет ${result.created + result.updated} (новых ${result.created}, обновлено ${result.updated}).` };
+  const notice = {
+    kind: "success" as const,
+    message: `Каталог загружен: монет ${result.created + result.updated} (новых ${result.created}, обновлено ${result.updated}).`,
+  };
   return redirect("/admin/catalog", { status: 303, headers: { "Set-Cookie": await flashHeader(notice) } });
 }
 
@@ -195,7 +219,16 @@ function fieldErrorsOf(errors: ImportIssue[]): Record<string, string> {
 }
 
 function describe(errors: ImportIssue[]): string {
-  return errors.map((issue) => (issue.field ? `${issue.field.split(", ").map((field) => productFieldLabels[field] ?? field).join(", ")}: ${issue.message}` : issue.message)).join("; ");
+  return errors
+    .map((issue) =>
+      issue.field
+        ? `${issue.field
+            .split(", ")
+            .map((field) => productFieldLabels[field] ?? field)
+            .join(", ")}: ${issue.message}`
+        : issue.message,
+    )
+    .join("; ");
 }
 
 async function backToCoin(sku: string, message: string) {
@@ -243,7 +276,14 @@ export async function handleProductEditor(request: Request, context: Readonly<Ro
       break;
   }
   if (result.ok) {
-    const what = input.intent === "picture" ? "картинка добавлена" : input.intent === "remove-picture" ? "картинка убрана" : result.changed.length === 0 ? "изменений нет" : `изменено: ${result.changed.map((field) => productFieldLabels[field] ?? field).join(", ")}`;
+    const what =
+      input.intent === "picture"
+        ? "картинка добавлена"
+        : input.intent === "remove-picture"
+          ? "картинка убрана"
+          : result.changed.length === 0
+            ? "изменений нет"
+            : `изменено: ${result.changed.map((field) => productFieldLabels[field] ?? field).join(", ")}`;
     return backToCoin(result.product.sku, `${result.product.sku}: ${what}.`);
   }
   switch (result.kind) {
@@ -252,7 +292,8 @@ export async function handleProductEditor(request: Request, context: Readonly<Ro
     case "conflict":
       return data<EditorActionData>(
         {
-          message: "Монету только что изменил другой сотрудник: на странице теперь его значения, а ваши — в полях формы. Сверьте и сохраните ещё раз, если они верны.",
+          message:
+            "Монету только что изменил другой сотрудник: на странице теперь его значения, а ваши — в полях формы. Сверьте и сохраните ещё раз, если они верны.",
           fieldErrors: {},
           values: typed,
           version: versionOf(result.product),

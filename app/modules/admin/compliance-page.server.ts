@@ -8,14 +8,23 @@ import { readForm } from "../forms/read-form.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { writeAudit } from "../audit/audit.server.ts";
 import { staffActorContext } from "../staff/context.ts";
-import { cancelHeldOrder, complianceOrder, controlCsv, heldOrders, identifiedOrders, ordersUnderControl, releaseHeldOrder } from "./compliance-control.server.ts";
+import {
+  cancelHeldOrder,
+  complianceOrder,
+  controlCsv,
+  heldOrders,
+  identifiedOrders,
+  ordersUnderControl,
+  releaseHeldOrder,
+} from "./compliance-control.server.ts";
 import { extremistListStatus, readIdentificationAsStaff } from "../compliance/identification.server.ts";
 
 /** The back office's compliance pages (/admin/compliance…): what they load and what their forms do. */
 
 type Context = Readonly<RouterContextProvider>;
 const dbOf = (context: Context): Database => context.get(databaseContext).db;
-const fullName = (contact: { lastName: string; name: string; secondName: string }) => [contact.lastName, contact.name, contact.secondName].filter(Boolean).join(" ");
+const fullName = (contact: { lastName: string; name: string; secondName: string }) =>
+  [contact.lastName, contact.name, contact.secondName].filter(Boolean).join(" ");
 
 export async function loadCompliancePage(context: Context) {
   const db = dbOf(context);
@@ -49,9 +58,19 @@ export async function loadComplianceOrder(context: Context, number: string) {
   const db = dbOf(context);
   const order = await complianceOrder(db, number);
   if (!order) throw data("Заказ не найден", { status: 404 });
-  const identification = order.identificationId === null ? null : await readIdentificationAsStaff(db, context.get(staffActorContext), order.identificationId, order.number);
+  const identification =
+    order.identificationId === null ? null : await readIdentificationAsStaff(db, context.get(staffActorContext), order.identificationId, order.number);
   return {
-    order: { number: order.number, status: order.status, total: order.total, createdAt: order.createdAt, paymentId: order.paymentId, buyer: fullName(order.contact), id: order.id, version: order.version },
+    order: {
+      number: order.number,
+      status: order.status,
+      total: order.total,
+      createdAt: order.createdAt,
+      paymentId: order.paymentId,
+      buyer: fullName(order.contact),
+      id: order.id,
+      version: order.version,
+    },
     identification,
   };
 }
@@ -76,6 +95,9 @@ const complianceTexts = { reload: "Обновите страницу: форма
 
 /** A held order's two buttons, from a page of the order's version (a stale page is refused first). */
 const heldOrderFormSchema = z.object({
-  version: z.string({ error: complianceTexts.reload }).regex(/^\d{1,9}$/, complianceTexts.reload).transform(Number),
+  version: z
+    .string({ error: complianceTexts.reload })
+    .regex(/^\d{1,9}$/, complianceTexts.reload)
+    .transform(Number),
   intent: z.enum(["release", "cancel"], { error: complianceTexts.unknownIntent }),
 });

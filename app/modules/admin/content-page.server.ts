@@ -3,11 +3,27 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { getConfig } from "../config/config.server.ts";
-import { articleEntryOf, articleFormDefaults, articleFormSchema, articleFormTexts, articleKindNames, isArticleKind, russianDay, slugFromTitle } from "../content/article-form.ts";
+import {
+  articleEntryOf,
+  articleFormDefaults,
+  articleFormSchema,
+  articleFormTexts,
+  articleKindNames,
+  isArticleKind,
+  russianDay,
+  slugFromTitle,
+} from "../content/article-form.ts";
 import { formatContentEntry, formatContentIssue, type ArticleEntry, type ArticleKind, type ContentIssue } from "../content/content-files.ts";
 import { moscowToday } from "../content/dates.ts";
 import { renderMarkdown } from "../content/markdown.server.ts";
-import { createContentItemAsStaff, findContentItem, listContentItems, parseEditedItem, saveContentItemAsStaff, setContentPublishedAsStaff } from "../content/staff-edit.server.ts";
+import {
+  createContentItemAsStaff,
+  findContentItem,
+  listContentItems,
+  parseEditedItem,
+  saveContentItemAsStaff,
+  setContentPublishedAsStaff,
+} from "../content/staff-edit.server.ts";
 import { storeUploadedPicture } from "../images/picture-upload.server.ts";
 import { contentHref, isContentKey, isContentKind, storefrontPath } from "../content/staff-keys.ts";
 import type { ContentKind } from "../content/content-files.ts";
@@ -43,7 +59,10 @@ export async function loadContentEditor(context: Readonly<RouterContextProvider>
     version: item.version,
     storefront: storefrontPath(item.entry),
     // News, cases and training articles are edited as fields (article-form.ts), the rest as their file.
-    fields: item.entry.kind === "news" || item.entry.kind === "case" || item.entry.kind === "training" ? { defaults: articleFormDefaults(item.entry), cover: item.entry.cover } : null,
+    fields:
+      item.entry.kind === "news" || item.entry.kind === "case" || item.entry.kind === "training"
+        ? { defaults: articleFormDefaults(item.entry), cover: item.entry.cover }
+        : null,
     audit: await listAudit(db, { entity: `content:${kind}:${key}`, limit: 30 }),
   };
 }
@@ -71,14 +90,25 @@ export async function handleContentEditor(request: Request, context: Readonly<Ro
   const source = parsed.value.source ?? "";
   if (intent === "preview") {
     const checked = parseEditedItem(kind, key, source);
-    if (!checked.ok) return data<ContentActionData>({ message: "Запись с ошибками: предпросмотр невозможен", issues: checked.issues.map(formatContentIssue), source }, { status: 422 });
+    if (!checked.ok)
+      return data<ContentActionData>(
+        { message: "Запись с ошибками: предпросмотр невозможен", issues: checked.issues.map(formatContentIssue), source },
+        { status: 422 },
+      );
     return data<ContentActionData>({ message: "", issues: [], source, preview: renderMarkdown(checked.entry.body, { publicUrl: getConfig().publicUrl }) });
   }
   const actor = context.get(staffActorContext);
   const result =
-    intent === "save" ? await saveContentItemAsStaff(db, actor, kind, key, version, source) : await setContentPublishedAsStaff(db, actor, kind, key, version, intent === "publish");
+    intent === "save"
+      ? await saveContentItemAsStaff(db, actor, kind, key, version, source)
+      : await setContentPublishedAsStaff(db, actor, kind, key, version, intent === "publish");
   if (result.ok) {
-    const message = intent === "save" ? "Сохранено." : intent === "publish" ? "Опубликовано: запись снова видна в магазине." : "Снято с публикации: в магазине записи больше нет.";
+    const message =
+      intent === "save"
+        ? "Сохранено."
+        : intent === "publish"
+          ? "Опубликовано: запись снова видна в магазине."
+          : "Снято с публикации: в магазине записи больше нет.";
     return redirect(contentHref(kind, key), { status: 303, headers: { "Set-Cookie": await flashHeader({ kind: "success", message }) } });
   }
   switch (result.kind) {
@@ -86,7 +116,12 @@ export async function handleContentEditor(request: Request, context: Readonly<Ro
       throw data("Запись не найдена", { status: 404 });
     case "conflict":
       return data<ContentActionData>(
-        { message: "Запись только что изменил другой сотрудник. Ваш текст — в поле ниже; сверьте его с текущим и сохраните ещё раз.", issues: [], source, version: result.version },
+        {
+          message: "Запись только что изменил другой сотрудник. Ваш текст — в поле ниже; сверьте его с текущим и сохраните ещё раз.",
+          issues: [],
+          source,
+          version: result.version,
+        },
         { status: 409 },
       );
     case "invalid":
@@ -146,12 +181,26 @@ export async function handleArticleForm(context: Readonly<RouterContextProvider>
   const file = upload instanceof File && upload.size > 0 ? upload : undefined;
   if (values.intent === "preview") {
     const entry = articleEntryOf(kind, values, cover, before?.legacyId ?? null, slug);
-    const preview: ArticlePreview = { title: entry.title, date: entry.date, description: entry.description, html: renderMarkdown(entry.body, { publicUrl: getConfig().publicUrl }), cover, pictureNote: file !== undefined };
+    const preview: ArticlePreview = {
+      title: entry.title,
+      date: entry.date,
+      description: entry.description,
+      html: renderMarkdown(entry.body, { publicUrl: getConfig().publicUrl }),
+      cover,
+      pictureNote: file !== undefined,
+    };
     return data<ArticleActionData>({ result: submission.reply(), preview });
   }
 
   const { images } = getConfig();
-  const stored = file ? await storeUploadedPicture(new Uint8Array(await file.arrayBuffer()), { imagesDir: images.dir, maxBytes: images.uploadMaxBytes, folder: "content/uploads", name: slug }) : undefined;
+  const stored = file
+    ? await storeUploadedPicture(new Uint8Array(await file.arrayBuffer()), {
+        imagesDir: images.dir,
+        maxBytes: images.uploadMaxBytes,
+        folder: "content/uploads",
+        name: slug,
+      })
+    : undefined;
   if (stored && !stored.ok) return refuse(422, { fieldErrors: { cover: [stored.reason] } });
   if (stored) cover = { src: stored.src, alt: values.coverAlt || values.title, width: stored.width, height: stored.height };
   const entry = articleEntryOf(kind, values, cover, before?.legacyId ?? null, slug);
@@ -175,7 +224,11 @@ export async function handleArticleForm(context: Readonly<RouterContextProvider>
     case "taken":
       return refuse(409, { fieldErrors: { slug: [articleFormTexts.slugTaken(slug)] } });
     case "conflict":
-      return refuse(409, { formErrors: ["Запись только что изменил другой сотрудник. Ваши значения — в полях формы; сверьте их с текущими и сохраните ещё раз."] }, outcome.version);
+      return refuse(
+        409,
+        { formErrors: ["Запись только что изменил другой сотрудник. Ваши значения — в полях формы; сверьте их с текущими и сохраните ещё раз."] },
+        outcome.version,
+      );
     case "invalid":
       return refuse(422, fieldErrorsOf(outcome.issues));
   }

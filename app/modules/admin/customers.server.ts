@@ -27,7 +27,12 @@ function customerCondition(q: string): SQL | undefined {
 /** The back office's customers: buyers who signed in, found by phone in any format, surname, name or e-mail; 50 a page. */
 export async function searchCustomers(db: Database, filters: CustomerFilters) {
   const where = filters.q ? customerCondition(filters.q) : undefined;
-  const orderCount = db.$with("order_count").as(db.select({ userId: orders.userId, count: count().as("count") }).from(orders).groupBy(orders.userId));
+  const orderCount = db.$with("order_count").as(
+    db
+      .select({ userId: orders.userId, count: count().as("count") })
+      .from(orders)
+      .groupBy(orders.userId),
+  );
   return listPage(
     db.select({ count: count() }).from(users).where(where),
     db
@@ -58,7 +63,11 @@ function customerId(param: string | undefined): number {
 
 /** A customer's page: the profile, their orders, and the buy-back requests sent from their phone. */
 export async function loadCustomer(db: Database, param: string | undefined) {
-  const [user] = await db.select().from(users).where(eq(users.id, customerId(param))).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.id, customerId(param)))
+    .limit(1);
   if (!user) throw data("Покупатель не найден", { status: 404 });
   const [orderRows, [orderTotals], buyback] = await Promise.all([
     db
@@ -72,7 +81,18 @@ export async function loadCustomer(db: Database, param: string | undefined) {
       .from(orders)
       .where(eq(orders.userId, user.id)),
     db
-      .select({ id: buybackRequests.id, status: buybackRequests.status, createdAt: buybackRequests.createdAt, coinName: buybackRequests.coinName, items: buybackRequests.items, grade: buybackRequests.grade, quantity: buybackRequests.quantity, agreedPrice: buybackRequests.agreedPrice, offeredPrice: buybackRequests.offeredPrice, unitPrice: buybackRequests.unitPrice })
+      .select({
+        id: buybackRequests.id,
+        status: buybackRequests.status,
+        createdAt: buybackRequests.createdAt,
+        coinName: buybackRequests.coinName,
+        items: buybackRequests.items,
+        grade: buybackRequests.grade,
+        quantity: buybackRequests.quantity,
+        agreedPrice: buybackRequests.agreedPrice,
+        offeredPrice: buybackRequests.offeredPrice,
+        unitPrice: buybackRequests.unitPrice,
+      })
       .from(buybackRequests)
       .where(and(eq(buybackRequests.phone, user.phone)))
       .orderBy(desc(buybackRequests.createdAt), desc(buybackRequests.id))

@@ -32,7 +32,14 @@ async function placedSince(db: Database, since: Date): Promise<Totals> {
   return { count: row?.count ?? 0, roubles: Number(row?.roubles ?? 0) };
 }
 
-const brief = { number: orders.number, total: orders.total, status: orders.status, createdAt: orders.createdAt, paymentDueAt: orders.paymentDueAt, contact: orders.contact };
+const brief = {
+  number: orders.number,
+  total: orders.total,
+  status: orders.status,
+  createdAt: orders.createdAt,
+  paymentDueAt: orders.paymentDueAt,
+  contact: orders.contact,
+};
 
 export type Dashboard = Awaited<ReturnType<typeof loadDashboard>>;
 
@@ -61,7 +68,12 @@ export async function loadDashboard(db: Database, role: StaffRole, now = new Dat
     placedSince(db, week),
     db.select(brief).from(orders).where(eq(orders.status, "awaiting_payment")).orderBy(asc(orders.paymentDueAt)).limit(20),
     // Paid online, or to be paid on receipt: both wait for the coins to be put together.
-    db.select(brief).from(orders).where(inArray(orders.status, ["paid", "new"])).orderBy(asc(orders.createdAt)).limit(20),
+    db
+      .select(brief)
+      .from(orders)
+      .where(inArray(orders.status, ["paid", "new"]))
+      .orderBy(asc(orders.createdAt))
+      .limit(20),
     db.select({ count: count() }).from(buybackRequests).where(eq(buybackRequests.status, "new")),
     listNotifications(db, { failedOnly: true, limit: 10 }),
     // Coins held by orders nobody has paid or confirmed: a buyer hoarding stock shows here first.
@@ -88,4 +100,3 @@ export async function loadDashboard(db: Database, role: StaffRole, now = new Dat
     },
   };
 }
-

@@ -3,7 +3,13 @@ import { z } from "zod";
 import { listExchangeLog } from "../exchange/log.server.ts";
 import { resendOrdersFrom } from "../exchange/sale-orders.server.ts";
 import { EXCHANGE_PATH } from "../exchange/protocol.ts";
-import { EXCHANGE_MAX_FILE_LIMIT, EXCHANGE_MIN_FILE_LIMIT, readExchangeSettings, setExchangeCredentials, setExchangeOptions } from "../exchange/settings.server.ts";
+import {
+  EXCHANGE_MAX_FILE_LIMIT,
+  EXCHANGE_MIN_FILE_LIMIT,
+  readExchangeSettings,
+  setExchangeCredentials,
+  setExchangeOptions,
+} from "../exchange/settings.server.ts";
 import { getConfig } from "../config/config.server.ts";
 import { flashHeader, type Flash } from "../flash/flash.server.ts";
 import { readForm } from "../forms/read-form.ts";
@@ -32,7 +38,11 @@ const optionalId = z
 export const exchangeFormSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("credentials"), login: z.string({ error: "Введите логин" }).trim().min(1, "Введите логин"), password: z.string({ error: "Введите пароль" }).min(1, "Введите пароль") }),
+    z.object({
+      intent: z.literal("credentials"),
+      login: z.string({ error: "Введите логин" }).trim().min(1, "Введите логин"),
+      password: z.string({ error: "Введите пароль" }).min(1, "Введите пароль"),
+    }),
     z.object({
       intent: z.literal("options"),
       zip: z.enum(["yes", "no"], { error: "Выберите, принимать ли zip" }),
@@ -55,7 +65,10 @@ export const exchangeFormSchema = z.discriminatedUnion(
     }),
     z.object({
       intent: z.literal("resend"),
-      from: z.string({ error: "Укажите дату" }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, "Укажите дату: ГГГГ-ММ-ДД"),
+      from: z
+        .string({ error: "Укажите дату" })
+        .trim()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, "Укажите дату: ГГГГ-ММ-ДД"),
     }),
   ],
   { error: "Неизвестное действие" },
@@ -73,7 +86,12 @@ export async function handleExchangeForm(request: Request, context: Readonly<Rou
     const input = parsed.value;
     if (input.intent === "resend") {
       const resent = await resendOrdersFrom(db, input.from, actor);
-      notice = resent.ok ? { kind: "success", message: `Заказы с ${input.from.split("-").reverse().join(".")} уйдут в 1С при следующем обмене (уже отправленных: ${resent.count}).` } : { kind: "error", message: resent.reason };
+      notice = resent.ok
+        ? {
+            kind: "success",
+            message: `Заказы с ${input.from.split("-").reverse().join(".")} уйдут в 1С при следующем обмене (уже отправленных: ${resent.count}).`,
+          }
+        : { kind: "error", message: resent.reason };
     } else {
       const change =
         input.intent === "credentials"
@@ -92,7 +110,9 @@ export async function handleExchangeForm(request: Request, context: Readonly<Rou
               },
               actor,
             );
-      notice = change.ok ? { kind: "success", message: input.intent === "credentials" ? "Логин и пароль обмена сохранены." : "Настройки обмена сохранены." } : { kind: "error", message: change.reason };
+      notice = change.ok
+        ? { kind: "success", message: input.intent === "credentials" ? "Логин и пароль обмена сохранены." : "Настройки обмена сохранены." }
+        : { kind: "error", message: change.reason };
     }
   }
   return redirect(PAGE, { status: 303, headers: { "Set-Cookie": await flashHeader(notice) } });

@@ -84,7 +84,6 @@ async function readStep(request: Request): Promise<StaffLoginView | null> {
   return step ? { step: "code", phone: step.phone } : null;
 }
 
-
 /** GET /admin/login: a signed-in member goes straight to the back office. */
 export async function staffLoginView(request: Request, context: Readonly<RouterContextProvider>): Promise<StaffLoginView> {
   const token = readStaffSessionToken(request);
@@ -111,7 +110,8 @@ export async function handleStaffLogin(request: Request, context: Readonly<Route
   const ip = clientIp(request);
   const headers = new Headers();
   const fail = (error: StaffLoginError, status = 400) => data({ error }, { status });
-  const refuse = (error: AuthError) => fail({ field: error.code === "wrong_code" || error.code === "bad_code" ? "code" : null, message: error.message }, error.status);
+  const refuse = (error: AuthError) =>
+    fail({ field: error.code === "wrong_code" || error.code === "bad_code" ? "code" : null, message: error.message }, error.status);
 
   if (intent === "send") {
     if (!posted.ok || posted.value.intent !== "send") return fail({ field: "phone", message: problem });
@@ -123,10 +123,11 @@ export async function handleStaffLogin(request: Request, context: Readonly<Route
       const issued = await issueCode(deps.db, deps.secret, phone, ip, new Date(), staffChannel(phone, ip, await readDevice(request), deps.codesPerIpPerHour));
       codeId = issued.codeId;
       // Only a member is sent the code, once answered: waiting for the gateway would tell a staff phone by the time.
-      if (member) void sendIssuedCode(deps, phone, ip, issued).catch((error: unknown) => {
-        // A gateway's refusal is logged by the gateway; the member asks again.
-        if (!(error instanceof AuthError)) log.error("staff sign-in: the code was not sent", { error });
-      });
+      if (member)
+        void sendIssuedCode(deps, phone, ip, issued).catch((error: unknown) => {
+          // A gateway's refusal is logged by the gateway; the member asks again.
+          if (!(error instanceof AuthError)) log.error("staff sign-in: the code was not sent", { error });
+        });
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
       // Asking again within two minutes: the code issued earlier still works.
@@ -165,7 +166,10 @@ export async function handleStaffLogin(request: Request, context: Readonly<Route
     const token = await createStaffSession(deps.db, member.id, { ip, userAgent: request.headers.get("User-Agent") });
     headers.append("Set-Cookie", staffSessionCookieHeader(token));
     headers.append("Set-Cookie", await stepCookie().serialize("", { maxAge: 0 }));
-    headers.append("Set-Cookie", await deviceCookie().serialize({ phone: member.phone, id: device?.phone === member.phone ? device.id : randomBytes(16).toString("base64url") }));
+    headers.append(
+      "Set-Cookie",
+      await deviceCookie().serialize({ phone: member.phone, id: device?.phone === member.phone ? device.id : randomBytes(16).toString("base64url") }),
+    );
     headers.append("Set-Cookie", await flashHeader({ kind: "success", message: staffLoginTexts.signedIn }));
     // A document load: the dashboard's data request (/admin.data) is outside the cookie's Path=/admin.
     return redirectDocument("/admin", { status: 303, headers });

@@ -19,7 +19,10 @@ export async function lowStockCoins(db: Database, defaultThreshold: number) {
       .where(where)
       .orderBy(asc(products.stock), asc(products.name))
       .limit(LOW_STOCK_LIMIT),
-    db.select({ count: sql<number>`count(*)::int` }).from(products).where(where),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(products)
+      .where(where),
   ]);
   return { rows: rows.map((row) => ({ ...row, threshold: Number(row.threshold) })), total: total?.count ?? 0 };
 }

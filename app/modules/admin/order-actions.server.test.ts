@@ -15,7 +15,12 @@ const database = withTempDatabase("staff-orders-test", async ({ db }) => {
 });
 const db = () => database.handle.db;
 const actor: StaffActor = { staffId: null, phone: "+79995550001", role: "manager", ip: "203.0.113.7" };
-const auditOf = (number: string) => db().select().from(auditLog).where(eq(auditLog.entity, `order:${number}`)).orderBy(asc(auditLog.id));
+const auditOf = (number: string) =>
+  db()
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.entity, `order:${number}`))
+    .orderBy(asc(auditLog.id));
 
 beforeEach(() => vi.spyOn(log, "info").mockImplementation(() => {}));
 afterEach(() => vi.restoreAllMocks());
@@ -25,7 +30,10 @@ describe("a status change from the back office", () => {
     const order = await placeTestOrder(db());
     expect(await changeOrderStatusAsStaff(db(), actor, order.number, "paid")).toMatchObject({ ok: true, from: "awaiting_payment", to: "paid" });
     expect(await changeOrderStatusAsStaff(db(), actor, order.number, "assembling")).toMatchObject({ ok: true });
-    expect(await changeOrderStatusAsStaff(db(), actor, order.number, "shipped", { trackingNumber: "rb123456789ru" })).toMatchObject({ ok: true, to: "shipped" });
+    expect(await changeOrderStatusAsStaff(db(), actor, order.number, "shipped", { trackingNumber: "rb123456789ru" })).toMatchObject({
+      ok: true,
+      to: "shipped",
+    });
     const rows = await auditOf(order.number);
     expect(rows.map((row) => [row.before, row.after])).toEqual([
       [{ status: "awaiting_payment" }, { status: "paid" }],

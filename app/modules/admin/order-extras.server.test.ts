@@ -47,18 +47,32 @@ describe("a refund by the staff", () => {
     expect((await changeOrderStatus(db(), order.number, "cancelled")).ok).toBe(true);
     // The payment took less than the lines come to (e.g. part of it was given back outside the shop's record).
     const paid = await latestPayment(db(), order.orderId);
-    await db().update(payments).set({ amount: paid!.amount - 1 }).where(eq(payments.id, paid!.id));
+    await db()
+      .update(payments)
+      .set({ amount: paid!.amount - 1 })
+      .where(eq(payments.id, paid!.id));
     const refunded = vi.fn();
     const provider = { ...sandbox(), refundPayment: refunded };
     const refused = await refundOrderAsStaff(db(), actor, order.number, { version: await versionOf(order.orderId), all: "1", quantities: [] }, provider);
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.reason).toMatch(/^Возврат .+ больше, чем осталось от оплаты: .+\.$/);
     expect(await refundsOf(order.orderId)).toEqual([]);
-    expect(await db().select().from(auditLog).where(eq(auditLog.entity, `order:${order.number}`))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entity, `order:${order.number}`)),
+    ).toEqual([]);
     expect(refunded).not.toHaveBeenCalled();
     // One coin of two fits in what is left, and goes back.
     const [line] = await db().select({ id: orderLines.id, price: orderLines.price }).from(orderLines).where(eq(orderLines.orderId, order.orderId));
-    const done = await refundOrderAsStaff(db(), actor, order.number, { version: await versionOf(order.orderId), quantities: [{ lineId: line!.id, quantity: 1 }] }, sandbox());
+    const done = await refundOrderAsStaff(
+      db(),
+      actor,
+      order.number,
+      { version: await versionOf(order.orderId), quantities: [{ lineId: line!.id, quantity: 1 }] },
+      sandbox(),
+    );
     expect(done.ok).toBe(true);
     expect((await refundsOf(order.orderId)).map((row) => [row.amount, row.status])).toEqual([[line!.price, "succeeded"]]);
   });

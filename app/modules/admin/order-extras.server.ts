@@ -50,8 +50,16 @@ const MAX_REFUND_FIELDS = 100;
 const refundQuantities = z
   .array(
     z.object({
-      lineId: z.coerce.number().int().positive().max(2 ** 31 - 1),
-      quantity: z.coerce.number({ error: "Количество — целое число" }).int("Количество — целое число").min(0, "Количество не может быть меньше нуля").max(10_000, "Слишком большое количество"),
+      lineId: z.coerce
+        .number()
+        .int()
+        .positive()
+        .max(2 ** 31 - 1),
+      quantity: z.coerce
+        .number({ error: "Количество — целое число" })
+        .int("Количество — целое число")
+        .min(0, "Количество не может быть меньше нуля")
+        .max(10_000, "Слишком большое количество"),
     }),
   )
   .max(MAX_REFUND_FIELDS, "Слишком много строк в форме");
@@ -78,7 +86,6 @@ export const refundFormSchema = z
     }
     return { intent, version, all, delivery, restock, quantities: quantities.data };
   });
-
 
 export type OrderNoteRow = typeof orderNotes.$inferSelect;
 
@@ -109,7 +116,12 @@ type OrderRow = typeof orders.$inferSelect;
  */
 async function refundState(db: Database, order: Pick<OrderRow, "id" | "status" | "deliveryTotal">) {
   if (!(REFUNDABLE_STATUSES as readonly string[]).includes(order.status)) return null;
-  const [paid] = await db.select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, "succeeded"))).orderBy(asc(payments.id)).limit(1);
+  const [paid] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), eq(payments.status, "succeeded")))
+    .orderBy(asc(payments.id))
+    .limit(1);
   if (!paid) return null;
   const given = await db.select().from(refunds).where(eq(refunds.paymentId, paid.id));
   // A refund the service refused outright gives nothing back; a pending one will (it is retried).
@@ -189,19 +201,27 @@ export async function refundOrderAsStaff(
     }
     if (chosen.length === 0 && !delivery) return refuse(form.all ? orderExtrasMessages.alreadyRefunded : orderExtrasMessages.nothingChosen);
     const restock = state.canRestock && form.restock === "1";
-    const lines: RefundLine[] = chosen.map(({ line, quantity }) => ({ orderLineId: line.id, name: line.name, quantity, priceRub: line.price, restocked: restock }));
+    const lines: RefundLine[] = chosen.map(({ line, quantity }) => ({
+      orderLineId: line.id,
+      name: line.name,
+      quantity,
+      priceRub: line.price,
+      restocked: restock,
+    }));
     if (delivery) lines.push({ orderLineId: null, name: "Доставка", quantity: 1, priceRub: state.delivery.price, restocked: false });
     const amount = lines.reduce((sum, line) => sum + line.priceRub * line.quantity, 0);
     if (amount > state.left) return refuse(orderExtrasMessages.overPaid(amount, state.left));
     if (restock) {
-      const productIds = (await tx.select({ id: orderLines.id, productId: orderLines.productId }).from(orderLines).where(eq(orderLines.orderId, order.id))).reduce(
-        (map, row) => map.set(row.id, row.productId),
-        new Map<number, number>(),
-      );
+      const productIds = (
+        await tx.select({ id: orderLines.id, productId: orderLines.productId }).from(orderLines).where(eq(orderLines.orderId, order.id))
+      ).reduce((map, row) => map.set(row.id, row.productId), new Map<number, number>());
       // In product order, as placing an order locks them, so the two never deadlock.
       const byProduct = [...chosen].sort((a, b) => productIds.get(a.line.id)! - productIds.get(b.line.id)!);
       for (const { line, quantity } of byProduct) {
-        await tx.update(products).set({ stock: sql`${products.stock} + ${quantity}`, updatedAt: new Date() }).where(eq(products.id, productIds.get(line.id)!));
+        await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} + ${quantity}`, updatedAt: new Date() })
+          .where(eq(products.id, productIds.get(line.id)!));
       }
       // The coins are on sale again: every instance's cached pages and listings must show it.
       await announceReadsChanged(tx, "stock");
@@ -236,5 +256,7 @@ export async function refundOrderAsStaff(
   if (!reserved.ok) return reserved;
   if (reserved.restocked) invalidateReads("stock");
   const refund = await sendRefund(db, provider, reserved.refundId);
-  return refund.lastError ? { ok: false, reason: orderExtrasMessages.refundFailed(refund.lastError) } : { ok: true, message: orderExtrasMessages.refunded(refund.amount) };
+  return refund.lastError
+    ? { ok: false, reason: orderExtrasMessages.refundFailed(refund.lastError) }
+    : { ok: true, message: orderExtrasMessages.refunded(refund.amount) };
 }

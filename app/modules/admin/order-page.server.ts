@@ -12,7 +12,15 @@ import { readFormBody } from "../shared/form-body.server.ts";
 import { listAudit } from "../audit/audit.server.ts";
 import { staffActorContext } from "../staff/context.ts";
 import { changeOrderStatusAsStaff } from "./order-actions.server.ts";
-import { addOrderNote, listOrderNotes, noteFormSchema, orderExtrasMessages, refundableOf, refundFormSchema, refundOrderAsStaff } from "./order-extras.server.ts";
+import {
+  addOrderNote,
+  listOrderNotes,
+  noteFormSchema,
+  orderExtrasMessages,
+  refundableOf,
+  refundFormSchema,
+  refundOrderAsStaff,
+} from "./order-extras.server.ts";
 
 /** One order in the back office: everything the operator's `show` prints, the allowed next steps and who changed it. */
 export async function loadAdminOrder(context: Readonly<RouterContextProvider>, number: string) {

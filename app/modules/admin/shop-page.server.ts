@@ -45,7 +45,13 @@ async function back(to: string, notice: Flash) {
 export async function loadSales(context: Readonly<RouterContextProvider>) {
   const { db } = context.get(databaseContext);
   const [sales, quotes] = await Promise.all([readSalesSetting(db), getQuotesService()]);
-  return { paused: sales.paused, note: sales.note ?? null, changedAt: sales.changedAt || null, open: isShopOpen({ paused: sales.paused, quotesFresh: quotes.isFresh() }), noteMax: SALES_NOTE_MAX };
+  return {
+    paused: sales.paused,
+    note: sales.note ?? null,
+    changedAt: sales.changedAt || null,
+    open: isShopOpen({ paused: sales.paused, quotesFresh: quotes.isFresh() }),
+    noteMax: SALES_NOTE_MAX,
+  };
 }
 
 /** POST /admin/shop/sales: pause with a reason, or resume; audited in the change's transaction. `back` is where the form was. */
@@ -77,13 +83,25 @@ export async function loadShopPage(context: Readonly<RouterContextProvider>, now
     lastHousekeepingRun(db),
     db.select({ status: notifications.status, count: count() }).from(notifications).groupBy(notifications.status),
     db
-      .select({ id: notifications.id, createdAt: notifications.createdAt, event: notifications.event, channel: notifications.channel, recipient: notifications.recipient, attempts: notifications.attempts, lastError: notifications.lastError, orderId: notifications.orderId })
+      .select({
+        id: notifications.id,
+        createdAt: notifications.createdAt,
+        event: notifications.event,
+        channel: notifications.channel,
+        recipient: notifications.recipient,
+        attempts: notifications.attempts,
+        lastError: notifications.lastError,
+        orderId: notifications.orderId,
+      })
       .from(notifications)
       .where(eq(notifications.status, "failed"))
       .orderBy(desc(notifications.id))
       .limit(50),
   ]);
-  const counts = Object.fromEntries(notificationStatuses.map((status) => [status, byStatus.find((row) => row.status === status)?.count ?? 0])) as Record<(typeof notificationStatuses)[number], number>;
+  const counts = Object.fromEntries(notificationStatuses.map((status) => [status, byStatus.find((row) => row.status === status)?.count ?? 0])) as Record<
+    (typeof notificationStatuses)[number],
+    number
+  >;
   return {
     sales,
     quotes: {
@@ -109,9 +127,16 @@ export async function handleShopForm(request: Request, context: Readonly<RouterC
   const actor = context.get(staffActorContext);
   const service = await getQuotesService();
   const provider = getConfig().quotes.provider;
-  const result = await service.refreshNow((tx) => writeAudit(tx, actor, { action: "quotes.refresh", entity: `quotes:${provider}`, before: null, after: { ok: true } }));
+  const result = await service.refreshNow((tx) =>
+    writeAudit(tx, actor, { action: "quotes.refresh", entity: `quotes:${provider}`, before: null, after: { ok: true } }),
+  );
   if (!result.ok) {
-    await writeAudit(db, actor, { action: "quotes.refresh", entity: `quotes:${provider}`, before: null, after: { ok: false, error: result.reason.slice(0, 300) } });
+    await writeAudit(db, actor, {
+      action: "quotes.refresh",
+      entity: `quotes:${provider}`,
+      before: null,
+      after: { ok: false, error: result.reason.slice(0, 300) },
+    });
     return back(SHOP_PATH, { kind: "error", message: `Котировки не обновились: ${result.reason}. На сайте остаются прежние.` });
   }
   const snapshot = service.current();

@@ -49,7 +49,10 @@ export async function handleStaffForm(request: Request, context: Readonly<Router
       notice = { kind: "error", message: change.reason };
     } else {
       const who = `${formatPhone(change.member.phone)} (${staffRoleLabels[change.member.role]})`;
-      notice = { kind: "success", message: input.intent === "remove" ? `Сотрудник ${who} удалён.` : change.created ? `Сотрудник ${who} добавлен.` : `Сотрудник ${who} обновлён.` };
+      notice = {
+        kind: "success",
+        message: input.intent === "remove" ? `Сотрудник ${who} удалён.` : change.created ? `Сотрудник ${who} добавлен.` : `Сотрудник ${who} обновлён.`,
+      };
       // Whoever changed their own role or removed themselves may no longer open this page.
       if (change.member.id === actor.staffId) to = "/admin";
     }

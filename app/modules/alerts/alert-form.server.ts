@@ -8,7 +8,14 @@ const channelField = z.enum(["sms", "email"], { error: alertMessages.channel });
 /** A price limit as people type it ("95 000", "95000 ₽", "95 000,00"); kopecks other than zero are not. */
 const thresholdField = z.string({ error: alertMessages.thresholdMissing }).transform((text, ctx) => {
   const typed = text.replace(/[\s\u00a0\u202f₽]|руб\.?/g, "").replace(/[,.]0{1,2}$/, "");
-  const problem = typed === "" ? alertMessages.thresholdMissing : !/^\d{1,9}$/.test(typed) || Number(typed) < 1 ? alertMessages.thresholdBad : Number(typed) > MAX_THRESHOLD ? alertMessages.thresholdTooHigh : null;
+  const problem =
+    typed === ""
+      ? alertMessages.thresholdMissing
+      : !/^\d{1,9}$/.test(typed) || Number(typed) < 1
+        ? alertMessages.thresholdBad
+        : Number(typed) > MAX_THRESHOLD
+          ? alertMessages.thresholdTooHigh
+          : null;
   if (problem) {
     ctx.addIssue({ code: "custom", message: problem });
     return z.NEVER;

@@ -33,7 +33,17 @@ const viewColumns = {
   slug: products.slug,
 };
 
-type ViewRow = { id: number; kind: AlertKind; threshold: number | null; channel: AlertChannel; createdAt: Date; lastNotifiedAt: Date | null; productId: number; name: string; slug: string };
+type ViewRow = {
+  id: number;
+  kind: AlertKind;
+  threshold: number | null;
+  channel: AlertChannel;
+  createdAt: Date;
+  lastNotifiedAt: Date | null;
+  productId: number;
+  name: string;
+  slug: string;
+};
 
 const toView = (row: ViewRow): AlertView => ({
   id: row.id,
@@ -70,7 +80,11 @@ export async function subscribe(
   input: AlertInput,
   rates: MetalRates | null,
 ): Promise<SubscribeResult> {
-  const [row] = await db.select().from(products).where(and(eq(products.id, productId), eq(products.status, "active"))).limit(1);
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.status, "active")))
+    .limit(1);
   if (!row) return { ok: false, reason: alertMessages.noProduct };
   if (input.channel === "email" && !user.email) return { ok: false, reason: alertMessages.noEmail };
   const price = productPrice(row, rates);
@@ -90,7 +104,16 @@ export async function subscribe(
     } else {
       const [held] = await tx.select({ n: count() }).from(alerts).where(eq(alerts.userId, user.id));
       if ((held?.n ?? 0) >= MAX_ALERTS_PER_BUYER) return { ok: false as const, reason: alertMessages.tooMany };
-      await tx.insert(alerts).values({ userId: user.id, productId, kind: input.kind, threshold: input.threshold, channel: input.channel, token: randomBytes(24).toString("base64url") });
+      await tx
+        .insert(alerts)
+        .values({
+          userId: user.id,
+          productId,
+          kind: input.kind,
+          threshold: input.threshold,
+          channel: input.channel,
+          token: randomBytes(24).toString("base64url"),
+        });
     }
     const how = input.channel === "sms" ? "по SMS" : "на e-mail";
     return {
@@ -105,7 +128,10 @@ export async function subscribe(
 
 /** Removes one of the buyer's alerts; false when it is not theirs or already gone. */
 export async function removeAlert(db: Database, userId: number, alertId: number): Promise<boolean> {
-  const removed = await db.delete(alerts).where(and(eq(alerts.id, alertId), eq(alerts.userId, userId))).returning({ id: alerts.id });
+  const removed = await db
+    .delete(alerts)
+    .where(and(eq(alerts.id, alertId), eq(alerts.userId, userId)))
+    .returning({ id: alerts.id });
   return removed.length > 0;
 }
 
@@ -143,7 +169,10 @@ export async function checkAlerts(db: Database, rates: MetalRates | null, now = 
     const met = alertMet(alert, { price, stock: product.stock, active: product.status === "active" });
     const step = alertStep({ armed: alert.armed, lastNotifiedDay: alert.lastNotifiedAt ? moscowDate(alert.lastNotifiedAt) : null }, met, today);
     if (step === "rearm") {
-      await db.update(alerts).set({ armed: true }).where(and(eq(alerts.id, alert.id), eq(alerts.armed, false)));
+      await db
+        .update(alerts)
+        .set({ armed: true })
+        .where(and(eq(alerts.id, alert.id), eq(alerts.armed, false)));
     } else if (step === "notify") {
       const wrote = await db.transaction(async (tx) => {
         // Only the round that disarms it writes the message (two instances, two rounds: one message).

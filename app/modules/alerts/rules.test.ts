@@ -11,7 +11,10 @@ const readAlert = (fields: Record<string, string>): Parsed => {
 describe("alertFormSchema", () => {
   it("reads a price limit as people type it", () => {
     for (const typed of ["95000", "95 000", "95 000 ₽", "95000,00", "95\u00a0000 руб."]) {
-      expect(readAlert({ kind: "price_below", channel: "sms", threshold: typed }), typed).toEqual({ ok: true, value: { kind: "price_below", channel: "sms", threshold: 95_000 } });
+      expect(readAlert({ kind: "price_below", channel: "sms", threshold: typed }), typed).toEqual({
+        ok: true,
+        value: { kind: "price_below", channel: "sms", threshold: 95_000 },
+      });
     }
   });
 
@@ -31,7 +34,10 @@ describe("alertFormSchema", () => {
   });
 
   it("needs no price for an arrival alert", () => {
-    expect(readAlert({ kind: "in_stock", channel: "email", threshold: "junk" })).toEqual({ ok: true, value: { kind: "in_stock", channel: "email", threshold: null } });
+    expect(readAlert({ kind: "in_stock", channel: "email", threshold: "junk" })).toEqual({
+      ok: true,
+      value: { kind: "in_stock", channel: "email", threshold: null },
+    });
   });
 });
 

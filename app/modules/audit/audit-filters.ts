@@ -7,8 +7,18 @@ export const AUDIT_PAGE_SIZE = 50;
 /** The audit log's filters, read from the address (a GET form). */
 export const auditFiltersSchema = z.object({
   /** The member's phone as written in the rows (+7XXXXXXXXXX), or "cli" for the operator's commands. */
-  who: z.string().trim().max(20, "Неизвестный сотрудник").regex(/^(\+7\d{10}|cli)$/, "Неизвестный сотрудник").optional(),
-  action: z.string().trim().max(60, "Неизвестное действие").regex(/^[a-z][a-z0-9._-]*$/, "Неизвестное действие").optional(),
+  who: z
+    .string()
+    .trim()
+    .max(20, "Неизвестный сотрудник")
+    .regex(/^(\+7\d{10}|cli)$/, "Неизвестный сотрудник")
+    .optional(),
+  action: z
+    .string()
+    .trim()
+    .max(60, "Неизвестное действие")
+    .regex(/^[a-z][a-z0-9._-]*$/, "Неизвестное действие")
+    .optional(),
   /** A fragment of what it was done to: an order's number, a request's В-number, a phone. */
   object: z.string().trim().max(100, "Объект: не больше 100 символов").optional(),
   from: dateFilter.optional(),

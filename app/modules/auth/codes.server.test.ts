@@ -41,17 +41,26 @@ describe("codes", () => {
     expect((await refusal(verifyCode(database.handle.db, secret, { phone: "+79990000002", codeId: used.codeId }, used.code, at(6)))).code).toBe("code_expired");
 
     const late = await issueCode(database.handle.db, secret, "+79990000002", "10.0.0.1", at(200));
-    expect((await refusal(verifyCode(database.handle.db, secret, { phone: "+79990000002", codeId: late.codeId }, late.code, at(200 + 301)))).code).toBe("code_expired");
+    expect((await refusal(verifyCode(database.handle.db, secret, { phone: "+79990000002", codeId: late.codeId }, late.code, at(200 + 301)))).code).toBe(
+      "code_expired",
+    );
   });
 
   it("die after five wrong tries: the sixth, even right, is refused", async () => {
     const issued = await issueCode(database.handle.db, secret, "+79990000003", "10.0.0.1", at(0));
     const wrong = issued.code === "0000" ? "1111" : "0000";
-    for (let i = 0; i < 4; i++) expect((await refusal(verifyCode(database.handle.db, secret, { phone: "+79990000003", codeId: issued.codeId }, wrong, at(i)))).message).toBe("Неверный смс код");
+    for (let i = 0; i < 4; i++)
+      expect((await refusal(verifyCode(database.handle.db, secret, { phone: "+79990000003", codeId: issued.codeId }, wrong, at(i)))).message).toBe(
+        "Неверный смс код",
+      );
     expect((await refusal(verifyCode(database.handle.db, secret, { phone: "+79990000003", codeId: issued.codeId }, wrong, at(5)))).code).toBe("too_many_tries");
-    expect((await refusal(verifyCode(database.handle.db, secret, { phone: "+79990000003", codeId: issued.codeId }, issued.code, at(6)))).code).toBe("too_many_tries");
+    expect((await refusal(verifyCode(database.handle.db, secret, { phone: "+79990000003", codeId: issued.codeId }, issued.code, at(6)))).code).toBe(
+      "too_many_tries",
+    );
     // Still "too many tries", not "expired", when the code's five minutes are over too.
-    expect((await refusal(verifyCode(database.handle.db, secret, { phone: "+79990000003", codeId: issued.codeId }, issued.code, at(400)))).code).toBe("too_many_tries");
+    expect((await refusal(verifyCode(database.handle.db, secret, { phone: "+79990000003", codeId: issued.codeId }, issued.code, at(400)))).code).toBe(
+      "too_many_tries",
+    );
   });
 
   it("come at most every 120 s and five an hour per phone; a new one replaces the old", async () => {
@@ -80,7 +89,9 @@ describe("codes", () => {
       const phone = `+7997000${String(i).padStart(4, "0")}`;
       await issueCode(database.handle.db, secret, phone, "10.0.0.9", at(i), shopChannel(phone, "10.0.0.9", perIp));
     }
-    expect((await refusal(issueCode(database.handle.db, secret, "+79971111111", "10.0.0.9", at(30), shopChannel("+79971111111", "10.0.0.9", perIp)))).code).toBe("too_many_codes");
+    expect(
+      (await refusal(issueCode(database.handle.db, secret, "+79971111111", "10.0.0.9", at(30), shopChannel("+79971111111", "10.0.0.9", perIp)))).code,
+    ).toBe("too_many_codes");
   });
 
   it("can be taken back when the SMS was not sent, limits included", async () => {
@@ -116,10 +127,14 @@ describe("codes", () => {
     const kept = await issueCode(database.handle.db, secret, "+79990000007", "10.0.0.8", at(0));
     await verifyCode(database.handle.db, [newer, secret], { phone: "+79990000007", codeId: kept.codeId }, kept.code, at(10));
     const dropped = await issueCode(database.handle.db, secret, "+79990000008", "10.0.0.8", at(0));
-    expect((await refusal(verifyCode(database.handle.db, [newer], { phone: "+79990000008", codeId: dropped.codeId }, dropped.code, at(10)))).code).toBe("wrong_code");
+    expect((await refusal(verifyCode(database.handle.db, [newer], { phone: "+79990000008", codeId: dropped.codeId }, dropped.code, at(10)))).code).toBe(
+      "wrong_code",
+    );
     // Issued under the newest secret: the older one alone does not check it.
     const issued = await issueCode(database.handle.db, [newer, secret], "+79990000009", "10.0.0.8", at(0));
-    expect((await refusal(verifyCode(database.handle.db, secret, { phone: "+79990000009", codeId: issued.codeId }, issued.code, at(10)))).code).toBe("wrong_code");
+    expect((await refusal(verifyCode(database.handle.db, secret, { phone: "+79990000009", codeId: issued.codeId }, issued.code, at(10)))).code).toBe(
+      "wrong_code",
+    );
     await verifyCode(database.handle.db, [newer], { phone: "+79990000009", codeId: issued.codeId }, issued.code, at(11));
   });
 

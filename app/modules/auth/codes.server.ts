@@ -114,7 +114,10 @@ export async function issueCode(
       throw new AuthError("too_many_codes", authMessages.hourlyLimit(Math.ceil(verdict.retryAfterSeconds / 60)), 429, verdict.retryAfterSeconds);
     }
 
-    await tx.update(smsCodes).set({ closedAt: now }).where(and(eq(smsCodes.phone, phone), eq(smsCodes.scope, scope), isNull(smsCodes.closedAt)));
+    await tx
+      .update(smsCodes)
+      .set({ closedAt: now })
+      .where(and(eq(smsCodes.phone, phone), eq(smsCodes.scope, scope), isNull(smsCodes.closedAt)));
     const code = generateCode();
     const [row] = await tx
       .insert(smsCodes)
@@ -150,7 +153,11 @@ export async function verifyCode(db: Database, secret: CodeSecrets, attempt: Cod
   const { phone, codeId, scope = SHOP_SCOPE } = attempt;
   if (codeId === undefined) throw new AuthError("wrong_code", authMessages.wrongCode);
   const outcome = await db.transaction(async (tx) => {
-    const [live] = await tx.select().from(smsCodes).where(and(eq(smsCodes.id, codeId), eq(smsCodes.phone, phone), eq(smsCodes.scope, scope))).for("update");
+    const [live] = await tx
+      .select()
+      .from(smsCodes)
+      .where(and(eq(smsCodes.id, codeId), eq(smsCodes.phone, phone), eq(smsCodes.scope, scope)))
+      .for("update");
     if (!live) return "unknown" as const;
     // A code voided by wrong tries says so, whatever is typed next: "expired" would send the buyer looking for an SMS that never came.
     if (live.attempts >= MAX_ATTEMPTS) {
@@ -193,13 +200,26 @@ export async function isCodeLive(db: Database, attempt: CodeAttempt, now = new D
   const [row] = await db
     .select({ id: smsCodes.id })
     .from(smsCodes)
-    .where(and(eq(smsCodes.id, attempt.codeId), eq(smsCodes.phone, attempt.phone), eq(smsCodes.scope, attempt.scope ?? SHOP_SCOPE), isNull(smsCodes.closedAt), gt(smsCodes.expiresAt, now)));
+    .where(
+      and(
+        eq(smsCodes.id, attempt.codeId),
+        eq(smsCodes.phone, attempt.phone),
+        eq(smsCodes.scope, attempt.scope ?? SHOP_SCOPE),
+        isNull(smsCodes.closedAt),
+        gt(smsCodes.expiresAt, now),
+      ),
+    );
   return row !== undefined;
 }
 
 /** Seconds until the phone may ask the storefront for a new code (0 when it may now). */
 export async function secondsUntilResend(db: Database, phone: string, now = new Date()): Promise<number> {
-  const [last] = await db.select({ createdAt: smsCodes.createdAt }).from(smsCodes).where(and(eq(smsCodes.phone, phone), eq(smsCodes.scope, SHOP_SCOPE))).orderBy(desc(smsCodes.createdAt)).limit(1);
+  const [last] = await db
+    .select({ createdAt: smsCodes.createdAt })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.phone, phone), eq(smsCodes.scope, SHOP_SCOPE)))
+    .orderBy(desc(smsCodes.createdAt))
+    .limit(1);
   if (!last) return 0;
   return Math.max(0, Math.ceil((last.createdAt.getTime() + RESEND_AFTER_MS - now.getTime()) / 1000));
 }

@@ -20,7 +20,12 @@ export async function readLoginState(request: Request): Promise<LoginState | nul
   const value = (await loginCookie().parse(request.headers.get("Cookie"))) as Partial<LoginState> | null;
   if (!value || !["phone", "code", "profile"].includes(value.step ?? "") || typeof value.phone !== "string" || !/^(\+7\d{10})?$/.test(value.phone)) return null;
   const codeId = typeof value.codeId === "number" && Number.isSafeInteger(value.codeId) ? value.codeId : undefined;
-  return { step: value.step as LoginState["step"], phone: value.phone, redirectTo: safeReturnPath(value.redirectTo), ...(codeId !== undefined ? { codeId } : {}) };
+  return {
+    step: value.step as LoginState["step"],
+    phone: value.phone,
+    redirectTo: safeReturnPath(value.redirectTo),
+    ...(codeId !== undefined ? { codeId } : {}),
+  };
 }
 
 export function loginStateHeader(state: LoginState): Promise<string> {

@@ -12,7 +12,10 @@ export async function signInPrefill(db: Database, owner: ListOwner): Promise<Sig
   const { contact } = (await loadDraft(db, owner, null)).draft;
   return {
     phone: normalizePhone(contact.phone) ?? "",
-    fullName: [contact.lastName, contact.name, contact.secondName].map((part) => part.trim()).filter(Boolean).join(" "),
+    fullName: [contact.lastName, contact.name, contact.secondName]
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join(" "),
     email: contact.email.trim(),
   };
 }

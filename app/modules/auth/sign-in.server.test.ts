@@ -35,7 +35,9 @@ describe("sign-in", () => {
     await saveRegistration(database.handle.db, first.user.id, { fullName: "Иванов Иван", email: "ivan@example.ru" });
 
     // The next sign-in (a code issued two minutes later) needs no step 3 and gets a new token.
-    const issuedLater = await import("./codes.server.ts").then((m) => m.issueCode(database.handle.db, deps.secret, "+79170000001", "10.1.1.1", new Date(Date.now() + 121_000)));
+    const issuedLater = await import("./codes.server.ts").then((m) =>
+      m.issueCode(database.handle.db, deps.secret, "+79170000001", "10.1.1.1", new Date(Date.now() + 121_000)),
+    );
     const second = await signInWithCode(deps, { ...request("+79170000001"), codeId: issuedLater.codeId, code: issuedLater.code, previousToken: first.token });
     expect(second.needsProfile).toBe(false);
     expect(second.user.id).toBe(first.user.id);

@@ -4,7 +4,19 @@ import { users } from "../db/schema.ts";
 import { clearDraft, moveDraft } from "../checkout/draft.server.ts";
 import { clearAllLists, mergeLists, type ListOwner } from "../lists/lists.server.ts";
 import { SmsSendError, type SmsGateway } from "../sms/sms.ts";
-import { AuthError, type CodeSecrets, type IssuedCode, codeLimits, countCodeCheck, issueCode, secondsUntilResend, shopChannel, verifyCode, withdrawCode, RESEND_AFTER_MS } from "./codes.server.ts";
+import {
+  AuthError,
+  type CodeSecrets,
+  type IssuedCode,
+  codeLimits,
+  countCodeCheck,
+  issueCode,
+  secondsUntilResend,
+  shopChannel,
+  verifyCode,
+  withdrawCode,
+  RESEND_AFTER_MS,
+} from "./codes.server.ts";
 import { consentWithdrawn, recordConsent } from "../consents/consents.server.ts";
 import { needsProfile, splitFullName } from "./profile.ts";
 import { createSession, endSession, type User } from "./sessions.server.ts";

@@ -44,7 +44,10 @@ describe("one buy-back price per coin", () => {
       await migrateDatabase(handle);
       const lines = await listBuybackPrices(handle.db, rates);
       expect(lines).toHaveLength(demoBuybackOffers.length);
-      const linked = await handle.db.select({ name: buybackOffers.name, productId: buybackOffers.productId }).from(buybackOffers).orderBy(asc(buybackOffers.position));
+      const linked = await handle.db
+        .select({ name: buybackOffers.name, productId: buybackOffers.productId })
+        .from(buybackOffers)
+        .orderBy(asc(buybackOffers.position));
       expect(linked.filter((row) => row.productId === null)).toEqual([]);
       for (const [index, line] of lines.entries()) {
         const offer = demoBuybackOffers[index]!;
@@ -100,7 +103,9 @@ describe("the condition's percentage", () => {
 describe("the staff's note of a call", () => {
   it("is taken out of the steps the seller reads on an upgraded database, the seller's own steps kept", async () => {
     await onDatabaseBefore("_buyback_internal_notes", async (handle) => {
-      await handle.db.execute(sql`insert into buyback_requests (id, name, phone, items, status) values (1, 'Иван', '+79160000001', 'Соболь, 1 шт.', 'offered')`);
+      await handle.db.execute(
+        sql`insert into buyback_requests (id, name, phone, items, status) values (1, 'Иван', '+79160000001', 'Соболь, 1 шт.', 'offered')`,
+      );
       await handle.db.execute(
         sql`insert into buyback_events (request_id, status, note, actor) values
               (1, 'new', 'Заявка получена; цену назовёт оценщик', 'seller'),

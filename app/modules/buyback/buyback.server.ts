@@ -18,7 +18,10 @@ export type BuybackPriceLine = { id: number; name: string; metal: Metal; pureGra
 /** Today's buy-back prices of the listed coins, from the current quotes (the rule of price.ts); `offerId` picks one line, active or not. */
 export async function listBuybackPrices(db: Database, rates: MetalRates, options: { offerId?: number } = {}): Promise<BuybackPriceLine[]> {
   const rows = await db
-    .select({ offer: buybackOffers, product: { metal: products.metal, pureGrams: products.pureGrams, buybackDiscountPercent: products.buybackDiscountPercent } })
+    .select({
+      offer: buybackOffers,
+      product: { metal: products.metal, pureGrams: products.pureGrams, buybackDiscountPercent: products.buybackDiscountPercent },
+    })
     .from(buybackOffers)
     .leftJoin(products, eq(products.id, buybackOffers.productId))
     .where(options.offerId === undefined ? eq(buybackOffers.active, true) : eq(buybackOffers.id, options.offerId))
@@ -43,13 +46,20 @@ export async function buybackTable(db: Database, rates: MetalRates | null): Prom
   const [lines, grades] = await Promise.all([rates ? listBuybackPrices(db, rates) : [], readGradePercents(db)]);
   return {
     grades,
-    lines: lines.map((line) => ({ ...line, byGrade: Object.fromEntries(buybackGrades.map((grade) => [grade, gradedBuybackPrice(line.price, grades[grade])])) as Record<BuybackGrade, number> })),
+    lines: lines.map((line) => ({
+      ...line,
+      byGrade: Object.fromEntries(buybackGrades.map((grade) => [grade, gradedBuybackPrice(line.price, grades[grade])])) as Record<BuybackGrade, number>,
+    })),
   };
 }
 
 /** The listed coins a seller may pick in the form (names only: the prices are on the page). */
 export async function listBuybackCoins(db: Database): Promise<Array<{ id: number; name: string }>> {
-  return db.select({ id: buybackOffers.id, name: buybackOffers.name }).from(buybackOffers).where(eq(buybackOffers.active, true)).orderBy(asc(buybackOffers.position), asc(buybackOffers.id));
+  return db
+    .select({ id: buybackOffers.id, name: buybackOffers.name })
+    .from(buybackOffers)
+    .where(eq(buybackOffers.active, true))
+    .orderBy(asc(buybackOffers.position), asc(buybackOffers.id));
 }
 
 /** A person may send a few requests an hour from one address, and a few a day for one phone. */
@@ -113,20 +123,44 @@ export async function submitBuybackRequest(
       .returning({ id: buybackRequests.id });
     const id = row!.id;
     // The form's consent box (152-FZ), kept with the request it came with.
-    await recordConsent(tx, { purpose: "buyback", userId: origin.userId ?? null, phone: input.phone, ip: origin.ip, userAgent: origin.userAgent ?? null, reference: `buyback:${id}`, now });
+    await recordConsent(tx, {
+      purpose: "buyback",
+      userId: origin.userId ?? null,
+      phone: input.phone,
+      ip: origin.ip,
+      userAgent: origin.userAgent ?? null,
+      reference: `buyback:${id}`,
+      now,
+    });
     const quote = quoted?.price ? { unitPrice: quoted.price.unitPrice, total: quoted.price.total, lockedUntil: quoted.price.lockedUntil } : null;
     await tx.insert(buybackEvents).values({
       requestId: id,
       status: "new",
-      note: quote ? quoteNote(quote, input.quantity) : quoted ? "Заявка получена; котировки недоступны — цену назовёт оценщик" : "Заявка получена; цену назовёт оценщик",
+      note: quote
+        ? quoteNote(quote, input.quantity)
+        : quoted
+          ? "Заявка получена; котировки недоступны — цену назовёт оценщик"
+          : "Заявка получена; цену назовёт оценщик",
       price: quote?.total ?? null,
       actor: "seller",
       createdAt: now,
     });
-    await recordNotifications(tx, {
-      kind: "buyback_received",
-      request: { id, quoteNumber: buybackQuoteNumber(id), name: input.name, phone: input.phone, items, quote: quote ? { total: quote.total, lockedUntil: quote.lockedUntil.toISOString() } : null },
-    }, undefined, now);
+    await recordNotifications(
+      tx,
+      {
+        kind: "buyback_received",
+        request: {
+          id,
+          quoteNumber: buybackQuoteNumber(id),
+          name: input.name,
+          phone: input.phone,
+          items,
+          quote: quote ? { total: quote.total, lockedUntil: quote.lockedUntil.toISOString() } : null,
+        },
+      },
+      undefined,
+      now,
+    );
     return { status: "saved" as const, id, quoteNumber: buybackQuoteNumber(id), quote };
   });
 }
@@ -135,7 +169,11 @@ export async function submitBuybackRequest(
  * The notice after a request: its number, the price held, and the account as the place to
  * follow it only when the request is there (/my/buyback lists the requests of the account's number).
  */
-export function receivedNotice(saved: { quoteNumber: string; quote: { unitPrice: number; total: number; lockedUntil: Date } | null }, quantity: number, inAccount: boolean): string {
+export function receivedNotice(
+  saved: { quoteNumber: string; quote: { unitPrice: number; total: number; lockedUntil: Date } | null },
+  quantity: number,
+  inAccount: boolean,
+): string {
   return joinSentences([
     `Заявка ${saved.quoteNumber} принята`,
     saved.quote ? quoteNote(saved.quote, quantity) : null,

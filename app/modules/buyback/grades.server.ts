@@ -17,13 +17,18 @@ const percent = z.coerce
 const typedPercent = z.preprocess((value) => (typeof value === "string" ? value.trim().replace(",", ".").replace("−", "-") : value), percent);
 
 /** The operator's form of the grades' percentages (a comma or a minus sign as typed in Russian is accepted). */
-export const gradePercentsSchema = z.object({ excellent: typedPercent, good: typedPercent, defects: typedPercent }) satisfies z.ZodType<Record<(typeof buybackGrades)[number], number>, unknown>;
+export const gradePercentsSchema = z.object({ excellent: typedPercent, good: typedPercent, defects: typedPercent }) satisfies z.ZodType<
+  Record<(typeof buybackGrades)[number], number>,
+  unknown
+>;
 
 /** The percentages the operator set, each grade falling back to its default. */
 export async function readGradePercents(db: Database): Promise<GradePercents> {
   const [row] = await db.select({ value: shopSettings.value }).from(shopSettings).where(eq(shopSettings.key, GRADES_KEY)).limit(1);
   const stored = (row?.value ?? {}) as Partial<Record<string, unknown>>;
-  return Object.fromEntries(buybackGrades.map((grade) => [grade, typeof stored[grade] === "number" ? stored[grade] : defaultGradePercents[grade]])) as GradePercents;
+  return Object.fromEntries(
+    buybackGrades.map((grade) => [grade, typeof stored[grade] === "number" ? stored[grade] : defaultGradePercents[grade]]),
+  ) as GradePercents;
 }
 
 /** Sets the percentages, with the audit row in the same transaction. */

@@ -52,8 +52,25 @@ export async function priceNow(db: Database, request: BuybackRequestRow, terms: 
 
 /** The seller's requests (by the phone they signed in with), newest first, each with its steps. */
 export async function listSellerRequests(db: Database, phone: string) {
-  const requests = await db.select().from(buybackRequests).where(eq(buybackRequests.phone, phone)).orderBy(desc(buybackRequests.createdAt), desc(buybackRequests.id)).limit(50);
-  const events = requests.length === 0 ? [] : await db.select().from(buybackEvents).where(inArray(buybackEvents.requestId, requests.map((request) => request.id))).orderBy(asc(buybackEvents.createdAt), asc(buybackEvents.id));
+  const requests = await db
+    .select()
+    .from(buybackRequests)
+    .where(eq(buybackRequests.phone, phone))
+    .orderBy(desc(buybackRequests.createdAt), desc(buybackRequests.id))
+    .limit(50);
+  const events =
+    requests.length === 0
+      ? []
+      : await db
+          .select()
+          .from(buybackEvents)
+          .where(
+            inArray(
+              buybackEvents.requestId,
+              requests.map((request) => request.id),
+            ),
+          )
+          .orderBy(asc(buybackEvents.createdAt), asc(buybackEvents.id));
   return requests.map((request) => ({ request, events: events.filter((event) => event.requestId === request.id) }));
 }
 
@@ -69,7 +86,12 @@ async function lockRequest(tx: Database, id: number, version: number | undefined
 }
 
 /** The seller asks for a new quote once the old one ran out: the same coin and grade at the quotes of now, held again. */
-export async function requoteBuybackRequest(db: Database, input: { id: number; phone: string; version?: number }, terms: QuoteTerms, now = new Date()): Promise<Change> {
+export async function requoteBuybackRequest(
+  db: Database,
+  input: { id: number; phone: string; version?: number },
+  terms: QuoteTerms,
+  now = new Date(),
+): Promise<Change> {
   return db.transaction(async (tx) => {
     const locked = await lockRequest(tx, input.id, input.version, input.phone);
     if (!locked.ok) return locked;
@@ -82,10 +104,26 @@ export async function requoteBuybackRequest(db: Database, input: { id: number; p
     if (!quoted.price) return { ok: false, reason: buybackMessages.noQuotes };
     const [updated] = await tx
       .update(buybackRequests)
-      .set({ unitPrice: quoted.price.unitPrice, gradePercent: quoted.price.gradePercent, quotedAt: now, lockedUntil: quoted.price.lockedUntil, version: sql`${buybackRequests.version} + 1`, updatedAt: now })
+      .set({
+        unitPrice: quoted.price.unitPrice,
+        gradePercent: quoted.price.gradePercent,
+        quotedAt: now,
+        lockedUntil: quoted.price.lockedUntil,
+        version: sql`${buybackRequests.version} + 1`,
+        updatedAt: now,
+      })
       .where(eq(buybackRequests.id, request.id))
       .returning();
-    await tx.insert(buybackEvents).values({ requestId: request.id, status: request.status, note: `Цена пересчитана по котировкам. ${quoteNote(quoted.price, request.quantity)}`, price: quoted.price.total, actor: "seller", createdAt: now });
+    await tx
+      .insert(buybackEvents)
+      .values({
+        requestId: request.id,
+        status: request.status,
+        note: `Цена пересчитана по котировкам. ${quoteNote(quoted.price, request.quantity)}`,
+        price: quoted.price.total,
+        actor: "seller",
+        createdAt: now,
+      });
     return { ok: true, request: updated! };
   });
 }
@@ -99,20 +137,36 @@ export type StaffAnswer =
   | { kind: "reject"; reason: string }
   | { kind: "complete" };
 
-const answerTarget: Record<StaffAnswer["kind"], BuybackStatus> = { contacted: "contacted", accept: "agreed", offer: "offered", reject: "rejected", complete: "completed" };
+const answerTarget: Record<StaffAnswer["kind"], BuybackStatus> = {
+  contacted: "contacted",
+  accept: "agreed",
+  offer: "offered",
+  reject: "rejected",
+  complete: "completed",
+};
 
 /**
  * The seller's message of each answer (after "по заявке на выкуп В-000042: "), in sentences
  * however staff typed the note. Only a seller with an account is sent to it to answer.
  */
-function answerText(to: BuybackStatus, request: { quantity: number; coinName: string | null }, price: number | null, note: string, hasAccount: boolean): string | null {
+function answerText(
+  to: BuybackStatus,
+  request: { quantity: number; coinName: string | null },
+  price: number | null,
+  note: string,
+  hasAccount: boolean,
+): string | null {
   // Coins described in words have no count of their own (the quantity is the form's default 1).
   const pieces = request.coinName === null ? "монеты из заявки" : `${request.quantity} шт.`;
   switch (to) {
     case "agreed":
       return joinSentences([`цена согласована — ${formatMoney(price ?? 0)} за ${pieces}`, "Приходите в офис с монетами и паспортом."]);
     case "offered":
-      return joinSentences([`предлагаем ${formatMoney(price ?? 0)} за ${pieces}`, note, hasAccount ? "Ответьте в личном кабинете или по телефону." : `Ответьте по телефону ${shop.phones.tollFree.display}.`]);
+      return joinSentences([
+        `предлагаем ${formatMoney(price ?? 0)} за ${pieces}`,
+        note,
+        hasAccount ? "Ответьте в личном кабинете или по телефону." : `Ответьте по телефону ${shop.phones.tollFree.display}.`,
+      ]);
     case "rejected":
       return joinSentences(["заявка отклонена", note]);
     case "completed":
@@ -144,7 +198,8 @@ export async function answerBuybackRequest(
     const { request } = locked;
     const to = answerTarget[answer.kind];
     // A seller answers only the staff's offer: agrees to it or declines it.
-    if ("sellerPhone" in who && (request.status !== "offered" || (answer.kind !== "accept" && answer.kind !== "reject"))) return { ok: false, reason: buybackMessages.notAllowed(request.status, to) };
+    if ("sellerPhone" in who && (request.status !== "offered" || (answer.kind !== "accept" && answer.kind !== "reject")))
+      return { ok: false, reason: buybackMessages.notAllowed(request.status, to) };
     // Offering again is how a new price replaces the last offer.
     if (!buybackTransitions[request.status].includes(to)) return { ok: false, reason: buybackMessages.notAllowed(request.status, to) };
     let price: number | null = null;
@@ -186,19 +241,36 @@ export async function answerBuybackRequest(
     const stepNote = to === "contacted" ? "" : to === "rejected" ? reason : text ? capitalise(text) : note;
     await tx.insert(buybackEvents).values({ requestId: request.id, status: to, note: stepNote, price, actor, createdAt: now });
     if ("staff" in who) {
-      await writeAudit(tx, who.staff, {
-        action: "buyback.status",
-        entity: `buyback:${buybackQuoteNumber(request.id)}`,
-        before: { status: request.status, ...(request.offeredPrice !== null ? { offeredPrice: request.offeredPrice } : {}) },
-        after: { status: to, ...(price !== null ? { price } : {}), ...(note ? { note } : {}) },
-      }, now);
+      await writeAudit(
+        tx,
+        who.staff,
+        {
+          action: "buyback.status",
+          entity: `buyback:${buybackQuoteNumber(request.id)}`,
+          before: { status: request.status, ...(request.offeredPrice !== null ? { offeredPrice: request.offeredPrice } : {}) },
+          after: { status: to, ...(price !== null ? { price } : {}), ...(note ? { note } : {}) },
+        },
+        now,
+      );
     }
     // The seller's own answer needs no message to the seller.
     if (text && "staff" in who) {
-      await recordNotifications(tx, {
-        kind: "buyback_answered",
-        request: { id: request.id, quoteNumber: buybackQuoteNumber(request.id), name: request.name, phone: request.phone, items: request.items, answer: text },
-      }, undefined, now);
+      await recordNotifications(
+        tx,
+        {
+          kind: "buyback_answered",
+          request: {
+            id: request.id,
+            quoteNumber: buybackQuoteNumber(request.id),
+            name: request.name,
+            phone: request.phone,
+            items: request.items,
+            answer: text,
+          },
+        },
+        undefined,
+        now,
+      );
     }
     return { ok: true, request: updated!, from: request.status, to, price };
   });

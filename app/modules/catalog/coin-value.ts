@@ -26,11 +26,7 @@ export function spreadPercent(sell: number, buyback: number): number {
 }
 
 /** The figures for a coin sold at `price`; null when there is no price yet. */
-export function coinValue(
-  coin: PricedMetal & { buybackDiscountPercent: number },
-  price: number | null,
-  rates: MetalRates | null,
-): CoinValue | null {
+export function coinValue(coin: PricedMetal & { buybackDiscountPercent: number }, price: number | null, rates: MetalRates | null): CoinValue | null {
   if (price === null) return null;
   const buyback = rates ? coinBuybackPrice(coin, rates) : null;
   return {
@@ -53,6 +49,7 @@ export function coinFigures(value: CoinValue | null): { perGram: string; buyback
   if (!value) return null;
   return {
     perGram: `${perGramText(value.perGram)}${nb}за${nb}1${nb}г${value.premiumPercent !== null ? ` · наценка${nb}${percent(value.premiumPercent)}` : ""}`,
-    buyback: value.buyback !== null && value.spreadPercent !== null ? `Выкуп${nb}${formatMoney(value.buyback)} · спред${nb}${percent(value.spreadPercent)}` : null,
+    buyback:
+      value.buyback !== null && value.spreadPercent !== null ? `Выкуп${nb}${formatMoney(value.buyback)} · спред${nb}${percent(value.spreadPercent)}` : null,
   };
 }

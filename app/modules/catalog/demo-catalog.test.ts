@@ -22,8 +22,20 @@ describe("the demo catalogue's prices", () => {
         metal: row.metal,
         pureGrams: row.pureGrams,
         buybackDiscountPercent: row.buybackDiscountPercent ?? 10,
-        rule: pricingRule({ pricing: row.pricing ?? "metal", premiumPercent: row.premiumPercent ?? 0, fixedPremium: row.fixedPremium ?? 0, fixedPrice: row.fixedPrice ?? null }),
-        vat: vatTreatment({ kind: row.kind, country: row.country, issuer: row.issuer, denomination: row.denomination, quality: row.quality ?? null, vatOverride: null }),
+        rule: pricingRule({
+          pricing: row.pricing ?? "metal",
+          premiumPercent: row.premiumPercent ?? 0,
+          fixedPremium: row.fixedPremium ?? 0,
+          fixedPrice: row.fixedPrice ?? null,
+        }),
+        vat: vatTreatment({
+          kind: row.kind,
+          country: row.country,
+          issuer: row.issuer,
+          denomination: row.denomination,
+          quality: row.quality ?? null,
+          vatOverride: null,
+        }),
       };
       const issue = days.flatMap((rates) => priceFloorIssues(coin, rates, sale))[0];
       if (issue) under.push(`${row.sku} ${row.name}: ${priceFloorText(issue, coin.vat)}`);
@@ -32,7 +44,13 @@ describe("the demo catalogue's prices", () => {
   });
 
   it("the check sees a coin with VAT sold at a bullion premium (the Krugerrand at 6 %) as under its metal and buy-back", () => {
-    const krugerrand = { metal: "gold" as const, pureGrams: 31.1, buybackDiscountPercent: 5, rule: { kind: "metal" as const, premiumPercent: 6, fixedPremium: 0 }, vat: "included" as const };
+    const krugerrand = {
+      metal: "gold" as const,
+      pureGrams: 31.1,
+      buybackDiscountPercent: 5,
+      rule: { kind: "metal" as const, premiumPercent: 6, fixedPremium: 0 },
+      vat: "included" as const,
+    };
     const issues = priceFloorIssues(krugerrand, { gold: 11_665, silver: 140 }, sale);
     expect(issues.map((issue) => issue.floor)).toEqual(["metal", "buyback"]);
     // 31,1 g × 11 665 ₽ × 1,06 = 384 549 ₽, of which 315 204 ₽ is the shop's after 22 % VAT.
@@ -44,15 +62,18 @@ describe("a shop seeded with the former premiums", () => {
   const database = withTempDatabase("demo-premiums", (handle) => productsSeeder.run(handle.db));
   const premiums = async () =>
     Object.fromEntries(
-      (await database.handle.db.select({ sku: products.sku, premiumPercent: products.premiumPercent }).from(products).where(inArray(products.sku, ["AU-0008", "AU-0014", "AU-0015", "AU-0036"]))).map((row) => [
-        row.sku,
-        row.premiumPercent,
-      ]),
+      (
+        await database.handle.db
+          .select({ sku: products.sku, premiumPercent: products.premiumPercent })
+          .from(products)
+          .where(inArray(products.sku, ["AU-0008", "AU-0014", "AU-0015", "AU-0036"]))
+      ).map((row) => [row.sku, row.premiumPercent]),
     );
 
   it("gets the catalogue's premiums for the coins with VAT, except one the operator changed", async () => {
     const { db } = database.handle;
-    for (const [sku, former] of Object.entries({ "AU-0008": 8, "AU-0014": 8, "AU-0015": 12, "AU-0036": 6 })) await db.update(products).set({ premiumPercent: former }).where(eq(products.sku, sku));
+    for (const [sku, former] of Object.entries({ "AU-0008": 8, "AU-0014": 8, "AU-0015": 12, "AU-0036": 6 }))
+      await db.update(products).set({ premiumPercent: former }).where(eq(products.sku, sku));
     await db.update(products).set({ premiumPercent: 40 }).where(eq(products.sku, "AU-0014"));
     await vatCoinPremiumsSeeder.run(db);
     expect(await premiums()).toEqual({ "AU-0008": 32, "AU-0014": 40, "AU-0015": 35, "AU-0036": 30 });

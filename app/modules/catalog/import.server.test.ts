@@ -68,7 +68,6 @@ describe("catalogue import on PGlite", () => {
   const db = () => database.handle.db;
   const bySku = async (sku: string) => (await db().select().from(products).where(eq(products.sku, sku)))[0];
 
-
   it("imports JSON: creates a new SKU with defaults, updates only the given fields of a known one", async () => {
     const before = (await bySku("AU-0001"))!;
     const result = await importProductFile(db(), JSON.stringify([newCoin, { sku: "AU-0001", stock: 77, premiumPercent: "7,5" }]), "coins.json");
@@ -76,7 +75,16 @@ describe("catalogue import on PGlite", () => {
 
     const created = (await bySku("AU-9001"))!;
     // 'ММД' is stored as the mint's one name.
-    expect(created).toMatchObject({ ...newCoin, mint: "Московский монетный двор (ММД)", status: "active", pricing: "metal", vat: "included", images: [], collection: null, buybackDiscountPercent: 10 });
+    expect(created).toMatchObject({
+      ...newCoin,
+      mint: "Московский монетный двор (ММД)",
+      status: "active",
+      pricing: "metal",
+      vat: "included",
+      images: [],
+      collection: null,
+      buybackDiscountPercent: 10,
+    });
     const updated = (await bySku("AU-0001"))!;
     expect(updated).toMatchObject({ stock: 77, premiumPercent: 7.5, name: before.name, pureGrams: before.pureGrams, images: before.images });
     expect(updated.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
@@ -105,7 +113,14 @@ describe("catalogue import on PGlite", () => {
       pricing: "fixed",
       fixedPrice: 4500,
     });
-    expect(await bySku("AU-9001")).toMatchObject({ name: "Золотой сокол 1 унция (новая цена)", mint: "Санкт-Петербургский монетный двор (СПМД)", description: "", stock: 0, pricing: "metal", fixedPrice: null });
+    expect(await bySku("AU-9001")).toMatchObject({
+      name: "Золотой сокол 1 унция (новая цена)",
+      mint: "Санкт-Петербургский монетный двор (СПМД)",
+      description: "",
+      stock: 0,
+      pricing: "metal",
+      fixedPrice: null,
+    });
   });
 
   it("stores every spelling of a mint under its one name, so the filter offers each mint once", async () => {
@@ -216,7 +231,11 @@ describe("catalogue import on PGlite", () => {
   const bigCsv = (count: number, prefix: string) =>
     [
       "sku;slug;name;metal;kind;denomination;country;issuer;fineness;totalGrams;pureGrams;stock;premiumPercent;description",
-      ...Array.from({ length: count }, (_, i) => `${prefix}-${i};${prefix.toLowerCase()}-${i};Монета ${i};gold;investment;50 рублей;Россия;Банк России;999;7,8;7,78;5;8;${"Описание монеты для проверки. ".repeat(15)}`),
+      ...Array.from(
+        { length: count },
+        (_, i) =>
+          `${prefix}-${i};${prefix.toLowerCase()}-${i};Монета ${i};gold;investment;50 рублей;Россия;Банк России;999;7,8;7,78;5;8;${"Описание монеты для проверки. ".repeat(15)}`,
+      ),
     ].join("\n");
 
   it("refuses a file of more than 2 000 coins with a Russian message before checking its rows, and writes nothing", async () => {
@@ -239,4 +258,3 @@ describe("catalogue import on PGlite", () => {
     expect(turns).toBeGreaterThanOrEqual(20);
   }, 120_000);
 });
-

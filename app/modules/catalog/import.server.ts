@@ -31,9 +31,7 @@ type ProductInsert = typeof products.$inferInsert;
 /** One problem in a file: its row (0 for the file as a whole), the field (or "a, b" fields) to blame. */
 export type ImportIssue = { row: number; field?: string; message: string };
 
-export type ImportResult =
-  | { ok: true; created: number; updated: number; skus: string[] }
-  | { ok: false; errors: ImportIssue[] };
+export type ImportResult = { ok: true; created: number; updated: number; skus: string[] } | { ok: false; errors: ImportIssue[] };
 
 /** A row as read from the file, before validation. */
 export type RawProductRow = { row: number; values: Record<string, unknown> };
@@ -62,11 +60,9 @@ function numberLike(value: unknown): unknown {
 
 const textLike = (value: unknown) => (typeof value === "number" ? String(value) : value);
 
-const text = (max: number) =>
-  z.preprocess(textLike, z.string({ error: "должно быть строкой" }).trim().max(max, `не длиннее ${max} символов`));
+const text = (max: number) => z.preprocess(textLike, z.string({ error: "должно быть строкой" }).trim().max(max, `не длиннее ${max} символов`));
 
-const numberIn = (message: string, check: (value: number) => boolean) =>
-  z.preprocess(numberLike, z.number({ error: message }).refine(check, message));
+const numberIn = (message: string, check: (value: number) => boolean) => z.preprocess(numberLike, z.number({ error: message }).refine(check, message));
 
 const positive = (max: number) =>
   z.preprocess(
@@ -148,7 +144,10 @@ const fieldRules = {
   images: { schema: images, empty: [] as ProductImage[] },
   stock: { schema: wholeNumber, empty: 0 },
   /** The most pieces of the coin one order may hold; empty: MAX_PIECES_PER_COIN. */
-  maxPerOrder: { schema: numberIn("должно быть целым числом от 1 (или пусто: общий предел)", (value) => Number.isInteger(value) && value >= 1 && value <= 100_000), empty: null },
+  maxPerOrder: {
+    schema: numberIn("должно быть целым числом от 1 (или пусто: общий предел)", (value) => Number.isInteger(value) && value >= 1 && value <= 100_000),
+    empty: null,
+  },
   /** The dashboard warns at this stock or less; empty: no warning for the coin. */
   lowStockThreshold: { schema: wholeNumber, empty: null },
   pricing: { schema: choice(["metal", "fixed"]), empty: "metal" },
@@ -231,7 +230,8 @@ function importPlanner(existing: ExistingProduct[]) {
     issues.push(...rowIssues);
     const sku = values.sku;
     if (sku === undefined) {
-      if (!rowIssues.some((issue) => issue.field === "sku")) issues.push({ row: raw.row, field: "sku", message: "обязательное поле: по артикулу монета создаётся или обновляется" });
+      if (!rowIssues.some((issue) => issue.field === "sku"))
+        issues.push({ row: raw.row, field: "sku", message: "обязательное поле: по артикулу монета создаётся или обновляется" });
       return;
     }
     const seenAt = skuRow.get(sku);
@@ -245,7 +245,11 @@ function importPlanner(existing: ExistingProduct[]) {
     if (!current) {
       const missing = requiredFields.filter((field) => !(field in values) && !rowIssues.some((issue) => issue.field === field));
       if (missing.length > 0) {
-        issues.push({ row: raw.row, field: missing.join(", "), message: `${missing.length > 1 ? "обязательны" : "обязательно"} для новой монеты (артикула ${sku} в каталоге нет)` });
+        issues.push({
+          row: raw.row,
+          field: missing.join(", "),
+          message: `${missing.length > 1 ? "обязательны" : "обязательно"} для новой монеты (артикула ${sku} в каталоге нет)`,
+        });
       }
     }
 
@@ -260,7 +264,12 @@ function importPlanner(existing: ExistingProduct[]) {
     // Rules across fields, on the product as it would be after the import.
     const totalGrams = values.totalGrams ?? current?.totalGrams;
     const pureGrams = values.pureGrams ?? current?.pureGrams;
-    if (totalGrams !== undefined && pureGrams !== undefined && pureGrams > totalGrams && !rowIssues.some((issue) => issue.field === "pureGrams" || issue.field === "totalGrams")) {
+    if (
+      totalGrams !== undefined &&
+      pureGrams !== undefined &&
+      pureGrams > totalGrams &&
+      !rowIssues.some((issue) => issue.field === "pureGrams" || issue.field === "totalGrams")
+    ) {
       issues.push({ row: raw.row, field: "pureGrams", message: `чистого металла не может быть больше общего веса (totalGrams ${totalGrams})` });
     }
     const pricing = values.pricing ?? current?.pricing ?? "metal";
@@ -329,7 +338,12 @@ export type ProductFileFormat = "json" | "csv";
 export function detectFormat(fileName: string, text: string): ProductFileFormat {
   if (/\.json$/i.test(fileName)) return "json";
   if (/\.(csv|txt)$/i.test(fileName)) return "csv";
-  return text.replace(/^\uFEFF/, "").trimStart().startsWith("[") ? "json" : "csv";
+  return text
+    .replace(/^\uFEFF/, "")
+    .trimStart()
+    .startsWith("[")
+    ? "json"
+    : "csv";
 }
 
 /** The rows of a file, or why the file as a whole cannot be read. */
@@ -344,7 +358,7 @@ function parseJsonRows(text: string): { rows: RawProductRow[]; issues: ImportIss
   } catch (error) {
     return { rows: [], issues: [{ row: 0, message: `не читается как JSON (${(error as Error).message})` }] };
   }
-  if (!Array.isArray(data)) return { rows: [], issues: [{ row: 0, message: "ожидается JSON-массив монет: [{ \"sku\": …, \"name\": … }, …]" }] };
+  if (!Array.isArray(data)) return { rows: [], issues: [{ row: 0, message: 'ожидается JSON-массив монет: [{ "sku": …, "name": … }, …]' }] };
   const rows: RawProductRow[] = [];
   const issues: ImportIssue[] = [];
   data.forEach((item: unknown, index) => {
@@ -477,7 +491,15 @@ export const MAX_IMPORT_ROWS = 2000;
 export async function importProductFile(db: Database, text: string, fileName: string): Promise<ImportResult> {
   const { rows, issues } = parseProductFile(text, detectFormat(fileName, text));
   if (rows.length > MAX_IMPORT_ROWS) {
-    return { ok: false, errors: [{ row: 0, message: `монет в файле ${rows.length.toLocaleString("ru-RU")}, а за один раз загружается не больше ${MAX_IMPORT_ROWS.toLocaleString("ru-RU")}: разбейте файл на части` }] };
+    return {
+      ok: false,
+      errors: [
+        {
+          row: 0,
+          message: `монет в файле ${rows.length.toLocaleString("ru-RU")}, а за один раз загружается не больше ${MAX_IMPORT_ROWS.toLocaleString("ru-RU")}: разбейте файл на части`,
+        },
+      ],
+    };
   }
   // The rows that could be read are checked too, so the operator sees every problem at once.
   return importProducts(db, rows, issues);
@@ -562,7 +584,8 @@ export async function setQuantityTiers(db: Database, sku: string, value: string)
   if (!product) throw new CatalogCommandError(`Монеты с артикулом ${sku} в каталоге нет.`);
   const parsed = parseTiers(value, product.premiumPercent);
   if (!parsed.ok) throw new CatalogCommandError(`tiers: ${parsed.reason}.`);
-  if (product.pricing === "fixed" && parsed.tiers.length > 0) throw new CatalogCommandError("tiers: у монеты с фиксированной ценой нет наценки, скидку за количество задать нельзя.");
+  if (product.pricing === "fixed" && parsed.tiers.length > 0)
+    throw new CatalogCommandError("tiers: у монеты с фиксированной ценой нет наценки, скидку за количество задать нельзя.");
   const [row] = await db
     .update(products)
     .set({ quantityTiers: parsed.tiers, updatedAt: sql`now()` })

@@ -4,7 +4,8 @@ import { canonicalMint, mintsOf, MOSCOW_MINT, SAINT_PETERSBURG_MINT, US_MINT } f
 
 describe("canonical mint names", () => {
   it("gives each mint one name, however a source spells it", () => {
-    for (const name of ["СПМД", "Санкт-Петербургский монетный двор (СПБ)", " санкт-петербургский  монетный двор ", "ЛМД"]) expect(canonicalMint(name), name).toBe(SAINT_PETERSBURG_MINT);
+    for (const name of ["СПМД", "Санкт-Петербургский монетный двор (СПБ)", " санкт-петербургский  монетный двор ", "ЛМД"])
+      expect(canonicalMint(name), name).toBe(SAINT_PETERSBURG_MINT);
     for (const name of ["ММД", "Московский монетный двор"]) expect(canonicalMint(name), name).toBe(MOSCOW_MINT);
     for (const name of ["Монетный двор США (Уэст-Пойнт)", "Монетный двор США (Уэст-Пойнт / Сан-Франциско)"]) expect(canonicalMint(name), name).toBe(US_MINT);
   });

@@ -14,13 +14,13 @@ export const MINT_SEPARATOR = "; ";
 
 /** Spellings (lower case, spaces collapsed) of the mints written more than one way. */
 const aliases: Record<string, string> = {
-  "ммд": MOSCOW_MINT,
+  ммд: MOSCOW_MINT,
   "московский монетный двор": MOSCOW_MINT,
   "московский монетный двор (ммд)": MOSCOW_MINT,
-  "спмд": SAINT_PETERSBURG_MINT,
-  "спб": SAINT_PETERSBURG_MINT,
+  спмд: SAINT_PETERSBURG_MINT,
+  спб: SAINT_PETERSBURG_MINT,
   // The Leningrad Mint is the Saint Petersburg Mint under its Soviet name (mark ЛМД until 1997).
-  "лмд": SAINT_PETERSBURG_MINT,
+  лмд: SAINT_PETERSBURG_MINT,
   "ленинградский монетный двор": SAINT_PETERSBURG_MINT,
   "ленинградский монетный двор (лмд)": SAINT_PETERSBURG_MINT,
   "санкт-петербургский монетный двор": SAINT_PETERSBURG_MINT,
@@ -71,5 +71,8 @@ export function canonicalMint(name: string | null | undefined): string | null {
 
 /** The mints of a product's mint field, each once: what the filter offers. */
 export function mintsOf(value: string | null | undefined): string[] {
-  return (value ?? "").split(MINT_SEPARATOR).map((name) => name.trim()).filter(Boolean);
+  return (value ?? "")
+    .split(MINT_SEPARATOR)
+    .map((name) => name.trim())
+    .filter(Boolean);
 }

@@ -42,6 +42,13 @@ describe("priceHistory", () => {
 
 describe("parseHistoryRange", () => {
   it("accepts a month, half a year and a year, and falls back to half a year", () => {
-    expect(["month", "half-year", "year", "all", "x", null].map((v) => parseHistoryRange(v))).toEqual(["month", "half-year", "year", "half-year", "half-year", "half-year"]);
+    expect(["month", "half-year", "year", "all", "x", null].map((v) => parseHistoryRange(v))).toEqual([
+      "month",
+      "half-year",
+      "year",
+      "half-year",
+      "half-year",
+      "half-year",
+    ]);
   });
 });

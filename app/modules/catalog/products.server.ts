@@ -3,12 +3,7 @@ import { vatTreatment } from "../tax/vat.ts";
 import { coinBuybackPrice } from "../buyback/price.ts";
 import type { Database } from "../db/client.server.ts";
 import { products } from "../db/schema.ts";
-import {
-  gramsToTroyOunces,
-  salePrice,
-  type MetalRates,
-  type PricingRule,
-} from "../pricing/pricing.ts";
+import { gramsToTroyOunces, salePrice, type MetalRates, type PricingRule } from "../pricing/pricing.ts";
 import { createReadCache, readsGeneration } from "../shared/read-cache.ts";
 import { coinFigures, coinValue } from "./coin-value.ts";
 import { PAGE_SIZE, weightOptions, type ListingQuery, type SectionFilter } from "./listing.ts";
@@ -171,13 +166,7 @@ export function listProducts(db: Database, section: SectionFilter, query: Listin
   return listingCache.get(db, key, () => readListing(db, section, query, page, rates));
 }
 
-async function readListing(
-  db: Database,
-  section: SectionFilter,
-  query: ListingQuery,
-  page: number,
-  rates: MetalRates | null,
-): Promise<ListingPage> {
+async function readListing(db: Database, section: SectionFilter, query: ListingQuery, page: number, rates: MetalRates | null): Promise<ListingPage> {
   const where = and(...conditions(section, query, rates));
   const [totals] = await db.select({ total: count() }).from(products).where(where);
   const total = totals?.total ?? 0;

@@ -56,7 +56,6 @@ describe("searchProducts on the demo catalogue (PGlite)", () => {
   const page = { limit: 100, offset: 0 };
   const names = async (query: string) => (await searchProducts(database.handle.db, query, rates, page)).items.map((item) => item.name);
 
-
   it("finds «Георгий Победоносец» by the beginning of a word, name matches first", async () => {
     const found = await names("побед");
     expect(found).toContain("Георгий Победоносец 50 рублей (ММД)");
@@ -73,7 +72,10 @@ describe("searchProducts on the demo catalogue (PGlite)", () => {
     expect(chervonets).toContain("Червонец «Сеятель» 10 рублей (1975–1982)");
 
     const maple = await names("кленовый лист");
-    expect(maple.slice(0, 2).sort()).toEqual(["Кленовый лист 1 унция, золото (50 канадских долларов)", "Кленовый лист 1 унция, серебро (5 канадских долларов)"]);
+    expect(maple.slice(0, 2).sort()).toEqual([
+      "Кленовый лист 1 унция, золото (50 канадских долларов)",
+      "Кленовый лист 1 унция, серебро (5 канадских долларов)",
+    ]);
 
     const ounces = await names("1 унция");
     expect(ounces).toContain("Крюгерранд 1 унция");
@@ -107,7 +109,10 @@ describe("searchProducts on the demo catalogue (PGlite)", () => {
     for (const [typed, suggestion, coin] of cases) {
       const result = await searchProducts(database.handle.db, typed, rates, page);
       expect(result.suggestion, typed).toBe(suggestion);
-      expect(result.items.map((item) => item.name), typed).toContain(coin);
+      expect(
+        result.items.map((item) => item.name),
+        typed,
+      ).toContain(coin);
     }
     // A query that finds coins as typed is not corrected; gibberish stays gibberish.
     expect((await searchProducts(database.handle.db, "соболь", rates, page)).suggestion).toBeUndefined();

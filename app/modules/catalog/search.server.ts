@@ -105,12 +105,7 @@ export type SearchResult = {
  * query read on the Russian layout, then each word no coin has replaced by the most similar
  * word of the catalogue (pg_trgm); the coins of the correction come back with it.
  */
-export async function searchProducts(
-  db: Database,
-  query: string,
-  rates: MetalRates | null,
-  page: { limit: number; offset: number },
-): Promise<SearchResult> {
+export async function searchProducts(db: Database, query: string, rates: MetalRates | null, page: { limit: number; offset: number }): Promise<SearchResult> {
   const normalized = normalizeSearchQuery(query);
   const words = searchWords(normalized);
   if (words.length === 0) return { items: [], total: 0 };
@@ -137,7 +132,12 @@ function whereOfWords(words: string[]) {
   return { where: and(...conditions), parsed };
 }
 
-async function searchByWords(db: Database, words: string[], rates: MetalRates | null, { limit, offset }: { limit: number; offset: number }): Promise<SearchResult> {
+async function searchByWords(
+  db: Database,
+  words: string[],
+  rates: MetalRates | null,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<SearchResult> {
   const { where, parsed } = whereOfWords(words);
   const [totals] = await db.select({ total: count() }).from(products).where(where);
   const total = Number(totals?.total ?? 0);

@@ -132,7 +132,8 @@ export async function editProductAsStaff(
   vat?: VatChoice,
   floor?: FloorCheck,
 ): Promise<StaffEditResult> {
-  const result: StaffEditResult = await db.transaction(async (tx) => {
+  const result: StaffEditResult = await db
+    .transaction(async (tx) => {
       const [before] = await tx.select().from(products).where(eq(products.sku, sku)).for("update");
       if (!before) return { ok: false as const, kind: "missing" as const };
       if (versionOf(before) !== version) return { ok: false as const, kind: "conflict" as const, product: before };
@@ -147,7 +148,8 @@ export async function editProductAsStaff(
       }
       if (changed.length > 0) await writeAudit(tx, actor, { action: "catalog.edit", entity: `product:${sku}`, before: was, after: now });
       return { ok: true as const, product: after!, changed };
-    }).catch((error: unknown) => {
+    })
+    .catch((error: unknown) => {
       if (error instanceof BelowFloor) return { ok: false as const, kind: "below-floor" as const, warnings: error.warnings };
       throw error;
     });
@@ -160,7 +162,12 @@ export async function editProductAsStaff(
  * One coin changed by an operator's command (premium, VAT): undone when the coin would then
  * sell under its floor and the operator did not confirm it, as the editor's save is.
  */
-export async function changeCoinWithinFloor<T>(db: Database, sku: string, floor: FloorCheck, change: (db: Database) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; warnings: string[] }> {
+export async function changeCoinWithinFloor<T>(
+  db: Database,
+  sku: string,
+  floor: FloorCheck,
+  change: (db: Database) => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; warnings: string[] }> {
   return db
     .transaction(async (tx) => {
       const value = await change(tx);
@@ -176,9 +183,7 @@ export async function changeCoinWithinFloor<T>(db: Database, sku: string, floor:
 }
 
 export type CatalogFileResult =
-  | { ok: true; created: number; updated: number }
-  | { ok: false; errors: ImportIssue[] }
-  | { ok: false; kind: "below-floor"; warnings: string[] };
+  { ok: true; created: number; updated: number } | { ok: false; errors: ImportIssue[] } | { ok: false; kind: "below-floor"; warnings: string[] };
 
 /**
  * Why coins a file import created or repriced would sell under their floor, one line a coin
@@ -202,25 +207,27 @@ async function importFloorWarnings(db: Database, before: Map<string, Product>, s
  * is undone unless staff confirmed it, as a single coin's save is.
  */
 export async function importCatalogAsStaff(db: Database, actor: StaffActor, text: string, fileName: string, floor?: FloorCheck): Promise<CatalogFileResult> {
-  const result = await db.transaction(async (tx) => {
-    const before = floor && !floor.confirmed ? new Map((await tx.select().from(products)).map((row) => [row.sku, row])) : undefined;
-    const imported = await importProductFile(tx, text, fileName);
-    if (!imported.ok) return imported;
-    if (before) {
-      const warnings = await importFloorWarnings(tx, before, imported.skus, floor!.rates);
-      if (warnings.length > 0) throw new BelowFloor(warnings);
-    }
-    await writeAudit(tx, actor, {
-      action: "catalog.import",
-      entity: "catalog",
-      before: null,
-      after: { file: fileName.slice(0, 200), created: imported.created, updated: imported.updated, skus: imported.skus.slice(0, 500) },
+  const result = await db
+    .transaction(async (tx) => {
+      const before = floor && !floor.confirmed ? new Map((await tx.select().from(products)).map((row) => [row.sku, row])) : undefined;
+      const imported = await importProductFile(tx, text, fileName);
+      if (!imported.ok) return imported;
+      if (before) {
+        const warnings = await importFloorWarnings(tx, before, imported.skus, floor!.rates);
+        if (warnings.length > 0) throw new BelowFloor(warnings);
+      }
+      await writeAudit(tx, actor, {
+        action: "catalog.import",
+        entity: "catalog",
+        before: null,
+        after: { file: fileName.slice(0, 200), created: imported.created, updated: imported.updated, skus: imported.skus.slice(0, 500) },
+      });
+      return imported;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof BelowFloor) return { ok: false as const, kind: "below-floor" as const, warnings: error.warnings };
+      throw error;
     });
-    return imported;
-  }).catch((error: unknown) => {
-    if (error instanceof BelowFloor) return { ok: false as const, kind: "below-floor" as const, warnings: error.warnings };
-    throw error;
-  });
   if (result.ok) invalidateReads("catalog");
   if (!result.ok) return "kind" in result ? result : { ok: false, errors: result.errors };
   return { ok: true, created: result.created, updated: result.updated };

@@ -3,7 +3,9 @@ import { addressTexts, entranceProblem, floorProblem, roomProblem } from "./addr
 
 describe("floor", () => {
   it.each(["", " ", "1", "3", " 12 ", "99"])("accepts %j", (floor) => expect(floorProblem(floor)).toBeNull());
-  it.each(["−3", "-3", "-1", "0", "100", "2.5", "1e3", "третий", "3 этаж", "03a", "٣"])("refuses %j", (floor) => expect(floorProblem(floor)).toBe(addressTexts.floor));
+  it.each(["−3", "-3", "-1", "0", "100", "2.5", "1e3", "третий", "3 этаж", "03a", "٣"])("refuses %j", (floor) =>
+    expect(floorProblem(floor)).toBe(addressTexts.floor),
+  );
 });
 
 describe("entrance", () => {

@@ -50,7 +50,15 @@ describe("firstVisitDelivery", () => {
 });
 
 describe("preselectedPoint", () => {
-  const point = (code: string) => ({ code, name: code, address: `ул. ${code}`, workTime: "", coords: { latitude: 55.75, longitude: 37.61 }, dlvId: DELIVERY_IDS.pickupPoint, type: "" as const });
+  const point = (code: string) => ({
+    code,
+    name: code,
+    address: `ул. ${code}`,
+    workTime: "",
+    coords: { latitude: 55.75, longitude: 37.61 },
+    dlvId: DELIVERY_IDS.pickupPoint,
+    type: "" as const,
+  });
   const several = [point("MSK1"), point("MSK2"), point("MSK3")];
 
   it("keeps the point the buyer chose while the list has it", () => {

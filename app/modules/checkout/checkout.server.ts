@@ -160,7 +160,11 @@ export async function checkoutView(
   db: Database,
   input: { owner: ListOwner; user: User | null; rates: MetalRates | null; provider: DeliveryProvider; pointFilter: string; cityQuery: string },
 ): Promise<CheckoutView> {
-  const [cart, stored, promotions] = await Promise.all([cartSummary(db, input.owner, input.rates), loadDraft(db, input.owner, input.user), activePromotions(db)]);
+  const [cart, stored, promotions] = await Promise.all([
+    cartSummary(db, input.owner, input.rates),
+    loadDraft(db, input.owner, input.user),
+    activePromotions(db),
+  ]);
   const { token, revision } = stored;
   let draft = stored.draft;
   const parcel = parcelOf(cart);

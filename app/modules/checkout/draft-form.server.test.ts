@@ -52,7 +52,13 @@ describe("parseCheckoutPost", () => {
   });
 
   it("takes each choice only in its own shape, as if a malformed one was not posted", () => {
-    expect(parseCheckoutPost(form({ deliveryId: "76", paymentId: "4", pointCode: "MSK1", removeLine: "12" }))).toMatchObject({ intent: "save", deliveryId: 76, paymentId: 4, pointCode: "MSK1", removeLine: "12" });
+    expect(parseCheckoutPost(form({ deliveryId: "76", paymentId: "4", pointCode: "MSK1", removeLine: "12" }))).toMatchObject({
+      intent: "save",
+      deliveryId: 76,
+      paymentId: 4,
+      pointCode: "MSK1",
+      removeLine: "12",
+    });
     const hostile = parseCheckoutPost(form({ deliveryId: "7.5", paymentId: "card" }));
     expect(hostile.deliveryId).toBeUndefined();
     expect(hostile.paymentId).toBeUndefined();

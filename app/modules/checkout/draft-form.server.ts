@@ -57,7 +57,11 @@ const postedText = (max: number) =>
 /** What every post may carry besides the text fields: the choices made on the form. */
 const choices = {
   /** A city button: its code (null when malformed, still a city button), undefined when none was pressed. */
-  chooseCity: z.string().transform((code) => (/^\d{1,10}$/.test(code) ? code : null)).optional().catch(undefined),
+  chooseCity: z
+    .string()
+    .transform((code) => (/^\d{1,10}$/.test(code) ? code : null))
+    .optional()
+    .catch(undefined),
   deliveryId: postedInteger,
   pointCode: postedString,
   paymentId: postedInteger,
@@ -101,7 +105,9 @@ function shapeOfPost(form: FormData) {
   }
   const texts = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([key, name]) => [key, first(name)]));
   return {
-    ...Object.fromEntries(["chooseCity", "deliveryId", "pointCode", "paymentId", "removeLine", "shown", "cityQuery", "token"].map((name) => [name, first(name)])),
+    ...Object.fromEntries(
+      ["chooseCity", "deliveryId", "pointCode", "paymentId", "removeLine", "shown", "cityQuery", "token"].map((name) => [name, first(name)]),
+    ),
     intent: checkoutIntents.includes(intent as never) ? intent : "save",
     texts: { contact: texts(FIELDS.contact), address: texts(FIELDS.address), comment: first("comment") },
     quantities,
@@ -115,12 +121,23 @@ function shapeOfPost(form: FormData) {
  */
 export const checkoutPostSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("save"), ...choices }),
-  z.object({ intent: z.literal("find-city"), ...choices, cityQuery: z.string().catch("").transform((query) => query.trim().slice(0, 60)) }),
+  z.object({
+    intent: z.literal("find-city"),
+    ...choices,
+    cityQuery: z
+      .string()
+      .catch("")
+      .transform((query) => query.trim().slice(0, 60)),
+  }),
   z.object({
     intent: z.literal("place"),
     ...choices,
     /** The one-time token the page was rendered with (orders.checkout_token). */
-    token: z.string().regex(/^[\w-]{16,64}$/).optional().catch(undefined),
+    token: z
+      .string()
+      .regex(/^[\w-]{16,64}$/)
+      .optional()
+      .catch(undefined),
   }),
   z.object({ intent: z.literal("login"), ...choices }),
   z.object({ intent: z.literal("identify"), ...choices }),
@@ -145,7 +162,13 @@ export function applyPostedFields(draft: CheckoutDraft, texts: PostedTexts): Che
 
 function isChangeNotice(value: unknown): value is ChangeNotice {
   const notice = value as ChangeNotice | null;
-  return !!notice && typeof notice === "object" && typeof notice.key === "string" && Array.isArray(notice.messages) && notice.messages.every((message) => typeof message === "string");
+  return (
+    !!notice &&
+    typeof notice === "object" &&
+    typeof notice.key === "string" &&
+    Array.isArray(notice.messages) &&
+    notice.messages.every((message) => typeof message === "string")
+  );
 }
 
 /** A stored draft read back defensively: whatever is missing or malformed falls back to the empty draft's value. */
@@ -161,7 +184,10 @@ export function readDraft(stored: Record<string, unknown> | null | undefined): C
   return {
     contact: Object.fromEntries(Object.keys(base.contact).map((key) => [key, text(contact[key], "")])) as CheckoutContact,
     address: Object.fromEntries(Object.keys(base.address).map((key) => [key, text(address[key], "")])) as CheckoutAddress,
-    city: typeof city.code === "string" && /^\d{1,10}$/.test(city.code) ? { code: city.code, name: text(city.name, city.code), fullName: text(city.fullName, text(city.name, city.code)) } : base.city,
+    city:
+      typeof city.code === "string" && /^\d{1,10}$/.test(city.code)
+        ? { code: city.code, name: text(city.name, city.code), fullName: text(city.fullName, text(city.name, city.code)) }
+        : base.city,
     delivery:
       typeof delivery.deliveryId === "number" && typeof delivery.type === "string"
         ? { ...base.delivery, ...(delivery as Partial<CheckoutDelivery>) }

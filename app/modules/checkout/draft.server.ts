@@ -36,7 +36,14 @@ export function draftFromProfile(user: User): CheckoutDraft {
     draft.city = { code: profile.locinfo.code, name: profile.locinfo.name ?? profile.locinfo.code, fullName: profile.locinfo.name ?? profile.locinfo.code };
   }
   const info = profile.userinfo ?? {};
-  draft.address = { street: info.street ?? "", house: info.house ?? "", room: info.flat ?? "", entrance: info.entrance ?? "", floor: info.floor ?? "", message: info.usercomment ?? "" };
+  draft.address = {
+    street: info.street ?? "",
+    house: info.house ?? "",
+    room: info.flat ?? "",
+    entrance: info.entrance ?? "",
+    floor: info.floor ?? "",
+    message: info.usercomment ?? "",
+  };
   draft.delivery = applyProfileDelivery(draft.delivery, info.select_dlv_service);
   draft.pointCode = lastOrderPoint(user);
   return draft;

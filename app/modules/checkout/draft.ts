@@ -64,7 +64,18 @@ export function emptyDraft(): CheckoutDraft {
 }
 
 /** Field limits: generous for real addresses, small enough to keep a hostile post harmless. */
-export const FIELD_LIMITS = { name: 60, email: 254, phone: 30, street: 150, house: 20, room: 20, entrance: 10, floor: 10, message: 500, comment: 1000 } as const;
+export const FIELD_LIMITS = {
+  name: 60,
+  email: 254,
+  phone: 30,
+  street: 150,
+  house: 20,
+  room: 20,
+  entrance: 10,
+  floor: 10,
+  message: 500,
+  comment: 1000,
+} as const;
 
 export const checkoutTexts = {
   requiredPoint: "Выберите пункт выдачи на карте или в списке",
@@ -83,4 +94,3 @@ export const FIELDS = {
   contact: { name: "name", lastName: "lastName", secondName: "secondName", email: "email", phone: "phone" },
   address: { street: "street", house: "house", room: "room", entrance: "entrance", floor: "floor", message: "addressMessage" },
 } as const satisfies { contact: Record<keyof CheckoutContact, string>; address: Record<keyof CheckoutAddress, string> };
-

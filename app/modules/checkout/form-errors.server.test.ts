@@ -6,7 +6,10 @@ import { checkoutErrorsContext, checkoutErrorsHeader, checkoutErrorsMiddleware, 
 async function pass(cookie: string | null, answer: Response = new Response("ok")) {
   const context = new RouterContextProvider();
   const request = new Request("https://shop.test/checkout", { headers: cookie ? { Cookie: cookie } : {} });
-  const response = (await checkoutErrorsMiddleware({ request, context, params: {}, url: new URL(request.url), pattern: "/checkout" } as never, async () => answer)) as Response;
+  const response = (await checkoutErrorsMiddleware(
+    { request, context, params: {}, url: new URL(request.url), pattern: "/checkout" } as never,
+    async () => answer,
+  )) as Response;
   return { errors: context.get(checkoutErrorsContext), setCookies: response.headers.getSetCookie() };
 }
 
@@ -14,7 +17,11 @@ const cookieOf = (header: string) => header.split(";")[0]!;
 
 describe("the checkout's one-shot errors cookie", () => {
   it("carries the errors of a post to the next page once, then clears itself", async () => {
-    const errors: CheckoutErrors = { phone: ["Номер неполный: нужно 10 цифр после +7"], email: ["Email указан неверно"], "qty:12": ["Можно купить не больше 5 шт."] };
+    const errors: CheckoutErrors = {
+      phone: ["Номер неполный: нужно 10 цифр после +7"],
+      email: ["Email указан неверно"],
+      "qty:12": ["Можно купить не больше 5 шт."],
+    };
     const header = await checkoutErrorsHeader(errors);
     expect(header).toMatch(/^checkout_errors=.+; .*HttpOnly/i);
     const shown = await pass(cookieOf(header!));

@@ -39,7 +39,9 @@ function unpack(stored: unknown): CheckoutErrors | null {
   const errors: CheckoutErrors = {};
   for (const [name, indexes] of Object.entries(value.f).slice(0, MAX_FIELDS)) {
     if (!FIELD_NAME.test(name) || !Array.isArray(indexes)) continue;
-    const list = indexes.map((index) => (typeof index === "number" ? messages[index] : undefined)).filter((message): message is string => message !== undefined);
+    const list = indexes
+      .map((index) => (typeof index === "number" ? messages[index] : undefined))
+      .filter((message): message is string => message !== undefined);
     if (list.length > 0) errors[name] = list;
   }
   return errors;

@@ -13,7 +13,17 @@ describe("the terms a checkout page shows", () => {
   });
 
   it("are nothing when the field is missing or made up", () => {
-    for (const text of [null, "", "[]", "{}", "[[[1,1,1]],\"x\",76,0,4,1]", '[[["1",1,1]],"x",76,0,4,1,1]', '[[[1,-1,1]],"x",76,0,4,1,1]', "x".repeat(5000), "[[[1,1,1]],\"x\",76,0,4,1,1e400]"]) {
+    for (const text of [
+      null,
+      "",
+      "[]",
+      "{}",
+      '[[[1,1,1]],"x",76,0,4,1]',
+      '[[["1",1,1]],"x",76,0,4,1,1]',
+      '[[[1,-1,1]],"x",76,0,4,1,1]',
+      "x".repeat(5000),
+      '[[[1,1,1]],"x",76,0,4,1,1e400]',
+    ]) {
       expect(parseTermsKey(text), String(text).slice(0, 40)).toBeNull();
     }
   });

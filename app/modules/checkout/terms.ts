@@ -20,7 +20,11 @@ export type OrderTerms = {
   total: number;
 };
 
-export function orderTerms(cart: Pick<CartSummary, "lines" | "totalPrice">, draft: Pick<CheckoutDraft, "city" | "delivery">, chosen: Pick<DeliveryChoice, "id" | "price"> | null): OrderTerms {
+export function orderTerms(
+  cart: Pick<CartSummary, "lines" | "totalPrice">,
+  draft: Pick<CheckoutDraft, "city" | "delivery">,
+  chosen: Pick<DeliveryChoice, "id" | "price"> | null,
+): OrderTerms {
   const deliveryPrice = chosen ? chosen.price : null;
   return {
     lines: cart.lines.map((line) => [line.product.id, line.quantity, line.unitPrice ?? line.product.price]),
@@ -54,6 +58,7 @@ export function parseTermsKey(text: unknown): OrderTerms | null {
   const [lines, city, deliveryId, deliveryPrice, paymentId, goods, total] = value as unknown[];
   if (!Array.isArray(lines) || lines.length > 100) return null;
   if (!lines.every((line) => Array.isArray(line) && line.length === 3 && isCount(line[0]) && isCount(line[1]) && isPriceOrNull(line[2]))) return null;
-  if (typeof city !== "string" || !isPriceOrNull(deliveryId) || !isPriceOrNull(deliveryPrice) || !isCount(paymentId) || !isCount(goods) || !isCount(total)) return null;
+  if (typeof city !== "string" || !isPriceOrNull(deliveryId) || !isPriceOrNull(deliveryPrice) || !isCount(paymentId) || !isCount(goods) || !isCount(total))
+    return null;
   return { lines: lines as OrderTerms["lines"], city, deliveryId, deliveryPrice, paymentId, goods, total };
 }

@@ -49,7 +49,8 @@ export function parseExtremistList(xml: string): ParsedList {
   const text = xml.replace(/^\uFEFF/, "");
   if (!/<Субъект[\s>]/.test(text)) throw new ListFormatError("в файле нет ни одного элемента <Субъект>: это не перечень Росфинмониторинга");
   // The current list only: a file may also carry the entries excluded from it.
-  const current = element(text, "АктуальныйПеречень") === null ? text : new RegExp("<АктуальныйПеречень[^>]*>([\\s\\S]*?)</АктуальныйПеречень>").exec(text)![1]!;
+  const current =
+    element(text, "АктуальныйПеречень") === null ? text : new RegExp("<АктуальныйПеречень[^>]*>([\\s\\S]*?)</АктуальныйПеречень>").exec(text)![1]!;
   const persons: ListPerson[] = [];
   let organisations = 0;
   for (const subject of elements(current, "Субъект")) {

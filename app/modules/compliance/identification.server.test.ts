@@ -21,7 +21,10 @@ const database = withTempDatabase("identification-test", async ({ db }) => {
 let userCounter = 0;
 async function buyer() {
   userCounter++;
-  const [user] = await database.handle.db.insert(users).values({ phone: `+7900111${String(userCounter).padStart(4, "0")}` }).returning();
+  const [user] = await database.handle.db
+    .insert(users)
+    .values({ phone: `+7900111${String(userCounter).padStart(4, "0")}` })
+    .returning();
   return { id: user!.id, owner: `user:${user!.id}` as const };
 }
 
@@ -80,11 +83,17 @@ describe("the order's transaction and identification", () => {
   it("holds a listed person's order for review: no payment window, a staff message, none for the buyer", async () => {
     await importExtremistList(
       database.handle.db,
-      parseExtremistList("<П><АктуальныйПеречень><Субъект><ИдСубъекта>7</ИдСубъекта><ФЛ><ФИО>ПЕТРОВ ПЁТР</ФИО><ДатаРождения>1975-01-02</ДатаРождения></ФЛ></Субъект></АктуальныйПеречень></П>"),
+      parseExtremistList(
+        "<П><АктуальныйПеречень><Субъект><ИдСубъекта>7</ИдСубъекта><ФЛ><ФИО>ПЕТРОВ ПЁТР</ФИО><ДатаРождения>1975-01-02</ДатаРождения></ФЛ></Субъект></АктуальныйПеречень></П>",
+      ),
     );
     const user = await buyer();
     const token = crypto.randomUUID();
-    await saveIdentification(database.handle.db, { userId: user.id, checkoutToken: token, data: { ...person, fullName: "Петров Петр", birthDate: "1975-01-02" } });
+    await saveIdentification(database.handle.db, {
+      userId: user.id,
+      checkoutToken: token,
+      data: { ...person, fullName: "Петров Петр", birthDate: "1975-01-02" },
+    });
     const { result } = await order(user, token);
     expect(result.kind).toBe("placed");
     const [row] = await database.handle.db.select().from(orders).where(eq(orders.userId, user.id));

@@ -25,7 +25,13 @@ export async function saveIdentification(
 ): Promise<number> {
   const now = input.now ?? new Date();
   const sealed = encryptPii(input.keyring ?? keys(), JSON.stringify(input.data));
-  const values = { keyId: sealed.keyId, data: sealed.ciphertext, consentVersion: input.consentVersion ?? IDENTIFICATION_CONSENT_VERSION, consentedAt: now, createdAt: now };
+  const values = {
+    keyId: sealed.keyId,
+    data: sealed.ciphertext,
+    consentVersion: input.consentVersion ?? IDENTIFICATION_CONSENT_VERSION,
+    consentedAt: now,
+    createdAt: now,
+  };
   const [row] = await db
     .insert(identifications)
     .values({ userId: input.userId, checkoutToken: input.checkoutToken, ...values })
@@ -40,7 +46,12 @@ function open(row: { data: string }, keyring: PiiKeyring): IdentificationData {
 
 /** The buyer's latest identification, opened, to be offered again at the next large order; null when none (or it can no longer be read). */
 export async function latestIdentification(db: Database, userId: number, keyring = keys()): Promise<IdentificationData | null> {
-  const [row] = await db.select({ data: identifications.data }).from(identifications).where(eq(identifications.userId, userId)).orderBy(desc(identifications.createdAt), desc(identifications.id)).limit(1);
+  const [row] = await db
+    .select({ data: identifications.data })
+    .from(identifications)
+    .where(eq(identifications.userId, userId))
+    .orderBy(desc(identifications.createdAt), desc(identifications.id))
+    .limit(1);
   if (!row) return null;
   try {
     return open(row, keyring);
@@ -50,7 +61,12 @@ export async function latestIdentification(db: Database, userId: number, keyring
 }
 
 /** The identification given for this checkout, as the checkout page may show it ("Иванов И. И., документ •• 3456"). */
-export async function identificationOfCheckout(db: Database, userId: number, checkoutToken: string, keyring = keys()): Promise<{ id: number; masked: string } | null> {
+export async function identificationOfCheckout(
+  db: Database,
+  userId: number,
+  checkoutToken: string,
+  keyring = keys(),
+): Promise<{ id: number; masked: string } | null> {
   const [row] = await db
     .select({ id: identifications.id, data: identifications.data })
     .from(identifications)
@@ -98,14 +114,17 @@ export async function needsIdentification(
   const [linked] = await db
     .select({ total: sql<number>`coalesce(sum(${orders.total}), 0)::bigint` })
     .from(orders)
-    .where(and(eq(orders.userId, order.userId), ne(orders.status, "cancelled"), gt(orders.createdAt, new Date(now.getTime() - IDENTIFICATION_LINK_HOURS * 3_600_000))));
+    .where(
+      and(
+        eq(orders.userId, order.userId),
+        ne(orders.status, "cancelled"),
+        gt(orders.createdAt, new Date(now.getTime() - IDENTIFICATION_LINK_HOURS * 3_600_000)),
+      ),
+    );
   return requiresIdentification(order.total + Number(linked?.total ?? 0), order.paymentId, thresholds);
 }
 
-export type IdentificationGate =
-  | { kind: "not-needed" }
-  | { kind: "missing" }
-  | { kind: "identified"; identificationId: number; match: ListMatch | null };
+export type IdentificationGate = { kind: "not-needed" } | { kind: "missing" } | { kind: "identified"; identificationId: number; match: ListMatch | null };
 
 /**
  * Inside the order's transaction: whether an order of this total may be placed. One at or
@@ -128,7 +147,12 @@ export async function identificationGate(
 }
 
 /** Compliance staff open an identification: the read is written to the audit log in the same transaction. */
-export async function readIdentificationAsStaff(db: Database, actor: StaffActor, identificationId: number, orderNumber: string): Promise<IdentificationData | null> {
+export async function readIdentificationAsStaff(
+  db: Database,
+  actor: StaffActor,
+  identificationId: number,
+  orderNumber: string,
+): Promise<IdentificationData | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ data: identifications.data }).from(identifications).where(eq(identifications.id, identificationId)).limit(1);
     if (!row) return null;
@@ -141,10 +165,20 @@ export async function readIdentificationAsStaff(db: Database, actor: StaffActor,
 export async function importExtremistList(db: Database, list: ParsedList, actor: StaffActor = cliActor): Promise<{ persons: number; withDate: number }> {
   return db.transaction(async (tx) => {
     await tx.delete(extremistListEntries);
-    const rows = list.persons.map((person) => ({ subjectId: person.subjectId, fullName: person.fullName, birthDate: person.birthDate, matchKey: person.key, listDate: list.listDate }));
+    const rows = list.persons.map((person) => ({
+      subjectId: person.subjectId,
+      fullName: person.fullName,
+      birthDate: person.birthDate,
+      matchKey: person.key,
+      listDate: list.listDate,
+    }));
     for (let start = 0; start < rows.length; start += 1000) await tx.insert(extremistListEntries).values(rows.slice(start, start + 1000));
     const withDate = rows.filter((row) => row.matchKey !== null).length;
-    await writeAudit(tx, actor, { action: "compliance.import-list", entity: "extremist-list", after: { listDate: list.listDate, persons: rows.length, withDate } });
+    await writeAudit(tx, actor, {
+      action: "compliance.import-list",
+      entity: "extremist-list",
+      after: { listDate: list.listDate, persons: rows.length, withDate },
+    });
     return { persons: rows.length, withDate };
   });
 }
@@ -152,7 +186,11 @@ export async function importExtremistList(db: Database, list: ParsedList, actor:
 /** How many persons the imported list holds and of which date. */
 export async function extremistListStatus(db: Database): Promise<{ persons: number; listDate: string | null; importedAt: Date | null }> {
   const [row] = await db
-    .select({ persons: sql<number>`count(*)::int`, listDate: sql<string | null>`max(${extremistListEntries.listDate})`, importedAt: sql<string | null>`max(${extremistListEntries.importedAt})` })
+    .select({
+      persons: sql<number>`count(*)::int`,
+      listDate: sql<string | null>`max(${extremistListEntries.listDate})`,
+      importedAt: sql<string | null>`max(${extremistListEntries.importedAt})`,
+    })
     .from(extremistListEntries);
   return { persons: row?.persons ?? 0, listDate: row?.listDate ?? null, importedAt: row?.importedAt ? new Date(row.importedAt) : null };
 }

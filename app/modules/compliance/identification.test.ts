@@ -51,10 +51,19 @@ describe("identification form", () => {
     expect(errors({ ...good, birthDate: "23.11.2008", issueDate: "2022-12-01" })).toEqual({});
     expect(errors({ ...good, issueDate: "01.03.1994" })).toMatchObject({ issueDate: "Паспорт не мог быть выдан до 14 лет" });
     expect(errors({ ...good, issueDate: "01.01.2027" })).toMatchObject({ issueDate: "Дата выдачи не может быть в будущем" });
-    expect(errors({ ...good, passportSeries: "451", passportNumber: "12345" })).toMatchObject({ passportSeries: "Серия паспорта — 4 цифры", passportNumber: "Номер паспорта — 6 цифр" });
+    expect(errors({ ...good, passportSeries: "451", passportNumber: "12345" })).toMatchObject({
+      passportSeries: "Серия паспорта — 4 цифры",
+      passportNumber: "Номер паспорта — 6 цифр",
+    });
     expect(errors({ ...good, consent: undefined })).toMatchObject({ consent: "Нужно согласие на обработку персональных данных" });
     // A form posted with empty fields (conform drops them): the same message, never an English one.
-    expect(errors({ fullName: "Иванов Иван" })).toMatchObject({ birthDate: "Обязательное поле", passportNumber: "Обязательное поле", issuer: "Обязательное поле", registrationAddress: "Обязательное поле", citizenship: "Обязательное поле" });
+    expect(errors({ fullName: "Иванов Иван" })).toMatchObject({
+      birthDate: "Обязательное поле",
+      passportNumber: "Обязательное поле",
+      issuer: "Обязательное поле",
+      registrationAddress: "Обязательное поле",
+      citizenship: "Обязательное поле",
+    });
   });
   it("takes a foreign document without a series", () => {
     expect(errors({ ...good, citizenship: "Казахстан", passportSeries: "", passportNumber: "N12345678" })).toEqual({});

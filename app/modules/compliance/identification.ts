@@ -52,7 +52,11 @@ export const identificationFields = z.object({
   birthDate: date,
   citizenship: requiredText(60),
   passportSeries: z.string().trim().default(""),
-  passportNumber: z.string({ error: formTexts.required }).trim().transform((value) => value.replace(/\s+/g, "")).pipe(z.string().min(1, formTexts.required)),
+  passportNumber: z
+    .string({ error: formTexts.required })
+    .trim()
+    .transform((value) => value.replace(/\s+/g, ""))
+    .pipe(z.string().min(1, formTexts.required)),
   issueDate: date,
   issuer: requiredText(200),
   issuerCode: optionalText(7).default(""),
@@ -68,12 +72,15 @@ export function identificationSchema(today: string) {
       else if (yearsBetween(value.birthDate, today) < 18) ctx.addIssue({ code: "custom", path: ["birthDate"], message: identificationTexts.tooYoung });
       else if (yearsBetween(value.birthDate, today) > 120) ctx.addIssue({ code: "custom", path: ["birthDate"], message: identificationTexts.tooOld });
       if (value.issueDate > today) ctx.addIssue({ code: "custom", path: ["issueDate"], message: identificationTexts.issueFuture });
-      else if (value.birthDate <= today && yearsBetween(value.birthDate, value.issueDate) < 14) ctx.addIssue({ code: "custom", path: ["issueDate"], message: identificationTexts.issueBeforeBirth });
+      else if (value.birthDate <= today && yearsBetween(value.birthDate, value.issueDate) < 14)
+        ctx.addIssue({ code: "custom", path: ["issueDate"], message: identificationTexts.issueBeforeBirth });
       // A Russian passport: series of 4 digits and number of 6; a foreign document: its own number.
       if (isRussian(value.citizenship)) {
-        if (!/^\d{4}$/.test(value.passportSeries.replace(/\s+/g, ""))) ctx.addIssue({ code: "custom", path: ["passportSeries"], message: identificationTexts.series });
+        if (!/^\d{4}$/.test(value.passportSeries.replace(/\s+/g, "")))
+          ctx.addIssue({ code: "custom", path: ["passportSeries"], message: identificationTexts.series });
         if (!/^\d{6}$/.test(value.passportNumber)) ctx.addIssue({ code: "custom", path: ["passportNumber"], message: identificationTexts.number });
-      } else if (!/^[\p{L}\d]{5,20}$/u.test(value.passportNumber)) ctx.addIssue({ code: "custom", path: ["passportNumber"], message: identificationTexts.foreignDocument });
+      } else if (!/^[\p{L}\d]{5,20}$/u.test(value.passportNumber))
+        ctx.addIssue({ code: "custom", path: ["passportNumber"], message: identificationTexts.foreignDocument });
     })
     .transform(({ consent: _consent, ...rest }) => ({ ...rest, passportSeries: rest.passportSeries.replace(/\s+/g, "") }));
 }

@@ -80,7 +80,9 @@ describe("parseConfig", () => {
     expect(config.compliance.piiKeys.old).toHaveLength(2);
     expect(config.compliance.identificationThresholds).toEqual({ nonCash: 100_000, cash: 40_000 });
     expect(config.compliance.mandatoryControlRub).toBe(1_000_000);
-    expect(() => parseConfig({ DATA_DIR: tempDir(), IDENTIFICATION_THRESHOLD_RUB: "0" })).toThrow(/IDENTIFICATION_THRESHOLD_RUB: сумма в рублях — целое число от 1 до/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), IDENTIFICATION_THRESHOLD_RUB: "0" })).toThrow(
+      /IDENTIFICATION_THRESHOLD_RUB: сумма в рублях — целое число от 1 до/,
+    );
     expect(parseConfig({ DATA_DIR: tempDir(), IDENTIFICATION_THRESHOLD_CASH_RUB: "60000" }).compliance.identificationThresholds.cash).toBe(60_000);
   });
 
@@ -95,16 +97,40 @@ describe("parseConfig", () => {
 
   it("caps unpaid orders per buyer at 2 and pieces of a coin at 50 unless set, and refuses a cap below 1", () => {
     const hold = { confirmTimeoutMinutes: 4320, maxPieces: 100, maxRub: 3_000_000, maxExpiredPerCoinPerDay: 2 };
-    expect(parseConfig({ DATA_DIR: tempDir() }).orders).toEqual({ maxUnpaidPerBuyer: 2, maxPiecesPerCoin: 50, paymentTimeoutMinutes: 60, lowStockThreshold: 3, hold });
-    expect(parseConfig({ DATA_DIR: tempDir(), MAX_UNPAID_ORDERS_PER_BUYER: "5", MAX_PIECES_PER_COIN: "10" }).orders).toEqual({ maxUnpaidPerBuyer: 5, maxPiecesPerCoin: 10, paymentTimeoutMinutes: 60, lowStockThreshold: 3, hold });
+    expect(parseConfig({ DATA_DIR: tempDir() }).orders).toEqual({
+      maxUnpaidPerBuyer: 2,
+      maxPiecesPerCoin: 50,
+      paymentTimeoutMinutes: 60,
+      lowStockThreshold: 3,
+      hold,
+    });
+    expect(parseConfig({ DATA_DIR: tempDir(), MAX_UNPAID_ORDERS_PER_BUYER: "5", MAX_PIECES_PER_COIN: "10" }).orders).toEqual({
+      maxUnpaidPerBuyer: 5,
+      maxPiecesPerCoin: 10,
+      paymentTimeoutMinutes: 60,
+      lowStockThreshold: 3,
+      hold,
+    });
     expect(() => parseConfig({ DATA_DIR: tempDir(), MAX_UNPAID_ORDERS_PER_BUYER: "0" })).toThrow(/MAX_UNPAID_ORDERS_PER_BUYER: целое число от 1/);
     expect(() => parseConfig({ DATA_DIR: tempDir(), MAX_PIECES_PER_COIN: "1.5" })).toThrow(/MAX_PIECES_PER_COIN/);
   });
 
   it("holds unpaid and unconfirmed stock within the dealer's defaults, and refuses a rule that holds nothing back", () => {
-    const set = { ORDER_CONFIRM_TIMEOUT_MINUTES: "1440", MAX_UNCONFIRMED_PIECES_PER_BUYER: "20", MAX_UNCONFIRMED_RUB_PER_BUYER: "500000", MAX_EXPIRED_ORDERS_PER_COIN_PER_DAY: "1" };
-    expect(parseConfig({ DATA_DIR: tempDir(), ...set }).orders.hold).toEqual({ confirmTimeoutMinutes: 1440, maxPieces: 20, maxRub: 500_000, maxExpiredPerCoinPerDay: 1 });
-    expect(() => parseConfig({ DATA_DIR: tempDir(), ORDER_CONFIRM_TIMEOUT_MINUTES: "0" })).toThrow(/ORDER_CONFIRM_TIMEOUT_MINUTES: целое число минут от 1 до 43200/);
+    const set = {
+      ORDER_CONFIRM_TIMEOUT_MINUTES: "1440",
+      MAX_UNCONFIRMED_PIECES_PER_BUYER: "20",
+      MAX_UNCONFIRMED_RUB_PER_BUYER: "500000",
+      MAX_EXPIRED_ORDERS_PER_COIN_PER_DAY: "1",
+    };
+    expect(parseConfig({ DATA_DIR: tempDir(), ...set }).orders.hold).toEqual({
+      confirmTimeoutMinutes: 1440,
+      maxPieces: 20,
+      maxRub: 500_000,
+      maxExpiredPerCoinPerDay: 1,
+    });
+    expect(() => parseConfig({ DATA_DIR: tempDir(), ORDER_CONFIRM_TIMEOUT_MINUTES: "0" })).toThrow(
+      /ORDER_CONFIRM_TIMEOUT_MINUTES: целое число минут от 1 до 43200/,
+    );
     expect(() => parseConfig({ DATA_DIR: tempDir(), MAX_UNCONFIRMED_PIECES_PER_BUYER: "много" })).toThrow(/MAX_UNCONFIRMED_PIECES_PER_BUYER: целое число от 1/);
     expect(() => parseConfig({ DATA_DIR: tempDir(), MAX_UNCONFIRMED_RUB_PER_BUYER: "0" })).toThrow(/MAX_UNCONFIRMED_RUB_PER_BUYER: сумма в рублях/);
     expect(() => parseConfig({ DATA_DIR: tempDir(), MAX_EXPIRED_ORDERS_PER_COIN_PER_DAY: "0" })).toThrow(/MAX_EXPIRED_ORDERS_PER_COIN_PER_DAY/);
@@ -132,7 +158,11 @@ describe("parseConfig", () => {
     });
     expect(full.notifications.email).toMatchObject({ provider: "smtp", smtpUrl: "smtps://shop:secret@smtp.example.ru:465", from: "Аурум <shop@example.ru>" });
     expect(full.notifications.staffEmails).toEqual(["a@example.ru", "b@example.ru"]);
-    expect(full.notifications.telegram).toEqual({ botToken: "123456:ABCdefGhIJKlmNoPQRstuVWxyZ0123456789", chatId: "-1001234567890", baseUrl: "https://api.telegram.org" });
+    expect(full.notifications.telegram).toEqual({
+      botToken: "123456:ABCdefGhIJKlmNoPQRstuVWxyZ0123456789",
+      chatId: "-1001234567890",
+      baseUrl: "https://api.telegram.org",
+    });
     expect(full.orders.paymentTimeoutMinutes).toBe(30);
     expect(() => parseConfig({ DATA_DIR: tempDir(), EMAIL_PROVIDER: "file" })).toThrow(/EMAIL_OUTBOX_FILE/);
     expect(() => parseConfig({ DATA_DIR: tempDir(), EMAIL_PROVIDER: "smtp", EMAIL_FROM: "x@y.ru" })).toThrow(/SMTP_URL/);
@@ -188,7 +218,9 @@ describe("parseConfig", () => {
     const dataDir = tempDir();
     expect(() => parseConfig({ DATA_DIR: dataDir, PAYMENT_PROVIDER: "yookassa" })).toThrow(/YOOKASSA_SHOP_ID/);
     expect(() => parseConfig({ DATA_DIR: dataDir, PAYMENT_PROVIDER: "yookassa", YOOKASSA_SHOP_ID: "100500" })).toThrow(/YOOKASSA_SECRET_KEY/);
-    expect(() => parseConfig({ DATA_DIR: dataDir, PAYMENT_PROVIDER: "yookassa", YOOKASSA_SHOP_ID: "shop", YOOKASSA_SECRET_KEY: "test_abcdefgh" })).toThrow(/YOOKASSA_SHOP_ID/);
+    expect(() => parseConfig({ DATA_DIR: dataDir, PAYMENT_PROVIDER: "yookassa", YOOKASSA_SHOP_ID: "shop", YOOKASSA_SECRET_KEY: "test_abcdefgh" })).toThrow(
+      /YOOKASSA_SHOP_ID/,
+    );
     expect(() => parseConfig({ DATA_DIR: dataDir, PAYMENT_PROVIDER: "stripe" })).toThrow(/PAYMENT_PROVIDER/);
     const config = parseConfig({
       DATA_DIR: dataDir,
@@ -217,7 +249,14 @@ describe("parseConfig", () => {
       SELLER_ADDRESS: "117312, г. Москва, ул. Вавилова, д. 19",
       ASSAY_REGISTRATION_NUMBER: "0177000123",
     });
-    expect(real.seller).toEqual({ name: "ПАО Сбербанк", inn: "7707083893", ogrn: "1027700132195", address: "117312, г. Москва, ул. Вавилова, д. 19", assayRegistrationNumber: "0177000123", demo: false });
+    expect(real.seller).toEqual({
+      name: "ПАО Сбербанк",
+      inn: "7707083893",
+      ogrn: "1027700132195",
+      address: "117312, г. Москва, ул. Вавилова, д. 19",
+      assayRegistrationNumber: "0177000123",
+      demo: false,
+    });
     expect(parseConfig({ DATA_DIR: dataDir, SELLER_INN: "500100732259", SELLER_OGRN: "304500116000157" }).seller.ogrn).toBe("304500116000157");
     expect(() => parseConfig({ DATA_DIR: dataDir, SELLER_INN: "7707083894" })).toThrow(/SELLER_INN: ИНН: 10 цифр/);
     expect(() => parseConfig({ DATA_DIR: dataDir, SELLER_OGRN: "1027700132196" })).toThrow(/SELLER_OGRN: ОГРН: 13 цифр/);

@@ -30,16 +30,17 @@ export const envSchema = z.object({
     .optional()
     .transform((value) => value?.replace(/\/+$/, "")),
   DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: "должен быть адресом postgres://…" })
-    .optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "должен быть адресом postgres://…" }).optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   // Several secrets, newest first, while one is being replaced (docs/decisions/031-cookies-and-secret-rotation.md).
   SESSION_SECRET: z
     .string()
     .transform((value) => value.split(/[,\s]+/).filter(Boolean))
-    .refine((secrets) => secrets.length > 0 && secrets.every((secret) => secret.length >= 32), "каждый секрет не короче 32 символов; несколько — через запятую, новый первым")
+    .refine(
+      (secrets) => secrets.length > 0 && secrets.every((secret) => secret.length >= 32),
+      "каждый секрет не короче 32 символов; несколько — через запятую, новый первым",
+    )
     .optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   WEB_CONCURRENCY: z.coerce
@@ -60,17 +61,33 @@ export const envSchema = z.object({
       return trust;
     }),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  ADMIN_UPLOAD_MAX_KB: z.coerce.number({ error: "целое число килобайт от 64 до 51200" }).int({ error: "целое число килобайт от 64 до 51200" }).min(64, { error: "целое число килобайт от 64 до 51200" }).max(51_200, { error: "целое число килобайт от 64 до 51200" }).default(5120),
+  ADMIN_UPLOAD_MAX_KB: z.coerce
+    .number({ error: "целое число килобайт от 64 до 51200" })
+    .int({ error: "целое число килобайт от 64 до 51200" })
+    .min(64, { error: "целое число килобайт от 64 до 51200" })
+    .max(51_200, { error: "целое число килобайт от 64 до 51200" })
+    .default(5120),
   IMAGE_REMOTE_HOST: z
     .string()
     .regex(/^[a-z0-9.-]+(:\d+)?$/i, "должен быть именем хоста, например cdn.example.ru")
     .optional(),
-  YANDEX_MAPS_API_KEY: z.string().regex(/^[\w-]{8,100}$/, "ключ JavaScript API Яндекс Карт: латинские буквы, цифры и дефисы").optional(),
-  METRICA_COUNTER_ID: z.string().regex(/^\d{4,12}$/, "номер счётчика Метрики — только цифры").optional(),
+  YANDEX_MAPS_API_KEY: z
+    .string()
+    .regex(/^[\w-]{8,100}$/, "ключ JavaScript API Яндекс Карт: латинские буквы, цифры и дефисы")
+    .optional(),
+  METRICA_COUNTER_ID: z
+    .string()
+    .regex(/^\d{4,12}$/, "номер счётчика Метрики — только цифры")
+    .optional(),
   SMS_PROVIDER: z.enum(["log", "file", "smsru", "smsc"]).default("log"),
   SMS_OUTBOX_FILE: z.string().min(1).optional(),
   SMS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-  SMS_CODES_PER_IP_PER_HOUR: z.coerce.number({ error: "целое число от 1" }).int({ error: "целое число от 1" }).min(1, { error: "целое число от 1" }).max(100_000).default(20),
+  SMS_CODES_PER_IP_PER_HOUR: z.coerce
+    .number({ error: "целое число от 1" })
+    .int({ error: "целое число от 1" })
+    .min(1, { error: "целое число от 1" })
+    .max(100_000)
+    .default(20),
   SMSRU_API_ID: z.string().min(1).optional(),
   SMSRU_FROM: z.string().min(1).optional(),
   SMSRU_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://sms.ru"),
@@ -89,32 +106,80 @@ export const envSchema = z.object({
   CDEK_CLIENT_ID: z.string().min(1).optional(),
   CDEK_CLIENT_SECRET: z.string().min(1).optional(),
   CDEK_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.cdek.ru"),
-  CDEK_SENDER_CITY_CODE: z.coerce
-    .number({ error: cdekCityCodeMessage })
-    .int({ error: cdekCityCodeMessage })
-    .min(1, { error: cdekCityCodeMessage })
-    .default(44),
+  CDEK_SENDER_CITY_CODE: z.coerce.number({ error: cdekCityCodeMessage }).int({ error: cdekCityCodeMessage }).min(1, { error: cdekCityCodeMessage }).default(44),
   PAYMENT_PROVIDER: z.enum(["sandbox", "yookassa"]).default("sandbox"),
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-  YOOKASSA_SHOP_ID: z.string().regex(/^\d{1,20}$/, "идентификатор магазина в ЮKassa (shopId) — только цифры").optional(),
-  YOOKASSA_SECRET_KEY: z.string().regex(/^\S{8,200}$/, "секретный ключ ЮKassa (live_… или test_…)").optional(),
+  YOOKASSA_SHOP_ID: z
+    .string()
+    .regex(/^\d{1,20}$/, "идентификатор магазина в ЮKassa (shopId) — только цифры")
+    .optional(),
+  YOOKASSA_SECRET_KEY: z
+    .string()
+    .regex(/^\S{8,200}$/, "секретный ключ ЮKassa (live_… или test_…)")
+    .optional(),
   YOOKASSA_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.yookassa.ru"),
-  MAX_UNPAID_ORDERS_PER_BUYER: z.coerce.number({ error: "целое число от 1" }).int({ error: "целое число от 1" }).min(1, { error: "целое число от 1" }).max(1000).default(2),
-  MAX_PIECES_PER_COIN: z.coerce.number({ error: "целое число от 1" }).int({ error: "целое число от 1" }).min(1, { error: "целое число от 1" }).max(100_000).default(50),
-  LOW_STOCK_THRESHOLD: z.coerce.number({ error: "целое число от 0" }).int({ error: "целое число от 0" }).min(0, { error: "целое число от 0" }).max(100_000).default(3),
-  ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  MAX_UNPAID_ORDERS_PER_BUYER: z.coerce
+    .number({ error: "целое число от 1" })
+    .int({ error: "целое число от 1" })
+    .min(1, { error: "целое число от 1" })
+    .max(1000)
+    .default(2),
+  MAX_PIECES_PER_COIN: z.coerce
+    .number({ error: "целое число от 1" })
+    .int({ error: "целое число от 1" })
+    .min(1, { error: "целое число от 1" })
+    .max(100_000)
+    .default(50),
+  LOW_STOCK_THRESHOLD: z.coerce
+    .number({ error: "целое число от 0" })
+    .int({ error: "целое число от 0" })
+    .min(0, { error: "целое число от 0" })
+    .max(100_000)
+    .default(3),
+  ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
   // Stock held by orders nobody has paid or confirmed yet (payment on receipt has no payment to wait for).
-  ORDER_CONFIRM_TIMEOUT_MINUTES: z.coerce.number({ error: "целое число минут от 1 до 43200" }).int({ error: "целое число минут от 1 до 43200" }).min(1, { error: "целое число минут от 1 до 43200" }).max(30 * 24 * 60, { error: "целое число минут от 1 до 43200" }).default(3 * 24 * 60),
-  MAX_UNCONFIRMED_PIECES_PER_BUYER: z.coerce.number({ error: "целое число от 1" }).int({ error: "целое число от 1" }).min(1, { error: "целое число от 1" }).max(1_000_000).default(100),
+  ORDER_CONFIRM_TIMEOUT_MINUTES: z.coerce
+    .number({ error: "целое число минут от 1 до 43200" })
+    .int({ error: "целое число минут от 1 до 43200" })
+    .min(1, { error: "целое число минут от 1 до 43200" })
+    .max(30 * 24 * 60, { error: "целое число минут от 1 до 43200" })
+    .default(3 * 24 * 60),
+  MAX_UNCONFIRMED_PIECES_PER_BUYER: z.coerce
+    .number({ error: "целое число от 1" })
+    .int({ error: "целое число от 1" })
+    .min(1, { error: "целое число от 1" })
+    .max(1_000_000)
+    .default(100),
   MAX_UNCONFIRMED_RUB_PER_BUYER: roubles(10_000_000_000).default(3_000_000),
-  MAX_EXPIRED_ORDERS_PER_COIN_PER_DAY: z.coerce.number({ error: "целое число от 1" }).int({ error: "целое число от 1" }).min(1, { error: "целое число от 1" }).max(1000).default(2),
-  BUYBACK_QUOTE_MINUTES: z.coerce.number({ error: "целое число минут от 1 до 1440" }).int({ error: "целое число минут от 1 до 1440" }).min(1, { error: "целое число минут от 1 до 1440" }).max(24 * 60, { error: "целое число минут от 1 до 1440" }).default(30),
+  MAX_EXPIRED_ORDERS_PER_COIN_PER_DAY: z.coerce
+    .number({ error: "целое число от 1" })
+    .int({ error: "целое число от 1" })
+    .min(1, { error: "целое число от 1" })
+    .max(1000)
+    .default(2),
+  BUYBACK_QUOTE_MINUTES: z.coerce
+    .number({ error: "целое число минут от 1 до 1440" })
+    .int({ error: "целое число минут от 1 до 1440" })
+    .min(1, { error: "целое число минут от 1 до 1440" })
+    .max(24 * 60, { error: "целое число минут от 1 до 1440" })
+    .default(30),
   EMAIL_PROVIDER: z.enum(["log", "file", "smtp"]).default("log"),
   EMAIL_OUTBOX_FILE: z.string().min(1).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "должен быть адресом smtp://… или smtps://…" }).optional(),
   EMAIL_FROM: z.string().min(3).optional(),
-  TELEGRAM_BOT_TOKEN: z.string().regex(/^\d{3,20}:[\w-]{20,100}$/, "токен бота Telegram вида 123456:ABC…").optional(),
-  TELEGRAM_CHAT_ID: z.string().regex(/^-?\d{1,20}$|^@\w{4,64}$/, "id чата (число, у групп отрицательное) или @имя канала").optional(),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d{3,20}:[\w-]{20,100}$/, "токен бота Telegram вида 123456:ABC…")
+    .optional(),
+  TELEGRAM_CHAT_ID: z
+    .string()
+    .regex(/^-?\d{1,20}$|^@\w{4,64}$/, "id чата (число, у групп отрицательное) или @имя канала")
+    .optional(),
   TELEGRAM_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.telegram.org"),
   STAFF_NOTIFY_EMAILS: z
     .string()
@@ -126,11 +191,7 @@ export const envSchema = z.object({
   NOTIFY_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   // The seller's legal details; the defaults are made-up demo values, labelled so where shown.
   SELLER_NAME: z.string().trim().min(3, "полное наименование продавца").max(300).default(DEMO_SELLER.name),
-  SELLER_INN: z
-    .string()
-    .trim()
-    .refine(isValidInn, "ИНН: 10 цифр (организация) или 12 (ИП) с верными контрольными цифрами")
-    .default(DEMO_SELLER.inn),
+  SELLER_INN: z.string().trim().refine(isValidInn, "ИНН: 10 цифр (организация) или 12 (ИП) с верными контрольными цифрами").default(DEMO_SELLER.inn),
   SELLER_OGRN: z
     .string()
     .trim()
@@ -150,7 +211,12 @@ export const envSchema = z.object({
     .transform((value) => value.split(/[,;\s]+/).filter(Boolean))
     .refine((keys) => keys.every((key) => parsePiiKey(key) !== null), "прежние ключи через запятую, каждый 32 байта (hex или base64)")
     .optional(),
-  ASSAY_REGISTRATION_NUMBER: z.string().trim().min(3, "номер в реестре специального учёта Пробирной палаты").max(100).default(DEMO_SELLER.assayRegistrationNumber),
+  ASSAY_REGISTRATION_NUMBER: z
+    .string()
+    .trim()
+    .min(3, "номер в реестре специального учёта Пробирной палаты")
+    .max(100)
+    .default(DEMO_SELLER.assayRegistrationNumber),
 });
 
 /**
@@ -290,14 +356,10 @@ export class ConfigError extends Error {
 
 export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
   // An empty variable means "not set", as in most shells' `VAR= cmd`.
-  const present = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
-  );
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
   const result = envSchema.safeParse(present);
   if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) => `  ${issue.path.join(".")}: ${issue.message}`,
-    );
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Неверные настройки окружения:\n${lines.join("\n")}`);
   }
   const values = result.data;
@@ -315,7 +377,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
   }
 
   if (values.PAYMENT_PROVIDER === "yookassa" && (!values.YOOKASSA_SHOP_ID || !values.YOOKASSA_SECRET_KEY)) {
-    throw missing(values.YOOKASSA_SHOP_ID ? "YOOKASSA_SECRET_KEY" : "YOOKASSA_SHOP_ID", "YOOKASSA_SHOP_ID и YOOKASSA_SECRET_KEY обязательны при PAYMENT_PROVIDER=yookassa");
+    throw missing(
+      values.YOOKASSA_SHOP_ID ? "YOOKASSA_SECRET_KEY" : "YOOKASSA_SHOP_ID",
+      "YOOKASSA_SHOP_ID и YOOKASSA_SECRET_KEY обязательны при PAYMENT_PROVIDER=yookassa",
+    );
   }
 
   if (!innMatchesOgrn(values.SELLER_INN, values.SELLER_OGRN)) {
@@ -343,9 +408,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
   }
 
   if (isProduction && !values.SESSION_SECRET) {
-    throw new ConfigError(
-      "Неверные настройки окружения:\n  SESSION_SECRET: обязателен при NODE_ENV=production (не короче 32 символов)",
-    );
+    throw new ConfigError("Неверные настройки окружения:\n  SESSION_SECRET: обязателен при NODE_ENV=production (не короче 32 символов)");
   }
 
   if (isProduction && !values.PII_ENCRYPTION_KEY) {

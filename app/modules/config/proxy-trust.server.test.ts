@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { createClientAddress, parseProxyTrust, type ProxyTrust } from "./proxy-trust.server.ts";
 
 const request = (socket: string, forwarded?: string) =>
-  ({ socket: { remoteAddress: socket }, connection: { remoteAddress: socket }, headers: forwarded === undefined ? {} : { "x-forwarded-for": forwarded } }) as unknown as IncomingMessage;
+  ({
+    socket: { remoteAddress: socket },
+    connection: { remoteAddress: socket },
+    headers: forwarded === undefined ? {} : { "x-forwarded-for": forwarded },
+  }) as unknown as IncomingMessage;
 
 function clientOf(setting: string, socket: string, forwarded?: string): string {
   const trust = parseProxyTrust(setting);

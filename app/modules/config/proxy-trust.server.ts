@@ -21,7 +21,10 @@ export function parseProxyTrust(value: string): ProxyTrust | { error: string } {
     const hops = Number(text);
     return hops <= 10 ? { hops } : { error: "число прокси — от 0 до 10" };
   }
-  const addresses = text.split(",").map((part) => part.trim()).filter(Boolean);
+  const addresses = text
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
   try {
     if (addresses.length === 0) throw new Error("empty");
     proxyaddr.compile(addresses);

@@ -35,7 +35,16 @@ const finishedOrderStatuses = ["completed", "cancelled"] as const;
 export async function exportAccountData(db: Database, buyer: Buyer, now = new Date()) {
   const owner = `user:${buyer.id}`;
   const [profile] = await db
-    .select({ phone: users.phone, lastName: users.lastName, name: users.name, secondName: users.secondName, email: users.email, deliveryProfile: users.buyProfile, createdAt: users.createdAt, updatedAt: users.updatedAt })
+    .select({
+      phone: users.phone,
+      lastName: users.lastName,
+      name: users.name,
+      secondName: users.secondName,
+      email: users.email,
+      deliveryProfile: users.buyProfile,
+      createdAt: users.createdAt,
+      updatedAt: users.updatedAt,
+    })
     .from(users)
     .where(eq(users.id, buyer.id));
   const orderRows = await db
@@ -61,10 +70,25 @@ export async function exportAccountData(db: Database, buyer: Buyer, now = new Da
   const orderIds = orderRows.map((order) => order.id);
   const [lines, events, lists, alertRows, consentRows, buybackRows, drafts, sessionRows] = await Promise.all([
     orderIds.length
-      ? db.select({ orderId: orderLines.orderId, sku: orderLines.sku, name: orderLines.name, quantity: orderLines.quantity, price: orderLines.price, lineTotal: orderLines.lineTotal }).from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.id))
+      ? db
+          .select({
+            orderId: orderLines.orderId,
+            sku: orderLines.sku,
+            name: orderLines.name,
+            quantity: orderLines.quantity,
+            price: orderLines.price,
+            lineTotal: orderLines.lineTotal,
+          })
+          .from(orderLines)
+          .where(inArray(orderLines.orderId, orderIds))
+          .orderBy(asc(orderLines.id))
       : [],
     orderIds.length
-      ? db.select({ orderId: orderEvents.orderId, status: orderEvents.status, note: orderEvents.note, at: orderEvents.createdAt }).from(orderEvents).where(inArray(orderEvents.orderId, orderIds)).orderBy(asc(orderEvents.createdAt))
+      ? db
+          .select({ orderId: orderEvents.orderId, status: orderEvents.status, note: orderEvents.note, at: orderEvents.createdAt })
+          .from(orderEvents)
+          .where(inArray(orderEvents.orderId, orderIds))
+          .orderBy(asc(orderEvents.createdAt))
       : [],
     db
       .select({ list: listItems.list, sku: products.sku, name: products.name, quantity: listItems.quantity, addedAt: listItems.addedAt })
@@ -73,27 +97,72 @@ export async function exportAccountData(db: Database, buyer: Buyer, now = new Da
       .where(eq(listItems.owner, owner))
       .orderBy(asc(listItems.list), asc(listItems.addedAt)),
     db
-      .select({ sku: products.sku, name: products.name, kind: alerts.kind, threshold: alerts.threshold, channel: alerts.channel, createdAt: alerts.createdAt, lastNotifiedAt: alerts.lastNotifiedAt })
+      .select({
+        sku: products.sku,
+        name: products.name,
+        kind: alerts.kind,
+        threshold: alerts.threshold,
+        channel: alerts.channel,
+        createdAt: alerts.createdAt,
+        lastNotifiedAt: alerts.lastNotifiedAt,
+      })
       .from(alerts)
       .innerJoin(products, eq(products.id, alerts.productId))
       .where(eq(alerts.userId, buyer.id))
       .orderBy(asc(alerts.createdAt)),
     db
-      .select({ purpose: consents.purpose, phone: consents.phone, documentVersion: consents.documentVersion, documentHash: consents.documentHash, reference: consents.reference, ip: consents.ip, userAgent: consents.userAgent, givenAt: consents.givenAt, withdrawnAt: consents.withdrawnAt })
+      .select({
+        purpose: consents.purpose,
+        phone: consents.phone,
+        documentVersion: consents.documentVersion,
+        documentHash: consents.documentHash,
+        reference: consents.reference,
+        ip: consents.ip,
+        userAgent: consents.userAgent,
+        givenAt: consents.givenAt,
+        withdrawnAt: consents.withdrawnAt,
+      })
       .from(consents)
       .where(or(eq(consents.userId, buyer.id), and(isNull(consents.userId), eq(consents.phone, buyer.phone))))
       .orderBy(asc(consents.givenAt)),
     db
-      .select({ id: buybackRequests.id, name: buybackRequests.name, phone: buybackRequests.phone, items: buybackRequests.items, comment: buybackRequests.comment, status: buybackRequests.status, coinName: buybackRequests.coinName, quantity: buybackRequests.quantity, unitPrice: buybackRequests.unitPrice, offeredPrice: buybackRequests.offeredPrice, agreedPrice: buybackRequests.agreedPrice, createdAt: buybackRequests.createdAt })
+      .select({
+        id: buybackRequests.id,
+        name: buybackRequests.name,
+        phone: buybackRequests.phone,
+        items: buybackRequests.items,
+        comment: buybackRequests.comment,
+        status: buybackRequests.status,
+        coinName: buybackRequests.coinName,
+        quantity: buybackRequests.quantity,
+        unitPrice: buybackRequests.unitPrice,
+        offeredPrice: buybackRequests.offeredPrice,
+        agreedPrice: buybackRequests.agreedPrice,
+        createdAt: buybackRequests.createdAt,
+      })
       .from(buybackRequests)
       .where(eq(buybackRequests.phone, buyer.phone))
       .orderBy(asc(buybackRequests.createdAt)),
     db.select({ data: checkoutDrafts.data, updatedAt: checkoutDrafts.updatedAt }).from(checkoutDrafts).where(eq(checkoutDrafts.owner, owner)),
-    db.select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, ip: sessions.ip, userAgent: sessions.userAgent }).from(sessions).where(eq(sessions.userId, buyer.id)).orderBy(asc(sessions.createdAt)),
+    db
+      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, ip: sessions.ip, userAgent: sessions.userAgent })
+      .from(sessions)
+      .where(eq(sessions.userId, buyer.id))
+      .orderBy(asc(sessions.createdAt)),
   ]);
   const buybackIds = buybackRows.map((row) => row.id);
   const buybackSteps = buybackIds.length
-    ? await db.select({ requestId: buybackEvents.requestId, status: buybackEvents.status, note: buybackEvents.note, price: buybackEvents.price, at: buybackEvents.createdAt }).from(buybackEvents).where(inArray(buybackEvents.requestId, buybackIds)).orderBy(asc(buybackEvents.createdAt))
+    ? await db
+        .select({
+          requestId: buybackEvents.requestId,
+          status: buybackEvents.status,
+          note: buybackEvents.note,
+          price: buybackEvents.price,
+          at: buybackEvents.createdAt,
+        })
+        .from(buybackEvents)
+        .where(inArray(buybackEvents.requestId, buybackIds))
+        .orderBy(asc(buybackEvents.createdAt))
     : [];
   return {
     exportedAt: now.toISOString(),
@@ -111,7 +180,10 @@ export async function exportAccountData(db: Database, buyer: Buyer, now = new Da
     },
     alerts: alertRows,
     consents: consentRows,
-    buybackRequests: buybackRows.map(({ id, ...row }) => ({ ...row, history: buybackSteps.filter((step) => step.requestId === id).map(({ requestId: _requestId, ...step }) => step) })),
+    buybackRequests: buybackRows.map(({ id, ...row }) => ({
+      ...row,
+      history: buybackSteps.filter((step) => step.requestId === id).map(({ requestId: _requestId, ...step }) => step),
+    })),
     checkoutDraft: drafts[0] ?? null,
     sessions: sessionRows,
   };
@@ -143,7 +215,10 @@ export async function deleteAccount(db: Database, buyer: Buyer, now = new Date()
       .orderBy(asc(orders.createdAt))
       .limit(5);
     if (active.length > 0) {
-      return { ok: false, reason: `Сначала дождитесь выполнения или отмены заказов: ${active.map((order) => `№ ${order.number}`).join(", ")}. Пока заказ в работе, нам нужны ваши имя и телефон, чтобы его передать.` };
+      return {
+        ok: false,
+        reason: `Сначала дождитесь выполнения или отмены заказов: ${active.map((order) => `№ ${order.number}`).join(", ")}. Пока заказ в работе, нам нужны ваши имя и телефон, чтобы его передать.`,
+      };
     }
     const sending = await tx
       .select({ id: receipts.id })
@@ -158,13 +233,21 @@ export async function deleteAccount(db: Database, buyer: Buyer, now = new Date()
       .where(and(eq(buybackRequests.phone, phone), inArray(buybackRequests.status, [...openBuybackStatuses])))
       .limit(1);
     if (openBuyback.length > 0) {
-      return { ok: false, reason: "У вас есть незавершённая заявка на выкуп монет. Дождитесь её завершения или попросите оценщика закрыть её, затем удалите аккаунт." };
+      return {
+        ok: false,
+        reason: "У вас есть незавершённая заявка на выкуп монет. Дождитесь её завершения или попросите оценщика закрыть её, затем удалите аккаунт.",
+      };
     }
 
     const orderIds = tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, user.id));
     await tx
       .update(orders)
-      .set({ contact: { name: "", lastName: "", secondName: "", email: "", phone: "" }, delivery: sql`${orders.delivery} - 'address'`, comment: "", updatedAt: now })
+      .set({
+        contact: { name: "", lastName: "", secondName: "", email: "", phone: "" },
+        delivery: sql`${orders.delivery} - 'address'`,
+        comment: "",
+        updatedAt: now,
+      })
       .where(eq(orders.userId, user.id));
     await tx.update(receipts).set({ customer: {}, updatedAt: now }).where(inArray(receipts.orderId, orderIds));
 
@@ -188,7 +271,10 @@ export async function deleteAccount(db: Database, buyer: Buyer, now = new Date()
         ),
       );
 
-    await tx.update(buybackRequests).set({ name: "", phone: "", comment: "", ip: null, visitorId: null, updatedAt: now }).where(eq(buybackRequests.phone, phone));
+    await tx
+      .update(buybackRequests)
+      .set({ name: "", phone: "", comment: "", ip: null, visitorId: null, updatedAt: now })
+      .where(eq(buybackRequests.phone, phone));
     await tx
       .update(consents)
       .set({ withdrawnAt: now })

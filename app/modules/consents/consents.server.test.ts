@@ -41,12 +41,24 @@ describe("the consent document", () => {
 
   it("a consent names the edition and hash of the text published when it was given; a later edit leaves it alone", async () => {
     const user = await newUser("+79160000101");
-    await db().insert(pages).values({ path: CONSENT_DOCUMENT_PATH, title: "Согласие", body: "Редакция первая", updatedAt: new Date("2026-03-01T21:30:00Z") });
+    await db()
+      .insert(pages)
+      .values({ path: CONSENT_DOCUMENT_PATH, title: "Согласие", body: "Редакция первая", updatedAt: new Date("2026-03-01T21:30:00Z") });
     const first = await recordConsent(db(), { purpose: "account", userId: user.id, phone: user.phone, ...origin });
     // 21:30 UTC is the next day in Moscow.
     expect(first).toMatchObject({ version: "2026-03-02", hash: consentDocumentHash("Редакция первая") });
-    await db().update(pages).set({ body: "Редакция вторая", updatedAt: new Date("2026-04-10T09:00:00Z") }).where(eq(pages.path, CONSENT_DOCUMENT_PATH));
-    const second = await recordConsent(db(), { purpose: "buyback", userId: null, phone: user.phone, ...origin, userAgent: "x".repeat(2000), reference: "buyback:7" });
+    await db()
+      .update(pages)
+      .set({ body: "Редакция вторая", updatedAt: new Date("2026-04-10T09:00:00Z") })
+      .where(eq(pages.path, CONSENT_DOCUMENT_PATH));
+    const second = await recordConsent(db(), {
+      purpose: "buyback",
+      userId: null,
+      phone: user.phone,
+      ...origin,
+      userAgent: "x".repeat(2000),
+      reference: "buyback:7",
+    });
     expect(second).toMatchObject({ version: "2026-04-10", hash: consentDocumentHash("Редакция вторая") });
 
     const rows = await listConsents(db(), user);
@@ -98,7 +110,10 @@ describe("deleting an account", () => {
     const signedIn = await signIn("+79160000401");
     const user = signedIn.user;
     await completeRegistration(db(), user, { fullName: "Сидорова Анна", email: "anna@example.ru" }, origin);
-    const [request] = await db().insert(buybackRequests).values({ name: "Анна", phone: user.phone, items: "Соболь", comment: "звоните вечером", ip: "10.2.3.4" }).returning();
+    const [request] = await db()
+      .insert(buybackRequests)
+      .values({ name: "Анна", phone: user.phone, items: "Соболь", comment: "звоните вечером", ip: "10.2.3.4" })
+      .returning();
 
     const refused = await deleteAccount(db(), user);
     expect(refused.ok).toBe(false);

@@ -47,7 +47,13 @@ export async function consentDocument(db: Database): Promise<ConsentDocument> {
     .where(eq(pages.path, CONSENT_DOCUMENT_PATH))
     .limit(1);
   const source = page && page.body.trim() !== "" ? page : { ...shippedDocument(), updatedAt: new Date("2025-09-01T00:00:00+03:00") };
-  return { title: source.title, body: source.body, version: consentDocumentVersion(source.updatedAt), hash: consentDocumentHash(source.body), updatedAt: source.updatedAt };
+  return {
+    title: source.title,
+    body: source.body,
+    version: consentDocumentVersion(source.updatedAt),
+    hash: consentDocumentHash(source.body),
+    updatedAt: source.updatedAt,
+  };
 }
 
 export type ConsentInput = {
@@ -149,7 +155,10 @@ export async function withdrawConsent(db: Database, user: { id: number; phone: s
  */
 export async function consentWithdrawn(db: Database, userId: number, purpose: ConsentPurpose): Promise<boolean> {
   const [row] = await db
-    .select({ live: sql<number>`count(*) filter (where ${consents.withdrawnAt} is null)`, withdrawn: sql<number>`count(*) filter (where ${consents.withdrawnAt} is not null)` })
+    .select({
+      live: sql<number>`count(*) filter (where ${consents.withdrawnAt} is null)`,
+      withdrawn: sql<number>`count(*) filter (where ${consents.withdrawnAt} is not null)`,
+    })
     .from(consents)
     .where(and(eq(consents.userId, userId), eq(consents.purpose, purpose)));
   return Number(row?.withdrawn ?? 0) > 0 && Number(row?.live ?? 0) === 0;

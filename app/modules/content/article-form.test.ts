@@ -19,9 +19,21 @@ describe("the article form's fields", () => {
   });
 
   it("a title with a colon becomes a file the import reads back to the same title", () => {
-    const values = articleFormSchema.parse({ intent: "publish", title: "Новый график: суббота", date: "07.11.2026", description: "Кратко: да", body: "Текст\r\nвторая строка" });
+    const values = articleFormSchema.parse({
+      intent: "publish",
+      title: "Новый график: суббота",
+      date: "07.11.2026",
+      description: "Кратко: да",
+      body: "Текст\r\nвторая строка",
+    });
     const entry = articleEntryOf("news", values, null, null, slugFromTitle(values.title));
     const parsed = parseContentFile("news", "news/x.md", formatContentEntry(entry));
-    expect(parsed.ok && parsed.entry).toMatchObject({ slug: "novyj-grafik-subbota", title: "Новый график: суббота", description: "Кратко: да", date: "2026-11-07", body: "Текст\nвторая строка" });
+    expect(parsed.ok && parsed.entry).toMatchObject({
+      slug: "novyj-grafik-subbota",
+      title: "Новый график: суббота",
+      description: "Кратко: да",
+      date: "2026-11-07",
+      body: "Текст\nвторая строка",
+    });
   });
 });

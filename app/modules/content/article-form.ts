@@ -16,14 +16,60 @@ export function isArticleKind(kind: ContentKind | string | undefined): kind is A
 
 /** What the form's heading, buttons and notices say of one item of the kind. */
 export const articleKindNames: Record<ArticleKind, { add: string; link: string; published: string; draft: string }> = {
-  news: { add: "Новая новость", link: "Добавить новость", published: "Новость добавлена и опубликована.", draft: "Новость сохранена как черновик: в магазине её не видно, пока не опубликуете." },
-  case: { add: "Новый кейс", link: "Добавить кейс", published: "Кейс добавлен и опубликован.", draft: "Кейс сохранён как черновик: в магазине его не видно, пока не опубликуете." },
-  training: { add: "Новая статья обучения", link: "Добавить статью", published: "Статья добавлена и опубликована.", draft: "Статья сохранена как черновик: в магазине её не видно, пока не опубликуете." },
+  news: {
+    add: "Новая новость",
+    link: "Добавить новость",
+    published: "Новость добавлена и опубликована.",
+    draft: "Новость сохранена как черновик: в магазине её не видно, пока не опубликуете.",
+  },
+  case: {
+    add: "Новый кейс",
+    link: "Добавить кейс",
+    published: "Кейс добавлен и опубликован.",
+    draft: "Кейс сохранён как черновик: в магазине его не видно, пока не опубликуете.",
+  },
+  training: {
+    add: "Новая статья обучения",
+    link: "Добавить статью",
+    published: "Статья добавлена и опубликована.",
+    draft: "Статья сохранена как черновик: в магазине её не видно, пока не опубликуете.",
+  },
 };
 
 const letters: Record<string, string> = {
-  а: "a", б: "b", в: "v", г: "g", д: "d", е: "e", ё: "e", ж: "zh", з: "z", и: "i", й: "j", к: "k", л: "l", м: "m", н: "n", о: "o", п: "p",
-  р: "r", с: "s", т: "t", у: "u", ф: "f", х: "h", ц: "c", ч: "ch", ш: "sh", щ: "shch", ъ: "", ы: "y", ь: "", э: "e", ю: "yu", я: "ya",
+  а: "a",
+  б: "b",
+  в: "v",
+  г: "g",
+  д: "d",
+  е: "e",
+  ё: "e",
+  ж: "zh",
+  з: "z",
+  и: "i",
+  й: "j",
+  к: "k",
+  л: "l",
+  м: "m",
+  н: "n",
+  о: "o",
+  п: "p",
+  р: "r",
+  с: "s",
+  т: "t",
+  у: "u",
+  ф: "f",
+  х: "h",
+  ц: "c",
+  ч: "ch",
+  ш: "sh",
+  щ: "shch",
+  ъ: "",
+  ы: "y",
+  ь: "",
+  э: "e",
+  ю: "yu",
+  я: "ya",
 };
 
 /** An address from a title, as the demo content's are made: "График: пятница" → "grafik-pyatnica" (at most 80 characters). */
@@ -86,7 +132,13 @@ export const articleFormSchema = z.object({
 export type ArticleFormValues = z.infer<typeof articleFormSchema>;
 
 /** The entry the form describes: the slug given or made from the title, the date as YYYY-MM-DD, the picture decided by the caller. */
-export function articleEntryOf(kind: ArticleKind, values: ArticleFormValues, picture: ArticleEntry["cover"], legacyId: number | null, slug: string): ArticleEntry {
+export function articleEntryOf(
+  kind: ArticleKind,
+  values: ArticleFormValues,
+  picture: ArticleEntry["cover"],
+  legacyId: number | null,
+  slug: string,
+): ArticleEntry {
   return {
     kind,
     slug,
@@ -103,5 +155,13 @@ export function articleEntryOf(kind: ArticleKind, values: ArticleFormValues, pic
 
 /** The form's values for a saved item (the date as the form shows it). */
 export function articleFormDefaults(entry: ArticleEntry) {
-  return { title: entry.title, slug: entry.slug, date: russianDay(entry.date), description: entry.description, body: entry.body, video: entry.video ?? "", coverAlt: entry.cover?.alt ?? "" };
+  return {
+    title: entry.title,
+    slug: entry.slug,
+    date: russianDay(entry.date),
+    description: entry.description,
+    body: entry.body,
+    video: entry.video ?? "",
+    coverAlt: entry.cover?.alt ?? "",
+  };
 }

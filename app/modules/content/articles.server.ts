@@ -43,14 +43,23 @@ async function readArticlePage(db: Database, kind: ArticleKind, page: number, pa
       .orderBy(...newestFirst)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(articles).where(and(eq(articles.kind, kind), eq(articles.published, true))),
+    db
+      .select({ total: count() })
+      .from(articles)
+      .where(and(eq(articles.kind, kind), eq(articles.published, true))),
   ]);
   const total = totals?.total ?? 0;
   return { items, page, pageCount: Math.max(1, Math.ceil(total / pageSize)), total };
 }
 
 export function listArticles(db: Database, kind: ArticleKind): Promise<ArticleSummary[]> {
-  return listCache.get(db, kind, () => db.select(summaryColumns).from(articles).where(and(eq(articles.kind, kind), eq(articles.published, true))).orderBy(...newestFirst));
+  return listCache.get(db, kind, () =>
+    db
+      .select(summaryColumns)
+      .from(articles)
+      .where(and(eq(articles.kind, kind), eq(articles.published, true)))
+      .orderBy(...newestFirst),
+  );
 }
 
 /**
@@ -60,7 +69,11 @@ export function listArticles(db: Database, kind: ArticleKind): Promise<ArticleSu
 export function findArticle(db: Database, kind: ArticleKind, slug: string): Promise<Article | undefined> {
   if (!isContentSlug(slug)) return Promise.resolve(undefined);
   return articleCache.get(db, `${kind}:${slug}`, async () => {
-    const [article] = await db.select().from(articles).where(and(eq(articles.kind, kind), eq(articles.slug, slug), eq(articles.published, true))).limit(1);
+    const [article] = await db
+      .select()
+      .from(articles)
+      .where(and(eq(articles.kind, kind), eq(articles.slug, slug), eq(articles.published, true)))
+      .limit(1);
     return article;
   });
 }
@@ -68,7 +81,11 @@ export function findArticle(db: Database, kind: ArticleKind, slug: string): Prom
 /** A training article by the old site's id (/training/18); no lookup for what is no id (NaN from /training/%31%38). */
 export async function findTrainingByLegacyId(db: Database, legacyId: number): Promise<Article | undefined> {
   if (!Number.isSafeInteger(legacyId) || legacyId < 1 || legacyId > 2_147_483_647) return undefined;
-  const [article] = await db.select().from(articles).where(and(eq(articles.kind, "training"), eq(articles.legacyId, legacyId), eq(articles.published, true))).limit(1);
+  const [article] = await db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.kind, "training"), eq(articles.legacyId, legacyId), eq(articles.published, true)))
+    .limit(1);
   return article;
 }
 
@@ -84,5 +101,9 @@ export async function otherArticles(db: Database, kind: ArticleKind, exceptSlug:
 
 /** Every article's kind, slug and last change, for the sitemap. */
 export async function listArticleAddresses(db: Database): Promise<Pick<Article, "kind" | "slug" | "updatedAt">[]> {
-  return db.select({ kind: articles.kind, slug: articles.slug, updatedAt: articles.updatedAt }).from(articles).where(eq(articles.published, true)).orderBy(asc(articles.kind), asc(articles.slug));
+  return db
+    .select({ kind: articles.kind, slug: articles.slug, updatedAt: articles.updatedAt })
+    .from(articles)
+    .where(eq(articles.published, true))
+    .orderBy(asc(articles.kind), asc(articles.slug));
 }

@@ -13,7 +13,15 @@ export type CardItem = {
   hasVideo?: boolean;
 };
 
-export function articleCard(article: { kind: ArticleKind; slug: string; title: string; description: string; cover: ContentImage | null; publishedAt: string; videoUrl: string | null }): CardItem {
+export function articleCard(article: {
+  kind: ArticleKind;
+  slug: string;
+  title: string;
+  description: string;
+  cover: ContentImage | null;
+  publishedAt: string;
+  videoUrl: string | null;
+}): CardItem {
   return {
     href: articleHref(article.kind, article.slug),
     title: article.title,

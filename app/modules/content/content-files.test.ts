@@ -24,7 +24,9 @@ describe("one content file", () => {
     const result = parseContentFile(
       "news",
       "news/novaya-moneta.md",
-      news(`${goodNews}\ncover:\n  src: /content/covers/coins.svg\n  alt: Монеты\n  width: 1200\n  height: 630\nvideo: https://rutube.ru/video/4f1c2b9a7d3e48f0a5b6c7d8e9f0a1b2/`),
+      news(
+        `${goodNews}\ncover:\n  src: /content/covers/coins.svg\n  alt: Монеты\n  width: 1200\n  height: 630\nvideo: https://rutube.ru/video/4f1c2b9a7d3e48f0a5b6c7d8e9f0a1b2/`,
+      ),
     );
     expect(result).toEqual({
       ok: true,
@@ -46,7 +48,9 @@ describe("one content file", () => {
     const result = parseContentFile(
       "news",
       "news/x.md",
-      news("slug: Новая Монета\ntitle: ''\ndate: 14.10.2026\ncover:\n  src: https://evil.example/x.png\n  alt: x\n  width: 0\n  height: 10\nvideo: https://evil.example/v\nlegacyId: 18\nauthor: Я"),
+      news(
+        "slug: Новая Монета\ntitle: ''\ndate: 14.10.2026\ncover:\n  src: https://evil.example/x.png\n  alt: x\n  width: 0\n  height: 10\nvideo: https://evil.example/v\nlegacyId: 18\nauthor: Я",
+      ),
     );
     expect(messages(result)).toEqual([
       "Файл news/x.md, поле slug: только строчные латинские буквы, цифры и дефисы между ними",
@@ -77,13 +81,16 @@ describe("one content file", () => {
     expect(messages(parseContentFile("training", "training/a.md", training("21")))).toEqual([
       `Файл training/a.md, поле legacyId: один из старых номеров: ${legacyTrainingIds.join(", ")}`,
     ]);
-    expect(messages(parseContentFile("promo", "promo/1.md", "---\nid: 1\ntitle: A\ndescription: B\nstarts: 2026-10-01\nends: 2026-09-30\n---\nУсловия"))).toEqual([
-      "Файл promo/1.md, поле ends: акция не может закончиться раньше, чем началась",
-    ]);
+    expect(
+      messages(parseContentFile("promo", "promo/1.md", "---\nid: 1\ntitle: A\ndescription: B\nstarts: 2026-10-01\nends: 2026-09-30\n---\nУсловия")),
+    ).toEqual(["Файл promo/1.md, поле ends: акция не может закончиться раньше, чем началась"]);
     expect(messages(parseContentFile("review", "reviews/1.md", "---\nid: 1\nauthor: А\nrating: 6\ndate: 2026-10-01\n---\nОтзыв"))).toEqual([
       "Файл reviews/1.md, поле rating: оценка — целое число от 1 до 5",
     ]);
-    expect(parseContentFile("page", "pages/a.md", "---\npath: docs/oferta\ntitle: Оферта\n---\nТекст")).toMatchObject({ ok: true, entry: { path: "docs/oferta", description: "" } });
+    expect(parseContentFile("page", "pages/a.md", "---\npath: docs/oferta\ntitle: Оферта\n---\nТекст")).toMatchObject({
+      ok: true,
+      entry: { path: "docs/oferta", description: "" },
+    });
     expect(messages(parseContentFile("page", "pages/a.md", "---\npath: catalog/gold\ntitle: A\n---\nТекст"))).toEqual([
       "Файл pages/a.md, поле path: этот адрес занят другим разделом сайта",
     ]);
@@ -103,7 +110,11 @@ describe("a promotion's rule", () => {
       ok: true,
       entry: { rule: { kind: "premium-discount", coins: { series: "georgiy-pobedonosec", metal: "silver" }, minQuantity: 10, premiumPoints: 2 } },
     });
-    const courier = parseContentFile("promo", "promo/1.md", promo(1, "starts: 2026-11-01", "rule:\n  kind: free-delivery\n  deliveries: [45]\n  minGoodsTotal: 300000"));
+    const courier = parseContentFile(
+      "promo",
+      "promo/1.md",
+      promo(1, "starts: 2026-11-01", "rule:\n  kind: free-delivery\n  deliveries: [45]\n  minGoodsTotal: 300000"),
+    );
     expect(courier).toMatchObject({ ok: true, entry: { rule: { kind: "free-delivery", deliveries: [45], minGoodsTotal: 300_000 } } });
     expect(parseContentFile("promo", "promo/3.md", promo(3, "starts: 2026-09-01", ""))).toMatchObject({ ok: true, entry: { rule: null } });
   });
@@ -117,7 +128,9 @@ describe("a promotion's rule", () => {
     expect(file("rule:\n  kind: premium-discount\n  coins: {}\n  minQuantity: 10\n  premiumPoints: 2")).toEqual([
       "Файл promo/9.md, поле rule.coins: монеты акции: skus (список артикулов), series (серия, как в адресе) и/или metal (gold или silver)",
     ]);
-    expect(file("rule:\n  kind: cashback")).toEqual(["Файл promo/9.md, поле rule.kind: rule.kind — premium-discount (скидка с наценки) или free-delivery (бесплатная доставка)"]);
+    expect(file("rule:\n  kind: cashback")).toEqual([
+      "Файл promo/9.md, поле rule.kind: rule.kind — premium-discount (скидка с наценки) или free-delivery (бесплатная доставка)",
+    ]);
     expect(file("rule:\n  kind: free-delivery\n  deliveries: [76]\n  minGoodsTotal: 1000")).toEqual([
       "Файл promo/9.md, поле rule.deliveries.0: deliveries — из платных способов: 45, 79, 80 (45 — курьер СДЭК)",
     ]);
@@ -160,7 +173,17 @@ describe("a set of files", () => {
     const items: ContentEntry[] = [
       { kind: "page", path: "docs/oferta", title: "Оферта: условия", description: "", body: "Текст" },
       { kind: "training", slug: "a", title: "A", description: "B", date: "2026-01-01", cover: null, video: null, legacyId: 1486, body: "## Раздел\n\nТекст" },
-      { kind: "promo", id: 7, title: "Акция", description: "Кратко", starts: "2026-01-01", ends: null, cover: { src: "c.svg", alt: "", width: 1, height: 1 }, rule: null, body: "Условия" },
+      {
+        kind: "promo",
+        id: 7,
+        title: "Акция",
+        description: "Кратко",
+        starts: "2026-01-01",
+        ends: null,
+        cover: { src: "c.svg", alt: "", width: 1, height: 1 },
+        rule: null,
+        body: "Условия",
+      },
       {
         kind: "promo",
         id: 8,
@@ -177,7 +200,15 @@ describe("a set of files", () => {
       { kind: "certificate", slug: "c", title: "С", image: { src: "c.svg", alt: "С", width: 900, height: 1272 }, position: 0, body: "Подпись" },
     ];
     const files = items.map((entry) => ({ file: contentFileName(entry), source: formatContentEntry(entry) }));
-    expect(files.map((file) => file.file)).toEqual(["pages/docs--oferta.md", "training/a.md", "promo/7.md", "promo/8.md", "reviews/2.md", "partners/p.md", "certificates/c.md"]);
+    expect(files.map((file) => file.file)).toEqual([
+      "pages/docs--oferta.md",
+      "training/a.md",
+      "promo/7.md",
+      "promo/8.md",
+      "reviews/2.md",
+      "partners/p.md",
+      "certificates/c.md",
+    ]);
     const { entries, issues } = parseContentFiles(files);
     expect(issues).toEqual([]);
     expect(entries.map((item) => item.entry)).toEqual(items);

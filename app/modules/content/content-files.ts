@@ -44,9 +44,32 @@ export const legacyTrainingIds = [18, 19, 20, 318, 1485, 1486, 1487] as const;
  * (The info pages — about, contacts, delivery… — are pages and allowed.)
  */
 export const reservedPageRoots = new Set([
-  "api", "assets", "_ipx", "catalog", "products", "promo", "news", "cases", "training", "my", "cabinet", "login", "logout",
-  "search", "cart", "checkout", "thanks", "payment-error", "wishlist", "product-comparison", "quotes-online",
-  "robots.txt", "sitemap.xml", "yml.xml", "build.json", "cookies",
+  "api",
+  "assets",
+  "_ipx",
+  "catalog",
+  "products",
+  "promo",
+  "news",
+  "cases",
+  "training",
+  "my",
+  "cabinet",
+  "login",
+  "logout",
+  "search",
+  "cart",
+  "checkout",
+  "thanks",
+  "payment-error",
+  "wishlist",
+  "product-comparison",
+  "quotes-online",
+  "robots.txt",
+  "sitemap.xml",
+  "yml.xml",
+  "build.json",
+  "cookies",
 ]);
 
 export type PageEntry = { kind: "page"; path: string; title: string; description: string; body: string };
@@ -74,7 +97,16 @@ export type PromoEntry = {
   body: string;
 };
 export type ReviewEntry = { kind: "review"; id: number; author: string; city: string; rating: number; date: string; reply: string; body: string };
-export type PartnerEntry = { kind: "partner"; slug: string; name: string; category: string; url: string | null; logo: ContentImage | null; position: number; body: string };
+export type PartnerEntry = {
+  kind: "partner";
+  slug: string;
+  name: string;
+  category: string;
+  url: string | null;
+  logo: ContentImage | null;
+  position: number;
+  body: string;
+};
 export type CertificateEntry = { kind: "certificate"; slug: string; title: string; image: ContentImage; position: number; body: string };
 export type ContentEntry = PageEntry | ArticleEntry | PromoEntry | ReviewEntry | PartnerEntry | CertificateEntry;
 
@@ -125,28 +157,37 @@ export function isIsoDate(value: string): boolean {
   return date.getUTCFullYear() === Number(match[1]) && date.getUTCMonth() === Number(match[2]) - 1 && date.getUTCDate() === Number(match[3]);
 }
 const dateMessage = "должно быть датой в виде ГГГГ-ММ-ДД, например 2026-10-14";
-const isoDate = z.preprocess((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value), z.string({ error: dateMessage }).trim().refine(isIsoDate, dateMessage));
+const isoDate = z.preprocess(
+  (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value),
+  z.string({ error: dateMessage }).trim().refine(isIsoDate, dateMessage),
+);
 
-const positiveId = z.number({ error: "должно быть целым числом от 1" }).int("должно быть целым числом от 1").min(1, "должно быть целым числом от 1").max(999_999_999, "слишком большое число");
+const positiveId = z
+  .number({ error: "должно быть целым числом от 1" })
+  .int("должно быть целым числом от 1")
+  .min(1, "должно быть целым числом от 1")
+  .max(999_999_999, "слишком большое число");
 const position = z.number({ error: "должно быть целым числом" }).int("должно быть целым числом").min(-1_000_000).max(1_000_000).default(0);
 
 const imageMessage = "должно быть картинкой: {src, alt, width, height}";
-const image = z.object(
-  {
-    src: z
-      .string({ error: "путь к картинке в папке картинок или public/, например content/news/obloshka.svg" })
-      .trim()
-      .min(1, "путь к картинке не может быть пустым")
-      .max(500)
-      .refine((src) => !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(src), "картинка должна лежать в магазине (путь, не адрес другого сайта)")
-      .refine((src) => !src.split("/").includes("..") && !src.includes("\\"), "путь картинки без «..» и «\\»")
-      .transform((src) => src.replace(/^\/+/, "")),
-    alt: z.string({ error: "alt: описание картинки, строка" }).trim().max(300, "alt не длиннее 300 символов"),
-    width: z.number({ error: "width: ширина в пикселях" }).int().positive("width: ширина в пикселях").max(10_000),
-    height: z.number({ error: "height: высота в пикселях" }).int().positive("height: высота в пикселях").max(10_000),
-  },
-  { error: imageMessage },
-).strict();
+const image = z
+  .object(
+    {
+      src: z
+        .string({ error: "путь к картинке в папке картинок или public/, например content/news/obloshka.svg" })
+        .trim()
+        .min(1, "путь к картинке не может быть пустым")
+        .max(500)
+        .refine((src) => !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(src), "картинка должна лежать в магазине (путь, не адрес другого сайта)")
+        .refine((src) => !src.split("/").includes("..") && !src.includes("\\"), "путь картинки без «..» и «\\»")
+        .transform((src) => src.replace(/^\/+/, "")),
+      alt: z.string({ error: "alt: описание картинки, строка" }).trim().max(300, "alt не длиннее 300 символов"),
+      width: z.number({ error: "width: ширина в пикселях" }).int().positive("width: ширина в пикселях").max(10_000),
+      height: z.number({ error: "height: высота в пикселях" }).int().positive("height: высота в пикселях").max(10_000),
+    },
+    { error: imageMessage },
+  )
+  .strict();
 
 const url = z
   .string({ error: "должно быть адресом https://…" })
@@ -170,7 +211,10 @@ const video = z
 export const MAX_BODY_CHARS = 100_000;
 
 const body = (required: boolean) =>
-  z.string().max(MAX_BODY_CHARS, "текст не длиннее 100 000 символов").refine((value) => !required || value.trim() !== "", "текст после блока полей пуст");
+  z
+    .string()
+    .max(MAX_BODY_CHARS, "текст не длиннее 100 000 символов")
+    .refine((value) => !required || value.trim() !== "", "текст после блока полей пуст");
 
 // ---------------------------------------------------------------------------------------
 // Kinds
@@ -200,7 +244,15 @@ const schemas = {
   case: articleFields("case"),
   training: articleFields("training"),
   promo: z
-    .object({ id: positiveId, title: text(300), description: text(1000), starts: isoDate, ends: isoDate.nullish(), cover: image.nullish(), rule: promotionRuleSchema.nullish() })
+    .object({
+      id: positiveId,
+      title: text(300),
+      description: text(1000),
+      starts: isoDate,
+      ends: isoDate.nullish(),
+      cover: image.nullish(),
+      rule: promotionRuleSchema.nullish(),
+    })
     .strict()
     .refine((value) => !value.ends || value.ends >= value.starts, { message: "акция не может закончиться раньше, чем началась", path: ["ends"] }),
   review: z
@@ -208,14 +260,16 @@ const schemas = {
       id: positiveId,
       author: text(100),
       city: optionalText(100),
-      rating: z.number({ error: "оценка — целое число от 1 до 5" }).int("оценка — целое число от 1 до 5").min(1, "оценка — целое число от 1 до 5").max(5, "оценка — целое число от 1 до 5"),
+      rating: z
+        .number({ error: "оценка — целое число от 1 до 5" })
+        .int("оценка — целое число от 1 до 5")
+        .min(1, "оценка — целое число от 1 до 5")
+        .max(5, "оценка — целое число от 1 до 5"),
       date: isoDate,
       reply: optionalText(5000),
     })
     .strict(),
-  partner: z
-    .object({ slug, name: text(200), category: text(100), url: url.nullish(), logo: image.nullish(), position })
-    .strict(),
+  partner: z.object({ slug, name: text(200), category: text(100), url: url.nullish(), logo: image.nullish(), position }).strict(),
   certificate: z.object({ slug, title: text(300), image, position }).strict(),
 } satisfies Record<ContentKind, z.ZodType>;
 
@@ -266,7 +320,10 @@ export function parseContentFile(kind: ContentKind, file: string, source: string
   }
   const fields = schemas[kind].safeParse(parsed.data);
   const text = body(bodyRequired[kind]).safeParse(parsed.body);
-  const issues = [...(fields.success ? [] : issuesOf(file, parsed.data, fields.error)), ...(text.success ? [] : text.error.issues.map((issue) => ({ file, message: issue.message })))];
+  const issues = [
+    ...(fields.success ? [] : issuesOf(file, parsed.data, fields.error)),
+    ...(text.success ? [] : text.error.issues.map((issue) => ({ file, message: issue.message }))),
+  ];
   if (!fields.success || issues.length > 0) return { ok: false, issues };
   const value = fields.data as Record<string, unknown>;
   const markdown = parsed.body;
@@ -308,7 +365,16 @@ export function parseContentFile(kind: ContentKind, file: string, source: string
     case "review":
       return {
         ok: true,
-        entry: { kind, id: value.id as number, author: value.author as string, city: value.city as string, rating: value.rating as number, date: value.date as string, reply: value.reply as string, body: markdown },
+        entry: {
+          kind,
+          id: value.id as number,
+          author: value.author as string,
+          city: value.city as string,
+          rating: value.rating as number,
+          date: value.date as string,
+          reply: value.reply as string,
+          body: markdown,
+        },
       };
     case "partner":
       return {
@@ -325,7 +391,17 @@ export function parseContentFile(kind: ContentKind, file: string, source: string
         },
       };
     case "certificate":
-      return { ok: true, entry: { kind, slug: value.slug as string, title: value.title as string, image: value.image as ContentImage, position: value.position as number, body: markdown } };
+      return {
+        ok: true,
+        entry: {
+          kind,
+          slug: value.slug as string,
+          title: value.title as string,
+          image: value.image as ContentImage,
+          position: value.position as number,
+          body: markdown,
+        },
+      };
   }
 }
 
@@ -338,7 +414,12 @@ function identity(entry: ContentEntry): [field: string, value: string][] {
     case "review":
       return [["id", String(entry.id)]];
     case "training":
-      return entry.legacyId === null ? [["slug", entry.slug]] : [["slug", entry.slug], ["legacyId", String(entry.legacyId)]];
+      return entry.legacyId === null
+        ? [["slug", entry.slug]]
+        : [
+            ["slug", entry.slug],
+            ["legacyId", String(entry.legacyId)],
+          ];
     case "news":
     case "case":
     case "partner":

@@ -43,7 +43,12 @@ describe("the demo content seeded at start", () => {
     const news = await listArticlePage(db(), "news", 1, 6);
     expect(news.total).toBeGreaterThanOrEqual(7);
     expect(news.pageCount).toBe(Math.ceil(news.total / 6));
-    expect(news.items.map((item) => item.publishedAt)).toEqual(news.items.map((item) => item.publishedAt).sort().reverse());
+    expect(news.items.map((item) => item.publishedAt)).toEqual(
+      news.items
+        .map((item) => item.publishedAt)
+        .sort()
+        .reverse(),
+    );
     for (const id of [18, 19, 20, 318, 1485, 1486, 1487]) expect((await findTrainingByLegacyId(db(), id))?.kind).toBe("training");
     const promos = await listPromotions(db(), "2026-11-21");
     expect(promos.map((promo) => promo.status)).toEqual(["active", "active", "ended"]);
@@ -59,7 +64,8 @@ describe("the demo content seeded at start", () => {
 });
 
 describe("import and export", () => {
-  const article = (slug: string, extra = "") => `---\nslug: ${slug}\ntitle: Статья ${slug}\ndescription: Кратко.\ndate: 2026-11-01${extra}\n---\n\nТекст статьи ${slug}.\n`;
+  const article = (slug: string, extra = "") =>
+    `---\nslug: ${slug}\ntitle: Статья ${slug}\ndescription: Кратко.\ndate: 2026-11-01${extra}\n---\n\nТекст статьи ${slug}.\n`;
 
   it("creates and updates items from a folder in one go", async () => {
     const dir = folder("good", {
@@ -144,8 +150,16 @@ describe("promotion rules on import", () => {
     const result = await importContentFolder(
       db(),
       folder("bad-rules", {
-        "promo/20.md": promo(20, "starts: 2026-11-01", "rule:\n  kind: premium-discount\n  coins:\n    series: net-takoy-serii\n    metal: silver\n  minQuantity: 5\n  premiumPoints: 1"),
-        "promo/21.md": promo(21, "starts: 2026-11-01", "rule:\n  kind: premium-discount\n  coins:\n    skus: [AU-0001, NOPE-1]\n    metal: gold\n  minQuantity: 5\n  premiumPoints: 1"),
+        "promo/20.md": promo(
+          20,
+          "starts: 2026-11-01",
+          "rule:\n  kind: premium-discount\n  coins:\n    series: net-takoy-serii\n    metal: silver\n  minQuantity: 5\n  premiumPoints: 1",
+        ),
+        "promo/21.md": promo(
+          21,
+          "starts: 2026-11-01",
+          "rule:\n  kind: premium-discount\n  coins:\n    skus: [AU-0001, NOPE-1]\n    metal: gold\n  minQuantity: 5\n  premiumPoints: 1",
+        ),
         // The demo promotion 1 (free courier, 2026-11-01 – 2027-01-31) is kept: the same delivery on common days.
         "promo/22.md": promo(22, "starts: 2027-01-01\nends: 2027-02-28", "rule:\n  kind: free-delivery\n  deliveries: [45, 79]\n  minGoodsTotal: 100000"),
       }),

@@ -54,11 +54,17 @@ export function markdownIssues(entries: ReadonlyArray<{ file: string; entry: Con
  * The import and the back office's editor both save through it. The caller drops its own cached reads
  * after the commit (invalidateReads("content")).
  */
-export async function writeCheckedContent(db: Database, entries: ReadonlyArray<{ file: string; entry: ContentEntry }>): Promise<{ counts: WriteCounts } | { issues: ContentIssue[] }> {
+export async function writeCheckedContent(
+  db: Database,
+  entries: ReadonlyArray<{ file: string; entry: ContentEntry }>,
+): Promise<{ counts: WriteCounts } | { issues: ContentIssue[] }> {
   const promos = entries.flatMap((item) => (item.entry.kind === "promo" ? [{ file: item.file, entry: item.entry }] : []));
   const ruleIssues = await checkPromotionRules(db, promos);
   if (ruleIssues.length > 0) return { issues: ruleIssues };
-  const written = await writeContent(db, entries.map((item) => item.entry));
+  const written = await writeContent(
+    db,
+    entries.map((item) => item.entry),
+  );
   // Running shops hear of it at commit (read-changes.server.ts).
   await announceReadsChanged(db, "content");
   return { counts: written };

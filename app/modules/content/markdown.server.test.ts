@@ -29,7 +29,7 @@ describe("renderMarkdown", () => {
       [
         "Текст <script>alert('x')</script> после.",
         '<b onclick="alert(1)">жирный</b> <img src="content/x.png" onerror="alert(2)"> <a href="/x" onmouseover="alert(3)">x</a>',
-        "<style>body{display:none}</style><iframe src=\"https://evil.example/\"></iframe>",
+        '<style>body{display:none}</style><iframe src="https://evil.example/"></iframe>',
         '<form action="/api/me" method="post"><input name="a"><button>Отправить</button></form>',
         '<svg onload="alert(4)"><circle/></svg><object data="x.swf"></object><embed src="x.swf">',
         '<p style="position:fixed" class="x" id="y">со стилем</p>',
@@ -75,7 +75,9 @@ describe("renderMarkdown", () => {
   });
 
   it("shows the shop's own pictures through /_ipx, lazily, and drops pictures from other sites", () => {
-    const html = render('![монета](content/news/coin.png "подпись") ![чужая](https://evil.example/pixel.gif) ![данные](data:image/png;base64,AAAA) ![выход](../../etc/passwd)');
+    const html = render(
+      '![монета](content/news/coin.png "подпись") ![чужая](https://evil.example/pixel.gif) ![данные](data:image/png;base64,AAAA) ![выход](../../etc/passwd)',
+    );
     expect(html).toContain('<img src="/_ipx/f_webp,w_800/content/news/coin.png" alt="монета" loading="lazy" decoding="async" title="подпись" />');
     expect(html).not.toMatch(/evil\.example|data:|passwd/);
     expect(html.match(/<img/g)).toHaveLength(1);

@@ -36,9 +36,45 @@ const marked = new Marked({ gfm: true, breaks: false, async: false });
 export const articleImageWidth = 800;
 
 const allowedTags = [
-  "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "ul", "ol", "li", "blockquote", "pre", "code",
-  "strong", "em", "b", "i", "del", "s", "sup", "sub", "abbr", "a", "img", "figure", "figcaption",
-  "table", "thead", "tbody", "tfoot", "tr", "th", "td", "dl", "dt", "dd", "details", "summary",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "p",
+  "br",
+  "hr",
+  "ul",
+  "ol",
+  "li",
+  "blockquote",
+  "pre",
+  "code",
+  "strong",
+  "em",
+  "b",
+  "i",
+  "del",
+  "s",
+  "sup",
+  "sub",
+  "abbr",
+  "a",
+  "img",
+  "figure",
+  "figcaption",
+  "table",
+  "thead",
+  "tbody",
+  "tfoot",
+  "tr",
+  "th",
+  "td",
+  "dl",
+  "dt",
+  "dd",
+  "details",
+  "summary",
 ];
 
 /**
@@ -156,9 +192,19 @@ function renderWithin(markdown: string, options: RenderOptions, limitMs: number)
 }
 
 // Rendered texts by their content: a page's HTML is made once per process, not on every view.
-const renderedCache = createMemoryCache<string>({ maxEntries: 2000, maxBytes: 32 * 1024 * 1024, maxEntryBytes: 4 * 1024 * 1024, bytesOf: (html) => html.length * 2 });
+const renderedCache = createMemoryCache<string>({
+  maxEntries: 2000,
+  maxBytes: 32 * 1024 * 1024,
+  maxEntryBytes: 4 * 1024 * 1024,
+  bytesOf: (html) => html.length * 2,
+});
 
-const cacheKey = (markdown: string, options: RenderOptions) => createHash("sha256").update(options.publicUrl ?? "").update("\u0000").update(markdown).digest("base64url");
+const cacheKey = (markdown: string, options: RenderOptions) =>
+  createHash("sha256")
+    .update(options.publicUrl ?? "")
+    .update("\u0000")
+    .update(markdown)
+    .digest("base64url");
 
 /** Keeps a rendered text (the cache's load resolves at once: the HTML is already made). */
 const keep = (key: string, html: string) => void renderedCache.get(key, async () => html);

@@ -17,7 +17,11 @@ const pageCache = createReadCache<Page | undefined>({ tag: "content" });
 export async function findPage(db: Database, path: string): Promise<Page | undefined> {
   if (!isPagePath(path)) return undefined;
   return pageCache.get(db, path, async () => {
-    const [page] = await db.select().from(pages).where(and(eq(pages.path, path), eq(pages.published, true))).limit(1);
+    const [page] = await db
+      .select()
+      .from(pages)
+      .where(and(eq(pages.path, path), eq(pages.published, true)))
+      .limit(1);
     return page;
   });
 }

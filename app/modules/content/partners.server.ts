@@ -28,5 +28,7 @@ export function groupPartners<T extends { category: string }>(list: T[]): { cate
 
 /** Certificates in the operator's order. */
 export function listCertificates(db: Database): Promise<Certificate[]> {
-  return certificatesCache.get(db, "all", () => db.select().from(certificates).where(eq(certificates.published, true)).orderBy(asc(certificates.position), asc(certificates.title)));
+  return certificatesCache.get(db, "all", () =>
+    db.select().from(certificates).where(eq(certificates.published, true)).orderBy(asc(certificates.position), asc(certificates.title)),
+  );
 }

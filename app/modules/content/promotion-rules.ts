@@ -6,7 +6,7 @@
  *     kind: premium-discount                kind: free-delivery
  *     coins:                                deliveries: [45]       # Курьер СДЭК
  *       series: georgiy-pobedonosec         minGoodsTotal: 300000  # roubles, goods only
- *       metal: silver                     
+ *       metal: silver  
  *     minQuantity: 10
  *     premiumPoints: 2                    # percentage points off the premium
  *
@@ -30,8 +30,16 @@ const selectorMessage = "монеты акции: skus (список артик�
 const coinSelector = z
   .object(
     {
-      skus: z.array(z.string({ error: "артикул — строка" }).trim().min(1, "артикул не может быть пустым").max(60), { error: "skus — список артикулов" }).min(1, "skus — хотя бы один артикул").max(200).optional(),
-      series: z.string({ error: "series — серия, как в адресе каталога" }).trim().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "series — серия, как в адресе каталога (латиница, цифры, дефисы)").optional(),
+      skus: z
+        .array(z.string({ error: "артикул — строка" }).trim().min(1, "артикул не может быть пустым").max(60), { error: "skus — список артикулов" })
+        .min(1, "skus — хотя бы один артикул")
+        .max(200)
+        .optional(),
+      series: z
+        .string({ error: "series — серия, как в адресе каталога" })
+        .trim()
+        .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "series — серия, как в адресе каталога (латиница, цифры, дефисы)")
+        .optional(),
       metal: z.enum(metals, { error: "metal — gold или silver" }).optional(),
     },
     { error: selectorMessage },
@@ -108,7 +116,11 @@ export function promotionOverlaps(items: ReadonlyArray<{ file: string; promo: Da
       const a = ruled[i]!;
       const b = ruled[j]!;
       if (a.promo.id !== b.promo.id && datesOverlap(a.promo, b.promo) && rulesMeet(a.promo.rule!, b.promo.rule!)) {
-        issues.push({ file: a.file, field: "rule", message: `пересекается по датам с акцией ${b.promo.id} (${b.file}) для тех же монет или той же доставки: измените даты или условия` });
+        issues.push({
+          file: a.file,
+          field: "rule",
+          message: `пересекается по датам с акцией ${b.promo.id} (${b.file}) для тех же монет или той же доставки: измените даты или условия`,
+        });
       }
     }
   }

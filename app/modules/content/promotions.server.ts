@@ -27,15 +27,17 @@ export async function listPromotions(db: Database, today: string): Promise<Promo
     .where(eq(promotions.published, true))
     .orderBy(desc(promotions.startsOn), asc(promotions.id));
   const withStatus = rows.map((row) => ({ ...row, status: promotionStatus(row, today) }));
-  const current = withStatus
-    .filter((row) => row.status !== "ended")
-    .sort((a, b) => (a.endsOn ?? "9999-12-31").localeCompare(b.endsOn ?? "9999-12-31"));
+  const current = withStatus.filter((row) => row.status !== "ended").sort((a, b) => (a.endsOn ?? "9999-12-31").localeCompare(b.endsOn ?? "9999-12-31"));
   const ended = withStatus.filter((row) => row.status === "ended").sort((a, b) => (b.endsOn ?? "").localeCompare(a.endsOn ?? ""));
   return [...current, ...ended];
 }
 
 export async function findPromotion(db: Database, id: number): Promise<Promotion | undefined> {
-  const [row] = await db.select().from(promotions).where(and(eq(promotions.id, id), eq(promotions.published, true))).limit(1);
+  const [row] = await db
+    .select()
+    .from(promotions)
+    .where(and(eq(promotions.id, id), eq(promotions.published, true)))
+    .limit(1);
   return row;
 }
 
@@ -55,7 +57,14 @@ export async function activePromotions(db: Database, today = moscowToday()): Pro
     const rows = await db
       .select({ id: promotions.id, title: promotions.title, rule: promotions.rule })
       .from(promotions)
-      .where(and(eq(promotions.published, true), isNotNull(promotions.rule), lte(promotions.startsOn, today), or(isNull(promotions.endsOn), gte(promotions.endsOn, today))))
+      .where(
+        and(
+          eq(promotions.published, true),
+          isNotNull(promotions.rule),
+          lte(promotions.startsOn, today),
+          or(isNull(promotions.endsOn), gte(promotions.endsOn, today)),
+        ),
+      )
       .orderBy(asc(promotions.id));
     return rows.map((row) => ({ id: row.id, title: row.title, rule: row.rule! }));
   });

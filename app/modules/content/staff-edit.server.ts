@@ -11,7 +11,15 @@ import { articles, certificates, pages, partners, promotions, reviews } from "..
 import { invalidateReads } from "../shared/read-cache.ts";
 import { announceReadsChanged } from "../db/read-changes.server.ts";
 import { writeAudit, type StaffActor } from "../audit/audit.server.ts";
-import { contentFileName, contentFolders, formatContentEntry, parseContentFile, type ContentEntry, type ContentIssue, type ContentKind } from "./content-files.ts";
+import {
+  contentFileName,
+  contentFolders,
+  formatContentEntry,
+  parseContentFile,
+  type ContentEntry,
+  type ContentIssue,
+  type ContentKind,
+} from "./content-files.ts";
 import { isContentKey, keyOf } from "./staff-keys.ts";
 import { markdownIssues, writeCheckedContent } from "./import.server.ts";
 import { readContent } from "./store.server.ts";
@@ -53,11 +61,26 @@ export type ContentListItem = { kind: ContentKind; key: string; title: string; p
 export async function listContentItems(db: Database): Promise<ContentListItem[]> {
   const [pageRows, articleRows, promoRows, reviewRows, partnerRows, certificateRows] = await Promise.all([
     db.select({ key: pages.path, title: pages.title, published: pages.published, updatedAt: pages.updatedAt }).from(pages).orderBy(asc(pages.path)),
-    db.select({ kind: articles.kind, key: articles.slug, title: articles.title, published: articles.published, updatedAt: articles.updatedAt }).from(articles).orderBy(asc(articles.kind), sql`${articles.publishedAt} desc`),
-    db.select({ key: promotions.id, title: promotions.title, published: promotions.published, updatedAt: promotions.updatedAt }).from(promotions).orderBy(sql`${promotions.startsOn} desc`),
-    db.select({ key: reviews.id, title: reviews.author, published: reviews.published, updatedAt: reviews.updatedAt }).from(reviews).orderBy(sql`${reviews.publishedOn} desc`),
-    db.select({ key: partners.slug, title: partners.name, published: partners.published, updatedAt: partners.updatedAt }).from(partners).orderBy(asc(partners.position)),
-    db.select({ key: certificates.slug, title: certificates.title, published: certificates.published, updatedAt: certificates.updatedAt }).from(certificates).orderBy(asc(certificates.position)),
+    db
+      .select({ kind: articles.kind, key: articles.slug, title: articles.title, published: articles.published, updatedAt: articles.updatedAt })
+      .from(articles)
+      .orderBy(asc(articles.kind), sql`${articles.publishedAt} desc`),
+    db
+      .select({ key: promotions.id, title: promotions.title, published: promotions.published, updatedAt: promotions.updatedAt })
+      .from(promotions)
+      .orderBy(sql`${promotions.startsOn} desc`),
+    db
+      .select({ key: reviews.id, title: reviews.author, published: reviews.published, updatedAt: reviews.updatedAt })
+      .from(reviews)
+      .orderBy(sql`${reviews.publishedOn} desc`),
+    db
+      .select({ key: partners.slug, title: partners.name, published: partners.published, updatedAt: partners.updatedAt })
+      .from(partners)
+      .orderBy(asc(partners.position)),
+    db
+      .select({ key: certificates.slug, title: certificates.title, published: certificates.published, updatedAt: certificates.updatedAt })
+      .from(certificates)
+      .orderBy(asc(certificates.position)),
   ]);
   return [
     ...pageRows.map((row) => ({ ...row, kind: "page" as const, key: row.key.replaceAll("/", "--") })),
@@ -90,19 +113,26 @@ export function parseEditedItem(kind: ContentKind, key: string, source: string):
   if (!parsed.ok) return parsed;
   if (keyOf(parsed.entry) !== key) {
     const field = kind === "page" ? "path" : kind === "promo" || kind === "review" ? "id" : "slug";
-    return { ok: false, issues: [{ file, field, message: "адрес записи здесь не меняется: верните прежнее значение (новую запись добавляет npm run content -- import)" }] };
+    return {
+      ok: false,
+      issues: [{ file, field, message: "адрес записи здесь не меняется: верните прежнее значение (новую запись добавляет npm run content -- import)" }],
+    };
   }
   return parsed;
 }
 
 export type ContentSaveResult =
-  | { ok: true }
-  | { ok: false; kind: "missing" }
-  | { ok: false; kind: "conflict"; version: string }
-  | { ok: false; kind: "invalid"; issues: ContentIssue[] };
+  { ok: true } | { ok: false; kind: "missing" } | { ok: false; kind: "conflict"; version: string } | { ok: false; kind: "invalid"; issues: ContentIssue[] };
 
 /** Saves an edited item through the import's checks and writer, with its audit row, in one transaction. */
-export async function saveContentItemAsStaff(db: Database, actor: StaffActor, kind: ContentKind, key: string, version: string, source: string): Promise<ContentSaveResult> {
+export async function saveContentItemAsStaff(
+  db: Database,
+  actor: StaffActor,
+  kind: ContentKind,
+  key: string,
+  version: string,
+  source: string,
+): Promise<ContentSaveResult> {
   const parsed = parseEditedItem(kind, key, source);
   if (!parsed.ok) return { ok: false, kind: "invalid", issues: parsed.issues };
   const before = await findContentItem(db, kind, key);
@@ -115,7 +145,12 @@ export async function saveContentItemAsStaff(db: Database, actor: StaffActor, ki
     if (meta.updatedAt.toISOString() !== version) return { ok: false, kind: "conflict", version: meta.updatedAt.toISOString() };
     const written = await writeCheckedContent(tx, [{ file: before.file, entry: parsed.entry }]);
     if ("issues" in written) return { ok: false, kind: "invalid", issues: written.issues };
-    await writeAudit(tx, actor, { action: "content.edit", entity: `content:${kind}:${key}`, before: { source: before.source }, after: { source: formatContentEntry(parsed.entry) } });
+    await writeAudit(tx, actor, {
+      action: "content.edit",
+      entity: `content:${kind}:${key}`,
+      before: { source: before.source },
+      after: { source: formatContentEntry(parsed.entry) },
+    });
     return { ok: true };
   });
   if (result.ok) invalidateReads("content");
@@ -141,9 +176,17 @@ export async function createContentItemAsStaff(db: Database, actor: StaffActor, 
     if ("issues" in written) return { ok: false, kind: "invalid", issues: written.issues };
     if (!published) {
       const { table, where } = rowOf(kind, key);
-      await tx.update(table as unknown as typeof pages).set({ published: false }).where(where);
+      await tx
+        .update(table as unknown as typeof pages)
+        .set({ published: false })
+        .where(where);
     }
-    await writeAudit(tx, actor, { action: "content.create", entity: `content:${kind}:${key}`, before: null, after: { source: formatContentEntry(parsed.entry), published } });
+    await writeAudit(tx, actor, {
+      action: "content.create",
+      entity: `content:${kind}:${key}`,
+      before: null,
+      after: { source: formatContentEntry(parsed.entry), published },
+    });
     return { ok: true, key };
   });
   if (result.ok) invalidateReads("content");
@@ -151,15 +194,30 @@ export async function createContentItemAsStaff(db: Database, actor: StaffActor, 
 }
 
 /** Shows or hides an item on the storefront (nothing is deleted), audited. */
-export async function setContentPublishedAsStaff(db: Database, actor: StaffActor, kind: ContentKind, key: string, version: string, published: boolean): Promise<ContentSaveResult> {
+export async function setContentPublishedAsStaff(
+  db: Database,
+  actor: StaffActor,
+  kind: ContentKind,
+  key: string,
+  version: string,
+  published: boolean,
+): Promise<ContentSaveResult> {
   if (!isContentKey(kind, key)) return { ok: false, kind: "missing" };
   const result = await db.transaction(async (tx): Promise<ContentSaveResult> => {
     const meta = await metaOf(tx, kind, key, true);
     if (!meta) return { ok: false, kind: "missing" };
     if (meta.updatedAt.toISOString() !== version) return { ok: false, kind: "conflict", version: meta.updatedAt.toISOString() };
     const { table, where } = rowOf(kind, key);
-    await tx.update(table as unknown as typeof pages).set({ published, updatedAt: sql`now()` }).where(where);
-    await writeAudit(tx, actor, { action: published ? "content.publish" : "content.unpublish", entity: `content:${kind}:${key}`, before: { published: meta.published }, after: { published } });
+    await tx
+      .update(table as unknown as typeof pages)
+      .set({ published, updatedAt: sql`now()` })
+      .where(where);
+    await writeAudit(tx, actor, {
+      action: published ? "content.publish" : "content.unpublish",
+      entity: `content:${kind}:${key}`,
+      before: { published: meta.published },
+      after: { published },
+    });
     await announceReadsChanged(tx, "content");
     return { ok: true };
   });

@@ -33,7 +33,10 @@ async function writeEntry(db: Database, entry: ContentEntry): Promise<void> {
   switch (entry.kind) {
     case "page": {
       const values = { title: entry.title, description: entry.description, body: entry.body };
-      await db.insert(pages).values({ path: entry.path, ...values }).onConflictDoUpdate({ target: pages.path, set: { ...values, updatedAt: now } });
+      await db
+        .insert(pages)
+        .values({ path: entry.path, ...values })
+        .onConflictDoUpdate({ target: pages.path, set: { ...values, updatedAt: now } });
       return;
     }
     case "news":
@@ -62,23 +65,43 @@ async function writeEntry(db: Database, entry: ContentEntry): Promise<void> {
       return;
     }
     case "promo": {
-      const values = { title: entry.title, description: entry.description, body: entry.body, cover: entry.cover, startsOn: entry.starts, endsOn: entry.ends, rule: entry.rule };
-      await db.insert(promotions).values({ id: entry.id, ...values }).onConflictDoUpdate({ target: promotions.id, set: { ...values, updatedAt: now } });
+      const values = {
+        title: entry.title,
+        description: entry.description,
+        body: entry.body,
+        cover: entry.cover,
+        startsOn: entry.starts,
+        endsOn: entry.ends,
+        rule: entry.rule,
+      };
+      await db
+        .insert(promotions)
+        .values({ id: entry.id, ...values })
+        .onConflictDoUpdate({ target: promotions.id, set: { ...values, updatedAt: now } });
       return;
     }
     case "review": {
       const values = { author: entry.author, city: entry.city, rating: entry.rating, body: entry.body, reply: entry.reply, publishedOn: entry.date };
-      await db.insert(reviews).values({ id: entry.id, ...values }).onConflictDoUpdate({ target: reviews.id, set: { ...values, updatedAt: now } });
+      await db
+        .insert(reviews)
+        .values({ id: entry.id, ...values })
+        .onConflictDoUpdate({ target: reviews.id, set: { ...values, updatedAt: now } });
       return;
     }
     case "partner": {
       const values = { name: entry.name, category: entry.category, url: entry.url, logo: entry.logo, body: entry.body, position: entry.position };
-      await db.insert(partners).values({ slug: entry.slug, ...values }).onConflictDoUpdate({ target: partners.slug, set: { ...values, updatedAt: now } });
+      await db
+        .insert(partners)
+        .values({ slug: entry.slug, ...values })
+        .onConflictDoUpdate({ target: partners.slug, set: { ...values, updatedAt: now } });
       return;
     }
     case "certificate": {
       const values = { title: entry.title, image: entry.image, body: entry.body, position: entry.position };
-      await db.insert(certificates).values({ slug: entry.slug, ...values }).onConflictDoUpdate({ target: certificates.slug, set: { ...values, updatedAt: now } });
+      await db
+        .insert(certificates)
+        .values({ slug: entry.slug, ...values })
+        .onConflictDoUpdate({ target: certificates.slug, set: { ...values, updatedAt: now } });
       return;
     }
   }
@@ -98,9 +121,21 @@ async function addEntry(db: Database, entry: ContentEntry): Promise<void> {
       case "news":
       case "case":
       case "training":
-        return (await db.select({ id: articles.id }).from(articles).where(and(eq(articles.kind, entry.kind), eq(articles.slug, entry.slug)))).length > 0 ||
+        return (
+          (
+            await db
+              .select({ id: articles.id })
+              .from(articles)
+              .where(and(eq(articles.kind, entry.kind), eq(articles.slug, entry.slug)))
+          ).length > 0 ||
           (entry.legacyId !== null &&
-            (await db.select({ id: articles.id }).from(articles).where(and(eq(articles.kind, entry.kind), eq(articles.legacyId, entry.legacyId)))).length > 0);
+            (
+              await db
+                .select({ id: articles.id })
+                .from(articles)
+                .where(and(eq(articles.kind, entry.kind), eq(articles.legacyId, entry.legacyId)))
+            ).length > 0)
+        );
       case "promo":
         return (await db.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, entry.id))).length > 0;
       case "review":
@@ -126,28 +161,55 @@ export async function readContent(db: Database): Promise<ContentEntry[]> {
   ]);
   return [
     ...pageRows.map((row): ContentEntry => ({ kind: "page", path: row.path, title: row.title, description: row.description, body: row.body })),
-    ...articleRows.map(
-      (row): ContentEntry => ({
-        kind: row.kind,
-        slug: row.slug,
-        title: row.title,
-        description: row.description,
-        date: row.publishedAt,
-        cover: row.cover,
-        video: row.videoUrl,
-        legacyId: row.legacyId,
-        body: row.body,
-      }),
-    ),
-    ...promoRows.map(
-      (row): ContentEntry => ({ kind: "promo", id: row.id, title: row.title, description: row.description, starts: row.startsOn, ends: row.endsOn, cover: row.cover, rule: row.rule, body: row.body }),
-    ),
-    ...reviewRows.map(
-      (row): ContentEntry => ({ kind: "review", id: row.id, author: row.author, city: row.city, rating: row.rating, date: row.publishedOn, reply: row.reply, body: row.body }),
-    ),
-    ...partnerRows.map(
-      (row): ContentEntry => ({ kind: "partner", slug: row.slug, name: row.name, category: row.category, url: row.url, logo: row.logo, position: row.position, body: row.body }),
-    ),
-    ...certificateRows.map((row): ContentEntry => ({ kind: "certificate", slug: row.slug, title: row.title, image: row.image, position: row.position, body: row.body })),
+    ...articleRows.map((row): ContentEntry => ({
+      kind: row.kind,
+      slug: row.slug,
+      title: row.title,
+      description: row.description,
+      date: row.publishedAt,
+      cover: row.cover,
+      video: row.videoUrl,
+      legacyId: row.legacyId,
+      body: row.body,
+    })),
+    ...promoRows.map((row): ContentEntry => ({
+      kind: "promo",
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      starts: row.startsOn,
+      ends: row.endsOn,
+      cover: row.cover,
+      rule: row.rule,
+      body: row.body,
+    })),
+    ...reviewRows.map((row): ContentEntry => ({
+      kind: "review",
+      id: row.id,
+      author: row.author,
+      city: row.city,
+      rating: row.rating,
+      date: row.publishedOn,
+      reply: row.reply,
+      body: row.body,
+    })),
+    ...partnerRows.map((row): ContentEntry => ({
+      kind: "partner",
+      slug: row.slug,
+      name: row.name,
+      category: row.category,
+      url: row.url,
+      logo: row.logo,
+      position: row.position,
+      body: row.body,
+    })),
+    ...certificateRows.map((row): ContentEntry => ({
+      kind: "certificate",
+      slug: row.slug,
+      title: row.title,
+      image: row.image,
+      position: row.position,
+      body: row.body,
+    })),
   ];
 }

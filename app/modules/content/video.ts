@@ -25,7 +25,12 @@ export function videoEmbed(pageUrl: string): VideoEmbed | null {
     return match ? { provider: "VK Видео", pageUrl: href, embedUrl: `https://vk.com/video_ext.php?oid=${match[1]}&id=${match[2]}&hd=2` } : null;
   }
   if (host === "youtube.com" || host === "m.youtube.com" || host === "youtu.be") {
-    const id = host === "youtu.be" ? url.pathname.slice(1) : url.pathname === "/watch" ? url.searchParams.get("v") : /^\/(?:embed|shorts|live)\/([^/]+)$/.exec(url.pathname)?.[1];
+    const id =
+      host === "youtu.be"
+        ? url.pathname.slice(1)
+        : url.pathname === "/watch"
+          ? url.searchParams.get("v")
+          : /^\/(?:embed|shorts|live)\/([^/]+)$/.exec(url.pathname)?.[1];
     return id && /^[\w-]{11}$/.test(id) ? { provider: "YouTube", pageUrl: href, embedUrl: `https://www.youtube-nocookie.com/embed/${id}` } : null;
   }
   return null;

@@ -103,7 +103,11 @@ async function openPostgres(url: string, poolMax: number, queryTimeoutMs: number
     db,
     kind: "postgres",
     migrate: (migrationsFolder) => migratePg(db, { migrationsFolder }),
-    ping: (timeoutMs = 2_000) => withTimeout(pool.query("select 1").then(() => undefined), timeoutMs),
+    ping: (timeoutMs = 2_000) =>
+      withTimeout(
+        pool.query("select 1").then(() => undefined),
+        timeoutMs,
+      ),
     async withExclusiveLock(key, work) {
       const client = await pool.connect();
       try {
@@ -178,9 +182,7 @@ function claimEmbeddedDatabase(dir: string): () => void {
   try {
     const pid = Number(readFileSync(pidFile, "utf8"));
     if (pid && pid !== process.pid && isAlive(pid)) {
-      throw new DatabaseBusyError(
-        `Встроенная база ${dir} открыта другим процессом (pid ${pid}). Остановите магазин или укажите DATABASE_URL.`,
-      );
+      throw new DatabaseBusyError(`Встроенная база ${dir} открыта другим процессом (pid ${pid}). Остановите магазин или укажите DATABASE_URL.`);
     }
   } catch (error) {
     if (error instanceof DatabaseBusyError) throw error;
@@ -219,7 +221,11 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     db,
     kind: "pglite",
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
-    ping: (timeoutMs = 2_000) => withTimeout(client.query("select 1").then(() => undefined), timeoutMs),
+    ping: (timeoutMs = 2_000) =>
+      withTimeout(
+        client.query("select 1").then(() => undefined),
+        timeoutMs,
+      ),
     async withExclusiveLock(key, work) {
       const previous = locks.get(key) ?? Promise.resolve();
       const run = previous.catch(() => undefined).then(work);

@@ -24,7 +24,10 @@ describe("the outage log", () => {
   it("writes one line per interval with the number of failed requests, and leaves other errors to the caller", () => {
     let clock = 0;
     const lines: Record<string, unknown>[] = [];
-    const outage = createOutageLog((_message, details) => lines.push(details!), () => clock);
+    const outage = createOutageLog(
+      (_message, details) => lines.push(details!),
+      () => clock,
+    );
 
     expect(outage.report(new Error("a bug"))).toBe(false);
     for (let i = 0; i < 500; i++) {

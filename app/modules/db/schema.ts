@@ -1,6 +1,30 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, bigserial, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { type BuybackGrade, type BuybackStatus, type LineDiscount, type Metal, type OrderStatus, type PromotionRule, type QuantityTier } from "./column-values.ts";
+import {
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import {
+  type BuybackGrade,
+  type BuybackStatus,
+  type LineDiscount,
+  type Metal,
+  type OrderStatus,
+  type PromotionRule,
+  type QuantityTier,
+} from "./column-values.ts";
 
 /**
  * The shop's tables. Each later concern adds its own tables here and a migration
@@ -17,7 +41,9 @@ export const pages = pgTable("pages", {
   body: text("body").notNull().default(""),
   /** Shown on the storefront; the back office unpublishes an item without deleting it (decision 023). */
   published: boolean("published").notNull().default(true),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });
 
 /** Catalogue sections: saved filters with a display name and a breadcrumb parent. */
@@ -37,7 +63,9 @@ export const catalogSections = pgTable("catalog_sections", {
 /** Which demo-data seeders have run on this database, so start-up seeds each one once. */
 export const seedRuns = pgTable("seed_runs", {
   name: text("name").primaryKey(),
-  appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().default(sql`now()`),
+  appliedAt: timestamp("applied_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });
 
 /**
@@ -54,7 +82,9 @@ export const quoteReadings = pgTable(
     instrument: text("instrument").notNull(),
     tradingDate: date("trading_date", { mode: "string" }).notNull(),
     value: numeric("value", { precision: 14, scale: 4, mode: "number" }).notNull(),
-    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().default(sql`now()`),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (table) => [index("quote_readings_by_day").on(table.source, table.instrument, table.tradingDate, table.fetchedAt)],
 );
@@ -63,7 +93,9 @@ export const quoteReadings = pgTable(
 export const shopSettings = pgTable("shop_settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });
 
 /**
@@ -76,7 +108,9 @@ export const rateLimitEvents = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     bucket: text("bucket").notNull(),
     key: text("key").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (table) => [index("rate_limit_events_lookup").on(table.bucket, table.key, table.createdAt)],
 );
@@ -134,8 +168,12 @@ export const buybackRequests = pgTable(
     answer: text("answer").notNull().default(""),
     /** Raised by every change: a change made from a page that was out of date is refused. */
     version: integer("version").notNull().default(1),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (table) => [
     index("buyback_requests_by_phone").on(table.phone, table.createdAt),
@@ -159,7 +197,9 @@ export const buybackEvents = pgTable(
     price: integer("price"),
     /** seller, staff or system. */
     actor: text("actor").notNull().default("system"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (table) => [index("buyback_events_by_request").on(table.requestId, table.createdAt)],
 );
@@ -225,8 +265,12 @@ export const products = pgTable(
     status: text("status").$type<"active" | "archived">().notNull().default("active"),
     /** The good's Ид in 1C or МойСклад (a GUID), set by the first exchange that matched the coin (by Ид, else by SKU). */
     exchangeId: text("exchange_id").unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
     search: tsvector("search")
       .notNull()
       .generatedAlwaysAs(
@@ -237,7 +281,10 @@ export const products = pgTable(
     index("products_search").using("gin", table.search),
     // Trigrams of the words a buyer may misspell (pg_trgm): finds the coins near a typo, whose words then
     // offer the correction. The expression is the one search.server.ts compares with `<%`.
-    index("products_words_trgm").using("gin", sql`lower(${table.name} || ' ' || ${table.series} || ' ' || ${table.denomination} || ' ' || ${table.country} || ' ' || coalesce(${table.mint}, '')) gin_trgm_ops`),
+    index("products_words_trgm").using(
+      "gin",
+      sql`lower(${table.name} || ' ' || ${table.series} || ' ' || ${table.denomination} || ' ' || ${table.country} || ' ' || coalesce(${table.mint}, '')) gin_trgm_ops`,
+    ),
     index("products_listing").on(table.status, table.metal, table.kind),
     check("products_stock_not_negative", sql`${table.stock} >= 0`),
     check("products_max_per_order_positive", sql`${table.maxPerOrder} is null or ${table.maxPerOrder} >= 1`),
@@ -259,8 +306,12 @@ export const listItems = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull().default(1),
-    addedAt: timestamp("added_at", { withTimezone: true }).notNull().default(sql`now()`),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+    addedAt: timestamp("added_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (table) => [
     uniqueIndex("list_items_owner_product").on(table.list, table.owner, table.productId),
@@ -279,8 +330,12 @@ export const users = pgTable("users", {
   email: text("email").notNull().default(""),
   /** The saved delivery profile (spec section 3, buyprofile): userinfo, pvzinfo, locinfo. */
   buyProfile: jsonb("buy_profile").$type<Record<string, unknown>>().notNull().default({}),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  createdAt: timestamp("created_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
   /**
    * Set when the buyer deleted the account (152-FZ): the row stays for the orders that tax law keeps,
    * with the name, e-mail and profile erased and the phone replaced by "deleted:<id>", so the phone
@@ -305,7 +360,9 @@ export const smsCodes = pgTable(
     scope: text("scope").notNull().default("shop"),
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** Set when the code was used, voided by too many tries, or replaced by a new one. */
     closedAt: timestamp("closed_at", { withTimezone: true }),
@@ -323,7 +380,9 @@ export const sessions = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ip: text("ip"),
     userAgent: text("user_agent"),
@@ -355,7 +414,9 @@ export const articles = pgTable(
     publishedAt: date("published_at", { mode: "string" }).notNull(),
     /** Shown on the storefront; the back office unpublishes an item without deleting it (decision 023). */
     published: boolean("published").notNull().default(true),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (table) => [
     uniqueIndex("articles_kind_slug").on(table.kind, table.slug),
@@ -381,7 +442,9 @@ export const promotions = pgTable(
     rule: jsonb("rule").$type<PromotionRule>(),
     /** Shown on the storefront; the back office unpublishes an item without deleting it (decision 023). */
     published: boolean("published").notNull().default(true),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (table) => [check("promotions_dates_in_order", sql`${table.endsOn} is null or ${table.endsOn} >= ${table.startsOn}`)],
 );
@@ -401,7 +464,9 @@ export const reviews = pgTable(
     publishedOn: date("published_on", { mode: "string" }).notNull(),
     /** Shown on the storefront; the back office unpublishes an item without deleting it (decision 023). */
     published: boolean("published").notNull().default(true),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (table) => [check("reviews_rating_1_to_5", sql`${table.rating} between 1 and 5`)],
 );
@@ -418,7 +483,9 @@ export const partners = pgTable("partners", {
   position: integer("position").notNull().default(0),
   /** Shown on the storefront; the back office unpublishes an item without deleting it (decision 023). */
   published: boolean("published").notNull().default(true),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });
 
 /** Documents shown on /certificates: a picture and its caption. */
@@ -431,7 +498,9 @@ export const certificates = pgTable("certificates", {
   position: integer("position").notNull().default(0),
   /** Shown on the storefront; the back office unpublishes an item without deleting it (decision 023). */
   published: boolean("published").notNull().default(true),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });
 
 export { orderStatuses, type OrderStatus } from "./column-values.ts";
@@ -474,12 +543,18 @@ export const orders = pgTable(
      * from a page of an older version is refused ('Заказ уже изменён, обновите страницу').
      */
     version: integer("version").notNull().default(1),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (table) => [
     index("orders_payment_due").on(table.status, table.paymentDueAt),
-    index("orders_by_user").on(table.userId, table.createdAt), check("orders_total_sum", sql`${table.total} = ${table.goodsTotal} + ${table.deliveryTotal}`)],
+    index("orders_by_user").on(table.userId, table.createdAt),
+    check("orders_total_sum", sql`${table.total} = ${table.goodsTotal} + ${table.deliveryTotal}`),
+  ],
 );
 
 /** The coins of an order, with the name and the price they had when it was placed. */
@@ -516,7 +591,9 @@ export const checkoutDrafts = pgTable("checkout_drafts", {
   owner: text("owner").primaryKey(),
   token: text("token").notNull(),
   data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });
 
 /** Payment states as the shop keeps them (the provider's words). */
@@ -545,13 +622,14 @@ export const payments = pgTable(
     failureReason: text("failure_reason"),
     /** When the provider was last asked about it from /thanks (at most once per 10 s per order). */
     checkedAt: timestamp("checked_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
-  (table) => [
-    index("payments_by_order").on(table.orderId, table.createdAt),
-    uniqueIndex("payments_provider_id").on(table.provider, table.providerPaymentId),
-  ],
+  (table) => [index("payments_by_order").on(table.orderId, table.createdAt), uniqueIndex("payments_provider_id").on(table.provider, table.providerPaymentId)],
 );
 
 /** Refund states as the shop keeps them (YooKassa's words for a refund). */
@@ -570,32 +648,41 @@ export type RefundLine = { orderLineId: number | null; name: string; quantity: n
 export const refunds = pgTable(
   "refunds",
   {
-  id: serial("id").primaryKey(),
-  paymentId: integer("payment_id")
-    .notNull()
-    .references(() => payments.id, { onDelete: "cascade" }),
-  orderId: integer("order_id")
-    .notNull()
-    .references(() => orders.id, { onDelete: "cascade" }),
-  provider: text("provider").$type<"sandbox" | "yookassa">().notNull(),
-  /** The provider's id of the refund; null until the provider has answered. */
-  providerRefundId: text("provider_refund_id"),
-  idempotenceKey: text("idempotence_key").notNull().unique(),
-  status: text("status").$type<(typeof refundStates)[number]>().notNull().default("pending"),
-  amount: integer("amount").notNull(),
-  /** Why the money goes back, in Russian, for the operator. */
-  reason: text("reason").notNull(),
-  /** The last failure to reach the provider, for the operator; null once it answered. */
-  lastError: text("last_error"),
-  /**
-   * The order lines given back (staff's refund by lines); null: the whole payment, which a payment
-   * has at most once (the automatic refund of money that arrived for a cancelled order).
-   */
-  lines: jsonb("lines").$type<RefundLine[]>(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+    id: serial("id").primaryKey(),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text("provider").$type<"sandbox" | "yookassa">().notNull(),
+    /** The provider's id of the refund; null until the provider has answered. */
+    providerRefundId: text("provider_refund_id"),
+    idempotenceKey: text("idempotence_key").notNull().unique(),
+    status: text("status").$type<(typeof refundStates)[number]>().notNull().default("pending"),
+    amount: integer("amount").notNull(),
+    /** Why the money goes back, in Russian, for the operator. */
+    reason: text("reason").notNull(),
+    /** The last failure to reach the provider, for the operator; null once it answered. */
+    lastError: text("last_error"),
+    /**
+     * The order lines given back (staff's refund by lines); null: the whole payment, which a payment
+     * has at most once (the automatic refund of money that arrived for a cancelled order).
+     */
+    lines: jsonb("lines").$type<RefundLine[]>(),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
-  (table) => [index("refunds_by_payment").on(table.paymentId), uniqueIndex("refunds_whole_payment").on(table.paymentId).where(sql`lines is null`)],
+  (table) => [
+    index("refunds_by_payment").on(table.paymentId),
+    uniqueIndex("refunds_whole_payment")
+      .on(table.paymentId)
+      .where(sql`lines is null`),
+  ],
 );
 
 /**
@@ -611,12 +698,19 @@ export const sandboxPayments = pgTable("sandbox_payments", {
   /** Roubles the sandbox has given back (its stand-in for YooKassa's refunds). */
   refundedAmount: integer("refunded_amount").notNull().default(0),
   /** The Idempotence-Keys of the refunds it made, so a repeat of one is answered, not paid twice. */
-  refundKeys: jsonb("refund_keys").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  refundKeys: jsonb("refund_keys")
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   description: text("description").notNull(),
   orderId: text("order_id").notNull(),
   returnUrl: text("return_url").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  createdAt: timestamp("created_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });
 
 /** Where a notification stands: waiting, taken by the sender, delivered, given up, or not sent on purpose. */
@@ -646,18 +740,19 @@ export const notifications = pgTable(
     status: text("status").$type<(typeof notificationStatuses)[number]>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     /** Not before this time (the backoff after a failed try). */
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().default(sql`now()`),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
     /** When the sender took it; a 'sending' row older than the lease is taken again. */
     takenAt: timestamp("taken_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /** Why the last try failed, or why the message was skipped. */
     lastError: text("last_error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
-  (table) => [
-    index("notifications_due").on(table.status, table.nextAttemptAt),
-    index("notifications_by_order").on(table.orderId),
-  ],
+  (table) => [index("notifications_due").on(table.status, table.nextAttemptAt), index("notifications_by_order").on(table.orderId)],
 );
 
 /** The life of an order as the buyer's timeline shows it: each status with its time and why. */
@@ -673,7 +768,9 @@ export const orderEvents = pgTable(
     note: text("note").notNull().default(""),
     /** Who moved it: buyer, payment, operator, system (the payment deadline). */
     actor: text("actor").notNull().default("system"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (table) => [index("order_events_by_order").on(table.orderId, table.createdAt)],
 );
@@ -689,7 +786,9 @@ export const staff = pgTable("staff", {
   phone: text("phone").notNull().unique(),
   name: text("name").notNull().default(""),
   role: text("role").$type<StaffRole>().notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  createdAt: timestamp("created_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });
 
 /** Back-office sessions, apart from the buyers': the cookie holds a random token, the database only its hash. */
@@ -701,7 +800,9 @@ export const staffSessions = pgTable(
     staffId: integer("staff_id")
       .notNull()
       .references(() => staff.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ip: text("ip"),
     userAgent: text("user_agent"),
@@ -728,7 +829,9 @@ export const auditLog = pgTable(
     before: jsonb("before").$type<Record<string, unknown> | null>(),
     after: jsonb("after").$type<Record<string, unknown> | null>(),
     ip: text("ip"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (table) => [index("audit_log_by_time").on(table.createdAt), index("audit_log_by_entity").on(table.entity, table.createdAt)],
 );
@@ -789,11 +892,17 @@ export const receipts = pgTable(
     providerReceiptId: text("provider_receipt_id"),
     idempotenceKey: text("idempotence_key").notNull().unique(),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().default(sql`now()`),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
     takenAt: timestamp("taken_at", { withTimezone: true }),
     lastError: text("last_error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (table) => [index("receipts_by_order").on(table.orderId, table.createdAt), index("receipts_due").on(table.status, table.nextAttemptAt)],
 );
@@ -822,7 +931,9 @@ export const alerts = pgTable(
     token: text("token").notNull().unique(),
     armed: boolean("armed").notNull().default(true),
     lastNotifiedAt: timestamp("last_notified_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (table) => [
     index("alerts_by_user").on(table.userId),
@@ -845,7 +956,9 @@ export const orderNotes = pgTable(
     phone: text("phone").notNull(),
     role: text("role").notNull(),
     text: text("text").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (table) => [index("order_notes_by_order").on(table.orderId, table.createdAt)],
 );
@@ -872,9 +985,14 @@ export const identifications = pgTable(
     /** The consent to process these data: the text's version and when it was given. */
     consentVersion: text("consent_version").notNull(),
     consentedAt: timestamp("consented_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
-  (table) => [uniqueIndex("identifications_one_per_checkout").on(table.userId, table.checkoutToken), index("identifications_by_user").on(table.userId, table.createdAt)],
+  (table) => [
+    uniqueIndex("identifications_one_per_checkout").on(table.userId, table.checkoutToken),
+    index("identifications_by_user").on(table.userId, table.createdAt),
+  ],
 );
 
 /**
@@ -892,7 +1010,9 @@ export const extremistListEntries = pgTable(
     /** The normalised name and birth date a buyer is looked up by (identification.ts screeningKey). */
     matchKey: text("match_key"),
     listDate: text("list_date"),
-    importedAt: timestamp("imported_at", { withTimezone: true }).notNull().default(sql`now()`),
+    importedAt: timestamp("imported_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (table) => [index("extremist_list_by_key").on(table.matchKey)],
 );
@@ -921,7 +1041,9 @@ export const consents = pgTable(
     reference: text("reference").notNull().default(""),
     ip: text("ip").notNull(),
     userAgent: text("user_agent").notNull().default(""),
-    givenAt: timestamp("given_at", { withTimezone: true }).notNull().default(sql`now()`),
+    givenAt: timestamp("given_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
   },
   (table) => [index("consents_by_user").on(table.userId, table.givenAt), index("consents_by_phone").on(table.phone, table.givenAt)],
@@ -941,7 +1063,9 @@ export const exchangeSessions = pgTable(
     tokenHash: text("token_hash").notNull().unique(),
     login: text("login").notNull(),
     ip: text("ip"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** Bytes of files received (after unpacking archives), held under the session's limit. */
     bytesStored: integer("bytes_stored").notNull().default(0),
@@ -964,7 +1088,9 @@ export const exchangeFiles = pgTable(
     name: text("name").notNull(),
     part: integer("part").notNull(),
     content: bytea("content").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (table) => [uniqueIndex("exchange_files_part").on(table.sessionId, table.name, table.part)],
 );
@@ -978,8 +1104,12 @@ export const exchangeLog = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     sessionId: integer("session_id").references(() => exchangeSessions.id, { onDelete: "set null" }),
-    startedAt: timestamp("started_at", { withTimezone: true }).notNull().default(sql`now()`),
-    finishedAt: timestamp("finished_at", { withTimezone: true }).notNull().default(sql`now()`),
+    startedAt: timestamp("started_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    finishedAt: timestamp("finished_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
     ip: text("ip"),
     login: text("login").notNull().default(""),
     /** "catalog", "sale", or "" for a refused sign-in. */

@@ -59,7 +59,9 @@ const cityCodeField = (field: string) =>
 /** A delivery id that has points or lockers: a whole number or a string of digits. */
 const pointDeliveryIdField = z.preprocess(
   (value) => (typeof value === "string" && /^\s*\d{1,4}\s*$/.test(value) ? Number(value) : value),
-  z.number({ error: (issue) => (absent(issue.input) ? passDeliveryId : noPoints) }).refine((id) => Number.isInteger(id) && pointKindOf(id) !== undefined, noPoints),
+  z
+    .number({ error: (issue) => (absent(issue.input) ? passDeliveryId : noPoints) })
+    .refine((id) => Number.isInteger(id) && pointKindOf(id) !== undefined, noPoints),
 );
 
 const deliveriesBody = z.object({ code: cityCodeField("code") });
@@ -92,7 +94,11 @@ export async function deliveriesResponse(provider: DeliveryProvider, code: strin
 }
 
 /** POST /api/locations/get-pvz { city, deliveryId } → { data: [point…] }, each tagged dlvId and type. */
-export async function pickupPointsResponse(provider: DeliveryProvider, { city, deliveryId }: { city: string; deliveryId: number }, allow: RateGuard): Promise<Response> {
+export async function pickupPointsResponse(
+  provider: DeliveryProvider,
+  { city, deliveryId }: { city: string; deliveryId: number },
+  allow: RateGuard,
+): Promise<Response> {
   try {
     await checkRate(allow);
     const points = await provider.pickupPoints(city, deliveryId);

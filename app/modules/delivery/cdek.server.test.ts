@@ -291,7 +291,11 @@ describe("the provider against a fake CDEK", () => {
       cached.pickupPoints(MOSCOW_CODE, 80),
       ...[79, 80, 76, 77, 45].map((id) => cached.quote(MOSCOW_CODE, id, coins)),
     ]);
-    expect(apiCalls().map((call) => call.path).sort()).toEqual(["/v2/calculator/tarifflist", "/v2/deliverypoints"]);
+    expect(
+      apiCalls()
+        .map((call) => call.path)
+        .sort(),
+    ).toEqual(["/v2/calculator/tarifflist", "/v2/deliverypoints"]);
     await cached.quote(MOSCOW_CODE, 79, { weightGrams: 1000, goodsTotal: 1 });
     expect(calculatorCalls()).toHaveLength(2);
 

@@ -296,9 +296,7 @@ export function createCdekDeliveryProvider(options: CdekProviderOptions): Delive
 
   /** Every point and locker of a city. */
   function points(cdekCode: number): Promise<CdekPoint[]> {
-    return memo(`points:${cdekCode}`, async () =>
-      parseCdekDeliveryPoints(await get("/v2/deliverypoints", { city_code: cdekCode, type: "ALL", lang: "rus" })),
-    );
+    return memo(`points:${cdekCode}`, async () => parseCdekDeliveryPoints(await get("/v2/deliverypoints", { city_code: cdekCode, type: "ALL", lang: "rus" })));
   }
 
   function citiesByCode(cdekCode: number): Promise<CdekCity[]> {
@@ -358,17 +356,15 @@ export function createCdekDeliveryProvider(options: CdekProviderOptions): Delive
       const cdekType = kind === "point" ? "PVZ" : "POSTAMAT";
       return (await points(cdekCode))
         .filter((point) => point.type === cdekType)
-        .map(
-          (point): PickupPoint => ({
-            code: point.code,
-            name: point.name,
-            address: point.address,
-            workTime: point.workTime,
-            coords: { latitude: point.latitude, longitude: point.longitude },
-            dlvId: deliveryId,
-            type: kind === "point" ? "" : PARCEL_LOCKER_WORD,
-          }),
-        );
+        .map((point): PickupPoint => ({
+          code: point.code,
+          name: point.name,
+          address: point.address,
+          workTime: point.workTime,
+          coords: { latitude: point.latitude, longitude: point.longitude },
+          dlvId: deliveryId,
+          type: kind === "point" ? "" : PARCEL_LOCKER_WORD,
+        }));
     },
     async quote(cityCode, deliveryId, parcel) {
       const cdekCode = cdekCodeOf(cityCode);

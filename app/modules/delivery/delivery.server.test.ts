@@ -10,7 +10,11 @@ const reply = (name: string): FakeReply => ({ contentType: "application/json", b
 describe("createDeliveryProvider", () => {
   let server: FakeServer;
   const good = (request: FakeRequest): FakeReply =>
-    request.path === "/v2/oauth/token" ? reply("cdek-token.json") : request.path === "/v2/deliverypoints" ? reply("cdek-deliverypoints-moscow.json") : reply("cdek-tarifflist.json");
+    request.path === "/v2/oauth/token"
+      ? reply("cdek-token.json")
+      : request.path === "/v2/deliverypoints"
+        ? reply("cdek-deliverypoints-moscow.json")
+        : reply("cdek-tarifflist.json");
   beforeAll(async () => {
     server = await startFakeHttpServer(good);
   });

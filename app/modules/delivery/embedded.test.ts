@@ -72,7 +72,10 @@ describe("the embedded provider", () => {
   it("offers special contact but no office pickup in Saint Petersburg, neither elsewhere", async () => {
     expect(ids(await provider.deliveryGroups(SAINT_PETERSBURG_CODE))).toEqual([[76, 77], [79, 80, 45], [43]]);
     const kazan = data.cities.find((city) => city.name === "Казань")!;
-    expect(ids(await provider.deliveryGroups(kazan.code))).toEqual([[76, 77], [79, 80, 45]]);
+    expect(ids(await provider.deliveryGroups(kazan.code))).toEqual([
+      [76, 77],
+      [79, 80, 45],
+    ]);
     expect(await provider.deliveryGroups("0000000000")).toEqual([]);
   });
 

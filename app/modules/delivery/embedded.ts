@@ -51,8 +51,7 @@ export function createEmbeddedDeliveryProvider(source: EmbeddedDeliveryData = DA
   const byCode = new Map(source.cities.map((city) => [city.code, city]));
   const origin = byCode.get(MOSCOW_CODE);
   if (!origin) throw new Error("The embedded delivery data has no Moscow, the city the shop ships from");
-  const groupsOf = (city: EmbeddedCity) =>
-    deliveryGroupsFor({ cityCode: city.code, hasPoints: city.points.length > 0, hasLockers: city.lockers.length > 0 });
+  const groupsOf = (city: EmbeddedCity) => deliveryGroupsFor({ cityCode: city.code, hasPoints: city.points.length > 0, hasLockers: city.lockers.length > 0 });
   return {
     id: "embedded",
     async searchCities(query, limit = DEFAULT_CITY_LIMIT) {

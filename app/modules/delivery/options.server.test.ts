@@ -23,7 +23,13 @@ describe("deliveryOptions", () => {
   it("gives Moscow's groups in order with a label and a price for every item", async () => {
     const groups = await deliveryOptions(embedded, MOSCOW_CODE, coins);
     expect(groups.map((group) => [group.name, group.items.map((item) => [item.id, item.label, item.quote.price])])).toEqual([
-      ["Бесплатная доставка СДЭК", [[76, "Бесплатно до пункта выдачи", 0], [77, "Бесплатно до постамата", 0]]],
+      [
+        "Бесплатная доставка СДЭК",
+        [
+          [76, "Бесплатно до пункта выдачи", 0],
+          [77, "Бесплатно до постамата", 0],
+        ],
+      ],
       // One option per service: the paid point (79, 220 ₽) and locker (80) are not beside their free twins.
       ["СДЭК", [[45, "Курьер СДЭК", 390]]],
       ["Самовывоз из офиса", [[35, "Самовывоз из офиса в Москве", 0]]],
@@ -59,7 +65,8 @@ describe("deliveryOptions", () => {
     // A cart the free courier applies to (a promotion's free 75): the paid courier 45 is not offered beside it.
     const freeCourier: DeliveryProvider = {
       ...embedded,
-      deliveryGroups: async (city) => (await embedded.deliveryGroups(city)).map((group, index) => (index === 0 ? { ...group, items: [...group.items, { id: 75, pvz: false }] } : group)),
+      deliveryGroups: async (city) =>
+        (await embedded.deliveryGroups(city)).map((group, index) => (index === 0 ? { ...group, items: [...group.items, { id: 75, pvz: false }] } : group)),
       quote: async (city, id, parcel) => (id === 75 ? { price: 0, minDays: 1, maxDays: 2 } : embedded.quote(city, id, parcel)),
     };
     const ids = (await deliveryOptions(freeCourier, kazan, coins)).flatMap((group) => group.items.map((item) => item.id));

@@ -8,7 +8,6 @@ import { COURIER_DELIVERY_IDS, DELIVERY_IDS, type DeliveryKind, PARCEL_LOCKER_ID
  * address is never an object printed as text and never left out. Pure.
  */
 
-
 /** The delivery as the checkout stores it in orders.delivery (older rows may lack fields). */
 type StoredDelivery = {
   id?: number;
@@ -45,7 +44,9 @@ export function courierAddressText(delivery: unknown): string | null {
   const room = text(address.room);
   const entrance = text(address.entrance);
   const floor = text(address.floor);
-  const parts = [text(address.street), text(address.house), room && `кв./оф. ${room}`, entrance && `подъезд ${entrance}`, floor && `этаж ${floor}`].filter(Boolean);
+  const parts = [text(address.street), text(address.house), room && `кв./оф. ${room}`, entrance && `подъезд ${entrance}`, floor && `этаж ${floor}`].filter(
+    Boolean,
+  );
   return parts.length > 0 ? parts.join(", ") : null;
 }
 

@@ -25,7 +25,14 @@ const sdekGroup: DeliveryGroup = {
     { id: 45, pvz: false },
   ],
 };
-const freeGroup: DeliveryGroup = { name: FREE_DELIVERY_GROUP_NAME, type: "sdek", items: [{ id: 76, pvz: true }, { id: 77, pvz: true }] };
+const freeGroup: DeliveryGroup = {
+  name: FREE_DELIVERY_GROUP_NAME,
+  type: "sdek",
+  items: [
+    { id: 76, pvz: true },
+    { id: 77, pvz: true },
+  ],
+};
 const specialCourier: DeliveryGroup = { name: "Специальная доставка", type: "specialcontact", items: [{ id: 43, pvz: false }] };
 const specialPoint: DeliveryGroup = { name: "Специальная доставка", type: "specialcontact", items: [{ id: 43, pvz: true }] };
 
@@ -154,7 +161,8 @@ describe("saved profile delivery (select_dlv_service)", () => {
     expect(applyProfileDelivery(start, 43)).toEqual({ ...start, deliveryId: 43, type: "specialcontact", paymentId: 6 });
   });
   it("pickup-point and locker ids give sdek without courier", () => {
-    for (const id of [79, 80, 76, 77]) expect(applyProfileDelivery({ ...start, courier: true }, id)).toMatchObject({ deliveryId: id, type: "sdek", courier: false });
+    for (const id of [79, 80, 76, 77])
+      expect(applyProfileDelivery({ ...start, courier: true }, id)).toMatchObject({ deliveryId: id, type: "sdek", courier: false });
   });
   it("accepts numeric strings; empty or unknown values leave the state alone", () => {
     expect(applyProfileDelivery(start, "45")).toMatchObject({ deliveryId: 45, courier: true });

@@ -142,10 +142,12 @@ type ProductChange = { id: number } & Partial<Pick<Product, "exchangeId" | "name
  */
 async function updateProducts(db: Database, changes: ProductChange[]): Promise<void> {
   for (let start = 0; start < changes.length; start += 500) {
-    const rows = changes.slice(start, start + 500).map(
-      (change) =>
-        sql`(${change.id}::int, ${change.exchangeId ?? null}::text, ${change.name ?? null}::text, ${change.description ?? null}::text, ${change.stock ?? null}::int, ${change.fixedPrice ?? null}::numeric)`,
-    );
+    const rows = changes
+      .slice(start, start + 500)
+      .map(
+        (change) =>
+          sql`(${change.id}::int, ${change.exchangeId ?? null}::text, ${change.name ?? null}::text, ${change.description ?? null}::text, ${change.stock ?? null}::int, ${change.fixedPrice ?? null}::numeric)`,
+      );
     await db.execute(sql`
       update ${products} set
         exchange_id = coalesce(v.exchange_id, ${products.exchangeId}),
@@ -170,9 +172,13 @@ async function applyOffers(db: Database, file: OffersFile, settings: ExchangeSet
   // A good's variants (Ид "good#variant") are one coin: their stock is added up.
   const byGood = new Map<string, { quantity: number | null; price: number | null; line: number }>();
   for (const offer of file.offers) {
-    const quantity = settings.warehouseId && offer.warehouses.length > 0 ? (offer.warehouses.find((store) => store.id === settings.warehouseId)?.quantity ?? 0) : offer.quantity;
+    const quantity =
+      settings.warehouseId && offer.warehouses.length > 0
+        ? (offer.warehouses.find((store) => store.id === settings.warehouseId)?.quantity ?? 0)
+        : offer.quantity;
     const chosen = offer.prices.find((price) => priceTypeId === null || price.priceTypeId === priceTypeId);
-    if (chosen && !roubles.test(chosen.currency)) return { ok: false, reason: `Предложение ${offer.id} (строка ${offer.line}): цена в валюте ${chosen.currency}, сайт принимает только рубли` };
+    if (chosen && !roubles.test(chosen.currency))
+      return { ok: false, reason: `Предложение ${offer.id} (строка ${offer.line}): цена в валюте ${chosen.currency}, сайт принимает только рубли` };
     const entry = byGood.get(offer.goodId) ?? { quantity: null, price: null, line: offer.line };
     if (quantity !== null) entry.quantity = (entry.quantity ?? 0) + quantity;
     entry.price ??= chosen?.value ?? null;
@@ -221,7 +227,12 @@ async function applyOffers(db: Database, file: OffersFile, settings: ExchangeSet
  * unpacked within the exchange's limits, import files before offers files, each file all or
  * nothing; stops at the first refused file. One log row, as an exchange.
  */
-export async function importCatalogFiles(db: Database, actor: StaffActor, given: Array<{ name: string; bytes: Buffer }>, now = new Date()): Promise<Outcome<{ counts: ImportCounts; notes: string[]; files: string[] }>> {
+export async function importCatalogFiles(
+  db: Database,
+  actor: StaffActor,
+  given: Array<{ name: string; bytes: Buffer }>,
+  now = new Date(),
+): Promise<Outcome<{ counts: ImportCounts; notes: string[]; files: string[] }>> {
   const files: Array<{ name: string; bytes: Buffer }> = [];
   for (const file of given) {
     if (!isZipName(file.name)) {
@@ -248,7 +259,11 @@ export async function importCatalogFiles(db: Database, actor: StaffActor, given:
     for (const key of Object.keys(counts) as Array<keyof ImportCounts>) counts[key] += result.counts[key];
     notes.push(...result.notes);
   }
-  await logCommandImport(db, { files: files.map((file) => file.name), outcome: refusal ? "failure" : "success", counts, errors: [...notes, ...(refusal ? [refusal] : [])] }, now);
+  await logCommandImport(
+    db,
+    { files: files.map((file) => file.name), outcome: refusal ? "failure" : "success", counts, errors: [...notes, ...(refusal ? [refusal] : [])] },
+    now,
+  );
   if (refusal) return { ok: false, reason: done.length > 0 ? `${refusal} (уже загружены: ${done.join(", ")})` : refusal };
   return { ok: true, counts, notes, files: done };
 }

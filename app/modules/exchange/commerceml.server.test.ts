@@ -65,7 +65,14 @@ describe("CommerceML import.xml", () => {
       { id: "g-gold-inv", name: "Инвестиционные", parentId: "g-gold" },
     ]);
     expect(read.file.goods).toEqual([
-      expect.objectContaining({ id: "7f1c2a3b-0000-4000-8000-000000000001", article: "AU-0001", name: "Георгий Победоносец & 50 рублей", description: "<p>Золото 999</p>", groupIds: ["g-gold-inv"], deleted: false }),
+      expect.objectContaining({
+        id: "7f1c2a3b-0000-4000-8000-000000000001",
+        article: "AU-0001",
+        name: "Георгий Победоносец & 50 рублей",
+        description: "<p>Золото 999</p>",
+        groupIds: ["g-gold-inv"],
+        deleted: false,
+      }),
       expect.objectContaining({ id: "old", article: "", deleted: true }),
     ]);
   });
@@ -77,7 +84,10 @@ describe("CommerceML import.xml", () => {
     if (!decoded.ok) return;
     const read = readImportFile(decoded.text);
     expect(read.ok && read.file.goods[0]!.name).toBe("Георгий Победоносец & 50 рублей");
-    expect(decodeXml(Buffer.from('<?xml version="1.0" encoding="KOI8-R"?><a/>'))).toEqual({ ok: false, reason: "кодировка koi8-r не поддерживается: нужна UTF-8 или windows-1251" });
+    expect(decodeXml(Buffer.from('<?xml version="1.0" encoding="KOI8-R"?><a/>'))).toEqual({
+      ok: false,
+      reason: "кодировка koi8-r не поддерживается: нужна UTF-8 или windows-1251",
+    });
     expect(decodeXml(Buffer.from([0x3c, 0x61, 0xff, 0x3e]))).toEqual({ ok: false, reason: "файл не в кодировке utf-8, указанной в нём" });
   });
 
@@ -89,7 +99,11 @@ describe("CommerceML import.xml", () => {
       expect(read).toEqual({ ok: false, reason: expect.stringContaining("DOCTYPE не допускается") });
     }
     // Without a DOCTYPE, an entity nobody declared is an error too, not an empty string.
-    expect(readImportFile(`<КоммерческаяИнформация><Каталог><Товары><Товар><Ид>1</Ид><Наименование>&xxe;</Наименование></Товар></Товары></Каталог></КоммерческаяИнформация>`)).toEqual({
+    expect(
+      readImportFile(
+        `<КоммерческаяИнформация><Каталог><Товары><Товар><Ид>1</Ид><Наименование>&xxe;</Наименование></Товар></Товары></Каталог></КоммерческаяИнформация>`,
+      ),
+    ).toEqual({
       ok: false,
       reason: expect.stringContaining("XML не разобран: строка 1"),
     });
@@ -97,7 +111,10 @@ describe("CommerceML import.xml", () => {
 
   it("names the line of broken XML and the good that is wrong", () => {
     expect(readImportFile(importXml.replace("</Артикул>", "</Артикл>"))).toEqual({ ok: false, reason: "XML не разобран: строка 16: unexpected close tag." });
-    expect(readImportFile(importXml.replace("<Наименование>Снятая монета</Наименование>", ""))).toEqual({ ok: false, reason: "Товар old (строка 21): нет наименования" });
+    expect(readImportFile(importXml.replace("<Наименование>Снятая монета</Наименование>", ""))).toEqual({
+      ok: false,
+      reason: "Товар old (строка 21): нет наименования",
+    });
     expect(readImportFile(offersXml)).toEqual({ ok: false, reason: "в файле нет ни Каталога, ни Классификатора: это не import.xml CommerceML" });
   });
 });
@@ -111,7 +128,17 @@ describe("CommerceML offers.xml", () => {
     expect(read.file.priceTypes).toEqual([{ id: "retail", name: "Розничная" }]);
     expect(read.file.warehouses.map((store) => store.id)).toEqual(["w1", "w2"]);
     expect(read.file.offers.map(({ line: _line, ...offer }) => offer)).toEqual([
-      { id: "good-1", goodId: "good-1", article: "", prices: [{ priceTypeId: "retail", value: 1234.5, currency: "RUB" }], quantity: 7, warehouses: [{ id: "w1", quantity: 3 }, { id: "w2", quantity: 4 }] },
+      {
+        id: "good-1",
+        goodId: "good-1",
+        article: "",
+        prices: [{ priceTypeId: "retail", value: 1234.5, currency: "RUB" }],
+        quantity: 7,
+        warehouses: [
+          { id: "w1", quantity: 3 },
+          { id: "w2", quantity: 4 },
+        ],
+      },
       { id: "good-2#variant", goodId: "good-2", article: "", prices: [], quantity: 2, warehouses: [{ id: "w1", quantity: 2 }] },
       { id: "good-3", goodId: "good-3", article: "", prices: [], quantity: 5, warehouses: [] },
     ]);

@@ -38,13 +38,24 @@ export type Offer = {
   line: number;
 };
 
-export type OffersFile = { kind: "offers"; onlyChanges: boolean; priceTypes: Array<{ id: string; name: string }>; warehouses: Array<{ id: string; name: string }>; offers: Offer[] };
+export type OffersFile = {
+  kind: "offers";
+  onlyChanges: boolean;
+  priceTypes: Array<{ id: string; name: string }>;
+  warehouses: Array<{ id: string; name: string }>;
+  offers: Offer[];
+};
 
 /** A file 1C sends, decoded by the encoding its XML declaration names (UTF-8 when none; a BOM is dropped). */
 export function decodeXml(bytes: Buffer): Outcome<{ text: string }> {
   const head = bytes.subarray(0, 200).toString("latin1");
   const declared = /^(?:\xEF\xBB\xBF)?<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9_-]+)["']/.exec(head)?.[1]?.toLowerCase();
-  const encoding = declared === undefined || declared === "utf-8" || declared === "utf8" ? "utf-8" : declared === "windows-1251" || declared === "cp1251" ? "windows-1251" : undefined;
+  const encoding =
+    declared === undefined || declared === "utf-8" || declared === "utf8"
+      ? "utf-8"
+      : declared === "windows-1251" || declared === "cp1251"
+        ? "windows-1251"
+        : undefined;
   if (!encoding) return { ok: false, reason: `кодировка ${declared} не поддерживается: нужна UTF-8 или windows-1251` };
   try {
     return { ok: true, text: new TextDecoder(encoding, { fatal: true, ignoreBOM: false }).decode(bytes) };
@@ -58,7 +69,12 @@ export function decodeXml(bytes: Buffer): Outcome<{ text: string }> {
  * and `open` with every opening tag's path. A malformed document, a DOCTYPE or an unknown entity
  * ends it with the line and the reason.
  */
-function streamXml(text: string, kept: ReadonlySet<string>, keep: (node: XmlNode, path: readonly string[]) => void, open?: (name: string, attributes: Record<string, string>, path: readonly string[]) => void): Outcome {
+function streamXml(
+  text: string,
+  kept: ReadonlySet<string>,
+  keep: (node: XmlNode, path: readonly string[]) => void,
+  open?: (name: string, attributes: Record<string, string>, path: readonly string[]) => void,
+): Outcome {
   const parser = new SaxesParser({ xmlns: false, position: true });
   const path: string[] = [];
   const stack: XmlNode[] = [];
@@ -244,7 +260,9 @@ export function readOrdersFile(text: string): Outcome<{ orders: OrderStatusFromO
     text,
     new Set(["Документ"]),
     (node) => {
-      const requisites = new Map(childrenOf(child(node, "ЗначенияРеквизитов"), "ЗначениеРеквизита").map((item) => [childText(item, "Наименование"), childText(item, "Значение")]));
+      const requisites = new Map(
+        childrenOf(child(node, "ЗначенияРеквизитов"), "ЗначениеРеквизита").map((item) => [childText(item, "Наименование"), childText(item, "Значение")]),
+      );
       const yes = (value: string | undefined) => value?.toLowerCase() === "true";
       orders.push({
         number: childText(node, "Номер"),

@@ -12,7 +12,15 @@ import { saleDocument } from "./sale-document.ts";
 import { applyStatusesFromOneC } from "./sale-statuses.server.ts";
 import { decodeXml, readOrdersFile } from "./commerceml.server.ts";
 import { markOrdersTaken, ordersToSend } from "./sale-orders.server.ts";
-import { appendExchangeFile, type ExchangeSession, findExchangeSession, openExchangeSession, readExchangeFile, readExchangeToken, unpackExchangeArchives } from "./sessions.server.ts";
+import {
+  appendExchangeFile,
+  type ExchangeSession,
+  findExchangeSession,
+  openExchangeSession,
+  readExchangeFile,
+  readExchangeToken,
+  unpackExchangeArchives,
+} from "./sessions.server.ts";
 
 /** Refused sign-ins per address: 1C signs in once an exchange, so ten misses in a quarter of an hour is someone guessing. */
 export const EXCHANGE_SIGN_IN_LIMIT: RateLimit = { bucket: "exchange-sign-in", limit: 10, windowMs: 15 * 60_000 };
@@ -47,7 +55,14 @@ async function exchangeCall(db: Database, request: Request, ip: string): Promise
   return answer;
 }
 
-async function sessionCall(db: Database, request: Request, session: ExchangeSession, type: "catalog" | "sale", mode: string, params: URLSearchParams): Promise<ExchangeAnswer> {
+async function sessionCall(
+  db: Database,
+  request: Request,
+  session: ExchangeSession,
+  type: "catalog" | "sale",
+  mode: string,
+  params: URLSearchParams,
+): Promise<ExchangeAnswer> {
   switch (mode) {
     case "init": {
       const settings = await readExchangeSettings(db);
@@ -98,7 +113,13 @@ async function checkAuth(db: Database, request: Request, ip: string, type: strin
 }
 
 /** mode=file: the body appended to that file of this exchange, within file_limit. */
-async function receiveFile(db: Database, request: Request, session: ExchangeSession, type: "catalog" | "sale", params: URLSearchParams): Promise<ExchangeAnswer> {
+async function receiveFile(
+  db: Database,
+  request: Request,
+  session: ExchangeSession,
+  type: "catalog" | "sale",
+  params: URLSearchParams,
+): Promise<ExchangeAnswer> {
   if (request.method !== "POST") return failure(exchangeTexts.filePostOnly);
   const name = sanitizeExchangeFileName(params.get("filename"));
   if (!name) return failure(exchangeTexts.badFileName);
@@ -177,7 +198,10 @@ export function basicCredentials(header: string | null): { login: string; passwo
 
 function toResponse(answer: ExchangeAnswer): Response {
   if (answer.body) {
-    return new Response(new Uint8Array(answer.body.bytes), { status: answer.status, headers: { "Content-Type": answer.body.contentType, "X-Content-Type-Options": "nosniff", ...answer.headers } });
+    return new Response(new Uint8Array(answer.body.bytes), {
+      status: answer.status,
+      headers: { "Content-Type": answer.body.contentType, "X-Content-Type-Options": "nosniff", ...answer.headers },
+    });
   }
   return new Response(`${answer.lines.join("\n")}\n`, {
     status: answer.status,

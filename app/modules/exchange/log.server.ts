@@ -9,12 +9,16 @@ const MAX_LISTED = 200;
 
 /** The log row of an exchange opened by checkauth. */
 export async function startExchangeLog(db: Database, entry: { sessionId: number; ip: string; login: string; type: string }, now = new Date()): Promise<void> {
-  await db.insert(exchangeLog).values({ sessionId: entry.sessionId, ip: entry.ip, login: entry.login, type: entry.type, outcome: "success", startedAt: now, finishedAt: now });
+  await db
+    .insert(exchangeLog)
+    .values({ sessionId: entry.sessionId, ip: entry.ip, login: entry.login, type: entry.type, outcome: "success", startedAt: now, finishedAt: now });
 }
 
 /** A sign-in refused (wrong login or password, or none set): the log shows it beside the exchanges. */
 export async function logRefusedSignIn(db: Database, entry: { ip: string; login: string; reason: string }, now = new Date()): Promise<void> {
-  await db.insert(exchangeLog).values({ ip: entry.ip, login: entry.login.slice(0, 64), outcome: "refused", errors: [entry.reason], startedAt: now, finishedAt: now });
+  await db
+    .insert(exchangeLog)
+    .values({ ip: entry.ip, login: entry.login.slice(0, 64), outcome: "refused", errors: [entry.reason], startedAt: now, finishedAt: now });
 }
 
 export type ExchangeLogUpdate = {
@@ -56,11 +60,27 @@ export async function listExchangeLog(db: Database, limit = 50): Promise<Exchang
 /** An import from files given to `npm run exchange -- import` (a dealer who drops files instead of connecting): one log row. */
 export async function logCommandImport(
   db: Database,
-  entry: { files: string[]; outcome: "success" | "failure"; counts: { created: number; updated: number; unchanged: number; refused: number }; errors: string[] },
+  entry: {
+    files: string[];
+    outcome: "success" | "failure";
+    counts: { created: number; updated: number; unchanged: number; refused: number };
+    errors: string[];
+  },
   started: Date,
   now = new Date(),
 ): Promise<void> {
-  await db.insert(exchangeLog).values({ login: "cli", type: "catalog", outcome: entry.outcome, files: entry.files.slice(0, MAX_LISTED), ...entry.counts, errors: entry.errors.slice(0, MAX_LISTED), startedAt: started, finishedAt: now });
+  await db
+    .insert(exchangeLog)
+    .values({
+      login: "cli",
+      type: "catalog",
+      outcome: entry.outcome,
+      files: entry.files.slice(0, MAX_LISTED),
+      ...entry.counts,
+      errors: entry.errors.slice(0, MAX_LISTED),
+      startedAt: started,
+      finishedAt: now,
+    });
 }
 
 /** One line of `npm run exchange -- log`. */
@@ -69,7 +89,9 @@ export function formatExchangeLogRow(row: ExchangeLogRow): string {
   const seconds = Math.round((row.finishedAt.getTime() - row.startedAt.getTime()) / 1000);
   const counts = `создано ${row.created}, обновлено ${row.updated}, без изменений ${row.unchanged}, отклонено ${row.refused}`;
   const head = [when, row.ip ?? "—", row.login || "—", row.type || "вход", outcomeLabels[row.outcome] ?? row.outcome, `${seconds} с`].join(" · ");
-  return [head, row.files.length > 0 ? `  файлы: ${row.files.join(", ")}` : "", `  ${counts}`, ...row.errors.map((error) => `  ! ${error}`)].filter(Boolean).join("\n");
+  return [head, row.files.length > 0 ? `  файлы: ${row.files.join(", ")}` : "", `  ${counts}`, ...row.errors.map((error) => `  ! ${error}`)]
+    .filter(Boolean)
+    .join("\n");
 }
 
 export const outcomeLabels: Record<string, string> = { success: "успешно", progress: "идёт", failure: "ошибка", refused: "вход отклонён" };

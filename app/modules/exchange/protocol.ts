@@ -21,7 +21,11 @@ export type ExchangeAnswer = {
 
 export const success = (...more: string[]): ExchangeAnswer => ({ status: 200, lines: ["success", ...more] });
 export const progress = (reason: string): ExchangeAnswer => ({ status: 200, lines: ["progress", oneLine(reason)] });
-export const failure = (reason: string, status = 200, headers?: Record<string, string>): ExchangeAnswer => ({ status, lines: ["failure", oneLine(reason)], headers });
+export const failure = (reason: string, status = 200, headers?: Record<string, string>): ExchangeAnswer => ({
+  status,
+  lines: ["failure", oneLine(reason)],
+  headers,
+});
 
 /** A reason is one line: a line break inside it would read as the next value. */
 function oneLine(text: string): string {

@@ -71,13 +71,15 @@ export const includedVat = (sum: number, rate: number) => Math.round((sum * 100 
 
 /** Text as XML content or attribute: escaped, and without the control characters XML 1.0 forbids. */
 export function xmlText(value: string | number): string {
-  return String(value)
-    // oxlint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
+  return (
+    String(value)
+      // oxlint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
+      .replace(/&/g, "&amp;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;")
+  );
 }
 
 const raw = (name: string, children: string[], attributes = "") => `<${name}${attributes}>${children.join("")}</${name}>`;
@@ -88,7 +90,10 @@ function taxes(sum: number, vat: ReceiptVat): string[] {
   const rate = vatRate(vat);
   const stavka = raw("СтавкиНалогов", [raw("СтавкаНалога", [t("Наименование", "НДС"), t("Ставка", rate === null ? "Без налога" : String(rate))])]);
   if (rate === null) return [stavka];
-  return [stavka, raw("Налоги", [raw("Налог", [t("Наименование", "НДС"), t("УчтеноВСумме", "true"), t("Сумма", money(includedVat(sum, rate))), t("Ставка", String(rate))])])];
+  return [
+    stavka,
+    raw("Налоги", [raw("Налог", [t("Наименование", "НДС"), t("УчтеноВСумме", "true"), t("Сумма", money(includedVat(sum, rate))), t("Ставка", String(rate))])]),
+  ];
 }
 
 const UNIT = '<БазоваяЕдиница Код="796" НаименованиеПолное="Штука" МеждународноеСокращение="PCE">шт</БазоваяЕдиница>';
@@ -123,12 +128,12 @@ function deliveryLine(order: SaleOrder): string {
 function buyer(order: SaleOrder): string {
   const { buyer: person } = order;
   const fullName = [person.lastName, person.name, person.secondName].filter(Boolean).join(" ") || person.phone;
-  const contacts = [raw("Контакт", [t("Тип", "Телефон рабочий"), t("Значение", person.phone)]), ...(person.email ? [raw("Контакт", [t("Тип", "Почта"), t("Значение", person.email)])] : [])];
+  const contacts = [
+    raw("Контакт", [t("Тип", "Телефон рабочий"), t("Значение", person.phone)]),
+    ...(person.email ? [raw("Контакт", [t("Тип", "Почта"), t("Значение", person.email)])] : []),
+  ];
   const address = (tag: string) =>
-    raw(tag, [
-      t("Представление", order.address),
-      ...(order.city ? [raw("АдресноеПоле", [t("Тип", "Город"), t("Значение", order.city)])] : []),
-    ]);
+    raw(tag, [t("Представление", order.address), ...(order.city ? [raw("АдресноеПоле", [t("Тип", "Город"), t("Значение", order.city)])] : [])]);
   return raw("Контрагенты", [
     raw("Контрагент", [
       t("Ид", `buyer-${person.id}`),
@@ -149,7 +154,10 @@ function documentXml(order: SaleOrder): string {
   const placed = moscowDateTime(order.createdAt);
   const changed = moscowDateTime(order.updatedAt);
   const lines = [...order.lines.map(goodsLine), ...(order.delivery.price > 0 ? [deliveryLine(order)] : [])];
-  const rated = [...order.lines.map((line) => ({ sum: line.sum, vat: line.vat })), ...(order.delivery.price > 0 ? [{ sum: order.delivery.price, vat: order.delivery.vat }] : [])];
+  const rated = [
+    ...order.lines.map((line) => ({ sum: line.sum, vat: line.vat })),
+    ...(order.delivery.price > 0 ? [{ sum: order.delivery.price, vat: order.delivery.vat }] : []),
+  ];
   const byRate = new Map<number, number>();
   for (const { sum, vat } of rated) {
     const rate = vatRate(vat);
@@ -169,7 +177,14 @@ function documentXml(order: SaleOrder): string {
     ...(order.comment ? [t("Комментарий", order.comment)] : []),
     buyer(order),
     ...(byRate.size > 0
-      ? [raw("Налоги", [...byRate].map(([rate, sum]) => raw("Налог", [t("Наименование", "НДС"), t("УчтеноВСумме", "true"), t("Сумма", money(Math.round(sum * 100) / 100)), t("Ставка", String(rate))])))]
+      ? [
+          raw(
+            "Налоги",
+            [...byRate].map(([rate, sum]) =>
+              raw("Налог", [t("Наименование", "НДС"), t("УчтеноВСумме", "true"), t("Сумма", money(Math.round(sum * 100) / 100)), t("Ставка", String(rate))]),
+            ),
+          ),
+        ]
       : []),
     raw("Товары", lines),
     raw("ЗначенияРеквизитов", [

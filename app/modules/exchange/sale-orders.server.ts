@@ -120,7 +120,15 @@ export async function resendOrdersFrom(db: Database, day: string, actor: StaffAc
     const reset = await tx
       .update(exchangeOrders)
       .set({ takenVersion: null, takenAt: null })
-      .where(inArray(exchangeOrders.orderId, tx.select({ id: orders.id }).from(orders).where(gte(orders.createdAt, moscowMidnight(day)))))
+      .where(
+        inArray(
+          exchangeOrders.orderId,
+          tx
+            .select({ id: orders.id })
+            .from(orders)
+            .where(gte(orders.createdAt, moscowMidnight(day))),
+        ),
+      )
       .returning({ orderId: exchangeOrders.orderId });
     await writeAudit(tx, actor, { action: "exchange.resend", entity: "exchange:orders", after: { from: day, orders: reset.length } });
     return { ok: true, count: reset.length };

@@ -56,13 +56,19 @@ export async function applyStatusesFromOneC(db: Database, actor: StaffActor, doc
       // No reason of 1C's: the buyer reads the shop's usual words for a cancellation by the shop.
       const moved = await changeOrderStatus(tx, order.number, to, { actor: "operator" });
       if (moved.ok) {
-        await writeAudit(tx, actor, { action: "order.status", entity: `order:${moved.number}`, before: { status: moved.from }, after: { status: moved.to, source: "1С" } });
+        await writeAudit(tx, actor, {
+          action: "order.status",
+          entity: `order:${moved.number}`,
+          before: { status: moved.from },
+          after: { status: moved.to, source: "1С" },
+        });
       }
       return moved;
     });
     if (change.ok) {
       result.updated++;
-      if (change.refundNeeded) result.notes.push(`Заказ №${change.number} отменён из 1С, но был оплачен онлайн: верните деньги в карточке заказа («Возврат денег»)`);
+      if (change.refundNeeded)
+        result.notes.push(`Заказ №${change.number} отменён из 1С, но был оплачен онлайн: верните деньги в карточке заказа («Возврат денег»)`);
     } else {
       result.refused++;
       result.notes.push(`Статус из 1С не применён: ${change.reason}`);

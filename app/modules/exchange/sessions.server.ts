@@ -67,7 +67,10 @@ export async function appendExchangeFile(db: Database, sessionId: number, name: 
       .from(exchangeFiles)
       .where(and(eq(exchangeFiles.sessionId, sessionId), eq(exchangeFiles.name, name)));
     await tx.insert(exchangeFiles).values({ sessionId, name, part: (last?.part ?? 0) + 1, content: body });
-    await tx.update(exchangeSessions).set({ bytesStored: session.bytes + body.length }).where(eq(exchangeSessions.id, sessionId));
+    await tx
+      .update(exchangeSessions)
+      .set({ bytesStored: session.bytes + body.length })
+      .where(eq(exchangeSessions.id, sessionId));
     return { ok: true };
   });
 }
@@ -84,7 +87,11 @@ export async function readExchangeFile(db: Database, sessionId: number, name: st
 
 /** The names of the files of this exchange. */
 export async function exchangeFileNames(db: Database, sessionId: number): Promise<string[]> {
-  const rows = await db.selectDistinct({ name: exchangeFiles.name }).from(exchangeFiles).where(eq(exchangeFiles.sessionId, sessionId)).orderBy(exchangeFiles.name);
+  const rows = await db
+    .selectDistinct({ name: exchangeFiles.name })
+    .from(exchangeFiles)
+    .where(eq(exchangeFiles.sessionId, sessionId))
+    .orderBy(exchangeFiles.name);
   return rows.map((row) => row.name);
 }
 

@@ -22,7 +22,12 @@ const settingsSchema = z.object({
   login: z.string().nullable().catch(null),
   passwordHash: z.string().nullable().catch(null),
   zip: z.boolean().catch(true),
-  fileLimit: z.number().int().min(EXCHANGE_MIN_FILE_LIMIT).max(EXCHANGE_MAX_FILE_LIMIT).catch(2 * 1024 * 1024),
+  fileLimit: z
+    .number()
+    .int()
+    .min(EXCHANGE_MIN_FILE_LIMIT)
+    .max(EXCHANGE_MAX_FILE_LIMIT)
+    .catch(2 * 1024 * 1024),
   encoding: z.enum(["utf-8", "windows-1251"]).catch("utf-8"),
   /** Stock from one warehouse (its Ид in 1C); null: summed over all of them. */
   warehouseId: z.string().nullable().catch(null),
@@ -33,7 +38,11 @@ const settingsSchema = z.object({
   /** Which orders type=sale sends: all of them, or only those paid. */
   ordersScope: z.enum(["all", "paid"]).catch("all"),
   /** Orders placed before this day (YYYY-MM-DD, Moscow) are not sent; null: from the first. */
-  ordersFrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().catch(null),
+  ordersFrom: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable()
+    .catch(null),
 });
 export type ExchangeSettings = z.infer<typeof settingsSchema>;
 
@@ -81,7 +90,8 @@ export async function setExchangeCredentials(db: Database, login: string, passwo
   return { ok: true };
 }
 
-export type ExchangeOptions = Pick<ExchangeSettings, "zip" | "fileLimit" | "encoding"> & Partial<Pick<ExchangeSettings, "warehouseId" | "priceTypeId" | "ownsTexts" | "ordersScope" | "ordersFrom">>;
+export type ExchangeOptions = Pick<ExchangeSettings, "zip" | "fileLimit" | "encoding"> &
+  Partial<Pick<ExchangeSettings, "warehouseId" | "priceTypeId" | "ownsTexts" | "ordersScope" | "ordersFrom">>;
 
 /** Sets zip, file_limit, the orders' encoding, and what the catalogue takes from 1C; audited. */
 export async function setExchangeOptions(db: Database, options: ExchangeOptions, actor: StaffActor = cliActor): Promise<Outcome> {
@@ -98,7 +108,12 @@ export async function setExchangeOptions(db: Database, options: ExchangeOptions,
   return { ok: true };
 }
 
-const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, length: number, options: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
+const scryptAsync = promisify(scrypt) as (
+  password: string,
+  salt: Buffer,
+  length: number,
+  options: { N: number; r: number; p: number; maxmem: number },
+) => Promise<Buffer>;
 const SCRYPT = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
 
@@ -113,7 +128,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64url");
-  const actual = await scryptAsync(password, Buffer.from(salt, "base64url"), expected.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: SCRYPT.maxmem });
+  const actual = await scryptAsync(password, Buffer.from(salt, "base64url"), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: SCRYPT.maxmem,
+  });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

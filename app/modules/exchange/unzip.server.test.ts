@@ -10,7 +10,10 @@ const zipOf = (files: Record<string, Uint8Array>, level: 0 | 9 = 9) => Buffer.fr
 
 describe("unpackZip", () => {
   it("unpacks the files 1C packs, folders and pictures included", async () => {
-    const result = await unpackZip(zipOf({ "import.xml": text("<a/>"), "offers.xml": text("<b/>"), "import_files/ab/c.jpg": new Uint8Array([1, 2, 3]) }), limits);
+    const result = await unpackZip(
+      zipOf({ "import.xml": text("<a/>"), "offers.xml": text("<b/>"), "import_files/ab/c.jpg": new Uint8Array([1, 2, 3]) }),
+      limits,
+    );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.files.map((file) => [file.name, file.content.length])).toEqual([

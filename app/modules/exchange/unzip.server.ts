@@ -24,7 +24,9 @@ export async function unpackZip(buffer: Buffer, limits: ZipLimits): Promise<Outc
   let zip: ZipFile;
   try {
     zip = await new Promise<ZipFile>((resolve, reject) =>
-      yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true }, (error, file) => (error ? reject(error) : resolve(file))),
+      yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true }, (error, file) =>
+        error ? reject(error) : resolve(file),
+      ),
     );
   } catch {
     return { ok: false, reason: "файл не является zip-архивом или повреждён" };
@@ -81,7 +83,9 @@ function nextEntry(zip: ZipFile): Promise<Entry | undefined> {
 
 /** The entry's bytes; undefined when they pass `budget` or differ from the declared size. */
 async function readEntry(zip: ZipFile, entry: Entry, budget: number): Promise<Buffer | undefined> {
-  const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) => zip.openReadStream(entry, (error, opened) => (error ? reject(error) : resolve(opened))));
+  const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
+    zip.openReadStream(entry, (error, opened) => (error ? reject(error) : resolve(opened))),
+  );
   const chunks: Buffer[] = [];
   let size = 0;
   try {

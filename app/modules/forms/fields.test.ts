@@ -50,7 +50,11 @@ describe("the forms vocabulary", () => {
     expect(buyback.phone).toMatchObject({ required: true });
     expect(buyback.comment).toMatchObject({ required: false, maxLength: 2000 });
     expect(buyback.consent).toMatchObject({ required: true });
-    expect(formConstraint(registrationSchema)).toMatchObject({ fullName: { required: true }, email: { required: true, maxLength: 254 }, consent: { required: true } });
+    expect(formConstraint(registrationSchema)).toMatchObject({
+      fullName: { required: true },
+      email: { required: true, maxLength: 254 },
+      consent: { required: true },
+    });
     expect(formConstraint(profileSchema)).toMatchObject({ name: { required: true }, lastName: { required: false }, email: { required: true } });
     const identification = formConstraint(identificationFields);
     expect(identification.citizenship).toMatchObject({ required: true, maxLength: 60 });

@@ -49,15 +49,17 @@ const LATIN = /\p{Script=Latin}/u;
  * dashes to a hyphen without spaces around it, typographic apostrophes to "'".
  */
 export function normalizeName(input: string): string {
-  return input
-    .normalize("NFC")
-    // Invisible characters a paste brings along (zero-width spaces, soft hyphens, BOM).
-    .replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, "")
-    .replace(/[\u2010-\u2015\u2212\uFE63\uFF0D]/g, "-")
-    .replace(/[\u2018\u2019\u02BC\u02B9\u0060\u00B4\u2032]/g, "'")
-    .replace(/\s+/gu, " ")
-    .trim()
-    .replace(/ ?- ?/g, "-");
+  return (
+    input
+      .normalize("NFC")
+      // Invisible characters a paste brings along (zero-width spaces, soft hyphens, BOM).
+      .replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, "")
+      .replace(/[\u2010-\u2015\u2212\uFE63\uFF0D]/g, "-")
+      .replace(/[\u2018\u2019\u02BC\u02B9\u0060\u00B4\u2032]/g, "'")
+      .replace(/\s+/gu, " ")
+      .trim()
+      .replace(/ ?- ?/g, "-")
+  );
 }
 
 /** Why a (normalised) name is refused, or null when it is a name a passport could carry. Empty text is not checked here. */

@@ -16,11 +16,26 @@ const schema = z.object({
 
 describe("readForm", () => {
   it("reads the typed value: an empty field is left out, a number is a number", () => {
-    expect(readForm(form([["name", " Анна "], ["count", "3"], ["note", ""]]), schema)).toEqual({ ok: true, value: { name: "Анна", count: 3 }, payload: { name: " Анна ", count: "3", note: "" } });
+    expect(
+      readForm(
+        form([
+          ["name", " Анна "],
+          ["count", "3"],
+          ["note", ""],
+        ]),
+        schema,
+      ),
+    ).toEqual({ ok: true, value: { name: "Анна", count: 3 }, payload: { name: " Анна ", count: "3", note: "" } });
   });
 
   it("names every field that failed, in order, and joins their messages", () => {
-    const reading = readForm(form([["name", ""], ["count", "2,5"]]), schema);
+    const reading = readForm(
+      form([
+        ["name", ""],
+        ["count", "2,5"],
+      ]),
+      schema,
+    );
     expect(reading).toMatchObject({
       ok: false,
       reason: "Укажите имя. Количество — число",
@@ -40,13 +55,22 @@ describe("readForm", () => {
 
 describe("readFormEnvelope", () => {
   it("reads the pressed button, a fetcher's mark and the way back beside any other fields", () => {
-    const posted = form([["intent", "send"], ["phone", "+7 916 000-00-01"], ["_fetcher", "1"], ["redirectTo", "/checkout"]]);
+    const posted = form([
+      ["intent", "send"],
+      ["phone", "+7 916 000-00-01"],
+      ["_fetcher", "1"],
+      ["redirectTo", "/checkout"],
+    ]);
     expect(readFormEnvelope(posted)).toEqual({ intent: "send", viaFetcher: true, redirectTo: "/checkout" });
   });
 
   it("takes none of them from a form without them, and only them from one posting a field twice", () => {
     expect(readFormEnvelope(form([["phone", "1"]]))).toEqual({ intent: "", viaFetcher: false, redirectTo: undefined });
-    const twice = form([["intent", "add"], ["redirectTo", "/a"], ["redirectTo", "//evil.example"]]);
+    const twice = form([
+      ["intent", "add"],
+      ["redirectTo", "/a"],
+      ["redirectTo", "//evil.example"],
+    ]);
     expect(readFormEnvelope(twice)).toEqual({ intent: "add", viaFetcher: false, redirectTo: undefined });
   });
 });

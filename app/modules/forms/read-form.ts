@@ -13,13 +13,16 @@ export type FormReading<T> = { payload: Record<string, unknown> } & ({ ok: true;
  * checks do, and reads numbers and ticked boxes; `coerce: false` hands the schema the text as
  * posted, for a schema that reads its texts itself (decimal commas, an empty field meaning none).
  */
-export function readForm<Schema extends z.ZodType>(form: FormData, schema: Schema, { coerce = true }: { coerce?: boolean } = {}): FormReading<z.output<Schema>> {
+export function readForm<Schema extends z.ZodType>(
+  form: FormData,
+  schema: Schema,
+  { coerce = true }: { coerce?: boolean } = {},
+): FormReading<z.output<Schema>> {
   const submission = parseWithZod(form, { schema, disableAutoCoercion: !coerce });
   if (submission.status === "success") return { ok: true, value: submission.value as z.output<Schema>, payload: submission.payload };
   const issues = Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages ?? []).map((message) => ({ name, message })));
   return { ok: false, reason: issues.map((issue) => issue.message).join(". "), issues, payload: submission.payload };
 }
-
 
 /** A field read as one text, or absent: posted twice or as a file, it is absent rather than a refusal. */
 const oneText = z.string().optional().catch(undefined);

@@ -105,7 +105,11 @@ describe("coin pictures", () => {
 
     // Rendered: the middle of the field is yellow for gold and grey for silver.
     const centre = async (svg: string) => {
-      const { data } = await sharp(Buffer.from(svg)).extract({ left: 300, top: 250, width: 20, height: 20 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { data } = await sharp(Buffer.from(svg))
+        .extract({ left: 300, top: 250, width: 20, height: 20 })
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       let [r, g, b] = [0, 0, 0];
       for (let i = 0; i < data.length; i += 3) [r, g, b] = [r + data[i]!, g + data[i + 1]!, b + data[i + 2]!];
       const n = data.length / 3;

@@ -70,7 +70,7 @@ const wideLower = "жмфшщыю";
 const wideUpper = "ЖМШЩЫЮWM";
 const narrowLatin = "fijlrtIJ";
 const narrow = ".,:;·'!|";
-const medium = "()-/[]\"";
+const medium = '()-/[]"';
 
 function glyphWidth(char: string): number {
   if (char === " ") return 0.32;
@@ -193,7 +193,10 @@ export function obverseLegends(coin: Pick<CoinArtInput, "country" | "issuer">): 
 }
 
 function seriesLegend(series: string | undefined): string {
-  return (series ?? "").replace(/\s*\([^)]*\)\s*/g, " ").trim().toUpperCase();
+  return (series ?? "")
+    .replace(/\s*\([^)]*\)\s*/g, " ")
+    .trim()
+    .toUpperCase();
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
@@ -208,7 +211,9 @@ function embossedText(content: string, attributes: string, colours: Embossed, de
   const text = (dx: number, dy: number, fill: string, opacity: number) =>
     `<text ${attributes} fill="${fill}"${opacity < 1 ? ` fill-opacity="${opacity}"` : ""}${dx || dy ? ` transform="translate(${dx} ${dy})"` : ""}>${content}</text>`;
   if (!colours.relief) return text(0, 0, colours.ink, 1);
-  return text(depth, depth, colours.shade, reliefOpacity.shade) + text(-depth * 0.6, -depth * 0.6, colours.light, reliefOpacity.light) + text(0, 0, colours.ink, 1);
+  return (
+    text(depth, depth, colours.shade, reliefOpacity.shade) + text(-depth * 0.6, -depth * 0.6, colours.light, reliefOpacity.light) + text(0, 0, colours.ink, 1)
+  );
 }
 
 /**
@@ -218,7 +223,14 @@ function embossedText(content: string, attributes: string, colours: Embossed, de
  */
 function rimLegend(
   text: string,
-  { position, radius, maxSize, minSize, maxSpanDeg, colours }: { position: "top" | "bottom"; radius: number; maxSize: number; minSize: number; maxSpanDeg: number; colours: Embossed },
+  {
+    position,
+    radius,
+    maxSize,
+    minSize,
+    maxSpanDeg,
+    colours,
+  }: { position: "top" | "bottom"; radius: number; maxSize: number; minSize: number; maxSpanDeg: number; colours: Embossed },
 ): string {
   if (!text) return "";
   const chars = [...text];
@@ -373,7 +385,12 @@ function obverse(coin: CoinArtInput, colours: Embossed): string {
     const unitFit = fitText(unit.toUpperCase(), { maxWidth: 420, maxLines: 2, maxSize: 64, minSize: 32, bold: true });
     const start = C - 30 - ((unitFit.lines.length - 1) * unitFit.fontSize * 1.2) / 2 + unitFit.fontSize * 0.36;
     unitFit.lines.forEach((line, index) => {
-      out += embossedText(escapeMarkup(line), `${textAttributes(C, start + index * unitFit.fontSize * 1.2, unitFit.fontSize)} letter-spacing="2"`, colours, 1.8);
+      out += embossedText(
+        escapeMarkup(line),
+        `${textAttributes(C, start + index * unitFit.fontSize * 1.2, unitFit.fontSize)} letter-spacing="2"`,
+        colours,
+        1.8,
+      );
     });
   }
   out += laurel(colours, 592);
@@ -396,7 +413,12 @@ function reverse(coin: CoinArtInput, colours: Embossed): string {
   out += divider(510, 150, colours);
   const facts = finenessAndWeight(coin);
   const factsSize = Math.min(46, Math.floor(430 / textWidth(facts, 1, { bold: true })));
-  out += embossedText(escapeMarkup(facts), `x="${C}" y="575" text-anchor="middle" font-size="${factsSize}" font-weight="bold" font-family="${fontFamily}"`, colours, 1.6);
+  out += embossedText(
+    escapeMarkup(facts),
+    `x="${C}" y="575" text-anchor="middle" font-size="${factsSize}" font-weight="bold" font-family="${fontFamily}"`,
+    colours,
+    1.6,
+  );
   return out;
 }
 
@@ -438,7 +460,14 @@ export function coinArtLayers(coin: CoinArtInput, side: CoinSide): { disc: strin
   return {
     disc: coinDiscSvg(coin.metal),
     face: svgDocument(title(coin, side), face(coin, side, false)),
-    relief: { shade: palette.shade, light: palette.light, shadeOpacity: reliefOpacity.shade, lightOpacity: reliefOpacity.light, shadeOffset: 2, lightOffset: 1 },
+    relief: {
+      shade: palette.shade,
+      light: palette.light,
+      shadeOpacity: reliefOpacity.shade,
+      lightOpacity: reliefOpacity.light,
+      shadeOffset: 2,
+      lightOffset: 1,
+    },
   };
 }
 

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { breakpoints } from "../../ui/tokens/breakpoints.ts";
-import {
-  imageDensitySrcSet,
-  imageMetadata,
-  imageSrcSet,
-  ipxUrl,
-  parseIpxPath,
-  srcSetWidths,
-  type IpxRequest,
-} from "./image-url.ts";
+import { imageDensitySrcSet, imageMetadata, imageSrcSet, ipxUrl, parseIpxPath, srcSetWidths, type IpxRequest } from "./image-url.ts";
 
 const widths = Object.values(breakpoints);
 
@@ -89,7 +81,15 @@ describe("imageMetadata", () => {
 
   it("gives zeros for a broken one (spec section 8)", () => {
     const broken = { width: 0, height: 0, ratio: 0, valid: false };
-    for (const record of [{}, { width: 800 }, { width: 0, height: 800 }, { width: -1, height: 5 }, { width: "800", height: "800" }, { width: Number.NaN, height: 1 }, { width: Infinity, height: 1 }]) {
+    for (const record of [
+      {},
+      { width: 800 },
+      { width: 0, height: 800 },
+      { width: -1, height: 5 },
+      { width: "800", height: "800" },
+      { width: Number.NaN, height: 1 },
+      { width: Infinity, height: 1 },
+    ]) {
       expect(imageMetadata(record)).toEqual(broken);
     }
   });
@@ -110,7 +110,20 @@ describe("parseIpxPath", () => {
   });
 
   it("serves only the variants the shop's pages ask for: 400 for any other", () => {
-    for (const modifiers of ["s_4096x4096,f_avif", "w_4096", "w_100", "w_321", "h_50", "w_112,h_56", "s_100x50", "q_50,w_320", "fit_contain,w_320", "b_000,w_320", "f_png", "f_png,w_320"]) {
+    for (const modifiers of [
+      "s_4096x4096,f_avif",
+      "w_4096",
+      "w_100",
+      "w_321",
+      "h_50",
+      "w_112,h_56",
+      "s_100x50",
+      "q_50,w_320",
+      "fit_contain,w_320",
+      "b_000,w_320",
+      "f_png",
+      "f_png,w_320",
+    ]) {
       expect(parseIpxPath(`/${modifiers}/x.png`), modifiers).toMatchObject({ ok: false, status: 400, code: "bad_variant" });
     }
     for (const width of [56, 112, 80, 160, 96, 192, 120, 240, 320, 640, 768, 1024, 1280, 1536, 2048, 2560, 3072, 800, 1200, 1600]) {
@@ -119,7 +132,26 @@ describe("parseIpxPath", () => {
   });
 
   it("refuses what the spec does not name, and values out of range", () => {
-    for (const modifiers of ["blur_5", "w_0", "w_abc", "w_5000", "w_-1", "q_0", "q_101", "f_gif", "f_auto", "fit_zoom", "b_red", "b_ggg", "s_100", "s_0x10", "w_1,w_2", "s_10x10,w_5", "enlarge", "w_1e3"]) {
+    for (const modifiers of [
+      "blur_5",
+      "w_0",
+      "w_abc",
+      "w_5000",
+      "w_-1",
+      "q_0",
+      "q_101",
+      "f_gif",
+      "f_auto",
+      "fit_zoom",
+      "b_red",
+      "b_ggg",
+      "s_100",
+      "s_0x10",
+      "w_1,w_2",
+      "s_10x10,w_5",
+      "enlarge",
+      "w_1e3",
+    ]) {
       const parsed = parseIpxPath(`/${modifiers}/x.png`);
       expect(status(parsed), modifiers).toBe(400);
     }

@@ -160,7 +160,9 @@ export function imageDensitySrcSet(
     if (actual <= previous) continue;
     previous = actual;
     const actualHeight = height ? Math.round(height * density * scale) : undefined;
-    entries.push(`${ipxUrl(src, { ...image, width: actual, height: actualHeight, intrinsicWidth })} ${density === 1 && scale === 1 ? "1x" : `${round2(actual / width)}x`}`);
+    entries.push(
+      `${ipxUrl(src, { ...image, width: actual, height: actualHeight, intrinsicWidth })} ${density === 1 && scale === 1 ? "1x" : `${round2(actual / width)}x`}`,
+    );
   }
   return entries.join(", ");
 }
@@ -174,8 +176,7 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 export type IpxModifiers = Record<string, string>;
 
 export type IpxRequest =
-  | { ok: true; id: string; remote: boolean; modifiers: IpxModifiers }
-  | { ok: false; status: 400 | 403 | 404; code: string; message: string };
+  { ok: true; id: string; remote: boolean; modifiers: IpxModifiers } | { ok: false; status: 400 | 403 | 404; code: string; message: string };
 
 const modifierAliases: Record<string, string> = {
   f: "f",
@@ -230,12 +231,17 @@ export function parseIpxPath(path: string, { remoteHost }: { remoteHost?: string
       if (!name) return refuse(400, "bad_modifier", `Неизвестный модификатор: ${rawName}`);
       if (name in modifiers) return refuse(400, "bad_modifier", `Модификатор повторён: ${rawName}`);
       const valid =
-        name === "f" ? (imageFormats as readonly string[]).includes(value)
-        : name === "fit" ? (imageFits as readonly string[]).includes(value)
-        : name === "w" || name === "h" ? validDimension(value)
-        : name === "s" ? /^\d+x\d+$/.test(value) && value.split("x").every(validDimension)
-        : name === "q" ? /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 100
-        : hexColour.test(value);
+        name === "f"
+          ? (imageFormats as readonly string[]).includes(value)
+          : name === "fit"
+            ? (imageFits as readonly string[]).includes(value)
+            : name === "w" || name === "h"
+              ? validDimension(value)
+              : name === "s"
+                ? /^\d+x\d+$/.test(value) && value.split("x").every(validDimension)
+                : name === "q"
+                  ? /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 100
+                  : hexColour.test(value);
       if (!valid) return refuse(400, "bad_modifier", `Неверное значение модификатора ${rawName}: ${value}`);
       modifiers[name] = name === "f" && value === "jpg" ? "jpeg" : value;
     }

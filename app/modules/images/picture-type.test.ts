@@ -12,7 +12,14 @@ describe("pictureTypeOf (an uploaded coin picture's real type)", () => {
 
   it("refuses anything else, whatever its name would say: SVG, GIF, HTML, a RIFF that is not WebP, a cut-off header", () => {
     const bytes = (text: string) => new TextEncoder().encode(text);
-    for (const file of [bytes("<svg xmlns='http://www.w3.org/2000/svg'/>"), bytes("GIF89a......"), bytes("<script>alert(1)</script>"), bytes("RIFF\0\0\0\0WAVEfmt "), new Uint8Array([0x89, 0x50, 0x4e, 0x47]), new Uint8Array([0xff, 0xd8])]) {
+    for (const file of [
+      bytes("<svg xmlns='http://www.w3.org/2000/svg'/>"),
+      bytes("GIF89a......"),
+      bytes("<script>alert(1)</script>"),
+      bytes("RIFF\0\0\0\0WAVEfmt "),
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
+      new Uint8Array([0xff, 0xd8]),
+    ]) {
       expect(pictureTypeOf(file)).toBeUndefined();
     }
   });

@@ -13,7 +13,10 @@ import type { Refusal } from "../shared/failure.ts";
 export type StoredPicture = { ok: true; src: string; width: number; height: number; remove: () => Promise<void> } | Refusal;
 
 /** Stores the bytes as `{folder}/{name}-{random}.{ext}` in the images folder, or says in Russian why not. */
-export async function storeUploadedPicture(bytes: Uint8Array, options: { imagesDir: string; maxBytes: number; folder: string; name: string }): Promise<StoredPicture> {
+export async function storeUploadedPicture(
+  bytes: Uint8Array,
+  options: { imagesDir: string; maxBytes: number; folder: string; name: string },
+): Promise<StoredPicture> {
   if (bytes.length === 0) return { ok: false, reason: pictureTexts.none };
   if (bytes.length > options.maxBytes) return { ok: false, reason: pictureTexts.tooLarge(options.maxBytes) };
   const type = pictureTypeOf(bytes);

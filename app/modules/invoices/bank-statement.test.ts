@@ -64,7 +64,13 @@ describe("a bank statement (1CClientBankExchange)", () => {
     );
     expect(read).toEqual([
       expect.objectContaining({ number: "512", date: "26.11.2026", amountKopecks: 15_840_000, payerInn: "7707083893", payerName: "ООО «Ромашка»" }),
-      expect.objectContaining({ number: "77", amountKopecks: 9_950, payerInn: "500100732259", payerName: "ИП Петров Пётр Петрович", purpose: "Оплата сч.2026-124" }),
+      expect.objectContaining({
+        number: "77",
+        amountKopecks: 9_950,
+        payerInn: "500100732259",
+        payerName: "ИП Петров Пётр Петрович",
+        purpose: "Оплата сч.2026-124",
+      }),
     ]);
     expect(read[0]!.purpose).toBe("Оплата по счёту № 2026-000123 от 25.11.2026 за монеты. Без НДС");
   });
@@ -91,7 +97,10 @@ describe("a bank statement (1CClientBankExchange)", () => {
     expect(refusal(encode(statement([], { account: OTHER })))).toEqual({ ok: false, reason: statementTexts.otherAccount(OTHER, OURS) });
     expect(refusal(encode(statement([], { end: "" })))).toEqual({ ok: false, reason: statementTexts.unfinished });
     expect(refusal(encode(statement([{ number: "1", sum: "-5", purpose: "x" }])))).toEqual({ ok: false, reason: statementTexts.badDocument(1, "Сумма") });
-    expect(refusal(encode(statement([{ number: "1", sum: "5", date: "31.02.2026", purpose: "x" }])))).toEqual({ ok: false, reason: statementTexts.badDocument(1, "Дата") });
+    expect(refusal(encode(statement([{ number: "1", sum: "5", date: "31.02.2026", purpose: "x" }])))).toEqual({
+      ok: false,
+      reason: statementTexts.badDocument(1, "Дата"),
+    });
     expect(refusal(encode("<html>выписка</html>"))).toEqual({ ok: false, reason: statementTexts.notStatement });
     expect(refusal(new Uint8Array(5_000_001))).toEqual({ ok: false, reason: statementTexts.tooLarge });
   });

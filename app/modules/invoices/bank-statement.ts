@@ -83,7 +83,9 @@ function readPayment(fields: Map<string, string>): Outcome<{ payment: StatementP
   if (payerInn !== "" && !/^\d{10}$|^\d{12}$/.test(payerInn)) return { ok: false, reason: "ПлательщикИНН" };
   const payerAccount = fields.get("ПлательщикСчет") ?? fields.get("ПлательщикРасчСчет") ?? "";
   const payerName = fields.get("Плательщик1") ?? fields.get("Плательщик") ?? "";
-  const purpose = [fields.get("НазначениеПлатежа") ?? "", ...[1, 2, 3, 4, 5, 6].map((n) => fields.get(`НазначениеПлатежа${n}`) ?? "")].filter(Boolean).join(" ");
+  const purpose = [fields.get("НазначениеПлатежа") ?? "", ...[1, 2, 3, 4, 5, 6].map((n) => fields.get(`НазначениеПлатежа${n}`) ?? "")]
+    .filter(Boolean)
+    .join(" ");
   const key = [date, number, payerInn || payerAccount, amountKopecks].join("|");
   return { ok: true, payment: { number, date, amountKopecks, payerInn, payerName, payerAccount, purpose, key } };
 }

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { companySchema, companyTexts } from "./company.ts";
 import "../forms/zod-locale.ts";
 
-const organisation = { inn: "7707083893", kpp: "773601001", name: "ПАО Сбербанк", legalAddress: "117312, г. Москва, ул. Вавилова, д. 19", contactPerson: "Иванова Анна" };
+const organisation = {
+  inn: "7707083893",
+  kpp: "773601001",
+  name: "ПАО Сбербанк",
+  legalAddress: "117312, г. Москва, ул. Вавилова, д. 19",
+  contactPerson: "Иванова Анна",
+};
 const messages = (input: Record<string, unknown>) => {
   const parsed = companySchema.safeParse(input);
   return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
@@ -11,7 +17,10 @@ const messages = (input: Record<string, unknown>) => {
 describe("a buyer buying as an organisation or an ИП", () => {
   it("takes an organisation with its КПП and an ИП without one, by the ИНН's length", () => {
     expect(companySchema.parse(organisation)).toMatchObject({ inn: "7707083893", kpp: "773601001", kind: "organisation" });
-    expect(companySchema.parse({ ...organisation, inn: "500100732259", kpp: "", name: "ИП Петров Пётр Петрович" })).toMatchObject({ kind: "entrepreneur", kpp: null });
+    expect(companySchema.parse({ ...organisation, inn: "500100732259", kpp: "", name: "ИП Петров Пётр Петрович" })).toMatchObject({
+      kind: "entrepreneur",
+      kpp: null,
+    });
   });
 
   it("reads a ИНН and a КПП pasted with spaces or in lower case", () => {

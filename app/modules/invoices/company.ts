@@ -26,7 +26,12 @@ const digits = z.string({ error: companyTexts.innFormat }).transform((value) => 
 
 export const companySchema = z
   .object({
-    inn: digits.pipe(z.string().regex(/^\d{10}$|^\d{12}$/, { message: companyTexts.innFormat, abort: true }).refine(isValidInn, companyTexts.innCheck)),
+    inn: digits.pipe(
+      z
+        .string()
+        .regex(/^\d{10}$|^\d{12}$/, { message: companyTexts.innFormat, abort: true })
+        .refine(isValidInn, companyTexts.innCheck),
+    ),
     kpp: z
       .string()
       .transform((value) => value.replace(/\s/g, "").toUpperCase())

@@ -24,11 +24,7 @@ export function readCartItemBody(body: unknown) {
 
 const cartRemovalBody = z.object(
   {
-    productIds: z
-      .array(z.unknown(), { error: passProductIds })
-      .min(1, passProductIds)
-      .max(100, passProductIds)
-      .pipe(z.array(productIdField)),
+    productIds: z.array(z.unknown(), { error: passProductIds }).min(1, passProductIds).max(100, passProductIds).pipe(z.array(productIdField)),
   },
   { error: passProductIds },
 );

@@ -54,4 +54,3 @@ function refusalMessage(typed: string, why: string): string {
   const shown = typed.trim().slice(0, 12);
   return shown ? `Введено ${shown}. ${why}` : why;
 }
-

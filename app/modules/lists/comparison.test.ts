@@ -3,9 +3,23 @@ import type { ProductDetails } from "../catalog/types.ts";
 import { comparisonRows } from "./comparison.ts";
 
 const base = {
-  price: 95_390, pricePerGram: 12_260.93, premiumPercent: 8, metal: "gold", fineness: 999, pureGrams: 7.78, totalGrams: 7.89,
-  denomination: "50 рублей", kind: "investment", country: "Россия", mint: "ММД", years: "2006–2022", diameterMm: 22.6,
-  quality: "АЦ", mintage: null, vat: "exempt", inStock: true,
+  price: 95_390,
+  pricePerGram: 12_260.93,
+  premiumPercent: 8,
+  metal: "gold",
+  fineness: 999,
+  pureGrams: 7.78,
+  totalGrams: 7.89,
+  denomination: "50 рублей",
+  kind: "investment",
+  country: "Россия",
+  mint: "ММД",
+  years: "2006–2022",
+  diameterMm: 22.6,
+  quality: "АЦ",
+  mintage: null,
+  vat: "exempt",
+  inStock: true,
 } as unknown as ProductDetails;
 
 describe("comparisonRows", () => {

@@ -27,8 +27,7 @@ const ordersWord = (count: number) => {
 export const limitMessages = {
   perCoin: (limit: number) => `Не больше ${limit} шт. одной монеты в заказе`,
   perCoinInOrder: (name: string, limit: number) => `«${name}»: не больше ${limit} шт. в одном заказе. Измените количество в корзине.`,
-  unpaid: (count: number) =>
-    `У вас уже ${count} ${ordersWord(count)}. Оплатите или отмените один из них в личном кабинете, чтобы оформить новый.`,
+  unpaid: (count: number) => `У вас уже ${count} ${ordersWord(count)}. Оплатите или отмените один из них в личном кабинете, чтобы оформить новый.`,
 } as const;
 
 const call = `или позвоните нам: ${shop.phones.main.display}`;

@@ -3,7 +3,18 @@ import { describe, expect, it } from "vitest";
 import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { products } from "../db/schema.ts";
-import { addToCart, addToList, cappedMessage, clearAllLists, listCounts, listEntries, ListError, mergeLists, parseQuantity, setCartQuantity } from "./lists.server.ts";
+import {
+  addToCart,
+  addToList,
+  cappedMessage,
+  clearAllLists,
+  listCounts,
+  listEntries,
+  ListError,
+  mergeLists,
+  parseQuantity,
+  setCartQuantity,
+} from "./lists.server.ts";
 import { cartSummary } from "./summary.server.ts";
 
 const rates = { gold: 11_000, silver: 150 };
@@ -40,7 +51,11 @@ describe("cart", () => {
     expect(change).toEqual({ quantity: 50, capped: true, stock: 500, limit: 50 });
     expect(cappedMessage(change)).toBe("Не больше 50 шт. одной монеты в заказе");
     expect(await setCartQuantity(db, owner, 6, 60, { capAtStock: true })).toMatchObject({ quantity: 50, capped: true });
-    await expect(setCartQuantity(db, owner, 6, 51, { capAtStock: false })).rejects.toMatchObject({ code: "per_coin_limit", status: 409, message: "Не больше 50 шт. одной монеты в заказе" });
+    await expect(setCartQuantity(db, owner, 6, 51, { capAtStock: false })).rejects.toMatchObject({
+      code: "per_coin_limit",
+      status: 409,
+      message: "Не больше 50 шт. одной монеты в заказе",
+    });
 
     await db.update(products).set({ maxPerOrder: 3 }).where(eq(products.id, 6));
     await expect(setCartQuantity(db, owner, 6, 4, { capAtStock: false })).rejects.toThrow("Не больше 3 шт. одной монеты в заказе");

@@ -31,7 +31,11 @@ export const listMessages = {
   tooMany: "Слишком большое количество",
   badId: "Неверный идентификатор товара",
   onlyInStock: (stock: number) => `Доступно только ${stock} шт.`,
-  listFull: { cart: "В корзине уже 50 разных монет: оформите заказ или уберите лишнее", wishlist: "В избранном уже 200 монет", compare: "Сравнивать можно не больше 10 монет: уберите одну из списка" },
+  listFull: {
+    cart: "В корзине уже 50 разных монет: оформите заказ или уберите лишнее",
+    wishlist: "В избранном уже 200 монет",
+    compare: "Сравнивать можно не больше 10 монет: уберите одну из списка",
+  },
 } as const;
 
 type Tx = Database;
@@ -62,7 +66,10 @@ async function ensureRoom(tx: Tx, list: ListName, owner: ListOwner, productId: n
     .from(listItems)
     .where(and(eq(listItems.list, list), eq(listItems.owner, owner), eq(listItems.productId, productId)));
   if (existing) return;
-  const [row] = await tx.select({ n: count() }).from(listItems).where(and(eq(listItems.list, list), eq(listItems.owner, owner)));
+  const [row] = await tx
+    .select({ n: count() })
+    .from(listItems)
+    .where(and(eq(listItems.list, list), eq(listItems.owner, owner)));
   if ((row?.n ?? 0) >= listLimits[list]) throw new ListError("list_full", listMessages.listFull[list], 409);
 }
 
@@ -254,7 +261,10 @@ export async function mergeLists(db: Database, from: ListOwner, to: ListOwner): 
     // The user's lists first (the order every change takes), then the products.
     for (const list of ["cart", "compare", "wishlist"] as const) await lockOwnerList(tx as Tx, list, to);
     const incoming = await tx.select().from(listItems).where(eq(listItems.owner, from)).orderBy(asc(listItems.addedAt), asc(listItems.id));
-    const held = await tx.select({ list: listItems.list, productId: listItems.productId, quantity: listItems.quantity }).from(listItems).where(eq(listItems.owner, to));
+    const held = await tx
+      .select({ list: listItems.list, productId: listItems.productId, quantity: listItems.quantity })
+      .from(listItems)
+      .where(eq(listItems.owner, to));
     const sizes: Record<ListName, number> = { cart: 0, wishlist: 0, compare: 0 };
     const existing = new Map<string, number>();
     for (const row of held) {

@@ -49,7 +49,13 @@ async function productsById(db: Database, ids: number[]): Promise<Map<number, Pr
  */
 export async function cartSummary(db: Database, owner: ListOwner, rates: MetalRates | null): Promise<CartSummary> {
   const entries = await listEntries(db, "cart", owner);
-  const [rows, promotions] = await Promise.all([productsById(db, entries.map((entry) => entry.productId)), activePromotions(db)]);
+  const [rows, promotions] = await Promise.all([
+    productsById(
+      db,
+      entries.map((entry) => entry.productId),
+    ),
+    activePromotions(db),
+  ]);
   const lines: CartLine[] = [];
   const { maxPiecesPerCoin } = getConfig().orders;
   let totalGrams = 0;
@@ -105,6 +111,9 @@ export async function cartSummary(db: Database, owner: ListOwner, rates: MetalRa
 /** A wishlist or comparison list as full product rows (the comparison table needs every field). */
 export async function listProductsOf(db: Database, list: Exclude<ListName, "cart">, owner: ListOwner): Promise<ProductRow[]> {
   const entries = await listEntries(db, list, owner);
-  const rows = await productsById(db, entries.map((entry) => entry.productId));
+  const rows = await productsById(
+    db,
+    entries.map((entry) => entry.productId),
+  );
   return entries.map((entry) => rows.get(entry.productId)).filter((row): row is ProductRow => !!row);
 }

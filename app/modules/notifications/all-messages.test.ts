@@ -14,7 +14,13 @@ import { PAYMENT_IDS } from "../payments/methods.ts";
 import { type NotificationAudience, type NotificationEvent, notificationChannels, notificationRoutes, type OrderFacts } from "./events.ts";
 import { renderMessage, type ShopFacts } from "./templates.ts";
 
-const shop: ShopFacts = { name: "Аурум", publicUrl: "https://aurum.example", phone: "+7 (495) 269-69-99", email: "info@aurum.example", seller: "ООО «Аурум Монеты», ИНН 7701999993" };
+const shop: ShopFacts = {
+  name: "Аурум",
+  publicUrl: "https://aurum.example",
+  phone: "+7 (495) 269-69-99",
+  email: "info@aurum.example",
+  seller: "ООО «Аурум Монеты», ИНН 7701999993",
+};
 const now = new Date("2026-11-23T10:35:00Z");
 
 const courierAddress = { street: "ул. Тверская", house: "д. 7", room: "12", entrance: "2", floor: "5", message: "Домофон не работает." };
@@ -82,15 +88,35 @@ function orderEvents(order: OrderFacts): NotificationEvent[] {
 }
 
 const otherEvents: NotificationEvent[] = [
-  { kind: "buyback_received", request: { id: 12, quoteNumber: "В-000012", name: "Пётр", phone: "+79035556677", items: "Соболь × 3", quote: { total: 163_086, lockedUntil: "2026-11-23T11:05:00Z" } } },
+  {
+    kind: "buyback_received",
+    request: {
+      id: 12,
+      quoteNumber: "В-000012",
+      name: "Пётр",
+      phone: "+79035556677",
+      items: "Соболь × 3",
+      quote: { total: 163_086, lockedUntil: "2026-11-23T11:05:00Z" },
+    },
+  },
   { kind: "buyback_received", request: { id: 13, name: "Пётр", phone: "+79035556677", items: "Соболь × 3" } },
-  { kind: "buyback_answered", request: { id: 12, quoteNumber: "В-000012", name: "Пётр", phone: "+79035556677", items: "Соболь × 3", answer: "Ждём вас в офисе." } },
-  ...(["alert_price_below", "alert_in_stock"] as const).map(
-    (kind): NotificationEvent => ({
-      kind,
-      alert: { id: 7, channel: "email", buyer: { name: "Иван", phone: "+79161112233", email: "ivan@example.ru" }, coin: { name: "Соболь", slug: "sobol" }, price: 94_500, threshold: 95_000, day: "2026-11-23", token: "abc" },
-    }),
-  ),
+  {
+    kind: "buyback_answered",
+    request: { id: 12, quoteNumber: "В-000012", name: "Пётр", phone: "+79035556677", items: "Соболь × 3", answer: "Ждём вас в офисе." },
+  },
+  ...(["alert_price_below", "alert_in_stock"] as const).map((kind): NotificationEvent => ({
+    kind,
+    alert: {
+      id: 7,
+      channel: "email",
+      buyer: { name: "Иван", phone: "+79161112233", email: "ivan@example.ru" },
+      coin: { name: "Соболь", slug: "sobol" },
+      price: 94_500,
+      threshold: 95_000,
+      day: "2026-11-23",
+      token: "abc",
+    },
+  })),
 ];
 
 type Rendered = { label: string; event: NotificationEvent; audience: NotificationAudience; channel: string; text: string };
@@ -124,7 +150,9 @@ describe("every message, for every delivery kind and way to pay", () => {
   });
 
   it("never prints a value that was not turned into words", () => {
-    expect(rendered.filter((message) => leakedValues(message.text).length > 0).map((message) => `${message.label}: ${leakedValues(message.text).join(", ")}`)).toEqual([]);
+    expect(
+      rendered.filter((message) => leakedValues(message.text).length > 0).map((message) => `${message.label}: ${leakedValues(message.text).join(", ")}`),
+    ).toEqual([]);
   });
 
   it("has no doubled full stop and no full stop glued to the next word", () => {

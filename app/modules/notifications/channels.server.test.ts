@@ -76,13 +76,21 @@ describe("Telegram Bot API sendMessage", () => {
   });
 
   it("retries 429 and server faults, gives up on a refused bot, and never names the token", async () => {
-    telegram.handler = () => ({ status: 429, contentType: "application/json", body: JSON.stringify({ ok: false, error_code: 429, description: "Too Many Requests: retry after 5", parameters: { retry_after: 5 } }) });
+    telegram.handler = () => ({
+      status: 429,
+      contentType: "application/json",
+      body: JSON.stringify({ ok: false, error_code: 429, description: "Too Many Requests: retry after 5", parameters: { retry_after: 5 } }),
+    });
     const limited = await rejection(send()(message));
     expect(limited.retryable).toBe(true);
     expect(limited.message).toContain("Too Many Requests");
     telegram.handler = () => ({ status: 502, body: "Bad Gateway" });
     expect((await rejection(send()(message))).retryable).toBe(true);
-    telegram.handler = () => ({ status: 403, contentType: "application/json", body: JSON.stringify({ ok: false, error_code: 403, description: "Forbidden: bot was kicked from the group chat" }) });
+    telegram.handler = () => ({
+      status: 403,
+      contentType: "application/json",
+      body: JSON.stringify({ ok: false, error_code: 403, description: "Forbidden: bot was kicked from the group chat" }),
+    });
     const kicked = await rejection(send()(message));
     expect(kicked.retryable).toBe(false);
     expect(kicked.message).not.toContain(token);

@@ -62,14 +62,25 @@ export function emailChannel(settings: EmailSettings): ChannelSender {
   switch (settings.provider) {
     case "log":
       return async (message) => {
-        log.info("E-mail not sent (EMAIL_PROVIDER=log)", { to: message.recipient, subject: JSON.stringify(message.subject), text: JSON.stringify(message.text) });
+        log.info("E-mail not sent (EMAIL_PROVIDER=log)", {
+          to: message.recipient,
+          subject: JSON.stringify(message.subject),
+          text: JSON.stringify(message.text),
+        });
       };
     case "file": {
       const file = settings.outboxFile;
       if (!file) throw new Error("EMAIL_PROVIDER=file needs EMAIL_OUTBOX_FILE");
       return async (message) => {
         try {
-          await appendToOutbox(file, { to: message.recipient, subject: message.subject, text: message.text, html: message.html, key: message.key, sentAt: new Date().toISOString() });
+          await appendToOutbox(file, {
+            to: message.recipient,
+            subject: message.subject,
+            text: message.text,
+            html: message.html,
+            key: message.key,
+            sentAt: new Date().toISOString(),
+          });
         } catch (error) {
           throw new DeliveryError(`writing the e-mail outbox ${file} failed: ${failureReason(error)}`, false, { cause: error });
         }

@@ -21,7 +21,9 @@ const alert = {
 describe("alert messages in the outbox", () => {
   it("go to the buyer by the one channel the alert was made for, never to the staff", () => {
     expect(recipientsOf({ kind: "alert_price_below", alert }, settings)).toEqual([{ audience: "buyer", channel: "sms", address: "+79161112233" }]);
-    expect(recipientsOf({ kind: "alert_in_stock", alert: { ...alert, channel: "email" } }, settings)).toEqual([{ audience: "buyer", channel: "email", address: "ivan@example.ru" }]);
+    expect(recipientsOf({ kind: "alert_in_stock", alert: { ...alert, channel: "email" } }, settings)).toEqual([
+      { audience: "buyer", channel: "email", address: "ivan@example.ru" },
+    ]);
   });
 
   it("carry the Moscow day in their key: one message per alert a day, a new one the next day", () => {

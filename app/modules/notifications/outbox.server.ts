@@ -57,7 +57,12 @@ export function recipientsOf(event: NotificationEvent, settings: OutboxSettings)
  * same occurrence again stores nothing new. A buyer without an address for a channel gets a
  * 'skipped' row that says why, and the other channels as usual.
  */
-export async function recordNotifications(db: Database, event: NotificationEvent, settings: OutboxSettings = outboxSettings(), now = new Date()): Promise<void> {
+export async function recordNotifications(
+  db: Database,
+  event: NotificationEvent,
+  settings: OutboxSettings = outboxSettings(),
+  now = new Date(),
+): Promise<void> {
   const occurrence = occurrenceKey(event);
   const orderId = "order" in event ? event.order.id : null;
   const rows = recipientsOf(event, settings).map((recipient) => {

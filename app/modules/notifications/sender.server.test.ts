@@ -27,10 +27,23 @@ let orderCount = 0;
 async function orderFacts(overrides: Partial<OrderFacts> = {}): Promise<OrderFacts> {
   const { db } = database.handle;
   const number = `2026-${String(++orderCount).padStart(6, "0")}`;
-  const [user] = await db.insert(users).values({ phone: `+7916${String(orderCount).padStart(7, "0")}` }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ phone: `+7916${String(orderCount).padStart(7, "0")}` })
+    .returning();
   const [order] = await db
     .insert(orders)
-    .values({ number, userId: user!.id, checkoutToken: number, contact: { name: "Иван", lastName: "", secondName: "", email: "", phone: user!.phone }, city: { code: "0000073738", name: "Москва" }, delivery: {}, paymentId: 4, goodsTotal: 84065, total: 84065 })
+    .values({
+      number,
+      userId: user!.id,
+      checkoutToken: number,
+      contact: { name: "Иван", lastName: "", secondName: "", email: "", phone: user!.phone },
+      city: { code: "0000073738", name: "Москва" },
+      delivery: {},
+      paymentId: 4,
+      goodsTotal: 84065,
+      total: 84065,
+    })
     .returning();
   return {
     id: order!.id,
@@ -136,7 +149,9 @@ describe("the sender", () => {
     const toBuyer = [...sms.received, ...email.received].filter((message) => message.recipient === "+79161112233" || message.recipient === "ivan@example.ru");
     const deadlineTexts = toBuyer.filter((message) => message.text.includes("Оплатите до"));
     expect(deadlineTexts.map((message) => message.text.includes(`№${stillUnpaid.number}`))).toEqual([true, true]);
-    expect(toBuyer.filter((message) => message.text.includes(`№${paidQuickly.number}`)).every((message) => /оплачен/.test(`${message.subject} ${message.text}`))).toBe(true);
+    expect(
+      toBuyer.filter((message) => message.text.includes(`№${paidQuickly.number}`)).every((message) => /оплачен/.test(`${message.subject} ${message.text}`)),
+    ).toBe(true);
     expect(toBuyer.filter((message) => message.text.includes(`№${paidQuickly.number}`))).toHaveLength(2);
     expect(telegram.received.filter((message) => message.text.includes(`Новый заказ №${paidQuickly.number}`))).toHaveLength(1);
     const skipped = (await listNotifications(db, { orderId: paidQuickly.id })).filter((row) => row.status === "skipped");
@@ -151,7 +166,10 @@ describe("the sender", () => {
     const error = vi.spyOn(log, "error").mockImplementation(() => undefined);
     const sms = recordingChannel();
     sms.failWith(new DeliveryError("smsru: HTTP 503", true));
-    await record({ kind: "order_shipped", order: await orderFacts(), trackingNumber: "1234567890" }, { ...settings, staffEmails: [], staffTelegramChat: undefined });
+    await record(
+      { kind: "order_shipped", order: await orderFacts(), trackingNumber: "1234567890" },
+      { ...settings, staffEmails: [], staffTelegramChat: undefined },
+    );
     const channels: Channels = { sms: sms.send, email: recordingChannel().send };
     let now = new Date("2026-11-23T10:00:00Z");
     await database.handle.db.update(notifications).set({ nextAttemptAt: now });
@@ -178,9 +196,17 @@ describe("the sender", () => {
     const telegram = recordingChannel();
     telegram.failWith(new DeliveryError("telegram: HTTP 403 bot was kicked", false));
     await record({ kind: "order_paid", order: await orderFacts() }, { ...settings, staffEmails: [] });
-    const result = await deliverDueNotifications(database.handle.db, { sms: recordingChannel().send, email: recordingChannel().send, telegram: telegram.send }, sender);
+    const result = await deliverDueNotifications(
+      database.handle.db,
+      { sms: recordingChannel().send, email: recordingChannel().send, telegram: telegram.send },
+      sender,
+    );
     expect(result).toMatchObject({ sent: 2, failed: 1 });
-    expect((await listNotifications(database.handle.db, { failedOnly: true }))[0]).toMatchObject({ channel: "telegram", attempts: 1, lastError: "telegram: HTTP 403 bot was kicked" });
+    expect((await listNotifications(database.handle.db, { failedOnly: true }))[0]).toMatchObject({
+      channel: "telegram",
+      attempts: 1,
+      lastError: "telegram: HTTP 403 bot was kicked",
+    });
     error.mockRestore();
   });
 
@@ -209,7 +235,10 @@ describe("the sender", () => {
     const after = await deliverDueNotifications(database.handle.db, { email }, sender, new Date(taken.getTime() + sender.leaseMs + 1000));
     expect(after).toMatchObject({ reclaimed: 1, sent: 1 });
 
-    const lines = readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { to: string; key: string });
+    const lines = readFileSync(file, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { to: string; key: string });
     expect(lines).toHaveLength(1);
     expect(lines[0]!.to).toBe("ivan@example.ru");
     const [row] = await database.handle.db.select().from(notifications).where(eq(notifications.channel, "email"));

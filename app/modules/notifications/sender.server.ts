@@ -44,7 +44,15 @@ async function skipOutdatedPaymentReminders(db: Database, ids: number[]): Promis
       ),
     );
   if (outdated.length === 0) return new Set();
-  await db.update(notifications).set({ status: "skipped", lastError: OUTDATED_REMINDER_REASON }).where(inArray(notifications.id, outdated.map((row) => row.id)));
+  await db
+    .update(notifications)
+    .set({ status: "skipped", lastError: OUTDATED_REMINDER_REASON })
+    .where(
+      inArray(
+        notifications.id,
+        outdated.map((row) => row.id),
+      ),
+    );
   log.info("payment reminders not sent: the order no longer awaits payment", { count: outdated.length });
   return new Set(outdated.map((row) => row.id));
 }
@@ -75,13 +83,21 @@ export async function deliverDueNotifications(db: Database, channels: Channels, 
       .limit(settings.batchSize)
       .for("update", { skipLocked: true });
     if (due.length === 0) return [];
-    const outdated = await skipOutdatedPaymentReminders(tx, due.map((row) => row.id));
+    const outdated = await skipOutdatedPaymentReminders(
+      tx,
+      due.map((row) => row.id),
+    );
     const live = due.filter((row) => !outdated.has(row.id));
     if (live.length === 0) return [];
     return tx
       .update(notifications)
       .set({ status: "sending", takenAt: now, attempts: sql`${notifications.attempts} + 1` })
-      .where(inArray(notifications.id, live.map((row) => row.id)))
+      .where(
+        inArray(
+          notifications.id,
+          live.map((row) => row.id),
+        ),
+      )
       .returning();
   });
 

@@ -96,13 +96,26 @@ describe("notification texts", () => {
 
   it("tells the seller the quote number and the price held until when, and every answer", () => {
     const now = new Date("2026-11-23T09:05:00Z");
-    const request = { id: 42, quoteNumber: "В-000042", name: "Пётр", phone: "+79035556677", items: "Соболь, 2 шт.", quote: { total: 163_086, lockedUntil: "2026-11-23T09:35:00Z" } };
+    const request = {
+      id: 42,
+      quoteNumber: "В-000042",
+      name: "Пётр",
+      phone: "+79035556677",
+      items: "Соболь, 2 шт.",
+      quote: { total: 163_086, lockedUntil: "2026-11-23T09:35:00Z" },
+    };
     expect(renderMessage({ kind: "buyback_received", request }, "buyer", "sms", shopFacts, now).text).toBe(
       "Аурум: заявка на выкуп В-000042 получена. Цена 163\u00a0086\u00a0₽ зафиксирована до 12:35 (МСК). Мы перезвоним в рабочее время.",
     );
     const staff = renderMessage({ kind: "buyback_received", request }, "staff", "telegram", shopFacts, now);
     expect(staff.text).toContain("/admin/buyback/42");
-    const answered = renderMessage({ kind: "buyback_answered", request: { ...request, answer: "заявка отклонена. Причина: Медали не выкупаем." } }, "buyer", "sms", shopFacts, now);
+    const answered = renderMessage(
+      { kind: "buyback_answered", request: { ...request, answer: "заявка отклонена. Причина: Медали не выкупаем." } },
+      "buyer",
+      "sms",
+      shopFacts,
+      now,
+    );
     expect(answered.text).toBe("Аурум: по заявке на выкуп В-000042: заявка отклонена. Причина: Медали не выкупаем.");
   });
 });

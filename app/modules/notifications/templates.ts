@@ -76,7 +76,14 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
       return {
         subject: `Заказ №${order.number} принят`,
         sms: `заказ №${order.number} на ${money(order.total)} принят. ${next}`,
-        lines: [`Здравствуйте${order.buyer.name ? `, ${order.buyer.name}` : ""}!`, `Ваш заказ №${order.number} принят.`, ...coins(order), `Доставка: ${order.delivery}`, `К оплате: ${money(order.total)}`, next],
+        lines: [
+          `Здравствуйте${order.buyer.name ? `, ${order.buyer.name}` : ""}!`,
+          `Ваш заказ №${order.number} принят.`,
+          ...coins(order),
+          `Доставка: ${order.delivery}`,
+          `К оплате: ${money(order.total)}`,
+          next,
+        ],
         link: orderLink(order, shop),
       };
     }
@@ -91,9 +98,10 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
       return {
         subject: `Оплата заказа №${event.order.number} не прошла`,
         sms: `оплата заказа №${event.order.number} не прошла: ${event.reason}`,
-        lines: [`Оплата заказа №${event.order.number} не прошла: ${sentenceEnd(event.reason)}`, "Заказ сохранён: оплатить ещё раз можно на странице заказа."].concat(
-          deadline(event.order, now) ? [`Оплатите до ${deadline(event.order, now)} (МСК).`] : [],
-        ),
+        lines: [
+          `Оплата заказа №${event.order.number} не прошла: ${sentenceEnd(event.reason)}`,
+          "Заказ сохранён: оплатить ещё раз можно на странице заказа.",
+        ].concat(deadline(event.order, now) ? [`Оплатите до ${deadline(event.order, now)} (МСК).`] : []),
         link: orderLink(event.order, shop),
       };
     case "order_shipped":
@@ -118,7 +126,10 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
       return {
         subject: `Возврат по заказу №${event.order.number}`,
         sms: `возврат ${money(event.amount)} по заказу №${event.order.number} оформлен.`,
-        lines: [`Мы вернули ${money(event.amount)} по заказу №${event.order.number}.`, "Деньги придут на карту или счёт, с которого была оплата; срок зачисления зависит от банка."],
+        lines: [
+          `Мы вернули ${money(event.amount)} по заказу №${event.order.number}.`,
+          "Деньги придут на карту или счёт, с которого была оплата; срок зачисления зависит от банка.",
+        ],
         link: orderLink(event.order, shop),
       };
     case "buyback_received": {
@@ -143,7 +154,10 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
       return {
         subject: `Цена снизилась: ${alert.coin.name}`,
         sms: `«${alert.coin.name}» теперь ${money(alert.price)} (вы ждали ниже ${money(alert.threshold ?? 0)}). ${coinLink(alert, shop)}`,
-        lines: [`Цена монеты «${alert.coin.name}» — ${money(alert.price)}, ниже ${money(alert.threshold ?? 0)}, как вы просили сообщить.`, "Цена следует за котировками металла и может измениться."],
+        lines: [
+          `Цена монеты «${alert.coin.name}» — ${money(alert.price)}, ниже ${money(alert.threshold ?? 0)}, как вы просили сообщить.`,
+          "Цена следует за котировками металла и может измениться.",
+        ],
         link: coinLink(alert, shop),
         linkText: "Открыть монету на сайте",
         unsubscribe: unsubscribeLink(alert, shop),
@@ -218,12 +232,27 @@ function readyContent(order: OrderFacts, shop: ShopFacts): Content {
   const link = orderLink(order, shop);
   if (goesToTheDoor(order.deliveryKind)) {
     const sms = `заказ №${order.number} собран. Мы позвоним, чтобы договориться о времени доставки.`;
-    return { subject: `Заказ №${order.number} собран`, sms, lines: [`Заказ №${order.number} собран.`, `Доставка: ${order.delivery}`, "Мы позвоним, чтобы договориться о времени доставки."], link };
+    return {
+      subject: `Заказ №${order.number} собран`,
+      sms,
+      lines: [`Заказ №${order.number} собран.`, `Доставка: ${order.delivery}`, "Мы позвоним, чтобы договориться о времени доставки."],
+      link,
+    };
   }
   if (order.deliveryKind === "office") {
-    return { subject, sms: `заказ №${order.number} готов к выдаче в офисе: ${officeAddressText}. Возьмите паспорт.`, lines: [`${subject}.`, officePlaceText], link };
+    return {
+      subject,
+      sms: `заказ №${order.number} готов к выдаче в офисе: ${officeAddressText}. Возьмите паспорт.`,
+      lines: [`${subject}.`, officePlaceText],
+      link,
+    };
   }
-  return { subject, sms: `заказ №${order.number} готов к выдаче. Возьмите паспорт.`, lines: [sentenceEnd(`${subject}: ${order.delivery}`), "При получении понадобится паспорт."], link };
+  return {
+    subject,
+    sms: `заказ №${order.number} готов к выдаче. Возьмите паспорт.`,
+    lines: [sentenceEnd(`${subject}: ${order.delivery}`), "При получении понадобится паспорт."],
+    link,
+  };
 }
 
 function buyerLine(order: OrderFacts): string {
@@ -252,7 +281,9 @@ function staffContent(event: NotificationEvent, shop: ShopFacts): Content {
       return staffOrder(`Возврат ${money(event.amount)} по заказу №${event.order.number}`, event.order, []);
     case "payment_after_cancel":
       return staffOrder(`Оплата ${money(event.amount)} пришла за отменённый заказ №${event.order.number}`, event.order, [
-        event.refunded ? "Возврат оформляется автоматически; если он не пройдёт, придёт отдельное сообщение." : "Верните деньги вручную в кабинете платёжного сервиса.",
+        event.refunded
+          ? "Возврат оформляется автоматически; если он не пройдёт, придёт отдельное сообщение."
+          : "Верните деньги вручную в кабинете платёжного сервиса.",
       ]);
     case "payment_surplus":
       return staffOrder(`Вторая оплата ${money(event.amount)} за уже оплаченный заказ №${event.order.number}`, event.order, [
@@ -296,12 +327,22 @@ function contactsLine(shop: ShopFacts): string {
 
 function emailText(content: Content, shop: ShopFacts): string {
   const unsubscribe = content.unsubscribe ? ["", `Отписаться от этого уведомления: ${content.unsubscribe}`] : [];
-  return [...content.lines, ...(content.link ? ["", `Подробнее: ${content.link}`] : []), ...unsubscribe, "", "—", contactsLine(shop), ...(shop.seller ? [shop.seller] : [])].join("\n");
+  return [
+    ...content.lines,
+    ...(content.link ? ["", `Подробнее: ${content.link}`] : []),
+    ...unsubscribe,
+    "",
+    "—",
+    contactsLine(shop),
+    ...(shop.seller ? [shop.seller] : []),
+  ].join("\n");
 }
 
 function emailHtml(content: Content, shop: ShopFacts): string {
   const paragraphs = content.lines.map((line) => `<p style="margin:0 0 8px">${escapeMarkup(line)}</p>`).join("\n");
-  const link = content.link ? `<p style="margin:16px 0"><a href="${escapeMarkup(content.link)}">${escapeMarkup(content.linkText ?? "Открыть заказ на сайте")}</a></p>` : "";
+  const link = content.link
+    ? `<p style="margin:16px 0"><a href="${escapeMarkup(content.link)}">${escapeMarkup(content.linkText ?? "Открыть заказ на сайте")}</a></p>`
+    : "";
   const unsubscribe = content.unsubscribe
     ? `\n<p style="font-size:13px;color:#555;margin:0 0 8px"><a href="${escapeMarkup(content.unsubscribe)}">Отписаться от этого уведомления</a></p>`
     : "";

@@ -52,7 +52,10 @@ describe("the payment deadline", () => {
     const tomorrow = new Date(Date.now() + 24 * 60 * 60_000);
 
     // Past the deadline, before the watch came round: no payment starts.
-    await db().update(orders).set({ paymentDueAt: new Date(Date.now() - 1000) }).where(eq(orders.id, late.orderId));
+    await db()
+      .update(orders)
+      .set({ paymentDueAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, late.orderId));
     expect(await startPayment(db(), sandbox, { id: late.orderId }, { publicUrl })).toEqual({
       kind: "failed",
       reason: "Время на оплату истекло: заказ будет отменён, монеты вернутся в продажу. Оформите заказ заново.",

@@ -10,7 +10,15 @@ import { refundedByOrder } from "./refunded.server.ts";
 /** The coins of the buyer's completed orders, valued at today's prices. */
 export async function buyerHoldings(db: Database, userId: number, rates: MetalRates | null): Promise<Holdings> {
   const lines = await db
-    .select({ id: orderLines.id, orderId: orderLines.orderId, productId: orderLines.productId, name: orderLines.name, quantity: orderLines.quantity, price: orderLines.price, paid: orderLines.lineTotal })
+    .select({
+      id: orderLines.id,
+      orderId: orderLines.orderId,
+      productId: orderLines.productId,
+      name: orderLines.name,
+      quantity: orderLines.quantity,
+      price: orderLines.price,
+      paid: orderLines.lineTotal,
+    })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(and(eq(orders.userId, userId), eq(orders.status, "completed")))

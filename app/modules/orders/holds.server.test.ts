@@ -32,7 +32,10 @@ afterEach(() => vi.restoreAllMocks());
 
 let phones = 0;
 async function newBuyer() {
-  const [user] = await db().insert(users).values({ phone: `+7915${String(++phones).padStart(7, "0")}` }).returning();
+  const [user] = await db()
+    .insert(users)
+    .values({ phone: `+7915${String(++phones).padStart(7, "0")}` })
+    .returning();
   return user!;
 }
 
@@ -116,12 +119,17 @@ describe("the caps on stock held unpaid or unconfirmed", { timeout: 60_000 }, ()
 
   it("count the value held, and say it in roubles", async () => {
     const buyer = await newBuyer();
-    const [row] = await db().select().from(orders).where(eq(orders.number, numberOf(await order(await newBuyer(), [[COIN, 1]], { phone: "+79990000001" }))));
+    const [row] = await db()
+      .select()
+      .from(orders)
+      .where(eq(orders.number, numberOf(await order(await newBuyer(), [[COIN, 1]], { phone: "+79990000001" }))));
     const hold = { ...rules, maxRub: row!.goodsTotal * 3 };
     numberOf(await order(buyer, [[COIN, 2]], { phone: buyer.phone, hold }));
     const refused = await order(buyer, [[COIN, 2]], { phone: buyer.phone, hold });
     expect(refused.kind).toBe("refused");
-    expect((refused as { reason: string }).reason).toMatch(/^Неоплаченные и неподтверждённые заказы на один аккаунт или телефон — не больше чем на [\d\s\u00a0]+₽: у вас уже на/);
+    expect((refused as { reason: string }).reason).toMatch(
+      /^Неоплаченные и неподтверждённые заказы на один аккаунт или телефон — не больше чем на [\d\s\u00a0]+₽: у вас уже на/,
+    );
     expect(numberOf(await order(buyer, [[COIN, 1]], { phone: buyer.phone, hold }))).toBeTruthy();
   });
 
@@ -134,9 +142,18 @@ describe("the caps on stock held unpaid or unconfirmed", { timeout: 60_000 }, ()
     expect(await expireAll(new Date(start.getTime() + hour))).toContain(first);
     const second = numberOf(await order(buyer, [[COIN, 1]], { phone: buyer.phone, paymentId: 4, now: new Date(start.getTime() + hour) }));
     expect(await expireAll(new Date(start.getTime() + 2 * hour))).toContain(second);
-    const third = await order(buyer, [[COIN, 1], [OTHER, 1]], { phone: buyer.phone, paymentId: 4, now: new Date(start.getTime() + 2 * hour) });
+    const third = await order(
+      buyer,
+      [
+        [COIN, 1],
+        [OTHER, 1],
+      ],
+      { phone: buyer.phone, paymentId: 4, now: new Date(start.getTime() + 2 * hour) },
+    );
     expect(third.kind).toBe("refused");
-    expect((third as { reason: string }).reason).toMatch(/^«[^»]+»: заказы с этой монетой за последние сутки 2 раза отменялись без оплаты или подтверждения\. Снова заказать её на сайте можно с \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} \(МСК\)/);
+    expect((third as { reason: string }).reason).toMatch(
+      /^«[^»]+»: заказы с этой монетой за последние сутки 2 раза отменялись без оплаты или подтверждения\. Снова заказать её на сайте можно с \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} \(МСК\)/,
+    );
     // Another coin is no matter; the same one again a day after the first expiry.
     expect(numberOf(await order(buyer, [[OTHER, 1]], { phone: buyer.phone, paymentId: 4, now: new Date(start.getTime() + 2 * hour) }))).toBeTruthy();
     expect(numberOf(await order(buyer, [[COIN, 1]], { phone: buyer.phone, paymentId: 4, now: new Date(start.getTime() + 25 * hour) }))).toBeTruthy();

@@ -32,8 +32,15 @@ export async function holdRefusal(
 ): Promise<string | null> {
   const holding = and(inArray(orders.status, HOLDING_STATUSES), sameBuyerOrPhone(order.userId, order.phone));
   const [[held], [value]] = await Promise.all([
-    db.select({ pieces: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` }).from(orderLines).innerJoin(orders, eq(orders.id, orderLines.orderId)).where(holding),
-    db.select({ roubles: sql<number>`coalesce(sum(${orders.goodsTotal}), 0)::bigint` }).from(orders).where(holding),
+    db
+      .select({ pieces: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(holding),
+    db
+      .select({ roubles: sql<number>`coalesce(sum(${orders.goodsTotal}), 0)::bigint` })
+      .from(orders)
+      .where(holding),
   ]);
   const pieces = order.lines.reduce((sum, line) => sum + line.quantity, 0);
   const heldPieces = Number(held?.pieces ?? 0);
@@ -52,7 +59,10 @@ export async function holdRefusal(
         eq(orderEvents.status, "cancelled"),
         inArray(orderEvents.note, EXPIRED_REASONS),
         gt(orderEvents.createdAt, new Date(now.getTime() - DAY_MS)),
-        inArray(orderLines.productId, order.lines.map((line) => line.productId)),
+        inArray(
+          orderLines.productId,
+          order.lines.map((line) => line.productId),
+        ),
         sameBuyerOrPhone(order.userId, order.phone),
       ),
     )

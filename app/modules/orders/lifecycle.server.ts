@@ -70,14 +70,22 @@ export function orderFactsOf(
     deliveryKind: deliveryKindOf(order.delivery),
     paysOnline: order.paymentId === PAYMENT_IDS.online,
     // SMS go to the phone the buyer signed in with (verified by its code), not a recipient's typed number.
-    buyer: { name: [order.contact.name, order.contact.lastName].filter(Boolean).join(" "), phone: account?.phone ?? "", email: order.contact.email || account?.email || "" },
+    buyer: {
+      name: [order.contact.name, order.contact.lastName].filter(Boolean).join(" "),
+      phone: account?.phone ?? "",
+      email: order.contact.email || account?.email || "",
+    },
     lines,
     paymentDueAt: order.paymentDueAt?.toISOString() ?? null,
   };
 }
 
 /** The message each status sends, when it sends one. */
-function statusEvent(status: OrderStatus, order: OrderFacts, details: { note: string; trackingNumber?: string | null; listMatch?: { subjectId: string; listDate: string | null } | null }): NotificationEvent | null {
+function statusEvent(
+  status: OrderStatus,
+  order: OrderFacts,
+  details: { note: string; trackingNumber?: string | null; listMatch?: { subjectId: string; listDate: string | null } | null },
+): NotificationEvent | null {
   switch (status) {
     case "on_review":
       return details.listMatch ? { kind: "order_on_review", order, subjectId: details.listMatch.subjectId, listDate: details.listMatch.listDate } : null;
@@ -111,7 +119,11 @@ export async function recordOrderStep(
   const now = step.now ?? new Date();
   const note = step.note ?? (step.status === "shipped" && order.trackingNumber ? `Трек-номер ${order.trackingNumber}` : "");
   await db.insert(orderEvents).values({ orderId: order.id, status: step.status, note, actor: step.actor, createdAt: now });
-  const event = statusEvent(step.status, await orderFacts(db, order), { note: step.note ?? "", trackingNumber: order.trackingNumber, listMatch: step.listMatch });
+  const event = statusEvent(step.status, await orderFacts(db, order), {
+    note: step.note ?? "",
+    trackingNumber: order.trackingNumber,
+    listMatch: step.listMatch,
+  });
   if (event) await recordNotifications(db, event, undefined, now);
 }
 

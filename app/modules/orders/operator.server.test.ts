@@ -7,7 +7,15 @@ import { notifications, orders, products, sandboxPayments } from "../db/schema.t
 import { completeSandboxPayment, startPayment } from "./payments.server.ts";
 import { createSandboxProvider, decideSandboxPayment } from "../payments/sandbox.server.ts";
 import { log } from "../shared/log.server.ts";
-import { changeOrderStatus, findOrderByNumber, formatOrderDetails, formatOrderRow, formatStatusChange, listOrdersForOperator, trackingNumberMessages } from "./operator.server.ts";
+import {
+  changeOrderStatus,
+  findOrderByNumber,
+  formatOrderDetails,
+  formatOrderRow,
+  formatStatusChange,
+  listOrdersForOperator,
+  trackingNumberMessages,
+} from "./operator.server.ts";
 
 const database = withTempDatabase("operator-test", async ({ db }) => {
   await productsSeeder.run(db);
@@ -31,7 +39,16 @@ describe("changing an order's status", () => {
       ["assembling", "ready_for_pickup"],
       ["ready_for_pickup", "completed"],
     ] as const) {
-      expect(await changeOrderStatus(db(), order.number, to)).toEqual({ ok: true, number: order.number, from, to, restocked: [], refundNeeded: false, paymentsCancelled: 0, refunds: [] });
+      expect(await changeOrderStatus(db(), order.number, to)).toEqual({
+        ok: true,
+        number: order.number,
+        from,
+        to,
+        restocked: [],
+        refundNeeded: false,
+        paymentsCancelled: 0,
+        refunds: [],
+      });
     }
     const [row] = await db().select({ status: orders.status }).from(orders).where(eq(orders.id, order.orderId));
     expect(row!.status).toBe("completed");
@@ -74,11 +91,18 @@ describe("changing an order's status", () => {
 
   it("says a cancelled order paid online needs a refund", async () => {
     const order = await placeTestOrder(db());
-    const started = await startPayment(db(), createSandboxProvider(db(), { publicUrl: "https://shop.example" }), { id: order.orderId }, { publicUrl: "https://shop.example" });
+    const started = await startPayment(
+      db(),
+      createSandboxProvider(db(), { publicUrl: "https://shop.example" }),
+      { id: order.orderId },
+      { publicUrl: "https://shop.example" },
+    );
     await completeSandboxPayment(db(), (started as { url: string }).url.split("/").pop()!, "pay", "https://shop.example");
     const change = await changeOrderStatus(db(), order.number, "cancelled");
     expect(change).toMatchObject({ ok: true, from: "paid", refundNeeded: true });
-    expect(formatStatusChange(change as Extract<typeof change, { ok: true }>)).toMatch(/Оплачен → Отменён\.\nВозвращено в продажу: AU-0001 × 1\.\nЗаказ был оплачен онлайн/);
+    expect(formatStatusChange(change as Extract<typeof change, { ok: true }>)).toMatch(
+      /Оплачен → Отменён\.\nВозвращено в продажу: AU-0001 × 1\.\nЗаказ был оплачен онлайн/,
+    );
   });
 });
 
@@ -111,13 +135,19 @@ describe("cancelling an unpaid order with a payment under way", () => {
     const change = await changeOrderStatus(db(), order.number, "cancelled", { provider: sandbox() });
     expect(change).toMatchObject({ ok: true, paymentsCancelled: 0, refunds: [expect.objectContaining({ status: "succeeded", amount: order.total })] });
     expect(formatStatusChange(change as Extract<typeof change, { ok: true }>)).toContain("деньги возвращаются покупателю");
-    const [book] = await db().select().from(sandboxPayments).where(eq(sandboxPayments.id, sandboxIdOf(started)));
+    const [book] = await db()
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.id, sandboxIdOf(started)));
     expect(book!.refundedAmount).toBe(order.total);
     expect(log.warn).toHaveBeenCalledWith("money returned to the buyer", expect.objectContaining({ orderId: order.orderId, amount: order.total }));
     const details = formatOrderDetails((await findOrderByNumber(db(), order.number))!);
     expect(details).toMatch(/Возвраты:\n .+sandbox  refund-[0-9a-f-]+  возврат выполнен  .+₽  заказ отменён, а платёж прошёл позже/);
     // The buyer is told of the refund with it.
-    const told = await db().select().from(notifications).where(and(eq(notifications.orderId, order.orderId), eq(notifications.event, "refund_made")));
+    const told = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.orderId, order.orderId), eq(notifications.event, "refund_made")));
     expect(told.map((m) => `${m.audience} ${m.channel}`).sort()).toEqual(["buyer email", "buyer sms"]);
     expect(told.find((m) => m.channel === "sms")!.text).toMatch(new RegExp(`^Аурум: возврат [\\d\\s\\u00a0]+₽ по заказу №${order.number} оформлен\\.$`));
   });
@@ -147,7 +177,9 @@ describe("what each step leaves behind", () => {
       "order_shipped buyer email",
       "order_completed buyer email",
     ]);
-    expect(messages.find((m) => m.event === "order_shipped" && m.channel === "sms")!.text).toBe(`Аурум: заказ №${order.number} отправлен. Трек-номер СДЭК: 10-AB-2030`);
+    expect(messages.find((m) => m.event === "order_shipped" && m.channel === "sms")!.text).toBe(
+      `Аурум: заказ №${order.number} отправлен. Трек-номер СДЭК: 10-AB-2030`,
+    );
   });
 
   it("tells the buyer when the order is ready for pickup, and why it was cancelled", async () => {
@@ -172,7 +204,15 @@ describe("what each step leaves behind", () => {
 
 describe("the steps by delivery kind", () => {
   const address = { street: "ул. Тверская", house: "д. 7", room: "12", entrance: "2", floor: "5", message: "" };
-  const special = { id: 43, name: "Специальная доставка (оплата при получении)", type: "specialcontact", courier: true, point: null, pointAddress: null, address };
+  const special = {
+    id: 43,
+    name: "Специальная доставка (оплата при получении)",
+    type: "specialcontact",
+    courier: true,
+    point: null,
+    pointAddress: null,
+    address,
+  };
   const courier = { id: 45, name: "Курьер СДЭК", type: "sdek", courier: true, point: null, pointAddress: null, address };
 
   async function assembled(options: Parameters<typeof placeTestOrder>[1]) {
@@ -192,7 +232,10 @@ describe("the steps by delivery kind", () => {
     const shown = (await findOrderByNumber(db(), order.number))!;
     expect(shown.trackingNumber).toBeNull();
     expect(shown.history.at(-1)).toMatchObject({ status: "shipped", note: "Передан курьеру магазина" });
-    const [sms] = await db().select().from(notifications).where(and(eq(notifications.orderId, order.orderId), eq(notifications.event, "order_shipped"), eq(notifications.channel, "sms")));
+    const [sms] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.orderId, order.orderId), eq(notifications.event, "order_shipped"), eq(notifications.channel, "sms")));
     expect(sms!.text).toBe(`Аурум: заказ №${order.number} передан курьеру магазина. Мы позвоним, чтобы договориться о времени доставки.`);
   });
 
@@ -207,7 +250,10 @@ describe("the steps by delivery kind", () => {
     const order = await assembled({ delivery: officePickupDelivery });
     expect((await changeOrderStatus(db(), order.number, "shipped", { trackingNumber: "1234567890" })).ok).toBe(false);
     expect((await changeOrderStatus(db(), order.number, "ready_for_pickup")).ok).toBe(true);
-    const [sms] = await db().select().from(notifications).where(and(eq(notifications.orderId, order.orderId), eq(notifications.event, "order_ready_for_pickup"), eq(notifications.channel, "sms")));
+    const [sms] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.orderId, order.orderId), eq(notifications.event, "order_ready_for_pickup"), eq(notifications.channel, "sms")));
     expect(sms!.text).toContain("готов к выдаче в офисе: Москва, ул. Мясницкая");
   });
 
@@ -227,7 +273,9 @@ describe("the operator's lists", () => {
     const onlyNew = await listOrdersForOperator(db(), { status: "new" });
     expect(onlyNew.length).toBeGreaterThan(0);
     expect(onlyNew.every((order) => order.status === "new")).toBe(true);
-    expect(formatOrderRow(newest[0]!)).toMatch(new RegExp(`^${second.number}  \\d\\d\\.\\d\\d\\.\\d{4}, \\d\\d:\\d\\d  Новый  .+₽  оплата при получении  Петров Иван \\+79\\d{9}  Москва$`));
+    expect(formatOrderRow(newest[0]!)).toMatch(
+      new RegExp(`^${second.number}  \\d\\d\\.\\d\\d\\.\\d{4}, \\d\\d:\\d\\d  Новый  .+₽  оплата при получении  Петров Иван \\+79\\d{9}  Москва$`),
+    );
   });
 
   it("shows one order with its coins, totals and payment attempts", async () => {

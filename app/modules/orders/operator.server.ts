@@ -35,14 +35,25 @@ export async function listOrdersForOperator(db: Database, options: { status?: Or
     .limit(options.limit ?? 50);
 }
 
-export type OperatorOrder = OrderRow & { lines: LineRow[]; payments: PaymentRow[]; refunds: RefundRow[]; receipts: ReceiptRow[]; history: Awaited<ReturnType<typeof orderHistory>> };
+export type OperatorOrder = OrderRow & {
+  lines: LineRow[];
+  payments: PaymentRow[];
+  refunds: RefundRow[];
+  receipts: ReceiptRow[];
+  history: Awaited<ReturnType<typeof orderHistory>>;
+};
 
 /** One order by its number ("2026-000123"), with its lines and payment attempts. */
 export async function findOrderByNumber(db: Database, number: string): Promise<OperatorOrder | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.number, number.trim())).limit(1);
   if (!order) return undefined;
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
-  const [paymentRows, refunds, receiptRows, history] = await Promise.all([listPayments(db, order.id), listRefunds(db, order.id), listReceipts(db, order.id), orderHistory(db, order.id)]);
+  const [paymentRows, refunds, receiptRows, history] = await Promise.all([
+    listPayments(db, order.id),
+    listRefunds(db, order.id),
+    listReceipts(db, order.id),
+    orderHistory(db, order.id),
+  ]);
   return { ...order, lines, payments: paymentRows, refunds, receipts: receiptRows, history };
 }
 
@@ -153,7 +164,12 @@ async function changeStatusInTransaction(
       await tx
         .select({ id: products.id })
         .from(products)
-        .where(inArray(products.id, lines.map((line) => line.productId)))
+        .where(
+          inArray(
+            products.id,
+            lines.map((line) => line.productId),
+          ),
+        )
         .orderBy(asc(products.id))
         .for("update");
       for (const line of lines) {
@@ -180,7 +196,8 @@ async function changeStatusInTransaction(
   });
 }
 
-const paymentMethod = (paymentId: number) => (paymentId === PAYMENT_IDS.online ? "онлайн" : paymentId === PAYMENT_IDS.onReceipt ? "при получении" : `способ ${paymentId}`);
+const paymentMethod = (paymentId: number) =>
+  paymentId === PAYMENT_IDS.online ? "онлайн" : paymentId === PAYMENT_IDS.onReceipt ? "при получении" : `способ ${paymentId}`;
 const fullName = (contact: OrderRow["contact"]) => [contact.lastName, contact.name, contact.secondName].filter(Boolean).join(" ");
 
 /** One line of `npm run orders -- list`. */
@@ -221,7 +238,10 @@ export function formatOrderDetails(order: OperatorOrder): string {
   if (order.cancelReason) lines.push(`Причина отмены: ${order.cancelReason}`);
   if (order.comment) lines.push(`Комментарий: ${order.comment}`);
   if (order.history.length > 0) {
-    lines.push("История:", ...order.history.map((step) => `  ${formatDateTime(step.createdAt)}  ${orderStatusLabels[step.status]}${step.note ? `  ${step.note}` : ""}`));
+    lines.push(
+      "История:",
+      ...order.history.map((step) => `  ${formatDateTime(step.createdAt)}  ${orderStatusLabels[step.status]}${step.note ? `  ${step.note}` : ""}`),
+    );
   }
   return lines.join("\n");
 }

@@ -5,9 +5,30 @@ import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { orders, payments, sandboxPayments } from "../db/schema.ts";
 import { log } from "../shared/log.server.ts";
-import { applyPaymentState, cancelPendingPayments, completeSandboxPayment, latestPayment, listPayments, listRefunds, PAYMENT_CHECK_INTERVAL_MS, paymentMessages, receiveYooKassaNotification, refreshOrderPayment, refundPayment, retryPendingRefunds, startPayment } from "./payments.server.ts";
+import {
+  applyPaymentState,
+  cancelPendingPayments,
+  completeSandboxPayment,
+  latestPayment,
+  listPayments,
+  listRefunds,
+  PAYMENT_CHECK_INTERVAL_MS,
+  paymentMessages,
+  receiveYooKassaNotification,
+  refreshOrderPayment,
+  refundPayment,
+  retryPendingRefunds,
+  startPayment,
+} from "./payments.server.ts";
 import { getPaymentProvider } from "../payments/configured-provider.server.ts";
-import { type CreatePaymentInput, PAYMENT_RETRY_MESSAGE, type PaymentProvider, PaymentProviderError, type PaymentState, type RefundInput } from "../payments/provider.ts";
+import {
+  type CreatePaymentInput,
+  PAYMENT_RETRY_MESSAGE,
+  type PaymentProvider,
+  PaymentProviderError,
+  type PaymentState,
+  type RefundInput,
+} from "../payments/provider.ts";
 import { createSandboxProvider, decideSandboxPayment, SANDBOX_CANCELED_MESSAGE } from "../payments/sandbox.server.ts";
 
 const PUBLIC_URL = "https://shop.example";
@@ -89,7 +110,14 @@ describe("starting a payment", () => {
     expect(input.items.reduce((sum, item) => sum + item.priceRub * item.quantity, 0)).toBe(order.total);
 
     const attempt = await latestPayment(db(), order.orderId);
-    expect(attempt).toMatchObject({ provider: "sandbox", status: "pending", amount: order.total, providerPaymentId: sandboxIdOf(url), confirmationUrl: url, failureReason: null });
+    expect(attempt).toMatchObject({
+      provider: "sandbox",
+      status: "pending",
+      amount: order.total,
+      providerPaymentId: sandboxIdOf(url),
+      confirmationUrl: url,
+      failureReason: null,
+    });
     expect(attempt!.idempotenceKey).toBe(input.idempotenceKey);
     expect(await orderStatus(order.orderId)).toBe("awaiting_payment");
   });
@@ -113,11 +141,17 @@ describe("starting a payment", () => {
 
     const cancelled = await placeTestOrder(db());
     await db().update(orders).set({ status: "cancelled" }).where(eq(orders.id, cancelled.orderId));
-    expect(await startPayment(db(), provider, { id: cancelled.orderId }, { publicUrl: PUBLIC_URL })).toEqual({ kind: "failed", reason: paymentMessages.cancelled });
+    expect(await startPayment(db(), provider, { id: cancelled.orderId }, { publicUrl: PUBLIC_URL })).toEqual({
+      kind: "failed",
+      reason: paymentMessages.cancelled,
+    });
 
     const onReceipt = await placeTestOrder(db(), { paymentId: 6 });
     expect(await orderStatus(onReceipt.orderId)).toBe("new");
-    expect(await startPayment(db(), provider, { id: onReceipt.orderId }, { publicUrl: PUBLIC_URL })).toEqual({ kind: "failed", reason: paymentMessages.onReceipt });
+    expect(await startPayment(db(), provider, { id: onReceipt.orderId }, { publicUrl: PUBLIC_URL })).toEqual({
+      kind: "failed",
+      reason: paymentMessages.onReceipt,
+    });
 
     expect(await startPayment(db(), provider, { id: 999_999 }, { publicUrl: PUBLIC_URL })).toEqual({ kind: "failed", reason: paymentMessages.notFound });
     expect(inputs).toHaveLength(1);
@@ -154,7 +188,10 @@ describe("applying the provider's word", () => {
     const applied = await decide(provider, (started as { url: string }).url, "pay");
     expect(applied).toEqual({ kind: "applied", orderId: order.orderId, orderStatus: "paid", paymentStatus: "succeeded", changed: true });
     expect(await orderStatus(order.orderId)).toBe("paid");
-    expect(await refreshOrderPayment(db(), provider, order.orderId)).toEqual({ orderStatus: "paid", payment: { status: "succeeded", failureReason: null, amount: order.total, confirmationUrl: null } });
+    expect(await refreshOrderPayment(db(), provider, order.orderId)).toEqual({
+      orderStatus: "paid",
+      payment: { status: "succeeded", failureReason: null, amount: order.total, confirmationUrl: null },
+    });
   });
 
   it("cancel: the order still awaits payment, the reason is kept, and a new attempt can be paid", async () => {
@@ -180,11 +217,20 @@ describe("applying the provider's word", () => {
     const { provider } = recordingSandbox();
     const { url } = (await startPayment(db(), provider, { id: order.orderId }, { publicUrl: PUBLIC_URL })) as { url: string };
     const paymentId = sandboxIdOf(url);
-    const applied = await applyPaymentState(db(), "sandbox", { paymentId, status: "succeeded", amountRub: order.total - 1, orderId: String(order.orderId), paid: true });
+    const applied = await applyPaymentState(db(), "sandbox", {
+      paymentId,
+      status: "succeeded",
+      amountRub: order.total - 1,
+      orderId: String(order.orderId),
+      paid: true,
+    });
     expect(applied).toMatchObject({ kind: "applied", orderStatus: "awaiting_payment", paymentStatus: "succeeded" });
     expect(await orderStatus(order.orderId)).toBe("awaiting_payment");
     expect(await latestPayment(db(), order.orderId)).toMatchObject({ status: "succeeded", failureReason: paymentMessages.amountMismatch });
-    expect(log.error).toHaveBeenCalledWith(expect.stringContaining("amount"), expect.objectContaining({ orderId: order.orderId, paid: order.total - 1, total: order.total }));
+    expect(log.error).toHaveBeenCalledWith(
+      expect.stringContaining("amount"),
+      expect.objectContaining({ orderId: order.orderId, paid: order.total - 1, total: order.total }),
+    );
   });
 
   it("takes duplicates and late deliveries harmlessly: nothing moves backwards", async () => {
@@ -196,8 +242,16 @@ describe("applying the provider's word", () => {
     expect(await applyPaymentState(db(), "sandbox", succeeded)).toMatchObject({ orderStatus: "paid", changed: true });
     expect(await applyPaymentState(db(), "sandbox", succeeded)).toMatchObject({ orderStatus: "paid", paymentStatus: "succeeded", changed: false });
     // A stale "pending" or a forged "canceled" after success changes nothing.
-    expect(await applyPaymentState(db(), "sandbox", { ...succeeded, status: "pending", paid: false })).toMatchObject({ orderStatus: "paid", paymentStatus: "succeeded", changed: false });
-    expect(await applyPaymentState(db(), "sandbox", { ...succeeded, status: "canceled", paid: false })).toMatchObject({ orderStatus: "paid", paymentStatus: "succeeded", changed: false });
+    expect(await applyPaymentState(db(), "sandbox", { ...succeeded, status: "pending", paid: false })).toMatchObject({
+      orderStatus: "paid",
+      paymentStatus: "succeeded",
+      changed: false,
+    });
+    expect(await applyPaymentState(db(), "sandbox", { ...succeeded, status: "canceled", paid: false })).toMatchObject({
+      orderStatus: "paid",
+      paymentStatus: "succeeded",
+      changed: false,
+    });
     // The operator moves the order on; a repeated notification does not pull it back to paid.
     await db().update(orders).set({ status: "shipped" }).where(eq(orders.id, order.orderId));
     expect(await applyPaymentState(db(), "sandbox", succeeded)).toMatchObject({ orderStatus: "shipped", changed: false });
@@ -229,8 +283,13 @@ describe("applying the provider's word", () => {
     await Promise.all([applyPaymentState(db(), "sandbox", state, counting), applyPaymentState(db(), "sandbox", state, counting)]);
     await applyPaymentState(db(), "sandbox", state, counting);
     expect(refunded).toBe(1);
-    expect(await listRefunds(db(), order.orderId)).toEqual([expect.objectContaining({ status: "succeeded", amount: order.total, providerRefundId: `refund-${sandboxIdOf(url)}` })]);
-    const [book] = await db().select().from(sandboxPayments).where(eq(sandboxPayments.id, sandboxIdOf(url)));
+    expect(await listRefunds(db(), order.orderId)).toEqual([
+      expect.objectContaining({ status: "succeeded", amount: order.total, providerRefundId: `refund-${sandboxIdOf(url)}` }),
+    ]);
+    const [book] = await db()
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.id, sandboxIdOf(url)));
     expect(book!.refundedAmount).toBe(order.total);
     expect(await orderStatus(order.orderId)).toBe("cancelled");
   });
@@ -245,7 +304,9 @@ describe("applying the provider's word", () => {
         // Other tests' refunds waiting in this database pass straight through.
         if (input.paymentId !== sandboxIdOf(url)) return provider.refundPayment(input);
         keys.push(input.idempotenceKey);
-        return keys.length === 1 ? Promise.reject(new PaymentProviderError("down", { provider: "sandbox", kind: "unavailable", retryable: true })) : provider.refundPayment(input);
+        return keys.length === 1
+          ? Promise.reject(new PaymentProviderError("down", { provider: "sandbox", kind: "unavailable", retryable: true }))
+          : provider.refundPayment(input);
       },
     };
     const { url } = (await startPayment(db(), provider, { id: order.orderId }, { publicUrl: PUBLIC_URL })) as { url: string };
@@ -387,7 +448,11 @@ describe("YooKassa notifications", () => {
     return { provider, states, refunds };
   }
 
-  const notification = (paymentId: string, event = "payment.succeeded") => ({ type: "notification", event, object: { id: paymentId, status: event.split(".")[1] } });
+  const notification = (paymentId: string, event = "payment.succeeded") => ({
+    type: "notification",
+    event,
+    object: { id: paymentId, status: event.split(".")[1] },
+  });
 
   async function pendingYooKassaPayment() {
     const order = await placeTestOrder(db());
@@ -420,7 +485,9 @@ describe("YooKassa notifications", () => {
       },
     ]);
     expect(await latestPayment(db(), order.orderId)).toMatchObject({ status: "succeeded" });
-    expect(await listRefunds(db(), order.orderId)).toEqual([expect.objectContaining({ provider: "yookassa", providerRefundId: "rf-1", status: "succeeded", amount: order.total })]);
+    expect(await listRefunds(db(), order.orderId)).toEqual([
+      expect.objectContaining({ provider: "yookassa", providerRefundId: "rf-1", status: "succeeded", amount: order.total }),
+    ]);
     expect(await orderStatus(order.orderId)).toBe("cancelled");
     // Delivered again: no second refund.
     await receiveYooKassaNotification(db(), provider, notification(paymentId), YOOKASSA_IP);
@@ -433,7 +500,10 @@ describe("YooKassa notifications", () => {
     const first = await receiveYooKassaNotification(db(), provider, notification(paymentId), YOOKASSA_IP);
     expect(first).toMatchObject({ status: 200, code: "accepted" });
     expect(await orderStatus(order.orderId)).toBe("paid");
-    expect(await receiveYooKassaNotification(db(), provider, notification(paymentId), `::ffff:${YOOKASSA_IP}`)).toMatchObject({ status: 200, code: "accepted" });
+    expect(await receiveYooKassaNotification(db(), provider, notification(paymentId), `::ffff:${YOOKASSA_IP}`)).toMatchObject({
+      status: 200,
+      code: "accepted",
+    });
     expect(await orderStatus(order.orderId)).toBe("paid");
     expect(await listPayments(db(), order.orderId)).toHaveLength(1);
   });
@@ -447,7 +517,14 @@ describe("YooKassa notifications", () => {
 
   it("records a cancellation with the provider's reason", async () => {
     const { order, paymentId, provider, states } = await pendingYooKassaPayment();
-    states.set(paymentId, { paymentId, status: "canceled", amountRub: order.total, orderId: String(order.orderId), paid: false, failureReason: "Недостаточно средств." });
+    states.set(paymentId, {
+      paymentId,
+      status: "canceled",
+      amountRub: order.total,
+      orderId: String(order.orderId),
+      paid: false,
+      failureReason: "Недостаточно средств.",
+    });
     expect(await receiveYooKassaNotification(db(), provider, notification(paymentId, "payment.canceled"), YOOKASSA_IP)).toMatchObject({ status: 200 });
     expect(await latestPayment(db(), order.orderId)).toMatchObject({ status: "canceled", failureReason: "Недостаточно средств." });
     expect(await orderStatus(order.orderId)).toBe("awaiting_payment");
@@ -459,19 +536,28 @@ describe("YooKassa notifications", () => {
     expect(await receiveYooKassaNotification(db(), provider, notification(paymentId), "203.0.113.5")).toMatchObject({ status: 403, code: "forbidden_source" });
     expect(await receiveYooKassaNotification(db(), provider, notification(paymentId), null)).toMatchObject({ status: 403 });
     expect(await receiveYooKassaNotification(db(), provider, { type: "notification" }, YOOKASSA_IP)).toMatchObject({ status: 400, code: "bad_notification" });
-    expect(await receiveYooKassaNotification(db(), provider, notification("r-1", "refund.succeeded"), YOOKASSA_IP)).toMatchObject({ status: 200, code: "ignored" });
+    expect(await receiveYooKassaNotification(db(), provider, notification("r-1", "refund.succeeded"), YOOKASSA_IP)).toMatchObject({
+      status: 200,
+      code: "ignored",
+    });
     expect(await receiveYooKassaNotification(db(), provider, notification("yk-unknown"), YOOKASSA_IP)).toMatchObject({ status: 404, code: "unknown_payment" });
     expect(await orderStatus(order.orderId)).toBe("awaiting_payment");
 
     states.set(paymentId, new PaymentProviderError("timeout", { provider: "yookassa", kind: "unavailable", retryable: true }));
-    expect(await receiveYooKassaNotification(db(), provider, notification(paymentId), YOOKASSA_IP)).toMatchObject({ status: 503, code: "provider_unavailable" });
+    expect(await receiveYooKassaNotification(db(), provider, notification(paymentId), YOOKASSA_IP)).toMatchObject({
+      status: 503,
+      code: "provider_unavailable",
+    });
     expect(await orderStatus(order.orderId)).toBe("awaiting_payment");
   });
 
   it("answers 404 (delivered again later) for a payment YooKassa knows and the shop has not recorded", async () => {
     const { order, provider, states } = await pendingYooKassaPayment();
     states.set("yk-elsewhere", { paymentId: "yk-elsewhere", status: "succeeded", amountRub: order.total, orderId: String(order.orderId), paid: true });
-    expect(await receiveYooKassaNotification(db(), provider, notification("yk-elsewhere"), YOOKASSA_IP)).toMatchObject({ status: 404, code: "unknown_payment" });
+    expect(await receiveYooKassaNotification(db(), provider, notification("yk-elsewhere"), YOOKASSA_IP)).toMatchObject({
+      status: 404,
+      code: "unknown_payment",
+    });
     expect(await orderStatus(order.orderId)).toBe("awaiting_payment");
   });
 });
@@ -487,7 +573,10 @@ describe("the configured provider", () => {
     expect(sandbox.id).toBe("sandbox");
     const order = await placeTestOrder(db());
     const result = (await startPayment(db(), sandbox, { id: order.orderId }, { publicUrl: PUBLIC_URL })) as { url: string };
-    const [row] = await db().select().from(sandboxPayments).where(eq(sandboxPayments.id, sandboxIdOf(result.url)));
+    const [row] = await db()
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.id, sandboxIdOf(result.url)));
     expect(row).toMatchObject({ orderId: String(order.orderId), amount: order.total });
     expect(getPaymentProvider(db(), settings("yookassa")).id).toBe("yookassa");
     expect(await db().select().from(payments).where(eq(payments.orderId, order.orderId))).toHaveLength(1);

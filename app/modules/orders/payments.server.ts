@@ -90,7 +90,12 @@ const LIVE_STATUSES = ["pending", "waiting_for_capture"] as const satisfies read
  * new attempt (with a fresh idempotence key) start. A provider failure keeps the order and marks
  * the new attempt canceled with the reason for /payment-error. The caller checks the order is the buyer's.
  */
-export async function startPayment(db: Database, provider: PaymentProvider, order: { id: number }, options: { publicUrl: string }): Promise<StartPaymentResult> {
+export async function startPayment(
+  db: Database,
+  provider: PaymentProvider,
+  order: { id: number },
+  options: { publicUrl: string },
+): Promise<StartPaymentResult> {
   // Twice at most: a live attempt the provider reports over is recorded, then a new one starts.
   for (let round = 0; ; round++) {
     const decided = await liveOrNewAttempt(db, provider, order.id, options);
@@ -104,7 +109,12 @@ export async function startPayment(db: Database, provider: PaymentProvider, orde
 type PaymentInputOf = { input: CreatePaymentInput };
 
 /** What the provider is asked to create for an attempt: the order's amount, receipt lines and the attempt's key. */
-async function paymentInput(db: Database, row: OrderRow, idempotenceKey: string, publicUrl: string): Promise<PaymentInputOf & { lines: Awaited<ReturnType<typeof orderReceiptLines>> }> {
+async function paymentInput(
+  db: Database,
+  row: OrderRow,
+  idempotenceKey: string,
+  publicUrl: string,
+): Promise<PaymentInputOf & { lines: Awaited<ReturnType<typeof orderReceiptLines>> }> {
   const lines = await orderReceiptLines(db, row, "full_prepayment");
   const input: CreatePaymentInput = {
     orderId: String(row.id),
@@ -159,7 +169,12 @@ async function createAttemptPayment(db: Database, provider: PaymentProvider, att
       await followPaymentReceipt(tx, attempt.id, "canceled");
     });
     if (!(error instanceof PaymentProviderError)) throw error;
-    log.warn("payment not created; the order waits for another attempt", { orderId: attempt.orderId, provider: provider.id, kind: error.kind, reason: error.message });
+    log.warn("payment not created; the order waits for another attempt", {
+      orderId: attempt.orderId,
+      provider: provider.id,
+      kind: error.kind,
+      reason: error.message,
+    });
     return { kind: "failed", reason };
   }
   await recordCreatedPayment(db, attempt, created);
@@ -175,7 +190,10 @@ async function recordCreatedPayment(db: Database, attempt: PaymentRow, created: 
     .where(and(eq(payments.id, attempt.id), or(isNull(payments.providerPaymentId), eq(payments.providerPaymentId, created.paymentId))));
   // A final status comes through applyPaymentState, which tells the buyer and the staff.
   if (!isFinalPaymentStatus(created.status)) {
-    await db.update(payments).set({ status: created.status }).where(and(eq(payments.id, attempt.id), inArray(payments.status, LIVE_STATUSES)));
+    await db
+      .update(payments)
+      .set({ status: created.status })
+      .where(and(eq(payments.id, attempt.id), inArray(payments.status, LIVE_STATUSES)));
   }
 }
 
@@ -199,7 +217,13 @@ async function afterCreated(db: Database, provider: PaymentProvider, created: Cr
  * with the attempt's own key, which names the same payment. Created: the provider says whether
  * it is still open; its page is reused while it is; undefined when it is over (a new one may start).
  */
-async function reuseLiveAttempt(db: Database, provider: PaymentProvider, attempt: PaymentRow, order: OrderRow, options: { publicUrl: string }): Promise<StartPaymentResult | undefined> {
+async function reuseLiveAttempt(
+  db: Database,
+  provider: PaymentProvider,
+  attempt: PaymentRow,
+  order: OrderRow,
+  options: { publicUrl: string },
+): Promise<StartPaymentResult | undefined> {
   if (!attempt.providerPaymentId) {
     const { input } = await paymentInput(db, order, attempt.idempotenceKey, options.publicUrl);
     try {
@@ -224,7 +248,8 @@ async function reuseLiveAttempt(db: Database, provider: PaymentProvider, attempt
   if (applied.paymentStatus === "pending" || applied.paymentStatus === "waiting_for_capture") {
     return { kind: "redirect", url: attempt.confirmationUrl ?? `${options.publicUrl.replace(/\/+$/, "")}/thanks?order=${order.id}` };
   }
-  if (applied.orderStatus !== "awaiting_payment") return { kind: "failed", reason: refusal({ ...order, status: applied.orderStatus }) ?? paymentMessages.notPayable };
+  if (applied.orderStatus !== "awaiting_payment")
+    return { kind: "failed", reason: refusal({ ...order, status: applied.orderStatus }) ?? paymentMessages.notPayable };
   // Canceled (or succeeded with a wrong amount, which the staff look into): a new attempt.
   return undefined;
 }
@@ -250,7 +275,12 @@ export type ApplyPaymentResult =
  * exactly the order's total moves the order awaiting_payment → paid. Repeats and late,
  * out-of-order deliveries change nothing; an order never moves backwards.
  */
-export async function applyPaymentState(db: Database, providerId: PaymentProviderId, state: PaymentState, provider?: PaymentProvider): Promise<ApplyPaymentResult> {
+export async function applyPaymentState(
+  db: Database,
+  providerId: PaymentProviderId,
+  state: PaymentState,
+  provider?: PaymentProvider,
+): Promise<ApplyPaymentResult> {
   const [found] = await db
     .select({ id: payments.id, orderId: payments.orderId })
     .from(payments)
@@ -321,7 +351,12 @@ export async function applyPaymentState(db: Database, providerId: PaymentProvide
           undefined,
           now,
         );
-        log.warn("a payment succeeded for an order that no longer awaits payment; refunding it", { orderId: order.id, orderStatus: order.status, paymentId: state.paymentId, amount: attempt.amount });
+        log.warn("a payment succeeded for an order that no longer awaits payment; refunding it", {
+          orderId: order.id,
+          orderStatus: order.status,
+          paymentId: state.paymentId,
+          amount: attempt.amount,
+        });
       }
     }
 
@@ -332,16 +367,32 @@ export async function applyPaymentState(db: Database, providerId: PaymentProvide
       // The buyer hears of a failed payment while the order can still be paid.
       if (status === "canceled" && attempt.status !== "canceled" && orderStatus === "awaiting_payment") {
         const facts = await orderFacts(tx, order);
-        await recordNotifications(tx, { kind: "payment_failed", order: facts, reason: failureReason ?? paymentMessages.canceled, attemptId: attempt.id }, undefined, now);
+        await recordNotifications(
+          tx,
+          { kind: "payment_failed", order: facts, reason: failureReason ?? paymentMessages.canceled, attemptId: attempt.id },
+          undefined,
+          now,
+        );
       }
     }
-    return { kind: "applied", orderId: order.id, orderStatus, paymentStatus: status, changed, refundDue, paidNow: orderStatus === "paid" && order.status !== "paid", attemptId: attempt.id } as const;
+    return {
+      kind: "applied",
+      orderId: order.id,
+      orderStatus,
+      paymentStatus: status,
+      changed,
+      refundDue,
+      paidNow: orderStatus === "paid" && order.status !== "paid",
+      attemptId: attempt.id,
+    } as const;
   });
   if (result.kind === "applied" && result.refundDue && provider) await refundPayment(db, provider, { id: result.attemptId });
   // Paid: the order's other open payments are closed, so no more money is taken for it (any that still arrives goes back).
   if (result.kind === "applied" && result.paidNow && provider) await cancelPendingPayments(db, provider, result.orderId, paymentMessages.alreadyPaid);
-  if (result.kind === "order_mismatch") log.error("a payment names another order than its attempt; ignored", { paymentId: state.paymentId, claimed: state.orderId, orderId: result.orderId });
-  else if (result.kind === "applied" && result.changed) log.info("payment state applied", { orderId: result.orderId, paymentStatus: result.paymentStatus, orderStatus: result.orderStatus });
+  if (result.kind === "order_mismatch")
+    log.error("a payment names another order than its attempt; ignored", { paymentId: state.paymentId, claimed: state.orderId, orderId: result.orderId });
+  else if (result.kind === "applied" && result.changed)
+    log.info("payment state applied", { orderId: result.orderId, paymentStatus: result.paymentStatus, orderStatus: result.orderStatus });
   if (result.kind !== "applied") return result;
   const { kind, orderId, orderStatus, paymentStatus, changed } = result;
   return { kind, orderId, orderStatus, paymentStatus, changed };
@@ -354,9 +405,15 @@ export async function applyPaymentState(db: Database, providerId: PaymentProvide
  * on the row (last_error) for the operator, and the next call tries again with the same key. Never
  * throws for a provider's failure.
  */
-export async function refundPayment(db: Database, provider: PaymentProvider, payment: { id: number }, reason: string = paymentMessages.refundCancelledOrder): Promise<RefundRow> {
+export async function refundPayment(
+  db: Database,
+  provider: PaymentProvider,
+  payment: { id: number },
+  reason: string = paymentMessages.refundCancelledOrder,
+): Promise<RefundRow> {
   const [attempt] = await db.select().from(payments).where(eq(payments.id, payment.id));
-  if (!attempt || attempt.status !== "succeeded" || !attempt.providerPaymentId) throw new Error(`Payment attempt ${payment.id} has not succeeded; nothing to refund`);
+  if (!attempt || attempt.status !== "succeeded" || !attempt.providerPaymentId)
+    throw new Error(`Payment attempt ${payment.id} has not succeeded; nothing to refund`);
   if (attempt.provider !== provider.id) throw new Error(`Payment attempt ${payment.id} belongs to ${attempt.provider}, not ${provider.id}`);
   await reserveRefund(db, attempt, reason);
   const [row] = await db
@@ -376,14 +433,19 @@ export async function sendRefund(db: Database, provider: PaymentProvider, refund
   if (!row) throw new Error(`No refund ${refundId}`);
   if (row.status !== "pending" || row.providerRefundId) return row;
   const [attempt] = await db.select().from(payments).where(eq(payments.id, row.paymentId));
-  if (!attempt || attempt.status !== "succeeded" || !attempt.providerPaymentId) throw new Error(`Payment attempt ${row.paymentId} has not succeeded; nothing to refund`);
+  if (!attempt || attempt.status !== "succeeded" || !attempt.providerPaymentId)
+    throw new Error(`Payment attempt ${row.paymentId} has not succeeded; nothing to refund`);
   if (attempt.provider !== provider.id) throw new Error(`Payment attempt ${row.paymentId} belongs to ${attempt.provider}, not ${provider.id}`);
 
   const where = and(eq(refunds.id, row.id), eq(refunds.status, "pending"));
   // The refund's new state and the messages about it are written together.
   const record = (changes: Partial<RefundRow>, event: (order: OrderFacts) => NotificationEvent) =>
     db.transaction(async (tx) => {
-      const [updated] = await tx.update(refunds).set({ ...changes, updatedAt: new Date() }).where(where).returning();
+      const [updated] = await tx
+        .update(refunds)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(where)
+        .returning();
       const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId));
       if (updated && order) await recordNotifications(tx, event(await orderFacts(tx, order)));
       return updated ?? row;
@@ -399,13 +461,31 @@ export async function sendRefund(db: Database, provider: PaymentProvider, refund
       ...(receipt ? { receipt } : {}),
     });
     await followRefundReceipt(db, row.id, { status: done.status, providerRefundId: done.refundId });
-    log.warn("money returned to the buyer", { orderId: attempt.orderId, paymentId: attempt.providerPaymentId, refundId: done.refundId, status: done.status, amount: row.amount, reason: row.reason });
-    return await record({ providerRefundId: done.refundId, status: done.status, lastError: null }, (order) => ({ kind: "refund_made", order, amount: row.amount, refundId: row.id }));
+    log.warn("money returned to the buyer", {
+      orderId: attempt.orderId,
+      paymentId: attempt.providerPaymentId,
+      refundId: done.refundId,
+      status: done.status,
+      amount: row.amount,
+      reason: row.reason,
+    });
+    return await record({ providerRefundId: done.refundId, status: done.status, lastError: null }, (order) => ({
+      kind: "refund_made",
+      order,
+      amount: row.amount,
+      refundId: row.id,
+    }));
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     log.warn("refund failed; return the money by hand or try again", { orderId: attempt.orderId, paymentId: attempt.providerPaymentId, reason: error.message });
     await followRefundReceipt(db, row.id, { error: error.message });
-    return await record({ lastError: error.message.slice(0, 500) }, (order) => ({ kind: "refund_failed", order, amount: row.amount, refundId: row.id, reason: error.message }));
+    return await record({ lastError: error.message.slice(0, 500) }, (order) => ({
+      kind: "refund_failed",
+      order,
+      amount: row.amount,
+      refundId: row.id,
+      reason: error.message,
+    }));
   }
 }
 
@@ -450,7 +530,12 @@ export type CancelledPayments = { cancelled: number; refunded: RefundRow[] };
  * first is recorded and refunded (applyPaymentState). A provider failure is logged; the
  * attempt is marked all the same, and money that still arrives is refunded.
  */
-export async function cancelPendingPayments(db: Database, provider: PaymentProvider, orderId: number, reason: string = paymentMessages.cancelled): Promise<CancelledPayments> {
+export async function cancelPendingPayments(
+  db: Database,
+  provider: PaymentProvider,
+  orderId: number,
+  reason: string = paymentMessages.cancelled,
+): Promise<CancelledPayments> {
   const open = await db
     .select()
     .from(payments)

@@ -19,7 +19,10 @@ const database = withTempDatabase("orders-test", async ({ db }) => {
 let userCounter = 0;
 async function buyer(): Promise<{ id: number; owner: `user:${string}` }> {
   userCounter++;
-  const [user] = await database.handle.db.insert(users).values({ phone: `+7900000${String(userCounter).padStart(4, "0")}` }).returning();
+  const [user] = await database.handle.db
+    .insert(users)
+    .values({ phone: `+7900000${String(userCounter).padStart(4, "0")}` })
+    .returning();
   return { id: user!.id, owner: `user:${user!.id}` };
 }
 
@@ -109,7 +112,10 @@ describe("placeOrder", () => {
     expect(results.filter((result) => result.kind === "refused")).toHaveLength(15);
     const [row] = await database.handle.db.select({ stock: products.stock }).from(products).where(eq(products.id, 3));
     expect(row!.stock).toBe(0);
-    const sold = await database.handle.db.select({ n: sql<number>`coalesce(sum(quantity), 0)::int` }).from(orderLines).where(eq(orderLines.productId, 3));
+    const sold = await database.handle.db
+      .select({ n: sql<number>`coalesce(sum(quantity), 0)::int` })
+      .from(orderLines)
+      .where(eq(orderLines.productId, 3));
     expect(sold[0]!.n).toBe(5);
   });
 
@@ -149,7 +155,10 @@ describe("placeOrder: the caps that stop one buyer holding the stock", () => {
     await addToCart(db(), user.owner, 2, 1);
     const stock = await stockOf(2);
     const third = await placeOrder(db(), input(user, price), open);
-    expect(third).toEqual({ kind: "refused", reason: "У вас уже 2 неоплаченных заказа. Оплатите или отмените один из них в личном кабинете, чтобы оформить новый." });
+    expect(third).toEqual({
+      kind: "refused",
+      reason: "У вас уже 2 неоплаченных заказа. Оплатите или отмените один из них в личном кабинете, чтобы оформить новый.",
+    });
     expect(await orderCount(user.id)).toBe(2);
     expect(await stockOf(2)).toBe(stock);
     expect((await db().select().from(listItems).where(eq(listItems.owner, user.owner))).length).toBe(1);
@@ -165,7 +174,10 @@ describe("placeOrder: the caps that stop one buyer holding the stock", () => {
     const price = await priceOf(4);
     const greedy = await buyer();
     await putInCart(greedy.owner, 4, 51);
-    expect(await placeOrder(db(), input(greedy, price * 51), open)).toMatchObject({ kind: "refused", reason: expect.stringMatching(/не больше 50 шт\. в одном заказе/) });
+    expect(await placeOrder(db(), input(greedy, price * 51), open)).toMatchObject({
+      kind: "refused",
+      reason: expect.stringMatching(/не больше 50 шт\. в одном заказе/),
+    });
     expect(await orderCount(greedy.id)).toBe(0);
     expect(await stockOf(4)).toBe(200);
 
@@ -180,7 +192,10 @@ describe("placeOrder: the caps that stop one buyer holding the stock", () => {
     const price = await priceOf(5);
     const user = await buyer();
     await putInCart(user.owner, 5, 4);
-    expect(await placeOrder(db(), input(user, price * 4), open)).toMatchObject({ kind: "refused", reason: expect.stringMatching(/не больше 3 шт\. в одном заказе/) });
+    expect(await placeOrder(db(), input(user, price * 4), open)).toMatchObject({
+      kind: "refused",
+      reason: expect.stringMatching(/не больше 3 шт\. в одном заказе/),
+    });
     expect(await stockOf(5)).toBe(100);
     await db().update(listItems).set({ quantity: 3 }).where(eq(listItems.owner, user.owner));
     expect((await placeOrder(db(), input(user, price * 3), open)).kind).toBe("placed");
@@ -190,7 +205,10 @@ describe("placeOrder: the caps that stop one buyer holding the stock", () => {
     const user = await buyer();
     await putInCart(user.owner, 2, 2);
     const strict = { ...open, limits: { maxUnpaidPerBuyer: 2, maxPiecesPerCoin: 1 } };
-    expect(await placeOrder(db(), input(user, (await priceOf(2)) * 2), strict)).toMatchObject({ kind: "refused", reason: expect.stringMatching(/не больше 1 шт\./) });
+    expect(await placeOrder(db(), input(user, (await priceOf(2)) * 2), strict)).toMatchObject({
+      kind: "refused",
+      reason: expect.stringMatching(/не больше 1 шт\./),
+    });
   });
 });
 

@@ -121,7 +121,15 @@ async function orderOfLostCommit(db: Database, input: OrderInput) {
 export async function placeOrder(
   db: Database,
   input: OrderInput,
-  context: { rates: MetalRates | null; shopOpen: boolean; now?: Date; limits?: OrderLimits; paymentTimeoutMinutes?: number; hold?: HoldRules; identification?: IdentificationThresholds },
+  context: {
+    rates: MetalRates | null;
+    shopOpen: boolean;
+    now?: Date;
+    limits?: OrderLimits;
+    paymentTimeoutMinutes?: number;
+    hold?: HoldRules;
+    identification?: IdentificationThresholds;
+  },
 ): Promise<PlaceOrderResult> {
   const limits = context.limits ?? getConfig().orders;
   const hold = context.hold ?? getConfig().orders.hold;
@@ -160,7 +168,12 @@ export async function placeOrder(
       const locked = await tx
         .select()
         .from(products)
-        .where(inArray(products.id, cart.map((line) => line.productId)))
+        .where(
+          inArray(
+            products.id,
+            cart.map((line) => line.productId),
+          ),
+        )
         .orderBy(asc(products.id))
         .for("update");
       const byId = new Map(locked.map((row) => [row.id, row]));
@@ -186,7 +199,16 @@ export async function placeOrder(
       );
       const lines: PricedLine[] = inputs.map(({ product, input }, index) => {
         const { price, basePrice, discount } = prices[index]!;
-        return { productId: product.id, sku: product.sku, name: product.name, quantity: input.quantity, price, lineTotal: price * input.quantity, basePrice, discount };
+        return {
+          productId: product.id,
+          sku: product.sku,
+          name: product.name,
+          quantity: input.quantity,
+          price,
+          lineTotal: price * input.quantity,
+          basePrice,
+          discount,
+        };
       });
       const goodsTotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
       if (goodsTotal !== input.seenGoodsTotal) return { kind: "prices-changed", lines, goodsTotal } as const;
@@ -195,11 +217,17 @@ export async function placeOrder(
       if (overHold) return { kind: "refused", reason: overHold } as const;
 
       // 115-FZ: a large order needs the buyer's identification for this checkout; a listed person's is held for review.
-      const gate = await identificationGate(tx, { userId: input.userId, checkoutToken: input.checkoutToken, total: goodsTotal + input.deliveryTotal, paymentId: input.paymentId }, context.identification);
+      const gate = await identificationGate(
+        tx,
+        { userId: input.userId, checkoutToken: input.checkoutToken, total: goodsTotal + input.deliveryTotal, paymentId: input.paymentId },
+        context.identification,
+      );
       if (gate.kind === "missing") return { kind: "refused", reason: orderMessages.identificationMissing } as const;
       const held = gate.kind === "identified" && gate.match !== null;
       const status: OrderStatus = held ? "on_review" : input.paymentId === PAYMENT_IDS.online ? "awaiting_payment" : "new";
-      const paymentDueAt = held ? null : paymentDeadline(input.paymentId, now, context.paymentTimeoutMinutes ?? getConfig().orders.paymentTimeoutMinutes, hold.confirmTimeoutMinutes);
+      const paymentDueAt = held
+        ? null
+        : paymentDeadline(input.paymentId, now, context.paymentTimeoutMinutes ?? getConfig().orders.paymentTimeoutMinutes, hold.confirmTimeoutMinutes);
       const [created] = await tx
         .insert(orders)
         .values({

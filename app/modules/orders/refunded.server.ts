@@ -19,7 +19,10 @@ export type Refunded = {
 export const nothingRefunded: Refunded = { amount: 0, pieces: {}, whole: false };
 
 /** The roubles refunded of the order in the row, for a list's select (one subquery, no second round trip). */
-export const refundedAmountSql = sql<number>`coalesce((select sum(${refunds.amount}) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.status} = 'succeeded'), 0)`.mapWith(Number);
+export const refundedAmountSql =
+  sql<number>`coalesce((select sum(${refunds.amount}) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.status} = 'succeeded'), 0)`.mapWith(
+    Number,
+  );
 
 /** Refunds that went through, added up per order; an order without any is absent. */
 export async function refundedByOrder(db: Database, orderIds: readonly number[]): Promise<Map<number, Refunded>> {

@@ -43,7 +43,12 @@ export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
  */
 export function nextStatuses(status: OrderStatus, kind: DeliveryKind | null): readonly OrderStatus[] {
   const allowed = orderTransitions[status];
-  const handovers: Record<DeliveryKind, readonly OrderStatus[]> = { point: ["shipped", "ready_for_pickup"], courier: ["shipped"], special: ["shipped"], office: ["ready_for_pickup"] };
+  const handovers: Record<DeliveryKind, readonly OrderStatus[]> = {
+    point: ["shipped", "ready_for_pickup"],
+    courier: ["shipped"],
+    special: ["shipped"],
+    office: ["ready_for_pickup"],
+  };
   if (kind === null) return allowed;
   return allowed.filter((to) => (to !== "shipped" && to !== "ready_for_pickup") || handovers[kind].includes(to));
 }

@@ -177,13 +177,17 @@ export function checkCreatePaymentInput(input: CreatePaymentInput, provider: Pay
 }
 
 /** The checks of a receipt of its own: lines that sum to the amount, a contact, a key. Throws a "request" PaymentProviderError. */
-export function checkReceiptInput(input: { items: PaymentItem[]; amountRub: number; customer: ReceiptCustomer; idempotenceKey: string }, provider: PaymentProviderId): void {
+export function checkReceiptInput(
+  input: { items: PaymentItem[]; amountRub: number; customer: ReceiptCustomer; idempotenceKey: string },
+  provider: PaymentProviderId,
+): void {
   const refuse = (message: string) => new PaymentProviderError(message, { provider, kind: "request", retryable: false });
   if (!isWholeRoubles(input.amountRub, 1)) throw refuse(`Receipt amount must be whole roubles ≥ 1, got ${input.amountRub}`);
   if (input.items.length === 0) throw refuse("A receipt needs at least one item");
   const total = input.items.reduce((sum, item) => sum + item.priceRub * item.quantity, 0);
   if (total !== input.amountRub) throw refuse(`Receipt items sum to ${total} ₽, the receipt is ${input.amountRub} ₽`);
-  if (input.idempotenceKey === "" || input.idempotenceKey.length > MAX_IDEMPOTENCE_KEY_CHARS) throw refuse(`Idempotence-Key must have 1–${MAX_IDEMPOTENCE_KEY_CHARS} characters`);
+  if (input.idempotenceKey === "" || input.idempotenceKey.length > MAX_IDEMPOTENCE_KEY_CHARS)
+    throw refuse(`Idempotence-Key must have 1–${MAX_IDEMPOTENCE_KEY_CHARS} characters`);
   if (!input.customer.email?.trim() && !input.customer.phone?.trim()) throw refuse("A receipt needs the buyer's e-mail or phone");
 }
 

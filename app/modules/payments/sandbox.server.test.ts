@@ -32,7 +32,13 @@ describe("the sandbox payment service", () => {
 
     const other = await provider.createPayment(input());
     expect(other.paymentId).not.toBe(first.paymentId);
-    expect(await provider.getPayment(first.paymentId)).toEqual({ paymentId: first.paymentId, status: "pending", amountRub: 15_730, orderId: "42", paid: false });
+    expect(await provider.getPayment(first.paymentId)).toEqual({
+      paymentId: first.paymentId,
+      status: "pending",
+      amountRub: 15_730,
+      orderId: "42",
+      paid: false,
+    });
     expect(await findSandboxPayment(database.handle.db, first.paymentId)).toEqual({
       id: first.paymentId,
       status: "pending",
@@ -44,7 +50,12 @@ describe("the sandbox payment service", () => {
 
   it("refuses what YooKassa would refuse: a receipt that does not sum to the amount, no contact", async () => {
     for (const bad of [input({ amountRub: 100 }), input({ customer: {} }), input({ amountRub: 0, items: [] })]) {
-      await expect(sandbox().createPayment(bad)).rejects.toMatchObject({ name: "PaymentProviderError", provider: "sandbox", kind: "request", retryable: false });
+      await expect(sandbox().createPayment(bad)).rejects.toMatchObject({
+        name: "PaymentProviderError",
+        provider: "sandbox",
+        kind: "request",
+        retryable: false,
+      });
     }
   });
 
@@ -61,7 +72,10 @@ describe("the sandbox payment service", () => {
   it("pays a pending payment once: a later cancel changes nothing", async () => {
     const provider = sandbox();
     const { paymentId } = await provider.createPayment(input());
-    expect(await decideSandboxPayment(database.handle.db, paymentId, "pay")).toEqual({ returnUrl: "https://shop.example/thanks?order=42", status: "succeeded" });
+    expect(await decideSandboxPayment(database.handle.db, paymentId, "pay")).toEqual({
+      returnUrl: "https://shop.example/thanks?order=42",
+      status: "succeeded",
+    });
     expect(await provider.getPayment(paymentId)).toMatchObject({ status: "succeeded", paid: true, amountRub: 15_730 });
     expect(await decideSandboxPayment(database.handle.db, paymentId, "cancel")).toMatchObject({ status: "succeeded" });
     expect(await provider.getPayment(paymentId)).toMatchObject({ status: "succeeded", paid: true });

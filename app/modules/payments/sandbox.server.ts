@@ -3,7 +3,17 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { sandboxPayments } from "../db/schema.ts";
 import { createHash } from "node:crypto";
-import { checkCreatePaymentInput, checkReceiptInput, type CreatedPayment, type ReceiptState, type PaymentProvider, PaymentProviderError, type PaymentState, type PaymentStatus, type RefundState } from "./provider.ts";
+import {
+  checkCreatePaymentInput,
+  checkReceiptInput,
+  type CreatedPayment,
+  type ReceiptState,
+  type PaymentProvider,
+  PaymentProviderError,
+  type PaymentState,
+  type PaymentStatus,
+  type RefundState,
+} from "./provider.ts";
 
 /**
  * The built-in payment service (PAYMENT_PROVIDER=sandbox, the default): a stand-in for
@@ -43,7 +53,8 @@ const paymentIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 
 async function existingRow(db: Database, id: string): Promise<SandboxRow> {
   const row = await findRow(db, id);
-  if (!row) throw new PaymentProviderError(`No sandbox payment ${JSON.stringify(id.slice(0, 80))}`, { provider: "sandbox", kind: "not_found", retryable: false });
+  if (!row)
+    throw new PaymentProviderError(`No sandbox payment ${JSON.stringify(id.slice(0, 80))}`, { provider: "sandbox", kind: "not_found", retryable: false });
   return row;
 }
 
@@ -95,16 +106,28 @@ export function createSandboxProvider(db: Database, options: { publicUrl: string
       if (input.receipt) checkReceiptInput({ ...input.receipt, amountRub: input.amountRub, idempotenceKey: input.idempotenceKey }, "sandbox");
       const row = await existingRow(db, input.paymentId);
       if (row.status !== "succeeded") {
-        throw new PaymentProviderError(`Sandbox payment ${row.id} is ${row.status}; only a succeeded payment is refunded`, { provider: "sandbox", kind: "request", retryable: false });
+        throw new PaymentProviderError(`Sandbox payment ${row.id} is ${row.status}; only a succeeded payment is refunded`, {
+          provider: "sandbox",
+          kind: "request",
+          retryable: false,
+        });
       }
       if (!Number.isSafeInteger(input.amountRub) || input.amountRub < 1 || input.amountRub > row.amount) {
-        throw new PaymentProviderError(`Refund of ${input.amountRub} ₽ for a payment of ${row.amount} ₽`, { provider: "sandbox", kind: "request", retryable: false });
+        throw new PaymentProviderError(`Refund of ${input.amountRub} ₽ for a payment of ${row.amount} ₽`, {
+          provider: "sandbox",
+          kind: "request",
+          retryable: false,
+        });
       }
       // Refunds add up to at most the payment, as YooKassa's do; a repeat of one key finds it done.
       const key = JSON.stringify([input.idempotenceKey]);
       const [taken] = await db
         .update(sandboxPayments)
-        .set({ refundedAmount: sql`${sandboxPayments.refundedAmount} + ${input.amountRub}`, refundKeys: sql`${sandboxPayments.refundKeys} || ${key}::jsonb`, updatedAt: new Date() })
+        .set({
+          refundedAmount: sql`${sandboxPayments.refundedAmount} + ${input.amountRub}`,
+          refundKeys: sql`${sandboxPayments.refundKeys} || ${key}::jsonb`,
+          updatedAt: new Date(),
+        })
         .where(
           and(
             eq(sandboxPayments.id, row.id),
@@ -116,7 +139,11 @@ export function createSandboxProvider(db: Database, options: { publicUrl: string
       const [after] = taken ? [taken] : await db.select({ keys: sandboxPayments.refundKeys }).from(sandboxPayments).where(eq(sandboxPayments.id, row.id));
       const index = after!.keys.indexOf(input.idempotenceKey);
       if (index < 0) {
-        throw new PaymentProviderError(`Refund of ${input.amountRub} ₽ is more than is left of the payment of ${row.amount} ₽`, { provider: "sandbox", kind: "request", retryable: false });
+        throw new PaymentProviderError(`Refund of ${input.amountRub} ₽ is more than is left of the payment of ${row.amount} ₽`, {
+          provider: "sandbox",
+          kind: "request",
+          retryable: false,
+        });
       }
       // The first refund of a payment keeps the id it always had.
       return { refundId: index === 0 ? `refund-${row.id}` : `refund-${row.id}-${index + 1}`, status: "succeeded", amountRub: input.amountRub };
@@ -126,7 +153,11 @@ export function createSandboxProvider(db: Database, options: { publicUrl: string
       checkReceiptInput(input, "sandbox");
       const row = await existingRow(db, input.paymentId);
       if (row.status !== "succeeded") {
-        throw new PaymentProviderError(`Sandbox payment ${row.id} is ${row.status}; only a succeeded payment is settled`, { provider: "sandbox", kind: "request", retryable: false });
+        throw new PaymentProviderError(`Sandbox payment ${row.id} is ${row.status}; only a succeeded payment is settled`, {
+          provider: "sandbox",
+          kind: "request",
+          retryable: false,
+        });
       }
       return { receiptId: `receipt-${createHash("sha256").update(input.idempotenceKey).digest("hex").slice(0, 24)}`, status: "succeeded" };
     },
@@ -160,7 +191,11 @@ export async function findSandboxPayment(db: Database, id: string): Promise<Sand
  * a final one stays as it is (a second click changes nothing). Returns where to send the
  * buyer and the payment's status now, or undefined for an unknown id.
  */
-export async function decideSandboxPayment(db: Database, id: string, decision: SandboxDecision): Promise<{ returnUrl: string; status: PaymentStatus } | undefined> {
+export async function decideSandboxPayment(
+  db: Database,
+  id: string,
+  decision: SandboxDecision,
+): Promise<{ returnUrl: string; status: PaymentStatus } | undefined> {
   if (!paymentIdPattern.test(id)) return undefined;
   const [moved] = await db
     .update(sandboxPayments)

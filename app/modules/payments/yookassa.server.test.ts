@@ -4,7 +4,16 @@ import { type FakeReply, type FakeServer, startFakeHttpServer } from "#tests/sup
 import { closedPort, rejectionOf } from "#tests/support/network.ts";
 import { log } from "../shared/log.server.ts";
 import { type CreatePaymentInput, PAYMENT_FAILED_MESSAGE, PAYMENT_NOT_FOUND_MESSAGE, PAYMENT_RETRY_MESSAGE, PaymentProviderError } from "./provider.ts";
-import { buildCreatePaymentBody, buildRefundBody, buildSettlementReceiptBody, clip, createYooKassaProvider, formatRub, parseRub, YOOKASSA_CANCELED_MESSAGE } from "./yookassa.server.ts";
+import {
+  buildCreatePaymentBody,
+  buildRefundBody,
+  buildSettlementReceiptBody,
+  clip,
+  createYooKassaProvider,
+  formatRub,
+  parseRub,
+  YOOKASSA_CANCELED_MESSAGE,
+} from "./yookassa.server.ts";
 
 const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/payments/${name}`, import.meta.url), "utf8");
 const PENDING = fixture("yookassa-payment-pending.json");
@@ -94,7 +103,14 @@ describe("the request body", () => {
 
   it("uses vat_code 1 without VAT, 4 for 20 % and 11 for 22 %", () => {
     const body = buildCreatePaymentBody(
-      input({ amountRub: 15_230 + 3 * 4_100, items: [input().items[0]!, { name: "Альбом 2025", quantity: 1, priceRub: 4_100, vat: "vat20" }, { name: "Альбом 2026", quantity: 2, priceRub: 4_100, vat: "vat22" }] }),
+      input({
+        amountRub: 15_230 + 3 * 4_100,
+        items: [
+          input().items[0]!,
+          { name: "Альбом 2025", quantity: 1, priceRub: 4_100, vat: "vat20" },
+          { name: "Альбом 2026", quantity: 2, priceRub: 4_100, vat: "vat22" },
+        ],
+      }),
     ) as { receipt: { items: { vat_code: number }[] } };
     expect(body.receipt.items.map((item) => item.vat_code)).toEqual([1, 4, 11]);
   });
@@ -123,8 +139,12 @@ describe("the request body", () => {
       ["full_payment", 1],
       ["full_payment", 4],
     ]);
-    expect(() => buildSettlementReceiptBody({ paymentId: PAYMENT_ID, customer: {}, items: input().items, amountRub: 23_430, idempotenceKey: "k" })).toThrow(PaymentProviderError);
-    expect(() => buildSettlementReceiptBody({ paymentId: PAYMENT_ID, customer: { email: "a@b.ru" }, items: input().items, amountRub: 100, idempotenceKey: "k" })).toThrow(/sum to/);
+    expect(() => buildSettlementReceiptBody({ paymentId: PAYMENT_ID, customer: {}, items: input().items, amountRub: 23_430, idempotenceKey: "k" })).toThrow(
+      PaymentProviderError,
+    );
+    expect(() =>
+      buildSettlementReceiptBody({ paymentId: PAYMENT_ID, customer: { email: "a@b.ru" }, items: input().items, amountRub: 100, idempotenceKey: "k" }),
+    ).toThrow(/sum to/);
   });
 
   it("puts a refund receipt into the refund, in the lines' own way of settlement", () => {
@@ -135,7 +155,11 @@ describe("the request body", () => {
       description: "Возврат",
       receipt: { customer: { email: "buyer@example.com" }, items: input().items.map((item) => ({ ...item, paymentMode: "full_prepayment" as const })) },
     });
-    expect(body).toMatchObject({ payment_id: PAYMENT_ID, amount: { value: "23430.00", currency: "RUB" }, receipt: { customer: { email: "buyer@example.com" } } });
+    expect(body).toMatchObject({
+      payment_id: PAYMENT_ID,
+      amount: { value: "23430.00", currency: "RUB" },
+      receipt: { customer: { email: "buyer@example.com" } },
+    });
     expect((body.receipt as { items: { payment_mode: string }[] }).items.map((item) => item.payment_mode)).toEqual(["full_prepayment", "full_prepayment"]);
     expect(buildRefundBody({ paymentId: PAYMENT_ID, amountRub: 10, idempotenceKey: "k", description: "x" })).not.toHaveProperty("receipt");
   });
@@ -307,20 +331,34 @@ describe("the YooKassa provider against a fake api.yookassa.ru", () => {
   it("refunds a payment: POST /v3/refunds with the Idempotence-Key, the payment and the amount; a 500 is repeated with the same key", async () => {
     let calls = 0;
     server.handler = () => (++calls === 1 ? apiError(500, "internal_server_error") : json(REFUND_SUCCEEDED));
-    const refund = await provider().refundPayment({ paymentId: PAYMENT_ID, amountRub: 15_230, idempotenceKey: "rf-key-1042", description: "Возврат по заказу: заказ отменён" });
+    const refund = await provider().refundPayment({
+      paymentId: PAYMENT_ID,
+      amountRub: 15_230,
+      idempotenceKey: "rf-key-1042",
+      description: "Возврат по заказу: заказ отменён",
+    });
     expect(refund).toEqual({ refundId: "216749f7-0016-50be-b000-078d43a63ae4", status: "succeeded", amountRub: 15_230 });
     expect(server.requests).toHaveLength(2);
     for (const request of server.requests) {
       expect(request.method).toBe("POST");
       expect(request.path).toBe("/v3/refunds");
       expect(request.headers["idempotence-key"]).toBe("rf-key-1042");
-      expect(JSON.parse(request.body)).toEqual({ payment_id: PAYMENT_ID, amount: { value: "15230.00", currency: "RUB" }, description: "Возврат по заказу: заказ отменён" });
+      expect(JSON.parse(request.body)).toEqual({
+        payment_id: PAYMENT_ID,
+        amount: { value: "15230.00", currency: "RUB" },
+        description: "Возврат по заказу: заказ отменён",
+      });
     }
     // A refund refused by YooKassa is not repeated; a foreign id never leaves the shop.
     server.requests.length = 0;
     server.handler = () => apiError(400, "invalid_request", "Refund amount exceeds");
-    expect(await failure(provider().refundPayment({ paymentId: PAYMENT_ID, amountRub: 1, idempotenceKey: "k", description: "x" }))).toMatchObject({ kind: "request", retryable: false });
-    expect(await failure(provider().refundPayment({ paymentId: "../payments", amountRub: 1, idempotenceKey: "k", description: "x" }))).toMatchObject({ kind: "request" });
+    expect(await failure(provider().refundPayment({ paymentId: PAYMENT_ID, amountRub: 1, idempotenceKey: "k", description: "x" }))).toMatchObject({
+      kind: "request",
+      retryable: false,
+    });
+    expect(await failure(provider().refundPayment({ paymentId: "../payments", amountRub: 1, idempotenceKey: "k", description: "x" }))).toMatchObject({
+      kind: "request",
+    });
     expect(server.requests).toHaveLength(1);
   });
 
@@ -329,20 +367,44 @@ describe("the YooKassa provider against a fake api.yookassa.ru", () => {
     const answer = { id: "rt-2e5b1c9a-000f", type: "payment", payment_id: PAYMENT_ID, status: "pending" };
     server.handler = () => (++calls === 1 ? apiError(500, "internal_server_error") : json(answer));
     const items = input().items;
-    const receipt = await provider().createSettlementReceipt({ paymentId: PAYMENT_ID, customer: { email: "buyer@example.com" }, items, amountRub: 23_430, idempotenceKey: "settle-key-1042" });
+    const receipt = await provider().createSettlementReceipt({
+      paymentId: PAYMENT_ID,
+      customer: { email: "buyer@example.com" },
+      items,
+      amountRub: 23_430,
+      idempotenceKey: "settle-key-1042",
+    });
     expect(receipt).toEqual({ receiptId: "rt-2e5b1c9a-000f", status: "pending" });
     expect(server.requests).toHaveLength(2);
     for (const request of server.requests) {
       expect(`${request.method} ${request.path}`).toBe("POST /v3/receipts");
       expect(request.headers["idempotence-key"]).toBe("settle-key-1042");
-      expect(JSON.parse(request.body)).toMatchObject({ type: "payment", payment_id: PAYMENT_ID, settlements: [{ type: "prepayment", amount: { value: "23430.00" } }] });
+      expect(JSON.parse(request.body)).toMatchObject({
+        type: "payment",
+        payment_id: PAYMENT_ID,
+        settlements: [{ type: "prepayment", amount: { value: "23430.00" } }],
+      });
     }
     // Garbage is an unknown outcome (repeat later with the same key); a refusal is not repeated.
     server.requests.length = 0;
     server.handler = () => json({ hello: "world" });
-    expect(await failure(provider({ retries: 0 }).createSettlementReceipt({ paymentId: PAYMENT_ID, customer: { email: "a@b.ru" }, items, amountRub: 23_430, idempotenceKey: "k" }))).toMatchObject({ kind: "unavailable", retryable: true });
+    expect(
+      await failure(
+        provider({ retries: 0 }).createSettlementReceipt({
+          paymentId: PAYMENT_ID,
+          customer: { email: "a@b.ru" },
+          items,
+          amountRub: 23_430,
+          idempotenceKey: "k",
+        }),
+      ),
+    ).toMatchObject({ kind: "unavailable", retryable: true });
     server.handler = () => apiError(400, "invalid_request", "Receipt is invalid");
-    expect(await failure(provider().createSettlementReceipt({ paymentId: PAYMENT_ID, customer: { email: "a@b.ru" }, items, amountRub: 23_430, idempotenceKey: "k" }))).toMatchObject({ kind: "request", retryable: false });
+    expect(
+      await failure(
+        provider().createSettlementReceipt({ paymentId: PAYMENT_ID, customer: { email: "a@b.ru" }, items, amountRub: 23_430, idempotenceKey: "k" }),
+      ),
+    ).toMatchObject({ kind: "request", retryable: false });
   });
 
   it("asks where a receipt stands: GET /v3/receipts/{id}; a foreign id never leaves the shop", async () => {
@@ -367,7 +429,10 @@ describe("the YooKassa provider against a fake api.yookassa.ru", () => {
     const canceled = { ...JSON.parse(SUCCEEDED), status: "canceled", paid: false, cancellation_details: { party: "merchant", reason: "canceled_by_merchant" } };
     server.handler = (request) => json(request.method === "GET" ? waiting : canceled);
     expect(await provider().cancelPayment(PAYMENT_ID, "cancel-key")).toMatchObject({ status: "canceled", failureReason: "Платёж отменён магазином." });
-    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`GET /v3/payments/${PAYMENT_ID}`, `POST /v3/payments/${PAYMENT_ID}/cancel`]);
+    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      `GET /v3/payments/${PAYMENT_ID}`,
+      `POST /v3/payments/${PAYMENT_ID}/cancel`,
+    ]);
     expect(server.requests[1]!.headers["idempotence-key"]).toBe("cancel-key");
   });
 
@@ -380,7 +445,8 @@ describe("the YooKassa provider against a fake api.yookassa.ru", () => {
   });
 
   it("tells the buyer why a payment was canceled, from cancellation_details", async () => {
-    const canceled = (details?: object) => json({ id: PAYMENT_ID, status: "canceled", paid: false, amount: { value: "10.00", currency: "RUB" }, cancellation_details: details });
+    const canceled = (details?: object) =>
+      json({ id: PAYMENT_ID, status: "canceled", paid: false, amount: { value: "10.00", currency: "RUB" }, cancellation_details: details });
     server.handler = () => canceled({ party: "payment_network", reason: "insufficient_funds" });
     expect((await provider().getPayment(PAYMENT_ID)).failureReason).toMatch(/^Недостаточно средств/);
     server.handler = () => canceled({ party: "yoo_money", reason: "expired_on_confirmation" });

@@ -83,7 +83,12 @@ export function parseRub(value: string): number | undefined {
 /** At most `max` characters (code points, so no half of a surrogate pair), trimmed. */
 export function clip(text: string, max: number = MAX_DESCRIPTION_CHARS): string {
   const chars = Array.from(text.trim());
-  return chars.length <= max ? chars.join("") : `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+  return chars.length <= max
+    ? chars.join("")
+    : `${chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`;
 }
 
 /** The receipt phone: digits "79XXXXXXXXX"; a leading 8 of a Russian number becomes 7. */
@@ -211,7 +216,12 @@ const errorSchema = z.object({
 
 type YooKassaPayment = z.infer<typeof paymentSchema>;
 
-const refundSchema = z.object({ id: z.string().min(1), status: z.enum(["pending", "succeeded", "canceled"]), amount: amountSchema, payment_id: z.string().optional() });
+const refundSchema = z.object({
+  id: z.string().min(1),
+  status: z.enum(["pending", "succeeded", "canceled"]),
+  amount: amountSchema,
+  payment_id: z.string().optional(),
+});
 
 /** Reads a refund object; an answer of any other shape is an "unavailable" error (the outcome is unknown: repeat with the same key). */
 export function interpretRefund(answer: unknown, where: string): z.infer<typeof refundSchema> {
@@ -400,7 +410,11 @@ export function createYooKassaProvider(options: YooKassaOptions): PaymentProvide
     },
     async getReceipt(receiptId): Promise<ReceiptState> {
       if (!/^[\w-]{1,64}$/.test(receiptId)) {
-        throw new PaymentProviderError(`Not a YooKassa receipt id: ${JSON.stringify(receiptId.slice(0, 80))}`, { provider: "yookassa", kind: "not_found", retryable: false });
+        throw new PaymentProviderError(`Not a YooKassa receipt id: ${JSON.stringify(receiptId.slice(0, 80))}`, {
+          provider: "yookassa",
+          kind: "not_found",
+          retryable: false,
+        });
       }
       const receipt = interpretReceipt(await request("GET", `/receipts/${receiptId}`), `YooKassa GET /v3/receipts/${receiptId}`);
       return { receiptId: receipt.id, status: receipt.status };

@@ -15,7 +15,11 @@ const silverPromotion: ActivePromotion = {
   title: "Серебряный Георгий от 10 штук",
   rule: { kind: "premium-discount", coins: { series: "georgiy-pobedonosec", metal: "silver" }, minQuantity: 10, premiumPoints: 2 },
 };
-const freeCourier: ActivePromotion = { id: 1, title: "Бесплатный курьер от 300 000 ₽", rule: { kind: "free-delivery", deliveries: [45], minGoodsTotal: 300_000 } };
+const freeCourier: ActivePromotion = {
+  id: 1,
+  title: "Бесплатный курьер от 300 000 ₽",
+  rule: { kind: "free-delivery", deliveries: [45], minGoodsTotal: 300_000 },
+};
 
 const line = (overrides: Partial<CartLineInput>): CartLineInput => ({ coin: silverGeorgiy, rule: silverRule, tiers: [], quantity: 1, ...overrides });
 
@@ -48,13 +52,20 @@ describe("priceLines: a promotion lowering the premium", () => {
 
   it("keeps a fixed premium and never takes the premium below 0 %", () => {
     // 4 665 × 1,26 + 350 = 6 227,9 → 6 228 (was 6 322).
-    expect(priceLines([line({ rule: { kind: "metal", premiumPercent: 28, fixedPremium: 350 }, quantity: 10 })], [silverPromotion], rates)[0]!.price).toBe(6_228);
+    expect(priceLines([line({ rule: { kind: "metal", premiumPercent: 28, fixedPremium: 350 }, quantity: 10 })], [silverPromotion], rates)[0]!.price).toBe(
+      6_228,
+    );
     // 1 % premium less 2 points: the metal value, 4 665 ₽, not less.
-    expect(priceLines([line({ rule: { kind: "metal", premiumPercent: 1, fixedPremium: 0 }, quantity: 10 })], [silverPromotion], rates)[0]).toMatchObject({ basePrice: 4_712, price: 4_665 });
+    expect(priceLines([line({ rule: { kind: "metal", premiumPercent: 1, fixedPremium: 0 }, quantity: 10 })], [silverPromotion], rates)[0]).toMatchObject({
+      basePrice: 4_712,
+      price: 4_665,
+    });
   });
 
   it("does not touch a coin sold at a fixed price", () => {
-    expect(priceLines([line({ rule: { kind: "fixed", price: 9_900 }, quantity: 10 })], [silverPromotion], rates)).toEqual([{ basePrice: 9_900, price: 9_900, discount: null }]);
+    expect(priceLines([line({ rule: { kind: "fixed", price: 9_900 }, quantity: 10 })], [silverPromotion], rates)).toEqual([
+      { basePrice: 9_900, price: 9_900, discount: null },
+    ]);
   });
 });
 
@@ -78,9 +89,15 @@ describe("priceLines: quantity tiers, and how they combine with a promotion", ()
 
   it("gives the better of the promotion and the tier, never both", () => {
     // 10 pieces: promotion −2 points (5 878) beats tier −1 point (5 925).
-    expect(priceLines([line({ quantity: 10, tiers })], [silverPromotion], rates)[0]).toMatchObject({ price: 5_878, discount: { source: "promotion", promotionId: 2 } });
+    expect(priceLines([line({ quantity: 10, tiers })], [silverPromotion], rates)[0]).toMatchObject({
+      price: 5_878,
+      discount: { source: "promotion", promotionId: 2 },
+    });
     // 50 pieces: tier −2,5 points (5 855) beats the promotion (5 878); not 4,5 points together.
-    expect(priceLines([line({ quantity: 50, tiers })], [silverPromotion], rates)[0]).toMatchObject({ price: 5_855, discount: { source: "tier", premiumPoints: 2.5 } });
+    expect(priceLines([line({ quantity: 50, tiers })], [silverPromotion], rates)[0]).toMatchObject({
+      price: 5_855,
+      discount: { source: "tier", premiumPoints: 2.5 },
+    });
   });
 
   it("shows a product page's table in roubles per coin", () => {
@@ -125,8 +142,20 @@ describe("matchesCoin", () => {
 
 describe("parseTiers (npm run catalog -- tiers)", () => {
   it("reads thresholds and points, with a decimal comma", () => {
-    expect(parseTiers("10:1,50:2", 8)).toEqual({ ok: true, tiers: [{ minQuantity: 10, premiumPoints: 1 }, { minQuantity: 50, premiumPoints: 2 }] });
-    expect(parseTiers("10:1,5, 50:2,5", 8)).toEqual({ ok: true, tiers: [{ minQuantity: 10, premiumPoints: 1.5 }, { minQuantity: 50, premiumPoints: 2.5 }] });
+    expect(parseTiers("10:1,50:2", 8)).toEqual({
+      ok: true,
+      tiers: [
+        { minQuantity: 10, premiumPoints: 1 },
+        { minQuantity: 50, premiumPoints: 2 },
+      ],
+    });
+    expect(parseTiers("10:1,5, 50:2,5", 8)).toEqual({
+      ok: true,
+      tiers: [
+        { minQuantity: 10, premiumPoints: 1.5 },
+        { minQuantity: 50, premiumPoints: 2.5 },
+      ],
+    });
     expect(parseTiers("-", 8)).toEqual({ ok: true, tiers: [] });
   });
 

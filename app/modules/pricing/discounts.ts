@@ -83,13 +83,22 @@ export function priceLines(lines: readonly CartLineInput[], promotions: readonly
       const price = discountedPrice(line.coin, line.rule, rates, promotion.rule.premiumPoints);
       candidates.push({
         price,
-        discount: { source: "promotion", promotionId: promotion.id, title: `Акция: ${promotion.title}`, premiumPoints: promotion.rule.premiumPoints, perCoin: basePrice - price },
+        discount: {
+          source: "promotion",
+          promotionId: promotion.id,
+          title: `Акция: ${promotion.title}`,
+          premiumPoints: promotion.rule.premiumPoints,
+          perCoin: basePrice - price,
+        },
       });
     }
     const tier = tierFor(line.tiers, line.quantity);
     if (tier) {
       const price = discountedPrice(line.coin, line.rule, rates, tier.premiumPoints);
-      candidates.push({ price, discount: { source: "tier", promotionId: null, title: tierTitle(tier), premiumPoints: tier.premiumPoints, perCoin: basePrice - price } });
+      candidates.push({
+        price,
+        discount: { source: "tier", promotionId: null, title: tierTitle(tier), premiumPoints: tier.premiumPoints, perCoin: basePrice - price },
+      });
     }
     // The lowest price wins; on a tie the earlier candidate (a promotion before a tier).
     let best: { price: number; discount: LineDiscount } | null = null;
@@ -127,7 +136,9 @@ export function applyDeliveryPromotions<T extends { id: number; price: number }>
     const promotion = promotions.find(
       (candidate) => candidate.rule.kind === "free-delivery" && candidate.rule.deliveries.includes(choice.id) && goodsTotal >= candidate.rule.minGoodsTotal,
     );
-    return promotion ? { ...choice, price: 0, promotion: { promotionId: promotion.id, title: `Акция: ${promotion.title}`, saved: choice.price } } : { ...choice, promotion: null };
+    return promotion
+      ? { ...choice, price: 0, promotion: { promotionId: promotion.id, title: `Акция: ${promotion.title}`, saved: choice.price } }
+      : { ...choice, promotion: null };
   });
 }
 

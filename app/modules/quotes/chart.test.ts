@@ -28,7 +28,10 @@ describe("buildChart", () => {
   });
 
   it("labels the value axis with round steps covering the data", () => {
-    const chart = buildChart(days(30, "2026-01-01", (i) => 10_450 + i * 17), { formatValue: format })!;
+    const chart = buildChart(
+      days(30, "2026-01-01", (i) => 10_450 + i * 17),
+      { formatValue: format },
+    )!;
     const values = chart.yTicks.map((tick) => Number(tick.label));
     expect(values[0]).toBeLessThanOrEqual(10_450);
     expect(values.at(-1)).toBeGreaterThanOrEqual(10_450 + 29 * 17);
@@ -43,7 +46,12 @@ describe("buildChart", () => {
   });
 
   it("copes with a flat series", () => {
-    expect(buildChart(days(5, "2026-01-01", () => 80), { formatValue: format })!.yTicks.length).toBeGreaterThanOrEqual(2);
+    expect(
+      buildChart(
+        days(5, "2026-01-01", () => 80),
+        { formatValue: format },
+      )!.yTicks.length,
+    ).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -6,12 +6,17 @@ import { embeddedValuesOn } from "./providers/embedded.ts";
 import { QuotesProviderError, type ProviderReading, type QuotesProvider } from "./providers/provider.ts";
 import { loadSnapshot, QuotesService, refreshQuotes } from "./service.server.ts";
 
-
 const database = withTempDatabase("quotes-test");
 
 /** A provider answering set values, or failing on demand, and counting its calls. */
 function fakeProvider(id: "cbr" | "moex") {
-  const state = { fail: false, latestCalls: 0, historyCalls: [] as [string, string][], day: "2026-11-20", values: { XAU_RUB: 11_000, XAG_RUB: 140, USD_RUB: 80 } };
+  const state = {
+    fail: false,
+    latestCalls: 0,
+    historyCalls: [] as [string, string][],
+    day: "2026-11-20",
+    values: { XAU_RUB: 11_000, XAG_RUB: 140, USD_RUB: 80 },
+  };
   const provider: QuotesProvider = {
     id,
     label: "Тестовый источник",
@@ -23,7 +28,10 @@ function fakeProvider(id: "cbr" | "moex") {
     async history(from, to) {
       state.historyCalls.push([from, to]);
       if (state.fail) throw new QuotesProviderError("source down");
-      return [...embeddedValuesOn("2026-11-18"), ...embeddedValuesOn("2026-11-19")].map((r) => ({ ...r, value: r.instrument === "XAU_RUB" ? 10_900 : r.value }));
+      return [...embeddedValuesOn("2026-11-18"), ...embeddedValuesOn("2026-11-19")].map((r) => ({
+        ...r,
+        value: r.instrument === "XAU_RUB" ? 10_900 : r.value,
+      }));
     },
   };
   return { provider, state };

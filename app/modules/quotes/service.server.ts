@@ -47,7 +47,10 @@ export async function refreshQuotes(
 ): Promise<void> {
   const latest = await provider.latest(now);
   checkReadings(latest);
-  const newestDay = latest.map((r) => r.tradingDate).sort().at(-1)!;
+  const newestDay = latest
+    .map((r) => r.tradingDate)
+    .sort()
+    .at(-1)!;
   const storedUpTo = await lastTradingDate(handle.db, provider.id);
   const historyFrom = storedUpTo ? addDays(storedUpTo, 1) : addDays(newestDay, -HISTORY_DAYS);
   const historyTo = addDays(newestDay, -1);
@@ -66,10 +69,7 @@ export async function refreshQuotes(
 export async function loadSnapshot(handle: DatabaseHandle, provider: QuotesProvider): Promise<QuotesSnapshot | undefined> {
   const current = await latestDay(handle.db, provider.id);
   if (!current) return undefined;
-  const [previous, time] = await Promise.all([
-    latestDay(handle.db, provider.id, current.tradingDate),
-    lastFetchedAt(handle.db, provider.id),
-  ]);
+  const [previous, time] = await Promise.all([latestDay(handle.db, provider.id, current.tradingDate), lastFetchedAt(handle.db, provider.id)]);
   return {
     time: time ?? new Date(),
     tradingDate: current.tradingDate,
@@ -209,7 +209,9 @@ export class QuotesService {
     try {
       await refreshQuotes(this.handle, this.provider, now, within);
     } catch (error) {
-      await recordRefreshOutcome(this.handle.db, this.provider.id, { ok: false, reason: error instanceof Error ? error.message : String(error) }, now).catch(() => undefined);
+      await recordRefreshOutcome(this.handle.db, this.provider.id, { ok: false, reason: error instanceof Error ? error.message : String(error) }, now).catch(
+        () => undefined,
+      );
       throw error;
     }
     await recordRefreshOutcome(this.handle.db, this.provider.id, { ok: true }, now).catch(() => undefined);
@@ -223,4 +225,3 @@ export class QuotesService {
     }
   }
 }
-

@@ -9,20 +9,26 @@ export type StoredDay = { tradingDate: string; values: DayValues };
 /** Stores readings as fetched at `fetchedAt`; every refresh adds rows, nothing is overwritten. */
 export async function storeReadings(db: Database, source: string, readings: ProviderReading[], fetchedAt: Date): Promise<void> {
   if (readings.length === 0) return;
-  await db.insert(quoteReadings).values(
-    readings.map((reading) => ({ source, instrument: reading.instrument, tradingDate: reading.tradingDate, value: reading.value, fetchedAt })),
-  );
+  await db
+    .insert(quoteReadings)
+    .values(readings.map((reading) => ({ source, instrument: reading.instrument, tradingDate: reading.tradingDate, value: reading.value, fetchedAt })));
 }
 
 /** When the source last answered (the newest stored reading's fetch time). */
 export async function lastFetchedAt(db: Database, source: string): Promise<Date | undefined> {
-  const [row] = await db.select({ at: max(quoteReadings.fetchedAt) }).from(quoteReadings).where(eq(quoteReadings.source, source));
+  const [row] = await db
+    .select({ at: max(quoteReadings.fetchedAt) })
+    .from(quoteReadings)
+    .where(eq(quoteReadings.source, source));
   return row?.at ?? undefined;
 }
 
 /** The newest trading day stored for a source, or undefined when it has none. */
 export async function lastTradingDate(db: Database, source: string): Promise<string | undefined> {
-  const [row] = await db.select({ day: max(quoteReadings.tradingDate) }).from(quoteReadings).where(eq(quoteReadings.source, source));
+  const [row] = await db
+    .select({ day: max(quoteReadings.tradingDate) })
+    .from(quoteReadings)
+    .where(eq(quoteReadings.source, source));
   return row?.day ?? undefined;
 }
 
@@ -30,13 +36,7 @@ async function newestValue(db: Database, source: string, instrument: StoredInstr
   const [row] = await db
     .select({ value: quoteReadings.value, tradingDate: quoteReadings.tradingDate })
     .from(quoteReadings)
-    .where(
-      and(
-        eq(quoteReadings.source, source),
-        eq(quoteReadings.instrument, instrument),
-        beforeDate ? lt(quoteReadings.tradingDate, beforeDate) : undefined,
-      ),
-    )
+    .where(and(eq(quoteReadings.source, source), eq(quoteReadings.instrument, instrument), beforeDate ? lt(quoteReadings.tradingDate, beforeDate) : undefined))
     .orderBy(desc(quoteReadings.tradingDate), desc(quoteReadings.fetchedAt))
     .limit(1);
   return row;
@@ -50,7 +50,10 @@ export async function latestDay(db: Database, source: string, beforeDate?: strin
   const rows = await Promise.all(storedInstruments.map((instrument) => newestValue(db, source, instrument, beforeDate)));
   if (rows.some((row) => !row)) return undefined;
   const values = Object.fromEntries(storedInstruments.map((instrument, i) => [instrument, rows[i]!.value])) as DayValues;
-  const tradingDate = rows.map((row) => row!.tradingDate).sort().at(-1)!;
+  const tradingDate = rows
+    .map((row) => row!.tradingDate)
+    .sort()
+    .at(-1)!;
   return { tradingDate, values };
 }
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { consumeRateLimit, consumeRateLimits, limitKey } from "./rate-limit.server.ts";
 
-
 const database = withTempDatabase("rate-limit-test");
 
 const perHour = { bucket: "test-hour", limit: 3, windowMs: 3_600_000 };
@@ -31,13 +30,57 @@ describe("consumeRateLimits", () => {
   it("counts nothing when one of the limits refuses", async () => {
     const perPhone = { bucket: "test-phone", limit: 1, windowMs: 3_600_000 };
     const perIp = { bucket: "test-ip", limit: 5, windowMs: 3_600_000 };
-    expect((await consumeRateLimits(database.handle.db, [{ rule: perPhone, key: "+79990000001" }, { rule: perIp, key: "10.0.0.1" }], at(0))).allowed).toBe(true);
-    expect((await consumeRateLimits(database.handle.db, [{ rule: perPhone, key: "+79990000001" }, { rule: perIp, key: "10.0.0.1" }], at(1))).allowed).toBe(false);
+    expect(
+      (
+        await consumeRateLimits(
+          database.handle.db,
+          [
+            { rule: perPhone, key: "+79990000001" },
+            { rule: perIp, key: "10.0.0.1" },
+          ],
+          at(0),
+        )
+      ).allowed,
+    ).toBe(true);
+    expect(
+      (
+        await consumeRateLimits(
+          database.handle.db,
+          [
+            { rule: perPhone, key: "+79990000001" },
+            { rule: perIp, key: "10.0.0.1" },
+          ],
+          at(1),
+        )
+      ).allowed,
+    ).toBe(false);
     // The refused request did not use up the IP's allowance: four more go through.
     for (let i = 2; i < 6; i++) {
-      expect((await consumeRateLimits(database.handle.db, [{ rule: perPhone, key: `+7999000000${i}` }, { rule: perIp, key: "10.0.0.1" }], at(i))).allowed).toBe(true);
+      expect(
+        (
+          await consumeRateLimits(
+            database.handle.db,
+            [
+              { rule: perPhone, key: `+7999000000${i}` },
+              { rule: perIp, key: "10.0.0.1" },
+            ],
+            at(i),
+          )
+        ).allowed,
+      ).toBe(true);
     }
-    expect((await consumeRateLimits(database.handle.db, [{ rule: perPhone, key: "+79990000009" }, { rule: perIp, key: "10.0.0.1" }], at(7))).allowed).toBe(false);
+    expect(
+      (
+        await consumeRateLimits(
+          database.handle.db,
+          [
+            { rule: perPhone, key: "+79990000009" },
+            { rule: perIp, key: "10.0.0.1" },
+          ],
+          at(7),
+        )
+      ).allowed,
+    ).toBe(false);
   });
 });
 

@@ -58,7 +58,13 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("the receipt at payment", () => {
   it("is recorded with the attempt as a full prepayment of the order's lines and registered when the payment succeeds", async () => {
-    const order = await placeTestOrder(db(), { lines: [{ productId: 1, quantity: 2 }, { productId: 8, quantity: 1 }], deliveryTotal: 390 });
+    const order = await placeTestOrder(db(), {
+      lines: [
+        { productId: 1, quantity: 2 },
+        { productId: 8, quantity: 1 },
+      ],
+      deliveryTotal: 390,
+    });
     const provider = sandbox();
     const started = await startPayment(db(), provider, { id: order.orderId }, { publicUrl: PUBLIC_URL });
     const [asked] = await listReceipts(db(), order.orderId);
@@ -76,7 +82,10 @@ describe("the receipt at payment", () => {
 
   it("keeps 20 % for an order placed in 2025 and is not issued for a canceled payment", async () => {
     const order = await placeTestOrder(db(), { lines: [{ productId: 8, quantity: 1 }] });
-    await db().update(orders).set({ createdAt: new Date("2025-12-31T20:59:00Z") }).where(eq(orders.id, order.orderId));
+    await db()
+      .update(orders)
+      .set({ createdAt: new Date("2025-12-31T20:59:00Z") })
+      .where(eq(orders.id, order.orderId));
     const provider = sandbox();
     const started = await startPayment(db(), provider, { id: order.orderId }, { publicUrl: PUBLIC_URL });
     expect((await listReceipts(db(), order.orderId))[0]!.items.map((item) => item.vat)).toEqual(["vat20"]);
@@ -109,7 +118,14 @@ describe("the settlement receipt at handover", () => {
     const { provider, settlements } = recording();
     expect(await deliverDueReceipts(db(), provider)).toMatchObject({ sent: 1 });
     expect(await deliverDueReceipts(db(), provider)).toMatchObject({ sent: 0 });
-    expect(settlements).toEqual([expect.objectContaining({ paymentId: order.sandboxId, amountRub: order.total, idempotenceKey: queued!.idempotenceKey, customer: { email: "ivan@example.ru" } })]);
+    expect(settlements).toEqual([
+      expect.objectContaining({
+        paymentId: order.sandboxId,
+        amountRub: order.total,
+        idempotenceKey: queued!.idempotenceKey,
+        customer: { email: "ivan@example.ru" },
+      }),
+    ]);
     const sent = (await listReceipts(db(), order.orderId)).find((receipt) => receipt.type === "settlement");
     expect(sent).toMatchObject({ status: "succeeded", providerReceiptId: expect.stringMatching(/^receipt-/) });
     // The operator's `show` lists both receipts.
@@ -144,7 +160,10 @@ describe("the settlement receipt at handover", () => {
     await handOver(refused.number);
     fail = new PaymentProviderError("invalid receipt", { provider: "sandbox", kind: "request", retryable: false });
     expect(await deliverDueReceipts(db(), flaky)).toMatchObject({ failed: 1 });
-    expect((await listReceipts(db(), refused.orderId)).find((receipt) => receipt.type === "settlement")).toMatchObject({ status: "failed", lastError: "invalid receipt" });
+    expect((await listReceipts(db(), refused.orderId)).find((receipt) => receipt.type === "settlement")).toMatchObject({
+      status: "failed",
+      lastError: "invalid receipt",
+    });
   });
 
   it("is asked after while the fiscal operator keeps it pending: registered, or refused and left for the operator", async () => {
@@ -199,7 +218,9 @@ describe("the settlement receipt at handover", () => {
       const change = await changeOrderStatus(db(), order.number, to, { trackingNumber: "RA123456789RU" });
       if (!change.ok) throw new Error(change.reason);
     }
-    expect(await listReceipts(db(), order.orderId)).toEqual([expect.objectContaining({ type: "settlement", status: "failed", lastError: SETTLEMENT_WITHOUT_PAYMENT })]);
+    expect(await listReceipts(db(), order.orderId)).toEqual([
+      expect.objectContaining({ type: "settlement", status: "failed", lastError: SETTLEMENT_WITHOUT_PAYMENT }),
+    ]);
   });
 });
 
@@ -215,7 +236,10 @@ describe("the refund receipt", () => {
     expect(refunds).toHaveLength(1);
     expect(refunds[0]!.receipt).toEqual({
       customer: { email: "ivan@example.ru" },
-      items: [expect.objectContaining({ paymentMode: "full_prepayment", subject: "commodity" }), expect.objectContaining({ name: "Доставка", paymentMode: "full_prepayment", subject: "service" })],
+      items: [
+        expect.objectContaining({ paymentMode: "full_prepayment", subject: "commodity" }),
+        expect.objectContaining({ name: "Доставка", paymentMode: "full_prepayment", subject: "service" }),
+      ],
     });
     const [refund] = await listRefunds(db(), order.orderId);
     const rows = await db().select().from(receipts).where(eq(receipts.orderId, order.orderId));
@@ -223,6 +247,10 @@ describe("the refund receipt", () => {
       ["prepayment", "succeeded"],
       ["refund", "succeeded"],
     ]);
-    expect(rows.find((row) => row.type === "refund")).toMatchObject({ total: order.total, refundRowId: refund!.id, providerReceiptId: refund!.providerRefundId });
+    expect(rows.find((row) => row.type === "refund")).toMatchObject({
+      total: order.total,
+      refundRowId: refund!.id,
+      providerReceiptId: refund!.providerRefundId,
+    });
   });
 });

@@ -69,7 +69,14 @@ export async function orderReceiptLines(db: Database, order: OrderRow, paymentMo
     paymentMode,
   }));
   if (order.deliveryTotal > 0) {
-    items.push({ name: "Доставка", quantity: 1, priceRub: order.deliveryTotal, vat: receiptVat(DELIVERY_VAT, order.createdAt), subject: "service", paymentMode });
+    items.push({
+      name: "Доставка",
+      quantity: 1,
+      priceRub: order.deliveryTotal,
+      vat: receiptVat(DELIVERY_VAT, order.createdAt),
+      subject: "service",
+      paymentMode,
+    });
   }
   return items;
 }
@@ -78,13 +85,25 @@ const linesTotal = (items: ReceiptLine[]) => items.reduce((sum, item) => sum + i
 
 /** The provider's receipt lines from stored ones. */
 export function paymentItems(items: ReceiptLine[]): PaymentItem[] {
-  return items.map((item) => ({ name: item.name, quantity: item.quantity, priceRub: item.priceRub, vat: item.vat, subject: item.subject, paymentMode: item.paymentMode }));
+  return items.map((item) => ({
+    name: item.name,
+    quantity: item.quantity,
+    priceRub: item.priceRub,
+    vat: item.vat,
+    subject: item.subject,
+    paymentMode: item.paymentMode,
+  }));
 }
 
 /** The receipt at payment, written with the payment attempt that carries it. */
 export async function recordPrepaymentReceipt(
   tx: Database,
-  input: { order: OrderRow; attempt: { id: number; provider: "sandbox" | "yookassa"; idempotenceKey: string }; items: ReceiptLine[]; customer: ReceiptCustomer },
+  input: {
+    order: OrderRow;
+    attempt: { id: number; provider: "sandbox" | "yookassa"; idempotenceKey: string };
+    items: ReceiptLine[];
+    customer: ReceiptCustomer;
+  },
 ): Promise<void> {
   await tx
     .insert(receipts)
@@ -112,8 +131,14 @@ export async function followPaymentReceipt(tx: Database, attemptId: number, stat
   await tx
     .update(receipts)
     .set({ status, updatedAt: new Date(), ...(providerPaymentId ? { providerPaymentId } : {}) })
-        // A payment the shop had marked canceled itself may still succeed (the buyer paid all the same): its receipt was issued.
-    .where(and(eq(receipts.paymentRowId, attemptId), eq(receipts.type, "prepayment"), inArray(receipts.status, status === "succeeded" ? ["pending", "canceled"] : ["pending"])));
+    // A payment the shop had marked canceled itself may still succeed (the buyer paid all the same): its receipt was issued.
+    .where(
+      and(
+        eq(receipts.paymentRowId, attemptId),
+        eq(receipts.type, "prepayment"),
+        inArray(receipts.status, status === "succeeded" ? ["pending", "canceled"] : ["pending"]),
+      ),
+    );
 }
 
 export const SETTLEMENT_WITHOUT_PAYMENT = "нет оплаты через платёжный сервис, к которой привязать чек зачёта предоплаты: пробейте чек вручную";
@@ -153,7 +178,11 @@ export async function queueHandoverReceipt(tx: Database, order: OrderRow, now: D
     .orderBy(asc(payments.id))
     .limit(1);
   const [prepayment] = paid
-    ? await tx.select().from(receipts).where(and(eq(receipts.paymentRowId, paid.id), eq(receipts.type, "prepayment"))).limit(1)
+    ? await tx
+        .select()
+        .from(receipts)
+        .where(and(eq(receipts.paymentRowId, paid.id), eq(receipts.type, "prepayment")))
+        .limit(1)
     : [];
   const items = (prepayment?.items ?? (await orderReceiptLines(tx, order, "full_payment"))).map((item) => ({ ...item, paymentMode: "full_payment" as const }));
   const total = linesTotal(items);
@@ -196,7 +225,11 @@ export async function prepareRefundReceipt(db: Database, refund: RefundRow): Pro
     .where(and(eq(receipts.orderId, order.id), eq(receipts.type, "settlement"), notInArray(receipts.status, ["failed", "canceled"])))
     .limit(1);
   const paymentMode: ReceiptLine["paymentMode"] = settled ? "full_payment" : "full_prepayment";
-  const [prepayment] = await db.select().from(receipts).where(and(eq(receipts.paymentRowId, refund.paymentId), eq(receipts.type, "prepayment"))).limit(1);
+  const [prepayment] = await db
+    .select()
+    .from(receipts)
+    .where(and(eq(receipts.paymentRowId, refund.paymentId), eq(receipts.type, "prepayment")))
+    .limit(1);
   const paid = (prepayment?.items ?? (await orderReceiptLines(db, order, paymentMode))).map((item) => ({ ...item, paymentMode }));
   const items = refund.lines ? await refundReceiptLines(db, order, refund.lines, paid) : paid;
   if (linesTotal(items) !== refund.amount) {
@@ -231,7 +264,9 @@ export async function prepareRefundReceipt(db: Database, refund: RefundRow): Pro
  * order, then the delivery), so the refund and the payment receipts agree.
  */
 async function refundReceiptLines(db: Database, order: OrderRow, lines: NonNullable<RefundRow["lines"]>, paid: ReceiptLine[]): Promise<ReceiptLine[]> {
-  const orderLineIds = (await db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id))).map((line) => line.id);
+  const orderLineIds = (await db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id))).map(
+    (line) => line.id,
+  );
   const delivery = paid.find((item) => item.subject === "service");
   return lines.map((line) => {
     const source = line.orderLineId === null ? delivery : paid[orderLineIds.indexOf(line.orderLineId)];
@@ -247,7 +282,11 @@ async function refundReceiptLines(db: Database, order: OrderRow, lines: NonNulla
 }
 
 /** The refund receipt follows its refund: the provider's answer, or the failure to reach it. */
-export async function followRefundReceipt(db: Database, refundRowId: number, outcome: { status: "pending" | "succeeded" | "canceled"; providerRefundId: string } | { error: string }): Promise<void> {
+export async function followRefundReceipt(
+  db: Database,
+  refundRowId: number,
+  outcome: { status: "pending" | "succeeded" | "canceled"; providerRefundId: string } | { error: string },
+): Promise<void> {
   const changes =
     "error" in outcome
       ? { lastError: outcome.error.slice(0, 500), attempts: sql`${receipts.attempts} + 1` }
@@ -269,7 +308,12 @@ export type ReceiptRound = { sent: number; retried: number; failed: number };
  * provider's answer; an unknown outcome is tried again with the same key after a backoff, a
  * refusal or the last try marks the receipt failed for the operator.
  */
-export async function deliverDueReceipts(db: Database, provider: PaymentProvider, settings: ReceiptSenderSettings = RECEIPT_SENDER_SETTINGS, now = new Date()): Promise<ReceiptRound> {
+export async function deliverDueReceipts(
+  db: Database,
+  provider: PaymentProvider,
+  settings: ReceiptSenderSettings = RECEIPT_SENDER_SETTINGS,
+  now = new Date(),
+): Promise<ReceiptRound> {
   await db
     .update(receipts)
     .set({ status: "queued", nextAttemptAt: now })
@@ -286,7 +330,12 @@ export async function deliverDueReceipts(db: Database, provider: PaymentProvider
     return tx
       .update(receipts)
       .set({ status: "sending", takenAt: now, attempts: sql`${receipts.attempts} + 1` })
-      .where(inArray(receipts.id, due.map((row) => row.id)))
+      .where(
+        inArray(
+          receipts.id,
+          due.map((row) => row.id),
+        ),
+      )
       .returning();
   });
   const result: ReceiptRound = { sent: 0, retried: 0, failed: 0 };
@@ -311,12 +360,20 @@ export async function deliverDueReceipts(db: Database, provider: PaymentProvider
       if (retryable && receipt.attempts < settings.maxAttempts) {
         await db
           .update(receipts)
-          .set({ status: "queued", nextAttemptAt: new Date(now.getTime() + backoffMs(receipt.attempts)), lastError: reason.slice(0, 500), updatedAt: new Date() })
+          .set({
+            status: "queued",
+            nextAttemptAt: new Date(now.getTime() + backoffMs(receipt.attempts)),
+            lastError: reason.slice(0, 500),
+            updatedAt: new Date(),
+          })
           .where(eq(receipts.id, receipt.id));
         result.retried++;
         log.warn("settlement receipt not sent; will try again", { orderId: receipt.orderId, attempt: receipt.attempts, reason });
       } else {
-        await db.update(receipts).set({ status: "failed", lastError: reason.slice(0, 500), updatedAt: new Date() }).where(eq(receipts.id, receipt.id));
+        await db
+          .update(receipts)
+          .set({ status: "failed", lastError: reason.slice(0, 500), updatedAt: new Date() })
+          .where(eq(receipts.id, receipt.id));
         result.failed++;
         log.error("settlement receipt failed: issue it by hand", { orderId: receipt.orderId, attempts: receipt.attempts, reason });
       }
@@ -333,7 +390,12 @@ export const PENDING_RECEIPT_RECHECK_MS = 60_000;
  * first, a batch a round; each is asked again no sooner than PENDING_RECEIPT_RECHECK_MS. A receipt
  * the fiscal operator refused becomes "canceled" with the reason, for the operator to issue by hand.
  */
-export async function followPendingReceipts(db: Database, provider: PaymentProvider, batchSize = RECEIPT_SENDER_SETTINGS.batchSize, now = new Date()): Promise<{ settled: number; stillPending: number }> {
+export async function followPendingReceipts(
+  db: Database,
+  provider: PaymentProvider,
+  batchSize = RECEIPT_SENDER_SETTINGS.batchSize,
+  now = new Date(),
+): Promise<{ settled: number; stillPending: number }> {
   const due = await db
     .select({ id: receipts.id, orderId: receipts.orderId, providerReceiptId: receipts.providerReceiptId })
     .from(receipts)
@@ -355,11 +417,16 @@ export async function followPendingReceipts(db: Database, provider: PaymentProvi
       const settled = state.status !== "pending";
       await db
         .update(receipts)
-        .set({ status: state.status, lastError: state.status === "canceled" ? "Оператор фискальных данных не зарегистрировал чек" : null, updatedAt: new Date() })
+        .set({
+          status: state.status,
+          lastError: state.status === "canceled" ? "Оператор фискальных данных не зарегистрировал чек" : null,
+          updatedAt: new Date(),
+        })
         .where(and(eq(receipts.id, receipt.id), eq(receipts.status, "pending")));
       if (settled) result.settled++;
       else result.stillPending++;
-      if (state.status === "canceled") log.error("settlement receipt refused by the fiscal operator: issue it by hand", { orderId: receipt.orderId, receiptId: receipt.providerReceiptId });
+      if (state.status === "canceled")
+        log.error("settlement receipt refused by the fiscal operator: issue it by hand", { orderId: receipt.orderId, receiptId: receipt.providerReceiptId });
     } catch (error) {
       // Asked again next time; touching updatedAt keeps one bad receipt from holding up the rest.
       await db.update(receipts).set({ updatedAt: new Date() }).where(eq(receipts.id, receipt.id));

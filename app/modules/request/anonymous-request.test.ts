@@ -35,7 +35,21 @@ describe("isAnonymousRequest", () => {
   });
 
   it("personal addresses and answers shared by their own rules are not pages of the cache", () => {
-    for (const path of ["/cart", "/checkout", "/my/orders", "/login", "/wishlist", "/product-comparison", "/admin", "/api/courses", "/robots.txt", "/sitemap.xml", "/yml.xml", "/build.json", "/thanks"]) {
+    for (const path of [
+      "/cart",
+      "/checkout",
+      "/my/orders",
+      "/login",
+      "/wishlist",
+      "/product-comparison",
+      "/admin",
+      "/api/courses",
+      "/robots.txt",
+      "/sitemap.xml",
+      "/yml.xml",
+      "/build.json",
+      "/thanks",
+    ]) {
       expect(ask(path), path).toBe(false);
     }
   });

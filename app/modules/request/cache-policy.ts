@@ -31,7 +31,22 @@ const sharedPaths: Record<string, string> = {
 };
 
 /** Paths whose answers are about one person (or change state): never stored anywhere. */
-const personalPrefixes = ["/my", "/cart", "/checkout", "/thanks", "/payment-error", "/login", "/logout", "/cabinet", "/wishlist", "/product-comparison", "/api", "/build.json", "/admin", "/1c_exchange"];
+const personalPrefixes = [
+  "/my",
+  "/cart",
+  "/checkout",
+  "/thanks",
+  "/payment-error",
+  "/login",
+  "/logout",
+  "/cabinet",
+  "/wishlist",
+  "/product-comparison",
+  "/api",
+  "/build.json",
+  "/admin",
+  "/1c_exchange",
+];
 
 export const PAGE_CACHE_CONTROL = "private, no-cache";
 /**

@@ -10,7 +10,8 @@ const readStylesheet: ReadStylesheet = (href) => css[href.replace(/#$/, "")];
 
 // The shape React and React Router render: hoisted preloads, then the route's links, then the body
 // with the context script, the module script and the streamed loader data.
-const moduleSource = ';\nimport * as route0 from "/assets/root-1.js";\nwindow.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-2.js");';
+const moduleSource =
+  ';\nimport * as route0 from "/assets/root-1.js";\nwindow.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-2.js");';
 const page = [
   '<!DOCTYPE html><html lang="ru"><head><meta charSet="utf-8"/>',
   '<link rel="modulepreload" href="/assets/entry.client-2.js"/><link rel="modulepreload" href="/assets/root-1.js"/>',
@@ -62,7 +63,13 @@ describe("deferredModuleScript", () => {
     const element = (name: string) => ({ name });
     const append = (node: Record<string, unknown>) => appended.push(node);
     runInNewContext(html.slice("<script>".length, -"</script>".length), {
-      document: { readyState, createElement: element, head: { appendChild: append }, body: { appendChild: append }, querySelectorAll: (selector: string) => (selector === 'img[fetchpriority="high"]' ? images : []) },
+      document: {
+        readyState,
+        createElement: element,
+        head: { appendChild: append },
+        body: { appendChild: append },
+        querySelectorAll: (selector: string) => (selector === 'img[fetchpriority="high"]' ? images : []),
+      },
       addEventListener: (type: string, callback: () => void) => type === "load" && listeners.push(callback),
       requestAnimationFrame: (callback: () => void) => frames.push(callback),
       setTimeout: (callback: () => void) => timers.push(callback),

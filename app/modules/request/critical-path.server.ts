@@ -73,7 +73,7 @@ export function deferredModuleScript(source: string, modules: string[]): string 
     // Two frames: the first may be the one still painting what the load brought.
     "function afterPaint(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0)})})}" +
     // The priority pictures decoded first, so they are painted before the scripts are asked for.
-    'function afterLoad(){Promise.all([].slice.call(document.querySelectorAll(\'img[fetchpriority="high"]\')).map(function(image){return image.decode().catch(function(){})})).then(afterPaint)}' +
+    "function afterLoad(){Promise.all([].slice.call(document.querySelectorAll('img[fetchpriority=\"high\"]')).map(function(image){return image.decode().catch(function(){})})).then(afterPaint)}" +
     'if(document.readyState==="complete")afterLoad();else addEventListener("load",afterLoad,{once:true})' +
     `})(${scriptLiteral(modules)},${scriptLiteral(source)})` +
     SCRIPT_END

@@ -3,7 +3,8 @@ import { crossSiteMessage, guardApiCall } from "./guards.server.ts";
 
 const shop = "https://shop.example";
 const request = (method: string, headers: Record<string, string> = {}) => new Request(`${shop}/api/x`, { method, headers });
-const answer = async (response: Response | null) => (response ? { status: response.status, allow: response.headers.get("Allow"), body: await response.json() } : null);
+const answer = async (response: Response | null) =>
+  response ? { status: response.status, allow: response.headers.get("Allow"), body: await response.json() } : null;
 
 describe("guardApiCall", () => {
   const cart = { methods: { GET: "read", DELETE: "change" } } as const;
@@ -27,7 +28,11 @@ describe("guardApiCall", () => {
     expect(guardApiCall(cart, request("DELETE", { "Sec-Fetch-Site": "same-origin" }), shop)).toBeNull();
     const strangers: Record<string, string>[] = [{ Origin: "https://evil.example" }, {}, { "Sec-Fetch-Site": "cross-site", Origin: shop }];
     for (const headers of strangers) {
-      expect(await answer(guardApiCall(cart, request("DELETE", headers), shop))).toEqual({ status: 403, allow: null, body: { error: { code: "cross_site", message: crossSiteMessage } } });
+      expect(await answer(guardApiCall(cart, request("DELETE", headers), shop))).toEqual({
+        status: 403,
+        allow: null,
+        body: { error: { code: "cross_site", message: crossSiteMessage } },
+      });
     }
   });
 

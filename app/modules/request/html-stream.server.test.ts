@@ -98,7 +98,12 @@ describe("htmlStream", () => {
     const document = createElement(
       "html",
       null,
-      createElement("body", null, createElement("h1", null, "Каталог"), createElement(Suspense, { fallback: createElement("p", null, "Загрузка…") }, createElement(Deferred))),
+      createElement(
+        "body",
+        null,
+        createElement("h1", null, "Каталог"),
+        createElement(Suspense, { fallback: createElement("p", null, "Загрузка…") }, createElement(Deferred)),
+      ),
     );
     const page = htmlStream({});
     const reader = page.body.getReader();

@@ -6,7 +6,10 @@ import { createPageCache, type PageCacheOptions, pageCacheKey, type RenderPage }
 
 /** A shared page as the application answers it: 200 HTML, the shared Cache-Control, no cookie. */
 const sharedPage = (html: string, headers: Record<string, string> = {}) =>
-  new Response(html, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": SHARED_PAGE_CACHE_CONTROL, Vary: "Cookie", ...headers } });
+  new Response(html, {
+    status: 200,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": SHARED_PAGE_CACHE_CONTROL, Vary: "Cookie", ...headers },
+  });
 
 const servers: http.Server[] = [];
 afterEach(async () => {
@@ -27,7 +30,11 @@ async function serve(render: RenderPage, options: PageCacheOptions = {}, state =
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { cache, state, get: (path: string, headers: Record<string, string> = {}, method = "GET") => fetch(base + path, { headers, method, redirect: "manual" }) };
+  return {
+    cache,
+    state,
+    get: (path: string, headers: Record<string, string> = {}, method = "GET") => fetch(base + path, { headers, method, redirect: "manual" }),
+  };
 }
 
 describe("pageCacheKey", () => {
@@ -179,4 +186,3 @@ describe("the page cache", () => {
     expect(await (await shop.get("/")).text()).toBe("<p>2</p>");
   });
 });
-

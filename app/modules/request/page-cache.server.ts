@@ -108,7 +108,13 @@ export function createPageCache({
    * usual: a personal request's, or an anonymous one whose answer is not shared (a 404, a
    * redirect).
    */
-  async function answer(req: http.IncomingMessage, res: http.ServerResponse, request: Request, render: RenderPage, state: () => Promise<string>): Promise<Response | undefined> {
+  async function answer(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    request: Request,
+    render: RenderPage,
+    state: () => Promise<string>,
+  ): Promise<Response | undefined> {
     const url = new URL(request.url);
     if (!isAnonymousRequest({ method: request.method, pathname: url.pathname, headers: request.headers })) return render(request);
 

@@ -32,7 +32,12 @@ export function routeFacts(manifest: ManifestRoute[]) {
       const routes = chain(route);
       return {
         id: route.id,
-        pattern: normalizePattern(routes.map((r) => r.path ?? "").filter(Boolean).join("/")),
+        pattern: normalizePattern(
+          routes
+            .map((r) => r.path ?? "")
+            .filter(Boolean)
+            .join("/"),
+        ),
         handle: route.module.handle,
         ancestors: routes.slice(0, -1).map((r) => r.id),
       };

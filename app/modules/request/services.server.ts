@@ -63,11 +63,27 @@ export async function checkHealth(): Promise<void> {
   await handle.ping();
 }
 
-export function serverSettings(): Pick<AppConfig, "host" | "port" | "shutdownTimeoutMs" | "webConcurrency" | "isProduction" | "trustProxy" | "proxyTrust" | "publicUrl" | "logLevel"> & {
+export function serverSettings(): Pick<
+  AppConfig,
+  "host" | "port" | "shutdownTimeoutMs" | "webConcurrency" | "isProduction" | "trustProxy" | "proxyTrust" | "publicUrl" | "logLevel"
+> & {
   imagesDir: string;
   imageRemoteHost: string | undefined;
   adminUploadMaxBytes: number;
 } {
   const { host, port, shutdownTimeoutMs, webConcurrency, isProduction, trustProxy, proxyTrust, publicUrl, logLevel, images } = getConfig();
-  return { host, port, shutdownTimeoutMs, webConcurrency, isProduction, trustProxy, proxyTrust, publicUrl, logLevel, imagesDir: images.dir, imageRemoteHost: images.remoteHost, adminUploadMaxBytes: images.uploadMaxBytes };
+  return {
+    host,
+    port,
+    shutdownTimeoutMs,
+    webConcurrency,
+    isProduction,
+    trustProxy,
+    proxyTrust,
+    publicUrl,
+    logLevel,
+    imagesDir: images.dir,
+    imageRemoteHost: images.remoteHost,
+    adminUploadMaxBytes: images.uploadMaxBytes,
+  };
 }

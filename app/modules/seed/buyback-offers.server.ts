@@ -32,7 +32,17 @@ export const buybackOffersSeeder: Seeder = {
   name: "buyback-offers",
   async run(db) {
     const catalogue = new Map(
-      (await db.select({ id: products.id, sku: products.sku }).from(products).where(inArray(products.sku, offers.map((offer) => offer.sku)))).map((row) => [row.sku, row.id]),
+      (
+        await db
+          .select({ id: products.id, sku: products.sku })
+          .from(products)
+          .where(
+            inArray(
+              products.sku,
+              offers.map((offer) => offer.sku),
+            ),
+          )
+      ).map((row) => [row.sku, row.id]),
     );
     await db
       .insert(buybackOffers)

@@ -67,7 +67,11 @@ export const consentPagesSeeder: Seeder = {
   name: "content-pages-consent",
   async run(db) {
     const demo = (await readDemoContent()).filter((entry): entry is Extract<ContentEntry, { kind: "page" }> => entry.kind === "page");
-    await writeContent(db, demo.filter((entry) => entry.path === CONSENT_DOCUMENT_PATH), "missing");
+    await writeContent(
+      db,
+      demo.filter((entry) => entry.path === CONSENT_DOCUMENT_PATH),
+      "missing",
+    );
     const privacy = demo.find((entry) => entry.path === "privacy");
     const [current] = await db.select({ body: pages.body }).from(pages).where(eq(pages.path, "privacy"));
     if (privacy && current && createHash("sha256").update(current.body, "utf8").digest("hex") === privacyBodyBeforeMetrica) {

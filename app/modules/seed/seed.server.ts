@@ -9,7 +9,17 @@ import { seedRuns } from "../db/schema.ts";
 import type { Seeder } from "./seeder.ts";
 
 /** Every seeder, in dependency order. Later concerns append theirs. */
-export const seeders: Seeder[] = [catalogSectionsSeeder, productsSeeder, pagesSeeder, buybackOffersSeeder, contentPagesBodiesSeeder, contentItemsSeeder, promotionRulesSeeder, consentPagesSeeder, vatCoinPremiumsSeeder];
+export const seeders: Seeder[] = [
+  catalogSectionsSeeder,
+  productsSeeder,
+  pagesSeeder,
+  buybackOffersSeeder,
+  contentPagesBodiesSeeder,
+  contentItemsSeeder,
+  promotionRulesSeeder,
+  consentPagesSeeder,
+  vatCoinPremiumsSeeder,
+];
 
 /**
  * Runs the seeders. With `onlyNew`, a seeder already recorded as run is skipped:
@@ -18,9 +28,17 @@ export const seeders: Seeder[] = [catalogSectionsSeeder, productsSeeder, pagesSe
 export async function seedDatabase(db: Database, options: { onlyNew: boolean }): Promise<string[]> {
   const done = options.onlyNew
     ? new Set(
-        (await db.select({ name: seedRuns.name }).from(seedRuns).where(inArray(seedRuns.name, seeders.map((s) => s.name)))).map(
-          (row) => row.name,
-        ),
+        (
+          await db
+            .select({ name: seedRuns.name })
+            .from(seedRuns)
+            .where(
+              inArray(
+                seedRuns.name,
+                seeders.map((s) => s.name),
+              ),
+            )
+        ).map((row) => row.name),
       )
     : new Set<string>();
   const applied: string[] = [];

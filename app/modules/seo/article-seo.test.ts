@@ -28,7 +28,14 @@ describe("article SEO", () => {
   });
 
   it("gives OpenGraph tags of an article beside the title and description", () => {
-    const tags = articlePageMeta({ title: "Заголовок", description: "Кратко.", url: article.url, imageUrl: article.imageUrl, publishedAt: "2026-10-01", modifiedAt: "2026-10-02" });
+    const tags = articlePageMeta({
+      title: "Заголовок",
+      description: "Кратко.",
+      url: article.url,
+      imageUrl: article.imageUrl,
+      publishedAt: "2026-10-01",
+      modifiedAt: "2026-10-02",
+    });
     expect(tags).toContainEqual({ title: "Заголовок — Аурум" });
     expect(tags).toContainEqual({ property: "og:type", content: "article" });
     expect(tags).toContainEqual({ property: "og:image", content: article.imageUrl });

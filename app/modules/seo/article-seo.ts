@@ -73,7 +73,14 @@ export function paginationLinks(page: number, pageCount: number, hrefFor: (page:
 }
 
 /** The meta tags of an article page: title and description, OpenGraph as an article. */
-export function articlePageMeta(article: { title: string; description: string; url: string; imageUrl?: string; publishedAt: string; modifiedAt: string }): MetaDescriptor[] {
+export function articlePageMeta(article: {
+  title: string;
+  description: string;
+  url: string;
+  imageUrl?: string;
+  publishedAt: string;
+  modifiedAt: string;
+}): MetaDescriptor[] {
   return [
     ...pageMeta({ title: article.title, description: article.description }),
     ...openGraphMeta({

@@ -50,7 +50,6 @@ export function storeJsonLd(publicUrl: string, seller?: SellerDetails) {
   };
 }
 
-
 export function breadcrumbsJsonLd(publicUrl: string, crumbs: Crumb[]) {
   return {
     "@context": "https://schema.org",

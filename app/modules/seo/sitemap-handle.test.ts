@@ -10,10 +10,6 @@ describe("fixedSitemapPages", () => {
       { pattern: "/news", handle: { sitemap: { changeFrequency: "daily" } } },
       { pattern: "/cases", handle: { sitemap: {} } },
     ];
-    expect(fixedSitemapPages(routes)).toEqual([
-      { path: "/", changeFrequency: "hourly" },
-      { path: "/news", changeFrequency: "daily" },
-      { path: "/cases" },
-    ]);
+    expect(fixedSitemapPages(routes)).toEqual([{ path: "/", changeFrequency: "hourly" }, { path: "/news", changeFrequency: "daily" }, { path: "/cases" }]);
   });
 });

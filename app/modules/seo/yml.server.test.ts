@@ -58,7 +58,8 @@ function product(overrides: Partial<ProductRow> = {}): ProductRow {
 }
 
 const offersOf = (root: XmlElement) => childElements(childElements(childElements(root, "shop")[0]!, "offers")[0]!, "offer");
-const params = (offer: XmlElement) => Object.fromEntries(childElements(offer, "param").map((param) => [param.attributes.name!, { value: param.text, unit: param.attributes.unit }]));
+const params = (offer: XmlElement) =>
+  Object.fromEntries(childElements(offer, "param").map((param) => [param.attributes.name!, { value: param.text, unit: param.attributes.unit }]));
 
 describe("YML feed", () => {
   it("has the header, the shop, roubles and the metal/kind category tree", () => {
@@ -87,7 +88,18 @@ describe("YML feed", () => {
   it("has one offer per product with a price: id, availability, url, price, category, pictures, params", () => {
     const rows = [
       product(),
-      product({ id: 2, sku: "AG-0002", slug: "sobol", name: "Соболь 3 рубля", metal: "silver", kind: "commemorative", stock: 0, pureGrams: 31.1, fineness: 925, country: "Россия" }),
+      product({
+        id: 2,
+        sku: "AG-0002",
+        slug: "sobol",
+        name: "Соболь 3 рубля",
+        metal: "silver",
+        kind: "commemorative",
+        stock: 0,
+        pureGrams: 31.1,
+        fineness: 925,
+        country: "Россия",
+      }),
       product({ id: 3, sku: "AG-0003", slug: "fixed", metal: "silver", kind: "investment", pricing: "fixed", fixedPrice: 4500 }),
       product({ id: 4, sku: "AU-0004", slug: "fixed-gold", kind: "commemorative", pricing: "fixed", fixedPrice: 99_999.5, images: [] }),
     ];

@@ -133,20 +133,19 @@ function renderOffer(offer: YmlOffer): string {
     element("categoryId", offer.categoryId),
     ...offer.pictures.map((picture) => element("picture", picture)),
     ...(offer.description ? [element("description", offer.description)] : []),
-    ...offer.params.map((param) => element("param", param.value, ` name="${escapeMarkup(param.name)}"${param.unit ? ` unit="${escapeMarkup(param.unit)}"` : ""}`)),
+    ...offer.params.map((param) =>
+      element("param", param.value, ` name="${escapeMarkup(param.name)}"${param.unit ? ` unit="${escapeMarkup(param.unit)}"` : ""}`),
+    ),
     element("count", offer.count),
   ];
-  return [
-    `      <offer id="${escapeMarkup(offer.id)}" available="${offer.available}">`,
-    ...lines.map((line) => `        ${line}`),
-    "      </offer>",
-  ].join("\n");
+  return [`      <offer id="${escapeMarkup(offer.id)}" available="${offer.available}">`, ...lines.map((line) => `        ${line}`), "      </offer>"].join(
+    "\n",
+  );
 }
 
 export function renderYml(feed: YmlFeed): string {
   const categories = feed.categories.map(
-    (category) =>
-      `      <category id="${category.id}"${category.parentId ? ` parentId="${category.parentId}"` : ""}>${escapeMarkup(category.name)}</category>`,
+    (category) => `      <category id="${category.id}"${category.parentId ? ` parentId="${category.parentId}"` : ""}>${escapeMarkup(category.name)}</category>`,
   );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

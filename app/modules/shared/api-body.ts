@@ -23,7 +23,10 @@ export function parseApiBody<T>(schema: z.ZodType<T>, body: unknown, codes: ApiB
 
 /** A field the body must carry: its absence answers `message`; what it holds is `schema`'s to judge. */
 export function requiredField<T>(message: string, schema: z.ZodType<T>): z.ZodType<T> {
-  return z.unknown().refine((value): boolean => value !== undefined, { message, abort: true }).pipe(schema);
+  return z
+    .unknown()
+    .refine((value): boolean => value !== undefined, { message, abort: true })
+    .pipe(schema);
 }
 
 function codeOf(issue: z.core.$ZodIssue, codes: ApiBodyCodes): string {

@@ -19,7 +19,12 @@ describe("cookies", () => {
   });
 
   it("tells whether an answer sets a cookie, by its whole name", () => {
-    const response = new Response(null, { headers: [["Set-Cookie", cookieHeader("staff_session", "x", { maxAge: 1 })], ["Set-Cookie", "flash=abc; Path=/"]] });
+    const response = new Response(null, {
+      headers: [
+        ["Set-Cookie", cookieHeader("staff_session", "x", { maxAge: 1 })],
+        ["Set-Cookie", "flash=abc; Path=/"],
+      ],
+    });
     expect(setsCookie(response, "flash")).toBe(true);
     expect(setsCookie(response, "staff_session")).toBe(true);
     expect(setsCookie(response, "session")).toBe(false);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { badFormMessage, forbiddenCharactersMessage, readFormBody } from "./form-body.server.ts";
 
-const post = (body: string, type = "application/x-www-form-urlencoded") => new Request("http://shop.test/form", { method: "POST", body, headers: { "Content-Type": type } });
+const post = (body: string, type = "application/x-www-form-urlencoded") =>
+  new Request("http://shop.test/form", { method: "POST", body, headers: { "Content-Type": type } });
 
 async function refusal(request: Request) {
   try {

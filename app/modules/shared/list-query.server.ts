@@ -27,6 +27,12 @@ type PagedSelect<Row> = { orderBy(...order: SQL[]): { limit(limit: number): { of
  * `order` and cut to the page.
  */
 export async function listPage<Row>(counted: PromiseLike<Array<{ count: number }>>, rows: PagedSelect<Row>, order: SQL[], page: number, pageSize: number) {
-  const [[total], found] = await Promise.all([counted, rows.orderBy(...order).limit(pageSize).offset((page - 1) * pageSize)]);
+  const [[total], found] = await Promise.all([
+    counted,
+    rows
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+  ]);
   return pageOf(found, total?.count, page, pageSize);
 }

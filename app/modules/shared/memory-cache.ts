@@ -42,13 +42,22 @@ export type MemoryCache<V extends {}> = {
   size(): { entries: number; bytes: number };
 };
 
-export function createMemoryCache<V extends {}>({ maxEntries, ttlMs, maxBytes, maxEntryBytes, bytesOf, now = Date.now }: MemoryCacheOptions<V>): MemoryCache<V> {
+export function createMemoryCache<V extends {}>({
+  maxEntries,
+  ttlMs,
+  maxBytes,
+  maxEntryBytes,
+  bytesOf,
+  now = Date.now,
+}: MemoryCacheOptions<V>): MemoryCache<V> {
   type Load = () => PromiseLike<V | undefined>;
   const cache = new LRUCache<string, V, Load>({
     max: maxEntries,
     // lru-cache expires an entry when its age passes ttl; the shop's caches at ttl itself (whole milliseconds).
     ...(ttlMs ? { ttl: Math.max(1, ttlMs - 1) } : {}),
-    ...(maxBytes ? { maxSize: maxBytes, maxEntrySize: maxEntryBytes ?? maxBytes, sizeCalculation: (value: V) => Math.max(1, Math.ceil(bytesOf?.(value) ?? 1)) } : {}),
+    ...(maxBytes
+      ? { maxSize: maxBytes, maxEntrySize: maxEntryBytes ?? maxBytes, sizeCalculation: (value: V) => Math.max(1, Math.ceil(bytesOf?.(value) ?? 1)) }
+      : {}),
     // No timer per lookup (its default caches the clock for a millisecond), and the tests' clock is read every time.
     ttlResolution: 0,
     // lru-cache reads a start time of 0 as 'never expires': a clock at 0 (a test's) counts as just after.

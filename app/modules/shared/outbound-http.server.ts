@@ -90,7 +90,13 @@ export async function fetchOutbound(url: string | URL, request: OutboundRequest)
   return { status: response.status, contentType, bytes, text: () => new TextDecoder().decode(bytes) };
 }
 
-async function readBounded(response: Response, maxBytes: number, where: string, signal: AbortSignal, timedOut: (cause?: unknown) => OutboundHttpError): Promise<Uint8Array> {
+async function readBounded(
+  response: Response,
+  maxBytes: number,
+  where: string,
+  signal: AbortSignal,
+  timedOut: (cause?: unknown) => OutboundHttpError,
+): Promise<Uint8Array> {
   const tooLarge = () => new OutboundHttpError(`${where} answered more than ${maxBytes} bytes`, "too_large");
   const declared = Number(response.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > maxBytes) {

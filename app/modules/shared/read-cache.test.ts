@@ -4,7 +4,12 @@ import { createReadCache, invalidateReads } from "./read-cache.ts";
 /** A clock the test moves, and a load that counts its calls. */
 function setup(options: { ttlMs?: number; maxEntries?: number; tag?: string } = {}) {
   let time = 1_000;
-  const cache = createReadCache<string>({ tag: options.tag ?? `test-${Math.random()}`, ttlMs: options.ttlMs ?? 30_000, maxEntries: options.maxEntries, now: () => time });
+  const cache = createReadCache<string>({
+    tag: options.tag ?? `test-${Math.random()}`,
+    ttlMs: options.ttlMs ?? 30_000,
+    maxEntries: options.maxEntries,
+    now: () => time,
+  });
   let calls = 0;
   const load = (value: string) => () => {
     calls += 1;

@@ -3,7 +3,9 @@ import { capitalise, joinSentences } from "./sentences.ts";
 
 describe("joinSentences", () => {
   it("ends a part that has no full stop with one, and starts the next with a capital", () => {
-    expect(joinSentences(["предлагаем 150 000 ₽ за 1 шт.", "с царапиной", "Ответьте по телефону."])).toBe("предлагаем 150 000 ₽ за 1 шт. С царапиной. Ответьте по телефону.");
+    expect(joinSentences(["предлагаем 150 000 ₽ за 1 шт.", "с царапиной", "Ответьте по телефону."])).toBe(
+      "предлагаем 150 000 ₽ за 1 шт. С царапиной. Ответьте по телефону.",
+    );
   });
 
   it("keeps a part's own ending (., !, ?, …, also inside quotes or brackets) and replaces a dangling comma, colon or dash", () => {
@@ -13,7 +15,9 @@ describe("joinSentences", () => {
   });
 
   it("leaves out empty parts and keeps the first part's case (it may follow a colon)", () => {
-    expect(joinSentences(["заявка отклонена", "", null, undefined, "  ", "Причина: медали не выкупаем"])).toBe("заявка отклонена. Причина: медали не выкупаем.");
+    expect(joinSentences(["заявка отклонена", "", null, undefined, "  ", "Причина: медали не выкупаем"])).toBe(
+      "заявка отклонена. Причина: медали не выкупаем.",
+    );
     expect(joinSentences([])).toBe("");
   });
 });

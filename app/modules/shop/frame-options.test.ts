@@ -8,6 +8,9 @@ describe("frameOptions", () => {
   });
 
   it("leaves the frame as it is for routes without a frame handle", () => {
-    expect(frameOptions([undefined, { sitemap: { changeFrequency: "daily" } }, { api: "any" }, null])).toEqual({ stickyHeader: false, hideDeliveryBanner: false });
+    expect(frameOptions([undefined, { sitemap: { changeFrequency: "daily" } }, { api: "any" }, null])).toEqual({
+      stickyHeader: false,
+      hideDeliveryBanner: false,
+    });
   });
 });

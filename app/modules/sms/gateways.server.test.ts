@@ -27,9 +27,9 @@ describe("createSmsGateway", () => {
     expect(createSmsGateway(smsConfig()).id).toBe("log");
     expect(createSmsGateway(smsConfig({ provider: "file", outboxFile: "/tmp/outbox.jsonl" })).id).toBe("file");
     expect(createSmsGateway(smsConfig({ provider: "smsru", smsru: { apiId: "k", from: undefined, baseUrl: "https://sms.ru" } })).id).toBe("smsru");
-    expect(
-      createSmsGateway(smsConfig({ provider: "smsc", smsc: { login: "l", password: "p", sender: undefined, baseUrl: "https://smsc.ru" } })).id,
-    ).toBe("smsc");
+    expect(createSmsGateway(smsConfig({ provider: "smsc", smsc: { login: "l", password: "p", sender: undefined, baseUrl: "https://smsc.ru" } })).id).toBe(
+      "smsc",
+    );
   });
 
   it("refuses a gateway without its keys", () => {
@@ -76,9 +76,7 @@ describe("the file gateway", () => {
     const file = path.join(dir, "a", "b", "outbox.jsonl");
     const gateway = createFileGateway({ file, now: () => new Date("2026-11-21T10:15:00.000Z") });
     await gateway.send({ to: "+79161234567", text: "Код для входа: 4821", code: "4821" });
-    expect(await readFile(file, "utf8")).toBe(
-      '{"to":"+79161234567","text":"Код для входа: 4821","code":"4821","sentAt":"2026-11-21T10:15:00.000Z"}\n',
-    );
+    expect(await readFile(file, "utf8")).toBe('{"to":"+79161234567","text":"Код для входа: 4821","code":"4821","sentAt":"2026-11-21T10:15:00.000Z"}\n');
     await gateway.send({ to: "+79260000000", text: "Код для входа: 0007", code: "0007" });
     expect(await readSmsMessages(file)).toEqual([
       { to: "+79161234567", text: "Код для входа: 4821", code: "4821", sentAt: "2026-11-21T10:15:00.000Z" },

@@ -68,7 +68,13 @@ export function createFileGateway(options: { file: string; now?: () => Date }): 
     id: "file",
     async send(message) {
       try {
-        await appendToOutbox(file, { to: message.to, text: message.text, code: message.code ?? "", sentAt: now().toISOString(), ...(message.key ? { key: message.key } : {}) });
+        await appendToOutbox(file, {
+          to: message.to,
+          text: message.text,
+          code: message.code ?? "",
+          sentAt: now().toISOString(),
+          ...(message.key ? { key: message.key } : {}),
+        });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         throw reportSmsFailure(

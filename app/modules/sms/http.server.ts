@@ -63,12 +63,22 @@ export async function postFormForJson(url: string, fields: Record<string, string
 }
 
 /** A code field: gateways send codes as numbers, sometimes as strings of digits. */
-export const gatewayCode = z.union([z.number().finite(), z.string().trim().regex(/^-?\d+$/, "expected a number").transform(Number)]);
+export const gatewayCode = z.union([
+  z.number().finite(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/, "expected a number")
+    .transform(Number),
+]);
 
 /** An informative text (a refusal's words): a wrong type counts as absent, never fails a send. */
 export const looseText = z.string().optional().catch(undefined);
 /** A message id, only logged: a number or a string; a wrong type counts as absent (the message went out). */
-export const looseId = z.union([z.string(), z.number().transform(String)]).optional().catch(undefined);
+export const looseId = z
+  .union([z.string(), z.number().transform(String)])
+  .optional()
+  .catch(undefined);
 
 /** The answer checked against its schema; a wrong shape is a retryable "unexpected answer" naming the bad field. */
 export function checkAnswer<T>(schema: z.ZodType<T>, answer: unknown, unexpected: (what: string) => SmsSendError): T {

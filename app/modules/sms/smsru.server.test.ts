@@ -160,7 +160,11 @@ describe("the SMS.ru gateway against a fake sms.ru", () => {
   it("treats a reset connection and a body cut short as retryable", async () => {
     server.handler = () => ({ fault: "reset" });
     expect(await failure(gateway().send({ to: TO, text: TEXT }))).toMatchObject({ kind: "unavailable", retryable: true });
-    server.handler = () => ({ fault: "truncated", contentType: "application/json", body: JSON.stringify({ status: "OK", status_code: 100, padding: "x".repeat(500) }) });
+    server.handler = () => ({
+      fault: "truncated",
+      contentType: "application/json",
+      body: JSON.stringify({ status: "OK", status_code: 100, padding: "x".repeat(500) }),
+    });
     expect(await failure(gateway().send({ to: TO, text: TEXT }))).toMatchObject({ kind: "unavailable", retryable: true });
   });
 
@@ -174,7 +178,9 @@ describe("the SMS.ru gateway against a fake sms.ru", () => {
 
 describe("reading SMS.ru answers", () => {
   it("takes the number's sms_id and accepts entries with only a status_code 100", () => {
-    expect(interpretSmsRuAnswer({ status: "OK", status_code: 100, sms: { [NUMBER]: { status: "OK", status_code: 100, sms_id: "1-2" } } }, NUMBER)).toEqual({ smsId: "1-2" });
+    expect(interpretSmsRuAnswer({ status: "OK", status_code: 100, sms: { [NUMBER]: { status: "OK", status_code: 100, sms_id: "1-2" } } }, NUMBER)).toEqual({
+      smsId: "1-2",
+    });
     expect(interpretSmsRuAnswer({ status_code: "100", sms: { [NUMBER]: { status_code: 100 } } }, NUMBER)).toEqual({ smsId: undefined });
   });
 

@@ -82,8 +82,7 @@ function refusal(code: number, text: string | undefined, scope: "request" | "num
   });
 }
 
-const unexpected = (what: string) =>
-  new SmsSendError(`SMS.ru answered unexpectedly: ${what}`, { gateway: "smsru", kind: "unavailable", retryable: true });
+const unexpected = (what: string) => new SmsSendError(`SMS.ru answered unexpectedly: ${what}`, { gateway: "smsru", kind: "unavailable", retryable: true });
 
 /** The status fields of the whole answer and of each number's entry. */
 const statusFields = { status: z.string().optional(), status_code: gatewayCode.optional(), status_text: looseText };

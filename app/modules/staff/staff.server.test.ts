@@ -17,7 +17,14 @@ describe("staff accounts", () => {
     const change = await addStaff(db(), { phone: "8 (999) 100-00-01", role: "owner", name: "Анна" }, cliActor);
     expect(change).toMatchObject({ ok: true, created: true, member: { phone: "+79991000001", role: "owner", name: "Анна" } });
     const rows = await audit();
-    expect(rows.at(-1)).toMatchObject({ phone: "cli", role: "operator", action: "staff.add", entity: "staff:+79991000001", before: null, after: { phone: "+79991000001", role: "owner", name: "Анна" } });
+    expect(rows.at(-1)).toMatchObject({
+      phone: "cli",
+      role: "operator",
+      action: "staff.add",
+      entity: "staff:+79991000001",
+      before: null,
+      after: { phone: "+79991000001", role: "owner", name: "Анна" },
+    });
   });
 
   it("refuses a bad phone or an unknown role with a Russian reason and writes nothing", async () => {
@@ -46,7 +53,14 @@ describe("staff accounts", () => {
     expect((await audit()).length).toBe(before);
     expect((await listStaff(db())).filter((member) => member.role === "owner")).toHaveLength(1);
     expect(await removeStaff(db(), "+79991000003", actor)).toMatchObject({ ok: true });
-    expect((await audit()).at(-1)).toMatchObject({ staffId: owner!.id, phone: owner!.phone, role: "owner", action: "staff.remove", ip: "127.0.0.1", after: null });
+    expect((await audit()).at(-1)).toMatchObject({
+      staffId: owner!.id,
+      phone: owner!.phone,
+      role: "owner",
+      action: "staff.remove",
+      ip: "127.0.0.1",
+      after: null,
+    });
   });
 
   it("removing someone ends their back-office sessions", async () => {

@@ -42,7 +42,10 @@ export async function addStaff(db: Database, input: { phone: string; role: strin
       await writeAudit(tx, actor, { action: "staff.update", entity: `staff:${phone}`, before: snapshot(existing), after: snapshot(member!) });
       return { ok: true, member: member!, created: false };
     }
-    const [member] = await tx.insert(staff).values({ phone, role, name: name ?? "" }).returning();
+    const [member] = await tx
+      .insert(staff)
+      .values({ phone, role, name: name ?? "" })
+      .returning();
     await writeAudit(tx, actor, { action: "staff.add", entity: `staff:${phone}`, before: null, after: snapshot(member!) });
     return { ok: true, member: member!, created: true };
   });

@@ -39,7 +39,10 @@ describe("a checkout post from an owner without a draft (the sign-in ran out mid
     expect(before.chosen?.id).toBe(COURIER);
 
     // The session is gone: the page's post arrives as the visitor's, who has no draft.
-    const outcome = await handleCheckoutPost(scopeOf(visitor), form({ token: before.token, shown: before.shown, deliveryId: String(COURIER), street: "ул. Баумана", house: "5", intent: "place" }));
+    const outcome = await handleCheckoutPost(
+      scopeOf(visitor),
+      form({ token: before.token, shown: before.shown, deliveryId: String(COURIER), street: "ул. Баумана", house: "5", intent: "place" }),
+    );
     expect(outcome.kind).toBe("login");
     await moveDraft(database.handle.db, visitor, user);
 
@@ -53,7 +56,10 @@ describe("a checkout post from an owner without a draft (the sign-in ran out mid
 
 describe("the pickup point the page starts with", () => {
   it("is the only point of a city that has one, and none in a city of several (the buyer chooses)", async () => {
-    const kazanWithOne = { ...demoDelivery, cities: demoDelivery.cities.map((city) => (city.code === KAZAN ? { ...city, points: city.points.slice(0, 1) } : city)) };
+    const kazanWithOne = {
+      ...demoDelivery,
+      cities: demoDelivery.cities.map((city) => (city.code === KAZAN ? { ...city, points: city.points.slice(0, 1) } : city)),
+    };
     const onePoint = createEmbeddedDeliveryProvider(kazanWithOne);
     const visitor: ListOwner = `visitor:${crypto.randomUUID()}`;
     await addToCart(database.handle.db, visitor, 1, 1);

@@ -152,7 +152,8 @@ async function noticeOfChanges(
   const names = new Map(context.cart.lines.map((line) => [line.product.id, line.product.name]));
   const gone = shown.lines.map(([id]) => id).filter((id) => !names.has(id));
   if (gone.length > 0) {
-    for (const row of await scope.db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, gone))) names.set(row.id, row.name);
+    for (const row of await scope.db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, gone)))
+      names.set(row.id, row.name);
   }
   const nameOf = (id: number) => `«${names.get(id) ?? "Монета"}»`;
   const before = new Map(shown.lines.map(([id, quantity, price]) => [id, { quantity, price }]));
@@ -163,15 +164,17 @@ async function noticeOfChanges(
     const is = after.get(id);
     if (!is) messages.push(`${nameOf(id)} больше нет в заказе`);
     else if (is.quantity !== was.quantity) messages.push(`${nameOf(id)}: было ${was.quantity} шт., стало ${is.quantity} шт.`);
-    if (is && is.price !== null && is.price !== was.price) priceLines.push({ name: names.get(id) ?? "Монета", quantity: is.quantity, was: was.price, now: is.price });
+    if (is && is.price !== null && is.price !== was.price)
+      priceLines.push({ name: names.get(id) ?? "Монета", quantity: is.quantity, was: was.price, now: is.price });
   }
   for (const [id, is] of after) if (!before.has(id)) messages.push(`${nameOf(id)} добавлена в заказ: ${is.quantity} шт.`);
   if (shown.city !== now.city) messages.push(`Город доставки: ${context.draft.city.fullName}`);
   else if (shown.deliveryId !== now.deliveryId) {
-    const label = (id: number | null) => (id === null ? null : findOption(context.groups, id)?.label ?? null);
+    const label = (id: number | null) => (id === null ? null : (findOption(context.groups, id)?.label ?? null));
     const was = label(shown.deliveryId);
     messages.push(was ? `Доставка: было «${was}», стало «${label(now.deliveryId)}»` : `Доставка: «${label(now.deliveryId)}»`);
-  } else if (shown.deliveryPrice !== now.deliveryPrice) messages.push(`Стоимость доставки: было ${money(shown.deliveryPrice)}, стало ${money(now.deliveryPrice)}`);
+  } else if (shown.deliveryPrice !== now.deliveryPrice)
+    messages.push(`Стоимость доставки: было ${money(shown.deliveryPrice)}, стало ${money(now.deliveryPrice)}`);
   if (shown.paymentId !== now.paymentId) messages.push(`Оплата: ${now.paymentId === PAYMENT_IDS.online ? "онлайн картой или через СБП" : "при получении"}`);
 
   if (messages.length === 0 && priceLines.length > 0) return { priceNotice: { lines: priceLines, goodsTotal: now.goods, key }, changeNotice: null };
@@ -195,7 +198,10 @@ async function rememberBuyProfile(db: Database, userId: number, draft: CheckoutD
     pvzinfo: draft.pointCode ? { id: draft.pointCode } : {},
     locinfo: { name: draft.city.name, code: draft.city.code },
   };
-  await db.update(users).set({ buyProfile, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ buyProfile, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 /**
@@ -208,7 +214,10 @@ export async function afterPlacement<T>(orderId: number, step: () => Promise<T>,
     return await step();
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
-    log.warn("database unavailable after an order was placed; the buyer is sent to the order", { orderId, error: error instanceof Error ? error.message : String(error) });
+    log.warn("database unavailable after an order was placed; the buyer is sent to the order", {
+      orderId,
+      error: error instanceof Error ? error.message : String(error),
+    });
     return fallback;
   }
 }
@@ -270,7 +279,8 @@ export async function handleCheckoutPost(scope: CheckoutScope, post: CheckoutPos
   const option = findOption(offered.groups, draft.delivery.deliveryId);
   const needsPoint = !!option && !!pointKindOf(option.id);
   // The point is looked up again: it may have closed since it was chosen.
-  const point = needsPoint && draft.pointCode ? (await lookup.points(draft.city.code, option.id)).find((candidate) => candidate.code === draft.pointCode) : undefined;
+  const point =
+    needsPoint && draft.pointCode ? (await lookup.points(draft.city.code, option.id)).find((candidate) => candidate.code === draft.pointCode) : undefined;
   if (needsPoint && !point) draft = { ...draft, pointCode: null };
   const errors = validateForOrder(draft, { needsPoint, courier: draft.delivery.courier });
   // An empty cart after an order from this draft (another tab placed it): the page shows that order instead.
@@ -288,12 +298,23 @@ export async function handleCheckoutPost(scope: CheckoutScope, post: CheckoutPos
   }
   if (cart.lines.length === 0 || draft.orderError || draft.changeNotice || draft.priceNotice || Object.keys(errors).length > 0) {
     await save(draft);
-    const hash = draft.orderError ? "order-error" : draft.changeNotice ? "order-changed" : draft.priceNotice ? "update-prices" : cart.lines.length === 0 ? undefined : "form-errors";
+    const hash = draft.orderError
+      ? "order-error"
+      : draft.changeNotice
+        ? "order-changed"
+        : draft.priceNotice
+          ? "update-prices"
+          : cart.lines.length === 0
+            ? undefined
+            : "form-errors";
     return { kind: "page", hash, errors };
   }
 
   // 115-FZ: at or above the threshold the buyer is identified for this checkout before it is placed.
-  if ((await needsIdentification(scope.db, { userId: scope.user.id, total: terms.total, paymentId: draft.delivery.paymentId })) && !(await identificationOfCheckout(scope.db, scope.user.id, checkoutToken))) {
+  if (
+    (await needsIdentification(scope.db, { userId: scope.user.id, total: terms.total, paymentId: draft.delivery.paymentId })) &&
+    !(await identificationOfCheckout(scope.db, scope.user.id, checkoutToken))
+  ) {
     await save(draft);
     return { kind: "identify" };
   }

@@ -37,7 +37,8 @@ export async function checkoutIdentification(db: Database, user: User | null, or
   };
 }
 
-type FormField = "fullName" | "birthDate" | "citizenship" | "passportSeries" | "passportNumber" | "issueDate" | "issuer" | "issuerCode" | "registrationAddress" | "consent";
+type FormField =
+  "fullName" | "birthDate" | "citizenship" | "passportSeries" | "passportNumber" | "issueDate" | "issuer" | "issuerCode" | "registrationAddress" | "consent";
 export type IdentificationDefaults = Partial<Record<FormField, string>>;
 
 /** The step's form: the buyer's last identification offered again (dates as ДД.ММ.ГГГГ), and today for the client-side check. */
@@ -64,7 +65,14 @@ export async function submitIdentification(db: Database, owner: ListOwner, user:
   // The data and the consent to process them (152-FZ, its own row in consents) are kept together or not at all.
   await db.transaction(async (tx) => {
     // Saved again (a correction, a second large order): the consent in force stands, not one row per save.
-    const consent = await ensureConsent(tx, { purpose: "identification", userId: user.id, phone: user.phone, ip: origin.ip, userAgent: origin.userAgent, reference: `checkout:${token.slice(0, 8)}` });
+    const consent = await ensureConsent(tx, {
+      purpose: "identification",
+      userId: user.id,
+      phone: user.phone,
+      ip: origin.ip,
+      userAgent: origin.userAgent,
+      reference: `checkout:${token.slice(0, 8)}`,
+    });
     await saveIdentification(tx, { userId: user.id, checkoutToken: token, data: submission.value, consentVersion: consent.version });
   });
   return { ok: true as const };

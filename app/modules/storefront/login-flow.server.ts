@@ -29,7 +29,8 @@ export async function loginView(request: Request, context: Readonly<RouterContex
   // abandoned sign-in in this browser had kept.
   const redirectTo = query !== null ? safeReturnPath(query) : (state?.redirectTo ?? "/");
   const db = authDeps(context).db;
-  if (user && state?.step === "profile") return { step: "profile", phone: user.phone, resendInSeconds: 0, redirectTo, prefill: await profilePrefill(db, `user:${user.id}`) };
+  if (user && state?.step === "profile")
+    return { step: "profile", phone: user.phone, resendInSeconds: 0, redirectTo, prefill: await profilePrefill(db, `user:${user.id}`) };
   if (state?.step === "code") {
     return { step: "code", phone: state.phone, resendInSeconds: await secondsUntilResend(db, state.phone), redirectTo };
   }
@@ -58,7 +59,9 @@ export async function handleLoginAction(request: Request, context: Readonly<Rout
 
   const fail = (submission: { reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => unknown }, error?: AuthError) => {
     const reply = error
-      ? submission.reply(error.code === "wrong_code" || error.code === "bad_code" ? { fieldErrors: { code: [error.message] } } : { formErrors: [error.message] })
+      ? submission.reply(
+          error.code === "wrong_code" || error.code === "bad_code" ? { fieldErrors: { code: [error.message] } } : { formErrors: [error.message] },
+        )
       : submission.reply();
     const headers: HeadersInit = error?.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
     return data({ result: reply, view: null as LoginView | null }, { status: error?.status ?? 400, headers });
@@ -126,7 +129,13 @@ export async function handleLoginAction(request: Request, context: Readonly<Rout
       break;
     case "back":
       // Step 2 → 1 keeps the phone to correct it; step 3 → 2 shows the code step again.
-      outcome = { state: state?.step === "profile" ? { ...state, step: "code" } : { step: "phone", phone: state?.phone ?? "", redirectTo, ...(state?.codeId !== undefined ? { codeId: state.codeId } : {}) }, cookies: [] };
+      outcome = {
+        state:
+          state?.step === "profile"
+            ? { ...state, step: "code" }
+            : { step: "phone", phone: state?.phone ?? "", redirectTo, ...(state?.codeId !== undefined ? { codeId: state.codeId } : {}) },
+        cookies: [],
+      };
       break;
     default:
       throw data("Неизвестное действие", { status: 400 });
@@ -140,7 +149,9 @@ export async function handleLoginAction(request: Request, context: Readonly<Rout
           phone: outcome.state.phone,
           resendInSeconds: outcome.state.step === "code" ? await secondsUntilResend(deps.db, outcome.state.phone) : 0,
           redirectTo,
-          ...(outcome.state.step === "profile" ? { prefill: await profilePrefill(deps.db, outcome.userId ? `user:${outcome.userId}` : context.get(listOwnerContext)) } : {}),
+          ...(outcome.state.step === "profile"
+            ? { prefill: await profilePrefill(deps.db, outcome.userId ? `user:${outcome.userId}` : context.get(listOwnerContext)) }
+            : {}),
         }
       : null;
     return data({ result: null, view, done: outcome.done ?? null }, { headers: cookies.map((cookie) => ["Set-Cookie", cookie] as [string, string]) });

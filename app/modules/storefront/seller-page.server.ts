@@ -71,14 +71,26 @@ export async function handleSellerBuyback(request: Request, context: Readonly<Ro
   if (intent === "requote") {
     const result = await requoteBuybackRequest(db, { id, phone: user.phone, version }, terms);
     notice = result.ok
-      ? { kind: "success", message: `Цена по заявке ${buybackQuoteNumber(id)} пересчитана: ${formatMoney((result.request.unitPrice ?? 0) * result.request.quantity)}.` }
+      ? {
+          kind: "success",
+          message: `Цена по заявке ${buybackQuoteNumber(id)} пересчитана: ${formatMoney((result.request.unitPrice ?? 0) * result.request.quantity)}.`,
+        }
       : { kind: "error", message: result.reason };
   } else {
     const [found] = (await listSellerRequests(db, user.phone)).filter((row) => row.request.id === id);
-    const answer = intent === "agree" ? { kind: "accept" as const, expectedTotal: found?.request.offeredPrice ?? 0 } : { kind: "reject" as const, reason: "Продавец отказался от предложенной цены" };
+    const answer =
+      intent === "agree"
+        ? { kind: "accept" as const, expectedTotal: found?.request.offeredPrice ?? 0 }
+        : { kind: "reject" as const, reason: "Продавец отказался от предложенной цены" };
     const result = await answerBuybackRequest(db, { sellerPhone: user.phone }, id, version, answer, terms);
     notice = result.ok
-      ? { kind: "success", message: intent === "agree" ? `Вы согласились на ${formatMoney(result.price ?? 0)}. Ждём вас в офисе с монетами и паспортом.` : "Вы отказались от предложенной цены; заявка закрыта." }
+      ? {
+          kind: "success",
+          message:
+            intent === "agree"
+              ? `Вы согласились на ${formatMoney(result.price ?? 0)}. Ждём вас в офисе с монетами и паспортом.`
+              : "Вы отказались от предложенной цены; заявка закрыта.",
+        }
       : { kind: "error", message: result.reason };
   }
   return redirect("/my/buyback", { status: 303, headers: { "Set-Cookie": await flashHeader(notice) } });

@@ -28,17 +28,31 @@ describe("the VAT treatment of a coin (пп. 11 п. 2 ст. 149 НК)", () => {
   });
 
   it("exempts a foreign investment coin that is legal tender (Maple Leaf, Eagle)", () => {
-    expect(derivedVatTreatment({ kind: "investment", country: "Канада", issuer: "Королевский канадский монетный двор", denomination: "50 канадских долларов", quality: "Анциркулейтед" })).toBe("exempt");
-    expect(derivedVatTreatment({ kind: "investment", country: "США", issuer: "Монетный двор США", denomination: "50 долларов США", quality: "Анциркулейтед" })).toBe("exempt");
+    expect(
+      derivedVatTreatment({
+        kind: "investment",
+        country: "Канада",
+        issuer: "Королевский канадский монетный двор",
+        denomination: "50 канадских долларов",
+        quality: "Анциркулейтед",
+      }),
+    ).toBe("exempt");
+    expect(
+      derivedVatTreatment({ kind: "investment", country: "США", issuer: "Монетный двор США", denomination: "50 долларов США", quality: "Анциркулейтед" }),
+    ).toBe("exempt");
   });
 
   it("taxes proof coins, commemorative coins, coins without a face value and coins of states that are gone", () => {
     expect(derivedVatTreatment({ ...georgiy, quality: "Пруф" })).toBe("included");
     expect(derivedVatTreatment({ ...georgiy, quality: "Proof-like" })).toBe("exempt");
     expect(derivedVatTreatment({ ...georgiy, kind: "commemorative" })).toBe("included");
-    expect(derivedVatTreatment({ kind: "investment", country: "ЮАР", issuer: "ЮАР (Rand Refinery)", denomination: "без номинала", quality: null })).toBe("included");
+    expect(derivedVatTreatment({ kind: "investment", country: "ЮАР", issuer: "ЮАР (Rand Refinery)", denomination: "без номинала", quality: null })).toBe(
+      "included",
+    );
     expect(derivedVatTreatment({ kind: "investment", country: "СССР", issuer: "Госбанк СССР", denomination: "10 рублей", quality: "АЦ" })).toBe("included");
-    expect(derivedVatTreatment({ kind: "investment", country: "Российская империя", issuer: "Российская империя", denomination: "5 рублей", quality: null })).toBe("included");
+    expect(
+      derivedVatTreatment({ kind: "investment", country: "Российская империя", issuer: "Российская империя", denomination: "5 рублей", quality: null }),
+    ).toBe("included");
     // A Russian coin not issued by the Bank of Russia is not Russian legal tender.
     expect(derivedVatTreatment({ ...georgiy, issuer: "Частный монетный двор" })).toBe("included");
   });

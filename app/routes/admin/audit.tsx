@@ -47,8 +47,20 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         testId="audit"
         filters={
           <>
-            <AdminFilterSelect label="Кто" name="who" value={filters.who} options={choices.people.map((person) => [person.phone, auditPersonLabel(person.phone, person.name)] as const)} all="все" />
-            <AdminFilterSelect label="Действие" name="action" value={filters.action} options={choices.actions.map((action) => [action, auditActionLabel(action)] as const)} all="все" />
+            <AdminFilterSelect
+              label="Кто"
+              name="who"
+              value={filters.who}
+              options={choices.people.map((person) => [person.phone, auditPersonLabel(person.phone, person.name)] as const)}
+              all="все"
+            />
+            <AdminFilterSelect
+              label="Действие"
+              name="action"
+              value={filters.action}
+              options={choices.actions.map((action) => [action, auditActionLabel(action)] as const)}
+              all="все"
+            />
             <AdminFilterField label="Объект (номер заказа, заявки, телефон)">
               <input type="search" name="object" defaultValue={filters.object ?? ""} className={css.control} maxLength={100} />
             </AdminFilterField>

@@ -27,7 +27,10 @@ export default function AdminBuybackRequest({ loaderData }: Route.ComponentProps
   return (
     <>
       <h1 className={css.title}>
-        Заявка {request.quoteNumber} <span className={css.titleStatus} data-testid="buyback-status">{buybackStatusLabels[request.status]}</span>
+        Заявка {request.quoteNumber}{" "}
+        <span className={css.titleStatus} data-testid="buyback-status">
+          {buybackStatusLabels[request.status]}
+        </span>
       </h1>
       <div className={css.columns}>
         <div>
@@ -123,7 +126,9 @@ export default function AdminBuybackRequest({ loaderData }: Route.ComponentProps
                   <button type="submit" name="intent" value="accept" className={button}>
                     {request.status === "offered" ? `Продавец согласен: ${formatMoney(acceptTotal)}` : `Принять по цене ${formatMoney(acceptTotal)}`}
                   </button>
-                  {request.status !== "offered" && current && !current.locked ? <p className={css.muted}>Фиксация истекла: цена пересчитана по котировкам сейчас.</p> : null}
+                  {request.status !== "offered" && current && !current.locked ? (
+                    <p className={css.muted}>Фиксация истекла: цена пересчитана по котировкам сейчас.</p>
+                  ) : null}
                 </Form>
               ) : null}
               {next.includes("offered") ? (

@@ -30,7 +30,12 @@ export default function AdminBuyback({ loaderData }: Route.ComponentProps) {
         testId="buyback"
         filters={
           <>
-            <AdminFilterSelect label="Статус" name="status" value={filters.status} options={buybackStatuses.map((status) => [status, buybackStatusLabels[status]] as const)} />
+            <AdminFilterSelect
+              label="Статус"
+              name="status"
+              value={filters.status}
+              options={buybackStatuses.map((status) => [status, buybackStatusLabels[status]] as const)}
+            />
             <AdminSearchField label="Номер, телефон или имя" value={filters.q} />
           </>
         }
@@ -48,7 +53,9 @@ export default function AdminBuyback({ loaderData }: Route.ComponentProps) {
 
       <section className={css.section} data-testid="buyback-grades">
         <h2 className={css.sectionTitle}>Цена по состоянию</h2>
-        <p className={css.muted}>На сколько процентов цена выкупа по списку меняется для каждого состояния (−5 — на пять процентов меньше). Действует для новых заявок и пересчётов.</p>
+        <p className={css.muted}>
+          На сколько процентов цена выкупа по списку меняется для каждого состояния (−5 — на пять процентов меньше). Действует для новых заявок и пересчётов.
+        </p>
         <Form method="post" className={css.filters}>
           {buybackGrades.map((grade) => (
             <label key={grade} className={css.filterField}>

@@ -60,7 +60,13 @@ export default function AdminCatalogCoin({ loaderData, actionData }: Route.Compo
             <ul className={css.pictures}>
               {product.images.map((image) => (
                 <li key={image.src} className={css.picture}>
-                  <img src={ipxUrl(image.src, { width: 160 })} alt={image.alt} width={160} height={Math.round((160 * image.height) / image.width)} loading="lazy" />
+                  <img
+                    src={ipxUrl(image.src, { width: 160 })}
+                    alt={image.alt}
+                    width={160}
+                    height={Math.round((160 * image.height) / image.width)}
+                    loading="lazy"
+                  />
                   <AdminEditForm version={version}>
                     <input type="hidden" name="src" value={image.src} />
                     <button type="submit" name="intent" value="remove-picture" className={css.dangerButton}>
@@ -93,7 +99,10 @@ export default function AdminCatalogCoin({ loaderData, actionData }: Route.Compo
             testId="coin-audit"
             describe={(row) =>
               Object.entries(row.after ?? {})
-                .map(([field, after]) => `${productFieldLabels[field] ?? field}: ${shown((row.before as Record<string, unknown> | null)?.[field])} → ${shown(after)}`)
+                .map(
+                  ([field, after]) =>
+                    `${productFieldLabels[field] ?? field}: ${shown((row.before as Record<string, unknown> | null)?.[field])} → ${shown(after)}`,
+                )
                 .join("; ")
             }
           />
@@ -103,7 +112,15 @@ export default function AdminCatalogCoin({ loaderData, actionData }: Route.Compo
       <AdminEditForm version={version} className={css.section} testId="coin-form">
         <div className={css.formGrid}>
           <AdminEditField label={productFieldLabels.name} name="name" error={errors.name}>
-            <input type="text" name="name" required maxLength={300} defaultValue={value("name")} className={css.wideControl} aria-invalid={errors.name ? true : undefined} />
+            <input
+              type="text"
+              name="name"
+              required
+              maxLength={300}
+              defaultValue={value("name")}
+              className={css.wideControl}
+              aria-invalid={errors.name ? true : undefined}
+            />
           </AdminEditField>
           <AdminEditField label={productFieldLabels.pricing} name="pricing" error={errors.pricing}>
             <select name="pricing" defaultValue={value("pricing")} className={css.wideControl}>
@@ -112,8 +129,22 @@ export default function AdminCatalogCoin({ loaderData, actionData }: Route.Compo
             </select>
           </AdminEditField>
           {numberFields.map((field) => (
-            <AdminEditField key={field.name} label={productFieldLabels[field.name]} hint={field.name === "buybackDiscountPercent" ? <BuybackHint buyback={buyback} /> : field.hint} name={field.name} error={errors[field.name]}>
-              <input type="text" name={field.name} inputMode="decimal" maxLength={20} defaultValue={value(field.name)} className={css.wideControl} aria-invalid={errors[field.name] ? true : undefined} />
+            <AdminEditField
+              key={field.name}
+              label={productFieldLabels[field.name]}
+              hint={field.name === "buybackDiscountPercent" ? <BuybackHint buyback={buyback} /> : field.hint}
+              name={field.name}
+              error={errors[field.name]}
+            >
+              <input
+                type="text"
+                name={field.name}
+                inputMode="decimal"
+                maxLength={20}
+                defaultValue={value(field.name)}
+                className={css.wideControl}
+                aria-invalid={errors[field.name] ? true : undefined}
+              />
             </AdminEditField>
           ))}
           <AdminEditField label="НДС" hint={`сейчас: ${product.vatNow}`}>

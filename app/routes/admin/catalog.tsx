@@ -51,8 +51,12 @@ export default function AdminCatalog({ loaderData, actionData }: Route.Component
               <Link to={`/admin/catalog/${encodeURIComponent(row.sku)}`}>{row.sku}</Link>
             </NumberCell>
             <td data-label="Монета">{row.name}</td>
-            <NumberCell label="Цена">{row.pricing === "fixed" && row.fixedPrice !== null ? formatMoney(row.fixedPrice) : `металл + ${String(row.premiumPercent).replace(".", ",")} %`}</NumberCell>
-            <NumberCell label="Остаток">{row.stock <= (row.lowStockThreshold ?? lowStockDefault) ? <span className={css.warning}>{row.stock}</span> : row.stock}</NumberCell>
+            <NumberCell label="Цена">
+              {row.pricing === "fixed" && row.fixedPrice !== null ? formatMoney(row.fixedPrice) : `металл + ${String(row.premiumPercent).replace(".", ",")} %`}
+            </NumberCell>
+            <NumberCell label="Остаток">
+              {row.stock <= (row.lowStockThreshold ?? lowStockDefault) ? <span className={css.warning}>{row.stock}</span> : row.stock}
+            </NumberCell>
             <td data-label="На сайте">{row.status === "active" ? "да" : "скрыта"}</td>
           </tr>
         ))}
@@ -61,8 +65,8 @@ export default function AdminCatalog({ loaderData, actionData }: Route.Component
       <section className={css.section}>
         <h2 className={css.sectionTitle}>Файл каталога</h2>
         <p className={css.muted}>
-          Тот же формат, что у npm run catalog: JSON (массив монет) или CSV с заголовком из названий полей. Монеты создаются или обновляются по артикулу; если хоть одна строка с
-          ошибкой, не загружается ничего.
+          Тот же формат, что у npm run catalog: JSON (массив монет) или CSV с заголовком из названий полей. Монеты создаются или обновляются по артикулу; если
+          хоть одна строка с ошибкой, не загружается ничего.
         </p>
         <p>
           <a href="/admin/catalog/export" download>
@@ -77,8 +81,8 @@ export default function AdminCatalog({ loaderData, actionData }: Route.Component
           {actionData?.belowFloor ? (
             <div role="alert" data-testid="import-below-floor">
               <p className={css.warning}>
-                Файл {actionData.fileName} не загружен: эти монеты продавались бы дешевле металла или цены выкупа. Проверьте цены; если так и задумано, выберите файл ещё раз и
-                подтвердите.
+                Файл {actionData.fileName} не загружен: эти монеты продавались бы дешевле металла или цены выкупа. Проверьте цены; если так и задумано, выберите
+                файл ещё раз и подтвердите.
               </p>
               <ul className={css.list}>
                 {actionData.belowFloor.map((message, index) => (
@@ -101,8 +105,7 @@ export default function AdminCatalog({ loaderData, actionData }: Route.Component
             <ol className={css.list} data-testid="catalog-imports">
               {imports.map((row) => (
                 <li key={row.id}>
-                  {auditWho(row)}: {row.after?.file}, новых{" "}
-                  {row.after?.created ?? 0}, обновлено {row.after?.updated ?? 0}
+                  {auditWho(row)}: {row.after?.file}, новых {row.after?.created ?? 0}, обновлено {row.after?.updated ?? 0}
                 </li>
               ))}
             </ol>
@@ -111,7 +114,8 @@ export default function AdminCatalog({ loaderData, actionData }: Route.Component
         {actionData?.importErrors?.length ? (
           <div role="alert" data-testid="import-errors">
             <p className={css.warning}>
-              {actionData.fileName ? `Файл ${actionData.fileName} не загружен, в каталоге ничего не изменилось.` : "Файл не загружен."} Ошибки ({actionData.importErrors.length}):
+              {actionData.fileName ? `Файл ${actionData.fileName} не загружен, в каталоге ничего не изменилось.` : "Файл не загружен."} Ошибки (
+              {actionData.importErrors.length}):
             </p>
             <ul className={css.list}>
               {actionData.importErrors.map((message, index) => (

@@ -27,7 +27,10 @@ export default function AdminComplianceOrder({ loaderData }: Route.ComponentProp
         <Link to="/admin/compliance">← Контроль 115-ФЗ</Link>
       </p>
       <h1 className={css.title}>
-        Заказ №{order.number} <span className={css.status} data-testid="order-status">{orderStatusLabels[order.status]}</span>
+        Заказ №{order.number}{" "}
+        <span className={css.status} data-testid="order-status">
+          {orderStatusLabels[order.status]}
+        </span>
       </h1>
       <section className={css.section}>
         <dl className={css.facts}>

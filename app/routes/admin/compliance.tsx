@@ -20,9 +20,27 @@ const orderLink = (number: string) => <Link to={`/admin/compliance/orders/${numb
 type OrderRow = { id: number; number: string; createdAt: Date; total: number; buyer: string; status?: keyof typeof orderStatusLabels };
 
 /** Orders in a table, each linked to its compliance page, or the words for none. */
-function OrderTable<Row extends { id: number }>({ orders, empty, head, renderCells }: { orders: readonly Row[]; empty: string; head: readonly string[]; renderCells: (order: Row) => ReactNode }) {
+function OrderTable<Row extends { id: number }>({
+  orders,
+  empty,
+  head,
+  renderCells,
+}: {
+  orders: readonly Row[];
+  empty: string;
+  head: readonly string[];
+  renderCells: (order: Row) => ReactNode;
+}) {
   if (orders.length === 0) return <p className={css.muted}>{empty}</p>;
-  return <AdminTable cards head={head} rows={orders.map((order) => <tr key={order.id}>{renderCells(order)}</tr>)} />;
+  return (
+    <AdminTable
+      cards
+      head={head}
+      rows={orders.map((order) => (
+        <tr key={order.id}>{renderCells(order)}</tr>
+      ))}
+    />
+  );
 }
 
 /** An order's date, buyer and total (and status). */
@@ -51,13 +69,21 @@ export default function AdminCompliance({ loaderData }: Route.ComponentProps) {
 
       <section className={css.section} data-testid="held-orders">
         <h2 className={css.sectionTitle}>На проверке: совпадение с перечнем</h2>
-        <OrderTable orders={held} empty="Нет заказов на проверке." head={["Заказ", "Дата", "Покупатель", "Сумма"]} renderCells={(order) => <OrderCells order={order} />} />
+        <OrderTable
+          orders={held}
+          empty="Нет заказов на проверке."
+          head={["Заказ", "Дата", "Покупатель", "Сумма"]}
+          renderCells={(order) => <OrderCells order={order} />}
+        />
       </section>
 
       <section className={css.section} data-testid="control-orders">
         <h2 className={css.sectionTitle}>Обязательный контроль</h2>
         <p className={css.muted}>
-          Заказы от {formatMoney(threshold)} или заказы одного покупателя, которые вместе за {LINKED_DAYS} дней составляют эту сумму. <a href="/admin/compliance/control.csv" download>Скачать CSV</a>
+          Заказы от {formatMoney(threshold)} или заказы одного покупателя, которые вместе за {LINKED_DAYS} дней составляют эту сумму.{" "}
+          <a href="/admin/compliance/control.csv" download>
+            Скачать CSV
+          </a>
         </p>
         <OrderTable
           orders={control}
@@ -80,7 +106,12 @@ export default function AdminCompliance({ loaderData }: Route.ComponentProps) {
 
       <section className={css.section} data-testid="identified-orders">
         <h2 className={css.sectionTitle}>Заказы с идентификацией покупателя</h2>
-        <OrderTable orders={identified} empty="Пока нет." head={["Заказ", "Дата", "Статус", "Покупатель", "Сумма"]} renderCells={(order) => <OrderCells order={order} withStatus />} />
+        <OrderTable
+          orders={identified}
+          empty="Пока нет."
+          head={["Заказ", "Дата", "Статус", "Покупатель", "Сумма"]}
+          renderCells={(order) => <OrderCells order={order} withStatus />}
+        />
       </section>
     </>
   );

@@ -18,7 +18,12 @@ export function action({ request, params, context }: Route.ActionArgs) {
   return handleContentEditor(request, context, params);
 }
 
-const auditLabels: Record<string, string> = { "content.create": "добавлено", "content.edit": "текст изменён", "content.publish": "опубликовано", "content.unpublish": "снято с публикации" };
+const auditLabels: Record<string, string> = {
+  "content.create": "добавлено",
+  "content.edit": "текст изменён",
+  "content.publish": "опубликовано",
+  "content.unpublish": "снято с публикации",
+};
 
 export default function AdminContentItem({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, key, source, published, version, storefront, audit, fields } = loaderData;
@@ -80,20 +85,26 @@ export default function AdminContentItem({ loaderData, actionData }: Route.Compo
     >
       {fields ? (
         <div>
-          <ArticleForm defaults={fields.defaults} cover={fields.cover} version={currentVersion} lastResult={articleData?.result} preview={articleData?.preview} />
+          <ArticleForm
+            defaults={fields.defaults}
+            cover={fields.cover}
+            version={currentVersion}
+            lastResult={articleData?.result}
+            preview={articleData?.preview}
+          />
         </div>
       ) : (
-      <AdminEditForm version={currentVersion} className={css.section}>
-        <AdminEditField label="Файл записи: поля между строками «---», ниже текст в Markdown">
-          <textarea name="source" rows={24} defaultValue={fileData?.source ?? source} key={fileData?.source ?? source} className={css.textarea} spellCheck />
-        </AdminEditField>
-        <p className={css.filters}>
-          <button type="submit" name="intent" value="preview" className={button}>
-            Предпросмотр
-          </button>
-          <AdminSaveButton />
-        </p>
-      </AdminEditForm>
+        <AdminEditForm version={currentVersion} className={css.section}>
+          <AdminEditField label="Файл записи: поля между строками «---», ниже текст в Markdown">
+            <textarea name="source" rows={24} defaultValue={fileData?.source ?? source} key={fileData?.source ?? source} className={css.textarea} spellCheck />
+          </AdminEditField>
+          <p className={css.filters}>
+            <button type="submit" name="intent" value="preview" className={button}>
+              Предпросмотр
+            </button>
+            <AdminSaveButton />
+          </p>
+        </AdminEditForm>
       )}
     </AdminEditFrame>
   );

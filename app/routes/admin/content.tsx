@@ -20,8 +20,8 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className={css.title}>Тексты сайта</h1>
       <p className={css.muted}>
-        Новости, кейсы и статьи обучения добавляются и правятся формой; остальные записи — как файл Markdown с блоком полей (формат npm run content), новые такие записи добавляет npm run content -- import.{" "}
-        <Link to="/admin/catalog">Каталог монет</Link>
+        Новости, кейсы и статьи обучения добавляются и правятся формой; остальные записи — как файл Markdown с блоком полей (формат npm run content), новые
+        такие записи добавляет npm run content -- import. <Link to="/admin/catalog">Каталог монет</Link>
       </p>
       {kinds.map(({ kind, label }) => {
         const ofKind = items.filter((item) => item.kind === kind);

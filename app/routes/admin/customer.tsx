@@ -31,7 +31,13 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
             {orders.length === 0 ? (
               <p className={css.muted}>Заказов нет</p>
             ) : (
-              <AdminTable cards head={orderListHead(false)} rows={orders.map((order) => <OrderListRow key={order.number} order={order} />)} />
+              <AdminTable
+                cards
+                head={orderListHead(false)}
+                rows={orders.map((order) => (
+                  <OrderListRow key={order.number} order={order} />
+                ))}
+              />
             )}
           </section>
           <section className={css.section} data-testid="customer-buyback">
@@ -39,7 +45,13 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
             {buyback.length === 0 ? (
               <p className={css.muted}>Заявок нет</p>
             ) : (
-              <AdminTable cards head={buybackListHead(false)} rows={buyback.map((row) => <BuybackListRow key={row.id} row={row} />)} />
+              <AdminTable
+                cards
+                head={buybackListHead(false)}
+                rows={buyback.map((row) => (
+                  <BuybackListRow key={row.id} row={row} />
+                ))}
+              />
             )}
           </section>
         </div>

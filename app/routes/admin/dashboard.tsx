@@ -47,7 +47,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <section className={css.card} data-testid="sales-status">
           <h2 className={css.cardTitle}>Продажи</h2>
           <p className={shop.open ? css.figure : `${css.figure} ${css.warning}`}>{shop.open ? "Открыты" : "Приостановлены"}</p>
-          {shop.paused ? <p className={css.muted}>Пауза{shop.pauseNote ? `: ${shop.pauseNote}` : ""} (с {formatDateTime(shop.changedAt)})</p> : null}
+          {shop.paused ? (
+            <p className={css.muted}>
+              Пауза{shop.pauseNote ? `: ${shop.pauseNote}` : ""} (с {formatDateTime(shop.changedAt)})
+            </p>
+          ) : null}
           {!shop.quotesFresh ? <p className={css.warning}>Котировки устарели — заказы не принимаются</p> : null}
         </section>
         <section className={css.card} data-testid="quotes-status">
@@ -130,7 +134,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type BriefOrder = { number: string; total: number; status: keyof typeof orderStatusLabels; createdAt: Date | string; paymentDueAt: Date | string | null; contact: { lastName: string; name: string } };
+type BriefOrder = {
+  number: string;
+  total: number;
+  status: keyof typeof orderStatusLabels;
+  createdAt: Date | string;
+  paymentDueAt: Date | string | null;
+  contact: { lastName: string; name: string };
+};
 
 function OrderTable({ rows, showDue = false }: { rows: BriefOrder[]; showDue?: boolean }) {
   if (rows.length === 0) return <p className={css.muted}>Нет</p>;

@@ -96,7 +96,8 @@ export default function AdminExchange({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
         <p className={css.muted}>
-          Цены из 1С применяются только к монетам с фиксированной ценой; цены монет, привязанных к металлу, следуют котировкам. То же из терминала: npm run exchange -- credentials ЛОГИН ПАРОЛЬ.
+          Цены из 1С применяются только к монетам с фиксированной ценой; цены монет, привязанных к металлу, следуют котировкам. То же из терминала: npm run
+          exchange -- credentials ЛОГИН ПАРОЛЬ.
         </p>
       </section>
       <section className={css.section} data-testid="exchange-resend">

@@ -40,7 +40,16 @@ export default function StaffLogin({ loaderData, actionData }: Route.ComponentPr
               <label htmlFor="staff-phone" className={form.label}>
                 Телефон
               </label>
-              <input id="staff-phone" name="phone" type="tel" inputMode="tel" autoComplete="tel" required className={form.input} placeholder="+7 (999) 123-45-67" />
+              <input
+                id="staff-phone"
+                name="phone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                required
+                className={form.input}
+                placeholder="+7 (999) 123-45-67"
+              />
               {error?.field === "phone" ? (
                 <p className={form.error} role="alert">
                   {error.message}
@@ -61,7 +70,17 @@ export default function StaffLogin({ loaderData, actionData }: Route.ComponentPr
                 <label htmlFor="staff-code" className={form.label}>
                   Код из SMS
                 </label>
-                <input id="staff-code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code" pattern="\d{4}" maxLength={4} required className={form.input} />
+                <input
+                  id="staff-code"
+                  name="code"
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="\d{4}"
+                  maxLength={4}
+                  required
+                  className={form.input}
+                />
                 {error?.field === "code" ? (
                   <p className={form.error} role="alert" data-testid="code-error">
                     {error.message}

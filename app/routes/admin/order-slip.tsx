@@ -34,7 +34,8 @@ export default function OrderSlip({ loaderData: slip }: Route.ComponentProps) {
   return (
     <article className={css.slip} data-testid="packing-slip">
       <p className={css.noPrint}>
-        <a href={`/admin/orders/${encodeURIComponent(slip.number)}`}>← К заказу</a> · {slip.withPrices ? <a href="?prices=0">Без цен</a> : <a href="?">С ценами</a>} · Напечатайте страницу (Ctrl+P).
+        <a href={`/admin/orders/${encodeURIComponent(slip.number)}`}>← К заказу</a> ·{" "}
+        {slip.withPrices ? <a href="?prices=0">Без цен</a> : <a href="?">С ценами</a>} · Напечатайте страницу (Ctrl+P).
       </p>
       <h1 className={css.title}>Упаковочный лист к заказу №{slip.number}</h1>
       <p>от {formatDateTime(slip.createdAt)}</p>

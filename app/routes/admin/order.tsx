@@ -33,7 +33,10 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className={css.title}>
-        Заказ №{order.number} <span className={css.status} data-testid="order-status">{orderStatusLabels[order.status]}</span>
+        Заказ №{order.number}{" "}
+        <span className={css.status} data-testid="order-status">
+          {orderStatusLabels[order.status]}
+        </span>
       </h1>
       <div className={css.columns}>
         <div>
@@ -167,7 +170,9 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                     <td data-label="Чек">
                       {receiptTypeLabels[receipt.type]}
                       <br />
-                      <span className={css.muted}>{receipt.items.map((item) => `${item.name} × ${item.quantity}, ${receiptVatLabels[item.vat]}`).join("; ")}</span>
+                      <span className={css.muted}>
+                        {receipt.items.map((item) => `${item.name} × ${item.quantity}, ${receiptVatLabels[item.vat]}`).join("; ")}
+                      </span>
                     </td>
                     <td data-label="Статус">
                       {receiptStatusLabels[receipt.status]}
@@ -196,7 +201,15 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                     <label className={css.filterField}>
                       Трек-номер СДЭК
                       {/* No pattern: a pasted number with spaces is fine, the server drops them and says in Russian what it refuses. */}
-                      <input type="text" name="trackingNumber" required maxLength={80} autoComplete="off" defaultValue={order.trackingNumber ?? ""} className={css.control} />
+                      <input
+                        type="text"
+                        name="trackingNumber"
+                        required
+                        maxLength={80}
+                        autoComplete="off"
+                        defaultValue={order.trackingNumber ?? ""}
+                        className={css.control}
+                      />
                     </label>
                   ) : null}
                   {to === "cancelled" ? (
@@ -247,4 +260,3 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
-

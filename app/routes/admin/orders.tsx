@@ -26,7 +26,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         testId="orders"
         filters={
           <>
-            <AdminFilterSelect label="Статус" name="status" value={filters.status} options={orderStatuses.map((status) => [status, orderStatusLabels[status]] as const)} />
+            <AdminFilterSelect
+              label="Статус"
+              name="status"
+              value={filters.status}
+              options={orderStatuses.map((status) => [status, orderStatusLabels[status]] as const)}
+            />
             <AdminDateFields from={filters.from} to={filters.to} />
             <AdminSearchField label="Номер, телефон или фамилия" value={filters.q} />
           </>
@@ -39,7 +44,17 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         head={orderListHead(true)}
         cards
         rows={result.rows.map((order) => (
-          <OrderListRow key={order.number} order={order} buyer={<PersonCell label={orderColumns.buyer} name={[order.contact.lastName, order.contact.name].filter(Boolean).join(" ")} phone={formatPhone(order.phone)} />} />
+          <OrderListRow
+            key={order.number}
+            order={order}
+            buyer={
+              <PersonCell
+                label={orderColumns.buyer}
+                name={[order.contact.lastName, order.contact.name].filter(Boolean).join(" ")}
+                phone={formatPhone(order.phone)}
+              />
+            }
+          />
         ))}
       />
     </>

@@ -52,7 +52,9 @@ export default function AdminShop({ loaderData }: Route.ComponentProps) {
           <dd data-testid="quotes-time">{quotes.time ? `${formatDateTime(quotes.time)}, ${quotes.ageMinutes} мин назад` : "котировок нет"}</dd>
           <dt>Состояние</dt>
           <dd className={quotes.fresh ? undefined : css.warning}>
-            {quotes.fresh ? `свежие (заказы принимаются, пока им не больше ${quotes.maxAgeMinutes} мин)` : `устарели (старше ${quotes.maxAgeMinutes} мин) — заказы не принимаются`}
+            {quotes.fresh
+              ? `свежие (заказы принимаются, пока им не больше ${quotes.maxAgeMinutes} мин)`
+              : `устарели (старше ${quotes.maxAgeMinutes} мин) — заказы не принимаются`}
           </dd>
           <dt>Обновляются</dt>
           <dd>каждые {quotes.refreshMinutes} мин</dd>

@@ -89,7 +89,16 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
           <input type="hidden" name="intent" value="add" />
           <label className={css.filterField}>
             Телефон
-            <input name="phone" type="tel" inputMode="tel" autoComplete="off" required placeholder="+7 (999) 123-45-67" className={css.control} maxLength={30} />
+            <input
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              required
+              placeholder="+7 (999) 123-45-67"
+              className={css.control}
+              maxLength={30}
+            />
           </label>
           <label className={css.filterField}>
             Имя
@@ -104,7 +113,8 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
         <p className={css.muted}>
-          Владелец может всё, менеджер — заказы, выкуп, покупателей и паузу продаж, контент-редактор — каталог и страницы, комплаенс — данные идентификации. Последнего владельца удалить или понизить нельзя. То же из терминала: npm run staff -- add ТЕЛЕФОН РОЛЬ [ИМЯ] | remove ТЕЛЕФОН.
+          Владелец может всё, менеджер — заказы, выкуп, покупателей и паузу продаж, контент-редактор — каталог и страницы, комплаенс — данные идентификации.
+          Последнего владельца удалить или понизить нельзя. То же из терминала: npm run staff -- add ТЕЛЕФОН РОЛЬ [ИМЯ] | remove ТЕЛЕФОН.
         </p>
       </section>
     </>

@@ -27,25 +27,25 @@ export default function DefaultLayout() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <LoginModalProvider>
-    <div className={page}>
-      <Header
-        counts={root?.counts ?? { cart: 0, wishlist: 0, compare: 0 }}
-        isLoggedIn={Boolean(root?.user)}
-        returnTo={location.pathname + location.search}
-        sticky={options.stickyHeader}
-        quotesBar={<QuotesBar quotes={root?.quotes ?? null} largeScreensOnly={options.stickyHeader} />}
-      />
-      {root?.salesPause ? <SalesPauseBanner reason={root.salesPause.reason} /> : null}
-      {options.hideDeliveryBanner ? null : <DeliveryBanner />}
-      <main className={main} id="main">
-        <Container>
-          {root?.flash ? <Notice kind={root.flash.kind} message={root.flash.message} /> : null}
-          <Outlet />
-        </Container>
-      </main>
-      <Footer seller={root?.seller} />
-      {root?.analytics.banner && !location.pathname.startsWith("/cookies") ? <CookieBanner /> : null}
-    </div>
+      <div className={page}>
+        <Header
+          counts={root?.counts ?? { cart: 0, wishlist: 0, compare: 0 }}
+          isLoggedIn={Boolean(root?.user)}
+          returnTo={location.pathname + location.search}
+          sticky={options.stickyHeader}
+          quotesBar={<QuotesBar quotes={root?.quotes ?? null} largeScreensOnly={options.stickyHeader} />}
+        />
+        {root?.salesPause ? <SalesPauseBanner reason={root.salesPause.reason} /> : null}
+        {options.hideDeliveryBanner ? null : <DeliveryBanner />}
+        <main className={main} id="main">
+          <Container>
+            {root?.flash ? <Notice kind={root.flash.kind} message={root.flash.message} /> : null}
+            <Outlet />
+          </Container>
+        </main>
+        <Footer seller={root?.seller} />
+        {root?.analytics.banner && !location.pathname.startsWith("/cookies") ? <CookieBanner /> : null}
+      </div>
     </LoginModalProvider>
   );
 }

@@ -79,11 +79,17 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
   const { alerts } = loaderData;
   return (
     <>
-      <PageHeader title="Уведомления" crumbs={[{ name: "Личный кабинет", href: "/my" }, { name: "Уведомления", href: "/my/alerts" }]} />
+      <PageHeader
+        title="Уведомления"
+        crumbs={[
+          { name: "Личный кабинет", href: "/my" },
+          { name: "Уведомления", href: "/my/alerts" },
+        ]}
+      />
       {alerts.length === 0 ? (
         <p>
-          Уведомлений нет. На странице монеты можно попросить сообщить, когда цена будет ниже нужной суммы или когда монета появится в
-          наличии. <Link to="/catalog">Перейти в каталог</Link>
+          Уведомлений нет. На странице монеты можно попросить сообщить, когда цена будет ниже нужной суммы или когда монета появится в наличии.{" "}
+          <Link to="/catalog">Перейти в каталог</Link>
         </p>
       ) : (
         <ul className={css.alertList} data-testid="alerts">

@@ -22,16 +22,31 @@ export default function MyBuyback({ loaderData }: Route.ComponentProps) {
   const { requests } = loaderData;
   return (
     <>
-      <PageHeader title="Выкуп монет" crumbs={[{ name: "Личный кабинет", href: "/my" }, { name: "Выкуп монет", href: "/my/buyback" }]} />
+      <PageHeader
+        title="Выкуп монет"
+        crumbs={[
+          { name: "Личный кабинет", href: "/my" },
+          { name: "Выкуп монет", href: "/my/buyback" },
+        ]}
+      />
       {requests.length === 0 ? (
         <p>
           Заявок на выкуп с вашего номера нет. <Link to="/coin-buyback#request">Оставить заявку</Link>
         </p>
       ) : null}
       {requests.map((request) => (
-        <section key={request.id} className={css.buybackCard} data-testid="buyback-request" data-quote={request.quoteNumber} aria-labelledby={`buyback-${request.id}`}>
+        <section
+          key={request.id}
+          className={css.buybackCard}
+          data-testid="buyback-request"
+          data-quote={request.quoteNumber}
+          aria-labelledby={`buyback-${request.id}`}
+        >
           <h2 id={`buyback-${request.id}`} className={css.buybackTitle}>
-            Заявка {request.quoteNumber} <span className={css.buybackStatus} data-testid="buyback-status">{buybackStatusLabels[request.status]}</span>
+            Заявка {request.quoteNumber}{" "}
+            <span className={css.buybackStatus} data-testid="buyback-status">
+              {buybackStatusLabels[request.status]}
+            </span>
           </h2>
           <dl className={css.facts}>
             <dt>Монеты</dt>

@@ -36,11 +36,16 @@ export default function Coins({ loaderData }: Route.ComponentProps) {
   const { holdings } = loaderData;
   return (
     <>
-      <PageHeader title="Мои монеты" crumbs={[{ name: "Личный кабинет", href: "/my" }, { name: "Мои монеты", href: "/my/coins" }]} />
+      <PageHeader
+        title="Мои монеты"
+        crumbs={[
+          { name: "Личный кабинет", href: "/my" },
+          { name: "Мои монеты", href: "/my/coins" },
+        ]}
+      />
       {holdings.lines.length === 0 ? (
         <p>
-          Здесь появятся монеты из ваших выполненных заказов: сколько вы заплатили и сколько они стоят сегодня.{" "}
-          <Link to="/catalog">Перейти в каталог</Link>
+          Здесь появятся монеты из ваших выполненных заказов: сколько вы заплатили и сколько они стоят сегодня. <Link to="/catalog">Перейти в каталог</Link>
         </p>
       ) : (
         <>
@@ -60,10 +65,18 @@ export default function Coins({ loaderData }: Route.ComponentProps) {
                 {holdings.lines.map((line) => (
                   <tr key={line.productId} data-testid="holding" data-product-id={line.productId}>
                     <td className={table.cell}>{line.slug ? <Link to={`/products/${line.slug}`}>{line.name}</Link> : line.name}</td>
-                    <td className={table.numberCell} data-label="Штук">{line.quantity}</td>
-                    <td className={table.numberCell} data-testid="paid" data-label="Заплачено">{money(line.paid)}</td>
-                    <td className={table.numberCell} data-testid="price-today" data-label="Цена сегодня">{money(line.price)}</td>
-                    <td className={table.numberCell} data-testid="buyback-today" data-label="Выкуп сегодня">{money(line.buyback)}</td>
+                    <td className={table.numberCell} data-label="Штук">
+                      {line.quantity}
+                    </td>
+                    <td className={table.numberCell} data-testid="paid" data-label="Заплачено">
+                      {money(line.paid)}
+                    </td>
+                    <td className={table.numberCell} data-testid="price-today" data-label="Цена сегодня">
+                      {money(line.price)}
+                    </td>
+                    <td className={table.numberCell} data-testid="buyback-today" data-label="Выкуп сегодня">
+                      {money(line.buyback)}
+                    </td>
                     <td className={table.numberCell} data-testid="gain" data-label="Доход / убыток">
                       <Gain gain={line.gain} percent={line.gainPercent} />
                     </td>
@@ -75,9 +88,13 @@ export default function Coins({ loaderData }: Route.ComponentProps) {
                   <th className={table.cell} scope="row" colSpan={2}>
                     Итого
                   </th>
-                  <td className={table.numberCell} data-label="Заплачено">{money(holdings.paid)}</td>
+                  <td className={table.numberCell} data-label="Заплачено">
+                    {money(holdings.paid)}
+                  </td>
                   <td className={table.numberCell} />
-                  <td className={table.numberCell} data-testid="buyback-total" data-label="Выкуп сегодня">{money(holdings.buybackValue)}</td>
+                  <td className={table.numberCell} data-testid="buyback-total" data-label="Выкуп сегодня">
+                    {money(holdings.buybackValue)}
+                  </td>
                   <td className={table.numberCell} data-testid="gain-total" data-label="Доход / убыток">
                     <Gain gain={holdings.gain} percent={holdings.gainPercent} />
                   </td>
@@ -86,8 +103,8 @@ export default function Coins({ loaderData }: Route.ComponentProps) {
             </table>
           </div>
           <p className={css.note}>
-            Доход или убыток считается от цены выкупа: это сумма, которую магазин заплатит за монеты сегодня. Цена и выкуп за одну монету, по
-            текущим котировкам.
+            Доход или убыток считается от цены выкупа: это сумма, которую магазин заплатит за монеты сегодня. Цена и выкуп за одну монету, по текущим
+            котировкам.
           </p>
         </>
       )}

@@ -17,12 +17,33 @@ export const menuList = style({
   padding: 0,
   display: "grid",
   gap: vars.space.xs,
-  "@media": { [mediaDown("md")]: { display: "flex", gap: vars.space.md, overflowX: "auto", whiteSpace: "nowrap", borderBottom: `1px solid ${vars.color.border}` } },
+  "@media": {
+    [mediaDown("md")]: { display: "flex", gap: vars.space.md, overflowX: "auto", whiteSpace: "nowrap", borderBottom: `1px solid ${vars.color.border}` },
+  },
 });
-export const menuLink = style({ display: "block", padding: `${vars.space.sm} 0`, color: vars.color.text, textDecoration: "none", selectors: { "&[aria-current=page]": { fontWeight: 700, color: vars.color.goldDark } } });
-export const logout = style({ border: "none", background: "none", padding: `${vars.space.sm} 0`, color: vars.color.danger, cursor: "pointer", font: "inherit", whiteSpace: "nowrap" });
+export const menuLink = style({
+  display: "block",
+  padding: `${vars.space.sm} 0`,
+  color: vars.color.text,
+  textDecoration: "none",
+  selectors: { "&[aria-current=page]": { fontWeight: 700, color: vars.color.goldDark } },
+});
+export const logout = style({
+  border: "none",
+  background: "none",
+  padding: `${vars.space.sm} 0`,
+  color: vars.color.danger,
+  cursor: "pointer",
+  font: "inherit",
+  whiteSpace: "nowrap",
+});
 export const content = style({ minWidth: 0 });
-export const facts = style({ display: "grid", gridTemplateColumns: "max-content minmax(0, 1fr)", gap: `${vars.space.sm} ${vars.space.lg}`, margin: `0 0 ${vars.space.lg}` });
+export const facts = style({
+  display: "grid",
+  gridTemplateColumns: "max-content minmax(0, 1fr)",
+  gap: `${vars.space.sm} ${vars.space.lg}`,
+  margin: `0 0 ${vars.space.lg}`,
+});
 export const fact = style({ display: "contents" });
 // A long e-mail breaks anywhere rather than widening the page (577 px on a phone).
 globalStyle(`${facts} dd`, { margin: 0, overflowWrap: "anywhere" });
@@ -50,7 +71,9 @@ export const alertFacts = style({ margin: `${vars.space.xs} 0 0`, color: vars.co
  * cell's data-label), so the gain is on screen without scrolling sideways.
  */
 export const holdingsTable = style({});
-globalStyle(`${holdingsTable} thead`, { "@media": { [mediaDown("sm")]: { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" } } });
+globalStyle(`${holdingsTable} thead`, {
+  "@media": { [mediaDown("sm")]: { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" } },
+});
 globalStyle(`${holdingsTable}, ${holdingsTable} tbody, ${holdingsTable} tfoot, ${holdingsTable} tr, ${holdingsTable} td, ${holdingsTable} th`, {
   "@media": { [mediaDown("sm")]: { display: "block", width: "100%" } },
 });
@@ -61,7 +84,26 @@ globalStyle(`${holdingsTable} td[data-label]::before`, {
 });
 globalStyle(`${holdingsTable} td:empty`, { "@media": { [mediaDown("sm")]: { display: "none" } } });
 export const buybackCard = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.md, marginBottom: vars.space.lg });
-export const buybackTitle = style({ fontSize: vars.font.sizeLarge, margin: `0 0 ${vars.space.sm}`, display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "baseline" });
+export const buybackTitle = style({
+  fontSize: vars.font.sizeLarge,
+  margin: `0 0 ${vars.space.sm}`,
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.sm,
+  alignItems: "baseline",
+});
 export const buybackActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, alignItems: "center" });
-export const buybackSteps = style({ margin: `${vars.space.md} 0 0`, paddingInlineStart: vars.space.lg, fontSize: vars.font.sizeSmall, color: vars.color.textMuted });
-export const buybackStatus = style({ fontSize: vars.font.sizeSmall, fontWeight: 600, padding: `0 ${vars.space.sm}`, borderRadius: vars.radius.pill, background: vars.color.goldLight, whiteSpace: "nowrap" });
+export const buybackSteps = style({
+  margin: `${vars.space.md} 0 0`,
+  paddingInlineStart: vars.space.lg,
+  fontSize: vars.font.sizeSmall,
+  color: vars.color.textMuted,
+});
+export const buybackStatus = style({
+  fontSize: vars.font.sizeSmall,
+  fontWeight: 600,
+  padding: `0 ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.goldLight,
+  whiteSpace: "nowrap",
+});

@@ -26,7 +26,10 @@ export function action({ url, context, params }: Route.ActionArgs) {
   return payAgain(url, context, params.id, (id) => `/my/orders/${id}`);
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [...pageMeta({ title: loaderData ? `Заказ №${loaderData.order.number}` : "Заказ" }), { name: "robots", content: "noindex" }];
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  ...pageMeta({ title: loaderData ? `Заказ №${loaderData.order.number}` : "Заказ" }),
+  { name: "robots", content: "noindex" },
+];
 
 export default function Order({ loaderData }: Route.ComponentProps) {
   const { order, payable, paymentNote, history } = loaderData;
@@ -34,7 +37,11 @@ export default function Order({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title={`Заказ №${order.number}`}
-        crumbs={[{ name: "Личный кабинет", href: "/my" }, { name: "Заказы", href: "/my/orders" }, { name: `№${order.number}`, href: `/my/orders/${order.id}` }]}
+        crumbs={[
+          { name: "Личный кабинет", href: "/my" },
+          { name: "Заказы", href: "/my/orders" },
+          { name: `№${order.number}`, href: `/my/orders/${order.id}` },
+        ]}
       />
       {payable ? (
         // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- an <output> holds phrasing content only, and this holds paragraphs

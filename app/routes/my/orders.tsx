@@ -14,7 +14,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = accountUser(context);
   const { db } = context.get(databaseContext);
   const orders = await listOrders(db, user.id);
-  const refunded = await refundedByOrder(db, orders.map((order) => order.id));
+  const refunded = await refundedByOrder(
+    db,
+    orders.map((order) => order.id),
+  );
   return {
     orders: orders.map((order) => {
       const back = refunded.get(order.id)?.amount ?? 0;
@@ -30,7 +33,13 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const { orders } = loaderData;
   return (
     <>
-      <PageHeader title="Мои заказы" crumbs={[{ name: "Личный кабинет", href: "/my" }, { name: "Заказы", href: "/my/orders" }]} />
+      <PageHeader
+        title="Мои заказы"
+        crumbs={[
+          { name: "Личный кабинет", href: "/my" },
+          { name: "Заказы", href: "/my/orders" },
+        ]}
+      />
       {orders.length === 0 ? (
         <p>
           Заказов пока нет. <Link to="/catalog">Перейти в каталог</Link>

@@ -24,7 +24,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     consents: rows
       .filter((row) => isConsentPurpose(row.purpose))
-      .map((row) => ({ id: row.id, purpose: row.purpose as keyof typeof consentPurposeLabels, version: row.documentVersion, givenAt: row.givenAt.toISOString(), withdrawnAt: row.withdrawnAt?.toISOString() ?? null, reference: row.reference })),
+      .map((row) => ({
+        id: row.id,
+        purpose: row.purpose as keyof typeof consentPurposeLabels,
+        version: row.documentVersion,
+        givenAt: row.givenAt.toISOString(),
+        withdrawnAt: row.withdrawnAt?.toISOString() ?? null,
+        reference: row.reference,
+      })),
   };
 }
 
@@ -44,7 +51,13 @@ const privacyTexts = {
 const privacyFormSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("withdraw"), consentId: z.string({ error: privacyTexts.noConsent }).regex(/^\d{1,15}$/, privacyTexts.noConsent).transform(Number) }),
+    z.object({
+      intent: z.literal("withdraw"),
+      consentId: z
+        .string({ error: privacyTexts.noConsent })
+        .regex(/^\d{1,15}$/, privacyTexts.noConsent)
+        .transform(Number),
+    }),
     z.object({ intent: z.literal("delete"), confirm: z.literal("on", { error: privacyTexts.confirmDeletion }) }),
   ],
   { error: "Неизвестное действие" },
@@ -61,13 +74,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     return back(
       "/my/privacy",
       withdrawn
-        ? { kind: "success", message: "Согласие отозвано. Мы прекращаем обработку данных для этой цели; данные, которые закон обязывает хранить, храним до конца срока." }
+        ? {
+            kind: "success",
+            message: "Согласие отозвано. Мы прекращаем обработку данных для этой цели; данные, которые закон обязывает хранить, храним до конца срока.",
+          }
         : { kind: "error", message: privacyTexts.noConsent },
     );
   }
   const result = await deleteAccount(db, user);
   if (!result.ok) return back("/my/privacy#delete", { kind: "error", message: result.reason });
-  return back("/", { kind: "success", message: "Аккаунт удалён, вы вышли из личного кабинета. Ваши персональные данные стёрты; заказы хранятся без имени и телефона, как требует налоговый учёт." }, [clearSessionCookieHeader()]);
+  return back(
+    "/",
+    {
+      kind: "success",
+      message:
+        "Аккаунт удалён, вы вышли из личного кабинета. Ваши персональные данные стёрты; заказы хранятся без имени и телефона, как требует налоговый учёт.",
+    },
+    [clearSessionCookieHeader()],
+  );
 }
 
 export const meta = () => [...pageMeta({ title: "Персональные данные" }), { name: "robots", content: "noindex" }];
@@ -76,10 +100,16 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { consents } = loaderData;
   return (
     <>
-      <PageHeader title="Персональные данные" crumbs={[{ name: "Личный кабинет", href: "/my" }, { name: "Персональные данные", href: "/my/privacy" }]} />
+      <PageHeader
+        title="Персональные данные"
+        crumbs={[
+          { name: "Личный кабинет", href: "/my" },
+          { name: "Персональные данные", href: "/my/privacy" },
+        ]}
+      />
       <p>
-        Как мы обращаемся с вашими данными, написано в <a href={privacyPolicyPagePath}>политике обработки персональных данных</a>; что вы разрешаете —
-        в <Link to={consentDocumentHref}>согласии на обработку персональных данных</Link>.
+        Как мы обращаемся с вашими данными, написано в <a href={privacyPolicyPagePath}>политике обработки персональных данных</a>; что вы разрешаете — в{" "}
+        <Link to={consentDocumentHref}>согласии на обработку персональных данных</Link>.
       </p>
 
       <h2>Ваши согласия</h2>
@@ -123,9 +153,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       <p>Что произойдёт:</p>
       <ul>
         <li>имя, фамилия, отчество, e-mail и сохранённый адрес доставки будут стёрты; корзина, избранное, сравнение и уведомления о ценах — удалены;</li>
-        <li>
-          заказы останутся — этого требует налоговый учёт (5 лет), — но без имени, телефона, e-mail и адреса; заявки на выкуп — без имени и телефона;
-        </li>
+        <li>заказы останутся — этого требует налоговый учёт (5 лет), — но без имени, телефона, e-mail и адреса; заявки на выкуп — без имени и телефона;</li>
         <li>сведения идентификации по 115-ФЗ, если вы их давали, закон обязывает хранить 5 лет;</li>
         <li>вы выйдете со всех устройств; вход с этим номером телефона создаст новый, пустой аккаунт.</li>
       </ul>

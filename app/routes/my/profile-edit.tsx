@@ -46,12 +46,24 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
     <>
       <PageHeader
         title="Изменить личные данные"
-        crumbs={[{ name: "Личный кабинет", href: "/my" }, { name: "Личные данные", href: "/my/profile" }, { name: "Изменить", href: "/my/profile/edit" }]}
+        crumbs={[
+          { name: "Личный кабинет", href: "/my" },
+          { name: "Личные данные", href: "/my/profile" },
+          { name: "Изменить", href: "/my/profile/edit" },
+        ]}
       />
       <Form method="post" {...getFormProps(form)} className={css.form}>
-        <TextField label="Фамилия" errors={fields.lastName.errors} inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }} />
+        <TextField
+          label="Фамилия"
+          errors={fields.lastName.errors}
+          inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
+        />
         <TextField label="Имя" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "given-name" }} />
-        <TextField label="Отчество" errors={fields.secondName.errors} inputProps={{ ...getInputProps(fields.secondName, { type: "text" }), autoComplete: "additional-name" }} />
+        <TextField
+          label="Отчество"
+          errors={fields.secondName.errors}
+          inputProps={{ ...getInputProps(fields.secondName, { type: "text" }), autoComplete: "additional-name" }}
+        />
         <TextField label="E-mail" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
         <p>Телефон: {loaderData.phone} (это ваш логин; чтобы сменить его, позвоните нам)</p>
         <button type="submit" className={button}>

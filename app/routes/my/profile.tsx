@@ -23,7 +23,13 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <>
-      <PageHeader title="Личные данные" crumbs={[{ name: "Личный кабинет", href: "/my" }, { name: "Личные данные", href: "/my/profile" }]} />
+      <PageHeader
+        title="Личные данные"
+        crumbs={[
+          { name: "Личный кабинет", href: "/my" },
+          { name: "Личные данные", href: "/my/profile" },
+        ]}
+      />
       <dl className={css.facts}>
         {rows.map(([name, value]) => (
           <div key={name} className={css.fact}>

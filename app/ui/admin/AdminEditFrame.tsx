@@ -44,7 +44,19 @@ export function AdminEditFrame({ title, state, stateTestId, links, notice, child
  * A POST form of an edit page that carries the version the staff member saw, so a save over
  * someone else's newer change is refused (optimistic locking) instead of overwriting it.
  */
-export function AdminEditForm({ version, className, encType, testId, children }: { version: string | number; className?: string; encType?: "multipart/form-data"; testId?: string; children: ReactNode }) {
+export function AdminEditForm({
+  version,
+  className,
+  encType,
+  testId,
+  children,
+}: {
+  version: string | number;
+  className?: string;
+  encType?: "multipart/form-data";
+  testId?: string;
+  children: ReactNode;
+}) {
   return (
     <Form method="post" className={className} encType={encType} data-testid={testId}>
       <input type="hidden" name="version" value={version} />
@@ -63,7 +75,15 @@ export function AdminSaveButton() {
 }
 
 /** The side section 'Изменения': who changed what and when, newest first, or 'Нет'. */
-export function AdminAuditSection<Row extends { id: number; createdAt: Date | string; phone: string; role: string }>({ rows, testId, describe }: { rows: readonly Row[]; testId: string; describe: (row: Row) => ReactNode }) {
+export function AdminAuditSection<Row extends { id: number; createdAt: Date | string; phone: string; role: string }>({
+  rows,
+  testId,
+  describe,
+}: {
+  rows: readonly Row[];
+  testId: string;
+  describe: (row: Row) => ReactNode;
+}) {
   return (
     <section className={css.section}>
       <h2 className={css.sectionTitle}>Изменения</h2>
@@ -80,7 +100,19 @@ export function AdminAuditSection<Row extends { id: number; createdAt: Date | st
 }
 
 /** A labelled control of an edit form, with its hint and its refusal (`${name}-error`) under it. */
-export function AdminEditField({ label, hint, error, name, children }: { label: ReactNode; hint?: ReactNode; error?: string; name?: string; children: ReactNode }) {
+export function AdminEditField({
+  label,
+  hint,
+  error,
+  name,
+  children,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  name?: string;
+  children: ReactNode;
+}) {
   return (
     <label className={css.formField}>
       {label}

@@ -54,7 +54,19 @@ export function AdminList({ filters, errors, testId, total, page, pageCount, hre
 }
 
 /** A back-office table that scrolls sideways on a phone (or shows its rows as cards there): the headings, then the rows (<tr>…). */
-export function AdminTable({ head, rows, testId, stacked, cards }: { head: readonly string[]; rows: readonly ReactNode[]; testId?: string; stacked?: boolean; cards?: boolean }) {
+export function AdminTable({
+  head,
+  rows,
+  testId,
+  stacked,
+  cards,
+}: {
+  head: readonly string[];
+  rows: readonly ReactNode[];
+  testId?: string;
+  stacked?: boolean;
+  cards?: boolean;
+}) {
   const className = [css.table, stacked ? css.stackedTable : "", cards ? css.cardTable : ""].filter(Boolean).join(" ");
   return (
     <div className={css.tableWrap}>
@@ -73,7 +85,13 @@ export function AdminTable({ head, rows, testId, stacked, cards }: { head: reado
 }
 
 /** The messages the sender gave up on: when, what, by which channel, to whom, and why. */
-export function FailedMessagesTable({ rows, testId }: { rows: ReadonlyArray<{ id: number; createdAt: Date | string; event: string; channel: string; recipient: string; attempts?: number; lastError: string | null }>; testId?: string }) {
+export function FailedMessagesTable({
+  rows,
+  testId,
+}: {
+  rows: ReadonlyArray<{ id: number; createdAt: Date | string; event: string; channel: string; recipient: string; attempts?: number; lastError: string | null }>;
+  testId?: string;
+}) {
   const withAttempts = rows.some((row) => row.attempts !== undefined);
   return (
     <AdminTable
@@ -104,7 +122,19 @@ export function AdminFilterField({ label, children }: { label: string; children:
 }
 
 /** A select of a filter form: 'все' first, then the values with their labels. */
-export function AdminFilterSelect<Value extends string>({ label, name, value, options, all = "все" }: { label: string; name: string; value: string | undefined; options: ReadonlyArray<readonly [Value, string]>; all?: string }) {
+export function AdminFilterSelect<Value extends string>({
+  label,
+  name,
+  value,
+  options,
+  all = "все",
+}: {
+  label: string;
+  name: string;
+  value: string | undefined;
+  options: ReadonlyArray<readonly [Value, string]>;
+  all?: string;
+}) {
   return (
     <AdminFilterField label={label}>
       <select name={name} defaultValue={value ?? ""} className={css.control}>
@@ -163,7 +193,13 @@ export function PersonCell({ name, phone, label }: { name: string; phone: string
 }
 
 /** What a buy-back request offers: the listed coin and how many (with the grade), or the seller's own words. */
-export function BuybackCoinsCell({ row, label }: { row: { coinName: string | null; quantity: number; items: string; grade?: BuybackGrade | null }; label?: string }) {
+export function BuybackCoinsCell({
+  row,
+  label,
+}: {
+  row: { coinName: string | null; quantity: number; items: string; grade?: BuybackGrade | null };
+  label?: string;
+}) {
   return (
     <td data-label={label}>
       {row.coinName ? `${row.coinName} × ${row.quantity}` : row.items}

@@ -18,7 +18,13 @@ export const orderListHead = (withBuyer: boolean) => {
 };
 
 /** An order in a back-office list: number (linked), created, status, [the buyer cell], city, total. */
-export function OrderListRow({ order, buyer }: { order: { number: string; createdAt: Date | string; status: OrderStatus; city: { name: string }; total: number; refunded?: number }; buyer?: ReactNode }) {
+export function OrderListRow({
+  order,
+  buyer,
+}: {
+  order: { number: string; createdAt: Date | string; status: OrderStatus; city: { name: string }; total: number; refunded?: number };
+  buyer?: ReactNode;
+}) {
   const refunded = order.refunded ?? 0;
   return (
     <tr>
@@ -50,7 +56,19 @@ export const buybackListHead = (withSeller: boolean) => {
 };
 
 /** A buy-back request in a back-office list: number (linked), created, status, [the seller cell], coins, price. */
-export function BuybackListRow({ row, seller }: { row: Parameters<typeof BuybackCoinsCell>[0]["row"] & { id: number; quoteNumber: string; createdAt: Date | string; status: BuybackStatus; total: number | null }; seller?: ReactNode }) {
+export function BuybackListRow({
+  row,
+  seller,
+}: {
+  row: Parameters<typeof BuybackCoinsCell>[0]["row"] & {
+    id: number;
+    quoteNumber: string;
+    createdAt: Date | string;
+    status: BuybackStatus;
+    total: number | null;
+  };
+  seller?: ReactNode;
+}) {
   return (
     <tr>
       <NumberCell label={buybackColumns.number}>

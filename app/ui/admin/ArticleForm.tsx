@@ -77,12 +77,15 @@ export function ArticleForm({
               </>
             }
             errors={fields.slug.errors}
-            inputProps={{ ...getInputProps(fields.slug, { type: "text" }), placeholder: madeSlug || "например, grafik-raboty", autoCapitalize: "none", spellCheck: false }}
+            inputProps={{
+              ...getInputProps(fields.slug, { type: "text" }),
+              placeholder: madeSlug || "например, grafik-raboty",
+              autoCapitalize: "none",
+              spellCheck: false,
+            }}
           />
         ) : (
-          <p className={css.muted}>
-            Адрес в магазине: {defaults.slug} (после создания не меняется: на него уже могут вести ссылки)
-          </p>
+          <p className={css.muted}>Адрес в магазине: {defaults.slug} (после создания не меняется: на него уже могут вести ссылки)</p>
         )}
         <TextField
           label={
@@ -93,7 +96,11 @@ export function ArticleForm({
           errors={fields.date.errors}
           inputProps={{ ...getInputProps(fields.date, { type: "text" }), placeholder: "14.10.2026", inputMode: "numeric" }}
         />
-        <TextAreaField label="Кратко (в списке и под заголовком)" errors={fields.description.errors} textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} />
+        <TextAreaField
+          label="Кратко (в списке и под заголовком)"
+          errors={fields.description.errors}
+          textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }}
+        />
         <fieldset className={css.fieldGroup}>
           <legend>Картинка</legend>
           {cover ? (
@@ -116,9 +123,17 @@ export function ArticleForm({
             />
             <FieldErrors id={`${fields.cover.id}-error`} errors={fields.cover.errors} />
           </div>
-          <TextField label="Описание картинки (для незрячих и поисковиков)" errors={fields.coverAlt.errors} inputProps={getInputProps(fields.coverAlt, { type: "text" })} />
+          <TextField
+            label="Описание картинки (для незрячих и поисковиков)"
+            errors={fields.coverAlt.errors}
+            inputProps={getInputProps(fields.coverAlt, { type: "text" })}
+          />
         </fieldset>
-        <TextField label="Видео (ссылка Rutube, VK Видео или YouTube, необязательно)" errors={fields.video.errors} inputProps={{ ...getInputProps(fields.video, { type: "text" }), inputMode: "url" }} />
+        <TextField
+          label="Видео (ссылка Rutube, VK Видео или YouTube, необязательно)"
+          errors={fields.video.errors}
+          inputProps={{ ...getInputProps(fields.video, { type: "text" }), inputMode: "url" }}
+        />
         <TextAreaField
           label={
             <>

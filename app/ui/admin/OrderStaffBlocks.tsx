@@ -56,8 +56,8 @@ export function OrderRefund({ refundable, refunds, version }: { refundable: Refu
           <input type="hidden" name="intent" value="refund" />
           <input type="hidden" name="version" value={version} />
           <p className={css.muted}>
-            Оплачено {formatMoney(refundable.paidAmount)}, возвращено {formatMoney(refundable.refundedTotal)}, можно вернуть {formatMoney(refundable.left)}. Сумма
-            считается по ценам заказа.
+            Оплачено {formatMoney(refundable.paidAmount)}, возвращено {formatMoney(refundable.refundedTotal)}, можно вернуть {formatMoney(refundable.left)}.
+            Сумма считается по ценам заказа.
           </p>
           <div className={css.tableWrap}>
             <table className={css.table}>
@@ -146,7 +146,8 @@ export function OrderNotes({ notes }: { notes: Note[] }) {
       <ol className={css.list} data-testid="order-notes">
         {notes.map((note) => (
           <li key={note.id}>
-            {formatDateTime(note.createdAt)} — {formatPhone(note.phone)} ({staffRoleLabels[note.role as keyof typeof staffRoleLabels] ?? note.role}): {note.text}
+            {formatDateTime(note.createdAt)} — {formatPhone(note.phone)} ({staffRoleLabels[note.role as keyof typeof staffRoleLabels] ?? note.role}):{" "}
+            {note.text}
           </li>
         ))}
       </ol>

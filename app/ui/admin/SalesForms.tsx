@@ -31,7 +31,15 @@ export function SalesForms({ sales, from }: { sales: SalesState; from: "/admin/s
             <input type="hidden" name="from" value={from} />
             <label className={`${css.filterField} ${css.reasonField}`}>
               Причина (её увидят покупатели)
-              <input type="text" name="reason" required minLength={3} maxLength={sales.noteMax} className={css.control} placeholder="Например: инвентаризация до 15:00" />
+              <input
+                type="text"
+                name="reason"
+                required
+                minLength={3}
+                maxLength={sales.noteMax}
+                className={css.control}
+                placeholder="Например: инвентаризация до 15:00"
+              />
             </label>
             <button type="submit" name="intent" value="pause" className={css.dangerButton}>
               Приостановить продажи

@@ -8,7 +8,14 @@ import { vars } from "../tokens/theme.css.ts";
  * storefront page. Not inline either: `style` attributes are what the markup check refuses.
  */
 const rules = {
-  header: { background: vars.color.headerBar, color: vars.color.onHeaderBar, padding: `${vars.space.sm} ${vars.layout.gutter}`, display: "flex", gap: vars.space.lg, alignItems: "center" },
+  header: {
+    background: vars.color.headerBar,
+    color: vars.color.onHeaderBar,
+    padding: `${vars.space.sm} ${vars.layout.gutter}`,
+    display: "flex",
+    gap: vars.space.lg,
+    alignItems: "center",
+  },
   home: { color: vars.color.goldLight, fontWeight: "700", textDecoration: "none" },
   "logout-form": { marginLeft: "auto" },
   logout: { background: "none", border: `1px solid ${vars.color.silver}`, color: vars.color.onHeaderBar, borderRadius: vars.radius.sm, cursor: "pointer" },
@@ -22,5 +29,10 @@ const property = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter
 export const adminErrorClass = Object.fromEntries(Object.keys(rules).map((part) => [part, `admin-error-${part}`])) as Record<keyof typeof rules, string>;
 
 export const adminErrorSheet = Object.entries(rules)
-  .map(([part, declarations]) => `.admin-error-${part}{${Object.entries(declarations).map(([name, value]) => `${property(name)}:${value}`).join(";")}}`)
+  .map(
+    ([part, declarations]) =>
+      `.admin-error-${part}{${Object.entries(declarations)
+        .map(([name, value]) => `${property(name)}:${value}`)
+        .join(";")}}`,
+  )
   .join("");

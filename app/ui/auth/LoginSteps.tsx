@@ -106,7 +106,17 @@ function useCountdown(seconds: number): number {
 const mmss = (seconds: number) => `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
 
 /** Step 2: the code, mask ####, checked at the fourth digit (with JavaScript); resend after the countdown. */
-export function CodeStep({ Form, action, result, redirectTo, viaFetcher, busy, phone, resendInSeconds, titleAs: Title = "h2" }: StepProps & { phone: string; resendInSeconds: number }) {
+export function CodeStep({
+  Form,
+  action,
+  result,
+  redirectTo,
+  viaFetcher,
+  busy,
+  phone,
+  resendInSeconds,
+  titleAs: Title = "h2",
+}: StepProps & { phone: string; resendInSeconds: number }) {
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const left = useCountdown(resendInSeconds);
@@ -184,7 +194,16 @@ const profileComplete = (form: HTMLFormElement) => registrationSchema.safeParse(
  * Step 3: full name, e-mail and consent; finish is disabled while the form is invalid (with
  * JavaScript). The name and e-mail typed at checkout are filled in.
  */
-export function ProfileStep({ Form, action, result, redirectTo, viaFetcher, busy, prefill, titleAs: Title = "h2" }: StepProps & { prefill?: { fullName: string; email: string } }) {
+export function ProfileStep({
+  Form,
+  action,
+  result,
+  redirectTo,
+  viaFetcher,
+  busy,
+  prefill,
+  titleAs: Title = "h2",
+}: StepProps & { prefill?: { fullName: string; email: string } }) {
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const [valid, setValid] = useState(false);
@@ -205,24 +224,13 @@ export function ProfileStep({ Form, action, result, redirectTo, viaFetcher, busy
   });
   return (
     <div className={css.step}>
-      <Form
-        method="post"
-        action={action}
-        {...getFormProps(form)}
-        ref={formRef}
-        className={css.step}
-        onChange={(event) => readValidity(event.currentTarget)}
-      >
+      <Form method="post" action={action} {...getFormProps(form)} ref={formRef} className={css.step} onChange={(event) => readValidity(event.currentTarget)}>
         <Title className={css.title}>{authTexts.stepProfile}</Title>
         <FormErrors errors={form.errors} />
         <Hidden intent="register" redirectTo={redirectTo} viaFetcher={viaFetcher} />
         <TextField label="ФИО" errors={fields.fullName.errors} inputProps={{ ...getInputProps(fields.fullName, { type: "text" }), autoComplete: "name" }} />
         <TextField label="E-mail" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
-        <CheckboxField
-          label={<ConsentLabel />}
-          errors={fields.consent.errors}
-          inputProps={getInputProps(fields.consent, { type: "checkbox" })}
-        />
+        <CheckboxField label={<ConsentLabel />} errors={fields.consent.errors} inputProps={getInputProps(fields.consent, { type: "checkbox" })} />
         <button type="submit" className={button} disabled={(hydrated && !valid) || busy}>
           Завершить регистрацию
         </button>

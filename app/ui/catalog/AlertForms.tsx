@@ -44,8 +44,8 @@ export function AlertForms(props: {
       </h2>
       {!signedIn ? (
         <p data-testid="alerts-sign-in">
-          Сообщим, когда цена будет ниже нужной вам суммы{inStock ? "" : " или когда монета появится в наличии"}.{" "}
-          <Link to={props.loginHref}>Войдите</Link>, чтобы подписаться.
+          Сообщим, когда цена будет ниже нужной вам суммы{inStock ? "" : " или когда монета появится в наличии"}. <Link to={props.loginHref}>Войдите</Link>,
+          чтобы подписаться.
         </p>
       ) : (
         <>
@@ -69,7 +69,15 @@ export function AlertForms(props: {
                 <input type="hidden" name="redirectTo" value={returnTo} />
                 <label className={form.field}>
                   <span className={form.label}>{alertKindLabels.price_below}, ₽</span>
-                  <input type="text" name="threshold" inputMode="numeric" autoComplete="off" required placeholder={`меньше ${formatMoney(price)}`} className={form.input} />
+                  <input
+                    type="text"
+                    name="threshold"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    required
+                    placeholder={`меньше ${formatMoney(price)}`}
+                    className={form.input}
+                  />
                 </label>
                 <Channels hasEmail={hasEmail} />
                 <button type="submit" className={button}>

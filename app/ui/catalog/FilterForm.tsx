@@ -91,8 +91,28 @@ export function FilterForm({ query, section, choices, action }: { query: Listing
       <fieldset className={css.fieldset}>
         <legend className={css.legend}>Цена, ₽</legend>
         <div className={css.range}>
-          <input type="number" name="price_from" min={0} step={1} inputMode="numeric" placeholder="от" aria-label="Цена от" defaultValue={filters.priceFrom} className={css.input} />
-          <input type="number" name="price_to" min={0} step={1} inputMode="numeric" placeholder="до" aria-label="Цена до" defaultValue={filters.priceTo} className={css.input} />
+          <input
+            type="number"
+            name="price_from"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            placeholder="от"
+            aria-label="Цена от"
+            defaultValue={filters.priceFrom}
+            className={css.input}
+          />
+          <input
+            type="number"
+            name="price_to"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            placeholder="до"
+            aria-label="Цена до"
+            defaultValue={filters.priceTo}
+            className={css.input}
+          />
         </div>
       </fieldset>
       <label className={css.option}>

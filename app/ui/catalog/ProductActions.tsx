@@ -15,7 +15,11 @@ type CartButtonProps = {
 };
 
 /** The cart button and its status line, as the form's fetcher and the page's data say. */
-function cartAddContents(fetcher: Pick<FetcherWithComponents<ListActionResult>, "state" | "data">, inCart: number, { className, disabled = false, label = "В корзину", postsTo }: CartButtonProps) {
+function cartAddContents(
+  fetcher: Pick<FetcherWithComponents<ListActionResult>, "state" | "data">,
+  inCart: number,
+  { className, disabled = false, label = "В корзину", postsTo }: CartButtonProps,
+) {
   const busy = fetcher.state !== "idle";
   const added = !busy && fetcher.data?.ok === true;
   return (

@@ -34,9 +34,7 @@ export function ProductCard({ product, returnTo, priority = false }: { product: 
       <a className={css.imageLink} tabIndex={-1} aria-hidden="true" href={href} data-discover="true" onClick={(event) => followLink(event, nameLink.current)}>
         {product.image ? <CoinImage image={product.image} sizes={pictureSizes} priority={priority} /> : null}
       </a>
-      <span className={css.metalBadge[product.metal]}>
-        {metalNames[product.metal]}
-      </span>
+      <span className={css.metalBadge[product.metal]}>{metalNames[product.metal]}</span>
       <Link to={href} className={css.name} ref={nameLink}>
         {product.name}
       </Link>

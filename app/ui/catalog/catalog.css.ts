@@ -25,7 +25,13 @@ export const card = style({
   background: vars.color.background,
 });
 export const imageLink = style({ display: "block", aspectRatio: "1", background: vars.color.surface, borderRadius: vars.radius.sm, overflow: "hidden" });
-export const name = style({ fontWeight: 600, color: vars.color.text, textDecoration: "none", lineHeight: 1.3, selectors: { "&:hover": { color: vars.color.goldDark } } });
+export const name = style({
+  fontWeight: 600,
+  color: vars.color.text,
+  textDecoration: "none",
+  lineHeight: 1.3,
+  selectors: { "&:hover": { color: vars.color.goldDark } },
+});
 export const facts = style({ fontSize: vars.font.sizeSmall, color: vars.color.textMuted, margin: 0 });
 export const price = style({ fontSize: vars.font.sizeLarge, fontWeight: 800, margin: 0, fontVariantNumeric: "tabular-nums" });
 export const inStock = style({ color: vars.color.up, fontSize: vars.font.sizeSmall, margin: 0 });

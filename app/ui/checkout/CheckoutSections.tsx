@@ -27,7 +27,17 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /** A button that saves the form and comes back, without the browser asking for the order's required fields. */
-export function SaveButton({ children, name = "intent", value = "save", className = css.secondaryButton }: { children: ReactNode; name?: string; value?: string; className?: string }) {
+export function SaveButton({
+  children,
+  name = "intent",
+  value = "save",
+  className = css.secondaryButton,
+}: {
+  children: ReactNode;
+  name?: string;
+  value?: string;
+  className?: string;
+}) {
   return (
     <button type="submit" name={name} value={value} formNoValidate className={className}>
       {children}
@@ -83,7 +93,15 @@ export function CartSection({ cart, errors = {} }: { cart: CheckoutView["cart"];
                 {line.product.name}
               </Link>
               <br />
-              <span className={css.muted}>{line.unitPrice !== null ? <UnitPrice price={line.unitPrice} basePrice={line.product.price} /> : line.product.price !== null ? `${formatMoney(line.product.price)} за шт.` : "Цена уточняется"}</span>
+              <span className={css.muted}>
+                {line.unitPrice !== null ? (
+                  <UnitPrice price={line.unitPrice} basePrice={line.product.price} />
+                ) : line.product.price !== null ? (
+                  `${formatMoney(line.product.price)} за шт.`
+                ) : (
+                  "Цена уточняется"
+                )}
+              </span>
               {line.discount ? (
                 <>
                   <br />
@@ -120,7 +138,14 @@ export function CartSection({ cart, errors = {} }: { cart: CheckoutView["cart"];
               </div>
             ) : null}
             <span className={css.optionPrice}>{line.lineTotal !== null ? formatMoney(line.lineTotal) : "—"}</span>
-            <button type="submit" name="removeLine" value={line.product.id} formNoValidate className={css.linkButton} aria-label={`Удалить: ${line.product.name}`}>
+            <button
+              type="submit"
+              name="removeLine"
+              value={line.product.id}
+              formNoValidate
+              className={css.linkButton}
+              aria-label={`Удалить: ${line.product.name}`}
+            >
               Удалить
             </button>
           </li>
@@ -139,7 +164,15 @@ export function ContactSection({ draft, errors }: { draft: CheckoutDraft; errors
       <TextField
         label={label}
         errors={errors[name]}
-        inputProps={{ id: `checkout-${name}`, name, defaultValue: draft.contact[key], type: extra.type ?? "text", autoComplete: extra.autoComplete, required: extra.required, maxLength: extra.maxLength }}
+        inputProps={{
+          id: `checkout-${name}`,
+          name,
+          defaultValue: draft.contact[key],
+          type: extra.type ?? "text",
+          autoComplete: extra.autoComplete,
+          required: extra.required,
+          maxLength: extra.maxLength,
+        }}
       />
     );
   };
@@ -149,7 +182,11 @@ export function ContactSection({ draft, errors }: { draft: CheckoutDraft; errors
         {field("lastName", "Фамилия", { autoComplete: "family-name", required: true, maxLength: FIELD_LIMITS.name })}
         {field("name", "Имя", { autoComplete: "given-name", required: true, maxLength: FIELD_LIMITS.name })}
         {field("secondName", "Отчество", { autoComplete: "additional-name", maxLength: FIELD_LIMITS.name })}
-        <DeferredPhoneField label="Телефон" errors={errors[FIELDS.contact.phone]} inputProps={{ id: `checkout-${FIELDS.contact.phone}`, name: FIELDS.contact.phone, defaultValue: draft.contact.phone, required: true }} />
+        <DeferredPhoneField
+          label="Телефон"
+          errors={errors[FIELDS.contact.phone]}
+          inputProps={{ id: `checkout-${FIELDS.contact.phone}`, name: FIELDS.contact.phone, defaultValue: draft.contact.phone, required: true }}
+        />
         {field("email", "E-mail", { type: "email", autoComplete: "email", required: true, maxLength: FIELD_LIMITS.email })}
       </div>
       <p className={css.muted}>Получатель предъявляет паспорт: имя и фамилия должны совпадать с документом.</p>
@@ -168,7 +205,15 @@ export function CitySection({ draft, cityResults }: { draft: CheckoutDraft; city
           <TextField
             label="Другой город"
             errors={undefined}
-            inputProps={{ id: "checkout-city-query", name: "cityQuery", defaultValue: cityResults?.query ?? "", type: "search", autoComplete: "address-level2", maxLength: 60, placeholder: "Начните вводить название" }}
+            inputProps={{
+              id: "checkout-city-query",
+              name: "cityQuery",
+              defaultValue: cityResults?.query ?? "",
+              type: "search",
+              autoComplete: "address-level2",
+              maxLength: 60,
+              placeholder: "Начните вводить название",
+            }}
           />
         </div>
         <SaveButton value="find-city">Найти город</SaveButton>
@@ -244,7 +289,11 @@ export function AddressSection({ draft, errors }: { draft: CheckoutDraft; errors
   const field = (key: keyof typeof FIELDS.address, label: string, autoComplete: string, maxLength: number, required = false) => {
     const name = FIELDS.address[key];
     return (
-      <TextField label={label} errors={errors[name]} inputProps={{ id: `checkout-${name}`, name, defaultValue: draft.address[key], autoComplete, maxLength, required }} />
+      <TextField
+        label={label}
+        errors={errors[name]}
+        inputProps={{ id: `checkout-${name}`, name, defaultValue: draft.address[key], autoComplete, maxLength, required }}
+      />
     );
   };
   return (
@@ -262,13 +311,31 @@ export function AddressSection({ draft, errors }: { draft: CheckoutDraft; errors
       <TextAreaField
         label="Сообщение курьеру"
         errors={errors[FIELDS.address.message]}
-        textareaProps={{ id: "checkout-address-message", name: FIELDS.address.message, defaultValue: draft.address.message, maxLength: FIELD_LIMITS.message, rows: 2 }}
+        textareaProps={{
+          id: "checkout-address-message",
+          name: FIELDS.address.message,
+          defaultValue: draft.address.message,
+          maxLength: FIELD_LIMITS.message,
+          rows: 2,
+        }}
       />
     </Section>
   );
 }
 
-export function PointsSection({ draft, errors, points, kindWord, map }: { draft: CheckoutDraft; errors: CheckoutErrors; points: NonNullable<CheckoutView["points"]>; kindWord: string; map?: ReactNode }) {
+export function PointsSection({
+  draft,
+  errors,
+  points,
+  kindWord,
+  map,
+}: {
+  draft: CheckoutDraft;
+  errors: CheckoutErrors;
+  points: NonNullable<CheckoutView["points"]>;
+  kindWord: string;
+  map?: ReactNode;
+}) {
   return (
     <Section id="points" title={kindWord === "locker" ? "Постамат" : "Пункт выдачи"}>
       {points.selected ? (
@@ -282,7 +349,15 @@ export function PointsSection({ draft, errors, points, kindWord, map }: { draft:
           <TextField
             label="Поиск по адресу"
             errors={undefined}
-            inputProps={{ id: "checkout-pvz-filter", name: "pvz", form: POINT_FILTER_FORM, defaultValue: points.filter, type: "search", maxLength: 60, placeholder: "Улица или метро" }}
+            inputProps={{
+              id: "checkout-pvz-filter",
+              name: "pvz",
+              form: POINT_FILTER_FORM,
+              defaultValue: points.filter,
+              type: "search",
+              maxLength: 60,
+              placeholder: "Улица или метро",
+            }}
           />
         </div>
         <button type="submit" form={POINT_FILTER_FORM} className={css.secondaryButton}>
@@ -328,7 +403,9 @@ export function PaymentSection({ draft, paymentWindow }: { draft: CheckoutDraft;
       label: "Онлайн картой или через СБП",
       note: `Мир, Visa, Mastercard, СБП — на защищённой странице платёжного сервиса. Оплатите в течение ${paymentWindow} после оформления, иначе заказ будет отменён.`,
     },
-    ...(draft.delivery.specialDelivery ? [{ id: PAYMENT_IDS.onReceipt, label: "При получении", note: "Наличными или картой нашему сотруднику при вручении." }] : []),
+    ...(draft.delivery.specialDelivery
+      ? [{ id: PAYMENT_IDS.onReceipt, label: "При получении", note: "Наличными или картой нашему сотруднику при вручении." }]
+      : []),
   ];
   return (
     <Section id="payment" title="Оплата">
@@ -402,7 +479,9 @@ export function TotalsBox({ view, shopOpen, signedIn }: { view: CheckoutView; sh
         </>
       )}
       <p className={css.muted}>
-        Нажимая «Оформить заказ», вы соглашаетесь с <Link to="/return">условиями обмена и возврата</Link> и <a href="/docs/privacy.pdf">политикой обработки персональных данных</a>; данные заказа обрабатываются по <a href={consentDocumentHref}>согласию на обработку персональных данных</a>.
+        Нажимая «Оформить заказ», вы соглашаетесь с <Link to="/return">условиями обмена и возврата</Link> и{" "}
+        <a href="/docs/privacy.pdf">политикой обработки персональных данных</a>; данные заказа обрабатываются по{" "}
+        <a href={consentDocumentHref}>согласию на обработку персональных данных</a>.
       </p>
     </aside>
   );

@@ -20,9 +20,7 @@ export function IdentificationSection({ title, why, onRecord, signedIn }: { titl
         </div>
       ) : signedIn ? (
         <div className={css.row}>
-          <p className={growingText}>
-            Паспортные данные понадобятся перед оформлением: нажмите «Оформить заказ» или заполните их сейчас.
-          </p>
+          <p className={growingText}>Паспортные данные понадобятся перед оформлением: нажмите «Оформить заказ» или заполните их сейчас.</p>
           <SaveButton value="identify">Указать паспортные данные</SaveButton>
         </div>
       ) : (

@@ -20,7 +20,11 @@ export default function PointsMap({ apiKey, points, selected }: { apiKey: string
     loadYandexMaps(apiKey)
       .then((ymaps) => {
         if (cancelled || !box.current) return;
-        const created = new ymaps.Map(box.current, { center: [first.coords.latitude, first.coords.longitude], zoom: 11, controls: ["zoomControl", "geolocationControl"] });
+        const created = new ymaps.Map(box.current, {
+          center: [first.coords.latitude, first.coords.longitude],
+          zoom: 11,
+          controls: ["zoomControl", "geolocationControl"],
+        });
         created.behaviors.disable("scrollZoom");
         const clusterer = new ymaps.Clusterer({ preset: "islands#invertedDarkOrangeClusterIcons", groupByCoordinates: false });
         clusterer.add(

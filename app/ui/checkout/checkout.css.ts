@@ -89,10 +89,7 @@ export const linkButton = style({
   cursor: "pointer",
   font: "inherit",
 });
-export const secondaryButton = style([
-  button,
-  { background: vars.color.background, color: vars.color.goldDark, border: `1px solid ${vars.color.gold}` },
-]);
+export const secondaryButton = style([button, { background: vars.color.background, color: vars.color.goldDark, border: `1px solid ${vars.color.gold}` }]);
 
 export const options = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.xs });
 export const option = style({
@@ -108,10 +105,7 @@ export const optionRadio = style({ marginTop: "0.3rem", width: "1.1rem", height:
 export const optionText = style({ display: "grid", gap: 2, flex: 1 });
 export const optionPrice = style({ fontWeight: 700, whiteSpace: "nowrap" });
 /** The explanation under an option, lined up with the option's text (past the radio). */
-export const optionNote = style([
-  muted,
-  { margin: 0, padding: `0 ${vars.space.sm} ${vars.space.xs} calc(${vars.space.sm} * 2 + 1.1rem)` },
-]);
+export const optionNote = style([muted, { margin: 0, padding: `0 ${vars.space.sm} ${vars.space.xs} calc(${vars.space.sm} * 2 + 1.1rem)` }]);
 export const groupName = style({ fontWeight: 600, margin: `${vars.space.sm} 0 ${vars.space.xs}` });
 
 export const pointList = style([options, { maxHeight: "28rem", overflowY: "auto" }]);

@@ -10,7 +10,12 @@ export const layout = style({
 });
 
 export const cards = style({ display: "grid", gap: vars.space.md, margin: 0 });
-export const contactCard = style({ padding: vars.space.md, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, background: vars.color.surface });
+export const contactCard = style({
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+});
 export const cardTitle = style({ margin: `0 0 ${vars.space.xs}`, fontSize: vars.font.sizeBase, fontWeight: 600, color: vars.color.textMuted });
 export const cardValue = style({ margin: 0, fontSize: vars.font.sizeLarge, fontWeight: 600 });
 globalStyle(`${cardValue} a`, { color: vars.color.text, textDecoration: "none" });
@@ -20,6 +25,13 @@ export const hours = style({ margin: 0, display: "grid", gridTemplateColumns: "a
 globalStyle(`${hours} dt`, { fontWeight: 600 });
 globalStyle(`${hours} dd`, { margin: 0 });
 export const address = style({ fontStyle: "normal" });
-export const map = style({ width: "100%", height: "22rem", margin: `0 0 ${vars.space.lg}`, borderRadius: vars.radius.md, overflow: "hidden", background: vars.color.surface });
+export const map = style({
+  width: "100%",
+  height: "22rem",
+  margin: `0 0 ${vars.space.lg}`,
+  borderRadius: vars.radius.md,
+  overflow: "hidden",
+  background: vars.color.surface,
+});
 export const mapLink = style({ margin: `0 0 ${vars.space.lg}` });
 export const heading = style({ fontSize: vars.font.sizeLarge, margin: `0 0 ${vars.space.md}` });

@@ -20,7 +20,12 @@ globalStyle(`${prose} blockquote`, {
 });
 globalStyle(`${prose} blockquote > :last-child`, { marginBottom: 0 });
 globalStyle(`${prose} table`, { display: "block", overflowX: "auto", borderCollapse: "collapse", maxWidth: "100%", fontVariantNumeric: "tabular-nums" });
-globalStyle(`${prose} th, ${prose} td`, { padding: `${vars.space.xs} ${vars.space.md} ${vars.space.xs} 0`, borderBottom: `1px solid ${vars.color.border}`, textAlign: "left", verticalAlign: "top" });
+globalStyle(`${prose} th, ${prose} td`, {
+  padding: `${vars.space.xs} ${vars.space.md} ${vars.space.xs} 0`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  textAlign: "left",
+  verticalAlign: "top",
+});
 globalStyle(`${prose} th`, { fontWeight: 600 });
 globalStyle(`${prose} img`, { height: "auto", borderRadius: vars.radius.md });
 globalStyle(`${prose} code`, { fontSize: "0.9em", background: vars.color.surface, padding: "0 0.2em", borderRadius: vars.radius.sm });
@@ -28,9 +33,23 @@ globalStyle(`${prose} hr`, { border: "none", borderTop: `1px solid ${vars.color.
 
 export const lead = style({ fontSize: vars.font.sizeLarge, maxWidth: "48rem", margin: `0 0 ${vars.space.lg}`, color: vars.color.text });
 
-export const meta = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.md, margin: `-${vars.space.md} 0 ${vars.space.lg}`, color: vars.color.textMuted, fontSize: vars.font.sizeSmall });
+export const meta = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space.md,
+  margin: `-${vars.space.md} 0 ${vars.space.lg}`,
+  color: vars.color.textMuted,
+  fontSize: vars.font.sizeSmall,
+});
 
-export const cover = style({ maxWidth: "50rem", margin: `0 0 ${vars.space.lg}`, borderRadius: vars.radius.md, overflow: "hidden", background: vars.color.surface });
+export const cover = style({
+  maxWidth: "50rem",
+  margin: `0 0 ${vars.space.lg}`,
+  borderRadius: vars.radius.md,
+  overflow: "hidden",
+  background: vars.color.surface,
+});
 
 export const cardGrid = style({
   display: "grid",
@@ -61,12 +80,40 @@ export const cardTitle = style({ fontSize: vars.font.sizeLarge, margin: 0 });
 globalStyle(`${cardTitle} a`, { color: vars.color.text, textDecoration: "none" });
 globalStyle(`${cardTitle} a:hover`, { color: vars.color.link, textDecoration: "underline" });
 export const cardText = style({ margin: 0, color: vars.color.textMuted });
-export const cardMeta = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center", fontSize: vars.font.sizeSmall, color: vars.color.textMuted });
+export const cardMeta = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.sm,
+  alignItems: "center",
+  fontSize: vars.font.sizeSmall,
+  color: vars.color.textMuted,
+});
 
 export const badge = styleVariants({
-  active: { padding: "0.1rem 0.5rem", borderRadius: vars.radius.pill, background: "#e3f1e6", color: vars.color.up, fontWeight: 600, fontSize: vars.font.sizeSmall },
-  upcoming: { padding: "0.1rem 0.5rem", borderRadius: vars.radius.pill, background: vars.color.goldLight, color: vars.color.goldDark, fontWeight: 600, fontSize: vars.font.sizeSmall },
-  ended: { padding: "0.1rem 0.5rem", borderRadius: vars.radius.pill, background: vars.color.silverLight, color: vars.color.silverDark, fontWeight: 600, fontSize: vars.font.sizeSmall },
+  active: {
+    padding: "0.1rem 0.5rem",
+    borderRadius: vars.radius.pill,
+    background: "#e3f1e6",
+    color: vars.color.up,
+    fontWeight: 600,
+    fontSize: vars.font.sizeSmall,
+  },
+  upcoming: {
+    padding: "0.1rem 0.5rem",
+    borderRadius: vars.radius.pill,
+    background: vars.color.goldLight,
+    color: vars.color.goldDark,
+    fontWeight: 600,
+    fontSize: vars.font.sizeSmall,
+  },
+  ended: {
+    padding: "0.1rem 0.5rem",
+    borderRadius: vars.radius.pill,
+    background: vars.color.silverLight,
+    color: vars.color.silverDark,
+    fontWeight: 600,
+    fontSize: vars.font.sizeSmall,
+  },
   video: { padding: "0.1rem 0.5rem", borderRadius: vars.radius.pill, background: vars.color.surface, color: vars.color.text, fontSize: vars.font.sizeSmall },
 });
 

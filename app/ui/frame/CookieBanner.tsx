@@ -31,14 +31,14 @@ export function CookieChoiceForm({ className, testId }: { className: string; tes
 export function CookieBanner() {
   return (
     <>
-    <div className={css.spacer} aria-hidden="true" />
-    <section className={css.banner} aria-label="Cookie и статистика" data-testid="cookie-banner">
-      <p className={css.text}>
-        Мы используем cookie Яндекс Метрики, чтобы считать посещения и улучшать сайт, — только с вашего согласия. Без него сайт работает так же.{" "}
-        <a href={privacyPolicyPagePath}>Подробнее</a>
-      </p>
-      <CookieChoiceForm className={css.actions} />
-    </section>
+      <div className={css.spacer} aria-hidden="true" />
+      <section className={css.banner} aria-label="Cookie и статистика" data-testid="cookie-banner">
+        <p className={css.text}>
+          Мы используем cookie Яндекс Метрики, чтобы считать посещения и улучшать сайт, — только с вашего согласия. Без него сайт работает так же.{" "}
+          <a href={privacyPolicyPagePath}>Подробнее</a>
+        </p>
+        <CookieChoiceForm className={css.actions} />
+      </section>
     </>
   );
 }

@@ -6,8 +6,7 @@ export function DeliveryBanner() {
   return (
     <p className={banner} data-testid="delivery-banner">
       <span className={bannerLong}>Бесплатная доставка монет до ближайшего пункта выдачи СДЭК при заказе на сайте.</span>
-      <span className={bannerShort}>Бесплатная доставка до пункта СДЭК.</span>{" "}
-      <Link to="/delivery">Подробнее</Link>
+      <span className={bannerShort}>Бесплатная доставка до пункта СДЭК.</span> <Link to="/delivery">Подробнее</Link>
     </p>
   );
 }

@@ -14,7 +14,9 @@ export function ErrorPage({ view }: { view: ErrorView }) {
         <svg className={errorImage} viewBox="0 0 120 120" aria-hidden="true">
           <circle cx="60" cy="60" r="52" fill="#f3e3b5" stroke="#b8860b" strokeWidth="6" />
           <circle cx="60" cy="60" r="38" fill="none" stroke="#b8860b" strokeWidth="2" strokeDasharray="4 6" />
-          <text x="60" y="72" textAnchor="middle" fontSize="34" fontWeight="700" fill="#7a5200">?</text>
+          <text x="60" y="72" textAnchor="middle" fontSize="34" fontWeight="700" fill="#7a5200">
+            ?
+          </text>
         </svg>
         <p className={errorCode}>{view.status}</p>
         <h1 id="error-title" className={errorTitle}>

@@ -14,9 +14,7 @@ async function renderHeader(props: Partial<HeaderProps> = {}, path = "/") {
   const Stub = createRoutesStub([
     {
       path: "*",
-      Component: () => (
-        <Header counts={zero} isLoggedIn={false} returnTo={path} sticky={false} quotesBar={null} {...props} />
-      ),
+      Component: () => <Header counts={zero} isLoggedIn={false} returnTo={path} sticky={false} quotesBar={null} {...props} />,
     },
   ]);
   render(<Stub initialEntries={[path]} />);
@@ -75,7 +73,9 @@ describe("Header sign-in", () => {
     const summary = within(header).getByText("Профиль");
     expect(summary.tagName).toBe("SUMMARY");
     const dropdown = summary.closest("details")!;
-    const hrefs = within(dropdown).getAllByRole("link").map((link) => link.getAttribute("href"));
+    const hrefs = within(dropdown)
+      .getAllByRole("link")
+      .map((link) => link.getAttribute("href"));
     expect(hrefs).toEqual(["/my/profile", "/my/orders", "/my/coins", "/my/alerts", "/my/buyback", "/my/privacy", "/wishlist"]);
     const logout = within(dropdown).getByRole("button", { name: "Выйти" });
     const form = logout.closest("form")!;

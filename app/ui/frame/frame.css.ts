@@ -234,7 +234,6 @@ export const loginButton = style({
 export const desktopOnly = style({ display: "none", "@media": { [mediaUp("lg")]: { display: "block" } } });
 export const mobileOnly = style({ "@media": { [mediaUp("lg")]: { display: "none" } } });
 
-
 // No margin: a <p>'s default margin left an empty strip between the quotes bar and the banner.
 // One line on phones (the short wording), never wrapping into the first screen.
 export const banner = style({
@@ -325,7 +324,9 @@ export const blankBar = style({ justifyContent: "center" });
 export const blankContent = style({ display: "grid", justifyContent: "center", paddingBlock: vars.space.md });
 globalStyle(`${blankContent} > *`, {
   width: "min(26rem, 100%)",
-  "@media": { [mediaUp("sm")]: { padding: vars.space.lg, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, boxShadow: vars.shadow.panel } },
+  "@media": {
+    [mediaUp("sm")]: { padding: vars.space.lg, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, boxShadow: vars.shadow.panel },
+  },
 });
 
 export const footer = style({ background: vars.color.headerBar, color: vars.color.onHeaderBar, paddingBlock: vars.space.xl, fontSize: vars.font.sizeSmall });

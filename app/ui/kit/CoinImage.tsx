@@ -29,7 +29,14 @@ type Addresses = { src: string; srcSet: string; responsive: boolean; shownWidth:
  */
 const addressCache = new Map<string, Addresses>();
 
-function addresses(source: string, meta: ImageMetadata, sizes: string | undefined, width: number | undefined, format: ImageFormat | undefined, quality: number | undefined): Addresses {
+function addresses(
+  source: string,
+  meta: ImageMetadata,
+  sizes: string | undefined,
+  width: number | undefined,
+  format: ImageFormat | undefined,
+  quality: number | undefined,
+): Addresses {
   const key = `${source}\n${meta.width}\n${meta.height}\n${sizes ?? ""}\n${width ?? ""}\n${format ?? ""}\n${quality ?? ""}`;
   const known = addressCache.get(key);
   if (known) return known;

@@ -7,7 +7,13 @@ type PhoneFieldProps = ComponentProps<typeof PhoneField>;
 
 /** The field as the server's HTML works without JavaScript: a plain tel input, read in any format. */
 function PlainPhoneField({ label, errors, inputProps }: PhoneFieldProps) {
-  return <TextField label={label} errors={errors} inputProps={{ ...inputProps, type: "tel", inputMode: "tel", autoComplete: "tel", placeholder: "+7 (___) ___-__-__" }} />;
+  return (
+    <TextField
+      label={label}
+      errors={errors}
+      inputProps={{ ...inputProps, type: "tel", inputMode: "tel", autoComplete: "tel", placeholder: "+7 (___) ___-__-__" }}
+    />
+  );
 }
 
 /**
@@ -17,4 +23,7 @@ function PlainPhoneField({ label, errors, inputProps }: PhoneFieldProps) {
  * until its chunk arrives and hydrates it, keeping a number typed meanwhile (PhoneField reads
  * it). A client-side navigation to the page shows the plain input until then.
  */
-export const DeferredPhoneField = deferHydration<PhoneFieldProps>(() => import("./PhoneField.tsx").then((module) => ({ default: module.PhoneField })), PlainPhoneField);
+export const DeferredPhoneField = deferHydration<PhoneFieldProps>(
+  () => import("./PhoneField.tsx").then((module) => ({ default: module.PhoneField })),
+  PlainPhoneField,
+);

@@ -19,7 +19,15 @@ function fieldAria(id: string | undefined, errors: Errors) {
 }
 
 /** A labelled input with its errors; takes conform's input props. */
-export function TextField({ label, errors, inputProps }: { label: ReactNode; errors: Errors; inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string } }) {
+export function TextField({
+  label,
+  errors,
+  inputProps,
+}: {
+  label: ReactNode;
+  errors: Errors;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string };
+}) {
   const { key: _key, ...rest } = inputProps;
   return (
     <div className={css.field}>
@@ -33,7 +41,15 @@ export function TextField({ label, errors, inputProps }: { label: ReactNode; err
   );
 }
 
-export function TextAreaField({ label, errors, textareaProps }: { label: ReactNode; errors: Errors; textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { key?: string } }) {
+export function TextAreaField({
+  label,
+  errors,
+  textareaProps,
+}: {
+  label: ReactNode;
+  errors: Errors;
+  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { key?: string };
+}) {
   const { key: _key, ...rest } = textareaProps;
   return (
     <div className={css.field}>
@@ -76,7 +92,15 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({ label, errors, inputProps }: { label: ReactNode; errors: Errors; inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string } }) {
+export function CheckboxField({
+  label,
+  errors,
+  inputProps,
+}: {
+  label: ReactNode;
+  errors: Errors;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string };
+}) {
   const { key: _key, ...rest } = inputProps;
   return (
     <div>

@@ -13,7 +13,12 @@ afterEach(() => {
 });
 
 const field = (onDigitsChange?: (digits: string) => void) => (
-  <PhoneField label="Телефон" errors={undefined} inputProps={{ id: "phone", name: "phone", defaultValue: "+7 (916) 111-22-33" }} onDigitsChange={onDigitsChange} />
+  <PhoneField
+    label="Телефон"
+    errors={undefined}
+    inputProps={{ id: "phone", name: "phone", defaultValue: "+7 (916) 111-22-33" }}
+    onDigitsChange={onDigitsChange}
+  />
 );
 
 /** The server's field in the page, as the browser has it before the scripts come. */

@@ -5,7 +5,11 @@ import { phoneRemoveFormatting } from "./PhoneField.tsx";
 
 const base = (value: string, meta?: ChangeMeta) => removePatternFormat(value, meta as ChangeMeta, { format: PHONE_MASK, mask: "_" });
 const read = phoneRemoveFormatting(base);
-const replaceAll = (lastValue: string, value: string): ChangeMeta => ({ from: { start: 0, end: lastValue.length }, to: { start: 0, end: value.length }, lastValue });
+const replaceAll = (lastValue: string, value: string): ChangeMeta => ({
+  from: { start: 0, end: lastValue.length },
+  to: { start: 0, end: value.length },
+  lastValue,
+});
 
 describe("the phone field's reading of a change", () => {
   it.each(["+79161112233", "89161112233", "79161112233", "9161112233", "+7 916 111-22-33", "8 (916) 111-22-33", "+7 (916) 111-22-33"])(

@@ -58,7 +58,17 @@ export function PriceChart({ chart, title, summary, marks }: { chart: ChartGeome
 }
 
 /** The chart periods as plain links with a GET parameter (no JavaScript needed); `hash` keeps the chart in view. */
-export function ChartRangeLinks({ ranges, current, label, hash = "" }: { ranges: { id: ChartRange; label: string }[]; current: ChartRange; label: string; hash?: string }) {
+export function ChartRangeLinks({
+  ranges,
+  current,
+  label,
+  hash = "",
+}: {
+  ranges: { id: ChartRange; label: string }[];
+  current: ChartRange;
+  label: string;
+  hash?: string;
+}) {
   return (
     <nav aria-label={label} className={css.ranges}>
       {ranges.map((option) =>

@@ -5,7 +5,10 @@
  */
 export type YandexMaps = {
   ready(callback: () => void): void;
-  Map: new (element: HTMLElement, state: { center: [number, number]; zoom: number; controls?: string[] }) => {
+  Map: new (
+    element: HTMLElement,
+    state: { center: [number, number]; zoom: number; controls?: string[] },
+  ) => {
     geoObjects: { add(object: unknown): void };
     behaviors: { disable(name: string): void };
     setBounds(bounds: [[number, number], [number, number]], options?: { checkZoomRange?: boolean; zoomMargin?: number }): void;
@@ -16,7 +19,10 @@ export type YandexMaps = {
     properties: Record<string, string>,
     options?: Record<string, string>,
   ) => { events: { add(type: string, handler: () => void): void } };
-  Clusterer: new (options?: Record<string, string | boolean | number>) => { add(objects: unknown[]): void; getBounds(): [[number, number], [number, number]] | null };
+  Clusterer: new (options?: Record<string, string | boolean | number>) => {
+    add(objects: unknown[]): void;
+    getBounds(): [[number, number], [number, number]] | null;
+  };
 };
 
 declare global {

@@ -131,7 +131,8 @@ export function PaymentDeadline({ order }: { order: Pick<OrderSummary, "paymentD
   if (!order.paymentDueAt) return null;
   return (
     <p data-testid="payment-deadline">
-      Оплатите до <strong>{paymentDeadlineText(order.paymentDueAt, order.createdAt)}</strong> (МСК). Неоплаченный заказ будет отменён, а монеты вернутся в продажу.
+      Оплатите до <strong>{paymentDeadlineText(order.paymentDueAt, order.createdAt)}</strong> (МСК). Неоплаченный заказ будет отменён, а монеты вернутся в
+      продажу.
     </p>
   );
 }
@@ -141,7 +142,8 @@ export function ConfirmDeadline({ order }: { order: Pick<OrderSummary, "confirmD
   if (!order.confirmDueAt) return null;
   return (
     <p data-testid="confirm-deadline">
-      Заказ ждёт подтверждения: магазин подтвердит его до <strong>{formatDateTime(order.confirmDueAt)}</strong> (МСК). Заказ, не подтверждённый к этому сроку, отменяется, а монеты возвращаются в продажу.
+      Заказ ждёт подтверждения: магазин подтвердит его до <strong>{formatDateTime(order.confirmDueAt)}</strong> (МСК). Заказ, не подтверждённый к этому сроку,
+      отменяется, а монеты возвращаются в продажу.
     </p>
   );
 }

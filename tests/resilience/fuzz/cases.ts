@@ -51,7 +51,11 @@ type Draft = {
   dataRequest: boolean;
 };
 
-type Mutation = { name: string; applies(target: Target, draft: Draft): boolean; apply(draft: Draft, random: Random, fixtures: Fixtures, target: Target): string };
+type Mutation = {
+  name: string;
+  applies(target: Target, draft: Draft): boolean;
+  apply(draft: Draft, random: Random, fixtures: Fixtures, target: Target): string;
+};
 
 const hasBody = (draft: Draft) => draft.method !== "GET" && draft.method !== "HEAD";
 const hasFields = (draft: Draft) => !!draft.fields && draft.fields.length > 0 && hasBody(draft);
@@ -86,7 +90,21 @@ const mutations: Mutation[] = [
       // Pollution keys, names the routes read (checkout's qty:<id> and seen:<id> among them), or junk.
       const name = random.chance(0.4)
         ? random.pick(pollutionKeys)
-        : random.pick(["intent", "productId", "id", "userId", "price", "status", "role", "_fetcher", "removeLine", "chooseCity", `qty:${hostileSegment(random)}`, `seen:${hostileSegment(random)}`, hostileText(random).slice(0, 50)]);
+        : random.pick([
+            "intent",
+            "productId",
+            "id",
+            "userId",
+            "price",
+            "status",
+            "role",
+            "_fetcher",
+            "removeLine",
+            "chooseCity",
+            `qty:${hostileSegment(random)}`,
+            `seen:${hostileSegment(random)}`,
+            hostileText(random).slice(0, 50),
+          ]);
       draft.fields = [...(draft.fields ?? []), [name, fieldValue(random, draft.encoding)]];
       return `extra ${JSON.stringify(name).slice(0, 60)}`;
     },
@@ -139,7 +157,9 @@ const mutations: Mutation[] = [
     name: "json shape",
     applies: (_t, d) => hasBody(d),
     apply(draft, random) {
-      draft.rawBody = JSON.stringify(random.pick<JsonValue>([[], [draft.fields ?? {}], "text", 42, null, true, { data: Object.fromEntries(draft.fields ?? []) }, hostileJson(random)]));
+      draft.rawBody = JSON.stringify(
+        random.pick<JsonValue>([[], [draft.fields ?? {}], "text", 42, null, true, { data: Object.fromEntries(draft.fields ?? []) }, hostileJson(random)]),
+      );
       draft.contentType = "application/json";
       return "json shape";
     },
@@ -165,7 +185,11 @@ const mutations: Mutation[] = [
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="../../x.php"\r\nContent-Type: application/x-php\r\n\r\n<?php ?>\r\n--${boundary}--\r\n`,
         "garbage",
       ]);
-      draft.contentType = random.pick([`multipart/form-data; boundary=${boundary}`, "multipart/form-data", `multipart/form-data; boundary="${"x".repeat(100)}"`]);
+      draft.contentType = random.pick([
+        `multipart/form-data; boundary=${boundary}`,
+        "multipart/form-data",
+        `multipart/form-data; boundary="${"x".repeat(100)}"`,
+      ]);
       return "broken multipart";
     },
   },
@@ -237,7 +261,7 @@ const mutations: Mutation[] = [
     apply(draft, random, fixtures) {
       const kind = random.int(0, 11);
       const names = ["session", "uuid", "login", "flash"];
-      const garbage = () => headerSafe(random.pick([hostileText(random).slice(0, 300), "%", "%zz", "=", ";;", "\"quoted\"", "a".repeat(43), "A".repeat(43)]));
+      const garbage = () => headerSafe(random.pick([hostileText(random).slice(0, 300), "%", "%zz", "=", ";;", '"quoted"', "a".repeat(43), "A".repeat(43)]));
       switch (kind) {
         case 0:
           draft.cookie = `session=${garbage()}; uuid=${fixtures.visitorId}`;
@@ -294,7 +318,8 @@ const mutations: Mutation[] = [
       if (kind === 4 || kind === 5) {
         delete draft.headers["Sec-Fetch-Site"];
         draft.shopReferer = kind === 4;
-        draft.headers.Referer = kind === 4 ? `${fixtures.baseUrl}/catalog` : random.pick(["https://evil.example/", "null", "garbage", `${fixtures.baseUrl}.evil.example/`]);
+        draft.headers.Referer =
+          kind === 4 ? `${fixtures.baseUrl}/catalog` : random.pick(["https://evil.example/", "null", "garbage", `${fixtures.baseUrl}.evil.example/`]);
         return `only Referer ${draft.headers.Referer}`;
       }
       if (kind === 1) {
@@ -314,7 +339,20 @@ const mutations: Mutation[] = [
       const header = random.pick([
         ["Accept", random.pick(["application/json", "*/*;q=garbage", "text/html;q=0", "x".repeat(3_000)])],
         ["Accept-Language", random.pick(["xx", "*", ";q=1", "ru;q=NaN"])],
-        ["X-Forwarded-For", random.pick(["1.2.3.4", "' OR 1=1--", "::1, 10.0.0.1", "x".repeat(500), "2001:db8::1, 2001:db8::2", "185.71.76.1, 203.0.113.9", ", , ,", "::ffff:1.2.3.4", "1.2.3.4:80, [2001:db8::1]:443"])],
+        [
+          "X-Forwarded-For",
+          random.pick([
+            "1.2.3.4",
+            "' OR 1=1--",
+            "::1, 10.0.0.1",
+            "x".repeat(500),
+            "2001:db8::1, 2001:db8::2",
+            "185.71.76.1, 203.0.113.9",
+            ", , ,",
+            "::ffff:1.2.3.4",
+            "1.2.3.4:80, [2001:db8::1]:443",
+          ]),
+        ],
         ["Forwarded", "for=185.71.76.1;proto=https"],
         ["X-Forwarded-Host", "evil.example"],
         ["X-Forwarded-Proto", "gopher"],
@@ -365,7 +403,17 @@ const mutations: Mutation[] = [
     name: "redirect target",
     applies: () => true,
     apply(draft, random) {
-      const value = random.pick(["/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "/\\/evil.example", "/%09/evil.example", "/\r\nSet-Cookie: x=1", "/каталог?q=монета", "/\u2028/evil.example", "https:evil.example"]);
+      const value = random.pick([
+        "/\t/evil.example",
+        "/\n/evil.example",
+        "/\r\n/evil.example",
+        "/\\/evil.example",
+        "/%09/evil.example",
+        "/\r\nSet-Cookie: x=1",
+        "/каталог?q=монета",
+        "/\u2028/evil.example",
+        "https:evil.example",
+      ]);
       if (hasBody(draft) && draft.fields && random.chance(0.7)) {
         draft.fields = draft.fields.filter(([name]) => name !== "redirectTo");
         draft.fields.push(["redirectTo", value]);
@@ -548,7 +596,8 @@ function toRequest(draft: Draft): FuzzRequest {
       [body, contentType] = encode(draft.fields, draft.encoding);
     }
     if (draft.contentType !== undefined) contentType = draft.contentType;
-    else if (contentType === undefined && body !== undefined) contentType = draft.encoding === "json" ? "application/json" : "application/x-www-form-urlencoded";
+    else if (contentType === undefined && body !== undefined)
+      contentType = draft.encoding === "json" ? "application/json" : "application/x-www-form-urlencoded";
     if (contentType) headers["Content-Type"] = contentType;
   }
   return { method: draft.method, path: draft.path, headers, body };
@@ -556,14 +605,17 @@ function toRequest(draft: Draft): FuzzRequest {
 
 /** The fields written out as a body of the encoding, with its Content-Type. */
 function encode(fields: Fields, encoding: Encoding): [string, string | undefined] {
-  const text = (value: JsonValue) => (typeof value === "string" ? value : value === null ? "" : typeof value === "object" ? JSON.stringify(value) : String(value));
+  const text = (value: JsonValue) =>
+    typeof value === "string" ? value : value === null ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
   switch (encoding) {
     case "json":
       // Written by hand so that a repeated name stays repeated.
       return [`{${fields.map(([name, value]) => `${JSON.stringify(name)}:${JSON.stringify(value)}`).join(",")}}`, "application/json"];
     case "multipart": {
       const boundary = "----fuzzboundary7MA4YWxkTrZu0gW";
-      const parts = fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/"/g, "%22")}"\r\n\r\n${text(value)}\r\n`);
+      const parts = fields.map(
+        ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/"/g, "%22")}"\r\n\r\n${text(value)}\r\n`,
+      );
       return [`${parts.join("")}--${boundary}--\r\n`, `multipart/form-data; boundary=${boundary}`];
     }
     case "text":
@@ -583,11 +635,13 @@ function encode(fields: Fields, encoding: Encoding): [string, string | undefined
 
 /** The request as text for a failure message: everything needed to send it again by hand. */
 export function describeRequest(request: FuzzRequest, limit = 4_000): string {
-  const lines = [`${request.method} ${request.path}`, ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value.length > 500 ? `${value.slice(0, 500)}… (${value.length} chars)` : value}`)];
+  const lines = [
+    `${request.method} ${request.path}`,
+    ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value.length > 500 ? `${value.slice(0, 500)}… (${value.length} chars)` : value}`),
+  ];
   if (request.body !== undefined) {
     const body = typeof request.body === "string" ? request.body : `<bytes ${Buffer.from(request.body).toString("hex")}>`;
     lines.push("", body.length > limit ? `${body.slice(0, limit)}… (${body.length} chars; FUZZ_SEED and FUZZ_CASE replay it whole)` : body);
   }
   return lines.join("\n");
 }
-

@@ -88,11 +88,33 @@ const logoutTables: TableName[] = ["sessions", "list_items", "checkout_drafts"];
 // A step of an order writes its history and its messages in the same transaction.
 // The receipt at payment follows its payment (decision 018).
 const paymentTables: TableName[] = ["orders", "payments", "sandbox_payments", "refunds", "order_events", "notifications", "receipts"];
-const orderTables: TableName[] = ["orders", "order_lines", "payments", "sandbox_payments", "products", "users", "list_items", "checkout_drafts", "order_events", "notifications", "receipts"];
+const orderTables: TableName[] = [
+  "orders",
+  "order_lines",
+  "payments",
+  "sandbox_payments",
+  "products",
+  "users",
+  "list_items",
+  "checkout_drafts",
+  "order_events",
+  "notifications",
+  "receipts",
+];
 
 // What a back-office step may write with its audit row (decision 013): the order and its history,
 // messages, stock put back, payments stopped or refunded, the receipt at handover.
-const staffOrderTables: TableName[] = ["orders", "order_events", "notifications", "products", "payments", "sandbox_payments", "refunds", "receipts", "audit_log"];
+const staffOrderTables: TableName[] = [
+  "orders",
+  "order_events",
+  "notifications",
+  "products",
+  "payments",
+  "sandbox_payments",
+  "refunds",
+  "receipts",
+  "audit_log",
+];
 const staffSignInTables: TableName[] = ["sms_codes", "staff_sessions"];
 
 const product = (fixtures: Fixtures, random: Random) => String(random.pick(fixtures.productIds));
@@ -146,7 +168,14 @@ export const targets: Target[] = [
     ],
     writes: onMethods(["POST"], ["users"]),
   },
-  { name: "GET /api/cart", kind: "api", methods: ["GET", "DELETE"], path: () => "/api/cart", fields: (f, r) => [["productIds", [Number(product(f, r))]]], writes: onMethods(["DELETE"], listTables) },
+  {
+    name: "GET /api/cart",
+    kind: "api",
+    methods: ["GET", "DELETE"],
+    path: () => "/api/cart",
+    fields: (f, r) => [["productIds", [Number(product(f, r))]]],
+    writes: onMethods(["DELETE"], listTables),
+  },
   { name: "POST /api/cart/clear", kind: "api", methods: ["POST", "GET"], path: () => "/api/cart/clear", writes: onMethods(["GET", "POST"], listTables) },
   {
     name: "PATCH /api/cart/:id",
@@ -199,7 +228,16 @@ export const targets: Target[] = [
     fields: (fixtures) => [
       ["type", "notification"],
       ["event", "payment.succeeded"],
-      ["object", { id: fixtures.sandboxPaymentId, status: "succeeded", paid: true, amount: { value: "1.00", currency: "RUB" }, metadata: { orderId: String(fixtures.orderId) } }],
+      [
+        "object",
+        {
+          id: fixtures.sandboxPaymentId,
+          status: "succeeded",
+          paid: true,
+          amount: { value: "1.00", currency: "RUB" },
+          metadata: { orderId: String(fixtures.orderId) },
+        },
+      ],
     ],
     writes: none,
   },
@@ -213,16 +251,14 @@ export const targets: Target[] = [
   },
 
   // ——— Page actions (forms without JavaScript) ———
-  ...(["send", "resend", "verify", "register", "skip", "back"] as const).map(
-    (intent): Target => ({
-      name: `POST /login (${intent})`,
-      kind: "page",
-      methods: ["POST", "GET"],
-      path: () => "/login",
-      fields: (fixtures, random) => loginFields(intent, fixtures, random),
-      writes: onMethods(actionMethods, signInTables),
-    }),
-  ),
+  ...(["send", "resend", "verify", "register", "skip", "back"] as const).map((intent): Target => ({
+    name: `POST /login (${intent})`,
+    kind: "page",
+    methods: ["POST", "GET"],
+    path: () => "/login",
+    fields: (fixtures, random) => loginFields(intent, fixtures, random),
+    writes: onMethods(actionMethods, signInTables),
+  })),
   {
     name: "POST /cabinet/create",
     forBuyer: true,
@@ -239,25 +275,23 @@ export const targets: Target[] = [
       ["/wishlist", ["add", "remove", "clear"]],
       ["/product-comparison", ["add", "remove", "clear"]],
     ] as const
-  ).map(
-    ([path, intents]): Target => ({
-      name: `POST ${path}`,
-      kind: "page",
-      methods: ["POST", "GET"],
-      path: () => path,
-      fields: (fixtures, random) => {
-        const fields: Fields = [
-          ["intent", random.pick(intents)],
-          ["productId", product(fixtures, random)],
-        ];
-        if (path === "/cart") fields.push(["quantity", random.chance(0.2) ? random.pick(["51", "99999"]) : String(random.int(1, 3))]);
-        if (random.chance(0.5)) fields.push(["redirectTo", random.pick([path, "/catalog", "/products/x?y=1"])]);
-        if (random.chance(0.3)) fields.push(["_fetcher", "1"]);
-        return fields;
-      },
-      writes: onMethods(actionMethods, listTables),
-    }),
-  ),
+  ).map(([path, intents]): Target => ({
+    name: `POST ${path}`,
+    kind: "page",
+    methods: ["POST", "GET"],
+    path: () => path,
+    fields: (fixtures, random) => {
+      const fields: Fields = [
+        ["intent", random.pick(intents)],
+        ["productId", product(fixtures, random)],
+      ];
+      if (path === "/cart") fields.push(["quantity", random.chance(0.2) ? random.pick(["51", "99999"]) : String(random.int(1, 3))]);
+      if (random.chance(0.5)) fields.push(["redirectTo", random.pick([path, "/catalog", "/products/x?y=1"])]);
+      if (random.chance(0.3)) fields.push(["_fetcher", "1"]);
+      return fields;
+    },
+    writes: onMethods(actionMethods, listTables),
+  })),
   {
     name: "POST /checkout",
     kind: "page",
@@ -285,7 +319,8 @@ export const targets: Target[] = [
       if (random.chance(0.2)) fields.push(["removeLine", id]);
       if (random.chance(0.2)) fields.push(["chooseCity", random.pick(["9000000005", "0000073738"])]);
       if (intent === "find-city") fields.push(["cityQuery", random.pick(["Каза", "Моск", "С"])]);
-      if (random.chance(0.3)) fields.push(["street", "Тверская"], ["house", "1"], ["room", "2"], ["entrance", "3"], ["floor", "4"], ["addressMessage", "код 12"]);
+      if (random.chance(0.3))
+        fields.push(["street", "Тверская"], ["house", "1"], ["room", "2"], ["entrance", "3"], ["floor", "4"], ["addressMessage", "код 12"]);
       return fields;
     },
     // Every post saves the draft (nothing typed is lost); only a placed order goes further.
@@ -357,22 +392,27 @@ const version = (seen: number, random: Random) => String(random.chance(0.6) ? se
 
 /** The back office: its sign-in, pages and forms, sent mostly as the staff persona. */
 export const staffTargets: Target[] = [
-  ...(["send", "verify", "back"] as const).map(
-    (intent): Target => ({
-      name: `POST /admin/login (${intent})`,
-      kind: "page",
-      methods: ["POST", "GET"],
-      path: () => "/admin/login",
-      fields: (fixtures, random) => {
-        const fields: Fields = [["intent", intent]];
-        if (intent === "send") fields.push(["phone", random.chance(0.5) ? fixtures.staffPhone : phone(random)]);
-        if (intent === "verify") fields.push(["code", random.pick(["0000", "1234", "12345", ""])]);
-        return fields;
-      },
-      writes: onMethods(actionMethods, staffSignInTables),
-    }),
-  ),
-  { name: "POST /admin/logout", forStaff: true, kind: "page", methods: ["POST"], path: () => "/admin/logout", writes: onMethods(actionMethods, ["staff_sessions"]) },
+  ...(["send", "verify", "back"] as const).map((intent): Target => ({
+    name: `POST /admin/login (${intent})`,
+    kind: "page",
+    methods: ["POST", "GET"],
+    path: () => "/admin/login",
+    fields: (fixtures, random) => {
+      const fields: Fields = [["intent", intent]];
+      if (intent === "send") fields.push(["phone", random.chance(0.5) ? fixtures.staffPhone : phone(random)]);
+      if (intent === "verify") fields.push(["code", random.pick(["0000", "1234", "12345", ""])]);
+      return fields;
+    },
+    writes: onMethods(actionMethods, staffSignInTables),
+  })),
+  {
+    name: "POST /admin/logout",
+    forStaff: true,
+    kind: "page",
+    methods: ["POST"],
+    path: () => "/admin/logout",
+    writes: onMethods(actionMethods, ["staff_sessions"]),
+  },
   {
     name: "GET /admin/orders?…",
     forStaff: true,
@@ -415,7 +455,15 @@ export const staffTargets: Target[] = [
     },
     writes: (answer, method) => (actionMethods.includes(method) ? [...staffOrderTables, "order_notes"] : []),
   },
-  { name: "GET /admin/orders/:number/slip", forStaff: true, kind: "page", methods: ["GET"], hasSegment: true, path: (f, random, segment) => `/admin/orders/${segment ?? f.staffOrderNumber}/slip?prices=${random.pick(["0", "1", "x"])}`, writes: none },
+  {
+    name: "GET /admin/orders/:number/slip",
+    forStaff: true,
+    kind: "page",
+    methods: ["GET"],
+    hasSegment: true,
+    path: (f, random, segment) => `/admin/orders/${segment ?? f.staffOrderNumber}/slip?prices=${random.pick(["0", "1", "x"])}`,
+    writes: none,
+  },
   {
     name: "POST /admin/buyback/:id",
     forStaff: true,
@@ -425,7 +473,10 @@ export const staffTargets: Target[] = [
     path: (fixtures, _r, segment) => `/admin/buyback/${segment ?? fixtures.buybackRequestId}`,
     fields: (fixtures, random) => {
       const intent = random.pick(["contacted", "accept", "offer", "complete", "reject", "nope"]);
-      const fields: Fields = [["intent", intent], ["version", version(fixtures.buybackVersion, random)]];
+      const fields: Fields = [
+        ["intent", intent],
+        ["version", version(fixtures.buybackVersion, random)],
+      ];
       if (intent === "offer") fields.push(["price", random.pick(["15 000", "0", "-5", "1".repeat(20), "abc"])]);
       if (intent === "accept") fields.push(["expectedTotal", random.pick(["1", "15000", "abc"])]);
       if (intent === "reject") fields.push(["reason", random.pick(["Дорого", "x", "x".repeat(400)])]);

@@ -9,7 +9,7 @@ export const sqlFragments = [
   "' OR 1=1--",
   "'; DROP TABLE orders;--",
   "1; DELETE FROM list_items",
-  "\" OR \"\"=\"",
+  '" OR ""="',
   "1' UNION SELECT token_hash FROM sessions--",
   "' || pg_sleep(5) || '",
   "$$; SELECT 1; $$",
@@ -19,7 +19,7 @@ export const sqlFragments = [
 
 export const htmlFragments = [
   "<script>alert(1)</script>",
-  "\"><img src=x onerror=alert(1)>",
+  '"><img src=x onerror=alert(1)>',
   "<svg/onload=alert(1)>",
   "javascript:alert(1)",
   "</textarea><script>alert(document.cookie)</script>",
@@ -28,9 +28,26 @@ export const htmlFragments = [
   "]]>",
 ];
 
-export const traversal = ["../../../../etc/passwd", "..%2f..%2f..%2fetc%2fpasswd", "/..;/admin", "%2e%2e/%2e%2e/", "\\..\\..\\windows\\win.ini", "//evil.example/", "https://evil.example/x"];
+export const traversal = [
+  "../../../../etc/passwd",
+  "..%2f..%2f..%2fetc%2fpasswd",
+  "/..;/admin",
+  "%2e%2e/%2e%2e/",
+  "\\..\\..\\windows\\win.ini",
+  "//evil.example/",
+  "https://evil.example/x",
+];
 
-export const pollutionKeys = ["__proto__", "constructor", "prototype", "__proto__[admin]", "constructor[prototype][admin]", "toString", "hasOwnProperty", "valueOf"];
+export const pollutionKeys = [
+  "__proto__",
+  "constructor",
+  "prototype",
+  "__proto__[admin]",
+  "constructor[prototype][admin]",
+  "toString",
+  "hasOwnProperty",
+  "valueOf",
+];
 
 export const unicodeText = [
   "\u202eRTL override\u202c",
@@ -51,7 +68,27 @@ export const unicodeText = [
   "Ⅻ ① ٣ ۴",
 ];
 
-const numberTexts = ["0", "-1", "-0", "1e309", "1e-7", "NaN", "Infinity", "-Infinity", "0x10", "1.5", "2147483648", "9007199254740993", "99999999999999999999999", "٣", "1_000", " 1 ", "+1", "00001", "1,5"];
+const numberTexts = [
+  "0",
+  "-1",
+  "-0",
+  "1e309",
+  "1e-7",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "0x10",
+  "1.5",
+  "2147483648",
+  "9007199254740993",
+  "99999999999999999999999",
+  "٣",
+  "1_000",
+  " 1 ",
+  "+1",
+  "00001",
+  "1,5",
+];
 
 const numbers = [0, -1, -0.5, 1.5, 2_147_483_648, Number.MAX_SAFE_INTEGER + 2, 1e308, -1e308, 1e-300];
 
@@ -100,7 +137,8 @@ export function hostileJson(random: Random, depth = 0): JsonValue {
     case 3: {
       if (depth > 2) return {};
       const object: Record<string, JsonValue> = {};
-      for (let i = random.int(0, 3); i > 0; i--) object[random.chance(0.4) ? random.pick(pollutionKeys) : hostileText(random).slice(0, 40)] = hostileJson(random, depth + 1);
+      for (let i = random.int(0, 3); i > 0; i--)
+        object[random.chance(0.4) ? random.pick(pollutionKeys) : hostileText(random).slice(0, 40)] = hostileJson(random, depth + 1);
       return object;
     }
     case 4:

@@ -92,11 +92,7 @@ export type Load = {
  * Starts one worker per plan; a worker sends `plan(n)` for n = 0, 1, 2… back to back
  * (with `pauseMs` between) until stopped, or until `plan` returns undefined.
  */
-export function startLoad(
-  baseUrl: string,
-  plans: Array<(n: number) => PlannedRequest | undefined>,
-  options: { timeoutMs: number; pauseMs?: number },
-): Load {
+export function startLoad(baseUrl: string, plans: Array<(n: number) => PlannedRequest | undefined>, options: { timeoutMs: number; pauseMs?: number }): Load {
   const outcomes: Outcome[] = [];
   const pending = new Map<number, number>();
   let stopped = false;

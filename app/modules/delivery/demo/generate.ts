@@ -96,7 +96,7 @@ export function generate(): EmbeddedDeliveryData {
   const cities = CITIES.map((city, index): EmbeddedCity => {
     const rank = index + 1;
     const random = mulberry32(rank * 7919);
-    const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
     const place = (prefix: string, n: number, name: string, workTime: string): EmbeddedPlace => {
       // About ±0.05° latitude (±5.5 km) and a matching longitude spread.
       const dLat = (random() - 0.5) * 0.1;

@@ -121,15 +121,9 @@ describe("parsing the fixtures (windows-1251 bytes)", () => {
     expect(() => parseCbrMetals(fixtureText("cbr-XML_daily.xml"))).toThrow(QuotesProviderError);
     expect(() => parseCbrMetals(fixtureText("cbr-antibot-403.html"))).toThrow(QuotesProviderError);
     expect(() => parseCbrDollarDynamic(fixtureText("cbr-XML_dynamic.xml").replaceAll("R01235", "R01239"))).toThrow(/R01239/);
-    expect(() => parseCbrMetals(fixtureText("cbr-xml_metall.xml").replace("<Buy>11831,31</Buy>", "<Buy>н/д</Buy>"))).toThrow(
-      /XAU_RUB Buy on 2026-04-01/,
-    );
-    expect(() => parseCbrMetals(fixtureText("cbr-xml_metall.xml").replace('Date="02.04.2026"', 'Date="2026-04-02"'))).toThrow(
-      QuotesProviderError,
-    );
-    expect(() => parseCbrDaily(fixtureText("cbr-XML_daily.xml").replace("<Nominal>100</Nominal>", "<Nominal>0</Nominal>"))).toThrow(
-      /Nominal/,
-    );
+    expect(() => parseCbrMetals(fixtureText("cbr-xml_metall.xml").replace("<Buy>11831,31</Buy>", "<Buy>н/д</Buy>"))).toThrow(/XAU_RUB Buy on 2026-04-01/);
+    expect(() => parseCbrMetals(fixtureText("cbr-xml_metall.xml").replace('Date="02.04.2026"', 'Date="2026-04-02"'))).toThrow(QuotesProviderError);
+    expect(() => parseCbrDaily(fixtureText("cbr-XML_daily.xml").replace("<Nominal>100</Nominal>", "<Nominal>0</Nominal>"))).toThrow(/Nominal/);
   });
 });
 
@@ -264,7 +258,11 @@ describe("the provider against a fake cbr.ru", () => {
 
   const faults: [string, FakeReply, RegExp][] = [
     ["a response slower than the timeout", { contentType: XML, body: fixtureBytes("cbr-XML_daily.xml"), delayMs: 3_000 }, /timed out after 400 ms/],
-    ["a body that stalls halfway past the timeout", { fault: "stall-body", contentType: XML, body: fixtureBytes("cbr-XML_daily.xml") }, /timed out after 400 ms/],
+    [
+      "a body that stalls halfway past the timeout",
+      { fault: "stall-body", contentType: XML, body: fixtureBytes("cbr-XML_daily.xml") },
+      /timed out after 400 ms/,
+    ],
     ["HTTP 500", { status: 500, contentType: "text/plain", body: "Internal Server Error" }, /HTTP 500/],
     ["HTTP 404", { status: 404, contentType: "text/html", body: "<html>Not found</html>" }, /HTTP 404/],
     [
@@ -277,16 +275,26 @@ describe("the provider against a fake cbr.ru", () => {
     ["garbage bytes", { contentType: XML, body: new Uint8Array([0x00, 0xff, 0x3c, 0x3c, 0x9a, 0x10, 0x3e]) }, /not XML/],
     ["an empty body", { contentType: XML, body: "" }, /not XML \(The document has no root element\)/],
     ["a well-formed document with the wrong root", { contentType: XML, body: '<?xml version="1.0"?><Error code="1"/>' }, /answered <Error> instead of/],
-    ["a complete response with half a document", { contentType: XML, body: cutAfter(fixtureBytes("cbr-XML_daily.xml"), "</Valute>") }, /not XML \(The document ends inside <ValCurs>\)/],
+    [
+      "a complete response with half a document",
+      { contentType: XML, body: cutAfter(fixtureBytes("cbr-XML_daily.xml"), "</Valute>") },
+      /not XML \(The document ends inside <ValCurs>\)/,
+    ],
     ["a complete response cut inside a tag", { contentType: XML, body: fixtureBytes("cbr-XML_daily.xml").subarray(0, 600) }, /not XML \(Malformed markup/],
-    ["a connection dropped halfway through the body", { fault: "truncated", contentType: XML, body: fixtureBytes("cbr-XML_daily.xml") }, /Reading the answer of .* failed/],
+    [
+      "a connection dropped halfway through the body",
+      { fault: "truncated", contentType: XML, body: fixtureBytes("cbr-XML_daily.xml") },
+      /Reading the answer of .* failed/,
+    ],
     ["a connection reset before any answer", { fault: "reset" }, /failed/],
   ];
 
   describe.each(faults)("%s", (_, reply, message) => {
     it("fails latest() with a QuotesProviderError naming the host and path", async () => {
       answer(reply, "/scripts/XML_daily.asp");
-      const error = await provider().latest(now).catch((caught: unknown) => caught);
+      const error = await provider()
+        .latest(now)
+        .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(QuotesProviderError);
       expect((error as Error).message).toMatch(message);
       expect((error as Error).message).toContain(`Bank of Russia: `);
@@ -297,7 +305,9 @@ describe("the provider against a fake cbr.ru", () => {
       answer(reply, "/scripts/xml_metall.asp");
       await expect(provider().history("2026-04-01", "2026-04-07")).rejects.toThrow(QuotesProviderError);
       answer(reply, "/scripts/XML_dynamic.asp");
-      const error = await provider().history("2026-04-01", "2026-04-07").catch((caught: unknown) => caught);
+      const error = await provider()
+        .history("2026-04-01", "2026-04-07")
+        .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(QuotesProviderError);
       expect((error as Error).message).toMatch(message);
       expect((error as Error).message).toContain(`${host}/scripts/XML_dynamic.asp`);

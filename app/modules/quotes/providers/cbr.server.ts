@@ -275,9 +275,7 @@ export function createCbrProvider(options: CbrProviderOptions = {}): QuotesProvi
         VAL_NM_RQ: CBR_USD_ID,
       });
       const dollarReadings = parseCbrDollarDynamic(text, where).readings;
-      return [...metalReadings, ...dollarReadings]
-        .filter((reading) => reading.tradingDate >= from && reading.tradingDate <= to)
-        .sort(byDateAndInstrument);
+      return [...metalReadings, ...dollarReadings].filter((reading) => reading.tradingDate >= from && reading.tradingDate <= to).sort(byDateAndInstrument);
     },
   };
 }

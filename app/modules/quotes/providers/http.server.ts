@@ -8,8 +8,7 @@ import { describeUrl, fetchOutbound, type OutboundAnswer, OutboundHttpError } fr
  */
 
 /** An ordinary desktop browser; cbr.ru's anti-bot filter rejects unusual agents. */
-export const BROWSER_USER_AGENT =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+export const BROWSER_USER_AGENT = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 
 /** Quotes answers are a few kilobytes; anything this big is not one. */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;

@@ -124,7 +124,10 @@ describe("parsing ISS answers", () => {
   it.each([
     ["no marketdata block", { securities: { columns: ["SECID"], data: [] } }],
     ["a block without columns", { securities: { data: [] }, marketdata: { columns: [], data: [] } }],
-    ["a row shorter than its columns", { securities: { columns: ["SECID", "BOARDID"], data: [] }, marketdata: { columns: ["SECID", "BOARDID", "LAST"], data: [["GLDRUB_TOM", "CETS"]] } }],
+    [
+      "a row shorter than its columns",
+      { securities: { columns: ["SECID", "BOARDID"], data: [] }, marketdata: { columns: ["SECID", "BOARDID", "LAST"], data: [["GLDRUB_TOM", "CETS"]] } },
+    ],
     ["a price that is a string", setCell(fixtureJson("moex-securities.json"), "marketdata", "GLDRUB_TOM", "LAST", "11962,5")],
     ["a SYSTIME in another form", setCell(fixtureJson("moex-securities.json"), "marketdata", "GLDRUB_TOM", "SYSTIME", "07.04.2026 14:46")],
     ["not an object", [1, 2, 3]],
@@ -172,8 +175,7 @@ describe("the provider against a fake iss.moex.com", () => {
     return { status: 404, contentType: "text/html", body: "<html>404</html>" };
   };
   const answerJson = (json: unknown, onlyPath = MARKET) => {
-    server.handler = (request) =>
-      request.path === onlyPath ? { contentType: JSON_TYPE, body: JSON.stringify(json) } : goodAnswers(request);
+    server.handler = (request) => (request.path === onlyPath ? { contentType: JSON_TYPE, body: JSON.stringify(json) } : goodAnswers(request));
   };
 
   beforeAll(async () => {
@@ -280,9 +282,7 @@ describe("the provider against a fake iss.moex.com", () => {
     marketFixture = "moex-securities-usd-null.json";
     const cbrDown = new QuotesProviderError("Bank of Russia: www.cbr.ru/scripts/XML_daily.asp answered HTTP 500");
     await expect(provider(fallbackStub({ latest: cbrDown }).provider).latest(now)).rejects.toBe(cbrDown);
-    await expect(provider(fallbackStub({ latest: new TypeError("boom") }).provider).latest(now)).rejects.toThrow(
-      /the dollar fallback \(cbr\) failed: boom/,
-    );
+    await expect(provider(fallbackStub({ latest: new TypeError("boom") }).provider).latest(now)).rejects.toThrow(/the dollar fallback \(cbr\) failed: boom/);
     await expect(provider(fallbackStub({ latest: cbrLatest.slice(0, 2) }).provider).latest(now)).rejects.toThrow(/gave no USD_RUB/);
   });
 
@@ -361,7 +361,11 @@ describe("the provider against a fake iss.moex.com", () => {
 
   const faults: [string, FakeReply, RegExp][] = [
     ["a response slower than the timeout", { contentType: JSON_TYPE, body: fixtureBytes("moex-securities.json"), delayMs: 3_000 }, /timed out after 400 ms/],
-    ["a body that stalls past the timeout", { fault: "stall-body", contentType: JSON_TYPE, body: fixtureBytes("moex-securities.json") }, /timed out after 400 ms/],
+    [
+      "a body that stalls past the timeout",
+      { fault: "stall-body", contentType: JSON_TYPE, body: fixtureBytes("moex-securities.json") },
+      /timed out after 400 ms/,
+    ],
     ["HTTP 500", { status: 500, contentType: "text/plain", body: "Internal Server Error" }, /answered HTTP 500/],
     ["HTTP 403 HTML", { status: 403, contentType: "text/html", body: "<html><body>Forbidden</body></html>" }, /answered HTTP 403/],
     ["HTTP 429", { status: 429, contentType: "text/plain", body: "Too Many Requests" }, /answered HTTP 429/],
@@ -370,14 +374,20 @@ describe("the provider against a fake iss.moex.com", () => {
     ["an empty body", { contentType: JSON_TYPE, body: "" }, /malformed JSON/],
     ["garbage bytes", { contentType: JSON_TYPE, body: new Uint8Array([0x00, 0xff, 0x7b, 0x9a]) }, /malformed JSON/],
     ["JSON of another shape", { contentType: JSON_TYPE, body: '{"error": "unknown"}' }, /has no "(securities|history)" block/],
-    ["a connection dropped halfway through the body", { fault: "truncated", contentType: JSON_TYPE, body: fixtureBytes("moex-securities.json") }, /Reading the answer of .* failed/],
+    [
+      "a connection dropped halfway through the body",
+      { fault: "truncated", contentType: JSON_TYPE, body: fixtureBytes("moex-securities.json") },
+      /Reading the answer of .* failed/,
+    ],
     ["a connection reset before any answer", { fault: "reset" }, /failed/],
   ];
 
   describe.each(faults)("%s", (_, reply, message) => {
     it("fails latest() with a QuotesProviderError naming the host and path", async () => {
       server.handler = () => reply;
-      const error = await provider().latest(now).catch((caught: unknown) => caught);
+      const error = await provider()
+        .latest(now)
+        .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(QuotesProviderError);
       expect((error as Error).message).toMatch(message);
       expect((error as Error).message).toContain("Moscow Exchange: ");
@@ -386,7 +396,9 @@ describe("the provider against a fake iss.moex.com", () => {
 
     it("fails history() with a QuotesProviderError when the second page meets it", async () => {
       server.handler = (request) => (request.query.get("start") === "100" ? reply : goodAnswers(request));
-      const error = await provider().history("2026-01-12", "2026-06-10").catch((caught: unknown) => caught);
+      const error = await provider()
+        .history("2026-01-12", "2026-06-10")
+        .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(QuotesProviderError);
       expect((error as Error).message).toMatch(message);
       expect((error as Error).message).toContain(`${host}${HISTORY}GLDRUB_TOM.json`);

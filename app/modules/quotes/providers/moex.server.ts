@@ -38,7 +38,16 @@ const METAL_SECIDS: Secid[] = ["GLDRUB_TOM", "SLVRUB_TOM"];
 
 export const MOEX_SECURITIES_COLUMNS = ["SECID", "BOARDID", "SHORTNAME", "LOTSIZE", "PREVPRICE"];
 export const MOEX_MARKETDATA_COLUMNS = [
-  "SECID", "BOARDID", "LAST", "MARKETPRICE", "WAPRICE", "CHANGE", "LASTTOPREVPRICE", "UPDATETIME", "SYSTIME", "TRADINGSTATUS",
+  "SECID",
+  "BOARDID",
+  "LAST",
+  "MARKETPRICE",
+  "WAPRICE",
+  "CHANGE",
+  "LASTTOPREVPRICE",
+  "UPDATETIME",
+  "SYSTIME",
+  "TRADINGSTATUS",
 ];
 
 /** More pages than this for one security is a runaway cursor, not a history. */

@@ -1,15 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import {
-  XmlParseError,
-  charsetOf,
-  childElements,
-  childText,
-  declaredXmlEncoding,
-  decodeEntities,
-  decodeXmlBytes,
-  parseXml,
-} from "./xml.ts";
+import { XmlParseError, charsetOf, childElements, childText, declaredXmlEncoding, decodeEntities, decodeXmlBytes, parseXml } from "./xml.ts";
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../../../tests/fixtures/quotes/${name}`, import.meta.url)));
 
@@ -26,13 +17,15 @@ describe("parseXml", () => {
 
   it("takes attributes in any order and with any whitespace, newlines included", () => {
     const one = parseXml('<Record Date="01.04.2026" Code="1"/>');
-    const two = parseXml('<Record\n\tCode = "1"\r\n   Date=\'01.04.2026\'   />');
+    const two = parseXml("<Record\n\tCode = \"1\"\r\n   Date='01.04.2026'   />");
     expect(two.attributes).toEqual(one.attributes);
     expect(two.attributes).toEqual({ Date: "01.04.2026", Code: "1" });
   });
 
   it("reads a self-closing root with attributes and no children (the empty range)", () => {
-    const root = parseXml('<?xml version="1.0" encoding="windows-1251" ?>\n<Metall FromDate="20260404" ToDate="20260405" name="Precious metals quotations" />\n');
+    const root = parseXml(
+      '<?xml version="1.0" encoding="windows-1251" ?>\n<Metall FromDate="20260404" ToDate="20260405" name="Precious metals quotations" />\n',
+    );
     expect(root).toEqual({
       name: "Metall",
       attributes: { FromDate: "20260404", ToDate: "20260405", name: "Precious metals quotations" },
@@ -42,7 +35,7 @@ describe("parseXml", () => {
   });
 
   it("skips comments, the declaration and a doctype; keeps CDATA as text", () => {
-    const root = parseXml('<!-- hi --><!DOCTYPE a><a><!-- <b>not</b> --><![CDATA[<raw> & ]]>x</a>');
+    const root = parseXml("<!-- hi --><!DOCTYPE a><a><!-- <b>not</b> --><![CDATA[<raw> & ]]>x</a>");
     expect(root.children).toEqual([]);
     expect(root.text).toBe("<raw> & x");
   });
@@ -75,7 +68,7 @@ describe("parseXml", () => {
     ["a repeated attribute", '<a x="1" x="2"/>'],
     ["plain text", "Service temporarily unavailable"],
     ["JSON", '{"securities": {"columns": [], "data": []}}'],
-    ["an HTML page", "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>x</title></head><body><p>Hello<br></p></body></html>"],
+    ["an HTML page", '<!DOCTYPE html><html><head><meta charset="utf-8"><title>x</title></head><body><p>Hello<br></p></body></html>'],
     ["binary garbage", String.fromCharCode(0, 1, 2, 0x3c, 0x3c, 0xff, 0xfe)],
   ])("rejects %s with an XmlParseError", (_, source) => {
     expect(() => parseXml(source)).toThrow(XmlParseError);
