@@ -68,21 +68,17 @@ export const exchangeImport: Bench = {
         pricing: index % 2 === 0 ? ("fixed" as const) : ("metal" as const),
       }));
       for (let start = 0; start < coins.length; start += 500) {
-        await db
-          .insert(products)
-          .values(
-            coins
-              .slice(start, start + 500)
-              .map((coin) => ({
-                ...fields,
-                sku: coin.sku,
-                slug: coin.sku.toLowerCase(),
-                name: coin.name,
-                stock: 1,
-                pricing: coin.pricing,
-                fixedPrice: coin.pricing === "fixed" ? 1000 : null,
-              })),
-          );
+        await db.insert(products).values(
+          coins.slice(start, start + 500).map((coin) => ({
+            ...fields,
+            sku: coin.sku,
+            slug: coin.sku.toLowerCase(),
+            name: coin.name,
+            stock: 1,
+            pricing: coin.pricing,
+            fixedPrice: coin.pricing === "fixed" ? 1000 : null,
+          })),
+        );
       }
 
       const goods = importXml(coins);

@@ -57,45 +57,39 @@ beforeAll(async () => {
   await database.use(async ({ db }) => {
     // A coin with its own low-stock threshold, and a message the sender gave up on.
     await db.update(products).set({ lowStockThreshold: 100_000 }).where(eq(products.id, lowCoin));
-    await db
-      .insert(notifications)
-      .values({
-        key: "test:failed-1",
-        event: "order_paid",
-        audience: "staff",
-        channel: "email",
-        recipient: "boss@example.ru",
-        text: "Заказ оплачен",
-        status: "failed",
-        attempts: 8,
-        lastError: "550 mailbox unavailable",
-      });
+    await db.insert(notifications).values({
+      key: "test:failed-1",
+      event: "order_paid",
+      audience: "staff",
+      channel: "email",
+      recipient: "boss@example.ru",
+      text: "Заказ оплачен",
+      status: "failed",
+      attempts: 8,
+      lastError: "550 mailbox unavailable",
+    });
     // Actions other parts of the back office write, in the owner's name: the log names them in Russian.
     const [owner] = await db.select({ id: staffTable.id }).from(staffTable).where(eq(staffTable.phone, staff.owner.normal));
-    await db
-      .insert(auditLog)
-      .values({
-        staffId: owner!.id,
-        phone: staff.owner.normal,
-        role: "owner",
-        action: "identification.read",
-        entity: "customer:1",
-        before: null,
-        after: { fields: ["passport"] },
-        ip: "10.0.0.9",
-      });
-    await db
-      .insert(auditLog)
-      .values({
-        staffId: owner!.id,
-        phone: staff.owner.normal,
-        role: "owner",
-        action: "order.status",
-        entity: "order:2026-000042",
-        before: { status: "assembling" },
-        after: { status: "shipped", trackingNumber: "CDEK-42" },
-        ip: "10.0.0.9",
-      });
+    await db.insert(auditLog).values({
+      staffId: owner!.id,
+      phone: staff.owner.normal,
+      role: "owner",
+      action: "identification.read",
+      entity: "customer:1",
+      before: null,
+      after: { fields: ["passport"] },
+      ip: "10.0.0.9",
+    });
+    await db.insert(auditLog).values({
+      staffId: owner!.id,
+      phone: staff.owner.normal,
+      role: "owner",
+      action: "order.status",
+      entity: "order:2026-000042",
+      before: { status: "assembling" },
+      after: { status: "shipped", trackingNumber: "CDEK-42" },
+      ip: "10.0.0.9",
+    });
   });
   shop = await database.start({ SMS_PROVIDER: "file", SMS_OUTBOX_FILE: smsOutbox, LOW_STOCK_THRESHOLD: "0" });
   buyer = await signedInBuyer(shop.url, smsOutbox, { fullName: `${surname} Анна Сергеевна` });

@@ -104,16 +104,14 @@ export async function subscribe(
     } else {
       const [held] = await tx.select({ n: count() }).from(alerts).where(eq(alerts.userId, user.id));
       if ((held?.n ?? 0) >= MAX_ALERTS_PER_BUYER) return { ok: false as const, reason: alertMessages.tooMany };
-      await tx
-        .insert(alerts)
-        .values({
-          userId: user.id,
-          productId,
-          kind: input.kind,
-          threshold: input.threshold,
-          channel: input.channel,
-          token: randomBytes(24).toString("base64url"),
-        });
+      await tx.insert(alerts).values({
+        userId: user.id,
+        productId,
+        kind: input.kind,
+        threshold: input.threshold,
+        channel: input.channel,
+        token: randomBytes(24).toString("base64url"),
+      });
     }
     const how = input.channel === "sms" ? "по SMS" : "на e-mail";
     return {

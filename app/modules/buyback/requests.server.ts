@@ -114,16 +114,14 @@ export async function requoteBuybackRequest(
       })
       .where(eq(buybackRequests.id, request.id))
       .returning();
-    await tx
-      .insert(buybackEvents)
-      .values({
-        requestId: request.id,
-        status: request.status,
-        note: `Цена пересчитана по котировкам. ${quoteNote(quoted.price, request.quantity)}`,
-        price: quoted.price.total,
-        actor: "seller",
-        createdAt: now,
-      });
+    await tx.insert(buybackEvents).values({
+      requestId: request.id,
+      status: request.status,
+      note: `Цена пересчитана по котировкам. ${quoteNote(quoted.price, request.quantity)}`,
+      price: quoted.price.total,
+      actor: "seller",
+      createdAt: now,
+    });
     return { ok: true, request: updated! };
   });
 }

@@ -69,18 +69,16 @@ export async function logCommandImport(
   started: Date,
   now = new Date(),
 ): Promise<void> {
-  await db
-    .insert(exchangeLog)
-    .values({
-      login: "cli",
-      type: "catalog",
-      outcome: entry.outcome,
-      files: entry.files.slice(0, MAX_LISTED),
-      ...entry.counts,
-      errors: entry.errors.slice(0, MAX_LISTED),
-      startedAt: started,
-      finishedAt: now,
-    });
+  await db.insert(exchangeLog).values({
+    login: "cli",
+    type: "catalog",
+    outcome: entry.outcome,
+    files: entry.files.slice(0, MAX_LISTED),
+    ...entry.counts,
+    errors: entry.errors.slice(0, MAX_LISTED),
+    startedAt: started,
+    finishedAt: now,
+  });
 }
 
 /** One line of `npm run exchange -- log`. */
