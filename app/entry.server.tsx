@@ -12,15 +12,20 @@ import { buildStylesheets, criticalPathRewriter } from "#app/modules/request/cri
 import { htmlStream } from "#app/modules/request/html-stream.server.ts";
 import { projectRoot } from "#app/modules/shared/project-root.server.ts";
 
-import { startServices as startDomainServices } from "#app/modules/request/services.server.ts";
+import { startServices as startDomainServices } from "#app/modules/app-services/services.server.ts";
 import { deferredPartsReady } from "#app/ui/deferred-hydration.tsx";
 import { installRussianZodMessages } from "#app/modules/forms/zod-locale.ts";
+import { configureDatabase } from "#app/modules/db/database.server.ts";
+import { seedDatabase } from "#app/modules/seed/seed.server.ts";
 
 // zod's Russian messages for every schema the server runs (decision 029).
 installRussianZodMessages();
+// The database adds the demo data a new database lacks when it first opens (in dev as behind server.ts);
+// db/ sits below the seeders, so they are passed in here. This opens nothing.
+configureDatabase({ seed: (db) => seedDatabase(db, { onlyNew: true }) });
 
-export { stopServices, checkHealth, serverSettings } from "#app/modules/request/services.server.ts";
-export { pageCacheState } from "#app/modules/request/page-state.server.ts";
+export { stopServices, checkHealth, serverSettings } from "#app/modules/app-services/services.server.ts";
+export { pageCacheState } from "#app/modules/app-services/page-state.server.ts";
 export { mayPostUpload } from "#app/modules/staff/upload-gate.server.ts";
 export { exchangeBodyLimit } from "#app/modules/exchange/upload-gate.server.ts";
 
