@@ -20,12 +20,11 @@ import {
 } from "#app/modules/catalog/import.server.ts";
 import { changeCoinWithinFloor, importCatalogAsStaff, type FloorCheck } from "#app/modules/catalog/staff-edit.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
-import { lockKeys, migrateDatabase, openDatabase } from "#app/modules/db/client.server.ts";
 import { createProvider } from "#app/modules/quotes/providers/registry.server.ts";
 import { storedRates } from "#app/modules/quotes/service.server.ts";
 import { cliActor } from "#app/modules/audit/audit.server.ts";
 import { vatNotice, vatTreatment } from "#app/modules/tax/vat.ts";
-import { runScript } from "./run-script.ts";
+import { runScript, withMigratedDatabase } from "./run-script.ts";
 
 const CONFIRM_FLAG = "--confirm-below-floor";
 
@@ -80,97 +79,95 @@ async function readInput(file: string): Promise<string> {
 await runScript(async () => {
   // Read the file before opening the database: a wrong name is reported at once.
   const input = command === "import" ? await readInput(args[0]!) : undefined;
-  const handle = await openDatabase(getConfig());
-  try {
-    await handle.withExclusiveLock(lockKeys.migrateAndSeed, () => migrateDatabase(handle));
-    const db = handle.db;
-    /** Today's rates from the stored quotes, and whether the operator confirmed a price under the floor. */
-    const floorCheck = async (): Promise<FloorCheck> => ({ rates: await storedRates(handle, createProvider(getConfig().quotes)), confirmed });
-    /** A coin's premium or VAT changed, or nothing and the reason printed when it would sell under its floor. */
-    const withinFloor = async <T>(change: (tx: typeof db) => Promise<T>): Promise<T | undefined> => {
-      const result = await changeCoinWithinFloor(db, args[0]!, await floorCheck(), change);
-      if (result.ok) return result.value;
-      console.error(`${args[0]}: не изменено. ${result.warnings.join("; ")}. Если так и задумано, добавьте ${CONFIRM_FLAG}.`);
-      process.exitCode = 1;
-      return undefined;
-    };
-    switch (command) {
-      case "import": {
-        const result = await importCatalogAsStaff(db, cliActor, input!, args[0]!, await floorCheck());
-        if (!result.ok && "kind" in result) {
-          console.error(
-            `Файл ${args[0]} не загружен: эти монеты продавались бы дешевле металла или цены выкупа (если так и задумано, добавьте ${CONFIRM_FLAG}):`,
+  await withMigratedDatabase(async (handle) => {
+    try {
+      const db = handle.db;
+      /** Today's rates from the stored quotes, and whether the operator confirmed a price under the floor. */
+      const floorCheck = async (): Promise<FloorCheck> => ({ rates: await storedRates(handle, createProvider(getConfig().quotes)), confirmed });
+      /** A coin's premium or VAT changed, or nothing and the reason printed when it would sell under its floor. */
+      const withinFloor = async <T>(change: (tx: typeof db) => Promise<T>): Promise<T | undefined> => {
+        const result = await changeCoinWithinFloor(db, args[0]!, await floorCheck(), change);
+        if (result.ok) return result.value;
+        console.error(`${args[0]}: не изменено. ${result.warnings.join("; ")}. Если так и задумано, добавьте ${CONFIRM_FLAG}.`);
+        process.exitCode = 1;
+        return undefined;
+      };
+      switch (command) {
+        case "import": {
+          const result = await importCatalogAsStaff(db, cliActor, input!, args[0]!, await floorCheck());
+          if (!result.ok && "kind" in result) {
+            console.error(
+              `Файл ${args[0]} не загружен: эти монеты продавались бы дешевле металла или цены выкупа (если так и задумано, добавьте ${CONFIRM_FLAG}):`,
+            );
+            for (const warning of result.warnings) console.error(`  ${warning}`);
+            process.exitCode = 1;
+            return;
+          }
+          if (!result.ok) {
+            console.error(`Файл ${args[0]} не загружен, в каталоге ничего не изменилось. Ошибки (${result.errors.length}):`);
+            for (const issue of result.errors) console.error(`  ${formatIssue(issue)}`);
+            process.exitCode = 1;
+            return;
+          }
+          console.log(`Загружено монет: ${result.created + result.updated} (новых: ${result.created}, обновлено: ${result.updated}).`);
+          return;
+        }
+        case "export": {
+          const json = `${JSON.stringify(await exportProducts(db), null, 2)}\n`;
+          if (args[0]) {
+            await writeFile(resolvePath(args[0]), json);
+            console.error(`Каталог выгружен в ${args[0]}.`);
+          } else {
+            process.stdout.write(json);
+          }
+          return;
+        }
+        case "stock": {
+          const row = await setStock(db, args[0]!, args[1]!);
+          console.log(`${row.sku} «${row.name}»: остаток ${row.stock}.`);
+          return;
+        }
+        case "premium": {
+          const row = await withinFloor((tx) => setPremium(tx, args[0]!, args[1]!));
+          if (!row) return;
+          console.log(`${row.sku} «${row.name}»: наценка ${String(row.premiumPercent).replace(".", ",")} %.`);
+          return;
+        }
+        case "vat": {
+          const row = await withinFloor((tx) => setVatOverride(tx, args[0]!, args[1]!));
+          if (!row) return;
+          const treatment = vatTreatment(row);
+          const how = row.vatOverride === null ? "по правилу" : "задано вручную";
+          console.log(`${row.sku} «${row.name}»: ${vatNotice(treatment)} (${how}).`);
+          return;
+        }
+        case "limit": {
+          const row = await setOrderLimit(db, args[0]!, args[1]!);
+          const { maxPiecesPerCoin } = getConfig().orders;
+          console.log(
+            row.maxPerOrder === null
+              ? `${row.sku} «${row.name}»: в заказе не больше ${maxPiecesPerCoin} шт. (общий предел).`
+              : `${row.sku} «${row.name}»: в заказе не больше ${Math.min(row.maxPerOrder, maxPiecesPerCoin)} шт.`,
           );
-          for (const warning of result.warnings) console.error(`  ${warning}`);
-          process.exitCode = 1;
           return;
         }
-        if (!result.ok) {
-          console.error(`Файл ${args[0]} не загружен, в каталоге ничего не изменилось. Ошибки (${result.errors.length}):`);
-          for (const issue of result.errors) console.error(`  ${formatIssue(issue)}`);
-          process.exitCode = 1;
+        case "tiers": {
+          const row = await setQuantityTiers(db, args[0]!, args[1]!);
+          const points = (value: number) => String(value).replace(".", ",");
+          console.log(
+            row.quantityTiers.length === 0
+              ? `${row.sku} «${row.name}»: скидок за количество нет.`
+              : `${row.sku} «${row.name}»: ${row.quantityTiers.map((tier) => `от ${tier.minQuantity} шт. наценка ниже на ${points(tier.premiumPoints)} п.п.`).join("; ")}`,
+          );
           return;
         }
-        console.log(`Загружено монет: ${result.created + result.updated} (новых: ${result.created}, обновлено: ${result.updated}).`);
-        return;
       }
-      case "export": {
-        const json = `${JSON.stringify(await exportProducts(db), null, 2)}\n`;
-        if (args[0]) {
-          await writeFile(resolvePath(args[0]), json);
-          console.error(`Каталог выгружен в ${args[0]}.`);
-        } else {
-          process.stdout.write(json);
-        }
-        return;
-      }
-      case "stock": {
-        const row = await setStock(db, args[0]!, args[1]!);
-        console.log(`${row.sku} «${row.name}»: остаток ${row.stock}.`);
-        return;
-      }
-      case "premium": {
-        const row = await withinFloor((tx) => setPremium(tx, args[0]!, args[1]!));
-        if (!row) return;
-        console.log(`${row.sku} «${row.name}»: наценка ${String(row.premiumPercent).replace(".", ",")} %.`);
-        return;
-      }
-      case "vat": {
-        const row = await withinFloor((tx) => setVatOverride(tx, args[0]!, args[1]!));
-        if (!row) return;
-        const treatment = vatTreatment(row);
-        const how = row.vatOverride === null ? "по правилу" : "задано вручную";
-        console.log(`${row.sku} «${row.name}»: ${vatNotice(treatment)} (${how}).`);
-        return;
-      }
-      case "limit": {
-        const row = await setOrderLimit(db, args[0]!, args[1]!);
-        const { maxPiecesPerCoin } = getConfig().orders;
-        console.log(
-          row.maxPerOrder === null
-            ? `${row.sku} «${row.name}»: в заказе не больше ${maxPiecesPerCoin} шт. (общий предел).`
-            : `${row.sku} «${row.name}»: в заказе не больше ${Math.min(row.maxPerOrder, maxPiecesPerCoin)} шт.`,
-        );
-        return;
-      }
-      case "tiers": {
-        const row = await setQuantityTiers(db, args[0]!, args[1]!);
-        const points = (value: number) => String(value).replace(".", ",");
-        console.log(
-          row.quantityTiers.length === 0
-            ? `${row.sku} «${row.name}»: скидок за количество нет.`
-            : `${row.sku} «${row.name}»: ${row.quantityTiers.map((tier) => `от ${tier.minQuantity} шт. наценка ниже на ${points(tier.premiumPoints)} п.п.`).join("; ")}`,
-        );
-        return;
-      }
+    } catch (error) {
+      if (!(error instanceof CatalogCommandError)) throw error;
+      console.error(error.message);
+      process.exitCode = 1;
     }
-  } catch (error) {
-    if (!(error instanceof CatalogCommandError)) throw error;
-    console.error(error.message);
-    process.exitCode = 1;
-  } finally {
-    await handle.close();
-  }
+  });
 }).catch((error: unknown) => {
   // A file error before the database was opened.
   if (!(error instanceof CatalogCommandError)) throw error;

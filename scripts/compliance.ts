@@ -5,9 +5,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { importExtremistList, extremistListStatus } from "#app/modules/compliance/identification.server.ts";
 import { ListFormatError, parseExtremistList } from "#app/modules/compliance/extremist-list.ts";
-import { getConfig } from "#app/modules/config/config.server.ts";
-import { lockKeys, migrateDatabase, openDatabase } from "#app/modules/db/client.server.ts";
-import { runScript } from "./run-script.ts";
+import { runScript, withMigratedDatabase } from "./run-script.ts";
 
 const usage = [
   "Использование:",
@@ -46,9 +44,7 @@ await runScript(async () => {
       return;
     }
   }
-  const handle = await openDatabase(getConfig());
-  try {
-    await handle.withExclusiveLock(lockKeys.migrateAndSeed, () => migrateDatabase(handle));
+  await withMigratedDatabase(async (handle) => {
     if (parsed) {
       const result = await importExtremistList(handle.db, parsed);
       console.log(
@@ -63,7 +59,5 @@ await runScript(async () => {
         ? "Перечень ещё не загружен: npm run compliance -- import-list ФАЙЛ.xml"
         : `В перечне${status.listDate ? ` от ${status.listDate}` : ""} физических лиц: ${status.persons}; загружен ${status.importedAt?.toISOString()}.`,
     );
-  } finally {
-    await handle.close();
-  }
+  });
 });

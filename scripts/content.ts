@@ -7,11 +7,9 @@
 // Relative paths are taken from the folder npm was started in.
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import { getConfig } from "#app/modules/config/config.server.ts";
 import { formatContentIssue } from "#app/modules/content/content-files.ts";
 import { describeCounts, exportContentFolder, importContentFolder } from "#app/modules/content/import.server.ts";
-import { lockKeys, migrateDatabase, openDatabase } from "#app/modules/db/client.server.ts";
-import { runScript } from "./run-script.ts";
+import { runScript, withMigratedDatabase } from "./run-script.ts";
 
 const usage = [
   "Использование:",
@@ -43,9 +41,7 @@ async function checkFolder() {
 
 await runScript(async () => {
   await checkFolder();
-  const handle = await openDatabase(getConfig());
-  try {
-    await handle.withExclusiveLock(lockKeys.migrateAndSeed, () => migrateDatabase(handle));
+  await withMigratedDatabase(async (handle) => {
     if (command === "import") {
       const result = await importContentFolder(handle.db, target);
       if (!result.ok) {
@@ -59,9 +55,7 @@ await runScript(async () => {
       const result = await exportContentFolder(handle.db, target);
       console.log(`Выгружено файлов: ${result.total} (${describeCounts(result.counts)}) в ${dir}.`);
     }
-  } finally {
-    await handle.close();
-  }
+  });
 }).catch((error: unknown) => {
   if (!(error instanceof ContentCommandError)) throw error;
   console.error(error.message);

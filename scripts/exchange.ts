@@ -5,12 +5,11 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { getConfig } from "#app/modules/config/config.server.ts";
-import { lockKeys, migrateDatabase, openDatabase } from "#app/modules/db/client.server.ts";
 import { cliActor } from "#app/modules/audit/audit.server.ts";
 import { importCatalogFiles } from "#app/modules/exchange/catalog-import.server.ts";
 import { formatExchangeLogRow, listExchangeLog } from "#app/modules/exchange/log.server.ts";
 import { setExchangeCredentials } from "#app/modules/exchange/settings.server.ts";
-import { runScript } from "./run-script.ts";
+import { runScript, withMigratedDatabase } from "./run-script.ts";
 
 const usage = [
   "Использование:",
@@ -31,9 +30,7 @@ if (!command || !argumentCounts[command]?.(args.length)) {
 }
 
 await runScript(async () => {
-  const handle = await openDatabase(getConfig());
-  try {
-    await handle.withExclusiveLock(lockKeys.migrateAndSeed, () => migrateDatabase(handle));
+  await withMigratedDatabase(async (handle) => {
     const db = handle.db;
     if (command === "credentials") {
       const set = await setExchangeCredentials(db, args[0]!, args[1]!, cliActor);
@@ -63,7 +60,5 @@ await runScript(async () => {
     const { created, updated, unchanged, refused } = result.counts;
     console.log(`Загружено: ${result.files.join(", ")}. Создано ${created}, обновлено ${updated}, без изменений ${unchanged}, отклонено ${refused}.`);
     for (const note of result.notes) console.log(`  ${note}`);
-  } finally {
-    await handle.close();
-  }
+  });
 });

@@ -5,8 +5,6 @@
 // coins back on sale; shipping needs the carrier's tracking number), and the messages the shop
 // sent or failed to send. A change the order's status does not allow is refused with the
 // reason, exit 1.
-import { getConfig } from "#app/modules/config/config.server.ts";
-import { openDatabase, migrateDatabase, lockKeys } from "#app/modules/db/client.server.ts";
 import { orderStatuses, type OrderStatus } from "#app/modules/db/schema.ts";
 import {
   changeOrderStatus,
@@ -23,7 +21,7 @@ import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
 import { getPaymentProvider } from "#app/modules/payments/configured-provider.server.ts";
 import { listNotifications } from "#app/modules/notifications/outbox.server.ts";
 import { formatNotificationRow } from "#app/modules/notifications/report.ts";
-import { runScript } from "./run-script.ts";
+import { runScript, withMigratedDatabase } from "./run-script.ts";
 
 const statusList = orderStatuses.map((status) => `${status} (${orderStatusLabels[status]})`).join(", ");
 const usage = [
@@ -74,9 +72,7 @@ if (newStatus !== undefined && !isOrderStatus(newStatus)) fail(`Неизвест
 if (command === "ship" && !parseTrackingNumber(args[1]!)) fail(trackingNumberMessages.invalid);
 
 await runScript(async () => {
-  const handle = await openDatabase(getConfig());
-  try {
-    await handle.withExclusiveLock(lockKeys.migrateAndSeed, () => migrateDatabase(handle));
+  await withMigratedDatabase(async (handle) => {
     const db = handle.db;
     if (list) {
       const rows = await listOrdersForOperator(db, list);
@@ -112,7 +108,5 @@ await runScript(async () => {
       return;
     }
     console.log(formatStatusChange(change));
-  } finally {
-    await handle.close();
-  }
+  });
 });

@@ -2,11 +2,9 @@
 // The operator's switch for taking orders. The setting lives in the database, so it
 // takes effect at once on every instance of the shop. prune runs the housekeeping the shop
 // runs hourly: expired sessions and codes, old rate-limit events, stale anonymous lists.
-import { getConfig } from "#app/modules/config/config.server.ts";
-import { openDatabase, migrateDatabase, lockKeys } from "#app/modules/db/client.server.ts";
 import { runHousekeeping } from "#app/modules/housekeeping/housekeeping.server.ts";
 import { readSalesSetting, setSalesPaused } from "#app/modules/shop/status.server.ts";
-import { runScript } from "./run-script.ts";
+import { runScript, withMigratedDatabase } from "./run-script.ts";
 
 const [command, ...rest] = process.argv.slice(2);
 const usage = "Использование: npm run shop -- pause [причина] | resume | status | prune";
@@ -16,9 +14,7 @@ if (!command || !["pause", "resume", "status", "prune"].includes(command) || (co
 }
 
 await runScript(async () => {
-  const handle = await openDatabase(getConfig());
-  try {
-    await handle.withExclusiveLock(lockKeys.migrateAndSeed, () => migrateDatabase(handle));
+  await withMigratedDatabase(async (handle) => {
     if (command === "pause") {
       await setSalesPaused(handle.db, true, rest.join(" ") || undefined);
       console.log("Продажи приостановлены: сайт работает, но заказы не принимаются.");
@@ -42,7 +38,5 @@ await runScript(async () => {
       const sales = await readSalesSetting(handle.db);
       console.log(sales.paused ? `Продажи приостановлены (${sales.changedAt}${sales.note ? `, ${sales.note}` : ""})` : "Продажи открыты");
     }
-  } finally {
-    await handle.close();
-  }
+  });
 });

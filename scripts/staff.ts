@@ -1,14 +1,12 @@
 // npm run staff -- add PHONE ROLE [NAME] | remove PHONE | list
 // The people who may sign in to the back office (/admin) and what each may do there. The
 // first owner is added here; an add or removal is written to the audit log as "cli".
-import { getConfig } from "#app/modules/config/config.server.ts";
-import { openDatabase, migrateDatabase, lockKeys } from "#app/modules/db/client.server.ts";
 import { staffRoles } from "#app/modules/db/schema.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { cliActor } from "#app/modules/audit/audit.server.ts";
 import { staffRoleLabels } from "#app/modules/staff/roles.ts";
 import { addStaff, formatStaffRow, listStaff, removeStaff } from "#app/modules/staff/staff.server.ts";
-import { runScript } from "./run-script.ts";
+import { runScript, withMigratedDatabase } from "./run-script.ts";
 
 const usage = [
   "Использование:",
@@ -30,9 +28,7 @@ if (!command || !argumentCounts[command]?.(args.length)) {
 }
 
 await runScript(async () => {
-  const handle = await openDatabase(getConfig());
-  try {
-    await handle.withExclusiveLock(lockKeys.migrateAndSeed, () => migrateDatabase(handle));
+  await withMigratedDatabase(async (handle) => {
     const db = handle.db;
     if (command === "list") {
       const members = await listStaff(db);
@@ -51,7 +47,5 @@ await runScript(async () => {
     }
     const who = `${formatPhone(change.member.phone)} (${staffRoleLabels[change.member.role]})`;
     console.log(command === "remove" ? `Сотрудник ${who} удалён.` : change.created ? `Сотрудник ${who} добавлен.` : `Сотрудник ${who} обновлён.`);
-  } finally {
-    await handle.close();
-  }
+  });
 });
