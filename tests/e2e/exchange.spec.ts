@@ -39,20 +39,27 @@ test("the owner connects 1C, maps its group, names a status, filters the log and
   await credentials.getByRole("button", { name: "Сохранить" }).click();
   await expect(page.getByTestId("flash")).toHaveText("Логин и пароль обмена сохранены.");
 
-  // 1C's side: one catalogue exchange with a good the shop does not have.
-  const onec = new OneCClient(baseURL!, `1c-${mode}`, password);
-  expect((await onec.checkauth("catalog")).lines[0]).toBe("success");
-  await onec.sendFile("catalog", "import.xml", Buffer.from(importXml(mode)), 1024 * 1024);
-  expect((await onec.call({ type: "catalog", mode: "import", filename: "import.xml" })).lines).toEqual(["success"]);
+  // 1C's side: a catalogue exchange with a good the shop does not have.
+  const exchange = async () => {
+    const onec = new OneCClient(baseURL!, `1c-${mode}`, password);
+    expect((await onec.checkauth("catalog")).lines[0]).toBe("success");
+    await onec.sendFile("catalog", "import.xml", Buffer.from(importXml(mode)), 1024 * 1024);
+    expect((await onec.call({ type: "catalog", mode: "import", filename: "import.xml" })).lines).toEqual(["success"]);
+  };
+  await exchange();
 
   await page.goto("/admin/exchange");
   const groups = page.getByTestId("exchange-groups");
   await groups.getByLabel(`Раздел для группы «Золотые слитковые (${mode})»`).selectOption({ label: "Золотые инвестиционные монеты" });
   await groups.getByRole("button", { name: "Сохранить разделы" }).click();
   await expect(page.getByTestId("flash")).toHaveText("Разделы для групп из 1С сохранены.");
+  // The section's values reach the waiting good at the next exchange.
+  await exchange();
+  await page.reload();
 
   const statuses = page.getByTestId("exchange-statuses");
-  const free = await statuses.locator('input[name$=".name"]').count();
+  // The first of the three empty rows under the table: saved, it stays in that place.
+  const free = (await statuses.locator('input[name$=".name"]').count()) - 2;
   await statuses.getByLabel(`Название в 1С, строка ${free}`).fill(`Передан курьеру ${mode}`);
   await statuses.getByLabel(`Статус сайта, строка ${free}`).selectOption({ label: "Отправлен" });
   await statuses.getByRole("button", { name: "Сохранить статусы" }).click();

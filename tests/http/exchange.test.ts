@@ -206,8 +206,8 @@ describe("/1c_exchange: the catalogue from 1C", () => {
     expect(after.get("AG-0018")).toMatchObject({ available: "false", count: "0", price: "5100" });
     // A good the shop has no coin for waits among the new goods: not in the feed, not found by search.
     expect(after.has("ZZ-0009")).toBe(false);
-    const search = await (await fetch(`${shop.url}/search?q=${encodeURIComponent("Монета, которой нет на сайте")}`)).text();
-    expect(search).not.toContain("которой нет на сайте");
+    const search = await (await fetch(`${shop.url}/search?q=${encodeURIComponent("которой")}`)).text();
+    expect(search).not.toContain("Монета, которой нет на сайте");
   });
 
   it("the same files again, zipped, change nothing", async () => {

@@ -142,11 +142,11 @@ export default function AdminExchange({ loaderData }: Route.ComponentProps) {
                     maxLength={100}
                     defaultValue={row.name}
                     aria-label={`Название в 1С, строка ${index + 1}`}
-                    className={css.control}
+                    className={css.wideControl}
                   />
                 </td>
                 <td>
-                  <select name={`rows[${index}].status`} defaultValue={row.status} aria-label={`Статус сайта, строка ${index + 1}`} className={css.control}>
+                  <select name={`rows[${index}].status`} defaultValue={row.status} aria-label={`Статус сайта, строка ${index + 1}`} className={css.wideControl}>
                     <option value="">—</option>
                     {statusOptions.map(([status, label]) => (
                       <option key={status} value={status}>
@@ -166,8 +166,8 @@ export default function AdminExchange({ loaderData }: Route.ComponentProps) {
       <section className={css.section} data-testid="exchange-groups">
         <h2 className={css.sectionTitle}>Группы 1С и разделы каталога</h2>
         <p className={css.muted}>
-          Новый товар из группы, связанной с разделом, получает значения раздела (металл, вид, серию, страну) и после публикации показывается в нём. Монеты, уже
-          продающиеся на сайте, не меняются.{" "}
+          Новый товар из группы, связанной с разделом, со следующего обмена получает значения раздела (металл, вид, серию, страну) и после публикации
+          показывается в нём. Монеты, уже продающиеся на сайте, не меняются.{" "}
           <Link to="/admin/exchange/goods" data-testid="exchange-new-goods-link">
             Новые из 1С: {newGoods}
           </Link>
@@ -192,7 +192,7 @@ export default function AdminExchange({ loaderData }: Route.ComponentProps) {
                       name={`groups[${index}].section`}
                       defaultValue={group.sectionPath ?? ""}
                       aria-label={`Раздел для группы «${group.name}»`}
-                      className={css.control}
+                      className={css.wideControl}
                     >
                       <option value="">не связывать</option>
                       {sections.map((section) => (
@@ -234,7 +234,7 @@ export default function AdminExchange({ loaderData }: Route.ComponentProps) {
         pageCount={log.pageCount}
         hrefFor={(page) => exchangeLogHref(log.filters, page)}
         head={["Когда", "Откуда", "Логин", "Тип", "Итог", "Файлы", "Создано / обновлено / без изменений / отклонено", "Ошибки и замечания", "Длительность"]}
-        stacked
+        cards
         rows={log.rows.map((row) => (
           <tr key={row.id}>
             <td className={css.number} data-label="Когда">
