@@ -359,11 +359,13 @@ async function applyOffers(db: Database, file: OffersFile, settings: ExchangeSet
     changedSkus.push(product.sku);
   }
   await updateProducts(db, pending);
-  for (const change of draftChanges) {
-    await db
-      .update(exchangeNewGoods)
-      .set({ stock: change.stock, price: change.price, lastSeenAt: sql`now()` })
-      .where(sql`${exchangeNewGoods.exchangeId} = ${change.exchangeId}`);
+  // A few hundred waiting goods a statement, as updateProducts does for coins.
+  for (let start = 0; start < draftChanges.length; start += 500) {
+    const rows = draftChanges.slice(start, start + 500).map((change) => sql`(${change.exchangeId}::text, ${change.stock}::int, ${change.price}::numeric)`);
+    await db.execute(sql`
+      update ${exchangeNewGoods} set stock = v.stock, price = v.price, last_seen_at = now()
+      from (values ${sql.join(rows, sql`, `)}) as v(exchange_id, stock, price)
+      where ${exchangeNewGoods.exchangeId} = v.exchange_id`);
   }
   if (pricesIgnored > 0) notes.unshift(`Цены из 1С не применены к ${pricesIgnored} монетам с ценой по котировкам металла: их цена следует котировкам`);
   return { ok: true, counts, notes, changedSkus };
