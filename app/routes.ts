@@ -98,6 +98,9 @@ export default [
       route("audit", "routes/admin/audit.tsx"),
       // The exchange with 1C and МойСклад: its login, options and log.
       route("exchange", "routes/admin/exchange.tsx"),
+      // Goods new from 1C, completed and published as coins (decision 053).
+      route("exchange/goods", "routes/admin/exchange-goods.tsx"),
+      route("exchange/goods/:id", "routes/admin/exchange-good.tsx"),
       route("logout", "routes/admin/logout.tsx"),
     ]),
   ]),

@@ -42,6 +42,12 @@ export const e2eLayoutReaders = {
   nojs: { typed: "+7 (999) 000-00-32", normal: "+79990000032" },
 };
 
+/** Owners who connect 1C on «Обмен с 1С» and publish a new good from it (exchange.spec.ts), one per project (the code rule above). */
+export const e2eExchangeOwners = {
+  js: { typed: "+7 (999) 000-00-41", normal: "+79990000041" },
+  nojs: { typed: "+7 (999) 000-00-42", normal: "+79990000042" },
+};
+
 /** Paid orders waiting for each manager: one per journey (a desktop and a phone), and one spare. */
 const PAID_ORDERS_EACH = 3;
 
@@ -64,6 +70,10 @@ export async function prepareBackOffice(dataDir: string, publicUrl: string): Pro
     }
     for (const reader of Object.values(e2eLayoutReaders)) {
       const added = await addStaff(handle.db, { phone: reader.typed, role: "owner", name: "Читатель таблиц e2e" }, cliActor);
+      if (!added.ok) throw new Error(added.reason);
+    }
+    for (const owner of Object.values(e2eExchangeOwners)) {
+      const added = await addStaff(handle.db, { phone: owner.typed, role: "owner", name: "Владелец обмена e2e" }, cliActor);
       if (!added.ok) throw new Error(added.reason);
     }
     const sandbox = createSandboxProvider(handle.db, { publicUrl });

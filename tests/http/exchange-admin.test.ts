@@ -54,7 +54,7 @@ describe("/admin/exchange", () => {
     const owner = clients.owner!;
     const page = await owner.html("/admin/exchange");
     expect(spaces(textByTestId(page, "exchange-address"))).toMatch(/\/1c_exchange$/);
-    expect(spaces(textByTestId(page, "exchange-log"))).toContain("Обменов ещё не было.");
+    expect(spaces(textByTestId(page, "exchange-log-empty"))).toContain("Обменов ещё не было.");
 
     const short = await owner.postForm("/admin/exchange", { intent: "credentials", login: "1c-site", password: "короткий" });
     expect([short.status, short.headers.get("location")]).toEqual([303, "/admin/exchange"]);
@@ -85,7 +85,7 @@ describe("/admin/exchange", () => {
     const onec = new OneCClient(shop.url, "1c-site", password);
     expect((await onec.checkauth("catalog")).lines[0]).toBe("success");
     expect((await onec.init("catalog")).reply.lines).toEqual(["zip=no", "file_limit=524288"]);
-    const log = spaces(textByTestId(await clients.owner!.html("/admin/exchange"), "exchange-log"));
+    const log = spaces(textByTestId(await clients.owner!.html("/admin/exchange"), "exchange-log-table"));
     expect(log).toContain("1c-site");
     expect(log).toContain("каталог");
     expect(log).toContain("успешно");

@@ -267,12 +267,41 @@ describe("type=sale&mode=file: statuses from 1C", () => {
       .map(([name, value]) => `<ЗначениеРеквизита><Наименование>${name}</Наименование><Значение>${value}</Значение></ЗначениеРеквизита>`)
       .join("")}</ЗначенияРеквизитов></Документ>`;
 
+  it("the owner's table of 1C's status names: the usual names at first, edited with a plain form, a name twice refused in Russian", async () => {
+    const page = await owner.html("/admin/exchange");
+    expect(inputValue(page, "rows[2].name")).toBe("[F] Выполнен");
+    const twice = await owner.postForm("/admin/exchange", {
+      intent: "statuses",
+      "rows[0].name": "Собран",
+      "rows[0].status": "ready_for_pickup",
+      "rows[1].name": "собран",
+      "rows[1].status": "assembling",
+    });
+    expect([twice.status, twice.headers.get("location")]).toEqual([303, "/admin/exchange"]);
+    const refused = await owner.html("/admin/exchange");
+    expect(textByTestId(refused, "flash")).toContain("Статус «собран» указан дважды (уже есть «Собран»)");
+    expect(inputValue(refused, "rows[2].name")).toBe("[F] Выполнен");
+
+    await owner.postForm("/admin/exchange", {
+      intent: "statuses",
+      "rows[0].name": "Собран",
+      "rows[0].status": "ready_for_pickup",
+      "rows[1].name": "F",
+      "rows[1].status": "completed",
+      "rows[2].name": "",
+      "rows[2].status": "",
+    });
+    const saved = await owner.html("/admin/exchange");
+    expect(textByTestId(saved, "flash")).toContain("Таблица статусов сохранена.");
+    expect([inputValue(saved, "rows[0].name"), inputValue(saved, "rows[1].name"), inputValue(saved, "rows[2].name")]).toEqual(["Собран", "F", ""]);
+  });
+
   it("moves an order through the back office's rules and reports what those rules refuse, an unknown status or order, never forcing them", async () => {
     const onec = new OneCClient(shop.url, login, password);
     await onec.checkauth("sale");
     const xml = `<?xml version="1.0" encoding="windows-1251"?>
 <КоммерческаяИнформация ВерсияСхемы="2.08">
-${orderDocument(paid.number, { "Статус заказа": "Готов к выдаче", Отменен: "false" })}
+${orderDocument(paid.number, { "Статус заказа": "Собран", Отменен: "false" })}
 ${orderDocument(unpaid.number, { "Статус заказа": "Выполнен" })}
 ${orderDocument(resentSecond, { "Статус заказа": "Отгружен" })}
 ${orderDocument("1999-000001", { "Статус заказа": "Выполнен" })}
@@ -281,7 +310,7 @@ ${orderDocument("1999-000001", { "Статус заказа": "Выполнен"
     expect(reply!.lines[0]).toBe("success");
     expect(reply!.lines.slice(1)).toEqual([
       `Статус из 1С не применён: Заказ №${unpaid.number} нельзя перевести из статуса «Ожидает оплаты» в «Выполнен». Возможно: «Оплачен», «Отменён».`,
-      `Заказ №${resentSecond}: статус «Отгружен» из 1С не соответствует ни одному статусу сайта`,
+      `Заказ №${resentSecond}: статус «Отгружен» из 1С не соответствует ни одному статусу сайта (добавьте его в таблицу статусов на странице «Обмен с 1С»)`,
       "Заказ №1999-000001 не найден на сайте",
     ]);
     expect(textByTestId(await manager.html(`/admin/orders/${paid.number}`), "order-status")).toBe("Готов к выдаче");
@@ -292,6 +321,13 @@ ${orderDocument("1999-000001", { "Статус заказа": "Выполнен"
     const [again] = await onec.sendFile("sale", "statuses.xml", encodeSingleByte(xml, "windows-1251"), 1024 * 1024);
     expect(again!.lines).toEqual(reply!.lines);
     expect(textByTestId(await manager.html(`/admin/orders/${paid.number}`), "order-status")).toBe("Готов к выдаче");
+    // A name the table lacks, with a code («Статуса заказа ИД») it has: the code decides, and the rules still refuse the step.
+    const byCode = `<?xml version="1.0" encoding="UTF-8"?><КоммерческаяИнформация ВерсияСхемы="2.08">${orderDocument(unpaid.number, { "Статус заказа": "Закрыт менеджером", "Статуса заказа ИД": "F" })}</КоммерческаяИнформация>`;
+    const [coded] = await onec.sendFile("sale", "coded.xml", Buffer.from(byCode), 1024 * 1024);
+    expect(coded!.lines).toEqual([
+      "success",
+      `Статус из 1С не применён: Заказ №${unpaid.number} нельзя перевести из статуса «Ожидает оплаты» в «Выполнен». Возможно: «Оплачен», «Отменён».`,
+    ]);
     // 1C cancels a paid order: it is cancelled, its coins back on sale, and the money is left to staff to return.
     const cancel = `<?xml version="1.0" encoding="UTF-8"?><КоммерческаяИнформация ВерсияСхемы="2.08">${orderDocument(resentSecond, { "Статус заказа": "Оплачен", Отменен: "true" })}</КоммерческаяИнформация>`;
     const [cancelled] = await onec.sendFile("sale", "cancel.xml", Buffer.from(cancel), 1024 * 1024);
@@ -316,6 +352,18 @@ describe("what the database kept", () => {
       const options = await db.select().from(auditLog).where(eq(auditLog.action, "exchange.options")).orderBy(auditLog.id);
       expect(options.at(-1)!.after).toMatchObject({ encoding: "windows-1251", ordersScope: "paid", ordersFrom: null });
       expect(options.at(-1)!.phone).toBe(staff.owner.normal);
+      const tables = await db.select().from(auditLog).where(eq(auditLog.action, "exchange.statuses"));
+      expect(tables.map((row) => [row.phone, row.after])).toEqual([
+        [
+          staff.owner.normal,
+          {
+            statusRows: [
+              { name: "Собран", status: "ready_for_pickup" },
+              { name: "F", status: "completed" },
+            ],
+          },
+        ],
+      ]);
       const [resend] = await db.select().from(auditLog).where(eq(auditLog.action, "exchange.resend"));
       expect(resend).toMatchObject({ phone: staff.owner.normal, entity: "exchange:orders" });
       expect((resend!.after as { orders: number }).orders).toBeGreaterThanOrEqual(3);

@@ -20,20 +20,17 @@ import { getQuotesService } from "../quotes/quotes.server.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { databaseContext } from "../request/context.ts";
 import { readForm } from "../forms/read-form.ts";
+import { listPageField } from "../forms/fields.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { vatNotice, vatTreatment } from "../tax/vat.ts";
 import { listAudit } from "../audit/audit.server.ts";
 import { productFieldLabels } from "./catalog-labels.ts";
 import { staffActorContext } from "../staff/context.ts";
+import { countNewGoods } from "../exchange/new-goods.server.ts";
 
 const listSchema = z.object({
   q: z.string().trim().max(100, "Поиск: не больше 100 символов").default(""),
-  page: z.coerce
-    .number({ error: "Номер страницы — число" })
-    .int("Номер страницы — целое число")
-    .min(1, "Номер страницы — от 1")
-    .max(100_000, "Нет такой страницы")
-    .default(1),
+  page: listPageField,
 });
 
 /** GET /admin/catalog: coins by name or SKU, 50 a page. */
@@ -51,7 +48,9 @@ export async function loadCatalogList(context: Readonly<RouterContextProvider>, 
   }));
   // A coin without its own threshold is low at the shop's (as on the dashboard).
   const lowStockDefault = getConfig().orders.lowStockThreshold;
-  return { filters, errors: parsed.success ? [] : parsed.error.issues.map((issue) => issue.message), result, imports, lowStockDefault };
+  // Goods 1C sent that are not coins yet (decision 053): staff complete them from here.
+  const newFromOneC = await countNewGoods(db);
+  return { filters, errors: parsed.success ? [] : parsed.error.issues.map((issue) => issue.message), result, imports, lowStockDefault, newFromOneC };
 }
 
 /** The catalogue file form: one file, its name decides JSON or CSV. */

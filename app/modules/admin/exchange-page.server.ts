@@ -1,6 +1,11 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { listExchangeLog } from "../exchange/log.server.ts";
+import { EXCHANGE_LOG_PAGE_SIZE, findExchangeLog } from "../exchange/log.server.ts";
+import { listExchangeGroups, mappableSections, setExchangeGroupSections } from "../exchange/groups.server.ts";
+import { countNewGoods } from "../exchange/new-goods.server.ts";
+import { MAX_STATUS_ROWS } from "../exchange/status-table.ts";
+import { orderStatusLabels } from "../orders/statuses.ts";
+import { parseExchangeLogFilters } from "./exchange-filters.ts";
 import { resendOrdersFrom } from "../exchange/sale-orders.server.ts";
 import { EXCHANGE_PATH } from "../exchange/protocol.ts";
 import {
@@ -9,6 +14,7 @@ import {
   readExchangeSettings,
   setExchangeCredentials,
   setExchangeOptions,
+  setExchangeStatusRows,
 } from "../exchange/settings.server.ts";
 import { getConfig } from "../config/config.server.ts";
 import { flashHeader, type Flash } from "../flash/flash.server.ts";
@@ -19,12 +25,32 @@ import { staffActorContext } from "../staff/context.ts";
 
 const PAGE = "/admin/exchange";
 
-/** «Обмен с 1С»: the settings (never the password or its hash) and the last exchanges. */
-export async function loadExchangePage(context: Readonly<RouterContextProvider>) {
+/** Empty rows under the status table, for new names (without JS the form cannot add one). */
+const BLANK_STATUS_ROWS = 3;
+
+/** «Обмен с 1С»: the settings (never the password or its hash), the status table, the groups, the log as filtered. */
+export async function loadExchangePage(context: Readonly<RouterContextProvider>, url: URL) {
   const { db } = context.get(databaseContext);
-  const [settings, log] = await Promise.all([readExchangeSettings(db), listExchangeLog(db, 100)]);
-  const { passwordHash, ...shown } = settings;
-  return { settings: { ...shown, passwordSet: passwordHash !== null }, address: new URL(EXCHANGE_PATH, getConfig().publicUrl).href, log };
+  const { filters, errors } = parseExchangeLogFilters(url.searchParams);
+  const [settings, log, groups, sections, newGoods] = await Promise.all([
+    readExchangeSettings(db),
+    findExchangeLog(db, { from: filters.from, to: filters.to, type: filters.type, withErrors: filters.errors === "1", page: filters.page }),
+    listExchangeGroups(db),
+    mappableSections(db),
+    countNewGoods(db),
+  ]);
+  const { passwordHash, statusRows, ...shown } = settings;
+  const blank = Math.max(0, Math.min(BLANK_STATUS_ROWS, MAX_STATUS_ROWS - statusRows.length));
+  return {
+    settings: { ...shown, passwordSet: passwordHash !== null },
+    address: new URL(EXCHANGE_PATH, getConfig().publicUrl).href,
+    statusRows: [...statusRows, ...Array.from({ length: blank }, () => ({ name: "", status: "" as const }))],
+    statusOptions: Object.entries(orderStatusLabels) as Array<[string, string]>,
+    groups,
+    sections,
+    newGoods,
+    log: { ...log, filters, errors, page: filters.page, pageCount: Math.max(1, Math.ceil(log.total / EXCHANGE_LOG_PAGE_SIZE)) },
+  };
 }
 
 const optionalId = z
@@ -34,7 +60,7 @@ const optionalId = z
   .optional()
   .transform((value) => value || null);
 
-/** The page's two forms: the login, and the options. */
+/** The page's forms: the login, the options, the resend, the status table, the groups' sections. */
 export const exchangeFormSchema = z.discriminatedUnion(
   "intent",
   [
@@ -64,6 +90,20 @@ export const exchangeFormSchema = z.discriminatedUnion(
         .transform((value) => value || null),
     }),
     z.object({
+      intent: z.literal("statuses"),
+      rows: z
+        .array(z.object({ name: z.string().max(200, "Название статуса в 1С: не длиннее 100 символов").default(""), status: z.string().max(40).default("") }))
+        .max(MAX_STATUS_ROWS + BLANK_STATUS_ROWS, `Не больше ${MAX_STATUS_ROWS} строк в таблице статусов`)
+        .default([]),
+    }),
+    z.object({
+      intent: z.literal("groups"),
+      groups: z
+        .array(z.object({ id: z.string({ error: "Нет Ид группы" }).max(200), section: z.string().max(300).default("") }))
+        .max(1000, "Слишком много групп")
+        .default([]),
+    }),
+    z.object({
       intent: z.literal("resend"),
       from: z
         .string({ error: "Укажите дату" })
@@ -84,7 +124,17 @@ export async function handleExchangeForm(request: Request, context: Readonly<Rou
     const { db } = context.get(databaseContext);
     const actor = context.get(staffActorContext);
     const input = parsed.value;
-    if (input.intent === "resend") {
+    if (input.intent === "statuses") {
+      const saved = await setExchangeStatusRows(db, input.rows, actor);
+      notice = saved.ok ? { kind: "success", message: "Таблица статусов сохранена." } : { kind: "error", message: saved.reason };
+    } else if (input.intent === "groups") {
+      const saved = await setExchangeGroupSections(
+        db,
+        input.groups.map((group) => ({ id: group.id, sectionPath: group.section === "" ? null : group.section })),
+        actor,
+      );
+      notice = saved.ok ? { kind: "success", message: "Разделы для групп из 1С сохранены." } : { kind: "error", message: saved.reason };
+    } else if (input.intent === "resend") {
       const resent = await resendOrdersFrom(db, input.from, actor);
       notice = resent.ok
         ? {

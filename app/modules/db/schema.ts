@@ -1146,3 +1146,57 @@ export const exchangeOrders = pgTable(
   },
   (table) => [index("exchange_orders_by_session").on(table.sentSessionId)],
 );
+
+/** What a new good from 1C brought that a coin needs (decision 053): read from its properties and its group's section. */
+export type NewGoodFields = {
+  metal?: Metal;
+  fineness?: number;
+  totalGrams?: number;
+  pureGrams?: number;
+  kind?: "investment" | "commemorative";
+  series?: string;
+  seriesSlug?: string;
+  country?: string;
+  collection?: string;
+  denominationRub?: number;
+};
+
+/**
+ * Goods 1C sent that no coin is tied to yet (decision 053): kept apart from `products`, so that no
+ * storefront read can show one, until staff complete the coin and publish it («Новые из 1С»).
+ * Publishing creates the coin with this Ид and deletes the row. offers.xml keeps stock and price here.
+ */
+export const exchangeNewGoods = pgTable("exchange_new_goods", {
+  id: serial("id").primaryKey(),
+  /** The good's Ид in 1C: an import of the same good updates this row, never adds a second. */
+  exchangeId: text("exchange_id").notNull().unique(),
+  article: text("article").notNull().default(""),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  groupIds: jsonb("group_ids").$type<string[]>().notNull().default([]),
+  fields: jsonb("fields").$type<NewGoodFields>().notNull().default({}),
+  /** From offers.xml: pieces (as the settings sum them) and the chosen price type's price in roubles. */
+  stock: integer("stock"),
+  price: numeric("price", { precision: 12, scale: 2, mode: "number" }),
+  firstSeenAt: timestamp("first_seen_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+  lastSeenAt: timestamp("last_seen_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});
+
+/**
+ * 1C's groups (Классификатор/Группы) as the last import.xml gave them, and the catalogue section
+ * each is mapped to by the owner (null: not mapped). A new good of a mapped group takes the
+ * section's filter values (metal, kind, series…), which is how a coin lands in a section (decision 053).
+ */
+export const exchangeGroups = pgTable("exchange_groups", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull().default(""),
+  parentId: text("parent_id"),
+  sectionPath: text("section_path"),
+  seenAt: timestamp("seen_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});

@@ -1,6 +1,6 @@
 import { inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
-import { products } from "../db/schema.ts";
+import { catalogSections, exchangeGroups, exchangeNewGoods, type NewGoodFields, products } from "../db/schema.ts";
 import type { Outcome } from "../shared/failure.ts";
 import { changedReads } from "../db/read-changes.server.ts";
 import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
@@ -10,6 +10,7 @@ import { logCommandImport } from "./log.server.ts";
 import { EXCHANGE_ZIP_LIMITS } from "./sessions.server.ts";
 import { unpackZip } from "./unzip.server.ts";
 import { type ExchangeSettings, readExchangeSettings } from "./settings.server.ts";
+import { fieldsFromProperties, fieldsFromSection } from "./new-goods.ts";
 
 export type ImportCounts = { created: number; updated: number; unchanged: number; refused: number };
 export type CatalogImportResult = Outcome<{ counts: ImportCounts; notes: string[] }>;
@@ -84,13 +85,21 @@ async function applyImport(db: Database, file: ImportFile, settings: ExchangeSet
     file.goods.flatMap((good) => (good.article ? [good.article] : [])),
   );
   const pending: ProductChange[] = [];
+  const newGoods: CatalogGood[] = [];
+  const deletedNewGoods: string[] = [];
   // Which good of 1C each coin is tied to, as this file goes on.
   const linked = new Map([...byId.values()].map((row) => [row.id, row.exchangeId!]));
   for (const good of file.goods) {
     const product = byId.get(good.id) ?? linkableBySku(good, bySku, linked);
     if (!product) {
-      counts.refused++;
-      notes.push(good.deleted ? `Удалённый в 1С товар ${good.id} в каталоге не найден` : newGoodNote(good, bySku));
+      const taken = good.article ? bySku.get(good.article) : undefined;
+      if (good.deleted) {
+        deletedNewGoods.push(good.id);
+        counts.unchanged++;
+      } else if (taken) {
+        counts.refused++;
+        notes.push(`Товар ${good.id} «${good.name}»: артикул ${good.article} уже связан с другим товаром 1С (${taken.exchangeId})`);
+      } else newGoods.push(good);
       continue;
     }
     if (good.deleted) {
@@ -116,7 +125,120 @@ async function applyImport(db: Database, file: ImportFile, settings: ExchangeSet
     changedSkus.push(product.sku);
   }
   await updateProducts(db, pending);
+  // A good staff made a coin for by its Артикул is no longer a new one.
+  const tiedNow = pending.flatMap((change) => (change.exchangeId ? [change.exchangeId] : []));
+  if (tiedNow.length > 0) await db.delete(exchangeNewGoods).where(inArray(exchangeNewGoods.exchangeId, tiedNow));
+  await saveGroups(db, file.groups);
+  const drafts = await saveNewGoods(db, newGoods, deletedNewGoods);
+  counts.created += drafts.created;
+  counts.updated += drafts.updated;
+  counts.unchanged += drafts.unchanged;
+  if (drafts.created > 0)
+    notes.push(`Новых товаров из 1С: ${drafts.created}. Они не показываются на сайте, пока их не дополнят и не опубликуют («Новые из 1С» в каталоге)`);
   return { ok: true, counts, notes, changedSkus };
+}
+
+/** 1C's groups as this file gives them: names and parents brought up to date, the owner's mapping kept. */
+async function saveGroups(db: Database, groups: ImportFile["groups"]): Promise<void> {
+  for (let start = 0; start < groups.length; start += 500) {
+    const rows = groups.slice(start, start + 500).map((group) => ({ id: group.id.slice(0, 200), name: group.name.slice(0, 300), parentId: group.parentId }));
+    await db
+      .insert(exchangeGroups)
+      .values(rows)
+      .onConflictDoUpdate({ target: exchangeGroups.id, set: { name: sql`excluded.name`, parentId: sql`excluded.parent_id`, seenAt: sql`now()` } });
+  }
+}
+
+/**
+ * Goods no coin is tied to, kept as new goods for staff to complete (decision 053): one row per Ид,
+ * so the same file twice adds nothing; what 1C gives (name, Артикул, description, groups, properties,
+ * the mapped section's values) brought up to date. A good 1C deleted is dropped from them.
+ */
+async function saveNewGoods(db: Database, goods: CatalogGood[], deleted: string[]): Promise<{ created: number; updated: number; unchanged: number }> {
+  const result = { created: 0, updated: 0, unchanged: 0 };
+  if (deleted.length > 0) await db.delete(exchangeNewGoods).where(inArray(exchangeNewGoods.exchangeId, deleted));
+  if (goods.length === 0) return result;
+  const sectionFields = await groupSectionFields(db, [...new Set(goods.flatMap((good) => good.groupIds))]);
+  const existing = new Map(
+    (
+      await db
+        .select()
+        .from(exchangeNewGoods)
+        .where(
+          inArray(
+            exchangeNewGoods.exchangeId,
+            goods.map((good) => good.id),
+          ),
+        )
+        .for("update")
+    ).map((row) => [row.exchangeId, row]),
+  );
+  const changed: Array<typeof exchangeNewGoods.$inferInsert> = [];
+  for (const good of goods) {
+    const fromGroup = good.groupIds.map((id) => sectionFields.get(id)).find((fields) => fields !== undefined) ?? {};
+    const row = {
+      exchangeId: good.id,
+      article: good.article.slice(0, 100),
+      name: good.name.slice(0, 300),
+      description: good.description.slice(0, 10_000),
+      groupIds: good.groupIds.slice(0, 20),
+      fields: { ...fromGroup, ...fieldsFromProperties(good.properties) } satisfies NewGoodFields,
+    };
+    const before = existing.get(good.id);
+    if (!before) result.created++;
+    else if (
+      before.article === row.article &&
+      before.name === row.name &&
+      before.description === row.description &&
+      JSON.stringify(before.groupIds) === JSON.stringify(row.groupIds) &&
+      JSON.stringify(sortKeys(before.fields)) === JSON.stringify(sortKeys(row.fields))
+    ) {
+      result.unchanged++;
+      continue;
+    } else result.updated++;
+    changed.push(row);
+    existing.set(good.id, { ...before!, ...row } as typeof exchangeNewGoods.$inferSelect);
+  }
+  for (let start = 0; start < changed.length; start += 500) {
+    await db
+      .insert(exchangeNewGoods)
+      .values(changed.slice(start, start + 500))
+      .onConflictDoUpdate({
+        target: exchangeNewGoods.exchangeId,
+        set: {
+          article: sql`excluded.article`,
+          name: sql`excluded.name`,
+          description: sql`excluded.description`,
+          groupIds: sql`excluded.group_ids`,
+          fields: sql`excluded.fields`,
+          lastSeenAt: sql`now()`,
+        },
+      });
+  }
+  return result;
+}
+
+const sortKeys = (value: object) => Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)));
+
+/** The coin fields of each mapped group's section (its saved filter), by the group's Ид. */
+async function groupSectionFields(db: Database, groupIds: string[]): Promise<Map<string, NewGoodFields>> {
+  if (groupIds.length === 0) return new Map();
+  const mapped = await db
+    .select({ id: exchangeGroups.id, filter: catalogSections.filter })
+    .from(exchangeGroups)
+    .innerJoin(catalogSections, sql`${catalogSections.path} = ${exchangeGroups.sectionPath}`)
+    .where(inArray(exchangeGroups.id, groupIds));
+  if (mapped.length === 0) return new Map();
+  const slugs = [...new Set(mapped.flatMap((row) => (typeof row.filter.series === "string" ? [row.filter.series] : [])))];
+  const series =
+    slugs.length === 0
+      ? []
+      : await db
+          .selectDistinctOn([products.seriesSlug], { slug: products.seriesSlug, name: products.series })
+          .from(products)
+          .where(inArray(products.seriesSlug, slugs));
+  const seriesNames = new Map(series.map((row) => [row.slug, row.name]));
+  return new Map(mapped.map((row) => [row.id, fieldsFromSection(row.filter, seriesNames)]));
 }
 
 /** A coin with this good's Артикул as its SKU that is not tied to another good of 1C yet. */
@@ -125,12 +247,6 @@ function linkableBySku(good: CatalogGood, bySku: Map<string, Product>, linked: M
   if (!product) return undefined;
   const tiedTo = linked.get(product.id) ?? product.exchangeId;
   return tiedTo && tiedTo !== good.id ? undefined : product;
-}
-
-function newGoodNote(good: CatalogGood, bySku: Map<string, Product>): string {
-  const taken = good.article ? bySku.get(good.article) : undefined;
-  if (taken) return `Товар ${good.id} «${good.name}»: артикул ${good.article} уже связан с другим товаром 1С (${taken.exchangeId})`;
-  return `Товар ${good.id} «${good.name}»${good.article ? ` (артикул ${good.article})` : ""} не найден в каталоге: заведите монету с этим артикулом, следующий обмен свяжет их`;
 }
 
 type ProductChange = { id: number } & Partial<Pick<Product, "exchangeId" | "name" | "description" | "stock" | "fixedPrice">>;
@@ -186,10 +302,35 @@ async function applyOffers(db: Database, file: OffersFile, settings: ExchangeSet
   }
 
   const { byId } = await matchProducts(db, [...byGood.keys()], []);
+  const unmatched = [...byGood.keys()].filter((goodId) => !byId.has(goodId));
+  const drafts = new Map(
+    unmatched.length === 0
+      ? []
+      : (
+          await db
+            .select({ exchangeId: exchangeNewGoods.exchangeId, stock: exchangeNewGoods.stock, price: exchangeNewGoods.price })
+            .from(exchangeNewGoods)
+            .where(inArray(exchangeNewGoods.exchangeId, unmatched))
+            .for("update")
+        ).map((row) => [row.exchangeId, row]),
+  );
   const pending: ProductChange[] = [];
+  const draftChanges: Array<{ exchangeId: string; stock: number | null; price: number | null }> = [];
   let pricesIgnored = 0;
   for (const [goodId, offer] of byGood) {
     const product = byId.get(goodId);
+    const draft = product ? undefined : drafts.get(goodId);
+    if (draft) {
+      // A new good not yet published keeps 1C's stock and price for when it is (decision 053).
+      const stock = offer.quantity === null ? draft.stock : Math.max(0, Math.floor(offer.quantity));
+      const price = offer.price === null ? draft.price : Math.round(offer.price * 100) / 100;
+      if (stock === draft.stock && price === draft.price) counts.unchanged++;
+      else {
+        counts.updated++;
+        draftChanges.push({ exchangeId: goodId, stock, price });
+      }
+      continue;
+    }
     if (!product) {
       counts.refused++;
       notes.push(`Предложение ${goodId}: товар не найден в каталоге (загрузите import.xml или свяжите монету по артикулу)`);
@@ -218,6 +359,14 @@ async function applyOffers(db: Database, file: OffersFile, settings: ExchangeSet
     changedSkus.push(product.sku);
   }
   await updateProducts(db, pending);
+  // A few hundred waiting goods a statement, as updateProducts does for coins.
+  for (let start = 0; start < draftChanges.length; start += 500) {
+    const rows = draftChanges.slice(start, start + 500).map((change) => sql`(${change.exchangeId}::text, ${change.stock}::int, ${change.price}::numeric)`);
+    await db.execute(sql`
+      update ${exchangeNewGoods} set stock = v.stock, price = v.price, last_seen_at = now()
+      from (values ${sql.join(rows, sql`, `)}) as v(exchange_id, stock, price)
+      where ${exchangeNewGoods.exchangeId} = v.exchange_id`);
+  }
   if (pricesIgnored > 0) notes.unshift(`Цены из 1С не применены к ${pricesIgnored} монетам с ценой по котировкам металла: их цена следует котировкам`);
   return { ok: true, counts, notes, changedSkus };
 }

@@ -19,6 +19,8 @@ export type CatalogGood = {
   name: string;
   description: string;
   groupIds: string[];
+  /** Its ЗначенияСвойств (named by the Классификатор's Свойства) and ЗначенияРеквизитов, as name and value. */
+  properties: Array<{ name: string; value: string }>;
   /** Статус="Удален" or ПометкаУдаления: the good was deleted in 1C. */
   deleted: boolean;
   line: number;
@@ -136,11 +138,16 @@ export function readImportFile(text: string): Outcome<{ file: ImportFile }> {
   const file: ImportFile = { kind: "import", onlyChanges: false, groups: [], goods: [] };
   let problem: string | undefined;
   let sawCatalog = false;
+  const properties = new Map<string, { name: string; options: Map<string, string> }>();
   const parsed = streamXml(
     text,
-    new Set(["Товар", "Группа"]),
+    new Set(["Товар", "Группа", "Свойство"]),
     (node, path) => {
       if (problem) return;
+      if (node.name === "Свойство") {
+        if (path.at(-1) === "Свойства" && path.includes("Классификатор")) readProperty(node, properties);
+        return;
+      }
       if (node.name === "Группа") {
         if (path.includes("Классификатор")) readGroups(node, null, file.groups);
         return;
@@ -158,6 +165,7 @@ export function readImportFile(text: string): Outcome<{ file: ImportFile }> {
           name,
           description: childText(node, "Описание"),
           groupIds: childrenOf(child(node, "Группы"), "Ид").map((group) => group.text.trim()),
+          properties: goodProperties(node, properties),
           deleted: node.attributes["Статус"] === "Удален" || deletionMark,
           line: node.line,
         });
@@ -174,6 +182,31 @@ export function readImportFile(text: string): Outcome<{ file: ImportFile }> {
   if (problem) return { ok: false, reason: problem };
   if (!sawCatalog && file.groups.length === 0) return { ok: false, reason: "в файле нет ни Каталога, ни Классификатора: это не import.xml CommerceML" };
   return { ok: true, file };
+}
+
+/** A property of the Классификатор: its name, and the values of a list property (Справочник) by their Ид. */
+function readProperty(node: XmlNode, into: Map<string, { name: string; options: Map<string, string> }>) {
+  const id = childText(node, "Ид");
+  if (!id) return;
+  const options = new Map(
+    childrenOf(child(node, "ВариантыЗначений"), "Справочник").map((option) => [childText(option, "ИдЗначения"), childText(option, "Значение")]),
+  );
+  into.set(id, { name: childText(node, "Наименование"), options });
+}
+
+/** A good's property values by name (a list value by its text) and its requisites; at most 100, each cut to 200 characters. */
+function goodProperties(node: XmlNode, known: Map<string, { name: string; options: Map<string, string> }>): CatalogGood["properties"] {
+  const values = childrenOf(child(node, "ЗначенияСвойств"), "ЗначенияСвойства").flatMap((item) => {
+    const property = known.get(childText(item, "Ид"));
+    if (!property) return [];
+    const value = childText(item, "Значение");
+    return [{ name: property.name, value: property.options.get(value) ?? value }];
+  });
+  const requisites = childrenOf(child(node, "ЗначенияРеквизитов"), "ЗначениеРеквизита").map((item) => ({
+    name: childText(item, "Наименование"),
+    value: childText(item, "Значение"),
+  }));
+  return [...values, ...requisites].slice(0, 100).map(({ name, value }) => ({ name: name.slice(0, 200), value: value.slice(0, 200) }));
 }
 
 function readGroups(node: XmlNode, parentId: string | null, into: ImportFile["groups"]) {
@@ -247,11 +280,19 @@ function readOffer(node: XmlNode): Outcome<{ offer: Offer }> {
 }
 
 /** One order of an orders.xml from 1C: its number (or our Ид), the status 1C gives it, whether 1C cancelled it. */
-export type OrderStatusFromOneC = { number: string; id: string; statusName: string; cancelled: boolean; line: number };
+export type OrderStatusFromOneC = {
+  number: string;
+  id: string;
+  statusName: string;
+  /** «Статуса заказа ИД»: the status's code in 1C (Bitrix's letters, "N", "F"…), when 1C sends it. */
+  statusId: string;
+  cancelled: boolean;
+  line: number;
+};
 
 /**
  * orders.xml (type=sale&mode=file): the Документ elements with their ЗначенияРеквизитов «Статус
- * заказа» (or «Статус») and «Отменен» / ПометкаУдаления; nothing else of them is read.
+ * заказа» (or «Статус»), «Статуса заказа ИД» and «Отменен» / ПометкаУдаления; nothing else of them is read.
  */
 export function readOrdersFile(text: string): Outcome<{ orders: OrderStatusFromOneC[] }> {
   const orders: OrderStatusFromOneC[] = [];
@@ -268,6 +309,7 @@ export function readOrdersFile(text: string): Outcome<{ orders: OrderStatusFromO
         number: childText(node, "Номер"),
         id: childText(node, "Ид"),
         statusName: requisites.get("Статус заказа") ?? requisites.get("Статус") ?? "",
+        statusId: requisites.get("Статуса заказа ИД") ?? requisites.get("Статус заказа ИД") ?? "",
         cancelled: yes(requisites.get("Отменен")) || yes(childText(node, "ПометкаУдаления")),
         line: node.line,
       });

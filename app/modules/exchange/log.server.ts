@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { exchangeLog } from "../db/schema.ts";
 
@@ -50,6 +50,36 @@ export async function updateExchangeLog(db: Database, sessionId: number, update:
       refused: sql`${exchangeLog.refused} + ${update.counts?.refused ?? 0}`,
     })
     .where(eq(exchangeLog.sessionId, sessionId));
+}
+
+/** The log's filter on «Обмен с 1С»: days (Moscow) from and to, inclusive, the kind, only those with errors. */
+export type ExchangeLogFilter = { from?: string; to?: string; type?: "catalog" | "sale" | "refused"; withErrors?: boolean; page: number };
+export const EXCHANGE_LOG_PAGE_SIZE = 50;
+
+/** The start of a Moscow day (UTC+3, no summer time since 2014) as an instant. */
+const moscowDayStart = (day: string) => new Date(`${day}T00:00:00+03:00`);
+
+/** The exchanges the filter selects, newest first, 50 a page, and how many there are. */
+export async function findExchangeLog(db: Database, filter: ExchangeLogFilter): Promise<{ rows: ExchangeLogRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (filter.from) conditions.push(gte(exchangeLog.startedAt, moscowDayStart(filter.from)));
+  if (filter.to) conditions.push(lt(exchangeLog.startedAt, new Date(moscowDayStart(filter.to).getTime() + 24 * 3600 * 1000)));
+  if (filter.type === "refused") conditions.push(eq(exchangeLog.outcome, "refused"));
+  else if (filter.type) conditions.push(eq(exchangeLog.type, filter.type));
+  // «With errors»: a failed call, or notes (goods not found, statuses refused) on a successful one.
+  if (filter.withErrors) conditions.push(sql`(${exchangeLog.outcome} in ('failure', 'refused') or jsonb_array_length(${exchangeLog.errors}) > 0)`);
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [[total], rows] = await Promise.all([
+    db.select({ count: count() }).from(exchangeLog).where(where),
+    db
+      .select()
+      .from(exchangeLog)
+      .where(where)
+      .orderBy(desc(exchangeLog.startedAt), desc(exchangeLog.id))
+      .limit(EXCHANGE_LOG_PAGE_SIZE)
+      .offset((filter.page - 1) * EXCHANGE_LOG_PAGE_SIZE),
+  ]);
+  return { rows, total: total?.count ?? 0 };
 }
 
 /** The last exchanges, newest first. */

@@ -1,31 +1,24 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
-import { type OrderStatus, orders } from "../db/schema.ts";
+import { orders } from "../db/schema.ts";
 import { changeOrderStatus } from "../orders/operator.server.ts";
-import { orderStatusLabels } from "../orders/statuses.ts";
 import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
 import type { OrderStatusFromOneC } from "./commerceml.server.ts";
+import { readExchangeSettings } from "./settings.server.ts";
+import { statusFromOneC } from "./status-table.ts";
 
 /**
  * Statuses from 1C (type=sale&mode=file, decision 048): each order of orders.xml moved to the
- * status 1C names through the back office's own rules (orders/operator.server.ts), the buyer told
+ * status 1C names (the owner's table of 1C's names, then the shop's labels) through the back office's own rules (orders/operator.server.ts), the buyer told
  * as the back office would, the step audited in the exchange's name. A transition those rules
  * refuse is reported, never forced; a status the shop does not know is reported too.
  */
 
 export type StatusesApplied = { updated: number; unchanged: number; refused: number; notes: string[] };
 
-const normal = (name: string) => name.trim().toLowerCase().replaceAll("ё", "е");
-const byLabel = new Map(Object.entries(orderStatusLabels).map(([status, label]) => [normal(label), status as OrderStatus]));
-
-/** Our status for 1C's name of it: the shop's own labels («Собирается», «Отправлен»…), case aside; «Отменен» wins. */
-export function statusFromOneC(order: Pick<OrderStatusFromOneC, "statusName" | "cancelled">): OrderStatus | undefined {
-  if (order.cancelled) return "cancelled";
-  return byLabel.get(normal(order.statusName));
-}
-
 export async function applyStatusesFromOneC(db: Database, actor: StaffActor, documents: OrderStatusFromOneC[]): Promise<StatusesApplied> {
   const result: StatusesApplied = { updated: 0, unchanged: 0, refused: 0, notes: [] };
+  const { statusRows } = await readExchangeSettings(db);
   for (const document of documents) {
     const [order] = await db
       .select({ number: orders.number, status: orders.status })
@@ -38,14 +31,17 @@ export async function applyStatusesFromOneC(db: Database, actor: StaffActor, doc
       result.notes.push(`Заказ №${named} не найден на сайте`);
       continue;
     }
-    if (!document.statusName && !document.cancelled) {
+    if (!document.statusName && !document.statusId && !document.cancelled) {
       result.unchanged++;
       continue;
     }
-    const to = statusFromOneC(document);
+    const to = statusFromOneC(document, statusRows);
     if (!to) {
       result.refused++;
-      result.notes.push(`Заказ №${order.number}: статус «${document.statusName.slice(0, 60)}» из 1С не соответствует ни одному статусу сайта`);
+      const named = document.statusName || document.statusId;
+      result.notes.push(
+        `Заказ №${order.number}: статус «${named.slice(0, 60)}» из 1С не соответствует ни одному статусу сайта (добавьте его в таблицу статусов на странице «Обмен с 1С»)`,
+      );
       continue;
     }
     if (to === order.status) {

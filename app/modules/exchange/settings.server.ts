@@ -6,6 +6,8 @@ import type { Database } from "../db/client.server.ts";
 import { shopSettings } from "../db/schema.ts";
 import type { Outcome } from "../shared/failure.ts";
 import { cliActor, type StaffActor, writeAudit } from "../audit/audit.server.ts";
+import { orderStatuses } from "../db/column-values.ts";
+import { checkStatusRows, DEFAULT_STATUS_ROWS, type StatusRow } from "./status-table.ts";
 
 const SETTINGS_KEY = "exchange";
 
@@ -43,6 +45,11 @@ const settingsSchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .nullable()
     .catch(null),
+  /** 1C's status names → ours (status-table.ts); until the owner saves the table, the usual 1C names. */
+  statusRows: z
+    .array(z.object({ name: z.string(), status: z.enum(orderStatuses) }))
+    .catch(() => [...DEFAULT_STATUS_ROWS])
+    .default(() => [...DEFAULT_STATUS_ROWS]),
 });
 export type ExchangeSettings = z.infer<typeof settingsSchema>;
 
@@ -107,6 +114,30 @@ export async function setExchangeOptions(db: Database, options: ExchangeOptions,
   });
   return { ok: true };
 }
+
+/** Sets the table of 1C's status names (the page's «Статусы заказов из 1С»): checked, audited before and after. */
+export async function setExchangeStatusRows(
+  db: Database,
+  rows: ReadonlyArray<{ name: string; status: string }>,
+  actor: StaffActor = cliActor,
+): Promise<Outcome> {
+  const checked = checkStatusRows(rows);
+  if (!checked.ok) return checked;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('exchange-settings'))`);
+    const before = await readExchangeSettings(tx);
+    await saveExchangeSettings(tx, { ...before, statusRows: checked.rows });
+    await writeAudit(tx, actor, {
+      action: "exchange.statuses",
+      entity: "exchange:settings",
+      before: { statusRows: before.statusRows },
+      after: { statusRows: checked.rows },
+    });
+  });
+  return { ok: true };
+}
+
+export type { StatusRow };
 
 const scryptAsync = promisify(scrypt) as (
   password: string,

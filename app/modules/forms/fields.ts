@@ -125,3 +125,11 @@ export const dateFilter = z
     ctx.addIssue({ code: "custom", message: reading.kind === "no-such-date" ? "Нет такой даты" : "Дата в формате ДД.ММ.ГГГГ" });
     return z.NEVER;
   });
+
+/** A list's page number from the address (`?page=`): a whole number from 1, 1 when absent. */
+export const listPageField = z.coerce
+  .number({ error: "Номер страницы — число" })
+  .int("Номер страницы — целое число")
+  .min(1, "Номер страницы — от 1")
+  .max(100_000, "Нет такой страницы")
+  .default(1);

@@ -37,6 +37,9 @@ export const adminRouteRoles: Record<string, readonly StaffRole[]> = {
   "/admin/audit": [],
   // The exchange's password opens the catalogue's stock and prices to whoever holds it: the owner's.
   "/admin/exchange": [],
+  // Goods new from 1C become coins: the catalogue's work, so the content role's (decision 053).
+  "/admin/exchange/goods": ["content"],
+  "/admin/exchange/goods/:id": ["content"],
 };
 
 /** React Router's patterns come without the leading slash ("admin/orders/:number"); the table is written with it. */

@@ -28,13 +28,18 @@ const listHref = (q: string, page: number) => {
 };
 
 export default function AdminCatalog({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, errors, result, imports, lowStockDefault } = loaderData;
+  const { filters, errors, result, imports, lowStockDefault, newFromOneC } = loaderData;
   return (
     <>
       <h1 className={css.title}>Каталог</h1>
       <p className={css.muted}>
         <Link to="/admin/content">Тексты сайта</Link>: страницы, новости, кейсы, обучение, акции, отзывы, партнёры, сертификаты
       </p>
+      {newFromOneC > 0 ? (
+        <p className={css.warning} data-testid="catalog-new-from-1c">
+          <Link to="/admin/exchange/goods">Новые из 1С: {newFromOneC}</Link> — товары из 1С ждут, пока их дополнят и опубликуют
+        </p>
+      ) : null}
       <AdminList
         filters={<AdminSearchField label="Название или артикул" value={filters.q} />}
         errors={errors}

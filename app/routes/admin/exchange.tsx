@@ -1,26 +1,34 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { adminMeta } from "#app/modules/admin/meta.ts";
 import { handleExchangeForm, loadExchangePage } from "#app/modules/admin/exchange-page.server.ts";
+import { exchangeLogHref } from "#app/modules/admin/exchange-filters.ts";
 import { formatDateTime } from "#app/modules/shared/format.ts";
+import { AdminDateFields, AdminFilterField, AdminFilterSelect, AdminList, AdminTable } from "#app/ui/admin/AdminList.tsx";
 import * as css from "#app/ui/admin/admin.css.ts";
 import { button } from "#app/ui/kit/kit.css.ts";
 import type { Route } from "./+types/exchange";
 
 export const meta = () => adminMeta("Обмен с 1С");
 
-export function loader({ context }: Route.LoaderArgs) {
-  return loadExchangePage(context);
+export function loader({ context, url }: Route.LoaderArgs) {
+  return loadExchangePage(context, url);
 }
 
 export function action({ request, context }: Route.ActionArgs) {
   return handleExchangeForm(request, context);
 }
 
+const logKinds = [
+  ["catalog", "каталог"],
+  ["sale", "заказы"],
+  ["refused", "отклонённые входы"],
+] as const;
+
 const outcomes: Record<string, string> = { success: "успешно", progress: "идёт", failure: "ошибка", refused: "вход отклонён" };
 
 /** The owner's page of the exchange with 1C and МойСклад (CommerceML): the login, the options and the log. */
 export default function AdminExchange({ loaderData }: Route.ComponentProps) {
-  const { settings, address, log } = loaderData;
+  const { settings, address, log, statusRows, statusOptions, groups, sections, newGoods } = loaderData;
   return (
     <>
       <h1 className={css.title}>Обмен с 1С</h1>
@@ -114,59 +122,154 @@ export default function AdminExchange({ loaderData }: Route.ComponentProps) {
         </Form>
         <p className={css.muted}>1С получит эти заказы при следующем обмене, даже если уже приняла их.</p>
       </section>
-      <h2 className={css.sectionTitle}>Журнал обменов</h2>
-      <div className={css.tableWrap}>
-        <table className={css.table} data-testid="exchange-log">
-          <thead>
-            <tr>
-              <th scope="col">Когда</th>
-              <th scope="col">Откуда</th>
-              <th scope="col">Логин</th>
-              <th scope="col">Тип</th>
-              <th scope="col">Итог</th>
-              <th scope="col">Файлы</th>
-              <th scope="col">Создано / обновлено / без изменений / отклонено</th>
-              <th scope="col">Ошибки и замечания</th>
-              <th scope="col">Длительность</th>
-            </tr>
-          </thead>
-          <tbody>
-            {log.length === 0 ? (
-              <tr>
-                <td colSpan={9}>Обменов ещё не было.</td>
+      <section className={css.section} data-testid="exchange-statuses">
+        <h2 className={css.sectionTitle}>Статусы заказов из 1С</h2>
+        <p className={css.muted}>
+          Как статус называется в 1С или МойСклад («Статус заказа» документа или его код «Статуса заказа ИД») и в какой статус сайта он переводит заказ.
+          Названия статусов сайта («Собирается», «Отправлен»…) узнаются всегда. Незнакомый статус заказ не меняет: он попадает в журнал. Чтобы удалить строку,
+          сотрите название.
+        </p>
+        <Form method="post">
+          <input type="hidden" name="intent" value="statuses" />
+          <AdminTable
+            head={["Как называется в 1С", "Статус сайта"]}
+            rows={statusRows.map((row, index) => (
+              <tr key={index}>
+                <td>
+                  <input
+                    name={`rows[${index}].name`}
+                    type="text"
+                    maxLength={100}
+                    defaultValue={row.name}
+                    aria-label={`Название в 1С, строка ${index + 1}`}
+                    className={css.wideControl}
+                  />
+                </td>
+                <td>
+                  <select name={`rows[${index}].status`} defaultValue={row.status} aria-label={`Статус сайта, строка ${index + 1}`} className={css.wideControl}>
+                    <option value="">—</option>
+                    {statusOptions.map(([status, label]) => (
+                      <option key={status} value={status}>
+                        {label}
+                      </option>
+                    ))}
+                  </select>
+                </td>
               </tr>
-            ) : (
-              log.map((row) => (
-                <tr key={row.id}>
-                  <td className={css.number}>{formatDateTime(row.startedAt)}</td>
-                  <td>{row.ip ?? "—"}</td>
-                  <td>{row.login || "—"}</td>
-                  <td>{row.type === "catalog" ? "каталог" : row.type === "sale" ? "заказы" : "—"}</td>
-                  <td>{outcomes[row.outcome] ?? row.outcome}</td>
-                  <td>{row.files.join(", ") || "—"}</td>
-                  <td className={css.number}>
-                    {row.created} / {row.updated} / {row.unchanged} / {row.refused}
+            ))}
+          />
+          <button type="submit" className={button}>
+            Сохранить статусы
+          </button>
+        </Form>
+      </section>
+      <section className={css.section} data-testid="exchange-groups">
+        <h2 className={css.sectionTitle}>Группы 1С и разделы каталога</h2>
+        <p className={css.muted}>
+          Новый товар из группы, связанной с разделом, со следующего обмена получает значения раздела (металл, вид, серию, страну) и после публикации
+          показывается в нём. Монеты, уже продающиеся на сайте, не меняются.{" "}
+          <Link to="/admin/exchange/goods" data-testid="exchange-new-goods-link">
+            Новые из 1С: {newGoods}
+          </Link>
+        </p>
+        {groups.length === 0 ? (
+          <p>Групп ещё нет: они появятся после первой загрузки import.xml.</p>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="intent" value="groups" />
+            <AdminTable
+              head={["Группа в 1С", "Раздел каталога"]}
+              rows={groups.map((group, index) => (
+                <tr key={group.id}>
+                  <td>
+                    {group.name || "без названия"}
+                    <br />
+                    <span className={css.muted}>{group.id}</span>
+                    <input type="hidden" name={`groups[${index}].id`} value={group.id} />
                   </td>
-                  <td className={css.exchangeErrors}>
-                    {row.errors[0] ?? "—"}
-                    {row.errors.length > 1 ? (
-                      <details>
-                        <summary>ещё {row.errors.length - 1}</summary>
-                        <ul>
-                          {row.errors.slice(1).map((error, index) => (
-                            <li key={index}>{error}</li>
-                          ))}
-                        </ul>
-                      </details>
-                    ) : null}
+                  <td>
+                    <select
+                      name={`groups[${index}].section`}
+                      defaultValue={group.sectionPath ?? ""}
+                      aria-label={`Раздел для группы «${group.name}»`}
+                      className={css.wideControl}
+                    >
+                      <option value="">не связывать</option>
+                      {sections.map((section) => (
+                        <option key={section.path} value={section.path}>
+                          {section.title}
+                        </option>
+                      ))}
+                    </select>
                   </td>
-                  <td className={css.number}>{Math.round((new Date(row.finishedAt).getTime() - new Date(row.startedAt).getTime()) / 1000)} с</td>
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+              ))}
+            />
+            <button type="submit" className={button}>
+              Сохранить разделы
+            </button>
+          </Form>
+        )}
+      </section>
+      <h2 className={css.sectionTitle} id="exchange-log">
+        Журнал обменов
+      </h2>
+      <AdminList
+        filters={
+          <>
+            <AdminDateFields from={log.filters.from} to={log.filters.to} />
+            <AdminFilterSelect label="Вид" name="type" value={log.filters.type} options={logKinds} />
+            <AdminFilterField label="Итог">
+              <select name="errors" defaultValue={log.filters.errors ?? ""} className={css.control}>
+                <option value="">все</option>
+                <option value="1">с ошибками и замечаниями</option>
+              </select>
+            </AdminFilterField>
+          </>
+        }
+        errors={log.errors}
+        testId="exchange-log"
+        total={log.total}
+        page={log.page}
+        pageCount={log.pageCount}
+        hrefFor={(page) => exchangeLogHref(log.filters, page)}
+        head={["Когда", "Откуда", "Логин", "Тип", "Итог", "Файлы", "Создано / обновлено / без изменений / отклонено", "Ошибки и замечания", "Длительность"]}
+        cards
+        rows={log.rows.map((row) => (
+          <tr key={row.id}>
+            <td className={css.number} data-label="Когда">
+              {formatDateTime(row.startedAt)}
+            </td>
+            <td data-label="Откуда">{row.ip ?? "—"}</td>
+            <td data-label="Логин">{row.login || "—"}</td>
+            <td data-label="Тип">{row.type === "catalog" ? "каталог" : row.type === "sale" ? "заказы" : "—"}</td>
+            <td data-label="Итог">{outcomes[row.outcome] ?? row.outcome}</td>
+            <td data-label="Файлы">{row.files.join(", ") || "—"}</td>
+            <td className={css.number} data-label="Создано / обновлено / без изменений / отклонено">
+              {row.created} / {row.updated} / {row.unchanged} / {row.refused}
+            </td>
+            <td className={css.exchangeErrors} data-label="Ошибки и замечания">
+              {row.errors[0] ?? "—"}
+              {row.errors.length > 1 ? (
+                <details>
+                  <summary>ещё {row.errors.length - 1}</summary>
+                  <ul>
+                    {row.errors.slice(1).map((error, index) => (
+                      <li key={index}>{error}</li>
+                    ))}
+                  </ul>
+                </details>
+              ) : null}
+            </td>
+            <td className={css.number} data-label="Длительность">
+              {Math.round((new Date(row.finishedAt).getTime() - new Date(row.startedAt).getTime()) / 1000)} с
+            </td>
+          </tr>
+        ))}
+      />
+      {log.total === 0 && !(log.filters.from || log.filters.to || log.filters.type || log.filters.errors) ? (
+        <p data-testid="exchange-log-empty">Обменов ещё не было.</p>
+      ) : null}
     </>
   );
 }
