@@ -242,7 +242,7 @@ describe("new goods from 1C", () => {
     expect(spaces(textByTestId(missing.text, "edit-error"))).toContain("Укажите: чистый вес");
     const heavier = await content.postForm(href, { ...coin, pureGrams: "8" });
     expect(heavier.status).toBe(422);
-    expect(spaces(textByTestId(heavier.text, "edit-error"))).toContain("Чистый вес, г: чистого металла не может быть больше общего веса");
+    expect(spaces(textByTestId(heavier.text, "edit-error"))).toContain("Чистый вес, г: чистого металла не может быть больше общего веса (7,78 г)");
     const taken = await content.postForm(href, { ...coin, pureGrams: "7,77", sku: "AU-0001" });
     expect(spaces(textByTestId(taken.text, "edit-error"))).toContain("Артикул AU-0001 уже есть в каталоге");
     expect((await content.get("/admin/catalog/NEW-1")).status).toBe(404);
