@@ -48,6 +48,12 @@ export const e2eExchangeOwners = {
   nojs: { typed: "+7 (999) 000-00-42", normal: "+79990000042" },
 };
 
+/** Owners whose pages phone-layout.spec.ts photographs right after the readers above signed in (the code rule above). */
+export const e2eLayoutPhotographers = {
+  js: { typed: "+7 (999) 000-00-33", normal: "+79990000033" },
+  nojs: { typed: "+7 (999) 000-00-34", normal: "+79990000034" },
+};
+
 /** Paid orders waiting for each manager: one per journey (a desktop and a phone), and one spare. */
 const PAID_ORDERS_EACH = 3;
 
@@ -68,7 +74,7 @@ export async function prepareBackOffice(dataDir: string, publicUrl: string): Pro
       const added = await addStaff(handle.db, { phone: editor.typed, role: "owner", name: editor.name }, cliActor);
       if (!added.ok) throw new Error(added.reason);
     }
-    for (const reader of Object.values(e2eLayoutReaders)) {
+    for (const reader of [...Object.values(e2eLayoutReaders), ...Object.values(e2eLayoutPhotographers)]) {
       const added = await addStaff(handle.db, { phone: reader.typed, role: "owner", name: "Читатель таблиц e2e" }, cliActor);
       if (!added.ok) throw new Error(added.reason);
     }

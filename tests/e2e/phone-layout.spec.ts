@@ -5,7 +5,7 @@
 // boxes the browser laid out, with JavaScript on and off.
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { e2eLayoutReaders } from "./back-office-data.ts";
+import { e2eLayoutPhotographers, e2eLayoutReaders } from "./back-office-data.ts";
 import { signInStaff } from "./back-office.ts";
 import { phone, waitForHydration } from "./helpers.ts";
 import { addCoinToCart, chooseDelivery, horizontalOverflow, wide } from "./layout-steps.ts";
@@ -263,7 +263,7 @@ test("screenshots of the pages touched at 390 and 1366 px (SCREENSHOTS_DIR)", as
   test.setTimeout(120_000);
   const mode = javaScriptEnabled ? "js" : "nojs";
   await addCoinToCart(page);
-  await signInStaff(page, e2eLayoutReaders[mode]);
+  await signInStaff(page, e2eLayoutPhotographers[mode]);
   for (const viewport of [phone, wide]) {
     await page.setViewportSize(viewport);
     for (const [name, path] of [
