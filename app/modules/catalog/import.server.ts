@@ -270,7 +270,11 @@ function importPlanner(existing: ExistingProduct[]) {
       pureGrams > totalGrams &&
       !rowIssues.some((issue) => issue.field === "pureGrams" || issue.field === "totalGrams")
     ) {
-      issues.push({ row: raw.row, field: "pureGrams", message: `чистого металла не может быть больше общего веса (${String(totalGrams).replace(".", ",")} г)` });
+      issues.push({
+        row: raw.row,
+        field: "pureGrams",
+        message: `чистого металла не может быть больше общего веса (${String(totalGrams).replace(".", ",")} г)`,
+      });
     }
     const pricing = values.pricing ?? current?.pricing ?? "metal";
     const fixedPrice = "fixedPrice" in values ? values.fixedPrice : current?.fixedPrice;
