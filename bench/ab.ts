@@ -36,7 +36,9 @@ const sides: Record<"other" | "this", typeof ShopServer> = {
   this: await import("./shop-server.ts"),
 };
 for (const side of Object.values(sides)) side.buildIfNeeded();
-const servers = { other: await sides.other.startShop(), this: await sides.this.startShop() };
+// On a machine busy with other work a start can take minutes (PGlite's first load); wait for it.
+const startOptions = { timeoutMs: 300_000 };
+const servers = { other: await sides.other.startShop(startOptions), this: await sides.this.startShop(startOptions) };
 const names = ["other", "this"] as const;
 const base = { "User-Agent": BROWSER_UA, "Accept-Encoding": "gzip", Accept: "text/html,application/xhtml+xml" };
 
