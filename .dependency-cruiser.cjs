@@ -1,19 +1,22 @@
 /**
  * The layers of app/ and what each may import (docs/architecture.md, «Layers»), checked by
- * `npm run lint:deps` in CI.
+ * `npm run lint:deps` in CI, with no known exceptions.
  *
  * server/ and server.ts, the HTTP server, sit above all of app/ (rule app-imports-server).
  *
  * Bottom to top:
  *   platform     app/modules/{phone,shared,forms,config,db,flash,visitor,rate-limit,request}:
- *                the database client and schema, settings, logging, outbound HTTP, caches, generic
- *                helpers. Knows no shop rule.
+ *                the database client and schema, settings, logging, outbound HTTP, caches, the
+ *                request's context and middleware, generic helpers. Knows no shop rule.
  *   domain       the shop's rules, one folder per area (catalog, pricing, orders, payments, audit…).
- *   application  app/modules/{seed,storefront,admin}: what a page, a back-office page or a
- *                command does with the domains (page handlers, seeders).
- *   web          app/routes, app/ui, app/root.tsx, app/entry.*: React Router's routes and components.
+ *   application  app/modules/{app-services,seed,storefront,admin}: what the server, a page, a
+ *                back-office page or a command does with the domains (the services started with the
+ *                server, page handlers, seeders).
+ *   web          app/routes, app/ui, app/root.tsx, app/entry.*: React Router's routes and components,
+ *                and the composition root (entry.server.tsx passes the seeders to db/, root.tsx lists
+ *                the middleware).
  *
- * A module folder may import only itself and the folders listed BEFORE it in MODULE_FOLDERS (which
+ * A module folder may import only itself and the folders listed BEFORE it in LAYERS (which
  * makes cycles between folders impossible, and every import point down or sideways to an older
  * folder). A new import that goes up the list is either a design error (move the shared piece
  * down, pass a function in) or a sign the list's order is wrong: move the folder in the list if
@@ -58,7 +61,7 @@ const LAYERS = [
       "seo",
     ],
   },
-  { layer: "application", folders: ["seed", "storefront", "admin"] },
+  { layer: "application", folders: ["app-services", "seed", "storefront", "admin"] },
 ];
 
 const MODULES = "^app/modules/";
@@ -108,11 +111,7 @@ module.exports = {
     {
       name: "no-folder-cycle",
       comment: "No two module folders import each other, directly or through others",
-      // phase 2: back to "error" once request/, shared/, config/ and db/ import only down (their
-      // imports up the list are the known violations in .dependency-cruiser-phase-2.json, which this
-      // folder-level rule cannot skip). Meanwhile the folder order below fails any new cycle: a cycle
-      // needs one import up the list.
-      severity: "ignore",
+      severity: "error",
       scope: "folder",
       from: { path: MODULES },
       to: { circular: true },

@@ -12,9 +12,14 @@ import { buildStylesheets, criticalPathRewriter, type RewriteMiss } from "#app/m
 import { asPipeTarget, htmlStream } from "#app/modules/request/html-stream.server.ts";
 import { projectRoot } from "#app/modules/shared/project-root.server.ts";
 import { installRussianZodMessages } from "#app/modules/forms/zod-locale.ts";
+import { configureDatabase } from "#app/modules/db/database.server.ts";
+import { seedDatabase } from "#app/modules/seed/seed.server.ts";
 
 // zod's Russian messages for every schema the server runs (decision 029).
 installRussianZodMessages();
+// The database adds the demo data a new database lacks when it first opens (in dev as behind server.ts);
+// db/ sits below the seeders, so they are passed in here. This opens nothing.
+configureDatabase({ seed: (db) => seedDatabase(db, { onlyNew: true }) });
 
 /** The client build's stylesheets, inlined into each page's head (critical-path.server.ts). */
 const stylesheets = buildStylesheets(path.join(projectRoot(), "build/client"));

@@ -27,9 +27,9 @@ import {
   databaseMiddleware,
   flashMiddleware,
   serviceUnavailableMiddleware,
-  sessionMiddleware,
   visitorMiddleware,
 } from "#app/modules/request/middleware.server.ts";
+import { sessionMiddleware } from "#app/modules/auth/session-middleware.server.ts";
 import { isShopOpen, readSalesSettingShown } from "#app/modules/shop/status.server.ts";
 import { storeJsonLd } from "#app/modules/seo/json-ld.ts";
 import { canonicalUrl, shouldNoindex } from "#app/modules/seo/meta.ts";

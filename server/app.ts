@@ -10,8 +10,8 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { createRequestHandler } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { createPageCache, type PageCache } from "#app/modules/request/page-cache.server.ts";
-import { pageCacheState } from "#app/modules/request/page-state.server.ts";
-import { checkHealth, serverSettings, startServices, stopServices } from "#app/modules/request/services.server.ts";
+import { pageCacheState } from "#app/modules/app-services/page-state.server.ts";
+import { checkHealth, serverSettings, startServices, stopServices } from "#app/modules/app-services/services.server.ts";
 import { projectRoot } from "#app/modules/shared/project-root.server.ts";
 import { mayPostUpload } from "#app/modules/staff/upload-gate.server.ts";
 import { exchangeBodyLimit } from "#app/modules/exchange/upload-gate.server.ts";
@@ -25,7 +25,7 @@ import { allowedMethods, answerFailure, answerUnparsable } from "./refusals.ts";
 import { sendResponse } from "./send-response.ts";
 import { createStaticFiles } from "./static-files.ts";
 
-export { serverSettings } from "#app/modules/request/services.server.ts";
+export { serverSettings } from "#app/modules/app-services/services.server.ts";
 export { log } from "#app/modules/shared/log.server.ts";
 export { type ListeningMessage, superviseWorkers } from "./workers.ts";
 

@@ -5,6 +5,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoCatalogSections } from "../seed/catalog-sections.server.ts";
 import { lockKeys, migrateDatabase, openDatabase, type DatabaseHandle } from "./client.server.ts";
+import { getDatabase } from "./database.server.ts";
 import { catalogSections, pages, seedRuns } from "./schema.ts";
 import { seedDatabase, seeders } from "../seed/seed.server.ts";
 
@@ -79,5 +80,12 @@ describe("database", () => {
       });
     await Promise.all([job("a"), job("b")]);
     expect(order).toEqual(["a start", "a end", "b start", "b end"]);
+  });
+});
+
+describe("the process's database", () => {
+  // db/ sits below the seeders: without them passed in, a new database would open empty.
+  it("refuses to open before the composition root passes the seeders in", async () => {
+    await expect(getDatabase()).rejects.toThrow("configureDatabase({ seed }) was not called");
   });
 });

@@ -4,6 +4,7 @@ import { getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { preparedPerDatabase } from "../db/prepared.server.ts";
 import { listItems, products } from "../db/schema.ts";
+import type { ListOwner } from "../request/context.ts";
 import { DomainError } from "../shared/failure.ts";
 import { limitMessages, pieceLimit } from "./limits.ts";
 import type { ListMembership } from "./types.ts";
@@ -11,8 +12,8 @@ import type { ListMembership } from "./types.ts";
 /** The three lists a buyer collects coins in. */
 export type ListName = "cart" | "wishlist" | "compare";
 
-/** Whose lists: a visitor (the uuid cookie) or, once signed in, a user. */
-export type ListOwner = `visitor:${string}` | `user:${string}`;
+// Whose lists: defined with the request's context, which sits below the domains.
+export type { ListOwner };
 
 /** How many products each list may hold: enough for any real buyer, not a dump of the catalogue. */
 export const listLimits: Record<ListName, number> = { cart: 50, wishlist: 200, compare: 10 };

@@ -1,8 +1,10 @@
 import { createContext } from "react-router";
 import type { DatabaseHandle } from "../db/client.server.ts";
 import type { Flash } from "../flash/flash.server.ts";
-import type { User } from "../auth/sessions.server.ts";
-import type { ListOwner } from "../lists/lists.server.ts";
+import type { User } from "../db/schema.ts";
+
+/** Whose cart, wishlist and comparison list: a visitor (the uuid cookie) or, once signed in, a user. */
+export type ListOwner = `visitor:${string}` | `user:${string}`;
 
 /** The database handle for this request, set by the root middleware. */
 export const databaseContext = createContext<DatabaseHandle>();

@@ -2,13 +2,12 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareFunction } from "react-router";
 import { getDatabase } from "../db/database.server.ts";
 import { readVisitorId, visitorCookieHeader } from "../visitor/visitor-cookie.server.ts";
-import { clearSessionCookieHeader, readSessionToken, SESSION_COOKIE, userBySessionToken } from "../auth/sessions.server.ts";
 import { clearFlashHeader, FLASH_COOKIE, readFlash } from "../flash/flash.server.ts";
-import { readCookie, setsCookie } from "../shared/cookies.ts";
+import { setsCookie } from "../shared/cookies.ts";
 import { apiError } from "../shared/api.ts";
 import { errorTexts } from "../shared/error-view.ts";
 import { cacheControlFor, isSharedPath, SHARED_PAGE_HEADER } from "./cache-policy.ts";
-import { databaseContext, flashContext, listOwnerContext, userContext, visitorContext } from "./context.ts";
+import { databaseContext, flashContext, listOwnerContext, visitorContext } from "./context.ts";
 
 /**
  * Sets Cache-Control on every answer of the application from the one table in
@@ -77,23 +76,6 @@ export const flashMiddleware: MiddlewareFunction<Response> = async ({ request, c
   // A redirect may be setting a new notice; only clear when the page showed this one.
   if (flash && !setsCookie(response, FLASH_COOKIE)) {
     response.headers.append("Set-Cookie", await clearFlashHeader());
-  }
-  return response;
-};
-
-/**
- * Reads the session cookie: a live session makes the request the user's (and the lists
- * the user's); a stale or forged token is dropped from the browser.
- */
-export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const token = readSessionToken(request);
-  const user = token ? await userBySessionToken(context.get(databaseContext).db, token) : undefined;
-  context.set(userContext, user ?? null);
-  if (user) context.set(listOwnerContext, `user:${user.id}`);
-  const response = await next();
-  const hadCookie = readCookie(request.headers.get("Cookie"), SESSION_COOKIE) !== undefined;
-  if (hadCookie && !user && !setsCookie(response, SESSION_COOKIE)) {
-    response.headers.append("Set-Cookie", clearSessionCookieHeader());
   }
   return response;
 };
