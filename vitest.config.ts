@@ -61,6 +61,11 @@ function shopSuites(database: "embedded" | "postgres"): TestProjectInlineConfigu
         env,
         include: ["tests/http/**/*.test.ts"],
         exclude: database === "postgres" ? databaseIndependentSuites : [],
+        // The files share their worker's imported modules (the client, html-validate, drizzle's
+        // schema) instead of importing them afresh each, and so each page shape is validated once
+        // per worker rather than once per file (decision 052). None mocks a module; each starts
+        // its own shop.
+        isolate: false,
         // Migrates, seeds and draws once per run; every shop starts on a copy (tests/support/shop-template.ts).
         globalSetup: ["tests/support/template-setup.ts"],
         // Each file starts its own server on its own copy of the template, so two files run at once:

@@ -11,10 +11,14 @@ export const productIdOf = (slug: string) => demoCatalog.findIndex((coin) => coi
 
 let phoneCounter = 0;
 
-/** A phone number no other buyer of this run has, as typed and as the shop stores it. */
+/**
+ * A phone number no other buyer of this worker's last thousand has, as typed and as the shop
+ * stores it. The HTTP files share their worker's modules (vitest.config.ts), so the count runs on
+ * across files; it wraps at three digits, and each file has its own shop.
+ */
 export function newPhone(): { typed: string; normal: string } {
   phoneCounter++;
-  const digits = `926${String(process.pid % 10_000).padStart(4, "0")}${String(phoneCounter).padStart(3, "0")}`;
+  const digits = `926${String(process.pid % 10_000).padStart(4, "0")}${String(phoneCounter % 1000).padStart(3, "0")}`;
   return { typed: `+7 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8)}`, normal: `+7${digits}` };
 }
 
