@@ -46,6 +46,21 @@ describe("audit log texts", () => {
     ]);
   });
 
+  it("the 1C status table reads as names and our statuses, never as JSON or a count", () => {
+    const change = describeAuditChange({
+      action: "exchange.statuses",
+      before: { statusRows: [{ name: "[N] Принят", status: "new" }] },
+      after: {
+        statusRows: [
+          { name: "[N] Принят", status: "new" },
+          { name: "Отгружен", status: "shipped" },
+        ],
+      },
+    });
+    expect(change.before).toEqual([{ label: "Статусы 1С", value: "«[N] Принят» → Новый" }]);
+    expect(change.after).toEqual([{ label: "Статусы 1С", value: "«[N] Принят» → Новый; «Отгружен» → Отправлен" }]);
+  });
+
   it("a coin's pictures are counted, never shown as JSON", () => {
     const picture = { src: "products/a.png", alt: "Аверс", width: 800, height: 800 };
     const change = describeAuditChange({

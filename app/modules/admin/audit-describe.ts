@@ -66,6 +66,10 @@ const fieldLabels: Record<string, string> = {
   position: "Порядок",
   rule: "Правило",
   legacyId: "Старый номер",
+  // The 1C exchange's rows (exchange/settings.server.ts, new-goods.server.ts).
+  statusRows: "Статусы 1С",
+  exchangeId: "Ид в 1С",
+  article: "Артикул в 1С",
   ...Object.fromEntries(Object.entries(buybackGradeLabels).map(([grade, label]) => [grade, `${label}, %`])),
 };
 // "description" is the coin's description and a content item's short text alike.
@@ -95,6 +99,10 @@ function valueText(action: string, key: string, value: unknown): string {
   if (Array.isArray(value)) {
     if (value.every((item) => typeof item === "string" || typeof item === "number")) {
       return value.length <= 5 ? value.join(", ") : `${value.slice(0, 5).join(", ")} и ещё ${value.length - 5}`;
+    }
+    if (key === "statusRows") {
+      const rows = value as { name?: string; status?: string }[];
+      return shorten(rows.map((row) => `«${row.name ?? "?"}» → ${orderStatusLabels[row.status as OrderStatus] ?? row.status ?? "?"}`).join("; "), 300);
     }
     if (key === "restocked" || key === "lines") {
       return shorten(

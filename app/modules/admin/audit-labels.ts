@@ -30,6 +30,9 @@ export const auditActionLabels: Record<string, string> = {
   "exchange.import": "Загрузка из 1С",
   "exchange.resend": "Заказы отправлены в 1С заново",
   "exchange.sign_in_refused": "Отклонён вход 1С",
+  "exchange.statuses": "Таблица статусов 1С",
+  "exchange.groups": "Группы 1С и разделы каталога",
+  "exchange.publish": "Монета из 1С опубликована",
 };
 
 /** An action code not named above (an older row) is shown as written. */
@@ -71,6 +74,7 @@ export function auditEntityLabel(entity: string): string {
     "exchange:settings": "Настройки обмена",
     "exchange:import": "Товары из 1С",
     "exchange:offers": "Остатки и цены из 1С",
+    "exchange:groups": "Группы 1С",
   };
   return whole[entity] ?? entity;
 }
