@@ -2,6 +2,8 @@
  * The layers of app/ and what each may import (docs/architecture.md, «Layers»), checked by
  * `npm run lint:deps` in CI, with no known exceptions.
  *
+ * server/ and server.ts, the HTTP server, sit above all of app/ (rule app-imports-server).
+ *
  * Bottom to top:
  *   platform     app/modules/{phone,shared,forms,config,db,flash,visitor,rate-limit,request}:
  *                the database client and schema, settings, logging, outbound HTTP, caches, the
@@ -127,6 +129,13 @@ module.exports = {
       severity: "error",
       from: { path: MODULES, pathNot: TESTS },
       to: { path: WEB },
+    },
+    {
+      name: "app-imports-server",
+      comment: "The HTTP server (server/, server.ts) sits above the app: it imports the app's modules, never the reverse",
+      severity: "error",
+      from: { path: "^app/" },
+      to: { path: "^server/|^server\\.ts$" },
     },
     {
       name: "ui-imports-server",

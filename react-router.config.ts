@@ -4,7 +4,7 @@ import { precompressDir } from "./scripts/precompress.ts";
 
 export default {
   ssr: true,
-  // Static files are served as built (server.ts, sirv): their .br and .gz copies are made here,
+  // Static files are served as built (server/static-files.ts, sirv): their .br and .gz copies are made here,
   // once, rather than on a buyer's request.
   buildEnd({ reactRouterConfig }) {
     const clientDir = path.join(reactRouterConfig.buildDirectory, "client");

@@ -55,9 +55,10 @@ function inFrameChunk(id: string): boolean {
 /**
  * The server's pure-JavaScript dependencies, bundled into build/server: loading their ~500 module
  * files one by one (Node's package lookups for each) cost a shop ~0.5 s of its ~1.6 s start-up
- * CPU (decision 039). Left outside: React, React DOM and React Router (server.ts shares their one
- * copy with the build), PGlite and sharp (files of their own: WASM, native code) and pg (an
- * optional native driver it asks for at run time).
+ * CPU (decision 039). Left outside: React, React DOM and React Router (loaded as the React Router
+ * plugin sets them up), express (CommonJS whose dependencies sit in nested folders; loading it
+ * costs ~0.1 s of CPU, what server.ts's own imports cost before, decision 044), PGlite and sharp
+ * (files of their own: WASM, native code) and pg (an optional native driver it asks for at run time).
  */
 const BUNDLED_SERVER_DEPENDENCIES = [
   "zod",
@@ -78,6 +79,9 @@ export default defineConfig(({ command }) => ({
   // Only in the build: the dev server runs dependencies through Vite's module runner, which
   // cannot run CommonJS ones (proxy-addr, sanitize-html) that way.
   ssr: command === "build" ? { noExternal: BUNDLED_SERVER_DEPENDENCIES } : undefined,
+  // The server build's entry is the HTTP server (server/app.ts), which imports the app's
+  // build: one bundle, one copy of every module (decision 044).
+  environments: { ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } } },
   build: {
     // Dynamic imports (the parts hydrated later) need no preload helper in every page.
     modulePreload: false,

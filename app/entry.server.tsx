@@ -8,12 +8,9 @@ import { ServerRouter } from "react-router";
 import { outageLog } from "#app/modules/db/outage-log.server.ts";
 import { log } from "#app/modules/shared/log.server.ts";
 import { SHARED_PAGE_HEADER } from "#app/modules/request/cache-policy.ts";
-import { buildStylesheets, criticalPathRewriter } from "#app/modules/request/critical-path.server.ts";
-import { htmlStream } from "#app/modules/request/html-stream.server.ts";
+import { buildStylesheets, criticalPathRewriter, type RewriteMiss } from "#app/modules/request/critical-path.server.ts";
+import { asPipeTarget, htmlStream } from "#app/modules/request/html-stream.server.ts";
 import { projectRoot } from "#app/modules/shared/project-root.server.ts";
-
-import { startServices as startDomainServices } from "#app/modules/app-services/services.server.ts";
-import { deferredPartsReady } from "#app/ui/deferred-hydration.tsx";
 import { installRussianZodMessages } from "#app/modules/forms/zod-locale.ts";
 import { configureDatabase } from "#app/modules/db/database.server.ts";
 import { seedDatabase } from "#app/modules/seed/seed.server.ts";
@@ -24,18 +21,19 @@ installRussianZodMessages();
 // db/ sits below the seeders, so they are passed in here. This opens nothing.
 configureDatabase({ seed: (db) => seedDatabase(db, { onlyNew: true }) });
 
-export { stopServices, checkHealth, serverSettings } from "#app/modules/app-services/services.server.ts";
-export { pageCacheState } from "#app/modules/app-services/page-state.server.ts";
-export { mayPostUpload } from "#app/modules/staff/upload-gate.server.ts";
-export { exchangeBodyLimit } from "#app/modules/exchange/upload-gate.server.ts";
-
-/** Starts the database and quotes, and makes sure no page part would stream in hidden on the first request. */
-export async function startServices(): Promise<void> {
-  await Promise.all([startDomainServices(), deferredPartsReady()]);
-}
-
 /** The client build's stylesheets, inlined into each page's head (critical-path.server.ts). */
 const stylesheets = buildStylesheets(path.join(projectRoot(), "build/client"));
+
+/**
+ * Markup the critical-path rewrite expected and did not find: an upgrade of react-dom or
+ * react-router changed it. Logged once per process and kind, as an error (tests/http watch for it).
+ */
+const reportedMisses = new Set<RewriteMiss>();
+function reportRewriteMiss(miss: RewriteMiss, url: string) {
+  if (reportedMisses.has(miss)) return;
+  reportedMisses.add(miss);
+  log.error("critical-path rewrite: markup not found, page sent as rendered (decision 034)", { missing: miss, url });
+}
 
 /** Deferred data that has not arrived by then is rendered as failed. */
 export const streamTimeout = 5_000;
@@ -58,7 +56,7 @@ export default function handleRequest(
     const userAgent = request.headers.get("user-agent");
     // People get the shell at once and the deferred parts as they stream in;
     // crawlers get the whole document in one piece, and so does a page rendered once to be
-    // shared by every anonymous visitor (server.ts marks it; page-cache.server.ts keeps it).
+    // shared by every anonymous visitor (page-cache.server.ts marks and keeps it).
     const whole = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || request.headers.has(SHARED_PAGE_HEADER);
     const readyOption: keyof RenderToPipeableStreamOptions = whole ? "onAllReady" : "onShellReady";
 
@@ -75,7 +73,7 @@ export default function handleRequest(
         // The first paint needs the document alone: its CSS inlined, its scripts after that
         // paint. Not on the dev server, whose styles and scripts are Vite's own.
         const page = htmlStream({
-          rewrite: import.meta.env.DEV ? undefined : criticalPathRewriter(stylesheets),
+          rewrite: import.meta.env.DEV ? undefined : criticalPathRewriter(stylesheets, (miss) => reportRewriteMiss(miss, request.url)),
           onEnd() {
             clearTimeout(timeoutId);
             timeoutId = undefined;
@@ -84,8 +82,7 @@ export default function handleRequest(
         // React finishes Suspense boundaries whose content is already at hand in tasks of
         // its own; starting the flush on the next turn lets them complete first, so they
         // are sent in place. Only parts that really wait (deferred data) stream later.
-        // The string renderer's pipe takes any destination with these calls; its types are the Node renderer's.
-        setImmediate(() => pipe(page.destination as unknown as NodeJS.WritableStream));
+        setImmediate(() => pipe(asPipeTarget(page.destination)));
         resolve(new Response(page.body, { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {

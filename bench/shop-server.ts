@@ -14,7 +14,7 @@ import { createTestDatabase } from "#tests/support/server.ts";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildEntry = path.join(root, "build/server/index.js");
-const sources = ["app", "public", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+const sources = ["app", "server", "public", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
 
 function newestChange(target: string): number {
   if (!existsSync(target)) return 0;

@@ -1,5 +1,5 @@
 // The yardstick of bench/shared-pages.ts: the shop's own way of serving a static file (sirv
-// with the precompressed .br/.gz copies, as server.ts serves build/client), over a folder
+// with the precompressed .br/.gz copies, as server/static-files.ts serves build/client), over a folder
 // the benchmark filled with the pages' HTML. A process of its own, like the shop, so the load
 // generator shares the machine with it the same way. Prints its URL, then serves until killed.
 //   node bench/static-server.ts FOLDER

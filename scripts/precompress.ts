@@ -1,5 +1,5 @@
 // Brotli and gzip copies of the client build's text files (x.js → x.js.br, x.js.gz), made
-// once by `react-router build` (react-router.config.ts, buildEnd) so that server.ts serves
+// once by `react-router build` (react-router.config.ts, buildEnd) so that the server (server/static-files.ts) serves
 // them as they are (sirv) and never compresses a static file on the request path.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";

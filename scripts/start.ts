@@ -1,5 +1,6 @@
-// npm start — builds the shop when the build is missing or older than the sources,
-// then starts the production server (which migrates and seeds the database).
+// npm start — builds the shop when the build is missing or older than the sources (the app
+// and its server, server/, are one build), then starts it (server.ts; the first start
+// migrates and seeds the database).
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -7,7 +8,7 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildEntry = path.join(root, "build/server/index.js");
-const sources = ["app", "public", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+const sources = ["app", "server", "public", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
 
 function newestChange(target: string): number {
   if (!existsSync(target)) return 0;

@@ -70,8 +70,8 @@ try {
   // A manager and paid orders for the back-office journey, written before the shop holds the database.
   const { prepareBackOffice } = await import("./back-office-data.ts");
   await prepareBackOffice(dataDir, process.env.PUBLIC_URL!);
-  const { startServer } = (await import(pathToFileURL(path.join(shopDir, "server.ts")).href)) as { startServer(): Promise<Running> };
-  running = await startServer();
+  const entry: typeof import("../../server.ts") = await import(pathToFileURL(path.join(shopDir, "server.ts")).href);
+  running = await entry.startServer();
 } catch (error) {
   console.error("e2e server did not start:", error);
   removeWorkDir();

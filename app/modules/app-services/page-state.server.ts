@@ -7,8 +7,7 @@ import { readsGeneration } from "../shared/read-cache.ts";
  * as one string for the page cache's key (page-cache.server.ts): the
  * build, the reads generation (catalogue, content, settings, stock and quotes changes, here
  * or, through NOTIFY, on another instance), the quotes snapshot, whether the quotes are
- * fresh enough to take orders and whether the exchange is open. Exported through
- * entry.server, so server.ts reads this build's state.
+ * fresh enough to take orders and whether the exchange is open.
  */
 export async function pageCacheState(now = new Date()): Promise<string> {
   const quotes = await getQuotesService().catch(() => undefined);

@@ -16,8 +16,8 @@ let paymentDeadlineWatch: LeaderLoop | undefined;
 let receiptSender: LeaderLoop | undefined;
 
 /**
- * The server build's lifecycle, exported through entry.server so that server.ts
- * shares one instance of every module with the request handlers.
+ * The server build's lifecycle, started and stopped by server/app.ts (bundled with the
+ * request handlers, so one instance of every module).
  */
 export async function startServices(): Promise<void> {
   const config = getConfig();

@@ -1,7 +1,7 @@
 /**
  * The addresses of the image proxy (ipx at /_ipx, spec section 7): how pages build them
- * and which ones the server accepts. Pure, shared by the UI and by server.ts (which runs
- * this file directly on Node, so: erasable TypeScript only, importing only files like it).
+ * and which ones the server accepts. Pure, shared by the UI and by the
+ * image proxy (server/image-proxy.ts).
  *
  * An address is /_ipx/{modifiers}/{source}: modifiers separated by "," (or "&"), a name
  * and its value by "_" (or ":" / "="), "_" alone for none; the source is a path in the

@@ -1,7 +1,7 @@
 /**
  * How long browsers and shared caches (a CDN, a reverse proxy) may keep each answer of the
  * application: the one table of docs/decisions/005-http-caching.md. Static assets and
- * pictures are answered by server.ts before the application and are cached there (a year).
+ * pictures are answered by the server (server/) before the application and are cached there (a year).
  *
  * Three kinds of answer:
  * - shared: the same for everyone and carrying no cookie (quotes, robots, sitemap, feed),
@@ -56,7 +56,7 @@ export const PAGE_CACHE_CONTROL = "private, no-cache";
  */
 export const SHARED_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${minute}, stale-while-revalidate=${10 * minute}`;
 /**
- * Set by server.ts (and removed from what the client sent) on a request for a page that
+ * Set by the page cache (and removed from what the client sent by server/page-request.ts) on a request for a page that
  * carries nothing personal: the page is rendered whole and its answer may be shared.
  */
 export const SHARED_PAGE_HEADER = "x-shop-shared-page";
@@ -83,7 +83,7 @@ export type CacheInput = {
   status: number;
   /** Whether the answer sets a cookie: such an answer is never shared. */
   setsCookie: boolean;
-  /** Whether the request carried nothing personal (server.ts marks it with SHARED_PAGE_HEADER). */
+  /** Whether the request carried nothing personal (the page cache marks it with SHARED_PAGE_HEADER). */
   anonymous?: boolean;
 };
 

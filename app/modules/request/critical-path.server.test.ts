@@ -2,8 +2,11 @@ import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { runInNewContext } from "node:vm";
+import { createElement } from "react";
+import { renderToPipeableStream } from "react-dom/server.bun";
 import { describe, expect, it } from "vitest";
-import { buildStylesheets, criticalPathRewriter, deferredModuleScript, rewriteHead, type ReadStylesheet } from "./critical-path.server.ts";
+import { buildStylesheets, criticalPathRewriter, deferredModuleScript, rewriteHead, type ReadStylesheet, type RewriteMiss } from "./critical-path.server.ts";
+import { asPipeTarget, htmlStream } from "./html-stream.server.ts";
 
 const css: Record<string, string> = { "/assets/frame-abc.css": ".a{color:red}", "/assets/home-def.css": ".b{margin:0}" };
 const readStylesheet: ReadStylesheet = (href) => css[href.replace(/#$/, "")];
@@ -45,7 +48,7 @@ describe("rewriteHead", () => {
       '<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>',
       '<link rel="preload" as="image" href="/_ipx/w_320/a.png" fetchPriority="high"/>',
     ].join("");
-    expect(rewriteHead(links, readStylesheet)).toEqual({ head: links, modules: [] });
+    expect(rewriteHead(links, readStylesheet)).toEqual({ head: links, modules: [], inlined: 0 });
   });
 
   it("keeps a stylesheet's text from closing its style element early", () => {
@@ -172,6 +175,56 @@ describe("criticalPathRewriter", () => {
 
   it("passes a fragment without a head through unchanged", () => {
     expect(rewritten(["<p>Ошибка ₽</p>"])).toBe("<p>Ошибка ₽</p>");
+  });
+});
+
+describe("a page whose markup the rewrite does not know", () => {
+  function misses(document: string): RewriteMiss[] {
+    const found: RewriteMiss[] = [];
+    const rewriter = criticalPathRewriter(readStylesheet, (miss) => found.push(miss));
+    rewriter.write(document);
+    rewriter.end();
+    return found;
+  }
+
+  it("reports nothing for the markup React and React Router render today", () => {
+    expect(misses(page)).toEqual([]);
+  });
+
+  it("reports each anchor it did not find, so an upgrade that changes the markup is seen", () => {
+    expect(misses(page.replace('<script type="module" async="">', '<script async type="module">'))).toEqual(["module script"]);
+    expect(misses(page.replace(/<link rel="modulepreload"[^>]*>/g, ""))).toEqual(["module preload"]);
+    expect(misses(page.replaceAll('href="/assets/', 'href="/build/'))).toEqual(["build stylesheet"]);
+    expect(misses(page.replace("</head>", ""))).toEqual(["head end"]);
+  });
+
+  it("finds its anchors in what react-dom renders for the elements of React Router's <Links> and <Scripts>", async () => {
+    // The props React Router 8's <Links>, <Scripts> and its module script give these elements.
+    const document = createElement(
+      "html",
+      { lang: "ru" },
+      createElement(
+        "head",
+        null,
+        createElement("link", { rel: "modulepreload", href: "/assets/entry.client-2.js", suppressHydrationWarning: true }),
+        createElement("link", { rel: "stylesheet", href: "/assets/frame-abc.css#" }),
+      ),
+      createElement(
+        "body",
+        null,
+        createElement("main", null, "Золото"),
+        createElement("script", { suppressHydrationWarning: true, dangerouslySetInnerHTML: { __html: moduleSource }, type: "module", async: true }),
+      ),
+    );
+    const found: RewriteMiss[] = [];
+    const stream = htmlStream({ rewrite: criticalPathRewriter(readStylesheet, (miss) => found.push(miss)) });
+    const html = new Response(stream.body).text();
+    const { pipe } = renderToPipeableStream(document, { onAllReady: () => pipe(asPipeTarget(stream.destination)) });
+    const text = await html;
+    expect(found).toEqual([]);
+    expect(text).toContain('<style data-href="/assets/frame-abc.css#">.a{color:red}</style>');
+    expect(text).not.toContain('<link rel="modulepreload"');
+    expect(text).toContain(deferredModuleScript(moduleSource, ["/assets/entry.client-2.js"]));
   });
 });
 

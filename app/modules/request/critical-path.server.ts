@@ -36,8 +36,9 @@ function scriptLiteral(value: unknown): string {
  * Rewrites the document's head: each build stylesheet that `readStylesheet` knows is inlined
  * before its link, which is disabled; module preloads are taken out and returned.
  */
-export function rewriteHead(head: string, readStylesheet: ReadStylesheet): { head: string; modules: string[] } {
+export function rewriteHead(head: string, readStylesheet: ReadStylesheet): { head: string; modules: string[]; inlined: number } {
   const modules: string[] = [];
+  let inlined = 0;
   const rewritten = head.replace(/<link\b[^>]*>/g, (tag) => {
     const rel = attribute(tag, "rel");
     const href = attribute(tag, "href");
@@ -54,9 +55,10 @@ export function rewriteHead(head: string, readStylesheet: ReadStylesheet): { hea
     // loader adds that chunk's stylesheet unless a link to it is on the page. One is, disabled:
     // its rules are inlined already, and a second copy of them would restyle the whole page.
     const forChunks = href.endsWith("#") ? `<link rel="stylesheet" href="${href.slice(0, -1)}" disabled=""/>` : "";
+    inlined++;
     return `<style data-href="${href}">${css.replaceAll("</style", "<\\/style")}</style>${disabled}${forChunks}`;
   });
-  return { head: rewritten, modules };
+  return { head: rewritten, modules, inlined };
 }
 
 /**
@@ -107,14 +109,24 @@ export type CriticalPathRewriter = {
 };
 
 /**
+ * What the rewrite expected in a page and did not find. Each is markup React or React Router
+ * renders today; an upgrade that changes it leaves the page as rendered (styled by its links,
+ * scripts loaded at once), which the page survives, but the first paint no longer needs the
+ * document alone: `onMiss` says so rather than letting it pass unseen.
+ */
+export type RewriteMiss = "head end" | "build stylesheet" | "module preload" | "module script";
+
+/**
  * The rewrites above, applied to the page's text as it is written. The head is held until it
  * is complete (React sends it whole with the shell), and React Router's module script until its
  * end; everything else passes on as it comes, so streamed parts are not delayed.
  */
-export function criticalPathRewriter(readStylesheet: ReadStylesheet): CriticalPathRewriter {
+export function criticalPathRewriter(readStylesheet: ReadStylesheet, onMiss: (miss: RewriteMiss) => void = () => undefined): CriticalPathRewriter {
   let phase: "head" | "body" | "done" = "head";
   let pending = "";
   let modules: string[] = [];
+  let headRewritten = false;
+  let scriptDeferred = false;
 
   function process(final: boolean): string {
     let out = "";
@@ -122,12 +134,16 @@ export function criticalPathRewriter(readStylesheet: ReadStylesheet): CriticalPa
       const end = pending.indexOf("</head>");
       if (end === -1) {
         if (!final) return out;
+        onMiss("head end");
         phase = "done";
       } else {
         const rewritten = rewriteHead(pending.slice(0, end), readStylesheet);
         modules = rewritten.modules;
+        if (rewritten.inlined === 0) onMiss("build stylesheet");
+        if (modules.length === 0) onMiss("module preload");
         out += rewritten.head;
         pending = pending.slice(end);
+        headRewritten = true;
         phase = "body";
       }
     }
@@ -149,6 +165,7 @@ export function criticalPathRewriter(readStylesheet: ReadStylesheet): CriticalPa
       } else {
         out += pending.slice(0, start) + deferredModuleScript(pending.slice(start + MODULE_SCRIPT_START.length, end), modules);
         pending = pending.slice(end + SCRIPT_END.length);
+        scriptDeferred = true;
         phase = "done";
       }
     }
@@ -163,6 +180,10 @@ export function criticalPathRewriter(readStylesheet: ReadStylesheet): CriticalPa
       pending += text;
       return process(false);
     },
-    end: () => process(true),
+    end() {
+      const out = process(true);
+      if (headRewritten && !scriptDeferred) onMiss("module script");
+      return out;
+    },
   };
 }

@@ -2,7 +2,7 @@ import { createElement, Suspense, use } from "react";
 import { renderToPipeableStream } from "react-dom/server.bun";
 import { describe, expect, it } from "vitest";
 import { criticalPathRewriter } from "./critical-path.server.ts";
-import { htmlStream } from "./html-stream.server.ts";
+import { asPipeTarget, htmlStream } from "./html-stream.server.ts";
 
 /** Reads the body piece by piece, as the server sends it. */
 async function pieces(body: ReadableStream<Uint8Array>): Promise<string[]> {
@@ -111,7 +111,7 @@ describe("htmlStream", () => {
     await new Promise<void>((resolve) => {
       const { pipe } = renderToPipeableStream(document, {
         onShellReady() {
-          pipe(page.destination as unknown as NodeJS.WritableStream);
+          pipe(asPipeTarget(page.destination));
           resolve();
         },
       });

@@ -17,6 +17,14 @@ export type HtmlDestination = {
   on(event: string, listener: () => void): HtmlDestination;
 };
 
+/**
+ * The destination as the string renderer's `pipe` is typed: @types/react-dom gives
+ * `react-dom/server.bun` the Node renderer's types, a Writable, where it calls only the methods above.
+ */
+export function asPipeTarget(destination: HtmlDestination): NodeJS.WritableStream {
+  return destination as unknown as NodeJS.WritableStream;
+}
+
 const encoder = new TextEncoder();
 /** Shared by every page: `utf8` uses it within one call. */
 let scratch = new Uint8Array(64 * 1024);

@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { SHARED_PAGE_CACHE_CONTROL, SHARED_PAGE_HEADER } from "./cache-policy.ts";
 import { createPageCache, type PageCacheOptions, pageCacheKey, type RenderPage } from "./page-cache.server.ts";
@@ -16,7 +17,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
-/** A node server answering through the page cache, as server.ts does; `state` is the page state. */
+/** A node server answering through the page cache, as server/app.ts does; `state` is the page state. */
 async function serve(render: RenderPage, options: PageCacheOptions = {}, state = { value: "s1" }) {
   const cache = createPageCache(options);
   const server = http.createServer(async (req, res) => {
@@ -149,7 +150,7 @@ describe("the page cache", () => {
     const filler = (seed: number) => Array.from({ length: 300 }, (_, i) => ((seed * 7919 + i * 104729) % 1_000_003).toString(36)).join(" ");
     const cache = createPageCache({ maxEntries: 500, maxBytes: 512 * 1024 });
     const render: RenderPage = async (request) => sharedPage(`<p>${filler(Number(new URL(request.url).searchParams.get("n")))}</p>`);
-    // Straight through answer() without sockets: what server.ts does for each request.
+    // Straight through answer() without sockets: what server/app.ts does for each request.
     const outcomes: string[] = [];
     const exchange = async (path: string) => {
       const res = { writeHead: (_status: number, headers: Record<string, string>) => outcomes.push(headers["X-Page-Cache"] ?? "?"), end: () => undefined };
@@ -184,5 +185,43 @@ describe("the page cache", () => {
     expect(kept.headers.get("age")).toBe("59");
     time += 1_000;
     expect(await (await shop.get("/")).text()).toBe("<p>2</p>");
+  });
+  it("answerKept answers a kept page to an anonymous request only, and never renders", async () => {
+    const cache = createPageCache();
+    let renders = 0;
+    const render: RenderPage = async () => sharedPage(`<p>${++renders}</p>`);
+    const state = async () => "state";
+    const exchange = () => {
+      const sent: { status?: number; headers?: Record<string, string | number>; body?: Buffer } = {};
+      const res = {
+        writeHead: (status: number, headers: Record<string, string | number>) => Object.assign(sent, { status, headers }),
+        end: (body?: Buffer) => Object.assign(sent, { body }),
+      };
+      return { sent, res: res as never, req: { method: "GET", headers: { "accept-encoding": "gzip" } } as never };
+    };
+
+    // Nothing kept yet: no answer and no render (the caller renders through answer()).
+    const before = exchange();
+    expect(await cache.answerKept(before.req, before.res, new Request("http://shop.test/catalog"), state)).toBe(false);
+    expect(before.sent.status).toBeUndefined();
+    expect(renders).toBe(0);
+
+    const first = exchange();
+    await cache.answer(first.req, first.res, new Request("http://shop.test/catalog"), render, state);
+    const hit = exchange();
+    expect(await cache.answerKept(hit.req, hit.res, new Request("http://shop.test/catalog"), state)).toBe(true);
+    expect(hit.sent.status).toBe(200);
+    expect(hit.sent.headers?.["X-Page-Cache"]).toBe("hit");
+    expect(zlib.gunzipSync(hit.sent.body!).toString()).toBe("<p>1</p>");
+
+    // A signed-in visitor's request, or another page state: not answered from the cache.
+    const personal = exchange();
+    const signedIn = new Request("http://shop.test/catalog", { headers: { Cookie: "session=abc" } });
+    expect(await cache.answerKept(personal.req, personal.res, signedIn, state)).toBe(false);
+    const changed = exchange();
+    expect(await cache.answerKept(changed.req, changed.res, new Request("http://shop.test/catalog"), async () => "changed")).toBe(false);
+    expect(personal.sent.status).toBeUndefined();
+    expect(changed.sent.status).toBeUndefined();
+    expect(renders).toBe(1);
   });
 });

@@ -5,7 +5,7 @@
  * until anything it shows changes.
  *
  * The key is the normalised address (query parameters sorted, none dropped) and the page
- * state the build reports (pageCacheState in entry.server: the build, the reads generation
+ * state (pageCacheState in page-state.server.ts: the build, the reads generation
  * bumped by every catalogue, content, settings, stock and quotes change on any instance, the
  * quotes snapshot, the market-open and quotes-fresh flags), so a page rendered before a
  * change is never served after it. Entries also expire after PAGE_CACHE_TTL_MS, a safety net
@@ -13,8 +13,7 @@
  * and bytes (least recently used out first), so ten thousand made-up addresses cost at most
  * the bound; concurrent misses of one key share one render.
  *
- * Used by server.ts, outside the server build: it holds no state of the build's modules and
- * gets the page state and the renderer from it.
+ * Used by server/app.ts, which gives it the page state and the renderer.
  */
 import type http from "node:http";
 import { promisify } from "node:util";
@@ -104,7 +103,7 @@ export function createPageCache({
   /**
    * Answers a request from the cache when it carries nothing personal: a kept page (hit),
    * or one rendered now, whole, and kept (miss; concurrent misses of one key wait for the
-   * same render). Resolves undefined when it answered, or the Response server.ts sends as
+   * same render). Resolves undefined when it answered, or the Response the server sends as
    * usual: a personal request's, or an anonymous one whose answer is not shared (a 404, a
    * redirect).
    */
@@ -115,10 +114,8 @@ export function createPageCache({
     render: RenderPage,
     state: () => Promise<string>,
   ): Promise<Response | undefined> {
-    const url = new URL(request.url);
-    if (!isAnonymousRequest({ method: request.method, pathname: url.pathname, headers: request.headers })) return render(request);
-
-    const key = pageCacheKey(url, await state());
+    const key = await sharedKey(request, state);
+    if (key === undefined) return render(request);
     // Rendered as a GET (HEAD too: its headers are the page's), whole, for everyone; a
     // visitor who leaves does not stop the render others wait for.
     const shared = () => {
@@ -153,11 +150,31 @@ export function createPageCache({
     return undefined;
   }
 
+  /**
+   * Answers a request with a kept page (a hit) and resolves true; false, having answered
+   * nothing, when the request is personal or its page is not kept (answer() then renders it).
+   */
+  async function answerKept(req: http.IncomingMessage, res: http.ServerResponse, request: Request, state: () => Promise<string>): Promise<boolean> {
+    const key = await sharedKey(request, state);
+    const page = key === undefined ? undefined : pages.kept(key);
+    if (!page) return false;
+    writePage(req, res, request, page, "hit", now());
+    return true;
+  }
+
   return {
     answer,
+    answerKept,
     /** How much is kept now, for tests and the benchmark. */
     size: () => pages.size(),
   };
+}
+
+/** The cache key of a request that carries nothing personal; undefined for a personal one. */
+async function sharedKey(request: Request, state: () => Promise<string>): Promise<string | undefined> {
+  const url = new URL(request.url);
+  if (!isAnonymousRequest({ method: request.method, pathname: url.pathname, headers: request.headers })) return undefined;
+  return pageCacheKey(url, await state());
 }
 
 /**

@@ -1,9 +1,9 @@
 /**
  * Headers every answer of the shop carries (pages, /api, static files, pictures, refusals),
- * set by server.ts before anything else writes (docs/decisions/009-server-edge-hardening.md).
+ * set by server/app.ts before anything else writes (docs/decisions/009-server-edge-hardening.md).
  * No other site may frame the shop (clickjacking of the cart and checkout buttons), browsers
  * must not guess types, other sites see only the shop's origin as the referrer, and over
- * https browsers never fall back to http. Pure (server.ts runs it directly on Node).
+ * https browsers never fall back to http.
  */
 export const contentSecurityPolicy = "frame-ancestors 'none'; object-src 'none'; base-uri 'self'";
 

@@ -1,8 +1,8 @@
 /**
  * A small structured logger: one line per event on stderr/stdout, so the server's
  * log is readable by people and greppable by tools. The validated LOG_LEVEL filters it:
- * getConfig() sets it in the server build, and server.ts in its own copy of this module
- * (serverSettings().logLevel); until then everything from info up is written.
+ * getConfig() sets it; until then everything from info up is written. The server (server/)
+ * is bundled with the app, so this is the one logger of the process.
  */
 type Level = "debug" | "info" | "warn" | "error";
 export type LogLevel = Level | "silent";

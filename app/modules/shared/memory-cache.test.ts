@@ -108,4 +108,25 @@ describe("createMemoryCache", () => {
     expect(await slow).toBe("late");
     expect(await cache.get("k", async () => "again")).toBe("fresh");
   });
+  it("kept() gives a kept value and counts it as used, but no load in flight and none past its lifetime", async () => {
+    let clock = 1_000;
+    const cache = createMemoryCache<string>({ maxEntries: 2, ttlMs: 1000, now: () => clock });
+    await cache.get("a", async () => "A");
+    await cache.get("b", async () => "B");
+    // "a" read through kept(): "b" is the least recently used now, and goes first.
+    expect(cache.kept("a")).toBe("A");
+    await cache.get("c", async () => "C");
+    expect(cache.peek("b")).toBeUndefined();
+    expect(cache.kept("a")).toBe("A");
+
+    let release!: (value: string) => void;
+    const loading = cache.get("d", () => new Promise<string>((resolve) => (release = resolve)));
+    expect(cache.kept("d")).toBeUndefined();
+    release("D");
+    expect(await loading).toBe("D");
+    expect(cache.kept("d")).toBe("D");
+
+    clock += 1000;
+    expect(cache.kept("d")).toBeUndefined();
+  });
 });

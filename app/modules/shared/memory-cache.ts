@@ -8,7 +8,7 @@
  *
  * Built on it: the cached reads (read-cache.ts, with invalidation by tag), the outbound
  * memo (createMemo, CDEK's answers), the shared page cache (request/page-cache.server.ts)
- * and the processed pictures of /_ipx (server.ts).
+ * and the processed pictures of /_ipx (server/image-proxy.ts).
  */
 import { LRUCache } from "lru-cache";
 
@@ -37,6 +37,8 @@ export type MemoryCache<V extends {}> = {
   get(key: string, load: () => PromiseLike<V | undefined>): Promise<V | undefined>;
   /** The kept value, without loading, expiring or counting it as used. */
   peek(key: string): V | undefined;
+  /** The kept value, counted as used (one past its lifetime is dropped); a load in flight is not waited for. */
+  kept(key: string): V | undefined;
   delete(key: string): void;
   clear(): void;
   size(): { entries: number; bytes: number };
@@ -78,6 +80,7 @@ export function createMemoryCache<V extends {}>({
       return cache.fetch(key, { context: load });
     },
     peek: (key) => cache.peek(key),
+    kept: (key) => cache.get(key),
     delete: (key) => void cache.delete(key),
     clear: () => cache.clear(),
     size: () => ({ entries: cache.size, bytes: cache.calculatedSize }),

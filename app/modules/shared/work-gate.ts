@@ -1,7 +1,7 @@
 /**
  * At most `concurrency` pieces of heavy work at once (image encodes), the next `queue`
  * waiting in order; past that the caller is turned away at once rather than kept waiting
- * behind work it cannot see the end of. Pure (server.ts runs it directly on Node).
+ * behind work it cannot see the end of.
  */
 export type WorkGate = {
   /** Runs `work` when a place is free; undefined, without running it, when the queue is full. */

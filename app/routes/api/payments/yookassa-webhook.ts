@@ -16,7 +16,7 @@ export const handle = apiHandle({ methods: { POST: "notification" } });
 
 /**
  * POST /api/payments/yookassa/webhook: YooKassa's HTTP notifications. Server to server, so
- * no same-origin check: the source address (set by server.ts) and a fresh GET of the payment
+ * no same-origin check: the source address (set by server/page-request.ts) and a fresh GET of the payment
  * are what make it trustworthy.
  */
 export async function action({ request, context }: Route.ActionArgs) {

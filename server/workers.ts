@@ -2,7 +2,7 @@
 // (node:cluster hands each new connection to the next one), replaces one that dies, and stops
 // them all gracefully on SIGTERM/SIGINT.
 import cluster, { type Worker } from "node:cluster";
-import { log } from "../shared/log.server.ts";
+import { log } from "#app/modules/shared/log.server.ts";
 
 /** What a server process tells the supervisor once it accepts connections. */
 export type ListeningMessage = { type: "shop:listening"; url: string };
