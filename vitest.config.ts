@@ -111,7 +111,7 @@ export default defineConfig({
           isolate: false,
           globalSetup: ["tests/support/template-setup.ts"],
           setupFiles: ["tests/support/fail-on-console-error.ts"],
-          include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts", "docs/**/*.test.ts", "server.test.ts"],
+          include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts", "docs/**/*.test.ts", "server.test.ts", "server/**/*.test.ts"],
         },
       },
       {

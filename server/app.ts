@@ -71,16 +71,18 @@ function createListener(settings: ServerSettings, isStopping: () => boolean): ht
   const passEdges = createEdges(settings.publicUrl, isStopping);
   const pageCache = createPageCache();
   const readPageRequest = createPageRequestReader({ ...settings, mayPostUpload, exchangeBodyLimit });
-  const hotPath = createHotPath({ staticFile: createStaticFiles(path.join(root, "build/client")), readPageRequest, pageCache, pageState: pageCacheState });
-  const app = createApp(settings, isStopping, {
+  const answerHot = createHotPath({
+    staticFile: createStaticFiles(path.join(root, "build/client")),
     pageCache,
-    readPageRequest: (req, res, pathname) => Promise.resolve(hotPath.takeReadRequest(req) ?? readPageRequest(req, res, pathname)),
+    pageState: pageCacheState,
+    trustProxy: settings.trustProxy,
   });
+  const app = createApp(settings, isStopping, { pageCache, readPageRequest });
   return (req, res) => {
     logAccess(req, res);
     const url = passEdges(req, res);
     if (!url) return;
-    hotPath.answer(req, res, url).then(
+    answerHot(req, res, url).then(
       (answered) => {
         if (!answered) app(req, res);
       },

@@ -86,6 +86,38 @@ function isForeignFormPost(request: Request, pathname: string): boolean {
 }
 
 /**
+ * The origin the fetch Request of this request would have (createRequest of
+ * @remix-run/node-fetch-server), read straight from its headers when that is plain: a Host, and
+ * behind a trusted proxy one X-Forwarded-Proto and one X-Forwarded-Host. Undefined for anything
+ * else (a Forwarded header, HTTP/2's :authority, lists, quotes, a target that is not a path, an
+ * address that makes no URL), which the caller reads the full way.
+ */
+export function plainRequestOrigin(req: http.IncomingMessage, trustProxy: boolean): string | undefined {
+  const { headers } = req;
+  if (headers[":authority"] !== undefined || !req.url?.startsWith("/")) return undefined;
+  let protocol = "encrypted" in req.socket && req.socket.encrypted ? "https:" : "http:";
+  let host = headers.host;
+  if (trustProxy) {
+    if (headers.forwarded !== undefined) return undefined;
+    const forwardedProto = headers["x-forwarded-proto"];
+    if (forwardedProto !== undefined) {
+      const plain = typeof forwardedProto === "string" && /^\s*(https?)\s*$/i.exec(forwardedProto);
+      if (!plain) return undefined;
+      protocol = `${plain[1]!.toLowerCase()}:`;
+    }
+    const forwardedHost = headers["x-forwarded-host"];
+    if (forwardedHost !== undefined) {
+      if (typeof forwardedHost !== "string") return undefined;
+      host = forwardedHost.trim();
+    }
+  }
+  // A name or address with a port, nothing that could end the authority part of a URL.
+  if (!host || !/^[A-Za-z0-9.\-[\]:]+$/.test(host)) return undefined;
+  const origin = URL.parse(`${protocol}//${host}`)?.origin;
+  return origin && origin !== "null" ? origin : undefined;
+}
+
+/**
  * The fetch Request of a node request; undefined when its Host (or, behind a trusted
  * proxy, X-Forwarded-Host/-Proto) makes no URL ("Host: a b").
  */

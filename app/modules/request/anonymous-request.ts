@@ -23,7 +23,8 @@ export type AnonymousRequestInput = {
   method: string;
   /** The request's path (React Router's `.data` requests are client navigations, never shared here). */
   pathname: string;
-  headers: Headers;
+  /** A fetch Headers, or the page cache's view of a node request's headers. */
+  headers: Pick<Headers, "has" | "get">;
 };
 
 /** True when the request is a GET or HEAD of a page that carries nothing personal (see the module comment). */

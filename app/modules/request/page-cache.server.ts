@@ -154,7 +154,7 @@ export function createPageCache({
    * Answers a request with a kept page (a hit) and resolves true; false, having answered
    * nothing, when the request is personal or its page is not kept (answer() then renders it).
    */
-  async function answerKept(req: http.IncomingMessage, res: http.ServerResponse, request: Request, state: () => Promise<string>): Promise<boolean> {
+  async function answerKept(req: http.IncomingMessage, res: http.ServerResponse, request: CacheLookup, state: () => Promise<string>): Promise<boolean> {
     const key = await sharedKey(request, state);
     const page = key === undefined ? undefined : pages.kept(key);
     if (!page) return false;
@@ -170,8 +170,34 @@ export function createPageCache({
   };
 }
 
+/**
+ * What the cache reads of a request: a fetch Request, or a kept page's lookup made straight from
+ * the node request (nodeCacheLookup), which spares a hit building a Request it would not use.
+ */
+export type CacheLookup = { method: string; url: string; headers: Pick<Headers, "has" | "get"> };
+
+/**
+ * The lookup of a node request whose address is `origin` (as the fetch Request of that request
+ * would have it) and its path as received.
+ */
+export function nodeCacheLookup(req: http.IncomingMessage, origin: string): CacheLookup {
+  const headers = req.headers;
+  const value = (name: string) => headers[name.toLowerCase()];
+  return {
+    method: req.method ?? "GET",
+    url: origin + (req.url ?? "/"),
+    headers: {
+      has: (name) => value(name) !== undefined,
+      get: (name) => {
+        const found = value(name);
+        return found === undefined ? null : Array.isArray(found) ? found.join(", ") : found;
+      },
+    },
+  };
+}
+
 /** The cache key of a request that carries nothing personal; undefined for a personal one. */
-async function sharedKey(request: Request, state: () => Promise<string>): Promise<string | undefined> {
+async function sharedKey(request: CacheLookup, state: () => Promise<string>): Promise<string | undefined> {
   const url = new URL(request.url);
   if (!isAnonymousRequest({ method: request.method, pathname: url.pathname, headers: request.headers })) return undefined;
   return pageCacheKey(url, await state());
@@ -192,7 +218,7 @@ function isShareable(response: Response): boolean {
 }
 
 /** Writes a kept page: 304 to a client that holds it, else the encoding it accepts. */
-function writePage(req: http.IncomingMessage, res: http.ServerResponse, request: Request, page: CachedPage, outcome: "hit" | "miss", time: number) {
+function writePage(req: http.IncomingMessage, res: http.ServerResponse, request: CacheLookup, page: CachedPage, outcome: "hit" | "miss", time: number) {
   const headers: http.OutgoingHttpHeaders = {
     ...page.headers,
     etag: page.etag,

@@ -7,7 +7,7 @@ export function etagOf(body: string | Uint8Array): string {
 }
 
 /** Whether the request's If-None-Match names this validator (weak or strong, RFC 9110 §13.1.2) or is "*". */
-export function matchesIfNoneMatch(request: Request, etag: string): boolean {
+export function matchesIfNoneMatch(request: { headers: Pick<Headers, "get"> }, etag: string): boolean {
   const header = request.headers.get("If-None-Match");
   if (!header) return false;
   const opaque = etag.replace(/^W\//, "");
