@@ -44,7 +44,7 @@ test("the owner connects 1C, maps its group, names a status, filters the log and
     const onec = new OneCClient(baseURL!, `1c-${mode}`, password);
     expect((await onec.checkauth("catalog")).lines[0]).toBe("success");
     await onec.sendFile("catalog", "import.xml", Buffer.from(importXml(mode)), 1024 * 1024);
-    expect((await onec.call({ type: "catalog", mode: "import", filename: "import.xml" })).lines).toEqual(["success"]);
+    expect((await onec.importFile("import.xml")).lines).toEqual(["success"]);
   };
   await exchange();
 

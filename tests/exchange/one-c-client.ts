@@ -48,6 +48,21 @@ export class OneCClient {
     return { reply, zip: values.zip === "yes", fileLimit: Number(values.file_limit) };
   }
 
+  /**
+   * mode=import of one file as 1C runs it: asked again while the site answers `progress` (a long
+   * import goes on between the calls). The last reply, and the `progress` replies before it.
+   */
+  async importFile(filename: string): Promise<ExchangeReply & { progress: string[][] }> {
+    const progress: string[][] = [];
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const reply = await this.call({ type: "catalog", mode: "import", filename });
+      if (reply.lines[0] !== "progress") return { ...reply, progress };
+      progress.push(reply.lines);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`${filename}: still «progress» after 200 calls`);
+  }
+
   /** mode=file: the file in pieces of at most `pieceBytes`, as 1C sends it; the replies in order. */
   async sendFile(type: "catalog" | "sale", filename: string, content: Uint8Array, pieceBytes: number): Promise<ExchangeReply[]> {
     const replies: ExchangeReply[] = [];

@@ -66,13 +66,14 @@ describe("/admin/exchange", () => {
     expect(saved).not.toContain(password);
     expect(saved).not.toContain("scrypt");
 
-    const tooSmall = await owner.postForm("/admin/exchange", { intent: "options", zip: "no", fileLimitKb: "8", encoding: "utf-8" });
+    const tooSmall = await owner.postForm("/admin/exchange", { intent: "options", zip: "no", fileLimitKb: "8", importStepSeconds: "25", encoding: "utf-8" });
     expect(tooSmall.status).toBe(303);
     expect(spaces(textByTestId(await owner.html("/admin/exchange"), "flash"))).toContain("Размер части: не меньше 64 КБ");
     await owner.postForm("/admin/exchange", {
       intent: "options",
       zip: "no",
       fileLimitKb: "512",
+      importStepSeconds: "25",
       encoding: "windows-1251",
       warehouseId: "w-moscow",
       priceTypeId: "",

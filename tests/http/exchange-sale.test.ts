@@ -218,6 +218,7 @@ describe("type=sale&mode=query", () => {
       intent: "options",
       zip: "no",
       fileLimitKb: "1024",
+      importStepSeconds: "25",
       encoding: "windows-1251",
       ordersScope: "paid",
       ordersFrom: "",

@@ -6,7 +6,7 @@ import path from "node:path";
 import { zipSync } from "fflate";
 import { desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, exchangeLog, exchangeNewGoods, exchangeSessions, products } from "#app/modules/db/schema.ts";
+import { auditLog, exchangeImports, exchangeLog, exchangeNewGoods, exchangeSessions, products } from "#app/modules/db/schema.ts";
 import { encodeSingleByte } from "#app/modules/shared/single-byte-encoding.ts";
 import { setExchangeCredentials, setExchangeOptions } from "#app/modules/exchange/settings.server.ts";
 import { basic, OneCClient } from "#tests/exchange/one-c-client.ts";
@@ -25,7 +25,8 @@ beforeAll(async () => {
   database = await createShopDatabase();
   await database.use(async ({ db }) => {
     expect(await setExchangeCredentials(db, login, password)).toEqual({ ok: true });
-    expect(await setExchangeOptions(db, { zip: true, fileLimit, encoding: "utf-8" })).toEqual({ ok: true });
+    // Every import answers `progress` first and goes on between 1C's calls, as a long one would.
+    expect(await setExchangeOptions(db, { zip: true, fileLimit, encoding: "utf-8", importStepSeconds: 0 })).toEqual({ ok: true });
   });
   shop = await database.start();
 }, 120_000);
@@ -108,7 +109,7 @@ describe("/1c_exchange: files", () => {
       [200, ["success"]],
     ]);
     // A file never sent is named as missing; the one sent is there (and is no CommerceML: see the import suites).
-    const missing = await onec.call({ type: "catalog", mode: "import", filename: "offers.xml" });
+    const missing = await onec.importFile("offers.xml");
     expect(missing.lines).toEqual(["failure", "Файл offers.xml не был передан в этом обмене"]);
   });
 
@@ -119,7 +120,7 @@ describe("/1c_exchange: files", () => {
     const replies = await onec.sendFile("catalog", "import.zip", zip, fileLimit);
     expect(replies.every((reply) => reply.lines[0] === "success")).toBe(true);
     // Unpacked and read: it is just no catalogue.
-    const imported = await onec.call({ type: "catalog", mode: "import", filename: "import.xml" });
+    const imported = await onec.importFile("import.xml");
     expect(imported.lines).toEqual(["failure", "import.xml: в файле нет ни Каталога, ни Классификатора: это не import.xml CommerceML"]);
   });
 
@@ -138,7 +139,7 @@ describe("/1c_exchange: files", () => {
       "Пустое тело запроса: файл не передан",
     ]);
     expect((await onec.call({ type: "catalog", mode: "file", filename: "offers.xml" })).lines).toEqual(["failure", "Файл передаётся методом POST"]);
-    const nothing = await onec.call({ type: "catalog", mode: "import", filename: "offers.xml" });
+    const nothing = await onec.importFile("offers.xml");
     expect(nothing.lines).toEqual(["failure", "Файл offers.xml не был передан в этом обмене"]);
   });
 
@@ -154,7 +155,7 @@ describe("/1c_exchange: files", () => {
     const bomb = zipSync({ "import.xml": new Uint8Array(40 * 1024 * 1024) }, { level: 9 });
     expect(bomb.length).toBeLessThan(fileLimit);
     await onec.sendFile("catalog", "bomb.zip", bomb, fileLimit);
-    const refused = await onec.call({ type: "catalog", mode: "import", filename: "import.xml" });
+    const refused = await onec.importFile("import.xml");
     expect(refused.lines[0]).toBe("failure");
     expect(refused.lines[1]).toContain("zip-бомбу");
 
@@ -167,14 +168,17 @@ describe("/1c_exchange: files", () => {
       "latin1",
     );
     await other.sendFile("catalog", "evil.zip", evil, fileLimit);
-    const outside = await other.call({ type: "catalog", mode: "import", filename: "../xm" });
+    const outside = await other.importFile("../xm");
     expect(outside.lines).toEqual(["failure", expect.stringContaining("Недопустимое имя файла")]);
-    const inside = await other.call({ type: "catalog", mode: "import", filename: "xm" });
+    const inside = await other.importFile("xm");
     expect(inside.lines).toEqual(["failure", expect.stringContaining("недопустимое имя файла в архиве")]);
   });
 });
 
 describe("/1c_exchange: the catalogue from 1C", () => {
+  /** The `progress` answers 1C got while its imports went on. */
+  const progressAnswers: string[][] = [];
+
   /** One exchange as 1C runs it: checkauth, init, the files (zipped when `zip`), then import.xml and offers.xml. */
   async function exchange(files: Record<string, Uint8Array>, options: { zip?: boolean; pieceBytes?: number } = {}) {
     const onec = client();
@@ -186,7 +190,11 @@ describe("/1c_exchange: the catalogue from 1C", () => {
       expect(replies.map((reply) => reply.lines[0])).toEqual(replies.map(() => "success"));
     }
     const answers: string[][] = [];
-    for (const name of Object.keys(files)) answers.push((await onec.call({ type: "catalog", mode: "import", filename: name })).lines);
+    for (const name of Object.keys(files)) {
+      const imported = await onec.importFile(name);
+      progressAnswers.push(...imported.progress);
+      answers.push(imported.lines);
+    }
     return answers;
   }
 
@@ -199,6 +207,9 @@ describe("/1c_exchange: the catalogue from 1C", () => {
     // import.xml (UTF-8) in pieces of 1,000 bytes, offers.xml in windows-1251 whole.
     const answers = await exchange({ "import.xml": await fixture("import.xml"), "offers.xml": await fixture("offers.xml") }, { pieceBytes: 1000 });
     expect(answers).toEqual([["success"], ["success"]]);
+    // Each import went on in the background while 1C got `progress` and asked again.
+    expect(progressAnswers.map(([first]) => first)).toContain("progress");
+    expect(progressAnswers[0]?.[1]).toMatch(/^Загрузка (import|offers)\.xml идёт \d+ с, обмен продолжится$/);
 
     const after = await feed();
     // 7 in Moscow and 4 in St Petersburg; 1C's 99,999 roubles ignored: the price follows the quotes.
@@ -213,6 +224,23 @@ describe("/1c_exchange: the catalogue from 1C", () => {
   it("the same files again, zipped, change nothing", async () => {
     const answers = await exchange({ "import.xml": await fixture("import.xml"), "offers.xml": await fixture("offers.xml") }, { zip: true });
     expect(answers).toEqual([["success"], ["success"]]);
+    expect((await feed()).get("AU-0001")).toMatchObject({ count: "11" });
+  });
+
+  it("an import's outcome goes to 1C once: asked to import the same file again, the shop imports it again", async () => {
+    const onec = client();
+    await onec.checkauth("catalog");
+    const offers = new TextDecoder("windows-1251").decode(await fixture("offers.xml"));
+    const more = encodeSingleByte(offers.replace('КоличествоНаСкладе="7"', 'КоличествоНаСкладе="8"'), "windows-1251");
+    await onec.sendFile("catalog", "offers.xml", more, fileLimit);
+    const first = await onec.importFile("offers.xml");
+    expect(first.lines).toEqual(["success"]);
+    expect((await feed()).get("AU-0001")).toMatchObject({ count: "12" });
+    // A new import (it answers `progress` first again), not the outcome already given.
+    const again = await onec.importFile("offers.xml");
+    expect(again.lines).toEqual(["success"]);
+    expect(again.progress.length).toBeGreaterThan(0);
+    expect(await exchange({ "offers.xml": await fixture("offers.xml") })).toEqual([["success"]]);
     expect((await feed()).get("AU-0001")).toMatchObject({ count: "11" });
   });
 
@@ -294,7 +322,13 @@ describe("/1c_exchange: what the database kept", () => {
         { file: "offers.xml", created: 0, updated: 3, unchanged: 0, refused: 0, skus: ["AU-0001", "AG-0018"] },
         { file: "import.xml", created: 0, updated: 0, unchanged: 3, refused: 0, skus: [] },
         { file: "offers.xml", created: 0, updated: 0, unchanged: 3, refused: 0, skus: [] },
+        // The same file imported twice in one exchange, then the stock set back by the next exchange.
+        { file: "offers.xml", created: 0, updated: 1, unchanged: 2, refused: 0, skus: ["AU-0001"] },
+        { file: "offers.xml", created: 0, updated: 0, unchanged: 3, refused: 0, skus: [] },
+        { file: "offers.xml", created: 0, updated: 1, unchanged: 2, refused: 0, skus: ["AU-0001"] },
       ]);
+      // Nothing is left running or untold.
+      expect(await db.select().from(exchangeImports)).toEqual([]);
       const offersLog = log.find((row) => row.files.includes("catalog.zip"));
       expect(offersLog).toMatchObject({ outcome: "success", unchanged: 6, updated: 0, refused: 0 });
       expect(offersLog?.errors).toContain("Цены из 1С не применены к 1 монетам с ценой по котировкам металла: их цена следует котировкам");

@@ -10,6 +10,7 @@ import { resendOrdersFrom } from "../exchange/sale-orders.server.ts";
 import { EXCHANGE_PATH } from "../exchange/protocol.ts";
 import {
   EXCHANGE_MAX_FILE_LIMIT,
+  EXCHANGE_MAX_IMPORT_STEP_SECONDS,
   EXCHANGE_MIN_FILE_LIMIT,
   readExchangeSettings,
   setExchangeCredentials,
@@ -78,6 +79,11 @@ export const exchangeFormSchema = z.discriminatedUnion(
         .min(EXCHANGE_MIN_FILE_LIMIT / 1024, `Размер части: не меньше ${EXCHANGE_MIN_FILE_LIMIT / 1024} КБ`)
         .max(EXCHANGE_MAX_FILE_LIMIT / 1024, `Размер части: не больше ${EXCHANGE_MAX_FILE_LIMIT / 1024} КБ`),
       encoding: z.enum(["utf-8", "windows-1251"], { error: "Выберите кодировку" }),
+      importStepSeconds: z.coerce
+        .number({ error: "Ожидание загрузки: число секунд" })
+        .int("Ожидание загрузки: целое число секунд")
+        .min(0, "Ожидание загрузки: не меньше 0 секунд")
+        .max(EXCHANGE_MAX_IMPORT_STEP_SECONDS, `Ожидание загрузки: не больше ${EXCHANGE_MAX_IMPORT_STEP_SECONDS} секунд`),
       warehouseId: optionalId,
       priceTypeId: optionalId,
       ownsTexts: z.literal("on").optional(),
@@ -152,6 +158,7 @@ export async function handleExchangeForm(request: Request, context: Readonly<Rou
                 zip: input.zip === "yes",
                 fileLimit: input.fileLimitKb * 1024,
                 encoding: input.encoding,
+                importStepSeconds: input.importStepSeconds,
                 warehouseId: input.warehouseId,
                 priceTypeId: input.priceTypeId,
                 ownsTexts: input.ownsTexts === "on",

@@ -1096,6 +1096,29 @@ export const exchangeFiles = pgTable(
 );
 
 /**
+ * A catalogue file's import (mode=import) that is running, or finished and not yet reported to 1C.
+ * An import longer than the exchange's step answers `progress`; 1C asks again, perhaps at another
+ * instance, which finds the import here (exchange/import-steps.server.ts). The row is removed
+ * when 1C is given the outcome, so the same file sent again later is imported again.
+ */
+export const exchangeImports = pgTable(
+  "exchange_imports",
+  {
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => exchangeSessions.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    status: text("status").$type<"running" | "succeeded" | "failed">().notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    /** Written every few seconds by the instance running it: an import whose instance died goes stale and is run again. */
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }).notNull(),
+    /** The outcome to tell 1C: counts and notes, or the reason of a failure. */
+    result: jsonb("result"),
+  },
+  (table) => [uniqueIndex("exchange_imports_file").on(table.sessionId, table.name)],
+);
+
+/**
  * The exchange log of the back office's «Обмен с 1С» page: one row per exchange (its session),
  * brought up to date by every call, and one per refused sign-in.
  */

@@ -5,9 +5,10 @@ import { consumeRateLimit, type RateLimit } from "../rate-limit/rate-limit.serve
 import { writeAudit } from "../audit/audit.server.ts";
 import { isZipName, sanitizeExchangeFileName } from "./file-names.ts";
 import { logRefusedSignIn, startExchangeLog, updateExchangeLog } from "./log.server.ts";
-import { EXCHANGE_COOKIE, type ExchangeAnswer, exchangeTexts, failure, success } from "./protocol.ts";
+import { EXCHANGE_COOKIE, type ExchangeAnswer, exchangeTexts, failure, progress, success } from "./protocol.ts";
 import { checkExchangeCredentials, readExchangeSettings } from "./settings.server.ts";
 import { importCatalogFile } from "./catalog-import.server.ts";
+import { importInSteps, importStepTexts } from "./import-steps.server.ts";
 import { saleDocument } from "./sale-document.ts";
 import { applyStatusesFromOneC } from "./sale-statuses.server.ts";
 import { decodeXml, readOrdersFile } from "./commerceml.server.ts";
@@ -168,7 +169,12 @@ async function importFile(db: Database, session: ExchangeSession, params: URLSea
   const files = unpacked.unpacked;
   const bytes = await readExchangeFile(db, session.id, name);
   if (!bytes) return { ...failure(exchangeTexts.fileMissing(name)), log: { files } };
-  const imported = await importCatalogFile(db, exchangeActor(session.ip ?? "unknown"), name, bytes);
+  const { importStepSeconds } = await readExchangeSettings(db);
+  const step = await importInSteps(db, session.id, name, importStepSeconds * 1000, () =>
+    importCatalogFile(db, exchangeActor(session.ip ?? "unknown"), name, bytes),
+  );
+  if (!step.done) return { ...progress(importStepTexts.running(name, step.seconds)), log: { files } };
+  const imported = step.result;
   if (!imported.ok) return { ...failure(imported.reason), log: { files } };
   return { ...success(), log: { files, counts: imported.counts, notes: imported.notes } };
 }

@@ -14,6 +14,9 @@ const SETTINGS_KEY = "exchange";
 /** The largest piece of a file 1C may send in one request (file_limit); server.ts reads no more of an exchange's body. */
 export const EXCHANGE_MAX_FILE_LIMIT = 16 * 1024 * 1024;
 export const EXCHANGE_MIN_FILE_LIMIT = 64 * 1024;
+/** How long one mode=import call waits for the file's import before answering `progress` (1C then asks again). */
+export const EXCHANGE_MAX_IMPORT_STEP_SECONDS = 120;
+const EXCHANGE_DEFAULT_IMPORT_STEP_SECONDS = 25;
 
 /**
  * The exchange's settings (the back office's «Обмен с 1С» page and `npm run exchange`), one row
@@ -31,6 +34,11 @@ const settingsSchema = z.object({
     .max(EXCHANGE_MAX_FILE_LIMIT)
     .catch(2 * 1024 * 1024),
   encoding: z.enum(["utf-8", "windows-1251"]).catch("utf-8"),
+  /**
+   * Seconds a mode=import call waits before it answers `progress`: under the time the dealer's 1C
+   * waits for an answer (Bitrix answers after 30 s, which 1C set-ups are used to); 0 answers at once.
+   */
+  importStepSeconds: z.number().int().min(0).max(EXCHANGE_MAX_IMPORT_STEP_SECONDS).catch(EXCHANGE_DEFAULT_IMPORT_STEP_SECONDS),
   /** Stock from one warehouse (its Ид in 1C); null: summed over all of them. */
   warehouseId: z.string().nullable().catch(null),
   /** The price type (ТипЦены Ид) whose price a fixed-price coin takes; null: the file's first. */
@@ -98,12 +106,16 @@ export async function setExchangeCredentials(db: Database, login: string, passwo
 }
 
 export type ExchangeOptions = Pick<ExchangeSettings, "zip" | "fileLimit" | "encoding"> &
-  Partial<Pick<ExchangeSettings, "warehouseId" | "priceTypeId" | "ownsTexts" | "ordersScope" | "ordersFrom">>;
+  Partial<Pick<ExchangeSettings, "warehouseId" | "priceTypeId" | "ownsTexts" | "ordersScope" | "ordersFrom" | "importStepSeconds">>;
 
 /** Sets zip, file_limit, the orders' encoding, and what the catalogue takes from 1C; audited. */
 export async function setExchangeOptions(db: Database, options: ExchangeOptions, actor: StaffActor = cliActor): Promise<Outcome> {
   if (!Number.isInteger(options.fileLimit) || options.fileLimit < EXCHANGE_MIN_FILE_LIMIT || options.fileLimit > EXCHANGE_MAX_FILE_LIMIT) {
     return { ok: false, reason: `Размер части файла: от ${EXCHANGE_MIN_FILE_LIMIT} до ${EXCHANGE_MAX_FILE_LIMIT} байт` };
+  }
+  const step = options.importStepSeconds;
+  if (step !== undefined && (!Number.isInteger(step) || step < 0 || step > EXCHANGE_MAX_IMPORT_STEP_SECONDS)) {
+    return { ok: false, reason: `Ожидание загрузки: от 0 до ${EXCHANGE_MAX_IMPORT_STEP_SECONDS} секунд` };
   }
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('exchange-settings'))`);

@@ -69,6 +69,10 @@ export default function AdminExchange({ loaderData }: Route.ComponentProps) {
             <input name="fileLimitKb" type="number" min={64} max={16384} required defaultValue={settings.fileLimit / 1024} className={css.control} />
           </label>
           <label className={css.filterField}>
+            Ждать загрузку, с
+            <input name="importStepSeconds" type="number" min={0} max={120} required defaultValue={settings.importStepSeconds} className={css.control} />
+          </label>
+          <label className={css.filterField}>
             Кодировка заказов
             <select name="encoding" defaultValue={settings.encoding} className={css.control}>
               <option value="utf-8">UTF-8</option>
@@ -104,8 +108,9 @@ export default function AdminExchange({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
         <p className={css.muted}>
-          Цены из 1С применяются только к монетам с фиксированной ценой; цены монет, привязанных к металлу, следуют котировкам. То же из терминала: npm run
-          exchange -- credentials ЛОГИН ПАРОЛЬ.
+          Цены из 1С применяются только к монетам с фиксированной ценой; цены монет, привязанных к металлу, следуют котировкам. Загрузка каталога, которая
+          длится дольше «Ждать загрузку», продолжается на сайте, а 1С получает ответ «progress» и спрашивает снова (1С ждёт ответа обычно до 30 секунд). То же
+          из терминала: npm run exchange -- credentials ЛОГИН ПАРОЛЬ.
         </p>
       </section>
       <section className={css.section} data-testid="exchange-resend">
