@@ -1,6 +1,7 @@
 // The catalogue import from 1C (CommerceML, /1c_exchange's mode=import): 5,000 coins the shop
 // has, import.xml ties each to its Ид in 1C by SKU, offers.xml sets stock over two warehouses
-// and prices, then the same two files again (nothing to change). Run in this process on a fresh
+// and prices, then the same two files again (nothing to change); then a first exchange of 5,000 goods the shop
+// does not have, kept as new goods for staff to publish. Run in this process on a fresh
 // embedded database (the same PostgreSQL SQL as the shop's), so the figure is the import's own.
 // The reference in the same run: the same 5,000 coins' stock set through the catalogue file
 // import (`npm run catalog -- import`, 2,000 rows a file), the way staff set stock in bulk today.
@@ -101,6 +102,14 @@ export const exchangeImport: Bench = {
         throw new Error(`exchange import: ${first.result.ok && first.result.counts.updated} of ${GOODS} coins tied`);
       if (again.result[1]!.ok && again.result[1]!.counts.unchanged !== GOODS) throw new Error("exchange import: the second offers.xml changed something");
 
+      // A dealer's first exchange with a shop that has none of its goods: each waits among the new goods.
+      const fresh = coins.map((coin, index) => ({ ...coin, id: randomUUID(), sku: `NX-${String(index + 1).padStart(5, "0")}` }));
+      const freshGoods = await timed(() => importCatalogFile(db, cliActor, "import.xml", importXml(fresh)));
+      const freshOffers = await timed(() => importCatalogFile(db, cliActor, "offers.xml", offersXml(fresh)));
+      if (!freshGoods.result.ok || freshGoods.result.counts.created !== GOODS)
+        throw new Error(`exchange import: new goods: ${freshGoods.result.ok ? freshGoods.result.counts.created : freshGoods.result.reason} of ${GOODS} kept`);
+      if (!freshOffers.result.ok) throw new Error(`exchange import: the new goods' offers.xml refused: ${freshOffers.result.reason}`);
+
       // The reference: the same coins' stock through the catalogue file import, 2,000 rows a file.
       const reference = await timed(async () => {
         for (let start = 0; start < coins.length; start += MAX_IMPORT_ROWS) {
@@ -115,6 +124,8 @@ export const exchangeImport: Bench = {
         { page, metric: "import.xml (tie by SKU)", value: first.ms, unit: "ms", budget: exchangeImportBudgets.fileMs, note: "one mode=import call" },
         { page, metric: "offers.xml (stock, prices)", value: offered.ms, unit: "ms", budget: exchangeImportBudgets.fileMs, note: "one mode=import call" },
         { page, metric: "both again (unchanged)", value: again.ms, unit: "ms", budget: exchangeImportBudgets.fileMs },
+        { page, metric: "import.xml, all new goods", value: freshGoods.ms, unit: "ms", budget: exchangeImportBudgets.fileMs, note: "kept unpublished" },
+        { page, metric: "offers.xml of the new goods", value: freshOffers.ms, unit: "ms", budget: exchangeImportBudgets.fileMs },
         { page, metric: "reference: catalogue CSV stock", value: reference.ms, unit: "ms", note: `${Math.ceil(GOODS / MAX_IMPORT_ROWS)} files` },
         {
           page,
