@@ -6,6 +6,7 @@ import { databaseContext } from "#app/modules/request/context.ts";
 import { contactPageJsonLd } from "#app/modules/seo/json-ld.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { shop } from "#app/modules/shop/contacts.ts";
+import { registerQrDataUri } from "#app/modules/shop/register-qr.server.ts";
 import { ContactsMap } from "#app/ui/content/ContactsMap.tsx";
 import { Prose } from "#app/ui/content/Prose.tsx";
 import * as css from "#app/ui/content/contacts.css.ts";
@@ -29,6 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     mapsApiKey: yandexMapsApiKey ?? null,
     jsonLd: contactPageJsonLd(publicUrl, seller),
     seller,
+    registerQr: await registerQrDataUri(seller.assayRegisterUrl),
   };
 }
 
@@ -40,7 +42,7 @@ const fullAddress = `${shop.address.postalCode}, ${shop.address.addressLocality}
 const yandexMapsLink = `https://yandex.ru/maps/?pt=${shop.geo.longitude},${shop.geo.latitude}&z=17&l=map`;
 
 export default function Contacts({ loaderData }: Route.ComponentProps) {
-  const { title, directionsHtml, mapsApiKey, jsonLd, seller } = loaderData;
+  const { title, directionsHtml, mapsApiKey, jsonLd, seller, registerQr } = loaderData;
   const { main, tollFree } = shop.phones;
   return (
     <>
@@ -134,8 +136,19 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
             <dt>Юридический адрес</dt>
             <dd>{seller.address}</dd>
             <dt>Специальный учёт в Пробирной палате</dt>
-            <dd>{seller.assayRegistrationNumber}</dd>
+            <dd>
+              <a href={seller.assayRegisterUrl} data-testid="assay-register-link">
+                {seller.assayRegistrationNumber}
+              </a>
+            </dd>
           </dl>
+          <figure className={css.registerQr}>
+            <img src={registerQr} width={144} height={144} alt="QR-код: запись продавца в реестре Пробирной палаты" data-testid="assay-register-qr" />
+            <figcaption className={css.cardNote}>
+              Наведите камеру телефона на код, чтобы проверить продавца в реестре Пробирной палаты, или откройте{" "}
+              <a href={seller.assayRegisterUrl}>запись в реестре</a>.
+            </figcaption>
+          </figure>
           {seller.demo ? <p className={css.cardNote}>Это демонстрационные реквизиты: магазин ещё не настроен (SELLER_* в настройках).</p> : null}
         </section>
       </div>

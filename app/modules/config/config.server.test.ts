@@ -248,6 +248,7 @@ describe("parseConfig", () => {
       SELLER_OGRN: "1027700132195",
       SELLER_ADDRESS: "117312, г. Москва, ул. Вавилова, д. 19",
       ASSAY_REGISTRATION_NUMBER: "0177000123",
+      ASSAY_REGISTER_URL: "https://dmdk.assay.gov.ru/registry/7707083893",
     });
     expect(real.seller).toEqual({
       name: "ПАО Сбербанк",
@@ -255,8 +256,12 @@ describe("parseConfig", () => {
       ogrn: "1027700132195",
       address: "117312, г. Москва, ул. Вавилова, д. 19",
       assayRegistrationNumber: "0177000123",
+      assayRegisterUrl: "https://dmdk.assay.gov.ru/registry/7707083893",
       demo: false,
     });
+    expect(demo.seller.assayRegisterUrl).toBe("https://dmdk.assay.gov.ru/");
+    expect(() => parseConfig({ DATA_DIR: dataDir, ASSAY_REGISTER_URL: "http://dmdk.assay.gov.ru/" })).toThrow(/ASSAY_REGISTER_URL: адрес записи магазина/);
+    expect(() => parseConfig({ DATA_DIR: dataDir, ASSAY_REGISTER_URL: "javascript:alert(1)" })).toThrow(/ASSAY_REGISTER_URL/);
     expect(parseConfig({ DATA_DIR: dataDir, SELLER_INN: "500100732259", SELLER_OGRN: "304500116000157" }).seller.ogrn).toBe("304500116000157");
     expect(() => parseConfig({ DATA_DIR: dataDir, SELLER_INN: "7707083894" })).toThrow(/SELLER_INN: ИНН: 10 цифр/);
     expect(() => parseConfig({ DATA_DIR: dataDir, SELLER_OGRN: "1027700132196" })).toThrow(/SELLER_OGRN: ОГРН: 13 цифр/);

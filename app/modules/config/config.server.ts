@@ -4,7 +4,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { generatePiiKey, parsePiiKey, type PiiKeyring } from "../shared/pii-crypto.server.ts";
-import { DEMO_SELLER, innMatchesOgrn, isValidInn, isValidOgrn, type SellerDetails } from "./seller.ts";
+import { ASSAY_REGISTER_SEARCH_URL, DEMO_SELLER, innMatchesOgrn, isValidInn, isValidOgrn, type SellerDetails } from "./seller.ts";
 import { parseProxyTrust, type ProxyTrust } from "./proxy-trust.server.ts";
 import { type LogLevel, setLogLevel } from "../shared/log.server.ts";
 
@@ -217,6 +217,10 @@ export const envSchema = z.object({
     .min(3, "номер в реестре специального учёта Пробирной палаты")
     .max(100)
     .default(DEMO_SELLER.assayRegistrationNumber),
+  ASSAY_REGISTER_URL: z
+    .url({ protocol: /^https$/, error: "адрес записи магазина в реестре Пробирной палаты, https://…" })
+    .max(500)
+    .default(ASSAY_REGISTER_SEARCH_URL),
 });
 
 /**
@@ -394,6 +398,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     assayRegistrationNumber: values.ASSAY_REGISTRATION_NUMBER,
   };
   const demoSeller = (Object.keys(DEMO_SELLER) as Array<keyof typeof DEMO_SELLER>).some((key) => seller[key] === DEMO_SELLER[key]);
+  const assayRegisterUrl = values.ASSAY_REGISTER_URL;
 
   if (values.EMAIL_PROVIDER === "file" && !values.EMAIL_OUTBOX_FILE) throw missing("EMAIL_OUTBOX_FILE", "обязателен при EMAIL_PROVIDER=file");
   if (values.EMAIL_PROVIDER === "smtp" && !values.SMTP_URL) throw missing("SMTP_URL", "обязателен при EMAIL_PROVIDER=smtp");
@@ -500,7 +505,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
       maxAttempts: values.NOTIFY_MAX_ATTEMPTS,
       pollIntervalMs: values.NOTIFY_POLL_INTERVAL_MS,
     },
-    seller: { ...seller, demo: demoSeller },
+    seller: { ...seller, assayRegisterUrl, demo: demoSeller },
     compliance: {
       identificationThresholds: { nonCash: values.IDENTIFICATION_THRESHOLD_RUB, cash: values.IDENTIFICATION_THRESHOLD_CASH_RUB },
       mandatoryControlRub: values.MANDATORY_CONTROL_THRESHOLD_RUB,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sellerLine } from "../shop/seller.ts";
-import { DEMO_SELLER, innMatchesOgrn, isValidInn, isValidOgrn } from "./seller.ts";
+import { ASSAY_REGISTER_SEARCH_URL, DEMO_SELLER, innMatchesOgrn, isValidInn, isValidOgrn } from "./seller.ts";
 
 describe("ИНН and ОГРН check digits", () => {
   it("accepts real organisations' numbers (Sberbank, Yandex) and an entrepreneur's 12-digit ИНН", () => {
@@ -38,7 +38,11 @@ describe("ИНН and ОГРН check digits", () => {
   it("ships demo details that pass the checks and say they are demo", () => {
     expect(isValidInn(DEMO_SELLER.inn)).toBe(true);
     expect(isValidOgrn(DEMO_SELLER.ogrn)).toBe(true);
-    expect(sellerLine({ ...DEMO_SELLER, demo: true })).toMatch(/ИНН 7701999993, ОГРН 1027700999996, .*\(демонстрационные реквизиты\)$/);
-    expect(sellerLine({ ...DEMO_SELLER, ogrn: "304500116000157", inn: "500100732259", demo: false })).toContain("ОГРНИП 304500116000157");
+    expect(sellerLine({ ...DEMO_SELLER, assayRegisterUrl: ASSAY_REGISTER_SEARCH_URL, demo: true })).toMatch(
+      /ИНН 7701999993, ОГРН 1027700999996, .*\(демонстрационные реквизиты\)$/,
+    );
+    expect(sellerLine({ ...DEMO_SELLER, assayRegisterUrl: ASSAY_REGISTER_SEARCH_URL, ogrn: "304500116000157", inn: "500100732259", demo: false })).toContain(
+      "ОГРНИП 304500116000157",
+    );
   });
 });

@@ -11,6 +11,8 @@ export type SellerDetails = {
   ogrn: string;
   address: string;
   assayRegistrationNumber: string;
+  /** Where a buyer checks the shop in the Assay Chamber's register (ASSAY_REGISTER_URL): its entry, or the register's search. */
+  assayRegisterUrl: string;
   /** True while any of the details is still the demo value. */
   demo: boolean;
 };
@@ -22,6 +24,12 @@ export const DEMO_SELLER = {
   address: "101000, г. Москва, ул. Мясницкая, д. 24/7, стр. 1, офис 107",
   assayRegistrationNumber: "ДЕМО-77-000000",
 } as const;
+
+/**
+ * The register of the Assay Chamber's special registration, in ГИИС ДМДК, where a buyer finds a seller by ИНН or
+ * by its number (since 1 March 2026 also from a QR code). The operator sets the shop's own entry's address.
+ */
+export const ASSAY_REGISTER_SEARCH_URL = "https://dmdk.assay.gov.ru/";
 
 const digitsOf = (value: string) => [...value].map(Number);
 const weighted = (digits: number[], weights: number[]) => weights.reduce((sum, weight, index) => sum + weight * digits[index]!, 0);

@@ -35,3 +35,12 @@ export const map = style({
 });
 export const mapLink = style({ margin: `0 0 ${vars.space.lg}` });
 export const heading = style({ fontSize: vars.font.sizeLarge, margin: `0 0 ${vars.space.md}` });
+/** The register's QR code beside its caption; the caption goes under it on a phone. */
+export const registerQr = style({
+  margin: `${vars.space.md} 0 0`,
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space.md,
+});
+globalStyle(`${registerQr} figcaption`, { flex: "1 1 14rem", margin: 0 });

@@ -3,7 +3,7 @@ import { privacyPolicyHref, shop } from "#app/modules/shop/contacts.ts";
 import { primaryMenu, secondaryMenu } from "#app/modules/shop/navigation.ts";
 import { currentYear } from "#app/modules/shared/format.ts";
 import type { SellerDetails } from "#app/modules/config/seller.ts";
-import { sellerLine } from "#app/modules/shop/seller.ts";
+import { sellerLineParts } from "#app/modules/shop/seller.ts";
 import { Container } from "../kit/Container.tsx";
 import { copyright, footer, footerAddress, footerGrid, footerHeading, footerLink, footerList, paymentLogo, payments } from "./frame.css.ts";
 
@@ -109,10 +109,24 @@ export function Footer({ seller }: { seller?: SellerDetails | undefined } = {}) 
         </p>
         {seller ? (
           <p className={copyright} data-testid="seller-details">
-            {sellerLine(seller)}
+            <SellerLine seller={seller} />
           </p>
         ) : null}
       </Container>
     </footer>
+  );
+}
+
+/** The seller's details; the registration number links to the Assay Chamber's register, where a buyer checks it. */
+function SellerLine({ seller }: { seller: SellerDetails }) {
+  const { before, number, after } = sellerLineParts(seller);
+  return (
+    <>
+      {before}
+      <a href={seller.assayRegisterUrl} className={footerLink} title="Проверить продавца в реестре Пробирной палаты">
+        {number}
+      </a>
+      {after}
+    </>
   );
 }
