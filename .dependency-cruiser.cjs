@@ -48,6 +48,7 @@ const LAYERS = [
       "notifications",
       "buyback",
       "catalog",
+      "launches",
       "alerts",
       "lists",
       "checkout",

@@ -28,6 +28,8 @@ import { JsonLd } from "#app/ui/kit/JsonLd.tsx";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import { ChartRangeLinks, PriceChart } from "#app/ui/kit/PriceChart.tsx";
 import { AlertForms } from "#app/ui/catalog/AlertForms.tsx";
+import { LaunchFacts } from "#app/ui/catalog/LaunchFacts.tsx";
+import { isComing, type LaunchInfo } from "#app/modules/launches/launch.ts";
 import * as css from "./product.css.ts";
 import type { Route } from "./+types/product";
 
@@ -69,6 +71,15 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
         : [],
     ),
     active: row.status === "active",
+    // Decided at render: the shared page cache keys pages by the latest opening moment passed (decision 056).
+    coming: isComing(row.salesOpenAt),
+    launch: {
+      salesOpenAt: row.salesOpenAt?.toISOString() ?? null,
+      issueDate: row.issueDate,
+      mintage: row.mintage,
+      expectedPrice: row.expectedPrice,
+      buyerCap: row.buyerCap,
+    } satisfies LaunchInfo,
     quotesTime: quotes.current()?.time.toISOString() ?? null,
     url: `${publicUrl}/products/${product.slug}`,
     imageUrls: product.images.map((image) => `${publicUrl}${ipxUrl(image.src, { width: 800, format: "jpeg" })}`),
@@ -111,10 +122,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, active, quotesTime, related, tiers, promotions, vatNotice: vatText, chart, range, alerts } = loaderData;
+  const { product, active, coming, launch, quotesTime, related, tiers, promotions, vatNotice: vatText, chart, range, alerts } = loaderData;
   const href = `/products/${product.slug}`;
   const sectionHref = product.metal === "gold" ? "/catalog/gold" : "/catalog/silver";
-  const canBuy = active && product.inStock && product.price !== null;
+  const canBuy = active && !coming && product.inStock && product.price !== null;
 
   const characteristics: [string, string | null][] = [
     ["Металл", metalNames[product.metal]],
@@ -225,9 +236,12 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               {tiers.length > 0 && promotions.length > 0 ? <p className={css.tiersNote}>Скидки не суммируются: в корзине действует самая выгодная.</p> : null}
             </div>
           ) : null}
-          <p className={product.inStock && active ? css.available : css.unavailable}>
-            {!active ? "Снята с продажи" : product.inStock ? `В наличии: ${product.stock} шт.` : "Нет в наличии"}
-          </p>
+          {active ? <LaunchFacts launch={launch} coming={coming} /> : null}
+          {coming ? null : (
+            <p className={product.inStock && active ? css.available : css.unavailable}>
+              {!active ? "Снята с продажи" : product.inStock ? `В наличии: ${product.stock} шт.` : "Нет в наличии"}
+            </p>
+          )}
           {canBuy ? (
             <ListForm action="/cart" fetcherKey={listFetcherKey("cart", `product-${product.id}`)} className={css.buyForm}>
               <input type="hidden" name="intent" value="add" />
@@ -235,7 +249,16 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               <input type="hidden" name="redirectTo" value={href} />
               <label className={css.quantity}>
                 Количество
-                <input type="number" name="quantity" min={1} max={product.stock} step={1} defaultValue={1} inputMode="numeric" className={css.quantityInput} />
+                <input
+                  type="number"
+                  name="quantity"
+                  min={1}
+                  max={Math.min(product.stock, launch.buyerCap ?? product.stock)}
+                  step={1}
+                  defaultValue={1}
+                  inputMode="numeric"
+                  className={css.quantityInput}
+                />
               </label>
               <CartAddButton productId={product.id} fetcherKey={listFetcherKey("cart", `product-${product.id}`)} className={css.buyButton} />
             </ListForm>
