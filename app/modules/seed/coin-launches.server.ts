@@ -3,7 +3,7 @@ import { products } from "../db/schema.ts";
 import type { Seeder } from "./seeder.ts";
 
 /** The announced demo coin: its sales open two weeks after the shop was seeded, at 10:00 Moscow time. */
-export const DEMO_COMING_SKU = "AG-0030";
+export const DEMO_COMING_SKU = "AG-0027";
 /** The demo coin on sale since two days before seeding, at most 2 pieces to one buyer. */
 export const DEMO_LAUNCHED_SKU = "AG-0029";
 
@@ -34,7 +34,6 @@ export const coinLaunchesSeeder: Seeder = {
         mintage: 3000,
         expectedPrice: "около 7 000 ₽",
         buyerCap: 2,
-        stock: 40,
       })
       .where(and(eq(products.sku, DEMO_COMING_SKU), isNull(products.salesOpenAt)));
     await db
