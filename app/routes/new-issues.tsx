@@ -73,10 +73,10 @@ export default function NewIssues({ loaderData }: Route.ComponentProps) {
                     <CoinImage image={coin.image} sizes="120px" />
                   </Link>
                 ) : null}
-                <div className={css.itemText}>
-                  <Link to={`/products/${coin.slug}`} className={css.itemName}>
-                    {coin.name}
-                  </Link>
+                <Link to={`/products/${coin.slug}`} className={css.itemName}>
+                  {coin.name}
+                </Link>
+                <div className={css.itemFacts}>
                   <LaunchFacts launch={coin.launch} coming testId="coming-facts" />
                 </div>
               </li>

@@ -183,59 +183,66 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         </section>
 
         <section aria-label="Цена и покупка" className={css.buy}>
-          <p className={css.price} data-testid="price">
-            {product.price !== null ? formatMoney(product.price) : "Цена уточняется"}
-          </p>
-          {product.price !== null ? (
-            <p className={css.vatNotice} data-testid="vat-notice">
-              {vatText}
-            </p>
-          ) : null}
-          {product.price !== null && product.pricePerGram !== null ? (
-            <ul className={css.priceFacts}>
-              {product.premiumPercent !== null ? (
-                <li>
-                  Наценка к стоимости металла: <strong>{formatNumber(product.premiumPercent, 1)} %</strong>
-                </li>
-              ) : null}
-              <li>
-                Цена грамма чистого металла: <strong>{formatMoney(product.pricePerGram, 2)}</strong>
-              </li>
-              {product.buybackPrice !== null ? (
-                <li>
-                  Выкупим у вас за <strong>{formatMoney(product.buybackPrice)}</strong> (<Link to="/coin-buyback">скупка</Link>)
-                </li>
-              ) : null}
-              {product.value?.spreadPercent != null ? (
-                <li data-testid="spread">
-                  Спред (продажа − выкуп): <strong>{formatNumber(product.value.spreadPercent, 1)} %</strong>
-                </li>
-              ) : null}
-            </ul>
-          ) : null}
-          {tiers.length > 0 || promotions.length > 0 ? (
-            <div className={css.tiers} data-testid="quantity-prices">
-              {tiers.length > 0 ? (
-                <>
-                  <p className={css.tiersTitle}>Дешевле от нескольких штук</p>
-                  <ul className={css.priceFacts} data-testid="quantity-tiers">
-                    {tiers.map((tier) => (
-                      <li key={tier.minQuantity}>
-                        от {tier.minQuantity} шт. — <strong>{formatMoney(tier.price)}/шт.</strong>
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              ) : null}
-              {promotions.map((promotion) => (
-                <p key={promotion.id} data-testid="product-promotion">
-                  <Link to={`/promo/${promotion.id}`}>Акция: {promotion.title}</Link> — от {promotion.minQuantity} шт.{" "}
-                  <strong>{formatMoney(promotion.price)}/шт.</strong>
+          {/* Before the opening the announcement speaks of the price («Ожидаемая цена»); today's figures would contradict it. */}
+          {coming ? null : (
+            <>
+              <p className={css.price} data-testid="price">
+                {product.price !== null ? formatMoney(product.price) : "Цена уточняется"}
+              </p>
+              {product.price !== null ? (
+                <p className={css.vatNotice} data-testid="vat-notice">
+                  {vatText}
                 </p>
-              ))}
-              {tiers.length > 0 && promotions.length > 0 ? <p className={css.tiersNote}>Скидки не суммируются: в корзине действует самая выгодная.</p> : null}
-            </div>
-          ) : null}
+              ) : null}
+              {product.price !== null && product.pricePerGram !== null ? (
+                <ul className={css.priceFacts}>
+                  {product.premiumPercent !== null ? (
+                    <li>
+                      Наценка к стоимости металла: <strong>{formatNumber(product.premiumPercent, 1)} %</strong>
+                    </li>
+                  ) : null}
+                  <li>
+                    Цена грамма чистого металла: <strong>{formatMoney(product.pricePerGram, 2)}</strong>
+                  </li>
+                  {product.buybackPrice !== null ? (
+                    <li>
+                      Выкупим у вас за <strong>{formatMoney(product.buybackPrice)}</strong> (<Link to="/coin-buyback">скупка</Link>)
+                    </li>
+                  ) : null}
+                  {product.value?.spreadPercent != null ? (
+                    <li data-testid="spread">
+                      Спред (продажа − выкуп): <strong>{formatNumber(product.value.spreadPercent, 1)} %</strong>
+                    </li>
+                  ) : null}
+                </ul>
+              ) : null}
+              {tiers.length > 0 || promotions.length > 0 ? (
+                <div className={css.tiers} data-testid="quantity-prices">
+                  {tiers.length > 0 ? (
+                    <>
+                      <p className={css.tiersTitle}>Дешевле от нескольких штук</p>
+                      <ul className={css.priceFacts} data-testid="quantity-tiers">
+                        {tiers.map((tier) => (
+                          <li key={tier.minQuantity}>
+                            от {tier.minQuantity} шт. — <strong>{formatMoney(tier.price)}/шт.</strong>
+                          </li>
+                        ))}
+                      </ul>
+                    </>
+                  ) : null}
+                  {promotions.map((promotion) => (
+                    <p key={promotion.id} data-testid="product-promotion">
+                      <Link to={`/promo/${promotion.id}`}>Акция: {promotion.title}</Link> — от {promotion.minQuantity} шт.{" "}
+                      <strong>{formatMoney(promotion.price)}/шт.</strong>
+                    </p>
+                  ))}
+                  {tiers.length > 0 && promotions.length > 0 ? (
+                    <p className={css.tiersNote}>Скидки не суммируются: в корзине действует самая выгодная.</p>
+                  ) : null}
+                </div>
+              ) : null}
+            </>
+          )}
           {active ? <LaunchFacts launch={launch} coming={coming} /> : null}
           {coming ? null : (
             <p className={product.inStock && active ? css.available : css.unavailable}>
@@ -264,7 +271,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             </ListForm>
           ) : null}
           <ProductActions productId={product.id} productName={product.name} inStock={canBuy} returnTo={href} withCart={false} />
-          {product.pricing === "metal" && quotesTime ? (
+          {product.pricing === "metal" && quotesTime && !coming ? (
             <p className={css.note}>
               Цена следует за котировками металла; обновлено {formatDateTime(quotesTime)} МСК. В заказе фиксируется цена на момент оформления.
             </p>

@@ -1,4 +1,5 @@
 import { style } from "@vanilla-extract/css";
+import { mediaUp } from "#app/ui/tokens/breakpoints.ts";
 import { vars } from "#app/ui/tokens/theme.css.ts";
 
 /** The announcement of a coming coin: a framed block where the buy form will be. */
@@ -14,11 +15,13 @@ export const badge = style({ margin: 0, fontWeight: 700, fontSize: "1.125rem", c
 export const facts = style({ margin: 0, paddingLeft: 0, listStyle: "none", display: "grid", gap: vars.space.xs });
 export const cap = style({ margin: 0, fontWeight: 600 });
 export const list = style({ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: vars.space.md });
+/** Phones: the picture beside the name, the facts under both; wider screens: the facts under the name. */
 export const item = style({
   display: "grid",
-  gridTemplateColumns: "minmax(0, 96px) minmax(0, 1fr)",
-  alignItems: "start",
-  gap: vars.space.md,
+  gridTemplateColumns: "64px minmax(0, 1fr)",
+  alignItems: "center",
+  gap: `${vars.space.sm} ${vars.space.md}`,
+  "@media": { [mediaUp("md")]: { gridTemplateColumns: "120px minmax(0, 1fr)", gridTemplateRows: "auto 1fr", alignItems: "start" } },
   padding: vars.space.md,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
@@ -26,5 +29,5 @@ export const item = style({
 export const itemName = style({ fontWeight: 700, fontSize: "1.0625rem" });
 export const section = style({ marginBottom: vars.space.xl });
 export const heading = style({ fontSize: "1.25rem", margin: `0 0 ${vars.space.md}` });
-export const itemImage = style({ display: "block" });
-export const itemText = style({ display: "grid", gap: vars.space.sm, minWidth: 0 });
+export const itemImage = style({ display: "block", "@media": { [mediaUp("md")]: { gridRow: "1 / span 2" } } });
+export const itemFacts = style({ gridColumn: "1 / -1", minWidth: 0, "@media": { [mediaUp("md")]: { gridColumn: "2" } } });
