@@ -168,6 +168,7 @@ export default [
       route("orders/:id", "routes/my/order.tsx"),
       route("coins", "routes/my/coins.tsx"),
       route("alerts", "routes/my/alerts.tsx"),
+      route("launch-subscriptions", "routes/my/launch-subscriptions.tsx"),
       route("profile", "routes/my/profile.tsx"),
       route("profile/edit", "routes/my/profile-edit.tsx"),
       route("buyback", "routes/my/buyback.tsx"),

@@ -29,6 +29,8 @@ import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import { ChartRangeLinks, PriceChart } from "#app/ui/kit/PriceChart.tsx";
 import { AlertForms } from "#app/ui/catalog/AlertForms.tsx";
 import { LaunchFacts } from "#app/ui/catalog/LaunchFacts.tsx";
+import { LaunchSubscribe } from "#app/ui/catalog/LaunchSubscribe.tsx";
+import { launchSubscriptionsOf } from "#app/modules/launches/subscriptions.server.ts";
 import { isComing, type LaunchInfo } from "#app/modules/launches/launch.ts";
 import * as css from "./product.css.ts";
 import type { Route } from "./+types/product";
@@ -49,6 +51,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const range = parseHistoryRange(url.searchParams.get("range"));
   const user = context.get(userContext);
   const { publicUrl } = getConfig();
+  const coming = isComing(row.salesOpenAt);
   // What buying more saves: the coin's quantity tiers and the
   // running promotions for it, priced by the rules the cart and the order apply.
   const rule = pricingRule(row);
@@ -72,7 +75,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     ),
     active: row.status === "active",
     // Decided at render: the shared page cache keys pages by the latest opening moment passed (decision 056).
-    coming: isComing(row.salesOpenAt),
+    coming,
+    launchSubscriptions: coming && user ? await launchSubscriptionsOf(db, user.id, row.id) : [],
     launch: {
       salesOpenAt: row.salesOpenAt?.toISOString() ?? null,
       issueDate: row.issueDate,
@@ -122,7 +126,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, active, coming, launch, quotesTime, related, tiers, promotions, vatNotice: vatText, chart, range, alerts } = loaderData;
+  const { product, active, coming, launch, launchSubscriptions, quotesTime, related, tiers, promotions, vatNotice: vatText, chart, range, alerts } = loaderData;
   const href = `/products/${product.slug}`;
   const sectionHref = product.metal === "gold" ? "/catalog/gold" : "/catalog/silver";
   const canBuy = active && !coming && product.inStock && product.price !== null;
@@ -244,6 +248,16 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             </>
           )}
           {active ? <LaunchFacts launch={launch} coming={coming} /> : null}
+          {active && coming ? (
+            <LaunchSubscribe
+              signedIn={alerts.signedIn}
+              hasEmail={alerts.hasEmail}
+              loginHref={loginHref(`${href}#launch`)}
+              productId={product.id}
+              returnTo={href}
+              subscribed={launchSubscriptions}
+            />
+          ) : null}
           {coming ? null : (
             <p className={product.inStock && active ? css.available : css.unavailable}>
               {!active ? "Снята с продажи" : product.inStock ? `В наличии: ${product.stock} шт.` : "Нет в наличии"}

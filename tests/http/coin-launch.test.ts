@@ -10,6 +10,7 @@ import { launchTexts, moscowDateTimeText } from "#app/modules/launches/launch.ts
 import { type Buyer, newPhone, pickupOrderFields, postCheckoutForm, productIdOf, signIn } from "#tests/support/buyer.ts";
 import { textByTestId, textContent } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
+import { readSmsNotices } from "#tests/support/sms-outbox.ts";
 import { runningShop } from "#tests/support/shop-fixture.ts";
 import { addStaffByCommand } from "#tests/support/staff.ts";
 
@@ -161,8 +162,20 @@ describe("the opening moment", () => {
     const listing = await stranger().get("/new-issues");
     expect(textContent(listing.text)).toContain(name.moment);
 
-    // A buyer who clicks a second early is told when, not shown an error.
+    // A buyer asks to be told by SMS; a visitor is asked to sign in first.
     const buyer = await shop.buyer();
+    expect(textByTestId(first.text, "launch-subscribe")).toContain("Войдите");
+    const subscribed = await buyer.client.postForm("/my/launch-subscriptions", {
+      intent: "subscribe",
+      productId: String(productIdOf(coins.moment.slug)),
+      channel: "sms",
+      redirectTo: address,
+    });
+    expect([subscribed.status, subscribed.headers.get("location")]).toEqual([303, `${address}#launch`]);
+    const own = await buyer.client.html(address);
+    expect(textByTestId(own, "flash")).toBe("Сообщим о начале продаж по SMS.");
+    expect(textByTestId(own, "launch-subscribed")).toBe("Сообщим о начале продаж: SMS.");
+    // A second early, a click is told when, not shown an error.
     if (Date.now() < moment.getTime()) expect(await addToCart(buyer.client, coins.moment.slug, 1)).toBe(launchTexts.notYet(name.moment, moment));
 
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, moment.getTime() - Date.now()) + 50));
@@ -176,6 +189,11 @@ describe("the opening moment", () => {
     const coming = await stranger().html("/new-issues");
     expect(textByTestId(coming, "new-coins")).toContain(name.moment);
     expect(textByTestId(coming, "coming-coins")).not.toContain(name.moment);
+
+    // The subscriber is told once, by SMS, at the opening (the launch watch wakes at the moment).
+    const told = async () => (await readSmsNotices(shop.smsOutbox, buyer.phone.normal)).filter((sms) => sms.text.includes("начались продажи"));
+    for (let tries = 0; tries < 40 && (await told()).length === 0; tries++) await new Promise((resolve) => setTimeout(resolve, 250));
+    expect((await told()).map((sms) => sms.text)).toEqual([expect.stringContaining(`начались продажи монеты «${name.moment}». Не более 3 шт. в одни руки.`)]);
 
     expect(await addToCart(buyer.client, coins.moment.slug, 1)).not.toBe(launchTexts.notYet(name.moment, moment));
     expect(await place(buyer)).toMatch(/\/payment\/sandbox\//);

@@ -31,3 +31,19 @@ export const section = style({ marginBottom: vars.space.xl });
 export const heading = style({ fontSize: "1.25rem", margin: `0 0 ${vars.space.md}` });
 export const itemImage = style({ display: "block", "@media": { [mediaUp("md")]: { gridRow: "1 / span 2" } } });
 export const itemFacts = style({ gridColumn: "1 / -1", minWidth: 0, "@media": { [mediaUp("md")]: { gridColumn: "2" } } });
+export const subscribe = style({ display: "grid", gap: vars.space.sm, marginTop: vars.space.md });
+export const subscribeTitle = style({ fontSize: "1.0625rem", margin: 0 });
+export const subscribeForm = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center" });
+export const channels = style({ border: 0, padding: 0, margin: 0, display: "flex", gap: vars.space.md, flexWrap: "wrap", alignItems: "center" });
+export const legend = style({ padding: 0, marginRight: vars.space.sm, float: "left" });
+export const channel = style({ display: "inline-flex", gap: vars.space.xs, alignItems: "center", minHeight: "44px" });
+export const linkButton = style({
+  background: "none",
+  border: 0,
+  padding: 0,
+  color: vars.color.link,
+  textDecoration: "underline",
+  cursor: "pointer",
+  font: "inherit",
+  minHeight: "44px",
+});
