@@ -6,9 +6,9 @@
 import { performance } from "node:perf_hooks";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { DEMO_LAUNCHED_SKU } from "#app/modules/seed/coin-launches.server.ts";
-import { inputValue, radioValues, textByTestId } from "#tests/support/html.ts";
+import { textByTestId } from "#tests/support/html.ts";
 import type { ShopClient } from "#tests/support/http-client.ts";
-import { signIn } from "./place-order.ts";
+import { placeFields, signIn } from "./place-order.ts";
 import { type Bench, type Measurement, percentile } from "./types.ts";
 
 const BUYERS = Number(process.env.BENCH_LAUNCH_BUYERS ?? 30);
@@ -29,17 +29,7 @@ type Outcome = { placed: boolean; status: number; message: string; ms: number };
 
 /** One tab: 3 pieces into the cart (the cart keeps the cap), then «Оформить заказ» as a browser without JavaScript posts it. */
 async function tryToBuy(client: ShopClient, page: string, buyer: number): Promise<Outcome> {
-  const fields = {
-    token: inputValue(page, "token") ?? "",
-    shown: inputValue(page, "shown") ?? "",
-    lastName: "Покупатель",
-    name: "Иван",
-    email: `launch${buyer}@example.ru`,
-    phone: `+7 (999) 1${String(buyer % 100).padStart(2, "0")}-00-00`,
-    deliveryId: "76",
-    pointCode: radioValues(page, "pointCode")[0] ?? "",
-    intent: "place",
-  };
+  const fields = placeFields(page, `launch${buyer}@example.ru`, `+7 (999) 1${String(buyer % 100).padStart(2, "0")}-00-00`);
   const started = performance.now();
   const placed = await client.postForm("/checkout", fields);
   const ms = performance.now() - started;
