@@ -34,9 +34,10 @@ export const itemFacts = style({ gridColumn: "1 / -1", minWidth: 0, "@media": { 
 export const subscribe = style({ display: "grid", gap: vars.space.sm, marginTop: vars.space.md });
 export const subscribeTitle = style({ fontSize: "1.0625rem", margin: 0 });
 export const subscribeForm = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center" });
-export const channels = style({ border: 0, padding: 0, margin: 0, display: "flex", gap: vars.space.md, flexWrap: "wrap", alignItems: "center" });
-export const legend = style({ padding: 0, marginRight: vars.space.sm, float: "left" });
-export const channel = style({ display: "inline-flex", gap: vars.space.xs, alignItems: "center", minHeight: "44px" });
+/** «Как сообщить» on its own line, the two channels side by side under it (tap targets of 44 px). */
+export const channels = style({ border: 0, padding: 0, margin: 0, flexBasis: "100%" });
+export const legend = style({ padding: 0, fontWeight: 600 });
+export const channel = style({ display: "inline-flex", gap: vars.space.xs, alignItems: "center", minHeight: "44px", marginRight: vars.space.lg });
 export const linkButton = style({
   background: "none",
   border: 0,
