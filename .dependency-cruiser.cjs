@@ -50,6 +50,7 @@ const LAYERS = [
       "notifications",
       "buyback",
       "catalog",
+      "launches",
       "alerts",
       "lists",
       "checkout",

@@ -87,6 +87,7 @@ export default [
       route("catalog", "routes/admin/catalog.tsx"),
       route("catalog/export", "routes/admin/catalog-export.ts"),
       route("catalog/:sku", "routes/admin/catalog-coin.tsx"),
+      route("catalog/:sku/launch", "routes/admin/catalog-launch.tsx"),
       route("content", "routes/admin/content.tsx"),
       route("content/new/:kind", "routes/admin/content-new.tsx"),
       route("content/:kind/:key", "routes/admin/content-item.tsx"),
@@ -144,6 +145,8 @@ export default [
       route(`${path}/page/:pageNumber`, "routes/catalog.tsx", { id: `${path}/page` }),
     ]),
     route("products/:slug", "routes/product.tsx"),
+    // Announced coins and coins new on sale (decision 056).
+    route("new-issues", "routes/new-issues.tsx"),
     // An alert's e-mail unsubscribe link (no sign-in needed): a confirm form, then a POST.
     route("alerts/unsubscribe/:token", "routes/alerts-unsubscribe.tsx"),
 
@@ -165,6 +168,7 @@ export default [
       route("orders/:id", "routes/my/order.tsx"),
       route("coins", "routes/my/coins.tsx"),
       route("alerts", "routes/my/alerts.tsx"),
+      route("launch-subscriptions", "routes/my/launch-subscriptions.tsx"),
       route("profile", "routes/my/profile.tsx"),
       route("profile/edit", "routes/my/profile-edit.tsx"),
       route("buyback", "routes/my/buyback.tsx"),

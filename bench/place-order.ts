@@ -60,21 +60,26 @@ async function coinsToOrder(baseUrl: string): Promise<{ id: number; stock: numbe
   return coins;
 }
 
-async function placeOne(client: ShopClient, productId: number, buyer: number): Promise<{ ms: number; ok: boolean }> {
-  const added = await client.postForm("/cart", { intent: "add", productId: String(productId) });
-  if (added.status !== 303) return { ms: 0, ok: false };
-  const page = await client.html("/checkout");
-  const fields = {
+/** The /checkout form's fields for an order to the first free pickup point, paid online, as a browser without JavaScript posts them. */
+export function placeFields(page: string, email: string, phone: string): Record<string, string> {
+  return {
     token: inputValue(page, "token") ?? "",
     shown: inputValue(page, "shown") ?? "",
     lastName: "Покупатель",
     name: "Иван", // letters only, as in a passport (checkout validation)
-    email: `bench${buyer}@example.ru`,
-    phone: "+7 (999) 000-00-00",
+    email,
+    phone,
     deliveryId: "76",
     pointCode: radioValues(page, "pointCode")[0] ?? "",
     intent: "place",
   };
+}
+
+async function placeOne(client: ShopClient, productId: number, buyer: number): Promise<{ ms: number; ok: boolean }> {
+  const added = await client.postForm("/cart", { intent: "add", productId: String(productId) });
+  if (added.status !== 303) return { ms: 0, ok: false };
+  const page = await client.html("/checkout");
+  const fields = placeFields(page, `bench${buyer}@example.ru`, "+7 (999) 000-00-00");
   const started = performance.now();
   const placed = await client.postForm("/checkout", fields);
   const ms = performance.now() - started;

@@ -6,6 +6,7 @@ import path from "node:path";
 import { pageWeight } from "./page-weight.ts";
 import { apiThroughput } from "./api-throughput.ts";
 import { placeOrder } from "./place-order.ts";
+import { launch } from "./launch.ts";
 import { exchangeImport } from "./exchange-import.ts";
 import { ssrThroughput } from "./ssr-throughput.ts";
 import { sharedPages } from "./shared-pages.ts";
@@ -21,7 +22,7 @@ import { formatBudget, formatValue, type Bench, type Measurement, withinBudget }
  * server, then the load. BENCH_ONLY="page weight,lighthouse" runs a subset: names in any
  * case, or their beginnings ("ssr", "api").
  */
-const allBenches: Bench[] = [pageWeight, lighthouseBench, ssrThroughput, sharedPages, personalPages, apiThroughput, placeOrder, exchangeImport];
+const allBenches: Bench[] = [pageWeight, lighthouseBench, ssrThroughput, sharedPages, personalPages, apiThroughput, placeOrder, launch, exchangeImport];
 const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim().toLowerCase());
 // A name or its first word: "ssr" picks "SSR throughput".
 const benches = only ? allBenches.filter((bench) => only.some((name) => name && bench.name.toLowerCase().startsWith(name))) : allBenches;

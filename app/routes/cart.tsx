@@ -1,3 +1,4 @@
+import { launchTexts } from "#app/modules/launches/launch.ts";
 import { type FormEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useFetchers, useNavigate } from "react-router";
 import { refusedQuantity } from "#app/modules/lists/cart-quantities.server.ts";
@@ -83,6 +84,11 @@ function CartLineItem({ line, refusal }: { line: CartLine; refusal: string | nul
           )}
         </span>
         <DiscountNote discount={line.discount} quantity={Math.min(line.quantity, line.product.stock)} />
+        {line.buyerCap !== null ? (
+          <span className={css.muted} data-testid="line-buyer-cap">
+            {launchTexts.cap(line.buyerCap)}
+          </span>
+        ) : null}
         {line.problem ? (
           <span className={css.problem} data-testid="line-problem">
             {line.problem}

@@ -76,15 +76,16 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={listing.page > 1 ? `${title} — страница ${listing.page}` : title} crumbs={crumbs} />
-      {subsections.length > 0 ? (
-        <nav aria-label="Разделы" className={css.subsections}>
-          {subsections.map((sub) => (
-            <Link key={sub.href} to={sub.href} className={css.chip}>
-              {sub.name}
-            </Link>
-          ))}
-        </nav>
-      ) : null}
+      <nav aria-label="Разделы" className={css.subsections}>
+        {subsections.map((sub) => (
+          <Link key={sub.href} to={sub.href} className={css.chip}>
+            {sub.name}
+          </Link>
+        ))}
+        <Link to="/new-issues" className={css.chip}>
+          Новинки и скоро в продаже
+        </Link>
+      </nav>
       <div className={css.layout}>
         <section className={css.filters} id="filters" aria-labelledby="filters-title">
           <h2 id="filters-title" className={css.filtersHeading}>

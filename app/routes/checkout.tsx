@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Form, Link, redirect, useNavigation, useRouteLoaderData, useSubmit } from "react-router";
 import { handleCheckoutPost } from "#app/modules/storefront/checkout-action.server.ts";
+import { clientIp } from "#app/modules/request/client-ip.server.ts";
 import { checkoutScope, paymentRedirect } from "#app/modules/storefront/checkout-scope.server.ts";
 import { checkoutView } from "#app/modules/checkout/checkout.server.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
@@ -71,7 +72,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const scope = await checkoutScope(context);
+  const scope = { ...(await checkoutScope(context)), ip: clientIp(request) };
   const outcome = await handleCheckoutPost(scope, parseCheckoutPost(await readFormBody(request)));
   switch (outcome.kind) {
     case "page": {

@@ -50,6 +50,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {section.name}
             </Link>
           ))}
+          <Link to="/new-issues" className={css.section}>
+            Новинки и скоро в продаже
+          </Link>
         </nav>
       </section>
 

@@ -28,6 +28,10 @@ import { JsonLd } from "#app/ui/kit/JsonLd.tsx";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import { ChartRangeLinks, PriceChart } from "#app/ui/kit/PriceChart.tsx";
 import { AlertForms } from "#app/ui/catalog/AlertForms.tsx";
+import { LaunchFacts } from "#app/ui/catalog/LaunchFacts.tsx";
+import { LaunchSubscribe } from "#app/ui/catalog/LaunchSubscribe.tsx";
+import { launchSubscriptionsOf } from "#app/modules/launches/subscriptions.server.ts";
+import { isComing, type LaunchInfo } from "#app/modules/launches/launch.ts";
 import * as css from "./product.css.ts";
 import type { Route } from "./+types/product";
 
@@ -47,6 +51,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const range = parseHistoryRange(url.searchParams.get("range"));
   const user = context.get(userContext);
   const { publicUrl } = getConfig();
+  const coming = isComing(row.salesOpenAt);
   // What buying more saves: the coin's quantity tiers and the
   // running promotions for it, priced by the rules the cart and the order apply.
   const rule = pricingRule(row);
@@ -69,6 +74,16 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
         : [],
     ),
     active: row.status === "active",
+    // Decided at render: the shared page cache keys pages by the latest opening moment passed (decision 056).
+    coming,
+    launchSubscriptions: coming && user ? await launchSubscriptionsOf(db, user.id, row.id) : [],
+    launch: {
+      salesOpenAt: row.salesOpenAt?.toISOString() ?? null,
+      issueDate: row.issueDate,
+      mintage: row.mintage,
+      expectedPrice: row.expectedPrice,
+      buyerCap: row.buyerCap,
+    } satisfies LaunchInfo,
     quotesTime: quotes.current()?.time.toISOString() ?? null,
     url: `${publicUrl}/products/${product.slug}`,
     imageUrls: product.images.map((image) => `${publicUrl}${ipxUrl(image.src, { width: 800, format: "jpeg" })}`),
@@ -111,10 +126,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, active, quotesTime, related, tiers, promotions, vatNotice: vatText, chart, range, alerts } = loaderData;
+  const { product, active, coming, launch, launchSubscriptions, quotesTime, related, tiers, promotions, vatNotice: vatText, chart, range, alerts } = loaderData;
   const href = `/products/${product.slug}`;
   const sectionHref = product.metal === "gold" ? "/catalog/gold" : "/catalog/silver";
-  const canBuy = active && product.inStock && product.price !== null;
+  const canBuy = active && !coming && product.inStock && product.price !== null;
 
   const characteristics: [string, string | null][] = [
     ["Металл", metalNames[product.metal]],
@@ -172,62 +187,82 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         </section>
 
         <section aria-label="Цена и покупка" className={css.buy}>
-          <p className={css.price} data-testid="price">
-            {product.price !== null ? formatMoney(product.price) : "Цена уточняется"}
-          </p>
-          {product.price !== null ? (
-            <p className={css.vatNotice} data-testid="vat-notice">
-              {vatText}
-            </p>
-          ) : null}
-          {product.price !== null && product.pricePerGram !== null ? (
-            <ul className={css.priceFacts}>
-              {product.premiumPercent !== null ? (
-                <li>
-                  Наценка к стоимости металла: <strong>{formatNumber(product.premiumPercent, 1)} %</strong>
-                </li>
-              ) : null}
-              <li>
-                Цена грамма чистого металла: <strong>{formatMoney(product.pricePerGram, 2)}</strong>
-              </li>
-              {product.buybackPrice !== null ? (
-                <li>
-                  Выкупим у вас за <strong>{formatMoney(product.buybackPrice)}</strong> (<Link to="/coin-buyback">скупка</Link>)
-                </li>
-              ) : null}
-              {product.value?.spreadPercent != null ? (
-                <li data-testid="spread">
-                  Спред (продажа − выкуп): <strong>{formatNumber(product.value.spreadPercent, 1)} %</strong>
-                </li>
-              ) : null}
-            </ul>
-          ) : null}
-          {tiers.length > 0 || promotions.length > 0 ? (
-            <div className={css.tiers} data-testid="quantity-prices">
-              {tiers.length > 0 ? (
-                <>
-                  <p className={css.tiersTitle}>Дешевле от нескольких штук</p>
-                  <ul className={css.priceFacts} data-testid="quantity-tiers">
-                    {tiers.map((tier) => (
-                      <li key={tier.minQuantity}>
-                        от {tier.minQuantity} шт. — <strong>{formatMoney(tier.price)}/шт.</strong>
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              ) : null}
-              {promotions.map((promotion) => (
-                <p key={promotion.id} data-testid="product-promotion">
-                  <Link to={`/promo/${promotion.id}`}>Акция: {promotion.title}</Link> — от {promotion.minQuantity} шт.{" "}
-                  <strong>{formatMoney(promotion.price)}/шт.</strong>
+          {/* Before the opening the announcement speaks of the price («Ожидаемая цена»); today's figures would contradict it. */}
+          {coming ? null : (
+            <>
+              <p className={css.price} data-testid="price">
+                {product.price !== null ? formatMoney(product.price) : "Цена уточняется"}
+              </p>
+              {product.price !== null ? (
+                <p className={css.vatNotice} data-testid="vat-notice">
+                  {vatText}
                 </p>
-              ))}
-              {tiers.length > 0 && promotions.length > 0 ? <p className={css.tiersNote}>Скидки не суммируются: в корзине действует самая выгодная.</p> : null}
-            </div>
+              ) : null}
+              {product.price !== null && product.pricePerGram !== null ? (
+                <ul className={css.priceFacts}>
+                  {product.premiumPercent !== null ? (
+                    <li>
+                      Наценка к стоимости металла: <strong>{formatNumber(product.premiumPercent, 1)} %</strong>
+                    </li>
+                  ) : null}
+                  <li>
+                    Цена грамма чистого металла: <strong>{formatMoney(product.pricePerGram, 2)}</strong>
+                  </li>
+                  {product.buybackPrice !== null ? (
+                    <li>
+                      Выкупим у вас за <strong>{formatMoney(product.buybackPrice)}</strong> (<Link to="/coin-buyback">скупка</Link>)
+                    </li>
+                  ) : null}
+                  {product.value?.spreadPercent != null ? (
+                    <li data-testid="spread">
+                      Спред (продажа − выкуп): <strong>{formatNumber(product.value.spreadPercent, 1)} %</strong>
+                    </li>
+                  ) : null}
+                </ul>
+              ) : null}
+              {tiers.length > 0 || promotions.length > 0 ? (
+                <div className={css.tiers} data-testid="quantity-prices">
+                  {tiers.length > 0 ? (
+                    <>
+                      <p className={css.tiersTitle}>Дешевле от нескольких штук</p>
+                      <ul className={css.priceFacts} data-testid="quantity-tiers">
+                        {tiers.map((tier) => (
+                          <li key={tier.minQuantity}>
+                            от {tier.minQuantity} шт. — <strong>{formatMoney(tier.price)}/шт.</strong>
+                          </li>
+                        ))}
+                      </ul>
+                    </>
+                  ) : null}
+                  {promotions.map((promotion) => (
+                    <p key={promotion.id} data-testid="product-promotion">
+                      <Link to={`/promo/${promotion.id}`}>Акция: {promotion.title}</Link> — от {promotion.minQuantity} шт.{" "}
+                      <strong>{formatMoney(promotion.price)}/шт.</strong>
+                    </p>
+                  ))}
+                  {tiers.length > 0 && promotions.length > 0 ? (
+                    <p className={css.tiersNote}>Скидки не суммируются: в корзине действует самая выгодная.</p>
+                  ) : null}
+                </div>
+              ) : null}
+            </>
+          )}
+          {active ? <LaunchFacts launch={launch} coming={coming} /> : null}
+          {active && coming ? (
+            <LaunchSubscribe
+              signedIn={alerts.signedIn}
+              hasEmail={alerts.hasEmail}
+              loginHref={loginHref(`${href}#launch`)}
+              productId={product.id}
+              returnTo={href}
+              subscribed={launchSubscriptions}
+            />
           ) : null}
-          <p className={product.inStock && active ? css.available : css.unavailable}>
-            {!active ? "Снята с продажи" : product.inStock ? `В наличии: ${product.stock} шт.` : "Нет в наличии"}
-          </p>
+          {coming ? null : (
+            <p className={product.inStock && active ? css.available : css.unavailable}>
+              {!active ? "Снята с продажи" : product.inStock ? `В наличии: ${product.stock} шт.` : "Нет в наличии"}
+            </p>
+          )}
           {canBuy ? (
             <ListForm action="/cart" fetcherKey={listFetcherKey("cart", `product-${product.id}`)} className={css.buyForm}>
               <input type="hidden" name="intent" value="add" />
@@ -235,13 +270,22 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               <input type="hidden" name="redirectTo" value={href} />
               <label className={css.quantity}>
                 Количество
-                <input type="number" name="quantity" min={1} max={product.stock} step={1} defaultValue={1} inputMode="numeric" className={css.quantityInput} />
+                <input
+                  type="number"
+                  name="quantity"
+                  min={1}
+                  max={Math.min(product.stock, launch.buyerCap ?? product.stock)}
+                  step={1}
+                  defaultValue={1}
+                  inputMode="numeric"
+                  className={css.quantityInput}
+                />
               </label>
               <CartAddButton productId={product.id} fetcherKey={listFetcherKey("cart", `product-${product.id}`)} className={css.buyButton} />
             </ListForm>
           ) : null}
           <ProductActions productId={product.id} productName={product.name} inStock={canBuy} returnTo={href} withCart={false} />
-          {product.pricing === "metal" && quotesTime ? (
+          {product.pricing === "metal" && quotesTime && !coming ? (
             <p className={css.note}>
               Цена следует за котировками металла; обновлено {formatDateTime(quotesTime)} МСК. В заказе фиксируется цена на момент оформления.
             </p>

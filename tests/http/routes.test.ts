@@ -276,9 +276,10 @@ describe("search engines", () => {
   it("sitemap.xml lists first the fixed pages whose routes' handles ask for it, with their change frequency", async () => {
     const xml = (await client.get("/sitemap.xml")).text;
     const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>[^<]*<\/lastmod>)?(?:<changefreq>([^<]+)<\/changefreq>)?<\/url>/g)];
-    expect(urls.slice(0, 6).map((match) => [match[1]!.slice(publicUrl.length), match[2]])).toEqual([
+    expect(urls.slice(0, 7).map((match) => [match[1]!.slice(publicUrl.length), match[2]])).toEqual([
       ["/", "hourly"],
       ["/quotes-online", "hourly"],
+      ["/new-issues", "daily"],
       ["/promo", "weekly"],
       ["/news", "daily"],
       ["/cases", "monthly"],

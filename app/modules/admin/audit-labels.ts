@@ -17,6 +17,7 @@ export const auditActionLabels: Record<string, string> = {
   "quotes.refresh": "Обновление котировок",
   "catalog.edit": "Монета изменена",
   "catalog.import": "Каталог загружен из файла",
+  "catalog.launch": "Анонс монеты",
   "content.create": "Текст добавлен",
   "content.edit": "Текст изменён",
   "content.publish": "Текст опубликован",

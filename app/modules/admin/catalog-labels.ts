@@ -12,4 +12,9 @@ export const productFieldLabels: Record<string, string> = {
   lowStockThreshold: "Порог «мало на складе», шт.",
   status: "Опубликована",
   images: "Картинки",
+  salesOpenAt: "Начало продаж",
+  issueDate: "Дата выпуска",
+  mintage: "Тираж, шт.",
+  expectedPrice: "Ожидаемая цена",
+  buyerCap: "В одни руки, шт.",
 };

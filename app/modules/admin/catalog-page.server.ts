@@ -27,6 +27,7 @@ import { listAudit } from "../audit/audit.server.ts";
 import { productFieldLabels } from "./catalog-labels.ts";
 import { staffActorContext } from "../staff/context.ts";
 import { countNewGoods } from "../exchange/new-goods.server.ts";
+import { moscowDateTimeText } from "../launches/launch.ts";
 
 const listSchema = z.object({
   q: z.string().trim().max(100, "Поиск: не больше 100 символов").default(""),
@@ -195,6 +196,14 @@ function editorView(product: Product) {
     images: product.images,
     version: versionOf(product),
     updatedAt: product.updatedAt,
+    // The announcement's form (launch-page.server.ts), the opening moment in Moscow time.
+    launch: {
+      salesOpenAt: product.salesOpenAt ? moscowDateTimeText(product.salesOpenAt) : "",
+      issueDate: product.issueDate ?? "",
+      mintage: product.mintage === null ? "" : String(product.mintage),
+      expectedPrice: product.expectedPrice ?? "",
+      buyerCap: product.buyerCap === null ? "" : String(product.buyerCap),
+    },
   };
 }
 

@@ -9,6 +9,7 @@ import { startNotificationSender } from "../notifications/service.server.ts";
 import { startPaymentDeadlineWatch } from "../orders/expiry.server.ts";
 import { startReceiptSender } from "../receipts/service.server.ts";
 import { checkAlertsSoon, startAlertWatch, stopAlertWatch } from "../alerts/watch.server.ts";
+import { startLaunchWatch, stopLaunchWatch } from "../launches/subscriptions.server.ts";
 
 let readChanges: ReadChangesListener | undefined;
 let notificationSender: LeaderLoop | undefined;
@@ -43,10 +44,12 @@ export async function startServices(): Promise<void> {
   // Buyers' alerts on prices and stock: at start, after every quotes refresh, and every minute.
   void startAlertWatch(handle).runNow();
   quotes.onRefresh(checkAlertsSoon);
+  // Subscribers of a coin whose sales opened are told through the outbox, one instance at a time.
+  void startLaunchWatch(handle).runNow();
 }
 
 export async function stopServices(): Promise<void> {
-  await Promise.all([notificationSender?.stop(), paymentDeadlineWatch?.stop(), receiptSender?.stop(), stopAlertWatch()]);
+  await Promise.all([notificationSender?.stop(), paymentDeadlineWatch?.stop(), receiptSender?.stop(), stopAlertWatch(), stopLaunchWatch()]);
   notificationSender = undefined;
   receiptSender = undefined;
   paymentDeadlineWatch = undefined;

@@ -42,6 +42,7 @@ export function toCard(row: ProductRow, rates: MetalRates | null): ProductCard {
     price,
     stock: row.stock,
     inStock: row.stock > 0,
+    salesOpenAt: row.salesOpenAt ? row.salesOpenAt.toISOString() : null,
     figures: coinFigures(coinValue(row, price, rates)),
   };
 }

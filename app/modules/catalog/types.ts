@@ -16,6 +16,8 @@ export type ProductCard = {
   price: number | null;
   stock: number;
   inStock: boolean;
+  /** An announced coin's opening moment (ISO), while it may still be ahead; pages compare it with the clock when they render. */
+  salesOpenAt: string | null;
   /**
    * The card's value figures as the buyer reads them, formatted on the
    * server so the card adds no code to the page: "11 717 ₽ за 1 г · наценка 7,0 %" and

@@ -88,6 +88,18 @@ export const envSchema = z.object({
     .min(1, { error: "целое число от 1" })
     .max(100_000)
     .default(20),
+  ORDER_ATTEMPTS_PER_BUYER_PER_MINUTE: z.coerce
+    .number({ error: "целое число от 1" })
+    .int({ error: "целое число от 1" })
+    .min(1, { error: "целое число от 1" })
+    .max(100_000)
+    .default(10),
+  ORDER_ATTEMPTS_PER_IP_PER_MINUTE: z.coerce
+    .number({ error: "целое число от 1" })
+    .int({ error: "целое число от 1" })
+    .min(1, { error: "целое число от 1" })
+    .max(1_000_000)
+    .default(60),
   SMSRU_API_ID: z.string().min(1).optional(),
   SMSRU_FROM: z.string().min(1).optional(),
   SMSRU_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://sms.ru"),
@@ -271,6 +283,8 @@ export type AppConfig = {
   /** Yandex Metrica counter; without it no analytics script is loaded. */
   /** Sign-in codes one address may ask for in an hour (SMS_CODES_PER_IP_PER_HOUR). */
   smsCodesPerIpPerHour: number;
+  /** Attempts to place an order one buyer, and one address, may make in a minute (ORDER_ATTEMPTS_PER_BUYER_PER_MINUTE, ORDER_ATTEMPTS_PER_IP_PER_MINUTE). */
+  orderAttempts: { perBuyerPerMinute: number; perIpPerMinute: number };
   metricaCounterId: string | undefined;
   /** Key of the Yandex Maps JavaScript API; without it /contacts shows no map (the address and directions stay). */
   yandexMapsApiKey: string | undefined;
@@ -439,6 +453,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     proxyTrust: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,
     smsCodesPerIpPerHour: values.SMS_CODES_PER_IP_PER_HOUR,
+    orderAttempts: { perBuyerPerMinute: values.ORDER_ATTEMPTS_PER_BUYER_PER_MINUTE, perIpPerMinute: values.ORDER_ATTEMPTS_PER_IP_PER_MINUTE },
     metricaCounterId: values.METRICA_COUNTER_ID,
     yandexMapsApiKey: values.YANDEX_MAPS_API_KEY,
     sms: {

@@ -55,6 +55,8 @@ export const lockKeys = {
   orderLifecycle: 7_310_005,
   receiptSender: 7_310_006,
   alertWatch: 7_310_019,
+  /** Telling the subscribers of a coin whose sales opened (decision 056). */
+  launchWatch: 7_310_056,
   /** One fetch of the quotes at a time: the refresher's round or a refresh asked for in /admin. */
   quotesFetch: 7_310_024,
 } as const;

@@ -263,6 +263,17 @@ export const products = pgTable(
     /** The operator's VAT override for this coin (`npm run catalog -- vat SKU exempt|vat|auto`); null: the rule decides. */
     vatOverride: text("vat_override").$type<"exempt" | "included">(),
     status: text("status").$type<"active" | "archived">().notNull().default("active"),
+    /**
+     * An announced coin (decision 056): the moment its sales open. Before it the coin is shown as
+     * «Скоро в продаже» and no path sells it; null for a coin without an announcement.
+     */
+    salesOpenAt: timestamp("sales_open_at", { withTimezone: true }),
+    /** The issue date the Bank of Russia (or the mint) announced, as a calendar day. */
+    issueDate: date("issue_date", { mode: "string" }),
+    /** What the announcement says of the price before sales open ("около 6 500 ₽", "по цене металла + 12 %"). */
+    expectedPrice: text("expected_price"),
+    /** Pieces of this coin one buyer (an account or a phone) may have over all their orders that are not cancelled. */
+    buyerCap: integer("buyer_cap"),
     /** The good's Ид in 1C or МойСклад (a GUID), set by the first exchange that matched the coin (by Ид, else by SKU). */
     exchangeId: text("exchange_id").unique(),
     createdAt: timestamp("created_at", { withTimezone: true })
@@ -288,6 +299,8 @@ export const products = pgTable(
     index("products_listing").on(table.status, table.metal, table.kind),
     check("products_stock_not_negative", sql`${table.stock} >= 0`),
     check("products_max_per_order_positive", sql`${table.maxPerOrder} is null or ${table.maxPerOrder} >= 1`),
+    check("products_buyer_cap_positive", sql`${table.buyerCap} is null or ${table.buyerCap} >= 1`),
+    index("products_sales_open_at").on(table.salesOpenAt),
     check("products_low_stock_threshold_not_negative", sql`${table.lowStockThreshold} is null or ${table.lowStockThreshold} >= 0`),
   ],
 );
@@ -1223,3 +1236,30 @@ export const exchangeGroups = pgTable("exchange_groups", {
     .notNull()
     .default(sql`now()`),
 });
+
+/**
+ * «Сообщить о начале продаж»: a signed-in buyer asks to be told when an announced coin goes on
+ * sale, by one channel. `notifiedAt` is set in the transaction that writes the message to the
+ * outbox, so each subscriber is told once.
+ */
+export const launchSubscriptions = pgTable(
+  "launch_subscriptions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    channel: text("channel").$type<"sms" | "email">().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("launch_subscriptions_once").on(table.productId, table.userId, table.channel),
+    index("launch_subscriptions_due").on(table.productId, table.notifiedAt),
+  ],
+);

@@ -7,6 +7,8 @@ import { listItems, products } from "../db/schema.ts";
 import type { ListOwner } from "../request/context.ts";
 import { DomainError } from "../shared/failure.ts";
 import { limitMessages, pieceLimit } from "./limits.ts";
+import { notOnSaleYet } from "../launches/launch.server.ts";
+import { launchTexts } from "../launches/launch.ts";
 import type { ListMembership } from "./types.ts";
 
 /** The three lists a buyer collects coins in. */
@@ -44,7 +46,15 @@ type Tx = Database;
 async function lockProduct(tx: Tx, productId: number) {
   // Lock the product row: stock checks and list changes for it happen one at a time.
   const [product] = await tx
-    .select({ id: products.id, stock: products.stock, status: products.status, maxPerOrder: products.maxPerOrder })
+    .select({
+      id: products.id,
+      name: products.name,
+      stock: products.stock,
+      status: products.status,
+      maxPerOrder: products.maxPerOrder,
+      salesOpenAt: products.salesOpenAt,
+      buyerCap: products.buyerCap,
+    })
     .from(products)
     .where(eq(products.id, productId))
     .for("update");
@@ -111,14 +121,23 @@ export function parseProductId(value: unknown): number {
  * What a cart change did: `capped` when less than asked was put in, because of the stock or of
  * the pieces one order may hold (`limit`, MAX_PIECES_PER_COIN or the coin's own lower cap).
  */
-export type CartChange = { quantity: number; capped: boolean; stock: number; limit: number };
+export type CartChange = { quantity: number; capped: boolean; stock: number; limit: number; buyerCap?: number | null };
 
 /** Why a capped change stopped where it did, for the buyer. */
 export function cappedMessage(change: CartChange): string {
+  if (change.buyerCap != null && change.limit === change.buyerCap && change.limit < change.stock) return launchTexts.capReached(change.limit);
   return change.limit < change.stock ? limitMessages.perCoin(change.limit) : listMessages.onlyInStock(change.stock);
 }
 
-const limitOf = (product: { maxPerOrder: number | null }) => pieceLimit(product, getConfig().orders.maxPiecesPerCoin);
+/** The most pieces one cart line may hold: the order's per-coin limit, and an announced coin's cap for one buyer. */
+const limitOf = (product: { maxPerOrder: number | null; buyerCap: number | null }) =>
+  Math.min(pieceLimit(product, getConfig().orders.maxPiecesPerCoin), product.buyerCap ?? Number.POSITIVE_INFINITY);
+
+/** An announced coin is not put in a cart before its sales open (a page kept open past 09:59:59 gets this message). */
+function refuseBeforeOpening(product: { name: string; salesOpenAt: Date | null }) {
+  const early = notOnSaleYet(product, new Date());
+  if (early) throw new ListError("not_on_sale_yet", early, 409);
+}
 
 /**
  * Puts `quantity` more of a product into the cart (1 by default, spec section 9). More
@@ -129,6 +148,7 @@ export async function addToCart(db: Database, owner: ListOwner, productId: numbe
     await lockOwnerList(tx as Tx, "cart", owner);
     const product = await lockProduct(tx as Tx, productId);
     if (product.status !== "active") throw new ListError("product_unavailable", listMessages.productUnavailable, 409);
+    refuseBeforeOpening(product);
     if (product.stock < 1) throw new ListError("out_of_stock", listMessages.outOfStock, 409);
     await ensureRoom(tx as Tx, "cart", owner, productId);
     const [current] = await tx
@@ -139,7 +159,7 @@ export async function addToCart(db: Database, owner: ListOwner, productId: numbe
     const limit = limitOf(product);
     const final = Math.min(wanted, product.stock, limit);
     await upsert(tx as Tx, "cart", owner, productId, final);
-    return { quantity: final, capped: final < wanted, stock: product.stock, limit };
+    return { quantity: final, capped: final < wanted, stock: product.stock, limit, buyerCap: product.buyerCap };
   });
 }
 
@@ -158,14 +178,16 @@ export async function setCartQuantity(
     await lockOwnerList(tx as Tx, "cart", owner);
     const product = await lockProduct(tx as Tx, productId);
     if (product.status !== "active") throw new ListError("product_unavailable", listMessages.productUnavailable, 409);
+    refuseBeforeOpening(product);
     if (product.stock < 1) throw new ListError("out_of_stock", listMessages.outOfStock, 409);
     const limit = limitOf(product);
-    if (quantity > limit && !options.capAtStock) throw new ListError("per_coin_limit", limitMessages.perCoin(limit), 409);
+    if (quantity > limit && !options.capAtStock)
+      throw new ListError("per_coin_limit", cappedMessage({ quantity, capped: true, stock: product.stock, limit, buyerCap: product.buyerCap }), 409);
     if (quantity > product.stock && !options.capAtStock) throw new ListError("not_enough_stock", listMessages.onlyInStock(product.stock), 409);
     await ensureRoom(tx as Tx, "cart", owner, productId);
     const final = Math.min(quantity, product.stock, limit);
     await upsert(tx as Tx, "cart", owner, productId, final);
-    return { quantity: final, capped: final < quantity, stock: product.stock, limit };
+    return { quantity: final, capped: final < quantity, stock: product.stock, limit, buyerCap: product.buyerCap };
   });
 }
 

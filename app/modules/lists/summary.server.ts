@@ -10,6 +10,7 @@ import { type CartLineInput, priceLines } from "../pricing/discounts.ts";
 import type { LineDiscount } from "../db/column-values.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
 import { listEntries, type ListName, type ListOwner } from "./lists.server.ts";
+import { isComing, launchTexts } from "../launches/launch.ts";
 
 export type CartLine = {
   product: ProductCard & { sku: string; active: boolean };
@@ -24,8 +25,10 @@ export type CartLine = {
   problem: string | null;
   /** Unavailable lines stay in the cart, marked, and are left out of the total. */
   available: boolean;
-  /** The most pieces of this coin one order may hold (MAX_PIECES_PER_COIN or the coin's own cap). */
+  /** The most pieces of this coin one order may hold (MAX_PIECES_PER_COIN, the coin's own cap, or its cap for one buyer). */
   limit: number;
+  /** Pieces of this coin one buyer may have over all orders («не более N шт. в одни руки»), if it has such a cap. */
+  buyerCap: number | null;
 };
 
 export type CartSummary = {
@@ -66,15 +69,19 @@ export async function cartSummary(db: Database, owner: ListOwner, rates: MetalRa
     totalGrams += row.totalGrams * entry.quantity;
     const card = toCard(row, rates);
     const active = row.status === "active";
+    // Announced but not on sale yet (staff announced a coin already in carts): shown, not counted.
+    const coming = isComing(row.salesOpenAt);
+    const limit = Math.min(pieceLimit(row, maxPiecesPerCoin), row.buyerCap ?? Number.POSITIVE_INFINITY);
     let problem: string | null = null;
     if (!active) problem = "Снята с продажи";
+    else if (coming) problem = launchTexts.opensAt(row.salesOpenAt!);
     else if (row.stock < 1) problem = "Нет в наличии";
     else if (entry.quantity > row.stock) problem = `В наличии только ${row.stock} шт.`;
     // The operator may lower a coin's cap after it was put in the cart: placing the order would refuse it.
-    else if (entry.quantity > pieceLimit(row, maxPiecesPerCoin)) problem = limitMessages.perCoin(pieceLimit(row, maxPiecesPerCoin));
+    else if (entry.quantity > limit) problem = row.buyerCap === limit ? launchTexts.capReached(limit) : limitMessages.perCoin(limit);
     else if (card.price === null) problem = "Цена уточняется";
     // A line asking for more than the stock still counts, at what can be sold; checkout checks again.
-    const available = active && row.stock >= 1 && card.price !== null;
+    const available = active && !coming && row.stock >= 1 && card.price !== null;
     const sellable = Math.min(entry.quantity, row.stock);
     const line: CartLine = {
       product: { ...card, sku: row.sku, active },
@@ -84,7 +91,8 @@ export async function cartSummary(db: Database, owner: ListOwner, rates: MetalRa
       lineTotal: null,
       problem,
       available,
-      limit: pieceLimit(row, maxPiecesPerCoin),
+      limit,
+      buyerCap: row.buyerCap,
     };
     lines.push(line);
     if (available) priced.push({ line, input: { coin: row, rule: pricingRule(row), tiers: row.quantityTiers, quantity: sellable } });

@@ -117,6 +117,16 @@ const otherEvents: NotificationEvent[] = [
       token: "abc",
     },
   })),
+  {
+    kind: "launch_opened",
+    launch: {
+      id: 3,
+      channel: "sms",
+      buyer: { name: "Иван", phone: "+79161112233", email: "ivan@example.ru" },
+      coin: { name: "Соболь", slug: "sobol" },
+      buyerCap: 2,
+    },
+  },
 ];
 
 type Rendered = { label: string; event: NotificationEvent; audience: NotificationAudience; channel: string; text: string };

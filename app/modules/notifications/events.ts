@@ -59,6 +59,17 @@ export type AlertFacts = {
   token: string;
 };
 
+/** «Сообщить о начале продаж»: one subscription whose coin's sales have opened. */
+export type LaunchFacts = {
+  /** The subscription's id: one message per subscription, ever. */
+  id: number;
+  channel: "sms" | "email";
+  buyer: { name: string; phone: string; email: string };
+  coin: { name: string; slug: string };
+  /** The cap for one buyer, if the coin has one. */
+  buyerCap: number | null;
+};
+
 export type NotificationEvent =
   | { kind: "order_placed"; order: OrderFacts }
   | { kind: "order_paid"; order: OrderFacts }
@@ -79,7 +90,8 @@ export type NotificationEvent =
   | { kind: "buyback_received"; request: BuybackFacts }
   | { kind: "buyback_answered"; request: BuybackFacts }
   | { kind: "alert_price_below"; alert: AlertFacts }
-  | { kind: "alert_in_stock"; alert: AlertFacts };
+  | { kind: "alert_in_stock"; alert: AlertFacts }
+  | { kind: "launch_opened"; launch: LaunchFacts };
 
 export type NotificationEventKind = NotificationEvent["kind"];
 
@@ -107,6 +119,8 @@ export const notificationRoutes: Readonly<Record<NotificationEventKind, { buyer:
   // An alert goes by the one channel its buyer chose (outbox.server.ts picks it).
   alert_price_below: { buyer: ["sms", "email"], staff: [] },
   alert_in_stock: { buyer: ["sms", "email"], staff: [] },
+  // By the one channel the buyer chose when subscribing.
+  launch_opened: { buyer: ["sms", "email"], staff: [] },
 };
 
 /**
@@ -122,6 +136,8 @@ export function occurrenceKey(event: NotificationEvent): string {
     case "alert_in_stock":
       // The day in the key: a second message of one alert on one day is never stored.
       return `alert:${event.alert.id}:${event.alert.day}`;
+    case "launch_opened":
+      return `launch:${event.launch.id}`;
     case "buyback_answered":
       return `buyback:${event.request.id}:${event.kind}:${hashText(event.request.answer ?? "")}`;
     case "payment_failed":

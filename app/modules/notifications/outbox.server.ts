@@ -33,7 +33,9 @@ function buyerAddress(event: NotificationEvent, channel: NotificationChannel): {
       ? { phone: event.order.buyer.phone, email: event.order.buyer.email }
       : "alert" in event
         ? { phone: event.alert.buyer.phone, email: event.alert.buyer.email }
-        : { phone: event.request.phone, email: "" };
+        : "launch" in event
+          ? { phone: event.launch.buyer.phone, email: event.launch.buyer.email }
+          : { phone: event.request.phone, email: "" };
   if (channel === "sms") return person.phone ? { address: person.phone } : { address: "", missing: "нет номера телефона" };
   if (channel === "email") return person.email ? { address: person.email } : { address: "", missing: "нет адреса e-mail в профиле" };
   return { address: "", missing: "у покупателя нет этого канала" };
@@ -42,7 +44,8 @@ function buyerAddress(event: NotificationEvent, channel: NotificationChannel): {
 /** Everyone an event's messages go to, by notificationRoutes; staff channels that are not set up are left out. */
 export function recipientsOf(event: NotificationEvent, settings: OutboxSettings): Recipient[] {
   const route = notificationRoutes[event.kind];
-  const buyerChannels = "alert" in event ? route.buyer.filter((channel) => channel === event.alert.channel) : route.buyer;
+  const chosen = "alert" in event ? event.alert.channel : "launch" in event ? event.launch.channel : undefined;
+  const buyerChannels = chosen ? route.buyer.filter((channel) => channel === chosen) : route.buyer;
   const recipients: Recipient[] = buyerChannels.map((channel) => ({ audience: "buyer" as const, channel, ...buyerAddress(event, channel) }));
   for (const channel of route.staff) {
     if (channel === "email") recipients.push(...settings.staffEmails.map((address) => ({ audience: "staff" as const, channel, address })));

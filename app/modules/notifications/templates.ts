@@ -174,6 +174,18 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
         unsubscribe: unsubscribeLink(alert, shop),
       };
     }
+    case "launch_opened": {
+      const { launch } = event;
+      const link = `${shop.publicUrl}/products/${launch.coin.slug}`;
+      const cap = launch.buyerCap !== null ? ` Не более ${launch.buyerCap} шт. в одни руки.` : "";
+      return {
+        subject: `Начались продажи: ${launch.coin.name}`,
+        sms: `начались продажи монеты «${launch.coin.name}».${cap} ${link}`,
+        lines: [`Начались продажи монеты «${launch.coin.name}», о которых вы просили сообщить.${cap}`, "Тираж ограничен: монета может быстро закончиться."],
+        link,
+        linkText: "Открыть монету на сайте",
+      };
+    }
     case "payment_surplus":
       return {
         subject: `Заказ №${event.order.number} оплачен дважды`,

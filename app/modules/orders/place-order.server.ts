@@ -17,6 +17,7 @@ import { identificationTexts } from "../compliance/identification.ts";
 import { ON_REVIEW_NOTE, paymentDeadline, recordOrderStep } from "./lifecycle.server.ts";
 import { invalidateReads } from "../shared/read-cache.ts";
 import { announceReadsChanged } from "../db/read-changes.server.ts";
+import { launchRefusal } from "../launches/launch.server.ts";
 
 export type OrderInput = {
   userId: number;
@@ -191,6 +192,14 @@ export async function placeOrder(
         if (rule.kind === "metal" && !context.rates) return { kind: "refused", reason: orderMessages.noQuotes } as const;
         inputs.push({ product, input: { coin: product, rule, tiers: product.quantityTiers, quantity: item.quantity } });
       }
+      // A coin whose sales have not opened, or more than its cap over all this buyer's orders (the coins are locked above).
+      const launch = await launchRefusal(
+        tx,
+        { userId: input.userId, phone: input.contact.phone },
+        cart.map((item) => ({ product: byId.get(item.productId)!, quantity: item.quantity })),
+        now,
+      );
+      if (launch) return { kind: "refused", reason: launch } as const;
       // The same rules as the cart and checkout pages: today's promotions and the coins' tiers.
       const prices = priceLines(
         inputs.map((item) => item.input),

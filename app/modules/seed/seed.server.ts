@@ -2,6 +2,7 @@ import { inArray } from "drizzle-orm";
 import { buybackOffersSeeder } from "./buyback-offers.server.ts";
 import { productsSeeder, vatCoinPremiumsSeeder } from "./catalog-products.server.ts";
 import { catalogSectionsSeeder } from "./catalog-sections.server.ts";
+import { coinLaunchesSeeder } from "./coin-launches.server.ts";
 import { consentPagesSeeder, contentItemsSeeder, contentPagesBodiesSeeder, promotionRulesSeeder } from "./content.server.ts";
 import { pagesSeeder } from "./content-pages.server.ts";
 import type { Database } from "../db/client.server.ts";
@@ -19,6 +20,7 @@ export const seeders: Seeder[] = [
   promotionRulesSeeder,
   consentPagesSeeder,
   vatCoinPremiumsSeeder,
+  coinLaunchesSeeder,
 ];
 
 /**

@@ -3,6 +3,7 @@
  * rouble currency, metal/kind categories and one offer per active coin with a price.
  * Format: research/integrations.md section 9 (simplified offer type, RFC 3339 date).
  */
+import { isComing } from "../launches/launch.ts";
 import { listActiveProducts, productPrice, type ProductRow } from "../catalog/products.server.ts";
 import type { Database } from "../db/client.server.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
@@ -69,12 +70,13 @@ export function ymlPictureUrl(publicUrl: string, src: string): string {
 }
 
 /** The offer of one product, or null when it has no price (no quotes yet for a metal-priced coin). */
-export function productOffer(row: ProductRow, rates: MetalRates | null, publicUrl: string): YmlOffer | null {
+export function productOffer(row: ProductRow, rates: MetalRates | null, publicUrl: string, now = new Date()): YmlOffer | null {
   const price = productPrice(row, rates);
   if (price === null || !(price > 0)) return null;
   return {
     id: row.sku,
-    available: row.stock > 0,
+    // An announced coin is not offered as available before its sales open.
+    available: row.stock > 0 && !isComing(row.salesOpenAt, now),
     url: `${publicUrl}/products/${encodeURIComponent(row.slug)}`,
     price,
     categoryId: ymlCategoryId(row.metal, row.kind),
@@ -97,7 +99,7 @@ export function buildYmlFeed(rows: ProductRow[], rates: MetalRates | null, publi
     date: now,
     shop: { name: shop.name, company: shop.legalName, url: publicUrl },
     categories: ymlCategories,
-    offers: rows.flatMap((row) => productOffer(row, rates, publicUrl) ?? []),
+    offers: rows.flatMap((row) => productOffer(row, rates, publicUrl, now) ?? []),
   };
 }
 

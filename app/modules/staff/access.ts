@@ -25,6 +25,7 @@ export const adminRouteRoles: Record<string, readonly StaffRole[]> = {
   "/admin/catalog": ["content"],
   "/admin/catalog/export": ["content"],
   "/admin/catalog/:sku": ["content"],
+  "/admin/catalog/:sku/launch": ["content"],
   "/admin/content": ["content"],
   "/admin/content/new/:kind": ["content"],
   "/admin/content/:kind/:key": ["content"],

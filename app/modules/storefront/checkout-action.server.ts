@@ -1,3 +1,4 @@
+import { orderAttemptRefusal } from "../launches/launch.server.ts";
 import { eq, inArray, sql } from "drizzle-orm";
 import { loginHref } from "../auth/login-href.ts";
 import { normalizeName } from "../forms/person-name.ts";
@@ -32,6 +33,8 @@ export type CheckoutScope = {
   rates: MetalRates | null;
   shopOpen: boolean;
   provider: DeliveryProvider;
+  /** The buyer's address, for the limit on order attempts. */
+  ip?: string | null;
 };
 
 /** Where the buyer goes after a post: back to the page (at a section), to sign in, or on to pay. */
@@ -317,6 +320,13 @@ export async function handleCheckoutPost(scope: CheckoutScope, post: CheckoutPos
   ) {
     await save(draft);
     return { kind: "identify" };
+  }
+
+  // A script firing «Оформить заказ» is held to a person's pace, per buyer and per address.
+  const throttled = await orderAttemptRefusal(scope.db, { userId: scope.user.id, ip: scope.ip ?? null });
+  if (throttled) {
+    await save({ ...draft, orderError: throttled });
+    return { kind: "page", hash: "order-error", errors: {} };
   }
 
   const result = await placeOrder(

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { ipxUrl } from "#app/modules/images/image-url.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";
 import { productFieldLabels } from "#app/modules/admin/catalog-labels.ts";
@@ -94,6 +94,7 @@ export default function AdminCatalogCoin({ loaderData, actionData }: Route.Compo
               ) : null}
             </AdminEditForm>
           </section>
+          <LaunchSection sku={product.sku} launch={product.launch} />
           <AdminAuditSection
             rows={audit}
             testId="coin-audit"
@@ -192,4 +193,36 @@ function shown(value: unknown): string {
   if (Array.isArray(value)) return `${value.length} шт.`;
   if (typeof value === "string") return value.length > 40 ? `${value.slice(0, 40)}…` : value;
   return String(value).replace(".", ",");
+}
+
+/**
+ * The coin's announcement: the moment its sales open (Moscow time), the issue date, the mintage,
+ * the expected price and the cap for one buyer; all empty takes the announcement back.
+ */
+function LaunchSection({ sku, launch }: { sku: string; launch: Record<"salesOpenAt" | "issueDate" | "mintage" | "expectedPrice" | "buyerCap", string> }) {
+  return (
+    <section className={css.section} data-testid="coin-launch">
+      <h2 className={css.sectionTitle}>Анонс и старт продаж</h2>
+      <Form method="post" action={`/admin/catalog/${encodeURIComponent(sku)}/launch`} className={css.actionForm}>
+        <AdminEditField label={`${productFieldLabels.salesOpenAt} (время московское)`} hint="до этого момента монету нельзя купить; пусто — не анонсирована">
+          <input type="datetime-local" name="salesOpenAt" step={1} defaultValue={launch.salesOpenAt} className={css.wideControl} />
+        </AdminEditField>
+        <AdminEditField label={productFieldLabels.issueDate}>
+          <input type="date" name="issueDate" defaultValue={launch.issueDate} className={css.wideControl} />
+        </AdminEditField>
+        <AdminEditField label={productFieldLabels.mintage}>
+          <input type="text" name="mintage" inputMode="numeric" maxLength={12} defaultValue={launch.mintage} className={css.wideControl} />
+        </AdminEditField>
+        <AdminEditField label={productFieldLabels.expectedPrice} hint="как показать до старта: «около 6 500 ₽», «по цене металла + 12 %»">
+          <input type="text" name="expectedPrice" maxLength={100} defaultValue={launch.expectedPrice} className={css.wideControl} />
+        </AdminEditField>
+        <AdminEditField label={productFieldLabels.buyerCap} hint="по всем заказам покупателя (аккаунт и телефон), кроме отменённых; пусто — без ограничения">
+          <input type="text" name="buyerCap" inputMode="numeric" maxLength={12} defaultValue={launch.buyerCap} className={css.wideControl} />
+        </AdminEditField>
+        <button type="submit" className={button}>
+          Сохранить анонс
+        </button>
+      </Form>
+    </section>
+  );
 }

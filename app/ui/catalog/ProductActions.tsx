@@ -116,10 +116,13 @@ export function ProductActions({
   inStock,
   returnTo,
   withCart = true,
+  unavailableLabel = "Нет в наличии",
 }: {
   productId: number;
   productName: string;
   inStock: boolean;
+  /** The disabled cart button's word when the coin cannot be bought («Скоро в продаже» for an announced coin). */
+  unavailableLabel?: string;
   returnTo: string;
   /** The product page has its own cart form with a quantity. */
   withCart?: boolean;
@@ -153,7 +156,7 @@ export function ProductActions({
         ? cartAddContents(fetchers.cart, membership.cart[productId] ?? 0, {
             className: css.cartButton,
             disabled: !inStock,
-            label: inStock ? "В корзину" : "Нет в наличии",
+            label: inStock ? "В корзину" : unavailableLabel,
             postsTo: listActions.cart,
           })
         : null}

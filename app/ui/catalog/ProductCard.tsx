@@ -2,6 +2,7 @@ import { type MouseEvent, useRef } from "react";
 import { Link } from "react-router";
 import type { ProductCard as ProductCardData } from "#app/modules/catalog/types.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";
+import { formatOpening, isComing, launchTexts } from "#app/modules/launches/launch.ts";
 import { CoinImage } from "../kit/CoinImage.tsx";
 import * as css from "./catalog.css.ts";
 import { metalNames, weightAndFineness } from "./format-product.ts";
@@ -25,6 +26,8 @@ function followLink(event: MouseEvent<HTMLAnchorElement>, target: HTMLAnchorElem
 export function ProductCard({ product, returnTo, priority = false }: { product: ProductCardData; returnTo: string; priority?: boolean }) {
   const href = `/products/${product.slug}`;
   const nameLink = useRef<HTMLAnchorElement>(null);
+  // Announced, sales not open yet: no cart button (the server refuses such a coin anyway).
+  const coming = isComing(product.salesOpenAt);
   return (
     <article className={css.card} data-testid="product-card" data-product-id={product.id}>
       {/* The picture's link is the name's, for the mouse (hidden from keyboards and screen
@@ -49,8 +52,20 @@ export function ProductCard({ product, returnTo, priority = false }: { product: 
           {product.figures.buyback ? <span className={css.valueLine}>{product.figures.buyback}</span> : null}
         </p>
       ) : null}
-      <p className={product.inStock ? css.inStock : css.outOfStock}>{product.inStock ? "В наличии" : "Нет в наличии"}</p>
-      <ProductActions productId={product.id} productName={product.name} inStock={product.inStock} returnTo={returnTo} />
+      {coming ? (
+        <p className={css.outOfStock} data-testid="card-coming">
+          Продажи с {formatOpening(product.salesOpenAt!)}
+        </p>
+      ) : (
+        <p className={product.inStock ? css.inStock : css.outOfStock}>{product.inStock ? "В наличии" : "Нет в наличии"}</p>
+      )}
+      <ProductActions
+        productId={product.id}
+        productName={product.name}
+        inStock={product.inStock && !coming}
+        unavailableLabel={coming ? launchTexts.comingSoon : undefined}
+        returnTo={returnTo}
+      />
     </article>
   );
 }
