@@ -75,6 +75,7 @@ export default [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),
+      route("orders/new", "routes/admin/order-new.tsx"),
       route("orders/:number", "routes/admin/order.tsx"),
       route("orders/:number/slip", "routes/admin/order-slip.tsx"),
       route("buyback", "routes/admin/buyback.tsx"),

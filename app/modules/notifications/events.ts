@@ -27,6 +27,8 @@ export type OrderFacts = {
   lines: Array<{ name: string; quantity: number }>;
   /** The end of the payment window of an online-payment order (ISO time). */
   paymentDueAt?: string | null;
+  /** Taken by staff: the buyer has not seen the order page, so the SMS carries the link to pay. */
+  takenByStaff?: boolean;
 };
 
 export type BuybackFacts = {

@@ -73,9 +73,11 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
           ? `Оплатите до ${due} (МСК), иначе заказ будет отменён.`
           : "Оплатите заказ на странице заказа."
         : "Оплата при получении. Мы позвоним, чтобы договориться о доставке.";
+      // An order staff took: the buyer pays by the link, which the SMS carries as well as the e-mail.
+      const payLink = order.paysOnline && order.takenByStaff ? ` Оплатить: ${orderLink(order, shop)}` : "";
       return {
         subject: `Заказ №${order.number} принят`,
-        sms: `заказ №${order.number} на ${money(order.total)} принят. ${next}`,
+        sms: `заказ №${order.number} на ${money(order.total)} принят. ${next}${payLink}`,
         lines: [
           `Здравствуйте${order.buyer.name ? `, ${order.buyer.name}` : ""}!`,
           `Ваш заказ №${order.number} принят.`,
@@ -85,6 +87,7 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
           next,
         ],
         link: orderLink(order, shop),
+        ...(payLink ? { linkText: "Оплатить заказ" } : {}),
       };
     }
     case "order_paid":

@@ -10,6 +10,8 @@ export const adminRouteRoles: Record<string, readonly StaffRole[]> = {
   "/admin": ["manager", "content", "compliance"],
   "/admin/logout": ["manager", "content", "compliance"],
   "/admin/orders": ["manager"],
+  // An order taken by phone, messenger or in the office: the manager's, like every order.
+  "/admin/orders/new": ["manager"],
   "/admin/orders/:number": ["manager"],
   "/admin/orders/:number/slip": ["manager"],
   "/admin/buyback": ["manager"],

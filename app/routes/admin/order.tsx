@@ -6,6 +6,8 @@ import { receiptStatusLabels, receiptTypeLabels, receiptVatLabels } from "#app/m
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import { adminMeta } from "#app/modules/admin/meta.ts";
+import { auditActionLabel } from "#app/modules/admin/audit-labels.ts";
+import { channelLabels } from "#app/modules/admin/staff-order-draft.ts";
 import { handleAdminOrderAction, loadAdminOrder } from "#app/modules/admin/order-page.server.ts";
 import { staffRoleLabels } from "#app/modules/staff/roles.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
@@ -99,6 +101,8 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               ) : null}
               <dt>Создан</dt>
               <dd>{formatDateTime(order.createdAt)}</dd>
+              <dt>Принят</dt>
+              <dd data-testid="order-taken-by">{order.channel ? `${order.takenByName ?? "сотрудником"}, ${channelLabels[order.channel]}` : "на сайте"}</dd>
               {order.paymentDueAt && order.status === "awaiting_payment" ? (
                 <>
                   <dt>Оплатить до</dt>
@@ -249,7 +253,9 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                     ? "заметка"
                     : row.action === "order.refund"
                       ? `возврат ${formatMoney(Number((row.after as { refunded?: number } | null)?.refunded ?? 0))}`
-                      : `${orderStatusLabels[(row.before as { status?: keyof typeof orderStatusLabels } | null)?.status ?? "new"]} → ${orderStatusLabels[(row.after as { status?: keyof typeof orderStatusLabels } | null)?.status ?? "new"]}`}
+                      : row.action !== "order.status"
+                        ? auditActionLabel(row.action)
+                        : `${orderStatusLabels[(row.before as { status?: keyof typeof orderStatusLabels } | null)?.status ?? "new"]} → ${orderStatusLabels[(row.after as { status?: keyof typeof orderStatusLabels } | null)?.status ?? "new"]}`}
                 </li>
               ))}
             </ol>
