@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Buyer, newPhone, productIdOf, signedInBuyer } from "#tests/support/buyer.ts";
 import { readEmails } from "#tests/support/email-outbox.ts";
-import { inputValue, radioValues, textByTestId, textContent } from "#tests/support/html.ts";
+import { inputValue, radioValues, selectAll, selectAllIn, textByTestId, textContent, textOf } from "#tests/support/html.ts";
 import type { ShopClient } from "#tests/support/http-client.ts";
 import { waitFor } from "#tests/support/network.ts";
 import type { Shop } from "#tests/support/server.ts";
@@ -27,9 +27,11 @@ let emailOutbox: string;
 let buyer: Buyer;
 let manager: ShopClient;
 let content: ShopClient;
+let manager2: ShopClient;
 
-const staff = { manager: newPhone(), content: newPhone() };
+const staff = { manager: newPhone(), manager2: newPhone(), content: newPhone() };
 const silver = productIdOf("300-letie-poltavskoy-bitvy-3-rublya-2009");
+const george = productIdOf("georgiy-pobedonosec-3-rublya-serebro");
 const plain = (text: string | undefined) => (text ?? "").replace(/[\s\u00a0\u202f]+/g, " ").trim();
 
 beforeAll(async () => {
@@ -38,11 +40,20 @@ beforeAll(async () => {
   emailOutbox = path.join(scratch, "email.jsonl");
   database = await createShopDatabase();
   await addStaffByCommand(database.env, staff.manager.typed, "manager", "Мария");
+  await addStaffByCommand(database.env, staff.manager2.typed, "manager", "Олег");
   await addStaffByCommand(database.env, staff.content.typed, "content", "Редактор");
-  shop = await database.start({ ...fileOutboxSettings({ sms: smsOutbox, email: emailOutbox }), NOTIFY_POLL_INTERVAL_MS: "200" });
+  shop = await database.start({
+    ...fileOutboxSettings({ sms: smsOutbox, email: emailOutbox }),
+    NOTIFY_POLL_INTERVAL_MS: "200",
+    // One buyer holds several unpaid orders here, one per test.
+    MAX_UNPAID_ORDERS_PER_BUYER: "20",
+    MAX_UNCONFIRMED_PIECES_PER_BUYER: "100",
+    MAX_UNCONFIRMED_RUB_PER_BUYER: "10000000",
+  });
   buyer = await signedInBuyer(shop.url, smsOutbox);
   manager = await signedInStaff(shop.url, smsOutbox, staff.manager);
   content = await signedInStaff(shop.url, smsOutbox, staff.content);
+  manager2 = await signedInStaff(shop.url, smsOutbox, staff.manager2);
 }, 300_000);
 afterAll(async () => {
   await shop?.stop();
@@ -221,5 +232,156 @@ describe("refusals", () => {
     expect(inputValue(over.html, "quantity")).toBe("1");
     const forged = await step(href, { intent: "add", productId: "999999", quantity: "1" });
     expect(forged.flash).toBe("Монета не найдена или снята с продажи");
+  });
+});
+
+/** An online order for the signed-in buyer taken through the page's forms; its number and id. */
+async function staffOrder(quantity: number): Promise<{ number: string; orderId: number }> {
+  const href = await withBuyerAndCoin(buyer.phone.normal, quantity);
+  let next = await step(href, { intent: "delivery", deliveryId: "79", paymentId: "4", channel: "messenger" });
+  next = await step(next.href, {
+    intent: "delivery",
+    deliveryId: "79",
+    pointCode: radioValues(next.html, "pointCode")[0]!,
+    paymentId: "4",
+    channel: "messenger",
+  });
+  const placed = await manager.postForm(next.href, {
+    intent: "place",
+    seenGoods: inputValue(next.html, "seenGoods")!,
+    seenDelivery: inputValue(next.html, "seenDelivery")!,
+  });
+  const number = placed.headers.get("location")!.split("/").pop()!;
+  const sms = await waitFor(
+    async () => (await readSmsNotices(smsOutbox, buyer.phone.normal)).find((message) => message.text.includes(`№${number}`)),
+    (found) => found !== undefined,
+    10_000,
+    "the order's SMS",
+  );
+  return { number, orderId: Number(/\/my\/orders\/(\d+)/.exec(sms!.text)![1]) };
+}
+
+/** The edit page of an order, started afresh: its address carries the version it was opened at. */
+async function openEdit(client: ShopClient, number: string): Promise<{ href: string; html: string }> {
+  const first = await client.get(`/admin/orders/${number}/edit`);
+  expect(first.status).toBe(302);
+  const href = page(first.headers.get("location"));
+  return { href, html: await client.html(href) };
+}
+
+/** Posts the edit form's «Рассчитать» as the page has it, with the quantities given. */
+async function preview(client: ShopClient, edit: { href: string; html: string }, fields: Record<string, string>) {
+  const posted = await client.postForm(edit.href, {
+    intent: "preview",
+    deliveryId: "",
+    lastName: inputValue(edit.html, "lastName")!,
+    name: inputValue(edit.html, "name")!,
+    phone: inputValue(edit.html, "phone")!,
+    email: inputValue(edit.html, "email")!,
+    ...fields,
+  });
+  expect(posted.status).toBe(303);
+  const href = page(posted.headers.get("location"));
+  const html = await client.html(href);
+  return { href, html, flash: plain(textByTestId(html, "flash")) };
+}
+
+describe("editing an order before it is paid", () => {
+  it("moves the stock, keeps the order's prices for its coins, prices a new coin now, voids the old payment and sends the new link", async () => {
+    const { number, orderId } = await staffOrder(1);
+    // The buyer opens the payment: a pending attempt for the old sum.
+    const paying = await buyer.client.postForm(`/my/orders/${orderId}`, { intent: "pay" });
+    expect(paying.status).toBe(303);
+    let order = await manager.html(`/admin/orders/${number}`);
+    expect(plain(textContent(order))).toContain("создан");
+    const oldTotal = plain(textByTestId(order, "order-total"));
+    const stockBefore = await stockOf(await newOrder());
+
+    const edit = await openEdit(manager, number);
+    const found = await manager.html(`${edit.href}&coin=${encodeURIComponent("Георгий Победоносец")}`);
+    expect(found).toContain(`name="qty:${george}"`);
+    const shown = await preview(manager, { href: edit.href, html: found }, { [`qty:${silver}`]: "3", [`qty:${george}`]: "1" });
+    expect(shown.href).toContain("step=preview");
+    const rows = selectAll(shown.html, '[data-testid="preview-lines"] tbody tr').map((row) => selectAllIn(row, "td").map((cell) => plain(textOf(cell))));
+    expect(rows.map((cells) => [cells[1], cells[2], cells[3]!.replace(/^.*₽ /, "")])).toEqual([
+      ["1", "3", "цена заказа"],
+      ["0", "1", "цена сейчас"],
+    ]);
+    expect(rows.map((cells) => cells[0])).toEqual([expect.stringContaining("Полтавской битвы"), expect.stringContaining("Георгий Победоносец")]);
+    const newTotal = plain(textByTestId(shown.html, "preview-total"));
+    expect(newTotal).not.toBe(oldTotal);
+
+    const saved = await manager.postForm(shown.href, { intent: "save", seenTotal: inputValue(shown.html, "seenTotal")! });
+    expect([saved.status, saved.headers.get("location")]).toEqual([303, `/admin/orders/${number}`]);
+    order = await manager.html(`/admin/orders/${number}`);
+    expect(plain(textByTestId(order, "flash"))).toBe(
+      `Заказ №${number} изменён: итого было ${oldTotal}, стало ${newTotal}. Покупателю отправлены SMS и письмо; прежняя ссылка на оплату отменена, в сообщениях новая.`,
+    );
+    expect(plain(textByTestId(order, "order-total"))).toBe(newTotal);
+    expect(plain(textContent(order))).toContain("отменён — Заказ изменён: сумма другая");
+    expect(plain(textByTestId(order, "order-audit"))).toContain("Заказ изменён");
+    // Two more of the kept coin left the stock.
+    expect(await stockOf(await newOrder())).toBe(stockBefore - 2);
+
+    const sms = await waitFor(
+      async () => (await readSmsNotices(smsOutbox, buyer.phone.normal)).find((message) => message.text.includes(`№${number} изменён`)),
+      (message) => message !== undefined,
+      10_000,
+      "the buyer's SMS about the change",
+    );
+    expect(plain(sms!.text)).toMatch(
+      new RegExp(`к оплате ${newTotal}\\. Прежняя ссылка на оплату больше не действует\\. Оплатите новую сумму до .+: http\\S+/my/orders/${orderId}$`),
+    );
+    // The buyer pays again: a new attempt for the new sum.
+    expect((await buyer.client.postForm(`/my/orders/${orderId}`, { intent: "pay" })).status).toBe(303);
+    const payments = plain(textContent(await manager.html(`/admin/orders/${number}`)));
+    expect(payments).toMatch(new RegExp(`создан\\s*${newTotal}`));
+  });
+
+  it("refuses a quantity over the stock with the reason and changes nothing", async () => {
+    const { number } = await staffOrder(1);
+    const edit = await openEdit(manager, number);
+    const over = await preview(manager, edit, { [`qty:${silver}`]: "99999" });
+    expect(over.flash).toMatch(/^«300-летие Полтавской битвы.*»: (можно не больше \d+ шт\.|не больше \d+ шт\. в одном заказе)/);
+    expect(over.href).not.toContain("step=preview");
+  });
+
+  it("two staff at once: the second save is refused, told what the first changed", async () => {
+    const { number } = await staffOrder(2);
+    const first = await openEdit(manager, number);
+    const second = await openEdit(manager2, number);
+    const mine = await preview(manager, first, { [`qty:${silver}`]: "1" });
+    const theirs = await preview(manager2, second, { [`qty:${silver}`]: "3" });
+    expect((await manager.postForm(mine.href, { intent: "save", seenTotal: inputValue(mine.html, "seenTotal")! })).status).toBe(303);
+    const refused = await manager2.postForm(theirs.href, { intent: "save", seenTotal: inputValue(theirs.html, "seenTotal")! });
+    expect(refused.status).toBe(303);
+    const html = await manager2.html(page(refused.headers.get("location")));
+    // The page starts again from the order as the first one left it.
+    expect(inputValue(html, `qty:${silver}`)).toBe("1");
+    expect(plain(textByTestId(html, "flash"))).toMatch(
+      /^Заказ уже изменил другой сотрудник или покупатель, пока вы его правили: «300-летие Полтавской битвы.*»: было 2 шт\., стало 1 шт\.; итого было .+, стало .+\. Ваши изменения не сохранены/,
+    );
+    const order = await manager.html(`/admin/orders/${number}`);
+    expect(plain(textByTestId(order, "order-audit")).match(/Заказ изменён/g)).toHaveLength(1);
+  });
+
+  it("a paid order cannot be edited: refunds only", async () => {
+    const { number, orderId } = await staffOrder(1);
+    const paying = await buyer.client.postForm(`/my/orders/${orderId}`, { intent: "pay" });
+    const paymentPage = new URL(paying.headers.get("location")!, shop.url).pathname;
+    expect((await buyer.client.postForm(paymentPage, { intent: "pay" })).status).toBe(303);
+    const order = await manager.html(`/admin/orders/${number}`);
+    expect(textByTestId(order, "order-status")).toBe("Оплачен");
+    expect(order).not.toContain('data-testid="edit-order"');
+    const edit = await manager.get(`/admin/orders/${number}/edit`);
+    expect(edit.status).toBe(200);
+    expect(plain(textByTestId(edit.text, "edit-refusal"))).toBe(
+      "Заказ уже оплачен: изменить его нельзя, только вернуть деньги (блок «Возврат денег» на странице заказа).",
+    );
+    const forced = await manager.postForm(`/admin/orders/${number}/edit`, { intent: "save", seenTotal: "1" });
+    expect(forced.status).toBe(303);
+    const after = await manager.html(`/admin/orders/${number}`);
+    expect(textByTestId(after, "order-status")).toBe("Оплачен");
+    expect(plain(textByTestId(after, "order-audit"))).not.toContain("Заказ изменён");
   });
 });

@@ -9,7 +9,7 @@ import { PAYMENT_IDS, type PaymentId } from "../payments/methods.ts";
  */
 export type StaffOrderDraft = {
   buyer: number | null;
-  /** [productId, quantity], one per coin, in the order they were added. */
+  /** [productId, quantity], one per coin, in the order they were added ("l=12x2,40x1" in the address). */
   lines: Array<[number, number]>;
   city: string | null;
   delivery: number | null;
@@ -53,7 +53,7 @@ export function readStaffOrderDraft(params: URLSearchParams): StaffOrderDraft | 
   const token = params.get("t");
   if (!token || !/^staff-[\w-]{16,64}$/.test(token)) return null;
   const lines: Array<[number, number]> = [];
-  for (const value of params.getAll("l").slice(0, STAFF_ORDER_LIMITS.lines)) {
+  for (const value of (params.get("l") ?? "").split(",").slice(0, STAFF_ORDER_LIMITS.lines)) {
     const match = /^(\d{1,9})x(\d{1,4})$/.exec(value);
     if (!match) continue;
     const [productId, quantity] = [Number(match[1]), Number(match[2])];
@@ -83,7 +83,8 @@ export function readStaffOrderDraft(params: URLSearchParams): StaffOrderDraft | 
 export function staffOrderSearch(draft: StaffOrderDraft, extra: Record<string, string | number | null | undefined> = {}): string {
   const params = new URLSearchParams({ t: draft.token });
   if (draft.buyer !== null) params.set("buyer", String(draft.buyer));
-  for (const [productId, quantity] of draft.lines) params.append("l", `${productId}x${quantity}`);
+  // One field for all the lines: the page's search forms carry the draft as hidden fields, one per name.
+  if (draft.lines.length > 0) params.set("l", draft.lines.map(([productId, quantity]) => `${productId}x${quantity}`).join(","));
   if (draft.city) params.set("city", draft.city);
   if (draft.delivery !== null) params.set("d", String(draft.delivery));
   if (draft.point) params.set("pt", draft.point);

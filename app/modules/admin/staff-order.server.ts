@@ -115,7 +115,7 @@ function cityOf(draft: StaffOrderDraft, buyer: User | undefined): string {
 }
 
 /** Everything the order would be placed on now: coins priced as the cart prices them, the delivery as checkout offers it. */
-async function quoteOf(db: Database, draft: StaffOrderDraft, buyer: User | undefined, options: { pointFilter?: string } = {}) {
+export async function deliveryQuote(db: Database, draft: StaffOrderDraft, buyer?: User, options: { pointFilter?: string } = {}) {
   const provider = getDeliveryProvider();
   const [{ rates, time, fresh }, promotions] = await Promise.all([quotes(), activePromotions(db)]);
   const summary = await summarizeLines(
@@ -154,7 +154,7 @@ async function quoteOf(db: Database, draft: StaffOrderDraft, buyer: User | undef
 }
 
 /** What stops the order from being placed as the draft stands, in Russian; empty when it can be. */
-function problemsOf(draft: StaffOrderDraft, buyer: User | undefined, quote: Awaited<ReturnType<typeof quoteOf>>): string[] {
+function problemsOf(draft: StaffOrderDraft, buyer: User | undefined, quote: Awaited<ReturnType<typeof deliveryQuote>>): string[] {
   const problems: string[] = [];
   if (!buyer) problems.push(staffOrderTexts.noBuyer);
   else if (!buyer.name.trim() || !buyer.lastName.trim()) problems.push(staffOrderTexts.buyerNameMissing);
@@ -190,7 +190,7 @@ export async function loadStaffOrderPage(context: Readonly<RouterContextProvider
       message: !phone ? staffOrderTexts.badPhone : found ? null : staffOrderTexts.buyerNotFound,
     };
   }
-  const quote = await quoteOf(db, draft, buyer, { pointFilter });
+  const quote = await deliveryQuote(db, draft, buyer, { pointFilter });
   const step = url.searchParams.get("step") === "confirm" ? "confirm" : "edit";
   const problems = problemsOf(draft, buyer, quote);
   const identification =
@@ -380,7 +380,7 @@ export async function handleStaffOrderPost(request: Request, context: Readonly<R
         comment: input.comment,
       };
       const buyer = next.buyer === null ? undefined : await buyerById(db, next.buyer);
-      const quote = await quoteOf(db, next, buyer);
+      const quote = await deliveryQuote(db, next, buyer);
       // A delivery not offered here (another city, a forged id) or a point not on its list is dropped, with why.
       const kept: StaffOrderDraft = {
         ...next,
@@ -469,7 +469,7 @@ async function place(
 ) {
   const confirm = staffOrderHref(draft, { step: "confirm" }, "confirm");
   const buyer = draft.buyer === null ? undefined : await buyerById(db, draft.buyer);
-  const quote = await quoteOf(db, draft, buyer);
+  const quote = await deliveryQuote(db, draft, buyer);
   const problems = problemsOf(draft, buyer, quote);
   if (problems.length > 0 || !buyer || !quote.chosen || !quote.state || !quote.city)
     return go(staffOrderHref(draft, {}, "delivery"), { kind: "error", message: problems.join(". ") || staffOrderTexts.unknownDelivery });

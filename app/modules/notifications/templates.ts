@@ -90,6 +90,28 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
         ...(payLink ? { linkText: "Оплатить заказ" } : {}),
       };
     }
+    case "order_changed": {
+      const { order } = event;
+      const due = deadline(order, now);
+      // The old payment link no longer takes money: an online order's messages carry the link to pay the new sum.
+      const next = order.paysOnline
+        ? `Прежняя ссылка на оплату больше не действует. Оплатите новую сумму${due ? ` до ${due} (МСК)` : ""}: ${orderLink(order, shop)}`
+        : "Оплата при получении.";
+      return {
+        subject: `Заказ №${order.number} изменён`,
+        sms: `заказ №${order.number} изменён, к оплате ${money(order.total)}. ${next}`,
+        lines: [
+          `Здравствуйте${order.buyer.name ? `, ${order.buyer.name}` : ""}!`,
+          `По вашей просьбе мы изменили заказ №${order.number}.`,
+          ...coins(order),
+          `Доставка: ${order.delivery}`,
+          `К оплате: ${money(order.total)} (было ${money(event.was)})`,
+          next,
+        ],
+        link: orderLink(order, shop),
+        ...(order.paysOnline ? { linkText: "Оплатить заказ" } : {}),
+      };
+    }
     case "order_paid":
       return {
         subject: `Заказ №${event.order.number} оплачен`,

@@ -14,6 +14,7 @@ export const adminRouteRoles: Record<string, readonly StaffRole[]> = {
   "/admin/orders/new": ["manager"],
   "/admin/orders/:number": ["manager"],
   "/admin/orders/:number/slip": ["manager"],
+  "/admin/orders/:number/edit": ["manager"],
   "/admin/buyback": ["manager"],
   "/admin/buyback/:id": ["manager"],
   "/admin/staff": [],

@@ -7,6 +7,7 @@ import { formatPhone } from "#app/modules/phone/phone.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
 import * as own from "#app/ui/admin/staff-order.css.ts";
+import { CourierAddressFields, Field, PointChoices } from "#app/ui/admin/StaffOrderFields.tsx";
 import { AdminTable, NumberCell } from "#app/ui/admin/AdminList.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
 import type { Route } from "./+types/order-new";
@@ -68,15 +69,6 @@ function SearchForm(props: { draft: StaffOrderDraft; hash: string; label: string
         {props.button}
       </button>
     </Form>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <label className={css.formField}>
-      <span>{label}</span>
-      {children}
-    </label>
   );
 }
 
@@ -302,15 +294,7 @@ function DeliverySection({ page }: { page: StaffOrderPage }) {
         {points ? (
           <fieldset className={css.fieldGroup} data-testid="staff-order-points">
             <legend>Пункт выдачи</legend>
-            {points.list.length === 0 ? <p className={css.muted}>Пунктов не найдено</p> : null}
-            {points.list.map((point) => (
-              <label key={point.code} className={css.checkLine}>
-                <input type="radio" name="pointCode" value={point.code} defaultChecked={points.selected?.code === point.code} />
-                <span>
-                  {point.name}, {point.address}
-                </span>
-              </label>
-            ))}
+            <PointChoices points={points} />
             {points.total > points.list.length ? (
               <p className={css.muted}>
                 Показаны {points.list.length} из {points.total}: уточните поиск выше.
@@ -322,17 +306,7 @@ function DeliverySection({ page }: { page: StaffOrderPage }) {
         )}
         <fieldset className={css.fieldGroup}>
           <legend>Адрес для курьера</legend>
-          <div className={css.formGrid}>
-            <Field label="Улица">
-              <input type="text" name="street" defaultValue={draft.street} maxLength={STAFF_ORDER_LIMITS.street} className={css.wideControl} />
-            </Field>
-            <Field label="Дом">
-              <input type="text" name="house" defaultValue={draft.house} maxLength={STAFF_ORDER_LIMITS.house} className={css.wideControl} />
-            </Field>
-            <Field label="Квартира или офис">
-              <input type="text" name="room" defaultValue={draft.room} maxLength={STAFF_ORDER_LIMITS.room} className={css.wideControl} />
-            </Field>
-          </div>
+          <CourierAddressFields address={draft} />
         </fieldset>
         <fieldset className={css.fieldGroup}>
           <legend>Оплата</legend>

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { officeAddressText } from "#app/modules/delivery/notes.ts";
 import { goesToTheDoor, orderDelivery } from "#app/modules/delivery/order-delivery.ts";
 import { orderStatusLabels, shippingNeedsTracking, statusButtonLabel } from "#app/modules/orders/statuses.ts";
@@ -29,7 +29,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
 const paymentStatusLabels: Record<string, string> = { pending: "создан", waiting_for_capture: "ждёт подтверждения", succeeded: "оплачен", canceled: "отменён" };
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order, next, audit, notes, refundable, refunded } = loaderData;
+  const { order, next, audit, notes, refundable, refunded, editable } = loaderData;
   const delivery = orderDelivery(order.delivery);
   const buyer = [order.contact.lastName, order.contact.name, order.contact.secondName].filter(Boolean).join(" ");
   return (
@@ -195,6 +195,13 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         <div>
           <section className={css.section} data-testid="next-statuses">
             <h2 className={css.sectionTitle}>Дальше</h2>
+            {editable ? (
+              <p>
+                <Link to={`/admin/orders/${order.number}/edit`} className={button} data-testid="edit-order">
+                  Изменить заказ
+                </Link>
+              </p>
+            ) : null}
             {next.length === 0 ? <p className={css.muted}>Статус окончательный</p> : null}
             <div className={css.actions}>
               {next.map((to) => (
