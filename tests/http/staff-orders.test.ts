@@ -8,6 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatPhone } from "#app/modules/phone/phone.ts";
 import { type Buyer, newPhone, productIdOf, signedInBuyer } from "#tests/support/buyer.ts";
 import { readEmails } from "#tests/support/email-outbox.ts";
 import { inputValue, radioValues, selectAll, selectAllIn, textByTestId, textContent, textOf } from "#tests/support/html.ts";
@@ -135,7 +136,7 @@ describe("an order taken by phone, paid online", () => {
     expect(plain(textByTestId(order, "flash"))).toBe(`Заказ №${number} оформлен. Покупателю отправлены SMS и письмо со ссылкой на оплату.`);
     expect(textByTestId(order, "order-status")).toBe("Ожидает оплаты");
     expect(plain(textByTestId(order, "order-total"))).toBe(total);
-    expect(plain(textByTestId(order, "order-taken-by"))).toBe(`Мария, ${staff.manager.normal}, по телефону`);
+    expect(plain(textByTestId(order, "order-taken-by"))).toBe(`Мария, ${plain(formatPhone(staff.manager.normal))}, по телефону`);
     expect(plain(textByTestId(order, "order-audit"))).toContain("Заказ принят сотрудником");
     // The same confirmation pressed twice: the order it made, not a second one.
     const again = await manager.postForm(href, { intent: "place", seenGoods, seenDelivery });

@@ -25,7 +25,7 @@ import { readTypedQuantity } from "../lists/typed-quantity.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
 import { mayPayBy, PAYMENT_IDS, paymentWays } from "../payments/methods.ts";
 import { paymentWindowText } from "../payments/deadline.ts";
-import { normalizePhone } from "../phone/phone.ts";
+import { formatPhone, normalizePhone } from "../phone/phone.ts";
 import { getQuotesService } from "../quotes/quotes.server.ts";
 import { databaseContext } from "../request/context.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
@@ -487,7 +487,7 @@ async function place(
       taken: {
         lines: draft.lines.map(([productId, quantity]) => ({ productId, quantity })),
         staffId: member.id,
-        staffName: [member.name, member.phone].filter(Boolean).join(", "),
+        staffName: [member.name, formatPhone(member.phone)].filter(Boolean).join(", "),
         channel: draft.channel,
         actor,
       },

@@ -548,7 +548,7 @@ export const orders = pgTable(
     version: integer("version").notNull().default(1),
     /** The member of staff who took the order by phone, messenger or in the office; null for the web cart. */
     takenBy: integer("taken_by").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
-    /** Who took it as the page shows it ("Мария, +79001234567"): kept when the member later leaves the staff. */
+    /** Who took it as the page shows it ("Мария, +7 (900) 123-45-67"): kept when the member later leaves the staff. */
     takenByName: text("taken_by_name"),
     /** How a staff order came in; null for the web cart. */
     channel: text("channel").$type<OrderChannel>(),

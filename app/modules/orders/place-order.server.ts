@@ -23,7 +23,7 @@ import { announceReadsChanged } from "../db/read-changes.server.ts";
 export type TakenByStaff = {
   lines: ReadonlyArray<{ productId: number; quantity: number }>;
   staffId: number;
-  /** "Мария, +79001234567": shown on the order after the member leaves. */
+  /** "Мария, +7 (900) 123-45-67": shown on the order after the member leaves. */
   staffName: string;
   channel: OrderChannel;
   /** Written to the audit log with the order, in its transaction. */

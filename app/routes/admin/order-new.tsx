@@ -89,7 +89,7 @@ function BuyerSection({ page }: { page: StaffOrderPage }) {
       ) : (
         <p className={css.muted}>Найдите покупателя по телефону или создайте нового.</p>
       )}
-      <Form method="get" action="/admin/orders/new#buyer" className={css.filters}>
+      <Form method="get" action="/admin/orders/new#buyer" className={`${css.filters} ${own.afterFacts}`}>
         <DraftFields draft={draft} />
         <Field label={buyer ? "Другой покупатель: телефон" : "Телефон покупателя"}>
           <input name="phone" type="tel" defaultValue={buyerSearch?.query ?? ""} className={css.control} placeholder="8 (900) 123-45-67" maxLength={40} />
@@ -434,7 +434,7 @@ function ConfirmSection({ page }: { page: StaffOrderPage }) {
           )}
         </div>
       ) : null}
-      <StepForm draft={draft} intent="place" className={css.inlineForm}>
+      <StepForm draft={draft} intent="place" className={`${css.inlineForm} ${own.confirmForm}`}>
         <input type="hidden" name="seenGoods" value={totals.goods} />
         <input type="hidden" name="seenDelivery" value={totals.delivery ?? 0} />
         <button type="submit" className={button} disabled={waits}>
