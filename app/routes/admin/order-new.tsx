@@ -117,7 +117,7 @@ function BuyerSection({ page }: { page: StaffOrderPage }) {
       ) : null}
       {!buyer || buyerSearch ? (
         <details open={!!buyerSearch && !buyerSearch.found} className={css.fieldGroup}>
-          <summary>Новый покупатель</summary>
+          <summary className={own.foldTitle}>Новый покупатель</summary>
           <StepForm draft={draft} intent="create-buyer" className={css.formGrid} hash="coins">
             <Field label="Фамилия">
               <input type="text" name="lastName" required maxLength={60} className={css.wideControl} autoComplete="off" />
@@ -134,7 +134,7 @@ function BuyerSection({ page }: { page: StaffOrderPage }) {
             <Field label="E-mail">
               <input name="email" type="email" required maxLength={254} className={css.wideControl} autoComplete="off" />
             </Field>
-            <div>
+            <div className={own.fullRow}>
               <button type="submit" className={button}>
                 Создать покупателя
               </button>
