@@ -166,14 +166,14 @@ export async function planOrderEdit(
 /** What differs between the order as a page showed it and as it is now, in words for staff. */
 export function changesSince(
   shown: { lines: ReadonlyArray<[number, number]>; total: number; status: string },
-  now: { lines: readonly LineRow[]; order: OrderRow },
+  now: { lines: readonly LineRow[]; order: OrderRow; names?: ReadonlyMap<number, string> },
 ): string[] {
   const changes: string[] = [];
   const before = new Map(shown.lines);
   const after = new Map(now.lines.map((line) => [line.productId, line]));
   for (const [productId, quantity] of before) {
     const line = after.get(productId);
-    if (!line) changes.push(`монета №${productId} убрана из заказа`);
+    if (!line) changes.push(`«${now.names?.get(productId) ?? `монета №${productId}`}» убрана из заказа`);
     else if (line.quantity !== quantity) changes.push(`«${line.name}»: было ${quantity} шт., стало ${line.quantity} шт.`);
   }
   for (const [productId, line] of after) if (!before.has(productId)) changes.push(`добавлена «${line.name}» × ${line.quantity}`);
@@ -214,8 +214,13 @@ export async function editOrder(
     const [order] = await tx.select().from(orders).where(eq(orders.number, number)).for("update");
     if (!order) return { kind: "refused", reason: editMessages.notFound } as const;
     const current = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
-    if (order.version !== context.version)
-      return { kind: "conflict", reason: editMessages.conflict(changesSince(context.shown, { lines: current, order })) } as const;
+    if (order.version !== context.version) {
+      // The coins a colleague removed are named from the catalogue: the order's lines no longer hold them.
+      const gone = context.shown.lines.map(([id]) => id).filter((id) => !current.some((line) => line.productId === id));
+      const rows = gone.length === 0 ? [] : await tx.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, gone));
+      const names = new Map(rows.map((row) => [row.id, row.name]));
+      return { kind: "conflict", reason: editMessages.conflict(changesSince(context.shown, { lines: current, order, names })) } as const;
+    }
     const refusal = editRefusal(order);
     if (refusal) return { kind: "refused", reason: refusal } as const;
     const plan = await planOrderEdit(tx, order, current, input, { rates: context.rates, now, lock: true });
