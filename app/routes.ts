@@ -75,8 +75,10 @@ export default [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),
+      route("orders/new", "routes/admin/order-new.tsx"),
       route("orders/:number", "routes/admin/order.tsx"),
       route("orders/:number/slip", "routes/admin/order-slip.tsx"),
+      route("orders/:number/edit", "routes/admin/order-edit.tsx"),
       route("buyback", "routes/admin/buyback.tsx"),
       route("buyback/:id", "routes/admin/buyback-request.tsx"),
       route("staff", "routes/admin/staff.tsx"),

@@ -54,6 +54,12 @@ export const e2eLayoutPhotographers = {
   nojs: { typed: "+7 (999) 000-00-34", normal: "+79990000034" },
 };
 
+/** Managers who take an order by phone and change it (staff-orders.spec.ts), one per project (the code rule above). */
+export const e2eOrderTakers = {
+  js: { typed: "+7 (999) 000-00-51", normal: "+79990000051", buyerPhone: "+7 (999) 000-05-51" },
+  nojs: { typed: "+7 (999) 000-00-52", normal: "+79990000052", buyerPhone: "+7 (999) 000-05-52" },
+};
+
 /** Paid orders waiting for each manager: one per journey (a desktop and a phone), and one spare. */
 const PAID_ORDERS_EACH = 3;
 
@@ -64,6 +70,10 @@ export async function prepareBackOffice(dataDir: string, publicUrl: string): Pro
     await seedDatabase(handle.db, { onlyNew: true });
     for (const manager of Object.values(e2eManagers)) {
       const added = await addStaff(handle.db, { phone: manager.typed, role: "manager", name: "Менеджер e2e" }, cliActor);
+      if (!added.ok) throw new Error(added.reason);
+    }
+    for (const taker of Object.values(e2eOrderTakers)) {
+      const added = await addStaff(handle.db, { phone: taker.typed, role: "manager", name: "Принимающий заказы e2e" }, cliActor);
       if (!added.ok) throw new Error(added.reason);
     }
     for (const editor of Object.values(e2eContentEditors)) {

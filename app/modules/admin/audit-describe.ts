@@ -12,7 +12,8 @@ import { formatPhone } from "../phone/phone.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { productFieldLabels } from "./catalog-labels.ts";
 import { staffRoleLabels, type StaffRole } from "../staff/roles.ts";
-import type { OrderStatus } from "../db/schema.ts";
+import type { OrderChannel, OrderStatus } from "../db/schema.ts";
+import { channelLabels } from "./staff-order-draft.ts";
 
 const fieldLabels: Record<string, string> = {
   ...productFieldLabels,
@@ -24,6 +25,18 @@ const fieldLabels: Record<string, string> = {
   refunded: "Возвращено, ₽",
   refundedTotal: "Всего возвращено, ₽",
   lines: "Строки",
+  channel: "Откуда заказ",
+  total: "Сумма, ₽",
+  goodsTotal: "Товары, ₽",
+  deliveryTotal: "Доставка, ₽",
+  delivery: "Доставка",
+  recipient: "Получатель",
+  lastName: "Фамилия",
+  secondName: "Отчество",
+  email: "E-mail",
+  identification: "Документ",
+  consent: "Согласие, редакция",
+  version: "Версия заказа",
   paymentId: "Платёж",
   offeredPrice: "Предложенная цена, ₽",
   price: "Цена, ₽",
@@ -91,6 +104,7 @@ function valueText(action: string, key: string, value: unknown): string {
       return orderStatusLabels[value as OrderStatus] ?? value;
     }
     if (key === "role") return staffRoleLabels[value as StaffRole] ?? value;
+    if (key === "channel") return channelLabels[value as OrderChannel] ?? value;
     if (key === "phone") return formatPhone(value);
     if (key === "changedAt" && !Number.isNaN(Date.parse(value))) return formatDateTime(value);
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value.split("-").reverse().join(".");

@@ -5,6 +5,7 @@ import { flashHeader } from "../flash/flash.server.ts";
 import { findOrderByNumber } from "../orders/operator.server.ts";
 import { deliveryKindOf } from "../delivery/order-delivery.ts";
 import { refundedByOrder } from "../orders/refunded.server.ts";
+import { editRefusal } from "../orders/edit-order.server.ts";
 import { nextStatuses, orderStatusLabels } from "../orders/statuses.ts";
 import { databaseContext } from "../request/context.ts";
 import { readForm } from "../forms/read-form.ts";
@@ -35,6 +36,7 @@ export async function loadAdminOrder(context: Readonly<RouterContextProvider>, n
     audit: await listAudit(db, { entity: `order:${order.number}`, limit: 50 }),
     notes: await listOrderNotes(db, order.id),
     refundable: await refundableOf(db, order),
+    editable: editRefusal(order) === null,
   };
 }
 

@@ -145,6 +145,31 @@ async function recentOrder(db: Database, userId: number, orderId: number): Promi
   return order && Date.now() - order.createdAt.getTime() < LAST_ORDER_SHOWN_MS ? { id: order.id, number: order.number } : null;
 }
 
+/**
+ * The delivery an order keeps (orders.delivery), from the option offered, the chosen point and
+ * the courier's address: the checkout and an order taken by staff store the same shape.
+ */
+export function orderDeliveryRecord(
+  option: DeliveryChoice,
+  delivery: Pick<CheckoutDraft["delivery"], "type" | "courier">,
+  point: PickupPoint | undefined,
+  address: CheckoutDraft["address"],
+): Record<string, unknown> {
+  return {
+    id: option.id,
+    name: option.label,
+    type: delivery.type,
+    courier: delivery.courier,
+    point: point ? point.code : null,
+    pointAddress: point ? `${point.name}, ${point.address}` : null,
+    address: delivery.courier ? address : null,
+    minDays: option.minDays,
+    maxDays: option.maxDays,
+    // A free-delivery promotion that made this delivery free: which one and what it saved.
+    promotion: option.promotion,
+  };
+}
+
 /** The notes of the ways of delivery offered (delivery/notes.ts), by delivery id. */
 function deliveryNotesOf(groups: readonly DeliveryChoiceGroup[]): Record<number, string> {
   const notes: Record<number, string> = {};

@@ -43,3 +43,7 @@ export type LineDiscount = {
 /** Order statuses: the life of an order from placing to completion. */
 export const orderStatuses = ["new", "awaiting_payment", "paid", "assembling", "shipped", "ready_for_pickup", "completed", "cancelled", "on_review"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
+
+/** How an order taken by staff came in (orders.channel); null there for the web cart. */
+export const orderChannels = ["phone", "messenger", "office"] as const;
+export type OrderChannel = (typeof orderChannels)[number];

@@ -21,6 +21,7 @@ import {
   type BuybackStatus,
   type LineDiscount,
   type Metal,
+  type OrderChannel,
   type OrderStatus,
   type PromotionRule,
   type QuantityTier,
@@ -522,6 +523,8 @@ export { orderStatuses, type OrderStatus } from "./column-values.ts";
  * A placed order. Prices, names and delivery are snapshots: what the buyer agreed to,
  * whatever the quotes or the catalogue do afterwards.
  */
+export { orderChannels, type OrderChannel } from "./column-values.ts";
+
 export const orders = pgTable(
   "orders",
   {
@@ -556,6 +559,12 @@ export const orders = pgTable(
      * from a page of an older version is refused ('Заказ уже изменён, обновите страницу').
      */
     version: integer("version").notNull().default(1),
+    /** The member of staff who took the order by phone, messenger or in the office; null for the web cart. */
+    takenBy: integer("taken_by").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
+    /** Who took it as the page shows it ("Мария, +7 (900) 123-45-67"): kept when the member later leaves the staff. */
+    takenByName: text("taken_by_name"),
+    /** How a staff order came in; null for the web cart. */
+    channel: text("channel").$type<OrderChannel>(),
     createdAt: timestamp("created_at", { withTimezone: true })
       .notNull()
       .default(sql`now()`),
@@ -564,6 +573,7 @@ export const orders = pgTable(
       .default(sql`now()`),
   },
   (table) => [
+    check("orders_channel_known", sql`${table.channel} is null or ${table.channel} in ('phone', 'messenger', 'office')`),
     index("orders_payment_due").on(table.status, table.paymentDueAt),
     index("orders_by_user").on(table.userId, table.createdAt),
     check("orders_total_sum", sql`${table.total} = ${table.goodsTotal} + ${table.deliveryTotal}`),

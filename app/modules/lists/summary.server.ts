@@ -51,7 +51,18 @@ async function productsById(db: Database, ids: number[]): Promise<Map<number, Pr
  * (pricing/discounts.ts), the same rules placeOrder applies.
  */
 export async function cartSummary(db: Database, owner: ListOwner, rates: MetalRates | null): Promise<CartSummary> {
-  const entries = await listEntries(db, "cart", owner);
+  return summarizeLines(db, await listEntries(db, "cart", owner), rates);
+}
+
+/**
+ * Coins and quantities priced as the cart prices them (an order staff take is priced so): each
+ * line with its problem (sold out, over the stock or the cap), today's promotions and tiers.
+ */
+export async function summarizeLines(
+  db: Database,
+  entries: ReadonlyArray<{ productId: number; quantity: number }>,
+  rates: MetalRates | null,
+): Promise<CartSummary> {
   const [rows, promotions] = await Promise.all([
     productsById(
       db,

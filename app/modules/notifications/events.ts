@@ -27,6 +27,8 @@ export type OrderFacts = {
   lines: Array<{ name: string; quantity: number }>;
   /** The end of the payment window of an online-payment order (ISO time). */
   paymentDueAt?: string | null;
+  /** Taken by staff: the buyer has not seen the order page, so the SMS carries the link to pay. */
+  takenByStaff?: boolean;
 };
 
 export type BuybackFacts = {
@@ -73,6 +75,8 @@ export type LaunchFacts = {
 export type NotificationEvent =
   | { kind: "order_placed"; order: OrderFacts }
   | { kind: "order_paid"; order: OrderFacts }
+  /** Staff changed an unpaid order (coins, delivery, recipient): `was` the old total, `revision` the order's new version. */
+  | { kind: "order_changed"; order: OrderFacts; was: number; revision: number }
   /** A buyer matched the list of persons involved in extremism or terrorism: the order waits for compliance staff. */
   | { kind: "order_on_review"; order: OrderFacts; subjectId: string; listDate: string | null }
   /** attemptId: the payment attempt that failed (an order may fail more than once). */
@@ -103,6 +107,7 @@ export type NotificationEventKind = NotificationEvent["kind"];
 export const notificationRoutes: Readonly<Record<NotificationEventKind, { buyer: readonly NotificationChannel[]; staff: readonly NotificationChannel[] }>> = {
   order_placed: { buyer: ["sms", "email"], staff: ["telegram", "email"] },
   order_paid: { buyer: ["sms", "email"], staff: ["telegram", "email"] },
+  order_changed: { buyer: ["sms", "email"], staff: [] },
   // The buyer is told nothing by message (115-FZ forbids telling them why): the checkout page says the order is being checked.
   order_on_review: { buyer: [], staff: ["telegram", "email"] },
   payment_failed: { buyer: ["email"], staff: [] },
@@ -147,6 +152,9 @@ export function occurrenceKey(event: NotificationEvent): string {
     case "refund_made":
     case "refund_failed":
       return `order:${event.order.id}:${event.kind}:${event.refundId}`;
+    case "order_changed":
+      // Each edit is its own message; the same edit written twice (a retried transaction) is stored once.
+      return `order:${event.order.id}:${event.kind}:${event.revision}`;
     default:
       return `order:${event.order.id}:${event.kind}`;
   }

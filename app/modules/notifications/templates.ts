@@ -73,9 +73,11 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
           ? `Оплатите до ${due} (МСК), иначе заказ будет отменён.`
           : "Оплатите заказ на странице заказа."
         : "Оплата при получении. Мы позвоним, чтобы договориться о доставке.";
+      // An order staff took: the buyer pays by the link, which the SMS carries as well as the e-mail.
+      const payLink = order.paysOnline && order.takenByStaff ? ` Оплатить: ${orderLink(order, shop)}` : "";
       return {
         subject: `Заказ №${order.number} принят`,
-        sms: `заказ №${order.number} на ${money(order.total)} принят. ${next}`,
+        sms: `заказ №${order.number} на ${money(order.total)} принят. ${next}${payLink}`,
         lines: [
           `Здравствуйте${order.buyer.name ? `, ${order.buyer.name}` : ""}!`,
           `Ваш заказ №${order.number} принят.`,
@@ -85,6 +87,29 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
           next,
         ],
         link: orderLink(order, shop),
+        ...(payLink ? { linkText: "Оплатить заказ" } : {}),
+      };
+    }
+    case "order_changed": {
+      const { order } = event;
+      const due = deadline(order, now);
+      // The old payment link no longer takes money: an online order's messages carry the link to pay the new sum.
+      const next = order.paysOnline
+        ? `Прежняя ссылка на оплату больше не действует. Оплатите новую сумму${due ? ` до ${due} (МСК)` : ""}: ${orderLink(order, shop)}`
+        : "Оплата при получении.";
+      return {
+        subject: `Заказ №${order.number} изменён`,
+        sms: `заказ №${order.number} изменён, к оплате ${money(order.total)}. ${next}`,
+        lines: [
+          `Здравствуйте${order.buyer.name ? `, ${order.buyer.name}` : ""}!`,
+          `По вашей просьбе мы изменили заказ №${order.number}.`,
+          ...coins(order),
+          `Доставка: ${order.delivery}`,
+          `К оплате: ${money(order.total)} (было ${money(event.was)})`,
+          next,
+        ],
+        link: orderLink(order, shop),
+        ...(order.paysOnline ? { linkText: "Оплатить заказ" } : {}),
       };
     }
     case "order_paid":

@@ -58,7 +58,7 @@ export async function orderFacts(db: Database, order: OrderRow): Promise<OrderFa
 
 /** The facts of an order, its lines and its buyer's account (pure: the message tests build them from stored orders). */
 export function orderFactsOf(
-  order: Pick<OrderRow, "id" | "number" | "total" | "delivery" | "city" | "paymentId" | "contact" | "paymentDueAt">,
+  order: Pick<OrderRow, "id" | "number" | "total" | "delivery" | "city" | "paymentId" | "contact" | "paymentDueAt"> & { channel?: OrderRow["channel"] },
   lines: OrderFacts["lines"],
   account: { phone: string; email: string | null } | undefined,
 ): OrderFacts {
@@ -77,6 +77,7 @@ export function orderFactsOf(
     },
     lines,
     paymentDueAt: order.paymentDueAt?.toISOString() ?? null,
+    ...(order.channel ? { takenByStaff: true } : {}),
   };
 }
 

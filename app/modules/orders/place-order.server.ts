@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { pricingRule } from "../catalog/products.server.ts";
 import { getConfig, type HoldRules, type IdentificationThresholds } from "../config/config.server.ts";
 import { type Database, isDatabaseUnavailable } from "../db/client.server.ts";
-import { listItems, orderLines, orders, products, users, type OrderStatus } from "../db/schema.ts";
+import { listItems, type OrderChannel, orderLines, orders, products, users, type OrderStatus } from "../db/schema.ts";
 import { PAYMENT_IDS, type PaymentId } from "../payments/methods.ts";
 import type { ListOwner } from "../lists/lists.server.ts";
 import { activePromotions } from "../content/promotions.server.ts";
@@ -16,13 +16,27 @@ import { identificationGate } from "../compliance/identification.server.ts";
 import { identificationTexts } from "../compliance/identification.ts";
 import { ON_REVIEW_NOTE, paymentDeadline, recordOrderStep } from "./lifecycle.server.ts";
 import { invalidateReads } from "../shared/read-cache.ts";
+import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
 import { announceReadsChanged } from "../db/read-changes.server.ts";
 import { launchRefusal } from "../launches/launch.server.ts";
 
+/** An order taken by a member of staff: its coins come from the staff form, not from a cart. */
+export type TakenByStaff = {
+  lines: ReadonlyArray<{ productId: number; quantity: number }>;
+  staffId: number;
+  /** "Мария, +7 (900) 123-45-67": shown on the order after the member leaves. */
+  staffName: string;
+  channel: OrderChannel;
+  /** Written to the audit log with the order, in its transaction. */
+  actor: StaffActor;
+};
+
 export type OrderInput = {
   userId: number;
-  /** Whose cart becomes the order (the signed-in user's). */
-  owner: ListOwner;
+  /** Whose cart becomes the order (the signed-in user's); ignored for an order taken by staff. */
+  owner: ListOwner | null;
+  /** Set for an order staff take by phone, messenger or in the office: the same rules, other coins' source. */
+  taken?: TakenByStaff;
   /** The checkout form's one-time token: a second submit of the same form finds the same order. */
   checkoutToken: string;
   /** The goods total the buyer saw on the page; a different one stops the order (spec 'updatePrices'). */
@@ -61,6 +75,7 @@ export type PlaceOrderResult =
 export const orderMessages = {
   closed: "Сейчас магазин не принимает заказы: котировки металлов обновляются или продажи приостановлены. Попробуйте чуть позже.",
   emptyCart: "Корзина пуста",
+  noCoins: "В заказе нет ни одной монеты",
   noQuotes: "Нет текущих котировок металлов — цену сейчас рассчитать нельзя. Попробуйте чуть позже.",
   soldOut: (name: string) => `«${name}» больше нет в продаже`,
   notEnough: (name: string, stock: number) => `«${name}»: в наличии только ${stock} шт. Измените количество в корзине.`,
@@ -90,6 +105,24 @@ export async function findOrderByToken(db: Database, userId: number, checkoutTok
     .where(and(eq(orders.userId, userId), eq(orders.checkoutToken, checkoutToken)))
     .limit(1);
   return found;
+}
+
+/**
+ * The coins the order is for, one row per coin in product order: the buyer's cart, or the lines
+ * a member of staff entered (the same coin twice is added up).
+ */
+async function orderedCoins(tx: Database, input: OrderInput): Promise<Array<{ productId: number; quantity: number }>> {
+  if (input.taken) {
+    const sums = new Map<number, number>();
+    for (const line of input.taken.lines) sums.set(line.productId, (sums.get(line.productId) ?? 0) + line.quantity);
+    return [...sums].map(([productId, quantity]) => ({ productId, quantity })).sort((a, b) => a.productId - b.productId);
+  }
+  if (!input.owner) return [];
+  return tx
+    .select({ productId: listItems.productId, quantity: listItems.quantity })
+    .from(listItems)
+    .where(and(eq(listItems.list, "cart"), eq(listItems.owner, input.owner)))
+    .orderBy(asc(listItems.productId));
 }
 
 /** Submits of one checkout form wait for each other (and for a transaction of that form still ending). */
@@ -158,12 +191,8 @@ export async function placeOrder(
         .where(and(eq(orders.userId, input.userId), eq(orders.paymentId, PAYMENT_IDS.online), inArray(orders.status, ["new", "awaiting_payment"])));
       if ((unpaid?.n ?? 0) >= limits.maxUnpaidPerBuyer) return { kind: "refused", reason: orderMessages.tooManyUnpaid(unpaid!.n) } as const;
 
-      const cart = await tx
-        .select({ productId: listItems.productId, quantity: listItems.quantity })
-        .from(listItems)
-        .where(and(eq(listItems.list, "cart"), eq(listItems.owner, input.owner)))
-        .orderBy(asc(listItems.productId));
-      if (cart.length === 0) return { kind: "refused", reason: orderMessages.emptyCart } as const;
+      const cart = await orderedCoins(tx, input);
+      if (cart.length === 0) return { kind: "refused", reason: input.taken ? orderMessages.noCoins : orderMessages.emptyCart } as const;
 
       // Locked in id order, so two orders for the same coins wait for each other instead of deadlocking.
       const locked = await tx
@@ -255,6 +284,7 @@ export async function placeOrder(
           comment: input.comment,
           paymentDueAt,
           identificationId: gate.kind === "identified" ? gate.identificationId : null,
+          ...(input.taken ? { takenBy: input.taken.staffId, takenByName: input.taken.staffName, channel: input.taken.channel } : {}),
           createdAt: now,
           updatedAt: now,
         })
@@ -270,9 +300,31 @@ export async function placeOrder(
       }
       // Pages show the stock: other instances drop their cached pages at the commit.
       await announceReadsChanged(tx, "stock");
-      await tx.delete(listItems).where(and(eq(listItems.list, "cart"), eq(listItems.owner, input.owner)));
+      if (!input.taken && input.owner) await tx.delete(listItems).where(and(eq(listItems.list, "cart"), eq(listItems.owner, input.owner)));
+      if (input.taken) {
+        await writeAudit(
+          tx,
+          input.taken.actor,
+          {
+            action: "order.create",
+            entity: `order:${number}`,
+            before: null,
+            after: {
+              channel: input.taken.channel,
+              total: goodsTotal + input.deliveryTotal,
+              lines: lines.map((line) => ({ name: line.name, quantity: line.quantity })),
+            },
+          },
+          now,
+        );
+      }
       // The buyer's confirmation and the staff's 'new order' leave with the order, or not at all.
-      await recordOrderStep(tx, placed!, { status, actor: "buyer", now, ...(held ? { note: ON_REVIEW_NOTE, listMatch: gate.match } : {}) });
+      await recordOrderStep(tx, placed!, {
+        status,
+        actor: input.taken ? "operator" : "buyer",
+        now,
+        ...(held ? { note: ON_REVIEW_NOTE, listMatch: gate.match } : {}),
+      });
       return { kind: "placed", orderId: created!.id, number } as const;
     });
     if (outcome.kind === "placed") invalidateReads("stock");

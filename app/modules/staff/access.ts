@@ -10,8 +10,11 @@ export const adminRouteRoles: Record<string, readonly StaffRole[]> = {
   "/admin": ["manager", "content", "compliance"],
   "/admin/logout": ["manager", "content", "compliance"],
   "/admin/orders": ["manager"],
+  // An order taken by phone, messenger or in the office: the manager's, like every order.
+  "/admin/orders/new": ["manager"],
   "/admin/orders/:number": ["manager"],
   "/admin/orders/:number/slip": ["manager"],
+  "/admin/orders/:number/edit": ["manager"],
   "/admin/buyback": ["manager"],
   "/admin/buyback/:id": ["manager"],
   "/admin/staff": [],

@@ -7,7 +7,7 @@ import { type Database, isDatabaseUnavailable } from "../db/client.server.ts";
 import { products, users } from "../db/schema.ts";
 import { type DeliveryProvider, pointKindOf } from "../delivery/provider.ts";
 import { chooseDeliveryItem, deriveCheckoutDelivery } from "../delivery/rules.ts";
-import { PAYMENT_IDS, type PaymentId } from "../payments/methods.ts";
+import { mayPayBy, PAYMENT_IDS, type PaymentId } from "../payments/methods.ts";
 import { ListError, parseProductId, removeFromList, setCartQuantity, type ListOwner } from "../lists/lists.server.ts";
 import { type CartSummary, cartSummary } from "../lists/summary.server.ts";
 import { findOrderByToken, placeOrder } from "../orders/place-order.server.ts";
@@ -18,7 +18,7 @@ import { type OrderTerms, orderTerms, parseTermsKey, termsKey } from "../checkou
 import { activePromotions } from "../content/promotions.server.ts";
 import { normalizePhone } from "../phone/phone.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
-import { type DeliveryLookup, deliveryLookup, findOption, firstVisitDelivery, parcelOf } from "../checkout/checkout.server.ts";
+import { type DeliveryLookup, deliveryLookup, findOption, firstVisitDelivery, orderDeliveryRecord, parcelOf } from "../checkout/checkout.server.ts";
 import { applyPostedFields, type CheckoutPost, validateForOrder } from "../checkout/draft-form.server.ts";
 import type { CheckoutErrors } from "../checkout/form-errors.server.ts";
 import { loadDraft, newCheckoutToken, saveDraft } from "../checkout/draft.server.ts";
@@ -125,7 +125,7 @@ async function applyChoices(scope: CheckoutScope, draft: CheckoutDraft, post: Ch
   // (spec: 6 with special contact, 4 otherwise), which the buyer may change on the next page.
   const deliveryChanged = next.delivery.deliveryId !== draft.delivery.deliveryId;
   // Payment on receipt only with special-contact delivery; online payment always.
-  if (!deliveryChanged && (paymentId === PAYMENT_IDS.online || (paymentId === PAYMENT_IDS.onReceipt && next.delivery.specialDelivery))) {
+  if (!deliveryChanged && paymentId !== undefined && mayPayBy(paymentId, next.delivery)) {
     next = { ...next, delivery: { ...next.delivery, paymentId } };
   }
   if (!next.delivery.specialDelivery && next.delivery.paymentId !== PAYMENT_IDS.online) {
@@ -345,19 +345,7 @@ export async function handleCheckoutPost(scope: CheckoutScope, post: CheckoutPos
         phone: normalizePhone(draft.contact.phone)!,
       },
       city: { code: draft.city.code, name: draft.city.name },
-      delivery: {
-        id: option!.id,
-        name: option!.label,
-        type: draft.delivery.type,
-        courier: draft.delivery.courier,
-        point: point ? point.code : null,
-        pointAddress: point ? `${point.name}, ${point.address}` : null,
-        address: draft.delivery.courier ? draft.address : null,
-        minDays: option!.minDays,
-        maxDays: option!.maxDays,
-        // A free-delivery promotion that made this delivery free: which one and what it saved.
-        promotion: option!.promotion,
-      },
+      delivery: orderDeliveryRecord(option!, draft.delivery, point, draft.address),
       deliveryTotal: option!.price,
       paymentId: draft.delivery.paymentId,
       comment: draft.comment.trim(),

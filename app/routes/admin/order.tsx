@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { officeAddressText } from "#app/modules/delivery/notes.ts";
 import { goesToTheDoor, orderDelivery } from "#app/modules/delivery/order-delivery.ts";
 import { orderStatusLabels, shippingNeedsTracking, statusButtonLabel } from "#app/modules/orders/statuses.ts";
@@ -6,6 +6,8 @@ import { receiptStatusLabels, receiptTypeLabels, receiptVatLabels } from "#app/m
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import { adminMeta } from "#app/modules/admin/meta.ts";
+import { auditActionLabel } from "#app/modules/admin/audit-labels.ts";
+import { channelLabels } from "#app/modules/admin/staff-order-draft.ts";
 import { handleAdminOrderAction, loadAdminOrder } from "#app/modules/admin/order-page.server.ts";
 import { staffRoleLabels } from "#app/modules/staff/roles.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
@@ -27,7 +29,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
 const paymentStatusLabels: Record<string, string> = { pending: "создан", waiting_for_capture: "ждёт подтверждения", succeeded: "оплачен", canceled: "отменён" };
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order, next, audit, notes, refundable, refunded } = loaderData;
+  const { order, next, audit, notes, refundable, refunded, editable } = loaderData;
   const delivery = orderDelivery(order.delivery);
   const buyer = [order.contact.lastName, order.contact.name, order.contact.secondName].filter(Boolean).join(" ");
   return (
@@ -99,6 +101,8 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               ) : null}
               <dt>Создан</dt>
               <dd>{formatDateTime(order.createdAt)}</dd>
+              <dt>Принят</dt>
+              <dd data-testid="order-taken-by">{order.channel ? `${order.takenByName ?? "сотрудником"}, ${channelLabels[order.channel]}` : "на сайте"}</dd>
               {order.paymentDueAt && order.status === "awaiting_payment" ? (
                 <>
                   <dt>Оплатить до</dt>
@@ -191,6 +195,13 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         <div>
           <section className={css.section} data-testid="next-statuses">
             <h2 className={css.sectionTitle}>Дальше</h2>
+            {editable ? (
+              <p>
+                <Link to={`/admin/orders/${order.number}/edit`} className={button} data-testid="edit-order">
+                  Изменить заказ
+                </Link>
+              </p>
+            ) : null}
             {next.length === 0 ? <p className={css.muted}>Статус окончательный</p> : null}
             <div className={css.actions}>
               {next.map((to) => (
@@ -249,7 +260,9 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                     ? "заметка"
                     : row.action === "order.refund"
                       ? `возврат ${formatMoney(Number((row.after as { refunded?: number } | null)?.refunded ?? 0))}`
-                      : `${orderStatusLabels[(row.before as { status?: keyof typeof orderStatusLabels } | null)?.status ?? "new"]} → ${orderStatusLabels[(row.after as { status?: keyof typeof orderStatusLabels } | null)?.status ?? "new"]}`}
+                      : row.action !== "order.status"
+                        ? auditActionLabel(row.action)
+                        : `${orderStatusLabels[(row.before as { status?: keyof typeof orderStatusLabels } | null)?.status ?? "new"]} → ${orderStatusLabels[(row.after as { status?: keyof typeof orderStatusLabels } | null)?.status ?? "new"]}`}
                 </li>
               ))}
             </ol>

@@ -1,3 +1,5 @@
+import { Link } from "react-router";
+import { button } from "#app/ui/kit/kit.css.ts";
 import { orderStatuses } from "#app/modules/db/column-values.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import { orderStatusLabels } from "#app/modules/orders/statuses.ts";
@@ -22,6 +24,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className={css.title}>Заказы</h1>
+      <p>
+        <Link to="/admin/orders/new" className={button}>
+          Новый заказ
+        </Link>{" "}
+        <span className={css.muted}>— принять заказ по телефону, в мессенджере или в офисе</span>
+      </p>
       <AdminList
         testId="orders"
         filters={

@@ -3,7 +3,7 @@ import { type ChangeEvent, type ReactNode, useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { FIELDS, FIELD_LIMITS, type CheckoutDraft, type CheckoutErrors } from "#app/modules/checkout/draft.ts";
 import type { CheckoutView, DeliveryChoice } from "#app/modules/checkout/view.ts";
-import { PAYMENT_IDS } from "#app/modules/payments/methods.ts";
+import { paymentWays } from "#app/modules/payments/methods.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";
 import { normalizePhone } from "#app/modules/phone/phone.ts";
 import { useLoginModal } from "#app/ui/auth/LoginModal.tsx";
@@ -397,16 +397,7 @@ export function PointsSection({
 
 /** `paymentWindow`: how long an order waits for its payment, as "в течение …" needs it ("30 минут"). */
 export function PaymentSection({ draft, paymentWindow }: { draft: CheckoutDraft; paymentWindow: string }) {
-  const methods = [
-    {
-      id: PAYMENT_IDS.online,
-      label: "Онлайн картой или через СБП",
-      note: `Мир, Visa, Mastercard, СБП — на защищённой странице платёжного сервиса. Оплатите в течение ${paymentWindow} после оформления, иначе заказ будет отменён.`,
-    },
-    ...(draft.delivery.specialDelivery
-      ? [{ id: PAYMENT_IDS.onReceipt, label: "При получении", note: "Наличными или картой нашему сотруднику при вручении." }]
-      : []),
-  ];
+  const methods = paymentWays(draft.delivery, paymentWindow);
   return (
     <Section id="payment" title="Оплата">
       <ul className={css.options}>

@@ -1,0 +1,99 @@
+import { type OrderChannel, orderChannels } from "../db/column-values.ts";
+import { PAYMENT_IDS, type PaymentId } from "../payments/methods.ts";
+
+/**
+ * What a member of staff has entered so far on /admin/orders/new, carried in the page's address:
+ * each step is a POST form that redirects to the page with the next address, so the form works
+ * without JavaScript, two tabs never share a half-made order, and nothing is stored until it is
+ * placed. Read back defensively: whatever does not parse is left out.
+ */
+export type StaffOrderDraft = {
+  buyer: number | null;
+  /** [productId, quantity], one per coin, in the order they were added ("l=12x2,40x1" in the address). */
+  lines: Array<[number, number]>;
+  city: string | null;
+  delivery: number | null;
+  point: string | null;
+  street: string;
+  house: string;
+  room: string;
+  payment: PaymentId;
+  channel: OrderChannel;
+  comment: string;
+  /** The order's one-time token: a second press of «Подтвердить» finds the order it made. */
+  token: string;
+};
+
+/** A bounded draft: an address can carry this much, and no staff order needs more coins. */
+export const STAFF_ORDER_LIMITS = { lines: 30, street: 120, house: 20, room: 20, comment: 500 } as const;
+
+export const channelLabels: Record<OrderChannel, string> = { phone: "по телефону", messenger: "в мессенджере", office: "в офисе" };
+
+export function emptyStaffOrderDraft(token: string): StaffOrderDraft {
+  return {
+    buyer: null,
+    lines: [],
+    city: null,
+    delivery: null,
+    point: null,
+    street: "",
+    house: "",
+    room: "",
+    payment: PAYMENT_IDS.online,
+    channel: "phone",
+    comment: "",
+    token,
+  };
+}
+
+const id = (value: string | null) => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
+const text = (value: string | null, max: number) => (value ?? "").replace(/\r\n?/g, "\n").slice(0, max);
+
+export function readStaffOrderDraft(params: URLSearchParams): StaffOrderDraft | null {
+  const token = params.get("t");
+  if (!token || !/^staff-[\w-]{16,64}$/.test(token)) return null;
+  const lines: Array<[number, number]> = [];
+  for (const value of (params.get("l") ?? "").split(",").slice(0, STAFF_ORDER_LIMITS.lines)) {
+    const match = /^(\d{1,9})x(\d{1,4})$/.exec(value);
+    if (!match) continue;
+    const [productId, quantity] = [Number(match[1]), Number(match[2])];
+    if (quantity >= 1 && !lines.some(([other]) => other === productId)) lines.push([productId, quantity]);
+  }
+  const channel = params.get("ch");
+  const payment = Number(params.get("pay"));
+  const city = params.get("city");
+  const point = params.get("pt");
+  return {
+    buyer: id(params.get("buyer")),
+    lines,
+    city: city && /^\d{1,10}$/.test(city) ? city : null,
+    delivery: id(params.get("d")),
+    point: point && point.length <= 40 ? point : null,
+    street: text(params.get("street"), STAFF_ORDER_LIMITS.street),
+    house: text(params.get("house"), STAFF_ORDER_LIMITS.house),
+    room: text(params.get("room"), STAFF_ORDER_LIMITS.room),
+    payment: payment === PAYMENT_IDS.onReceipt ? PAYMENT_IDS.onReceipt : PAYMENT_IDS.online,
+    channel: orderChannels.includes(channel as OrderChannel) ? (channel as OrderChannel) : "phone",
+    comment: text(params.get("comment"), STAFF_ORDER_LIMITS.comment),
+    token,
+  };
+}
+
+/** The draft as the page's address (only what is set), with the page's own extras (a search, the step). */
+export function staffOrderSearch(draft: StaffOrderDraft, extra: Record<string, string | number | null | undefined> = {}): string {
+  const params = new URLSearchParams({ t: draft.token });
+  if (draft.buyer !== null) params.set("buyer", String(draft.buyer));
+  // One field for all the lines: the page's search forms carry the draft as hidden fields, one per name.
+  if (draft.lines.length > 0) params.set("l", draft.lines.map(([productId, quantity]) => `${productId}x${quantity}`).join(","));
+  if (draft.city) params.set("city", draft.city);
+  if (draft.delivery !== null) params.set("d", String(draft.delivery));
+  if (draft.point) params.set("pt", draft.point);
+  for (const key of ["street", "house", "room", "comment"] as const) if (draft[key]) params.set(key, draft[key]);
+  params.set("pay", String(draft.payment));
+  params.set("ch", draft.channel);
+  for (const [key, value] of Object.entries(extra)) if (value !== null && value !== undefined && value !== "") params.set(key, String(value));
+  return `?${params.toString()}`;
+}
+
+export const staffOrderHref = (draft: StaffOrderDraft, extra?: Record<string, string | number | null | undefined>, hash?: string) =>
+  `/admin/orders/new${staffOrderSearch(draft, extra)}${hash ? `#${hash}` : ""}`;
