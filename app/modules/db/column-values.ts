@@ -43,3 +43,14 @@ export type LineDiscount = {
 /** Order statuses: the life of an order from placing to completion. */
 export const orderStatuses = ["new", "awaiting_payment", "paid", "assembling", "shipped", "ready_for_pickup", "completed", "cancelled", "on_review"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
+
+/** The organisation or entrepreneur (ИП) an order is bought for and invoiced to (invoices/company.ts checks it). */
+export type OrderCompany = {
+  kind: "organisation" | "entrepreneur";
+  inn: string;
+  /** Organisations only; an ИП has none. */
+  kpp: string | null;
+  name: string;
+  legalAddress: string;
+  contactPerson: string;
+};
