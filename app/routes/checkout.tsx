@@ -18,6 +18,7 @@ import {
   CartSection,
   CitySection,
   CommentSection,
+  CompanySection,
   ContactSection,
   DeliverySection,
   OrderChangedBox,
@@ -188,6 +189,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           ) : null}
           <CartSection cart={cart} errors={errors} />
           <ContactSection draft={draft} errors={errors} />
+          <CompanySection draft={draft} errors={errors} />
           <CitySection draft={draft} cityResults={view.cityResults} />
           <DeliverySection
             view={view}
@@ -210,7 +212,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             />
           ) : null}
           {draft.delivery.courier ? <AddressSection draft={draft} errors={errors} /> : null}
-          <PaymentSection draft={draft} paymentWindow={view.paymentWindow} />
+          <PaymentSection draft={draft} paymentWindow={view.paymentWindow} payments={view.payments} />
           {view.identification ? <IdentificationSection {...view.identification} signedIn={view.signedIn} /> : null}
           <CommentSection draft={draft} errors={errors} />
           <TotalBar total={view.totals.total} />

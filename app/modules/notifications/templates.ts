@@ -60,7 +60,7 @@ const coins = (order: OrderFacts) => order.lines.map((line) => `${line.name} × 
 const sentenceEnd = (text: string) => (/[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
 function deadline(order: OrderFacts, now: Date): string | null {
-  return order.paysOnline && order.paymentDueAt ? paymentDeadlineText(order.paymentDueAt, now) : null;
+  return (order.paysOnline || order.paysByInvoice) && order.paymentDueAt ? paymentDeadlineText(order.paymentDueAt, now) : null;
 }
 
 function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Content {
@@ -68,11 +68,13 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
     case "order_placed": {
       const { order } = event;
       const due = deadline(order, now);
-      const next = order.paysOnline
-        ? due
-          ? `Оплатите до ${due} (МСК), иначе заказ будет отменён.`
-          : "Оплатите заказ на странице заказа."
-        : "Оплата при получении. Мы позвоним, чтобы договориться о доставке.";
+      const next = order.paysByInvoice
+        ? `Счёт на оплату №${order.number} — по ссылке ниже, на странице заказа. Оплатите его банковским переводом до ${due ?? "срока в счёте"} (МСК), иначе заказ будет отменён.`
+        : order.paysOnline
+          ? due
+            ? `Оплатите до ${due} (МСК), иначе заказ будет отменён.`
+            : "Оплатите заказ на странице заказа."
+          : "Оплата при получении. Мы позвоним, чтобы договориться о доставке.";
       return {
         subject: `Заказ №${order.number} принят`,
         sms: `заказ №${order.number} на ${money(order.total)} принят. ${next}`,
@@ -84,7 +86,7 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
           `К оплате: ${money(order.total)}`,
           next,
         ],
-        link: orderLink(order, shop),
+        ...(order.paysByInvoice ? { link: `${orderLink(order, shop)}/invoice`, linkText: "Скачать счёт на оплату (PDF)" } : { link: orderLink(order, shop) }),
       };
     }
     case "order_paid":
@@ -202,7 +204,7 @@ function shippedContent(order: OrderFacts, trackingNumber: string, shop: ShopFac
         `Заказ №${order.number} передан курьеру магазина.`,
         `Доставка: ${order.delivery}`,
         "Мы позвоним, чтобы договориться о времени. Курьер вручит заказ получателю лично, по паспорту.",
-        ...(order.paysOnline ? [] : [`Оплата при получении — наличными или картой: ${money(order.total)}.`]),
+        ...(order.paysOnline || order.paysByInvoice ? [] : [`Оплата при получении — наличными или картой: ${money(order.total)}.`]),
       ],
       link: orderLink(order, shop),
     };
@@ -263,7 +265,7 @@ function staffContent(event: NotificationEvent, shop: ShopFacts): Content {
   switch (event.kind) {
     case "order_placed":
       return staffOrder(`Новый заказ №${event.order.number} на ${money(event.order.total)}`, event.order, [
-        event.order.paysOnline ? "Оплата онлайн: ждём оплату" : "Оплата при получении",
+        event.order.paysByInvoice ? "Оплата по счёту: ждём перевод" : event.order.paysOnline ? "Оплата онлайн: ждём оплату" : "Оплата при получении",
       ]);
     case "order_on_review":
       return {

@@ -197,7 +197,13 @@ async function changeStatusInTransaction(
 }
 
 const paymentMethod = (paymentId: number) =>
-  paymentId === PAYMENT_IDS.online ? "онлайн" : paymentId === PAYMENT_IDS.onReceipt ? "при получении" : `способ ${paymentId}`;
+  paymentId === PAYMENT_IDS.online
+    ? "онлайн"
+    : paymentId === PAYMENT_IDS.onReceipt
+      ? "при получении"
+      : paymentId === PAYMENT_IDS.invoice
+        ? "по счёту"
+        : `способ ${paymentId}`;
 const fullName = (contact: OrderRow["contact"]) => [contact.lastName, contact.name, contact.secondName].filter(Boolean).join(" ");
 
 /** One line of `npm run orders -- list`. */
