@@ -54,3 +54,15 @@ export type OrderCompany = {
   legalAddress: string;
   contactPerson: string;
 };
+
+/** One incoming payment of an uploaded bank statement (invoices/bank-statement.ts StatementPayment). Sums in kopecks. */
+export type StoredStatementPayment = {
+  number: string;
+  date: string;
+  amountKopecks: number;
+  payerInn: string;
+  payerName: string;
+  payerAccount: string;
+  purpose: string;
+  key: string;
+};

@@ -25,6 +25,7 @@ import {
   type OrderCompany,
   type OrderStatus,
   type PromotionRule,
+  type StoredStatementPayment,
   type QuantityTier,
 } from "./column-values.ts";
 
@@ -1231,3 +1232,19 @@ export const statementPayments = pgTable(
   },
   (table) => [index("statement_payments_by_order").on(table.orderId)],
 );
+
+/**
+ * A bank statement staff uploaded, as read (invoices/bank-statement.ts): kept until its payments
+ * are decided on, so the decision page and the applying post work from the same file, whatever is posted.
+ */
+export const bankStatements = pgTable("bank_statements", {
+  id: serial("id").primaryKey(),
+  account: text("account").notNull(),
+  periodFrom: text("period_from").notNull().default(""),
+  periodTo: text("period_to").notNull().default(""),
+  payments: jsonb("payments").$type<StoredStatementPayment[]>().notNull(),
+  staffId: integer("staff_id").references(() => staff.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});
