@@ -161,9 +161,10 @@ export async function loadStatementPage(context: Readonly<RouterContextProvider>
 export async function handleStatementAction(request: Request, context: Readonly<RouterContextProvider>, rawId: string | undefined) {
   const id = statementId(rawId);
   const form = await readFormBody(request);
-  // Keys are the statement's own (date|number|payer|sum); at most as many as a statement holds.
-  const keys = form
-    .getAll("apply")
+  // One box per payment ("apply-<row>"), its value the payment's key (date|number|payer|sum); at most as many as a statement holds.
+  const keys = [...form]
+    .filter(([name]) => /^apply-\d{1,5}$/.test(name))
+    .map(([, value]) => value)
     .filter((value): value is string => typeof value === "string" && value.length <= 200)
     .slice(0, STATEMENT_LIMITS.documents);
   const { db } = context.get(databaseContext);

@@ -44,7 +44,7 @@ export default function AdminInvoiceStatement({ loaderData }: Route.ComponentPro
                   {payment.applicable ? (
                     <input
                       type="checkbox"
-                      name="apply"
+                      name={`apply-${index}`}
                       value={payment.key}
                       defaultChecked={payment.kind === "matched"}
                       aria-label={`Провести платёж №${payment.number} от ${payment.date}`}
