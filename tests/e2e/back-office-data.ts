@@ -54,6 +54,12 @@ export const e2eLayoutPhotographers = {
   nojs: { typed: "+7 (999) 000-00-34", normal: "+79990000034" },
 };
 
+/** Managers who apply a bank statement to the invoices of invoices.spec.ts, one per project (the code rule above). */
+export const e2eInvoiceManagers = {
+  js: { typed: "+7 (999) 000-00-51", normal: "+79990000051" },
+  nojs: { typed: "+7 (999) 000-00-52", normal: "+79990000052" },
+};
+
 /** Paid orders waiting for each manager: one per journey (a desktop and a phone), and one spare. */
 const PAID_ORDERS_EACH = 3;
 
@@ -64,6 +70,10 @@ export async function prepareBackOffice(dataDir: string, publicUrl: string): Pro
     await seedDatabase(handle.db, { onlyNew: true });
     for (const manager of Object.values(e2eManagers)) {
       const added = await addStaff(handle.db, { phone: manager.typed, role: "manager", name: "Менеджер e2e" }, cliActor);
+      if (!added.ok) throw new Error(added.reason);
+    }
+    for (const manager of Object.values(e2eInvoiceManagers)) {
+      const added = await addStaff(handle.db, { phone: manager.typed, role: "manager", name: "Бухгалтер e2e" }, cliActor);
       if (!added.ok) throw new Error(added.reason);
     }
     for (const editor of Object.values(e2eContentEditors)) {

@@ -202,7 +202,7 @@ describe("the checkout for a company", () => {
     placed.exact = await placeCompanyOrder([]);
     const orderPage = await buyer.client.html(`/my/orders/${placed.exact.id}`);
     expect(plain(textByTestId(orderPage, "order-invoice")!)).toMatch(
-      /Покупатель: ООО «Ромашка», ИНН 7707083893\. Оплатите счёт банковским переводом до \d\d\.\d\d\.\d{4}, 00:00 \(МСК\), иначе заказ будет отменён\./,
+      /Счёт на оплату для ООО «Ромашка», ИНН 7707083893\. Оплатите его банковским переводом до \d\d\.\d\d\.\d{4} включительно, иначе заказ будет отменён\./,
     );
     expect(plain(textContent(orderPage))).toContain("Ожидает оплаты");
   });
@@ -259,7 +259,7 @@ describe("the checkout for a company", () => {
       15_000,
       "the order SMS",
     );
-    expect(sms!.text).toContain("Оплатите его банковским переводом до");
+    expect(sms!.text).toMatch(/Оплатите его банковским переводом до \d\d\.\d\d\.\d{4} включительно/);
   });
 });
 

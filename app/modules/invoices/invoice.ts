@@ -52,6 +52,9 @@ const dateFormatter = new Intl.DateTimeFormat("ru-RU", { timeZone: SHOP_TIME_ZON
 /** «27.11.2026» in Moscow. */
 export const invoiceDate = (at: Date) => dateFormatter.format(at);
 
+/** The last day to pay an invoice due at `dueAt` (the Moscow midnight that ends that day): «02.12.2026». */
+export const invoicePayBy = (dueAt: Date | string) => invoiceDate(new Date(new Date(dueAt).getTime() - 1));
+
 /** «123 456,78»: kopecks as an invoice prints sums, with plain spaces (a PDF's text stays searchable). */
 export function invoiceSum(kopecks: number): string {
   const roubles = Math.floor(kopecks / 100)
@@ -100,7 +103,7 @@ export function invoiceDocument(input: {
     number: input.number,
     date: invoiceDate(input.issuedAt),
     // Due at the Moscow midnight that ends the last day: that day is the one printed.
-    payBy: invoiceDate(new Date(input.dueAt.getTime() - 1)),
+    payBy: invoicePayBy(input.dueAt),
     seller: input.seller,
     buyer: input.buyer,
     lines,

@@ -2,6 +2,7 @@ import { officeAddressText, officePlaceText } from "../delivery/notes.ts";
 import { goesToTheDoor } from "../delivery/order-delivery.ts";
 import { escapeMarkup } from "../shared/escape-markup.ts";
 import { paymentDeadlineText } from "../payments/deadline.ts";
+import { invoicePayBy } from "../invoices/invoice.ts";
 import { cdekTrackingUrl } from "../delivery/tracking.ts";
 import { formatDateTime, formatMoney } from "../shared/format.ts";
 import type { AlertFacts, BuybackFacts, NotificationAudience, NotificationChannel, NotificationEvent, OrderFacts } from "./events.ts";
@@ -69,7 +70,7 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
       const { order } = event;
       const due = deadline(order, now);
       const next = order.paysByInvoice
-        ? `Счёт на оплату №${order.number} — по ссылке ниже, на странице заказа. Оплатите его банковским переводом до ${due ?? "срока в счёте"} (МСК), иначе заказ будет отменён.`
+        ? `Счёт на оплату №${order.number} — по ссылке ниже, на странице заказа. Оплатите его банковским переводом ${order.paymentDueAt ? `до ${invoicePayBy(order.paymentDueAt)} включительно` : "в срок, указанный в счёте"}, иначе заказ будет отменён.`
         : order.paysOnline
           ? due
             ? `Оплатите до ${due} (МСК), иначе заказ будет отменён.`

@@ -37,10 +37,10 @@ export default function AdminInvoiceStatement({ loaderData }: Route.ComponentPro
           <AdminTable
             cards
             testId="statement-payments"
-            head={["", "Платёж", "Плательщик", "Назначение", "Сумма", "Счёт", "Решение"]}
+            head={["Провести", "Платёж", "Плательщик", "Назначение", "Сумма", "Счёт", "Решение"]}
             rows={payments.map((payment, index) => (
               <tr key={`${payment.key}:${index}`} data-kind={payment.kind}>
-                <td>
+                <td data-label="Провести">
                   {payment.applicable ? (
                     <input
                       type="checkbox"

@@ -7,7 +7,7 @@ import { latestPayment } from "#app/modules/orders/payments.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import { PAYMENT_IDS } from "#app/modules/payments/methods.ts";
-import { formatDateTime } from "#app/modules/shared/format.ts";
+import { invoicePayBy } from "#app/modules/invoices/invoice.ts";
 import { ConfirmDeadline, OrderDetails, OrderTimeline, PayAgainForm, PaymentDeadline } from "#app/ui/orders/OrderDetails.tsx";
 import type { Route } from "./+types/order";
 
@@ -26,7 +26,7 @@ export async function loader({ url, context, params }: Route.LoaderArgs) {
             href: `/my/orders/${order.id}/invoice`,
             company: order.company.name,
             inn: order.company.inn,
-            dueAt: order.status === "awaiting_payment" && order.paymentDueAt ? order.paymentDueAt.toISOString() : null,
+            payBy: order.status === "awaiting_payment" && order.paymentDueAt ? invoicePayBy(order.paymentDueAt) : null,
           }
         : null,
     history: history.map((step) => ({ ...step, createdAt: step.createdAt.toISOString() })),
@@ -69,18 +69,18 @@ export default function Order({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       {invoice ? (
-        <section data-testid="order-invoice">
-          <h2>Счёт на оплату</h2>
+        // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- an <output> holds phrasing content only, and this holds paragraphs
+        <div role="status" data-testid="order-invoice">
           <p>
-            Покупатель: {invoice.company}, ИНН {invoice.inn}.
-            {invoice.dueAt ? ` Оплатите счёт банковским переводом до ${formatDateTime(invoice.dueAt)} (МСК), иначе заказ будет отменён.` : ""}
+            Счёт на оплату для {invoice.company}, ИНН {invoice.inn}.
+            {invoice.payBy ? ` Оплатите его банковским переводом до ${invoice.payBy} включительно, иначе заказ будет отменён.` : ""}
           </p>
           <p>
             <a href={invoice.href} download>
               Скачать счёт №{order.number} (PDF)
             </a>
           </p>
-        </section>
+        </div>
       ) : null}
       <OrderDetails order={order} />
       <OrderTimeline steps={history} />
