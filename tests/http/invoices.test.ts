@@ -64,7 +64,9 @@ let scratch: string;
 let smsOutbox: string;
 let emailOutbox: string;
 const manager = newPhone();
+const secondManager = newPhone();
 let staff: ShopClient;
+let otherStaff: ShopClient;
 let buyer: Buyer;
 
 const shownTotal = (page: string) => (JSON.parse(inputValue(page, "shown")!) as number[]).at(-1)!;
@@ -114,12 +116,14 @@ beforeAll(async () => {
   emailOutbox = path.join(scratch, "email.jsonl");
   database = await createShopDatabase();
   await addStaffByCommand(database.env, manager.typed, "manager", "Тест менеджер");
+  await addStaffByCommand(database.env, secondManager.typed, "manager", "Второй менеджер");
   shop = await database.start({
     ...fileOutboxSettings({ sms: smsOutbox, email: emailOutbox }),
     NOTIFY_POLL_INTERVAL_MS: "200",
     CARD_PAYMENT_MAX_RUB: String(CARD_LIMIT),
   });
   staff = await signedInStaff(shop.url, smsOutbox, manager);
+  otherStaff = await signedInStaff(shop.url, smsOutbox, secondManager);
   buyer = await signedInBuyer(shop.url, smsOutbox);
 }, 300_000);
 afterAll(async () => {
@@ -326,8 +330,14 @@ describe("invoices paid from a bank statement", () => {
 
   it("applies the ticked payments once: the exact invoice paid, the wrong sum not", async () => {
     const keys = selectAll(statementPage, 'input[name^="apply"]').map((box) => box.attribs.value!);
-    const applied = await noticeAfter(staff, await staff.postForm(statementLocation, { "apply-0": keys[0]!, "apply-1": keys[0]! }));
-    expect(applied.text).toContain(`Проведено платежей: 1. Оплачены заказы: №${placed.exact.number}.`);
+    // Two members of staff press «Провести» at once (one of them posting the payment twice): it is applied once.
+    const [mine, theirs] = await Promise.all([
+      staff.postForm(statementLocation, { "apply-0": keys[0]!, "apply-1": keys[0]! }),
+      otherStaff.postForm(statementLocation, { "apply-0": keys[0]! }),
+    ]);
+    const notices = [(await noticeAfter(staff, mine)).text, (await noticeAfter(otherStaff, theirs)).text];
+    expect(notices.filter((text) => text.includes(`Проведено платежей: 1. Оплачены заказы: №${placed.exact.number}.`))).toHaveLength(1);
+    expect(notices.filter((text) => text.includes("Ничего не проведено"))).toHaveLength(1);
     expect(plain(textContent(await buyer.client.html(`/my/orders/${placed.exact.id}`)))).toContain("Оплачен");
     // The same post again (a double submit) and the same file uploaded again apply nothing.
     const again = await noticeAfter(staff, await staff.postForm(statementLocation, { "apply-0": keys[0]! }));

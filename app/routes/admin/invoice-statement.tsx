@@ -40,7 +40,7 @@ export default function AdminInvoiceStatement({ loaderData }: Route.ComponentPro
             head={["Провести", "Платёж", "Плательщик", "Назначение", "Сумма", "Счёт", "Решение"]}
             rows={payments.map((payment, index) => (
               <tr key={`${payment.key}:${index}`} data-kind={payment.kind}>
-                <td data-label="Провести">
+                <td data-label={payment.applicable ? "Провести" : undefined}>
                   {payment.applicable ? (
                     <input
                       type="checkbox"

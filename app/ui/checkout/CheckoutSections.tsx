@@ -439,7 +439,7 @@ export function CompanySection({ draft, errors }: { draft: CheckoutDraft; errors
             {field("inn", "ИНН", { maxLength: FIELD_LIMITS.inn, inputMode: "numeric", autoComplete: "off" })}
             {field("kpp", "КПП (для организации)", { maxLength: FIELD_LIMITS.kpp, inputMode: "numeric", autoComplete: "off" })}
           </div>
-          <p className={css.muted}>ИНН организации — 10 цифр, ИП — 12 цифр. У ИП нет КПП.</p>
+          <p className={css.companyHint}>ИНН организации — 10 цифр, ИП — 12 цифр. У ИП нет КПП.</p>
           {field("name", "Полное наименование", { maxLength: FIELD_LIMITS.companyName, autoComplete: "organization" })}
           {field("legalAddress", "Юридический адрес", { maxLength: FIELD_LIMITS.legalAddress, autoComplete: "off" })}
           {field("contactPerson", "Контактное лицо", { maxLength: FIELD_LIMITS.contactPerson, autoComplete: "name" })}

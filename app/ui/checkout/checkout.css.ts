@@ -179,6 +179,8 @@ export const totalBarLink = style([button, { whiteSpace: "nowrap" }]);
 export const companyBlock = style({ display: "grid", gap: vars.space.sm });
 export const companyFields = style({ display: "grid", gap: 0, paddingTop: vars.space.sm });
 globalStyle(`${companyBlock}:not(:has(input[name="asCompany"]:checked)) ${companyFields}`, { display: "none" });
+/** Under the ИНН and КПП: close to them, not a field's gap away. */
+export const companyHint = style([muted, { margin: `calc(-1 * ${vars.space.sm}) 0 ${vars.space.md}` }]);
 /** Why a way of paying is not offered. */
 export const paymentNote = style({
   margin: `0 0 ${vars.space.sm}`,
