@@ -141,6 +141,10 @@ async function placeCompanyOrder(lines: Array<[number, number]>): Promise<{ id: 
   expect(done.status).toBe(303);
   expect(done.headers.get("location")).toMatch(/^\/thanks\?order=\d+$/);
   const id = await latestOrderId(buyer.client);
+  const thanks = await buyer.client.html(done.headers.get("location")!);
+  expect(plain(textByTestId(thanks, "thanks-invoice")!)).toBe(
+    "Скачайте счёт на оплату и оплатите его банковским переводом: соберём заказ, когда деньги поступят на наш счёт.",
+  );
   const orderPage = await buyer.client.html(`/my/orders/${id}`);
   return { id, number: textByTestId(orderPage, "order-number")!.replace("№", ""), total: shownTotal(page), page };
 }

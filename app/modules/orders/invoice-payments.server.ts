@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { bankStatements, orders, statementPayments, type OrderStatus } from "../db/schema.ts";
 import type { StoredStatementPayment } from "../db/column-values.ts";
@@ -83,8 +83,12 @@ async function matchPayments(db: Database, payments: StatementPayment[], lock = 
   return matches.map((match) => ({ ...match, order: "invoice" in match ? (byNumber.get(match.invoice.number) ?? null) : null }));
 }
 
-/** Keeps an uploaded statement for the decision; its id. */
-export async function storeStatement(db: Database, statement: BankStatement, staffId: number | null): Promise<number> {
+/** How long an uploaded statement waits for a decision; what was applied stays in statement_payments. */
+export const STATEMENT_KEEP_MS = 30 * 86_400_000;
+
+/** Keeps an uploaded statement for the decision (and lets go of those past STATEMENT_KEEP_MS); its id. */
+export async function storeStatement(db: Database, statement: BankStatement, staffId: number | null, now = new Date()): Promise<number> {
+  await db.delete(bankStatements).where(lt(bankStatements.createdAt, new Date(now.getTime() - STATEMENT_KEEP_MS)));
   const [row] = await db
     .insert(bankStatements)
     .values({
