@@ -37,10 +37,10 @@ export function paymentDeadline(
   placedAt: Date,
   timeoutMinutes: number,
   confirmTimeoutMinutes: number,
-  invoiceDays: number = getConfig().invoices.paymentDays,
+  invoiceDays?: number,
 ): Date {
   // An invoice is paid by a bank transfer, which takes banking days rather than minutes.
-  if (paymentId === PAYMENT_IDS.invoice) return invoiceDueAt(placedAt, invoiceDays);
+  if (paymentId === PAYMENT_IDS.invoice) return invoiceDueAt(placedAt, invoiceDays ?? getConfig().invoices.paymentDays);
   return new Date(placedAt.getTime() + (paymentId === PAYMENT_IDS.online ? timeoutMinutes : confirmTimeoutMinutes) * 60_000);
 }
 
