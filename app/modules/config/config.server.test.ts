@@ -289,7 +289,7 @@ describe("the operator's guide", () => {
 });
 
 describe("payment by invoice settings", () => {
-  it("starts on the demo bank account, 3 banking days and card payment up to 1 000 000 ₽", () => {
+  it("starts on the demo bank account, 3 banking days and card payment up to 3 000 000 ₽", () => {
     const config = parseConfig({ DATA_DIR: tempDir() });
     expect(config.invoices).toMatchObject({
       bik: "044525225",
@@ -297,7 +297,7 @@ describe("payment by invoice settings", () => {
       kpp: "770101001",
       demo: true,
       paymentDays: 3,
-      cardPaymentMaxRub: 1_000_000,
+      cardPaymentMaxRub: 3_000_000,
     });
   });
 

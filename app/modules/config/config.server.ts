@@ -224,7 +224,7 @@ export const envSchema = z.object({
     .min(1, "целое число банковских дней от 1 до 30")
     .max(30, "целое число банковских дней от 1 до 30")
     .default(3),
-  CARD_PAYMENT_MAX_RUB: roubles(1_000_000_000).default(1_000_000),
+  CARD_PAYMENT_MAX_RUB: roubles(1_000_000_000).default(3_000_000),
   // Identification of buyers (115-FZ): the thresholds and the key of the personal data at rest.
   IDENTIFICATION_THRESHOLD_RUB: roubles(100_000_000).default(100_000),
   IDENTIFICATION_THRESHOLD_CASH_RUB: roubles(100_000_000).default(40_000),

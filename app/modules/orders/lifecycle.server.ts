@@ -32,13 +32,7 @@ export const CANCELLED_BY_SHOP_REASON = "заказ отменён магази�
  * paid on receipt until staff confirm it (move it on to «Собирается»); after that the deadline
  * watch cancels it.
  */
-export function paymentDeadline(
-  paymentId: number,
-  placedAt: Date,
-  timeoutMinutes: number,
-  confirmTimeoutMinutes: number,
-  invoiceDays?: number,
-): Date {
+export function paymentDeadline(paymentId: number, placedAt: Date, timeoutMinutes: number, confirmTimeoutMinutes: number, invoiceDays?: number): Date {
   // An invoice is paid by a bank transfer, which takes banking days rather than minutes.
   if (paymentId === PAYMENT_IDS.invoice) return invoiceDueAt(placedAt, invoiceDays ?? getConfig().invoices.paymentDays);
   return new Date(placedAt.getTime() + (paymentId === PAYMENT_IDS.online ? timeoutMinutes : confirmTimeoutMinutes) * 60_000);
