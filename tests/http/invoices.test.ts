@@ -13,7 +13,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, bankStatements, orderEvents, orders, products, receipts, statementPayments } from "#app/modules/db/schema.ts";
 import { includedVat, invoiceSum } from "#app/modules/invoices/invoice.ts";
-import { changeOrderStatus } from "#app/modules/orders/operator.server.ts";
+import { changeOrderStatus, findOrderByNumber, formatOrderDetails } from "#app/modules/orders/operator.server.ts";
 import { expireOverdueOrders } from "#app/modules/orders/expiry.server.ts";
 import { PAYMENT_EXPIRED_REASON } from "#app/modules/orders/lifecycle.server.ts";
 import { encodeSingleByte } from "#app/modules/shared/single-byte-encoding.ts";
@@ -397,6 +397,8 @@ describe("after the shop stops", () => {
     await shop!.stop();
     shop = undefined;
     await database.use(async ({ db }) => {
+      // The operator's `npm run orders -- show` names the company.
+      expect(formatOrderDetails((await findOrderByNumber(db, placed.exact.number))!)).toContain("Организация: ООО «Ромашка», ИНН 7707083893/773601001\nГород:");
       const applied = await db.select().from(statementPayments);
       expect(applied.map((row) => row.paymentNumber)).toEqual(["101"]);
       expect(await db.select({ id: bankStatements.id }).from(bankStatements)).toHaveLength(2);
