@@ -11,7 +11,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, bankStatements, orderEvents, orders, products, receipts, statementPayments } from "#app/modules/db/schema.ts";
+import { auditLog, bankStatements, notifications, orderEvents, orders, products, receipts, statementPayments } from "#app/modules/db/schema.ts";
 import { includedVat, invoiceSum } from "#app/modules/invoices/invoice.ts";
 import { changeOrderStatus, findOrderByNumber, formatOrderDetails } from "#app/modules/orders/operator.server.ts";
 import { expireOverdueOrders } from "#app/modules/orders/expiry.server.ts";
@@ -423,6 +423,12 @@ describe("after the shop stops", () => {
       expect(after).toEqual({ status: "cancelled", cancelReason: PAYMENT_EXPIRED_REASON });
       const [restocked] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, EXEMPT_COIN));
       expect(restocked!.stock).toBe(before!.stock + 2);
+      // The buyer is told why, by SMS and e-mail, through the outbox.
+      const told = await db
+        .select({ channel: notifications.channel })
+        .from(notifications)
+        .where(and(eq(notifications.orderId, placed.overdue.id), eq(notifications.event, "order_cancelled"), eq(notifications.audience, "buyer")));
+      expect(told.map((row) => row.channel).toSorted()).toEqual(["email", "sms"]);
 
       // Handed over: a company's transfer needs no 54-FZ receipt from the shop.
       for (const to of ["assembling", "ready_for_pickup", "completed"] as const) expect((await changeOrderStatus(db, placed.exact.number, to)).ok).toBe(true);
