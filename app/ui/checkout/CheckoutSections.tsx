@@ -403,11 +403,7 @@ export function PointsSection({
  */
 export function CompanySection({ draft, errors }: { draft: CheckoutDraft; errors: CheckoutErrors }) {
   const names = FIELDS.company;
-  const field = (
-    key: Exclude<keyof typeof names, "asCompany">,
-    label: string,
-    extra: { maxLength: number; inputMode?: "numeric"; autoComplete: string; hint?: string },
-  ) => (
+  const field = (key: Exclude<keyof typeof names, "asCompany">, label: string, extra: { maxLength: number; inputMode?: "numeric"; autoComplete: string }) => (
     <TextField
       label={label}
       errors={errors[names[key]]}
@@ -418,7 +414,6 @@ export function CompanySection({ draft, errors }: { draft: CheckoutDraft; errors
         maxLength: extra.maxLength,
         inputMode: extra.inputMode,
         autoComplete: extra.autoComplete,
-        "aria-describedby": extra.hint ? `checkout-${names[key]}-hint` : undefined,
       }}
     />
   );
