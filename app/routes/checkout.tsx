@@ -19,6 +19,7 @@ import {
   CartSection,
   CitySection,
   CommentSection,
+  CompanySection,
   ContactSection,
   DeliverySection,
   OrderChangedBox,
@@ -189,6 +190,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           ) : null}
           <CartSection cart={cart} errors={errors} />
           <ContactSection draft={draft} errors={errors} />
+          <CompanySection draft={draft} errors={errors} />
           <CitySection draft={draft} cityResults={view.cityResults} />
           <DeliverySection
             view={view}
@@ -211,7 +213,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             />
           ) : null}
           {draft.delivery.courier ? <AddressSection draft={draft} errors={errors} /> : null}
-          <PaymentSection draft={draft} paymentWindow={view.paymentWindow} />
+          <PaymentSection draft={draft} paymentWindow={view.paymentWindow} payments={view.payments} />
           {view.identification ? <IdentificationSection {...view.identification} signedIn={view.signedIn} /> : null}
           <CommentSection draft={draft} errors={errors} />
           <TotalBar total={view.totals.total} />

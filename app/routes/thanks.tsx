@@ -94,11 +94,19 @@ export default function Thanks({ loaderData }: Route.ComponentProps) {
           </p>
           <h2>Что дальше</h2>
           <ol>
+            {order.paymentId === PAYMENT_IDS.invoice && order.status === "awaiting_payment" ? (
+              <li data-testid="thanks-invoice">
+                <a href={`/my/orders/${order.id}/invoice`} download>
+                  Скачайте счёт на оплату
+                </a>{" "}
+                и оплатите его банковским переводом: соберём заказ, когда деньги поступят на наш счёт.
+              </li>
+            ) : null}
             <li>Мы соберём заказ в течение рабочего дня и проверим каждую монету.</li>
             <li>
               {order.deliveryId === DELIVERY_IDS.officePickup
                 ? "Пришлём SMS, когда заказ будет готов к выдаче в офисе; адрес и часы работы — ниже."
-                : order.paymentId === PAYMENT_IDS.online
+                : order.paymentId !== PAYMENT_IDS.onReceipt
                   ? "Передадим посылку в доставку с объявленной ценностью и пришлём трек-номер в SMS."
                   : "Наш сотрудник позвонит, чтобы договориться о времени вручения; оплата — при получении."}
             </li>

@@ -60,6 +60,12 @@ export const e2eOrderTakers = {
   nojs: { typed: "+7 (999) 000-00-52", normal: "+79990000052", buyerPhone: "+7 (999) 000-05-52" },
 };
 
+/** Managers who apply a bank statement to the invoices of invoices.spec.ts, one per project (the code rule above). */
+export const e2eInvoiceManagers = {
+  js: { typed: "+7 (999) 000-00-53", normal: "+79990000053" },
+  nojs: { typed: "+7 (999) 000-00-54", normal: "+79990000054" },
+};
+
 /** Paid orders waiting for each manager: one per journey (a desktop and a phone), and one spare. */
 const PAID_ORDERS_EACH = 3;
 
@@ -74,6 +80,10 @@ export async function prepareBackOffice(dataDir: string, publicUrl: string): Pro
     }
     for (const taker of Object.values(e2eOrderTakers)) {
       const added = await addStaff(handle.db, { phone: taker.typed, role: "manager", name: "Принимающий заказы e2e" }, cliActor);
+      if (!added.ok) throw new Error(added.reason);
+    }
+    for (const manager of Object.values(e2eInvoiceManagers)) {
+      const added = await addStaff(handle.db, { phone: manager.typed, role: "manager", name: "Бухгалтер e2e" }, cliActor);
       if (!added.ok) throw new Error(added.reason);
     }
     for (const editor of Object.values(e2eContentEditors)) {

@@ -220,6 +220,8 @@ function shopEnvironment(extra: Record<string, string>): Record<string, string> 
     // Likewise the caps on stock held unpaid: tests/http/holds.test.ts gives them.
     MAX_UNCONFIRMED_PIECES_PER_BUYER: "1000000",
     MAX_UNCONFIRMED_RUB_PER_BUYER: "10000000000",
+    // And card payment of any size: tests/http/invoices.test.ts gives the card limit.
+    CARD_PAYMENT_MAX_RUB: "1000000000",
     ...extra,
   };
 }

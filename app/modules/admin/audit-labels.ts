@@ -39,6 +39,9 @@ export const auditActionLabels: Record<string, string> = {
   "exchange.statuses": "Таблица статусов 1С",
   "exchange.groups": "Группы 1С и разделы каталога",
   "exchange.publish": "Монета из 1С опубликована",
+  "invoice.paid": "Счёт отмечен оплаченным",
+  "invoice.statement-upload": "Загружена банковская выписка",
+  "invoice.statement-payment": "Платёж из выписки проведён по счёту",
 };
 
 /** An action code not named above (an older row) is shown as written. */
@@ -63,6 +66,7 @@ export function auditEntityLabel(entity: string): string {
     content: "Текст",
     quotes: "Котировки",
     customer: "Покупатель",
+    statement: "Выписка",
   };
   if (prefix === "staff" && value) return `Сотрудник ${formatPhone(value)}`;
   if (prefix === "content") {

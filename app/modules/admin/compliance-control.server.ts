@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, lte, ne, sql } from "drizzle-orm";
 import { getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { orderEvents, orders } from "../db/schema.ts";
-import { PAYMENT_IDS } from "../payments/methods.ts";
+import { isPrepaid, PAYMENT_IDS } from "../payments/methods.ts";
 import { paymentDeadline, recordOrderStep } from "../orders/lifecycle.server.ts";
 import { orderStatusLabels } from "../orders/statuses.ts";
 import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
@@ -138,7 +138,7 @@ export function controlCsv(rows: readonly ControlRow[]): string {
       row.linkedTotal,
       reasonLabels[row.reason],
       row.buyer,
-      row.paymentId === PAYMENT_IDS.onReceipt ? "при получении" : "онлайн",
+      row.paymentId === PAYMENT_IDS.onReceipt ? "при получении" : row.paymentId === PAYMENT_IDS.invoice ? "по счёту" : "онлайн",
       row.identified ? "есть" : "нет",
     ]),
   );
@@ -162,7 +162,7 @@ export async function releaseHeldOrder(db: Database, actor: StaffActor, number: 
     const [order] = await tx.select().from(orders).where(eq(orders.number, number)).for("update");
     if (!order || order.status !== "on_review") return { ok: false as const, reason: releaseMessages.notHeld(number) };
     if (order.version !== version) return { ok: false as const, reason: staleOrderMessage };
-    const status = order.paymentId === PAYMENT_IDS.online ? "awaiting_payment" : "new";
+    const status = isPrepaid(order.paymentId) ? "awaiting_payment" : "new";
     const paymentDueAt = paymentDeadline(order.paymentId, now, getConfig().orders.paymentTimeoutMinutes, getConfig().orders.hold.confirmTimeoutMinutes);
     const [changed] = await tx.update(orders).set({ status, paymentDueAt, updatedAt: now }).where(eq(orders.id, order.id)).returning();
     await recordOrderStep(tx, changed!, { status, actor: "operator", note: "Проверка завершена", now });

@@ -3,6 +3,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { orderDeliveryRecord } from "../checkout/checkout.server.ts";
 import { contactSchema } from "../checkout/draft-form.server.ts";
+import { getConfig } from "../config/config.server.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { readForm } from "../forms/read-form.ts";
 import { editOrder, editRefusal, type OrderEditInput, planOrderEdit } from "../orders/edit-order.server.ts";
@@ -50,7 +51,12 @@ async function editInput(context: Readonly<RouterContextProvider>, order: Operat
     if (!quote.chosen || !quote.state || !quote.city) problems.push(staffOrderTexts.unknownDelivery);
     else if (quote.points && !quote.points.selected) problems.push(staffOrderTexts.choosePoint);
     else if (quote.state.courier && (!state.address.street.trim() || !state.address.house.trim())) problems.push(staffOrderTexts.needAddress);
-    else if (!mayPayBy(order.paymentId, quote.state)) problems.push(staffOrderTexts.badPayment);
+    // An invoice keeps the company's details the order has; another way must still be offered for the new total.
+    else if (
+      order.paymentId !== PAYMENT_IDS.invoice &&
+      !mayPayBy(order.paymentId, { ...quote.state, total: quote.totals.total }, getConfig().invoices.cardPaymentMaxRub)
+    )
+      problems.push(staffOrderTexts.badPayment);
     else
       delivery = {
         record: orderDeliveryRecord(quote.chosen, quote.state, quote.points?.selected ?? undefined, { ...state.address, entrance: "", floor: "", message: "" }),

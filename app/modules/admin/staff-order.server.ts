@@ -23,7 +23,7 @@ import { pieceLimit } from "../lists/limits.ts";
 import { summarizeLines } from "../lists/summary.server.ts";
 import { readTypedQuantity } from "../lists/typed-quantity.ts";
 import { placeOrder } from "../orders/place-order.server.ts";
-import { mayPayBy, PAYMENT_IDS, paymentWays } from "../payments/methods.ts";
+import { mayPayBy, PAYMENT_IDS, staffPaymentWays } from "../payments/methods.ts";
 import { paymentWindowText } from "../payments/deadline.ts";
 import { formatPhone, normalizePhone } from "../phone/phone.ts";
 import { getQuotesService } from "../quotes/quotes.server.ts";
@@ -165,7 +165,8 @@ function problemsOf(draft: StaffOrderDraft, buyer: User | undefined, quote: Awai
   else {
     if (quote.points && !quote.points.selected) problems.push(staffOrderTexts.choosePoint);
     if (quote.state?.courier && (!draft.street.trim() || !draft.house.trim())) problems.push(staffOrderTexts.needAddress);
-    if (quote.state && !mayPayBy(draft.payment, quote.state)) problems.push(staffOrderTexts.badPayment);
+    if (quote.state && !mayPayBy(draft.payment, { ...quote.state, total: quote.totals.total }, getConfig().invoices.cardPaymentMaxRub))
+      problems.push(staffOrderTexts.badPayment);
   }
   return problems;
 }
@@ -230,7 +231,11 @@ export async function loadStaffOrderPage(context: Readonly<RouterContextProvider
     deliveryError: quote.deliveryError,
     chosen: quote.chosen,
     points: quote.points,
-    payments: paymentWays(quote.state ?? { specialDelivery: false }, window),
+    payments: staffPaymentWays(
+      { specialDelivery: quote.state?.specialDelivery ?? false, total: quote.totals.total },
+      getConfig().invoices.cardPaymentMaxRub,
+      window,
+    ),
     totals: quote.totals,
     quotedAt: quote.quotedAt,
     problems,

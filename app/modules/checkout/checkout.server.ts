@@ -16,6 +16,8 @@ import type { MetalRates } from "../pricing/pricing.ts";
 import { lastOrderPoint, loadDraft } from "./draft.server.ts";
 import { type CheckoutDraft, checkoutTexts } from "./draft.ts";
 import { orderTerms, termsKey } from "./terms.ts";
+import { getConfig } from "../config/config.server.ts";
+import { offeredPayments } from "../payments/methods.ts";
 import type { CheckoutView, DeliveryChoice, DeliveryChoiceGroup } from "./view.ts";
 
 /** The most pickup points listed without JavaScript: enough to find one's own, short enough for a slow phone. */
@@ -212,6 +214,10 @@ export async function checkoutView(
     points = { list, total: filtered.length, filter: input.pointFilter, selected };
   }
   const deliveryPrice = chosen ? chosen.price : null;
+  const cardLimit = getConfig().invoices.cardPaymentMaxRub;
+  const offeredWays = offeredPayments({ specialDelivery: draft.delivery.specialDelivery, total: cart.totalPrice + (deliveryPrice ?? 0) }, cardLimit);
+  // A way no longer offered (the order grew past the card limit) is not shown ticked: the first one offered is.
+  if (!offeredWays.includes(draft.delivery.paymentId)) draft = { ...draft, delivery: { ...draft.delivery, paymentId: offeredWays[0]! } };
   const shown = termsKey(orderTerms(cart, draft, chosen));
   // A notice speaks of the terms it was made for; once they changed again (another tab, the cart page) it is gone.
   if (draft.priceNotice && draft.priceNotice.key !== shown) draft = { ...draft, priceNotice: null };
@@ -230,5 +236,6 @@ export async function checkoutView(
     totals: { goods: cart.totalPrice, delivery: deliveryPrice, total: cart.totalPrice + (deliveryPrice ?? 0) },
     deliveryNotes: deliveryNotesOf(offered.groups),
     deliveryError: offered.error,
+    payments: { offered: offeredWays, cardLimit, invoiceDays: getConfig().invoices.paymentDays },
   };
 }

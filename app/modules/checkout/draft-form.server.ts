@@ -2,10 +2,14 @@ import { z } from "zod";
 import type { CheckoutDelivery } from "../delivery/rules.ts";
 import { emailField, namePartField, optionalText, phoneField } from "../forms/fields.ts";
 import { entranceProblem, floorProblem, roomProblem } from "./address-fields.ts";
+import { type CompanyBuyer, companySchema } from "../invoices/company.ts";
+import { PAYMENT_IDS, paymentTexts } from "../payments/methods.ts";
 import {
   type ChangeNotice,
   type CheckoutAddress,
+  type CheckoutCompany,
   type CheckoutContact,
+  COMPANY_BLOCK_FIELD,
   type CheckoutDraft,
   checkoutTexts,
   emptyDraft,
@@ -87,6 +91,15 @@ const choices = {
       message: postedText(FIELD_LIMITS.message),
     }),
     comment: postedText(FIELD_LIMITS.comment),
+    company: z.object({
+      /** Undefined when the post did not carry the company block at all. */
+      asCompany: z.boolean().optional(),
+      inn: postedText(FIELD_LIMITS.inn),
+      kpp: postedText(FIELD_LIMITS.kpp),
+      name: postedText(FIELD_LIMITS.companyName),
+      legalAddress: postedText(FIELD_LIMITS.legalAddress),
+      contactPerson: postedText(FIELD_LIMITS.contactPerson),
+    }),
   }),
   /** The quantities typed into the cart lines ("qty:<id>"), by product id, as typed. */
   quantities: z.map(z.number(), z.string()),
@@ -109,7 +122,15 @@ function shapeOfPost(form: FormData) {
       ["chooseCity", "deliveryId", "pointCode", "paymentId", "removeLine", "shown", "cityQuery", "token"].map((name) => [name, first(name)]),
     ),
     intent: checkoutIntents.includes(intent as never) ? intent : "save",
-    texts: { contact: texts(FIELDS.contact), address: texts(FIELDS.address), comment: first("comment") },
+    texts: {
+      contact: texts(FIELDS.contact),
+      address: texts(FIELDS.address),
+      comment: first("comment"),
+      company: {
+        ...texts(Object.fromEntries(Object.entries(FIELDS.company).filter(([key]) => key !== "asCompany"))),
+        asCompany: form.has(COMPANY_BLOCK_FIELD) ? first(FIELDS.company.asCompany) === "1" : undefined,
+      },
+    },
     quantities,
   };
 }
@@ -157,7 +178,12 @@ export function applyPostedFields(draft: CheckoutDraft, texts: PostedTexts): Che
   for (const key of Object.keys(contact) as (keyof CheckoutContact)[]) contact[key] = texts.contact[key] ?? contact[key];
   const address = { ...draft.address };
   for (const key of Object.keys(address) as (keyof CheckoutAddress)[]) address[key] = texts.address[key] ?? address[key];
-  return { ...draft, contact, address, comment: texts.comment ?? draft.comment };
+  const company = { ...draft.company };
+  for (const key of Object.keys(company) as (keyof CheckoutCompany)[]) {
+    if (key === "asCompany") company.asCompany = texts.company.asCompany ?? company.asCompany;
+    else company[key] = texts.company[key] ?? company[key];
+  }
+  return { ...draft, contact, address, company, comment: texts.comment ?? draft.comment };
 }
 
 function isChangeNotice(value: unknown): value is ChangeNotice {
@@ -181,9 +207,18 @@ export function readDraft(stored: Record<string, unknown> | null | undefined): C
   const address = record(stored.address);
   const city = record(stored.city);
   const delivery = record(stored.delivery);
+  const company = record(stored.company);
   return {
     contact: Object.fromEntries(Object.keys(base.contact).map((key) => [key, text(contact[key], "")])) as CheckoutContact,
     address: Object.fromEntries(Object.keys(base.address).map((key) => [key, text(address[key], "")])) as CheckoutAddress,
+    company: {
+      asCompany: company.asCompany === true,
+      inn: text(company.inn, ""),
+      kpp: text(company.kpp, ""),
+      name: text(company.name, ""),
+      legalAddress: text(company.legalAddress, ""),
+      contactPerson: text(company.contactPerson, ""),
+    },
     city:
       typeof city.code === "string" && /^\d{1,10}$/.test(city.code)
         ? { code: city.code, name: text(city.name, city.code), fullName: text(city.fullName, text(city.name, city.code)) }
@@ -221,5 +256,28 @@ export function validateForOrder(draft: CheckoutDraft, needs: { needsPoint: bool
     }
   }
   if (needs.needsPoint && !draft.pointCode) errors.pointCode = [checkoutTexts.requiredPoint];
+  const company = companyOfDraft(draft);
+  if (!company.ok) for (const [name, messages] of Object.entries(company.errors)) (errors[name] ??= []).push(...messages);
   return errors;
+}
+
+/**
+ * The company the order is bought for: null for a private buyer; its details checked (ИНН check
+ * digits, КПП for an organisation) when the buyer ticked «Покупаю как организация или ИП».
+ * Paying by invoice needs one.
+ */
+export function companyOfDraft(draft: CheckoutDraft): { ok: true; company: CompanyBuyer | null } | { ok: false; errors: Record<string, string[]> } {
+  if (!draft.company.asCompany) {
+    if (draft.delivery.paymentId === PAYMENT_IDS.invoice) return { ok: false, errors: { [FIELDS.company.asCompany]: [paymentTexts.invoiceNeedsCompany] } };
+    return { ok: true, company: null };
+  }
+  const { asCompany: _, ...typed } = draft.company;
+  const parsed = companySchema.safeParse(typed);
+  if (parsed.success) return { ok: true, company: parsed.data };
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const name = FIELDS.company[issue.path[0] as Exclude<keyof CheckoutCompany, "asCompany">];
+    if (name && !errors[name]?.includes(issue.message)) (errors[name] ??= []).push(issue.message);
+  }
+  return { ok: false, errors };
 }

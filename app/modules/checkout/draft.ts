@@ -11,6 +11,8 @@ export type CheckoutContact = { name: string; lastName: string; secondName: stri
 /** Spec section 3, "Checkout address" (the city is kept apart). */
 export type CheckoutAddress = { street: string; house: string; room: string; entrance: string; floor: string; message: string };
 export type DraftCity = { code: string; name: string; fullName: string };
+/** «Покупаю как организация или ИП»: the buyer's company as typed (invoices/company.ts checks it when the order is placed). */
+export type CheckoutCompany = { asCompany: boolean; inn: string; kpp: string; name: string; legalAddress: string; contactPerson: string };
 
 /** What changed since the page was shown (spec 'updatePrices'): the buyer confirms the new prices. */
 export type PriceNotice = { lines: { name: string; quantity: number; was: number | null; now: number }[]; goodsTotal: number; key?: string | null };
@@ -34,6 +36,7 @@ export type CheckoutDraft = {
   /** The chosen pickup point or locker (its provider code), when the delivery needs one. */
   pointCode: string | null;
   address: CheckoutAddress;
+  company: CheckoutCompany;
   comment: string;
   /** Why the last attempt placed no order (spec 'orderError'). */
   orderError: string | null;
@@ -46,6 +49,7 @@ export type CheckoutDraft = {
 export const MOSCOW_CITY: DraftCity = { code: DEFAULT_CITY_CODE, name: "Москва", fullName: "Москва, Россия" };
 
 export const emptyContact = (): CheckoutContact => ({ name: "", lastName: "", secondName: "", email: "", phone: "" });
+export const emptyCompany = (): CheckoutCompany => ({ asCompany: false, inn: "", kpp: "", name: "", legalAddress: "", contactPerson: "" });
 export const emptyAddress = (): CheckoutAddress => ({ street: "", house: "", room: "", entrance: "", floor: "", message: "" });
 
 export function emptyDraft(): CheckoutDraft {
@@ -55,6 +59,7 @@ export function emptyDraft(): CheckoutDraft {
     delivery: defaultCheckoutDelivery(),
     pointCode: null,
     address: emptyAddress(),
+    company: emptyCompany(),
     comment: "",
     orderError: null,
     priceNotice: null,
@@ -75,6 +80,11 @@ export const FIELD_LIMITS = {
   floor: 10,
   message: 500,
   comment: 1000,
+  inn: 20,
+  kpp: 20,
+  companyName: 300,
+  legalAddress: 300,
+  contactPerson: 120,
 } as const;
 
 export const checkoutTexts = {
@@ -93,4 +103,19 @@ export const checkoutTexts = {
 export const FIELDS = {
   contact: { name: "name", lastName: "lastName", secondName: "secondName", email: "email", phone: "phone" },
   address: { street: "street", house: "house", room: "room", entrance: "entrance", floor: "floor", message: "addressMessage" },
-} as const satisfies { contact: Record<keyof CheckoutContact, string>; address: Record<keyof CheckoutAddress, string> };
+  company: {
+    asCompany: "asCompany",
+    inn: "companyInn",
+    kpp: "companyKpp",
+    name: "companyName",
+    legalAddress: "companyAddress",
+    contactPerson: "companyContact",
+  },
+} as const satisfies {
+  contact: Record<keyof CheckoutContact, string>;
+  address: Record<keyof CheckoutAddress, string>;
+  company: Record<keyof CheckoutCompany, string>;
+};
+
+/** Posted with the company block: its checkbox's absence then means «not as a company» (an unticked checkbox posts nothing). */
+export const COMPANY_BLOCK_FIELD = "companyBlock";

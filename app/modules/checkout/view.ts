@@ -3,6 +3,7 @@ import type { DeliveryType } from "../delivery/rules.ts";
 import type { DeliveryDiscount } from "../pricing/discounts.ts";
 import type { CartSummary } from "../lists/summary.server.ts";
 import type { CheckoutDraft } from "./draft.ts";
+import type { PaymentId } from "../payments/methods.ts";
 
 /** What /checkout shows (computed by checkout.server.ts); shared with the page, so no server code here. */
 
@@ -32,6 +33,8 @@ export type CheckoutView = {
   deliveryError: string | null;
   /** The terms shown (terms.ts), posted back with 'Оформить заказ'. */
   shown: string;
+  /** The ways this order may be paid now (payments/methods.ts), and the card limit in roubles that decided it. */
+  payments: { offered: PaymentId[]; cardLimit: number; invoiceDays: number };
   /** With an empty cart: the order just placed from this draft, if any. */
   lastOrder: { id: number; number: string } | null;
 };

@@ -246,6 +246,7 @@ describe("parseConfig", () => {
       SELLER_NAME: "ПАО Сбербанк",
       SELLER_INN: "7707083893",
       SELLER_OGRN: "1027700132195",
+      SELLER_KPP: "773601001",
       SELLER_ADDRESS: "117312, г. Москва, ул. Вавилова, д. 19",
       ASSAY_REGISTRATION_NUMBER: "0177000123",
       ASSAY_REGISTER_URL: "https://dmdk.assay.gov.ru/registry/7707083893",
@@ -289,5 +290,41 @@ describe("the operator's guide", () => {
     // A row of the settings tables names a variable in its first cell.
     const rows = [...guide.matchAll(/^\| `([A-Z][A-Z0-9_]+)`/gm)].map((match) => match[1]!);
     expect(rows.filter((name) => !settings.includes(name) && name !== "BUILD_ID")).toEqual([]);
+  });
+});
+
+describe("payment by invoice settings", () => {
+  it("starts on the demo bank account, 3 banking days and card payment up to 3 000 000 ₽", () => {
+    const config = parseConfig({ DATA_DIR: tempDir() });
+    expect(config.invoices).toMatchObject({
+      bik: "044525225",
+      account: "40702810200000012345",
+      kpp: "770101001",
+      demo: true,
+      paymentDays: 3,
+      cardPaymentMaxRub: 3_000_000,
+    });
+  });
+
+  it("takes a real account whose key agrees with the БИК, and refuses one with a wrong digit", () => {
+    const bank = { DATA_DIR: tempDir(), SELLER_BANK_NAME: "АО «Банк»", SELLER_BIK: "044525225", SELLER_CORRESPONDENT_ACCOUNT: "30101810400000000225" };
+    expect(parseConfig({ ...bank, SELLER_ACCOUNT: "40702810938000099999" }).invoices).toMatchObject({ account: "40702810938000099999", demo: false });
+    expect(() => parseConfig({ ...bank, SELLER_ACCOUNT: "40702810938000099998" })).toThrow(/SELLER_ACCOUNT: контрольная цифра/);
+    expect(() => parseConfig({ ...bank, SELLER_ACCOUNT: "40702810938000099999", SELLER_CORRESPONDENT_ACCOUNT: "30101810400000000226" })).toThrow(
+      /SELLER_CORRESPONDENT_ACCOUNT/,
+    );
+    expect(() => parseConfig({ ...bank, SELLER_BIK: "123" })).toThrow(/SELLER_BIK: БИК/);
+  });
+
+  it("needs a КПП for a real organisation and refuses one for an ИП; the deadline is 1 to 30 banking days", () => {
+    const dataDir = tempDir();
+    expect(() => parseConfig({ DATA_DIR: dataDir, SELLER_INN: "7707083893", SELLER_OGRN: "1027700132195" })).toThrow(/SELLER_KPP: обязателен/);
+    expect(parseConfig({ DATA_DIR: dataDir, SELLER_INN: "7707083893", SELLER_OGRN: "1027700132195", SELLER_KPP: "773601001" }).invoices.kpp).toBe("773601001");
+    expect(() => parseConfig({ DATA_DIR: dataDir, SELLER_INN: "500100732259", SELLER_OGRN: "304500116000157", SELLER_KPP: "773601001" })).toThrow(
+      /у ИП нет КПП/,
+    );
+    expect(parseConfig({ DATA_DIR: dataDir, SELLER_INN: "500100732259", SELLER_OGRN: "304500116000157" }).invoices.kpp).toBeNull();
+    expect(() => parseConfig({ DATA_DIR: dataDir, INVOICE_PAYMENT_DAYS: "0" })).toThrow(/INVOICE_PAYMENT_DAYS/);
+    expect(parseConfig({ DATA_DIR: dataDir, CARD_PAYMENT_MAX_RUB: "300000" }).invoices.cardPaymentMaxRub).toBe(300_000);
   });
 });

@@ -4,6 +4,8 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { generatePiiKey, parsePiiKey, type PiiKeyring } from "../shared/pii-crypto.server.ts";
+import { DEMO_BANK, type InvoiceSettings } from "./invoice-settings.ts";
+import { isValidBik, isValidCorrespondentAccount, isValidSettlementAccount } from "./bank-details.ts";
 import { ASSAY_REGISTER_SEARCH_URL, DEMO_SELLER, innMatchesOgrn, isValidInn, isValidOgrn, type SellerDetails } from "./seller.ts";
 import { parseProxyTrust, type ProxyTrust } from "./proxy-trust.server.ts";
 import { type LogLevel, setLogLevel } from "../shared/log.server.ts";
@@ -210,6 +212,31 @@ export const envSchema = z.object({
     .refine(isValidOgrn, "ОГРН: 13 цифр (организация) или ОГРНИП: 15 цифр (ИП) с верной контрольной цифрой")
     .default(DEMO_SELLER.ogrn),
   SELLER_ADDRESS: z.string().trim().min(10, "юридический адрес продавца").max(500).default(DEMO_SELLER.address),
+  // Payment by invoice: the seller's bank details printed on it, checked against each other below.
+  SELLER_KPP: z
+    .string()
+    .trim()
+    .regex(/^\d{4}[\dA-Z]{2}\d{3}$/, "КПП: 9 знаков (4 цифры, 2 цифры или заглавные латинские буквы, 3 цифры)")
+    .optional(),
+  SELLER_BANK_NAME: z.string().trim().min(3, "название банка продавца").max(200).default(DEMO_BANK.bankName),
+  SELLER_BIK: z.string().trim().refine(isValidBik, "БИК: 9 цифр, начинается с 04").default(DEMO_BANK.bik),
+  SELLER_ACCOUNT: z
+    .string()
+    .trim()
+    .regex(/^\d{20}$/, "расчётный счёт: 20 цифр")
+    .default(DEMO_BANK.account),
+  SELLER_CORRESPONDENT_ACCOUNT: z
+    .string()
+    .trim()
+    .regex(/^301\d{17}$/, "корреспондентский счёт: 20 цифр, начинается с 301")
+    .default(DEMO_BANK.correspondentAccount),
+  INVOICE_PAYMENT_DAYS: z.coerce
+    .number({ error: "целое число банковских дней от 1 до 30" })
+    .int("целое число банковских дней от 1 до 30")
+    .min(1, "целое число банковских дней от 1 до 30")
+    .max(30, "целое число банковских дней от 1 до 30")
+    .default(3),
+  CARD_PAYMENT_MAX_RUB: roubles(1_000_000_000).default(3_000_000),
   // Identification of buyers (115-FZ): the thresholds and the key of the personal data at rest.
   IDENTIFICATION_THRESHOLD_RUB: roubles(100_000_000).default(100_000),
   IDENTIFICATION_THRESHOLD_CASH_RUB: roubles(100_000_000).default(40_000),
@@ -359,6 +386,8 @@ export type AppConfig = {
   };
   /** The seller's legal details: footer, /contacts, JSON-LD, e-mails. */
   seller: SellerDetails;
+  /** Payment by invoice: the seller's bank details, its deadline, and the order total above which no card payment is offered. */
+  invoices: InvoiceSettings;
   /** 115-FZ: when a buyer is identified, when an order is under mandatory control, and the key of their data. */
   compliance: {
     identificationThresholds: IdentificationThresholds;
@@ -411,6 +440,25 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     address: values.SELLER_ADDRESS,
     assayRegistrationNumber: values.ASSAY_REGISTRATION_NUMBER,
   };
+  // A wrong digit in an account sends a company's money nowhere: the keys must agree with the БИК.
+  if (!isValidSettlementAccount(values.SELLER_ACCOUNT, values.SELLER_BIK)) {
+    throw missing("SELLER_ACCOUNT", "контрольная цифра расчётного счёта не сходится с БИК банка: проверьте счёт и SELLER_BIK");
+  }
+  if (!isValidCorrespondentAccount(values.SELLER_CORRESPONDENT_ACCOUNT, values.SELLER_BIK)) {
+    throw missing("SELLER_CORRESPONDENT_ACCOUNT", "корреспондентский счёт не принадлежит банку с этим БИК: проверьте счёт и SELLER_BIK");
+  }
+  if (values.SELLER_INN.length === 10 && !values.SELLER_KPP && values.SELLER_INN !== DEMO_SELLER.inn) {
+    throw missing("SELLER_KPP", "обязателен для организации (ИНН из 10 цифр): его печатают счёт и УПД");
+  }
+  if (values.SELLER_INN.length === 12 && values.SELLER_KPP) throw missing("SELLER_KPP", "у ИП нет КПП: уберите настройку");
+  const bank = {
+    kpp: values.SELLER_INN.length === 10 ? (values.SELLER_KPP ?? DEMO_BANK.kpp) : null,
+    bankName: values.SELLER_BANK_NAME,
+    bik: values.SELLER_BIK,
+    account: values.SELLER_ACCOUNT,
+    correspondentAccount: values.SELLER_CORRESPONDENT_ACCOUNT,
+  };
+  const demoBank = bank.bankName === DEMO_BANK.bankName || bank.account === DEMO_BANK.account;
   const demoSeller = (Object.keys(DEMO_SELLER) as Array<keyof typeof DEMO_SELLER>).some((key) => seller[key] === DEMO_SELLER[key]);
   const assayRegisterUrl = values.ASSAY_REGISTER_URL;
 
@@ -521,6 +569,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
       pollIntervalMs: values.NOTIFY_POLL_INTERVAL_MS,
     },
     seller: { ...seller, assayRegisterUrl, demo: demoSeller },
+    invoices: { ...bank, demo: demoBank, paymentDays: values.INVOICE_PAYMENT_DAYS, cardPaymentMaxRub: values.CARD_PAYMENT_MAX_RUB },
     compliance: {
       identificationThresholds: { nonCash: values.IDENTIFICATION_THRESHOLD_RUB, cash: values.IDENTIFICATION_THRESHOLD_CASH_RUB },
       mandatoryControlRub: values.MANDATORY_CONTROL_THRESHOLD_RUB,

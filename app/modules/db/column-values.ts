@@ -47,3 +47,25 @@ export type OrderStatus = (typeof orderStatuses)[number];
 /** How an order taken by staff came in (orders.channel); null there for the web cart. */
 export const orderChannels = ["phone", "messenger", "office"] as const;
 export type OrderChannel = (typeof orderChannels)[number];
+/** The organisation or entrepreneur (ИП) an order is bought for and invoiced to (invoices/company.ts checks it). */
+export type OrderCompany = {
+  kind: "organisation" | "entrepreneur";
+  inn: string;
+  /** Organisations only; an ИП has none. */
+  kpp: string | null;
+  name: string;
+  legalAddress: string;
+  contactPerson: string;
+};
+
+/** One incoming payment of an uploaded bank statement (invoices/bank-statement.ts StatementPayment). Sums in kopecks. */
+export type StoredStatementPayment = {
+  number: string;
+  date: string;
+  amountKopecks: number;
+  payerInn: string;
+  payerName: string;
+  payerAccount: string;
+  purpose: string;
+  key: string;
+};

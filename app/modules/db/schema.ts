@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -22,8 +23,10 @@ import {
   type LineDiscount,
   type Metal,
   type OrderChannel,
+  type OrderCompany,
   type OrderStatus,
   type PromotionRule,
+  type StoredStatementPayment,
   type QuantityTier,
 } from "./column-values.ts";
 
@@ -540,8 +543,10 @@ export const orders = pgTable(
     contact: jsonb("contact").$type<{ name: string; lastName: string; secondName: string; email: string; phone: string }>().notNull(),
     city: jsonb("city").$type<{ code: string; name: string }>().notNull(),
     delivery: jsonb("delivery").$type<Record<string, unknown>>().notNull(),
-    /** 4: online payment; 6: on receipt (special-contact delivery). */
+    /** 4: online payment; 6: on receipt (special-contact delivery); 7: by invoice (a company's bank transfer). */
     paymentId: integer("payment_id").notNull(),
+    /** Bought as an organisation or ИП: the details its invoice and УПД print; null for a private buyer. */
+    company: jsonb("company").$type<OrderCompany>(),
     goodsTotal: integer("goods_total").notNull(),
     deliveryTotal: integer("delivery_total").notNull().default(0),
     total: integer("total").notNull(),
@@ -1273,3 +1278,46 @@ export const launchSubscriptions = pgTable(
     index("launch_subscriptions_due").on(table.productId, table.notifiedAt),
   ],
 );
+
+/**
+ * Payments of uploaded bank statements applied to invoices. The payment's identity (its date,
+ * number, payer and sum: bank-statement.ts `key`) is unique, so one payment is applied once,
+ * however many overlapping statements list it.
+ */
+export const statementPayments = pgTable(
+  "statement_payments",
+  {
+    id: serial("id").primaryKey(),
+    key: text("key").notNull().unique(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    amountKopecks: bigint("amount_kopecks", { mode: "number" }).notNull(),
+    paymentNumber: text("payment_number").notNull(),
+    paymentDate: text("payment_date").notNull(),
+    payerInn: text("payer_inn").notNull().default(""),
+    payerName: text("payer_name").notNull().default(""),
+    purpose: text("purpose").notNull().default(""),
+    staffId: integer("staff_id").references(() => staff.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (table) => [index("statement_payments_by_order").on(table.orderId)],
+);
+
+/**
+ * A bank statement staff uploaded, as read (invoices/bank-statement.ts): kept until its payments
+ * are decided on, so the decision page and the applying post work from the same file, whatever is posted.
+ */
+export const bankStatements = pgTable("bank_statements", {
+  id: serial("id").primaryKey(),
+  account: text("account").notNull(),
+  periodFrom: text("period_from").notNull().default(""),
+  periodTo: text("period_to").notNull().default(""),
+  payments: jsonb("payments").$type<StoredStatementPayment[]>().notNull(),
+  staffId: integer("staff_id").references(() => staff.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});

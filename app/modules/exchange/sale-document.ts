@@ -1,6 +1,6 @@
 import type { OrderStatus } from "../db/column-values.ts";
 import { orderStatusLabels } from "../orders/statuses.ts";
-import { PAYMENT_IDS } from "../payments/methods.ts";
+import { PAYMENT_IDS, paymentMethodLabels } from "../payments/methods.ts";
 import type { ReceiptVat } from "../tax/vat.ts";
 import { encodeSingleByte } from "../shared/single-byte-encoding.ts";
 
@@ -56,7 +56,7 @@ export function paidStatuses(paymentId: number): readonly OrderStatus[] {
 
 export const isOrderPaid = (order: { status: OrderStatus; paymentId: number }) => paidStatuses(order.paymentId).includes(order.status);
 
-export const paymentMethodNames: Record<number, string> = { [PAYMENT_IDS.online]: "Онлайн картой или через СБП", [PAYMENT_IDS.onReceipt]: "При получении" };
+export const paymentMethodNames: Record<number, string> = paymentMethodLabels;
 
 /** Moscow date and time (UTC+3 all year) as CommerceML writes them: "2026-11-27", "19:05:00". */
 export function moscowDateTime(date: Date): { date: string; time: string } {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { type StatementDocument, statementFile, type StatementFileOptions } from "#tests/support/bank-statement-file.ts";
 import { readBankStatement, statementTexts, type StatementPayment } from "./bank-statement.ts";
 import { encodeSingleByte, type SingleByteEncoding } from "../shared/single-byte-encoding.ts";
 import { invoiceNumbersIn, matchStatementPayments, type OpenInvoice } from "./statement-match.ts";
@@ -8,45 +9,8 @@ const OTHER = "40702810400000054321";
 
 const encode = (text: string, encoding: SingleByteEncoding = "windows-1251") => new Uint8Array(encodeSingleByte(text, encoding));
 
-type Doc = { number: string; date?: string; sum: string; payerInn?: string; payer?: string; to?: string; purpose: string };
-
-function statement(documents: Doc[], { account = OURS, encodingLine = "Кодировка=Windows", end = "КонецФайла" } = {}): string {
-  const lines = [
-    "1CClientBankExchange",
-    "ВерсияФормата=1.03",
-    encodingLine,
-    "Отправитель=Бухгалтерия предприятия, редакция 3.0",
-    "ДатаСоздания=27.11.2026",
-    "ДатаНачала=26.11.2026",
-    "ДатаКонца=27.11.2026",
-    `РасчСчет=${account}`,
-    "Документ=Платежное поручение",
-    "СекцияРасчСчет",
-    "ДатаНачала=26.11.2026",
-    `РасчСчет=${account}`,
-    "НачальныйОстаток=100000.00",
-    "КонецРасчСчет",
-  ];
-  for (const doc of documents) {
-    lines.push(
-      "СекцияДокумент=Платежное поручение",
-      `Номер=${doc.number}`,
-      `Дата=${doc.date ?? "26.11.2026"}`,
-      `Сумма=${doc.sum}`,
-      "ПлательщикСчет=40702810100000000777",
-      `Плательщик=ИНН ${doc.payerInn ?? "7707083893"} ${doc.payer ?? "ООО «Ромашка»"}`,
-      `ПлательщикИНН=${doc.payerInn ?? "7707083893"}`,
-      `Плательщик1=${doc.payer ?? "ООО «Ромашка»"}`,
-      `ПолучательСчет=${doc.to ?? account}`,
-      "Получатель1=ООО «Монетный дом»",
-      "ВидОплаты=01",
-      `НазначениеПлатежа=${doc.purpose}`,
-      "КонецДокумента",
-    );
-  }
-  lines.push(end);
-  return lines.join("\r\n") + "\r\n";
-}
+const statement = (documents: StatementDocument[], options: Partial<Omit<StatementFileOptions, "account">> & { account?: string } = {}) =>
+  statementFile(documents, { account: OURS, ...options });
 
 const payments = (text: string, bytes = encode(text)) => {
   const read = readBankStatement(bytes, OURS);

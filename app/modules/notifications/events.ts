@@ -23,6 +23,8 @@ export type OrderFacts = {
   deliveryKind: DeliveryKind | null;
   /** Online payment (id 4) or on receipt (id 6). */
   paysOnline: boolean;
+  /** Paid by a company's bank transfer against the shop's invoice (id 7): neither online nor on receipt. */
+  paysByInvoice?: boolean;
   buyer: { name: string; phone: string; email: string };
   lines: Array<{ name: string; quantity: number }>;
   /** The end of the payment window of an online-payment order (ISO time). */

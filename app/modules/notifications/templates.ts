@@ -2,6 +2,7 @@ import { officeAddressText, officePlaceText } from "../delivery/notes.ts";
 import { goesToTheDoor } from "../delivery/order-delivery.ts";
 import { escapeMarkup } from "../shared/escape-markup.ts";
 import { paymentDeadlineText } from "../payments/deadline.ts";
+import { invoicePayBy } from "../invoices/invoice.ts";
 import { cdekTrackingUrl } from "../delivery/tracking.ts";
 import { formatDateTime, formatMoney } from "../shared/format.ts";
 import type { AlertFacts, BuybackFacts, NotificationAudience, NotificationChannel, NotificationEvent, OrderFacts } from "./events.ts";
@@ -60,7 +61,7 @@ const coins = (order: OrderFacts) => order.lines.map((line) => `${line.name} × 
 const sentenceEnd = (text: string) => (/[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
 function deadline(order: OrderFacts, now: Date): string | null {
-  return order.paysOnline && order.paymentDueAt ? paymentDeadlineText(order.paymentDueAt, now) : null;
+  return (order.paysOnline || order.paysByInvoice) && order.paymentDueAt ? paymentDeadlineText(order.paymentDueAt, now) : null;
 }
 
 function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Content {
@@ -68,11 +69,13 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
     case "order_placed": {
       const { order } = event;
       const due = deadline(order, now);
-      const next = order.paysOnline
-        ? due
-          ? `Оплатите до ${due} (МСК), иначе заказ будет отменён.`
-          : "Оплатите заказ на странице заказа."
-        : "Оплата при получении. Мы позвоним, чтобы договориться о доставке.";
+      const next = order.paysByInvoice
+        ? `Счёт на оплату №${order.number} — по ссылке ниже, на странице заказа. Оплатите его банковским переводом ${order.paymentDueAt ? `до ${invoicePayBy(order.paymentDueAt)} включительно` : "в срок, указанный в счёте"}, иначе заказ будет отменён.`
+        : order.paysOnline
+          ? due
+            ? `Оплатите до ${due} (МСК), иначе заказ будет отменён.`
+            : "Оплатите заказ на странице заказа."
+          : "Оплата при получении. Мы позвоним, чтобы договориться о доставке.";
       // An order staff took: the buyer pays by the link, which the SMS carries as well as the e-mail.
       const payLink = order.paysOnline && order.takenByStaff ? ` Оплатить: ${orderLink(order, shop)}` : "";
       return {
@@ -86,8 +89,9 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
           `К оплате: ${money(order.total)}`,
           next,
         ],
-        link: orderLink(order, shop),
-        ...(payLink ? { linkText: "Оплатить заказ" } : {}),
+        ...(order.paysByInvoice
+          ? { link: `${orderLink(order, shop)}/invoice`, linkText: "Скачать счёт на оплату (PDF)" }
+          : { link: orderLink(order, shop), ...(payLink ? { linkText: "Оплатить заказ" } : {}) }),
       };
     }
     case "order_changed": {
@@ -96,7 +100,9 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
       // The old payment link no longer takes money: an online order's messages carry the link to pay the new sum.
       const next = order.paysOnline
         ? `Прежняя ссылка на оплату больше не действует. Оплатите новую сумму${due ? ` до ${due} (МСК)` : ""}: ${orderLink(order, shop)}`
-        : "Оплата при получении.";
+        : order.paysByInvoice
+          ? "Счёт на оплату новой суммы — на странице заказа."
+          : "Оплата при получении.";
       return {
         subject: `Заказ №${order.number} изменён`,
         sms: `заказ №${order.number} изменён, к оплате ${money(order.total)}. ${next}`,
@@ -239,7 +245,7 @@ function shippedContent(order: OrderFacts, trackingNumber: string, shop: ShopFac
         `Заказ №${order.number} передан курьеру магазина.`,
         `Доставка: ${order.delivery}`,
         "Мы позвоним, чтобы договориться о времени. Курьер вручит заказ получателю лично, по паспорту.",
-        ...(order.paysOnline ? [] : [`Оплата при получении — наличными или картой: ${money(order.total)}.`]),
+        ...(order.paysOnline || order.paysByInvoice ? [] : [`Оплата при получении — наличными или картой: ${money(order.total)}.`]),
       ],
       link: orderLink(order, shop),
     };
@@ -300,7 +306,7 @@ function staffContent(event: NotificationEvent, shop: ShopFacts): Content {
   switch (event.kind) {
     case "order_placed":
       return staffOrder(`Новый заказ №${event.order.number} на ${money(event.order.total)}`, event.order, [
-        event.order.paysOnline ? "Оплата онлайн: ждём оплату" : "Оплата при получении",
+        event.order.paysByInvoice ? "Оплата по счёту: ждём перевод" : event.order.paysOnline ? "Оплата онлайн: ждём оплату" : "Оплата при получении",
       ]);
     case "order_on_review":
       return {

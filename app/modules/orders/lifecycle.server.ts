@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { type OrderStatus, orderEvents, orderLines, orders, users } from "../db/schema.ts";
 import { PAYMENT_IDS } from "../payments/methods.ts";
+import { getConfig } from "../config/config.server.ts";
+import { invoiceDueAt } from "./invoice-deadline.ts";
 import { deliveryKindOf, orderDeliveryLine } from "../delivery/order-delivery.ts";
 import type { NotificationEvent, OrderFacts } from "../notifications/events.ts";
 import { recordNotifications } from "../notifications/outbox.server.ts";
@@ -30,7 +32,9 @@ export const CANCELLED_BY_SHOP_REASON = "заказ отменён магази�
  * paid on receipt until staff confirm it (move it on to «Собирается»); after that the deadline
  * watch cancels it.
  */
-export function paymentDeadline(paymentId: number, placedAt: Date, timeoutMinutes: number, confirmTimeoutMinutes: number): Date {
+export function paymentDeadline(paymentId: number, placedAt: Date, timeoutMinutes: number, confirmTimeoutMinutes: number, invoiceDays?: number): Date {
+  // An invoice is paid by a bank transfer, which takes banking days rather than minutes.
+  if (paymentId === PAYMENT_IDS.invoice) return invoiceDueAt(placedAt, invoiceDays ?? getConfig().invoices.paymentDays);
   return new Date(placedAt.getTime() + (paymentId === PAYMENT_IDS.online ? timeoutMinutes : confirmTimeoutMinutes) * 60_000);
 }
 
@@ -69,6 +73,7 @@ export function orderFactsOf(
     delivery: orderDeliveryLine(order.delivery, order.city.name),
     deliveryKind: deliveryKindOf(order.delivery),
     paysOnline: order.paymentId === PAYMENT_IDS.online,
+    paysByInvoice: order.paymentId === PAYMENT_IDS.invoice,
     // SMS go to the phone the buyer signed in with (verified by its code), not a recipient's typed number.
     buyer: {
       name: [order.contact.name, order.contact.lastName].filter(Boolean).join(" "),

@@ -197,7 +197,13 @@ async function changeStatusInTransaction(
 }
 
 const paymentMethod = (paymentId: number) =>
-  paymentId === PAYMENT_IDS.online ? "онлайн" : paymentId === PAYMENT_IDS.onReceipt ? "при получении" : `способ ${paymentId}`;
+  paymentId === PAYMENT_IDS.online
+    ? "онлайн"
+    : paymentId === PAYMENT_IDS.onReceipt
+      ? "при получении"
+      : paymentId === PAYMENT_IDS.invoice
+        ? "по счёту"
+        : `способ ${paymentId}`;
 const fullName = (contact: OrderRow["contact"]) => [contact.lastName, contact.name, contact.secondName].filter(Boolean).join(" ");
 
 /** One line of `npm run orders -- list`. */
@@ -219,6 +225,11 @@ export function formatOrderDetails(order: OperatorOrder): string {
     `Заказ №${order.number}: ${orderStatusLabels[order.status]}`,
     `Создан: ${formatDateTime(order.createdAt)} (МСК), изменён: ${formatDateTime(order.updatedAt)}`,
     `Покупатель: ${fullName(order.contact)}, ${order.contact.phone}${order.contact.email ? `, ${order.contact.email}` : ""}`,
+    ...(order.company
+      ? [
+          `${order.company.kind === "organisation" ? "Организация" : "ИП"}: ${order.company.name}, ИНН ${[order.company.inn, order.company.kpp].filter(Boolean).join("/")}`,
+        ]
+      : []),
     `Город: ${order.city.name} (${order.city.code})`,
     `Доставка: ${orderDeliveryLine(order.delivery)}`,
     ...(orderDelivery(order.delivery).courierNote ? [`Курьеру: ${orderDelivery(order.delivery).courierNote}`] : []),

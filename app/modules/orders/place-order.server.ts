@@ -3,12 +3,12 @@ import { pricingRule } from "../catalog/products.server.ts";
 import { getConfig, type HoldRules, type IdentificationThresholds } from "../config/config.server.ts";
 import { type Database, isDatabaseUnavailable } from "../db/client.server.ts";
 import { listItems, type OrderChannel, orderLines, orders, products, users, type OrderStatus } from "../db/schema.ts";
-import { PAYMENT_IDS, type PaymentId } from "../payments/methods.ts";
+import { PAYMENT_IDS, isPrepaid, type PaymentId, paymentTexts } from "../payments/methods.ts";
 import type { ListOwner } from "../lists/lists.server.ts";
 import { activePromotions } from "../content/promotions.server.ts";
 import { moscowToday } from "../content/dates.ts";
 import { type CartLineInput, priceLines } from "../pricing/discounts.ts";
-import type { LineDiscount } from "../db/column-values.ts";
+import type { LineDiscount, OrderCompany } from "../db/column-values.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
 import { limitMessages, type OrderLimits, pieceLimit } from "../lists/limits.ts";
 import { holdRefusal } from "./holds.server.ts";
@@ -47,6 +47,8 @@ export type OrderInput = {
   deliveryTotal: number;
   paymentId: PaymentId;
   comment: string;
+  /** Bought as an organisation or ИП (required to pay by invoice): printed on its invoice and УПД. */
+  company?: OrderCompany | null;
 };
 
 export type PricedLine = {
@@ -163,6 +165,8 @@ export async function placeOrder(
     paymentTimeoutMinutes?: number;
     hold?: HoldRules;
     identification?: IdentificationThresholds;
+    /** Banking days to pay an invoice (INVOICE_PAYMENT_DAYS). */
+    invoicePaymentDays?: number;
   },
 ): Promise<PlaceOrderResult> {
   const limits = context.limits ?? getConfig().orders;
@@ -262,10 +266,18 @@ export async function placeOrder(
       );
       if (gate.kind === "missing") return { kind: "refused", reason: orderMessages.identificationMissing } as const;
       const held = gate.kind === "identified" && gate.match !== null;
-      const status: OrderStatus = held ? "on_review" : input.paymentId === PAYMENT_IDS.online ? "awaiting_payment" : "new";
+      if (input.paymentId === PAYMENT_IDS.invoice && !input.company) return { kind: "refused", reason: paymentTexts.invoiceNeedsCompany } as const;
+      // An invoice waits for the company's transfer as an online order waits for its payment.
+      const status: OrderStatus = held ? "on_review" : isPrepaid(input.paymentId) ? "awaiting_payment" : "new";
       const paymentDueAt = held
         ? null
-        : paymentDeadline(input.paymentId, now, context.paymentTimeoutMinutes ?? getConfig().orders.paymentTimeoutMinutes, hold.confirmTimeoutMinutes);
+        : paymentDeadline(
+            input.paymentId,
+            now,
+            context.paymentTimeoutMinutes ?? getConfig().orders.paymentTimeoutMinutes,
+            hold.confirmTimeoutMinutes,
+            context.invoicePaymentDays,
+          );
       const [created] = await tx
         .insert(orders)
         .values({
@@ -278,6 +290,7 @@ export async function placeOrder(
           city: input.city,
           delivery: input.delivery,
           paymentId: input.paymentId,
+          company: input.company ?? null,
           goodsTotal,
           deliveryTotal: input.deliveryTotal,
           total: goodsTotal + input.deliveryTotal,

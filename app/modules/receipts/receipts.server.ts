@@ -141,6 +141,17 @@ export async function followPaymentReceipt(tx: Database, attemptId: number, stat
     );
 }
 
+/**
+ * Who issues the 54-FZ receipt for an order paid this way: the shop (through the payment service)
+ * for card and СБП payments; the delivery service's register for payment on receipt; nobody for a
+ * company's bank transfer against an invoice, which is a settlement between organisations without
+ * cash or an electronic means of payment (54-FZ art. 1.2), so the invoice and the УПД are its documents.
+ */
+export function receiptIssuer(paymentId: number): "shop" | "delivery_service" | "none" {
+  if (paymentId === PAYMENT_IDS.invoice) return "none";
+  return paymentId === PAYMENT_IDS.online ? "shop" : "delivery_service";
+}
+
 export const SETTLEMENT_WITHOUT_PAYMENT = "нет оплаты через платёжный сервис, к которой привязать чек зачёта предоплаты: пробейте чек вручную";
 
 /**
@@ -150,8 +161,10 @@ export const SETTLEMENT_WITHOUT_PAYMENT = "нет оплаты через пла
  * service's cash register issues it. Writing it twice stores it once.
  */
 export async function queueHandoverReceipt(tx: Database, order: OrderRow, now: Date): Promise<void> {
+  const issuer = receiptIssuer(order.paymentId);
+  if (issuer === "none") return;
   const customer = receiptCustomer(order);
-  if (order.paymentId !== PAYMENT_IDS.online) {
+  if (issuer === "delivery_service") {
     const items = await orderReceiptLines(tx, order, "full_payment");
     await tx
       .insert(receipts)

@@ -7,7 +7,8 @@ import { type Database, isDatabaseUnavailable } from "../db/client.server.ts";
 import { products, users } from "../db/schema.ts";
 import { type DeliveryProvider, pointKindOf } from "../delivery/provider.ts";
 import { chooseDeliveryItem, deriveCheckoutDelivery } from "../delivery/rules.ts";
-import { mayPayBy, PAYMENT_IDS, type PaymentId } from "../payments/methods.ts";
+import { isPaymentId, offeredPayments, PAYMENT_IDS, type PaymentId, paymentMethodLabels, paymentTexts } from "../payments/methods.ts";
+import { getConfig } from "../config/config.server.ts";
 import { ListError, parseProductId, removeFromList, setCartQuantity, type ListOwner } from "../lists/lists.server.ts";
 import { type CartSummary, cartSummary } from "../lists/summary.server.ts";
 import { findOrderByToken, placeOrder } from "../orders/place-order.server.ts";
@@ -19,7 +20,7 @@ import { activePromotions } from "../content/promotions.server.ts";
 import { normalizePhone } from "../phone/phone.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
 import { type DeliveryLookup, deliveryLookup, findOption, firstVisitDelivery, orderDeliveryRecord, parcelOf } from "../checkout/checkout.server.ts";
-import { applyPostedFields, type CheckoutPost, validateForOrder } from "../checkout/draft-form.server.ts";
+import { applyPostedFields, type CheckoutPost, companyOfDraft, validateForOrder } from "../checkout/draft-form.server.ts";
 import type { CheckoutErrors } from "../checkout/form-errors.server.ts";
 import { loadDraft, newCheckoutToken, saveDraft } from "../checkout/draft.server.ts";
 import { identificationOfCheckout, needsIdentification } from "../compliance/identification.server.ts";
@@ -124,11 +125,18 @@ async function applyChoices(scope: CheckoutScope, draft: CheckoutDraft, post: Ch
   // The payment posted was chosen for the delivery the page showed: a new delivery brings its own
   // (spec: 6 with special contact, 4 otherwise), which the buyer may change on the next page.
   const deliveryChanged = next.delivery.deliveryId !== draft.delivery.deliveryId;
-  // Payment on receipt only with special-contact delivery; online payment always.
-  if (!deliveryChanged && paymentId !== undefined && mayPayBy(paymentId, next.delivery)) {
+  // Payment on receipt only with special-contact delivery; online payment and invoice always (the order's size is checked when it is placed).
+  if (
+    !deliveryChanged &&
+    (paymentId === PAYMENT_IDS.online || paymentId === PAYMENT_IDS.invoice || (paymentId === PAYMENT_IDS.onReceipt && next.delivery.specialDelivery))
+  ) {
     next = { ...next, delivery: { ...next.delivery, paymentId } };
   }
-  if (!next.delivery.specialDelivery && next.delivery.paymentId !== PAYMENT_IDS.online) {
+  // A company that chose the invoice keeps it across a change of delivery.
+  if (deliveryChanged && draft.delivery.paymentId === PAYMENT_IDS.invoice && paymentId !== PAYMENT_IDS.online) {
+    next = { ...next, delivery: { ...next.delivery, paymentId: PAYMENT_IDS.invoice } };
+  }
+  if (!next.delivery.specialDelivery && next.delivery.paymentId === PAYMENT_IDS.onReceipt) {
     next = { ...next, delivery: { ...next.delivery, paymentId: PAYMENT_IDS.online } };
   }
   return next;
@@ -178,7 +186,7 @@ async function noticeOfChanges(
     messages.push(was ? `Доставка: было «${was}», стало «${label(now.deliveryId)}»` : `Доставка: «${label(now.deliveryId)}»`);
   } else if (shown.deliveryPrice !== now.deliveryPrice)
     messages.push(`Стоимость доставки: было ${money(shown.deliveryPrice)}, стало ${money(now.deliveryPrice)}`);
-  if (shown.paymentId !== now.paymentId) messages.push(`Оплата: ${now.paymentId === PAYMENT_IDS.online ? "онлайн картой или через СБП" : "при получении"}`);
+  if (shown.paymentId !== now.paymentId) messages.push(`Оплата: «${isPaymentId(now.paymentId) ? paymentMethodLabels[now.paymentId] : now.paymentId}»`);
 
   if (messages.length === 0 && priceLines.length > 0) return { priceNotice: { lines: priceLines, goodsTotal: now.goods, key }, changeNotice: null };
   for (const line of priceLines) messages.push(`«${line.name}»: цена за шт. была ${money(line.was)}, стала ${money(line.now)}`);
@@ -291,11 +299,20 @@ export async function handleCheckoutPost(scope: CheckoutScope, post: CheckoutPos
   else if (offered.error) draft.orderError = offered.error;
   else if (!option) draft.orderError = checkoutTexts.unknownDelivery;
   const terms = orderTerms(cart, draft, option);
+  // Payment ways by size: above the card limit the order is paid by invoice or on receipt.
+  const cardLimit = getConfig().invoices.cardPaymentMaxRub;
+  if (
+    cart.lines.length > 0 &&
+    !draft.orderError &&
+    !offeredPayments({ specialDelivery: draft.delivery.specialDelivery, total: terms.total }, cardLimit).includes(draft.delivery.paymentId)
+  ) {
+    draft.orderError = paymentTexts.overCardLimit(formatMoney(cardLimit));
+  }
   if (cart.lines.length > 0 && !draft.orderError) {
     // The payment ticked on the page is the buyer's own choice; one the server had to change is not.
     const shown = shownTerms;
     const postedPayment = post.paymentId;
-    const ticked = shown && (postedPayment === PAYMENT_IDS.online || postedPayment === PAYMENT_IDS.onReceipt) ? { ...shown, paymentId: postedPayment } : shown;
+    const ticked = shown && isPaymentId(postedPayment) ? { ...shown, paymentId: postedPayment } : shown;
     const notice = await noticeOfChanges(scope, ticked, terms, { cart, draft, groups: offered.groups });
     if (notice) draft = { ...draft, ...notice };
   }
@@ -313,6 +330,7 @@ export async function handleCheckoutPost(scope: CheckoutScope, post: CheckoutPos
     return { kind: "page", hash, errors };
   }
 
+  const company = companyOfDraft(draft);
   // 115-FZ: at or above the threshold the buyer is identified for this checkout before it is placed.
   if (
     (await needsIdentification(scope.db, { userId: scope.user.id, total: terms.total, paymentId: draft.delivery.paymentId })) &&
@@ -349,6 +367,8 @@ export async function handleCheckoutPost(scope: CheckoutScope, post: CheckoutPos
       deliveryTotal: option!.price,
       paymentId: draft.delivery.paymentId,
       comment: draft.comment.trim(),
+      // Checked by validateForOrder above.
+      company: company.ok ? company.company : null,
     },
     { rates: scope.rates, shopOpen: scope.shopOpen },
   );

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { PAYMENT_IDS } from "#app/modules/payments/methods.ts";
 import { officeAddressText } from "#app/modules/delivery/notes.ts";
 import { goesToTheDoor, orderDelivery } from "#app/modules/delivery/order-delivery.ts";
 import { orderStatusLabels, shippingNeedsTracking, statusButtonLabel } from "#app/modules/orders/statuses.ts";
@@ -135,6 +136,39 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               ) : null}
             </dl>
           </section>
+          {order.company ? (
+            <section className={css.section} data-testid="order-company">
+              <h2 className={css.sectionTitle}>{order.company.kind === "organisation" ? "Организация" : "ИП"}</h2>
+              <dl className={css.facts}>
+                <dt>Наименование</dt>
+                <dd>{order.company.name}</dd>
+                <dt>ИНН{order.company.kpp ? "/КПП" : ""}</dt>
+                <dd>{[order.company.inn, order.company.kpp].filter(Boolean).join("/")}</dd>
+                <dt>Юр. адрес</dt>
+                <dd>{order.company.legalAddress}</dd>
+                <dt>Контакт</dt>
+                <dd>{order.company.contactPerson}</dd>
+              </dl>
+              <p className={css.inlineForm}>
+                {order.paymentId === PAYMENT_IDS.invoice ? (
+                  <a href={`/admin/orders/${encodeURIComponent(order.number)}/invoice`} download>
+                    Счёт на оплату (PDF)
+                  </a>
+                ) : null}
+                <a href={`/admin/orders/${encodeURIComponent(order.number)}/upd`}>УПД для печати</a>
+              </p>
+              {order.paymentId === PAYMENT_IDS.invoice && order.status === "awaiting_payment" ? (
+                <Form method="post" action="/admin/invoices" className={css.inlineForm}>
+                  <input type="hidden" name="number" value={order.number} />
+                  <input type="hidden" name="version" value={order.version} />
+                  <input type="hidden" name="from" value="order" />
+                  <button type="submit" name="intent" value="paid" className={css.smallButton}>
+                    Счёт оплачен
+                  </button>
+                </Form>
+              ) : null}
+            </section>
+          ) : null}
           <section className={css.section}>
             <h2 className={css.sectionTitle}>Оплата</h2>
             {order.payments.length === 0 ? (

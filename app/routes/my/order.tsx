@@ -6,6 +6,8 @@ import { isPayable } from "#app/modules/orders/statuses.ts";
 import { latestPayment } from "#app/modules/orders/payments.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
+import { PAYMENT_IDS } from "#app/modules/payments/methods.ts";
+import { invoicePayBy } from "#app/modules/invoices/invoice.ts";
 import { ConfirmDeadline, OrderDetails, OrderTimeline, PayAgainForm, PaymentDeadline } from "#app/ui/orders/OrderDetails.tsx";
 import type { Route } from "./+types/order";
 
@@ -17,6 +19,16 @@ export async function loader({ url, context, params }: Route.LoaderArgs) {
     order: orderSummary(order),
     payable: isPayable(order),
     paymentNote: payment?.failureReason ?? null,
+    // Paid by invoice: the invoice to download, and until when the transfer is awaited.
+    invoice:
+      order.paymentId === PAYMENT_IDS.invoice && order.company
+        ? {
+            href: `/my/orders/${order.id}/invoice`,
+            company: order.company.name,
+            inn: order.company.inn,
+            payBy: order.status === "awaiting_payment" && order.paymentDueAt ? invoicePayBy(order.paymentDueAt) : null,
+          }
+        : null,
     history: history.map((step) => ({ ...step, createdAt: step.createdAt.toISOString() })),
   };
 }
@@ -32,7 +44,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 ];
 
 export default function Order({ loaderData }: Route.ComponentProps) {
-  const { order, payable, paymentNote, history } = loaderData;
+  const { order, payable, paymentNote, history, invoice } = loaderData;
   return (
     <>
       <PageHeader
@@ -54,6 +66,20 @@ export default function Order({ loaderData }: Route.ComponentProps) {
         // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- an <output> holds phrasing content only, and this holds a paragraph
         <div role="status">
           <ConfirmDeadline order={order} />
+        </div>
+      ) : null}
+      {invoice ? (
+        // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- an <output> holds phrasing content only, and this holds paragraphs
+        <div role="status" data-testid="order-invoice">
+          <p>
+            Счёт на оплату для {invoice.company}, ИНН {invoice.inn}.
+            {invoice.payBy ? ` Оплатите его банковским переводом до ${invoice.payBy} включительно, иначе заказ будет отменён.` : ""}
+          </p>
+          <p>
+            <a href={invoice.href} download>
+              Скачать счёт №{order.number} (PDF)
+            </a>
+          </p>
         </div>
       ) : null}
       <OrderDetails order={order} />

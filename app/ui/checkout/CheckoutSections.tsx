@@ -1,9 +1,9 @@
 import { consentDocumentHref } from "#app/modules/shop/contacts.ts";
 import { type ChangeEvent, type ReactNode, useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
-import { FIELDS, FIELD_LIMITS, type CheckoutDraft, type CheckoutErrors } from "#app/modules/checkout/draft.ts";
+import { COMPANY_BLOCK_FIELD, FIELDS, FIELD_LIMITS, type CheckoutDraft, type CheckoutErrors } from "#app/modules/checkout/draft.ts";
 import type { CheckoutView, DeliveryChoice } from "#app/modules/checkout/view.ts";
-import { paymentWays } from "#app/modules/payments/methods.ts";
+import { PAYMENT_IDS, paymentMethodLabels, paymentTexts } from "#app/modules/payments/methods.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";
 import { normalizePhone } from "#app/modules/phone/phone.ts";
 import { useLoginModal } from "#app/ui/auth/LoginModal.tsx";
@@ -396,10 +396,68 @@ export function PointsSection({
 }
 
 /** `paymentWindow`: how long an order waits for its payment, as "в течение …" needs it ("30 минут"). */
-export function PaymentSection({ draft, paymentWindow }: { draft: CheckoutDraft; paymentWindow: string }) {
-  const methods = paymentWays(draft.delivery, paymentWindow);
+/**
+ * «Покупаю как организация или ИП»: a checkbox and the company's details. Without JavaScript the
+ * details show while the box is ticked (CSS :has), and are always posted; the server reads them
+ * only when it is ticked.
+ */
+export function CompanySection({ draft, errors }: { draft: CheckoutDraft; errors: CheckoutErrors }) {
+  const names = FIELDS.company;
+  const field = (key: Exclude<keyof typeof names, "asCompany">, label: string, extra: { maxLength: number; inputMode?: "numeric"; autoComplete: string }) => (
+    <TextField
+      label={label}
+      errors={errors[names[key]]}
+      inputProps={{
+        id: `checkout-${names[key]}`,
+        name: names[key],
+        defaultValue: draft.company[key],
+        maxLength: extra.maxLength,
+        inputMode: extra.inputMode,
+        autoComplete: extra.autoComplete,
+      }}
+    />
+  );
+  return (
+    <Section id="company" title="Покупатель">
+      <div className={css.companyBlock}>
+        <input type="hidden" name={COMPANY_BLOCK_FIELD} value="1" />
+        <label className={css.option}>
+          <input type="checkbox" name={names.asCompany} value="1" defaultChecked={draft.company.asCompany} className={css.optionRadio} />
+          <span className={css.optionText}>
+            <span>Покупаю как организация или ИП</span>
+            <span className={css.muted}>Счёт на оплату и УПД будут выписаны на ваши реквизиты.</span>
+          </span>
+        </label>
+        <FieldErrors id="checkout-asCompany-error" errors={errors[names.asCompany]} />
+        <div className={css.companyFields} data-testid="company-fields">
+          <div className={css.twoColumns}>
+            {field("inn", "ИНН", { maxLength: FIELD_LIMITS.inn, inputMode: "numeric", autoComplete: "off" })}
+            {field("kpp", "КПП (для организации)", { maxLength: FIELD_LIMITS.kpp, inputMode: "numeric", autoComplete: "off" })}
+          </div>
+          <p className={css.companyHint}>ИНН организации — 10 цифр, ИП — 12 цифр. У ИП нет КПП.</p>
+          {field("name", "Полное наименование", { maxLength: FIELD_LIMITS.companyName, autoComplete: "organization" })}
+          {field("legalAddress", "Юридический адрес", { maxLength: FIELD_LIMITS.legalAddress, autoComplete: "off" })}
+          {field("contactPerson", "Контактное лицо", { maxLength: FIELD_LIMITS.contactPerson, autoComplete: "name" })}
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+export function PaymentSection({ draft, paymentWindow, payments }: { draft: CheckoutDraft; paymentWindow: string; payments: CheckoutView["payments"] }) {
+  const notes = {
+    [PAYMENT_IDS.online]: `Мир, Visa, Mastercard, СБП — на защищённой странице платёжного сервиса. Оплатите в течение ${paymentWindow} после оформления, иначе заказ будет отменён.`,
+    [PAYMENT_IDS.onReceipt]: "Наличными или картой нашему сотруднику при вручении.",
+    [PAYMENT_IDS.invoice]: `Для организаций и ИП. Счёт на оплату в PDF — на странице заказа и в письме. Оплатите его банковским переводом в течение ${payments.invoiceDays} ${pluralRu(payments.invoiceDays, ["банковского дня", "банковских дней", "банковских дней"])}, иначе заказ будет отменён.`,
+  };
+  const methods = payments.offered.map((id) => ({ id, label: paymentMethodLabels[id], note: notes[id] }));
   return (
     <Section id="payment" title="Оплата">
+      {payments.offered.includes(PAYMENT_IDS.online) ? null : (
+        <p className={css.paymentNote} data-testid="card-limit-note">
+          {paymentTexts.overCardLimit(formatMoney(payments.cardLimit))}
+        </p>
+      )}
       <ul className={css.options}>
         {methods.map((method) => (
           <li key={method.id}>

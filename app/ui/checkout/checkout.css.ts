@@ -174,3 +174,18 @@ export const totalBar = style({
 });
 export const totalBarSum = style({ fontSize: vars.font.sizeLarge, whiteSpace: "nowrap" });
 export const totalBarLink = style([button, { whiteSpace: "nowrap" }]);
+
+/** The company's details show while «Покупаю как организация или ИП» is ticked: CSS alone, so it works without JavaScript. */
+export const companyBlock = style({ display: "grid", gap: vars.space.sm });
+export const companyFields = style({ display: "grid", gap: 0, paddingTop: vars.space.sm });
+globalStyle(`${companyBlock}:not(:has(input[name="asCompany"]:checked)) ${companyFields}`, { display: "none" });
+/** Under the ИНН and КПП: close to them, not a field's gap away. */
+export const companyHint = style([muted, { margin: `calc(-1 * ${vars.space.sm}) 0 ${vars.space.md}` }]);
+/** Why a way of paying is not offered. */
+export const paymentNote = style({
+  margin: `0 0 ${vars.space.sm}`,
+  padding: vars.space.sm,
+  borderRadius: vars.radius.sm,
+  background: vars.color.goldLight,
+  fontSize: vars.font.sizeSmall,
+});

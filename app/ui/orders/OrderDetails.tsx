@@ -110,7 +110,10 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
           Получатель: {[order.contact.lastName, order.contact.name, order.contact.secondName].filter(Boolean).join(" ")}, {formatPhone(order.contact.phone)}
           {order.contact.email ? `, ${order.contact.email}` : ""}
         </p>
-        <p>Оплата: {order.paymentId === PAYMENT_IDS.online ? "онлайн картой или через СБП" : "при получении"}</p>
+        <p>
+          Оплата:{" "}
+          {order.paymentId === PAYMENT_IDS.invoice ? "по счёту" : order.paymentId === PAYMENT_IDS.online ? "онлайн картой или через СБП" : "при получении"}
+        </p>
         {order.trackingNumber ? (
           <p data-testid="order-tracking">
             Трек-номер СДЭК: <strong>{order.trackingNumber}</strong> —{" "}
