@@ -48,7 +48,7 @@ describe("ids and constants", () => {
       officePickup: 35,
       specialContact: 43,
     });
-    expect(PAYMENT_IDS).toEqual({ online: 4, onReceipt: 6 });
+    expect(PAYMENT_IDS).toEqual({ online: 4, onReceipt: 6, invoice: 7 });
   });
 
   it("turns the courier flag on for 45 and 75 only", () => {

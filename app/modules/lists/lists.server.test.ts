@@ -38,8 +38,8 @@ describe("parseQuantity", () => {
 describe("cart", () => {
   it("caps an addition at the stock and says so", async () => {
     const owner = "visitor:cap" as const;
-    expect(await addToCart(database.handle.db, owner, 1, 3)).toEqual({ quantity: 3, capped: false, stock: 5, limit: 50 });
-    expect(await addToCart(database.handle.db, owner, 1, 3)).toEqual({ quantity: 5, capped: true, stock: 5, limit: 50 });
+    expect(await addToCart(database.handle.db, owner, 1, 3)).toEqual({ quantity: 3, capped: false, stock: 5, limit: 50, buyerCap: null });
+    expect(await addToCart(database.handle.db, owner, 1, 3)).toEqual({ quantity: 5, capped: true, stock: 5, limit: 50, buyerCap: null });
     await expect(setCartQuantity(database.handle.db, owner, 1, 6, { capAtStock: false })).rejects.toThrow("Доступно только 5 шт.");
   });
 
@@ -48,7 +48,7 @@ describe("cart", () => {
     await db.update(products).set({ stock: 500 }).where(eq(products.id, 6));
     const owner = "visitor:per-coin" as const;
     const change = await addToCart(db, owner, 6, 51);
-    expect(change).toEqual({ quantity: 50, capped: true, stock: 500, limit: 50 });
+    expect(change).toEqual({ quantity: 50, capped: true, stock: 500, limit: 50, buyerCap: null });
     expect(cappedMessage(change)).toBe("Не больше 50 шт. одной монеты в заказе");
     expect(await setCartQuantity(db, owner, 6, 60, { capAtStock: true })).toMatchObject({ quantity: 50, capped: true });
     await expect(setCartQuantity(db, owner, 6, 51, { capAtStock: false })).rejects.toMatchObject({
