@@ -191,7 +191,7 @@ describe("an order taken in the office, paid on receipt", () => {
     expect(next.flash).toContain("Этот способ оплаты недоступен для выбранной доставки");
     next = await step(next.href, { intent: "delivery", deliveryId: "43", paymentId: "6", channel: "office" });
     expect(next.flash).toContain("Для курьера укажите улицу и дом");
-    expect(radioValues(next.html, "paymentId")).toEqual(["4", "6"]);
+    expect(radioValues(next.html, "paymentId")).toEqual(["4", "6", "7"]);
     next = await step(next.href, { intent: "delivery", deliveryId: "43", paymentId: "6", channel: "office", street: "Тверская", house: "7" });
     expect(next.href).toContain("step=confirm");
     const placed = await manager.postForm(next.href, {
@@ -214,6 +214,59 @@ describe("an order taken in the office, paid on receipt", () => {
     );
     expect(plain(sms!.text)).toContain("Оплата при получении");
     expect(sms!.text).not.toContain("Оплатить:");
+  });
+});
+
+describe("an order for a company, paid by invoice", () => {
+  it("checks the company's ИНН and КПП as the checkout does, places the order awaiting the transfer and sends the invoice", async () => {
+    const href = await withBuyerAndCoin(buyer.phone.normal, 1);
+    const pick = await step(href, { intent: "delivery", deliveryId: "79", paymentId: "7", channel: "phone" });
+    const pointCode = radioValues(pick.html, "pointCode")[0]!;
+    const company = {
+      companyInn: "7707083893",
+      companyKpp: "773601001",
+      companyName: "ПАО «Тестовый покупатель»",
+      companyLegalAddress: "117312, г. Москва, ул. Вавилова, д. 19",
+      companyContactPerson: "Иванов Иван",
+    };
+    const bad = await step(pick.href, {
+      intent: "delivery",
+      deliveryId: "79",
+      pointCode,
+      paymentId: "7",
+      channel: "phone",
+      ...company,
+      companyInn: "7707083894",
+    });
+    expect(bad.flash).toContain("Реквизиты для счёта:");
+    expect(bad.flash).toContain("ИНН");
+    expect(bad.href).not.toContain("step=confirm");
+    const noKpp = await step(pick.href, { intent: "delivery", deliveryId: "79", pointCode, paymentId: "7", channel: "phone", ...company, companyKpp: "" });
+    expect(noKpp.flash).toContain("Реквизиты для счёта:");
+
+    const next = await step(pick.href, { intent: "delivery", deliveryId: "79", pointCode, paymentId: "7", channel: "phone", ...company });
+    expect(next.href).toContain("step=confirm");
+    expect(plain(textByTestId(next.html, "confirm-company"))).toBe(
+      "ПАО «Тестовый покупатель», ИНН 7707083893, КПП 773601001, 117312, г. Москва, ул. Вавилова, д. 19; контактное лицо: Иванов Иван",
+    );
+    const placed = await manager.postForm(next.href, {
+      intent: "place",
+      seenGoods: inputValue(next.html, "seenGoods")!,
+      seenDelivery: inputValue(next.html, "seenDelivery")!,
+    });
+    const orderHref = placed.headers.get("location")!;
+    const number = orderHref.split("/").pop()!;
+    const order = await manager.html(orderHref);
+    expect(textByTestId(order, "order-status")).toBe("Ожидает оплаты");
+    const invoice = await manager.get(`${orderHref}/invoice`);
+    expect([invoice.status, invoice.headers.get("content-type")]).toEqual([200, "application/pdf"]);
+    const email = await waitFor(
+      async () => (await readEmails(emailOutbox)).find((message) => message.to === buyer.email && message.subject.includes(`№${number}`)),
+      (found) => found !== undefined,
+      10_000,
+      "the buyer's e-mail with the invoice",
+    );
+    expect(email!.html).toContain("Скачать счёт на оплату (PDF)");
   });
 });
 

@@ -1,5 +1,6 @@
 import { type OrderChannel, orderChannels } from "../db/column-values.ts";
 import { PAYMENT_IDS, type PaymentId } from "../payments/methods.ts";
+import { companyLimits } from "../invoices/company.ts";
 
 /**
  * What a member of staff has entered so far on /admin/orders/new, carried in the page's address:
@@ -18,14 +19,42 @@ export type StaffOrderDraft = {
   house: string;
   room: string;
   payment: PaymentId;
+  /** The company's details as staff typed them, for payment by invoice (checked by invoices/company.ts when used). */
+  company: StaffOrderCompany;
   channel: OrderChannel;
   comment: string;
   /** The order's one-time token: a second press of «Подтвердить» finds the order it made. */
   token: string;
 };
 
+export type StaffOrderCompany = { inn: string; kpp: string; name: string; legalAddress: string; contactPerson: string };
+
 /** A bounded draft: an address can carry this much, and no staff order needs more coins. */
-export const STAFF_ORDER_LIMITS = { lines: 30, street: 120, house: 20, room: 20, comment: 500 } as const;
+export const STAFF_ORDER_LIMITS = {
+  lines: 30,
+  street: 120,
+  house: 20,
+  room: 20,
+  comment: 500,
+  inn: 20,
+  kpp: 20,
+  companyName: companyLimits.name,
+  legalAddress: companyLimits.legalAddress,
+  contactPerson: companyLimits.contactPerson,
+} as const;
+
+/** The company's fields in the page's address. */
+const companyParams = { inn: "inn", kpp: "kpp", name: "cname", legalAddress: "caddr", contactPerson: "cperson" } as const satisfies Record<
+  keyof StaffOrderCompany,
+  string
+>;
+const companyMax: Record<keyof StaffOrderCompany, number> = {
+  inn: STAFF_ORDER_LIMITS.inn,
+  kpp: STAFF_ORDER_LIMITS.kpp,
+  name: STAFF_ORDER_LIMITS.companyName,
+  legalAddress: STAFF_ORDER_LIMITS.legalAddress,
+  contactPerson: STAFF_ORDER_LIMITS.contactPerson,
+};
 
 export const channelLabels: Record<OrderChannel, string> = { phone: "по телефону", messenger: "в мессенджере", office: "в офисе" };
 
@@ -40,10 +69,16 @@ export function emptyStaffOrderDraft(token: string): StaffOrderDraft {
     house: "",
     room: "",
     payment: PAYMENT_IDS.online,
+    company: { inn: "", kpp: "", name: "", legalAddress: "", contactPerson: "" },
     channel: "phone",
     comment: "",
     token,
   };
+}
+
+/** A way to pay the form offers, else online payment (the page's check then says what is allowed). */
+export function readPaymentId(value: number): PaymentId {
+  return value === PAYMENT_IDS.onReceipt || value === PAYMENT_IDS.invoice ? value : PAYMENT_IDS.online;
 }
 
 const id = (value: string | null) => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
@@ -72,7 +107,10 @@ export function readStaffOrderDraft(params: URLSearchParams): StaffOrderDraft | 
     street: text(params.get("street"), STAFF_ORDER_LIMITS.street),
     house: text(params.get("house"), STAFF_ORDER_LIMITS.house),
     room: text(params.get("room"), STAFF_ORDER_LIMITS.room),
-    payment: payment === PAYMENT_IDS.onReceipt ? PAYMENT_IDS.onReceipt : PAYMENT_IDS.online,
+    payment: readPaymentId(payment),
+    company: Object.fromEntries(
+      (Object.keys(companyParams) as Array<keyof StaffOrderCompany>).map((key) => [key, text(params.get(companyParams[key]), companyMax[key])]),
+    ) as StaffOrderCompany,
     channel: orderChannels.includes(channel as OrderChannel) ? (channel as OrderChannel) : "phone",
     comment: text(params.get("comment"), STAFF_ORDER_LIMITS.comment),
     token,
@@ -90,6 +128,7 @@ export function staffOrderSearch(draft: StaffOrderDraft, extra: Record<string, s
   if (draft.point) params.set("pt", draft.point);
   for (const key of ["street", "house", "room", "comment"] as const) if (draft[key]) params.set(key, draft[key]);
   params.set("pay", String(draft.payment));
+  for (const key of Object.keys(companyParams) as Array<keyof StaffOrderCompany>) if (draft.company[key]) params.set(companyParams[key], draft.company[key]);
   params.set("ch", draft.channel);
   for (const [key, value] of Object.entries(extra)) if (value !== null && value !== undefined && value !== "") params.set(key, String(value));
   return `?${params.toString()}`;

@@ -32,7 +32,9 @@ import { readFormBody } from "../shared/form-body.server.ts";
 import { formatMoney } from "../shared/format.ts";
 import { isShopOpen, readSalesSetting } from "../shop/status.server.ts";
 import { staffActorContext, staffContext } from "../staff/context.ts";
-import { emptyStaffOrderDraft, readStaffOrderDraft, STAFF_ORDER_LIMITS, type StaffOrderDraft, staffOrderHref } from "./staff-order-draft.ts";
+import { emptyStaffOrderDraft, readPaymentId, readStaffOrderDraft, STAFF_ORDER_LIMITS, type StaffOrderDraft, staffOrderHref } from "./staff-order-draft.ts";
+import { companySchema } from "../invoices/company.ts";
+import type { OrderCompany } from "../db/column-values.ts";
 
 /**
  * /admin/orders/new: an order a member of staff takes by phone, messenger or in the office. The
@@ -41,6 +43,7 @@ import { emptyStaffOrderDraft, readStaffOrderDraft, STAFF_ORDER_LIMITS, type Sta
  */
 
 export const staffOrderTexts = {
+  companyDetails: (reason: string) => `Реквизиты для счёта: ${reason}`,
   buyerNotFound: "Покупателя с таким телефоном нет — создайте его ниже.",
   badPhone: "Введите телефон полностью: +7 и 10 цифр, можно с 8, пробелами и скобками.",
   buyerChosen: "Покупатель выбран",
@@ -153,6 +156,13 @@ export async function deliveryQuote(db: Database, draft: StaffOrderDraft, buyer?
   };
 }
 
+/** The company an invoice is made out to, checked as the checkout checks it. */
+function invoiceCompanyOf(draft: StaffOrderDraft): { ok: true; company: OrderCompany } | { ok: false; reason: string } {
+  const parsed = companySchema.safeParse(draft.company);
+  if (!parsed.success) return { ok: false, reason: [...new Set(parsed.error.issues.map((issue) => issue.message))].join("; ") };
+  return { ok: true, company: parsed.data };
+}
+
 /** What stops the order from being placed as the draft stands, in Russian; empty when it can be. */
 function problemsOf(draft: StaffOrderDraft, buyer: User | undefined, quote: Awaited<ReturnType<typeof deliveryQuote>>): string[] {
   const problems: string[] = [];
@@ -167,6 +177,10 @@ function problemsOf(draft: StaffOrderDraft, buyer: User | undefined, quote: Awai
     if (quote.state?.courier && (!draft.street.trim() || !draft.house.trim())) problems.push(staffOrderTexts.needAddress);
     if (quote.state && !mayPayBy(draft.payment, { ...quote.state, total: quote.totals.total }, getConfig().invoices.cardPaymentMaxRub))
       problems.push(staffOrderTexts.badPayment);
+    else if (draft.payment === PAYMENT_IDS.invoice) {
+      const company = invoiceCompanyOf(draft);
+      if (!company.ok) problems.push(staffOrderTexts.companyDetails(company.reason));
+    }
   }
   return problems;
 }
@@ -277,6 +291,11 @@ export const staffOrderFormSchema = z.discriminatedUnion(
       house: postedText(STAFF_ORDER_LIMITS.house),
       room: postedText(STAFF_ORDER_LIMITS.room),
       paymentId: z.coerce.number({ error: staffOrderTexts.badPayment }).int(),
+      companyInn: postedText(STAFF_ORDER_LIMITS.inn),
+      companyKpp: postedText(STAFF_ORDER_LIMITS.kpp),
+      companyName: postedText(STAFF_ORDER_LIMITS.companyName),
+      companyLegalAddress: postedText(STAFF_ORDER_LIMITS.legalAddress),
+      companyContactPerson: postedText(STAFF_ORDER_LIMITS.contactPerson),
       channel: z.enum(orderChannels, { error: "Выберите, откуда заказ" }),
       comment: postedText(STAFF_ORDER_LIMITS.comment),
     }),
@@ -380,7 +399,14 @@ export async function handleStaffOrderPost(request: Request, context: Readonly<R
         street: input.street,
         house: input.house,
         room: input.room,
-        payment: input.paymentId === PAYMENT_IDS.onReceipt ? PAYMENT_IDS.onReceipt : PAYMENT_IDS.online,
+        payment: readPaymentId(input.paymentId),
+        company: {
+          inn: input.companyInn,
+          kpp: input.companyKpp,
+          name: input.companyName,
+          legalAddress: input.companyLegalAddress,
+          contactPerson: input.companyContactPerson,
+        },
         channel: input.channel,
         comment: input.comment,
       };
@@ -479,6 +505,8 @@ async function place(
   if (problems.length > 0 || !buyer || !quote.chosen || !quote.state || !quote.city)
     return go(staffOrderHref(draft, {}, "delivery"), { kind: "error", message: problems.join(". ") || staffOrderTexts.unknownDelivery });
   if (quote.chosen.price !== seen.seenDelivery) return go(confirm, { kind: "error", message: staffOrderTexts.deliveryChanged });
+  const invoiceCompany = invoiceCompanyOf(draft);
+  const company = draft.payment === PAYMENT_IDS.invoice && invoiceCompany.ok ? invoiceCompany.company : null;
   const member = context.get(staffContext);
   const sales = await readSalesSetting(db);
   const identification = await needsIdentification(db, { userId: buyer.id, total: quote.totals.total, paymentId: draft.payment });
@@ -510,6 +538,7 @@ async function place(
       }),
       deliveryTotal: quote.chosen.price,
       paymentId: draft.payment,
+      company: draft.payment === PAYMENT_IDS.invoice ? company : null,
       comment: draft.comment,
     },
     { rates: quote.rates, shopOpen: isShopOpen({ paused: sales.paused, quotesFresh: quote.quotesFresh }) },

@@ -51,18 +51,15 @@ export type PaymentWay = { id: PaymentId; label: string; note: string };
 
 /**
  * The ways an order taken by staff may be paid: the checkout's own rule (offeredPayments, the card
- * limit included) without the invoice, whose company details the staff form does not ask for.
- * `paymentWindow`: how long an online order waits ("30 минут").
+ * limit included). `paymentWindow`: how long an online order waits ("30 минут").
  */
 export function staffPaymentWays(order: { specialDelivery: boolean; total: number }, cardPaymentMaxRub: number, paymentWindow: string): PaymentWay[] {
   const notes: Record<PaymentId, string> = {
-    [PAYMENT_IDS.online]: `Мир, Visa, Mastercard, СБП — на защищённой странице платёжного сервиса. Оплатите в течение ${paymentWindow} после оформления, иначе заказ будет отменён.`,
+    [PAYMENT_IDS.online]: `Покупателю придут SMS и письмо со ссылкой на оплату; оплатить нужно в течение ${paymentWindow}.`,
     [PAYMENT_IDS.onReceipt]: "Наличными или картой нашему сотруднику при вручении.",
-    [PAYMENT_IDS.invoice]: "",
+    [PAYMENT_IDS.invoice]: "Для организаций и ИП: заполните реквизиты ниже; счёт в PDF придёт покупателю в письме.",
   };
-  return offeredPayments(order, cardPaymentMaxRub)
-    .filter((id) => id !== PAYMENT_IDS.invoice)
-    .map((id) => ({ id, label: paymentMethodLabels[id], note: notes[id] }));
+  return offeredPayments(order, cardPaymentMaxRub).map((id) => ({ id, label: paymentMethodLabels[id], note: notes[id] }));
 }
 
 /** Whether staff may take (or keep, on an edit) this way to pay for the order as it stands. */

@@ -5,6 +5,7 @@ import { channelLabels, STAFF_ORDER_LIMITS, type StaffOrderDraft, staffOrderHref
 import { handleStaffOrderPost, loadStaffOrderPage, type StaffOrderPage } from "#app/modules/admin/staff-order.server.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
+import { PAYMENT_IDS } from "#app/modules/payments/methods.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
 import * as own from "#app/ui/admin/staff-order.css.ts";
 import { CourierAddressFields, Field, PointChoices } from "#app/ui/admin/StaffOrderFields.tsx";
@@ -314,11 +315,31 @@ function DeliverySection({ page }: { page: StaffOrderPage }) {
             <label key={way.id} className={css.checkLine}>
               <input type="radio" name="paymentId" value={way.id} defaultChecked={draft.payment === way.id} required />
               <span>
-                {way.label} <span className={css.muted}>{way.id === 4 ? "Покупателю придут SMS и письмо со ссылкой на оплату." : way.note}</span>
+                {way.label} <span className={css.muted}>{way.note}</span>
               </span>
             </label>
           ))}
-          {payments.length === 1 ? <p className={css.muted}>Оплата при получении — со специальной доставкой (Москва и Санкт-Петербург).</p> : null}
+          {payments.some((way) => way.id === PAYMENT_IDS.onReceipt) ? null : (
+            <p className={css.muted}>Оплата при получении — со специальной доставкой (Москва и Санкт-Петербург).</p>
+          )}
+        </fieldset>
+        <fieldset className={css.fieldGroup} data-testid="staff-order-company">
+          <legend>Реквизиты для оплаты по счёту</legend>
+          <p className={css.muted}>Только для оплаты по счёту. ИНН организации — 10 цифр (и КПП), ИП — 12 цифр, без КПП.</p>
+          <div className={css.formGrid}>
+            {companyFields.map(({ name, label, key, maxLength, numeric }) => (
+              <Field key={name} label={label}>
+                <input
+                  type="text"
+                  name={name}
+                  inputMode={numeric ? "numeric" : undefined}
+                  defaultValue={draft.company[key]}
+                  maxLength={maxLength}
+                  className={css.wideControl}
+                />
+              </Field>
+            ))}
+          </div>
         </fieldset>
         <div className={css.formGrid}>
           <Field label="Откуда заказ">
@@ -379,6 +400,15 @@ function IdentificationForm({ draft }: { draft: StaffOrderDraft }) {
   );
 }
 
+/** The company's fields for payment by invoice, as the staff form posts them. */
+const companyFields = [
+  { name: "companyInn", label: "ИНН", key: "inn", maxLength: STAFF_ORDER_LIMITS.inn, numeric: true },
+  { name: "companyKpp", label: "КПП", key: "kpp", maxLength: STAFF_ORDER_LIMITS.kpp, numeric: true },
+  { name: "companyName", label: "Полное наименование", key: "name", maxLength: STAFF_ORDER_LIMITS.companyName, numeric: false },
+  { name: "companyLegalAddress", label: "Юридический адрес", key: "legalAddress", maxLength: STAFF_ORDER_LIMITS.legalAddress, numeric: false },
+  { name: "companyContactPerson", label: "Контактное лицо", key: "contactPerson", maxLength: STAFF_ORDER_LIMITS.contactPerson, numeric: false },
+] as const;
+
 function ConfirmSection({ page }: { page: StaffOrderPage }) {
   const { draft, lines, chosen, points, totals, quotedAt, identification, buyer } = page;
   const waits = identification.needed && !identification.given;
@@ -410,6 +440,15 @@ function ConfirmSection({ page }: { page: StaffOrderPage }) {
         </dd>
         <dt>Оплата</dt>
         <dd>{page.payments.find((way) => way.id === draft.payment)?.label}</dd>
+        {draft.payment === PAYMENT_IDS.invoice ? (
+          <>
+            <dt>Счёт на</dt>
+            <dd data-testid="confirm-company">
+              {draft.company.name}, ИНН {draft.company.inn}
+              {draft.company.kpp ? `, КПП ${draft.company.kpp}` : ""}, {draft.company.legalAddress}; контактное лицо: {draft.company.contactPerson}
+            </dd>
+          </>
+        ) : null}
         <dt>Откуда</dt>
         <dd>{channelLabels[draft.channel]}</dd>
         <dt>Товары</dt>
