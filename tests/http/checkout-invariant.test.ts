@@ -10,6 +10,16 @@ import { attribute, findByTestId, radioValues, tags, textByTestId } from "#tests
 import { pageForm } from "#tests/support/page-form.ts";
 import { runningShop } from "#tests/support/shop-fixture.ts";
 
+/** A company's details as a buyer paying by invoice types them (ИНН and КПП with their check digits). */
+const invoiceBuyer = {
+  asCompany: "1",
+  companyInn: "7707083893",
+  companyKpp: "773601001",
+  companyName: "ПАО «Проверка витрины»",
+  companyAddress: "117312, г. Москва, ул. Вавилова, д. 19",
+  companyContact: "Петров Пётр",
+};
+
 const CASES = 14;
 const seed = Number(process.env.CHECKOUT_INVARIANT_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const KAZAN = "9000000005";
@@ -82,6 +92,8 @@ describe(`what the checkout page shows is what is ordered (seed ${seed})`, () =>
         if (points.length > 0) changes.pointCode = pick(points);
         if ("street" in pageForm(page, "/checkout")) Object.assign(changes, { street: "Тверская", house: String(int(1, 99)) });
         changes.paymentId = pick(radioValues(page, "paymentId"));
+        // Payment by invoice is a company's: it comes with the company's details.
+        if (changes.paymentId === "7") Object.assign(changes, invoiceBuyer);
         if (impatient) {
           const others = radioValues(page, "deliveryId").filter((id) => id !== delivery);
           if (random() < 0.5 && others.length > 0) changes.deliveryId = pick(others);

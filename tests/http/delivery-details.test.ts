@@ -126,7 +126,8 @@ describe("office pickup and special delivery", () => {
     let shown = await client.html("/checkout");
     expect(checkedRadio(shown, "deliveryId")).toBe("43");
     expect(checkedRadio(shown, "paymentId")).toBe("6");
-    expect(radioValues(shown, "paymentId")).toEqual(["4", "6"]);
+    // Payment by invoice (7) is offered with any delivery, to companies.
+    expect(radioValues(shown, "paymentId")).toEqual(["4", "6", "7"]);
 
     // The buyer may still choose to pay online; that choice stays while the delivery stays.
     await postCheckoutForm(client, shown, { ...contact, deliveryId: "43", paymentId: "4", intent: "save" });
@@ -135,7 +136,7 @@ describe("office pickup and special delivery", () => {
     // Back to a carrier: online payment again, on receipt no longer offered.
     await postCheckoutForm(client, shown, { ...contact, deliveryId: "76", paymentId: "6", intent: "save" });
     shown = await client.html("/checkout");
-    expect(radioValues(shown, "paymentId")).toEqual(["4"]);
+    expect(radioValues(shown, "paymentId")).toEqual(["4", "7"]);
     expect(checkedRadio(shown, "paymentId")).toBe("4");
   });
 
