@@ -3,7 +3,7 @@
 // with the address, online payment, the prices confirmed; then one more coin on the edit page. The
 // pages are photographed into SCREENSHOTS_DIR when it is set. The buyer's phone is this spec's own,
 // and the coin is the demo's silver one the back office's orders already use.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { e2eOrderTakers } from "./back-office-data.ts";
 import { signInStaff } from "./back-office.ts";
 
