@@ -13,6 +13,8 @@ const seller = {
   SELLER_INN: "7736207543",
   SELLER_OGRN: "1027700229193",
   SELLER_ADDRESS: "119021, г. Москва, ул. Льва Толстого, д. 16",
+  // An organisation's КПП, which its invoices print (required for a 10-digit ИНН).
+  SELLER_KPP: "770401001",
   ASSAY_REGISTRATION_NUMBER: "77-0012345",
   ASSAY_REGISTER_URL: "https://dmdk.assay.gov.ru/registry/7736207543",
 };
@@ -57,7 +59,7 @@ describe("configured seller details", () => {
   it("lists them on /contacts and in the Organization data", async () => {
     const html = await client.html("/contacts");
     const requisites = textByTestId(html, "seller-requisites") ?? "";
-    for (const [name, value] of Object.entries(seller)) if (name !== "ASSAY_REGISTER_URL") expect(requisites).toContain(value);
+    for (const [name, value] of Object.entries(seller)) if (name !== "ASSAY_REGISTER_URL" && name !== "SELLER_KPP") expect(requisites).toContain(value);
     expect(html).not.toContain("демонстрационные реквизиты");
     const store = jsonLdBlocks(html).find((block) => block["@type"] === "Store");
     expect(store).toMatchObject({
