@@ -11,5 +11,11 @@ let gateway: SmsGateway | undefined;
 export function authDeps(context: Readonly<RouterContextProvider>): AuthDeps {
   const config = getConfig();
   gateway ??= createSmsGateway(config.sms);
-  return { db: context.get(databaseContext).db, secret: config.sessionSecrets, sms: gateway, codesPerIpPerHour: config.smsCodesPerIpPerHour };
+  return {
+    db: context.get(databaseContext).db,
+    secret: config.sessionSecrets,
+    sms: gateway,
+    codesPerIpPerHour: config.smsCodesPerIpPerHour,
+    codeChecksPerIpPerHour: config.smsCodeChecksPerIpPerHour,
+  };
 }

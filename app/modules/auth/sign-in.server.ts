@@ -27,6 +27,8 @@ export type AuthDeps = {
   sms: SmsGateway;
   /** Codes one address may ask for in an hour (SMS_CODES_PER_IP_PER_HOUR); the default when not given. */
   codesPerIpPerHour?: number;
+  /** Codes typed from one address in an hour (the setting); the built-in ceiling when absent. */
+  codeChecksPerIpPerHour?: number;
 };
 
 export function codeMessage(code: string): string {
@@ -77,7 +79,12 @@ export async function signInWithCode(
   deps: AuthDeps,
   input: { phone: string; codeId: number | undefined; code: string; visitor: ListOwner; previousToken?: string; ip: string; userAgent: string | null },
 ): Promise<SignedIn> {
-  await countCodeCheck(deps.db, input.ip);
+  await countCodeCheck(
+    deps.db,
+    input.ip,
+    new Date(),
+    deps.codeChecksPerIpPerHour ? { ...codeLimits.checksPerIp, limit: deps.codeChecksPerIpPerHour } : codeLimits.checksPerIp,
+  );
   await verifyCode(deps.db, deps.secret, { phone: input.phone, codeId: input.codeId }, input.code);
   const user = await findOrCreateUser(deps.db, input.phone);
   await mergeLists(deps.db, input.visitor, `user:${user.id}`);

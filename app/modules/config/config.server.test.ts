@@ -261,6 +261,10 @@ describe("parseConfig", () => {
       demo: false,
     });
     expect(demo.seller.assayRegisterUrl).toBe("https://dmdk.assay.gov.ru/");
+    // Codes typed from one address in an hour: 60 unless set, a whole number from 1.
+    expect(demo.smsCodeChecksPerIpPerHour).toBe(60);
+    expect(parseConfig({ DATA_DIR: dataDir, SMS_CODE_CHECKS_PER_IP_PER_HOUR: "500" }).smsCodeChecksPerIpPerHour).toBe(500);
+    expect(() => parseConfig({ DATA_DIR: dataDir, SMS_CODE_CHECKS_PER_IP_PER_HOUR: "0" })).toThrow(/SMS_CODE_CHECKS_PER_IP_PER_HOUR/);
     expect(() => parseConfig({ DATA_DIR: dataDir, ASSAY_REGISTER_URL: "http://dmdk.assay.gov.ru/" })).toThrow(/ASSAY_REGISTER_URL: адрес записи магазина/);
     expect(() => parseConfig({ DATA_DIR: dataDir, ASSAY_REGISTER_URL: "javascript:alert(1)" })).toThrow(/ASSAY_REGISTER_URL/);
     expect(parseConfig({ DATA_DIR: dataDir, SELLER_INN: "500100732259", SELLER_OGRN: "304500116000157" }).seller.ogrn).toBe("304500116000157");

@@ -90,6 +90,12 @@ export const envSchema = z.object({
     .min(1, { error: "целое число от 1" })
     .max(100_000)
     .default(20),
+  SMS_CODE_CHECKS_PER_IP_PER_HOUR: z.coerce
+    .number({ error: "целое число от 1" })
+    .int({ error: "целое число от 1" })
+    .min(1, { error: "целое число от 1" })
+    .max(100_000)
+    .default(60),
   ORDER_ATTEMPTS_PER_BUYER_PER_MINUTE: z.coerce
     .number({ error: "целое число от 1" })
     .int({ error: "целое число от 1" })
@@ -310,6 +316,8 @@ export type AppConfig = {
   /** Yandex Metrica counter; without it no analytics script is loaded. */
   /** Sign-in codes one address may ask for in an hour (SMS_CODES_PER_IP_PER_HOUR). */
   smsCodesPerIpPerHour: number;
+  /** Sign-in codes typed from one address in an hour, right or wrong (SMS_CODE_CHECKS_PER_IP_PER_HOUR): a guesser's ceiling. */
+  smsCodeChecksPerIpPerHour: number;
   /** Attempts to place an order one buyer, and one address, may make in a minute (ORDER_ATTEMPTS_PER_BUYER_PER_MINUTE, ORDER_ATTEMPTS_PER_IP_PER_MINUTE). */
   orderAttempts: { perBuyerPerMinute: number; perIpPerMinute: number };
   metricaCounterId: string | undefined;
@@ -501,6 +509,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     proxyTrust: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,
     smsCodesPerIpPerHour: values.SMS_CODES_PER_IP_PER_HOUR,
+    smsCodeChecksPerIpPerHour: values.SMS_CODE_CHECKS_PER_IP_PER_HOUR,
     orderAttempts: { perBuyerPerMinute: values.ORDER_ATTEMPTS_PER_BUYER_PER_MINUTE, perIpPerMinute: values.ORDER_ATTEMPTS_PER_IP_PER_MINUTE },
     metricaCounterId: values.METRICA_COUNTER_ID,
     yandexMapsApiKey: values.YANDEX_MAPS_API_KEY,
