@@ -38,6 +38,7 @@ const LAYERS = [
       "pricing",
       "images",
       "audit",
+      "reviews",
       "shop",
       "staff",
       "sms",

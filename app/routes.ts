@@ -84,6 +84,8 @@ export default [
       route("invoices", "routes/admin/invoices.tsx"),
       route("invoices/statements/:id", "routes/admin/invoice-statement.tsx"),
       route("buyback", "routes/admin/buyback.tsx"),
+      // Buyers' reviews of coins, published or hidden by staff (decision 060).
+      route("reviews", "routes/admin/reviews.tsx"),
       route("buyback/:id", "routes/admin/buyback-request.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("compliance", "routes/admin/compliance.tsx"),
@@ -151,6 +153,7 @@ export default [
       route(`${path}/page/:pageNumber`, "routes/catalog.tsx", { id: `${path}/page` }),
     ]),
     route("products/:slug", "routes/product.tsx"),
+    route("products/:slug/reviews", "routes/product-reviews.tsx"),
     // Announced coins and coins new on sale (decision 056).
     route("new-issues", "routes/new-issues.tsx"),
     // An alert's e-mail unsubscribe link (no sign-in needed): a confirm form, then a POST.
@@ -174,6 +177,8 @@ export default [
       route("orders/:id", "routes/my/order.tsx"),
       route("orders/:id/invoice", "routes/my/order-invoice.ts"),
       route("coins", "routes/my/coins.tsx"),
+      // A review of a coin the buyer received: written, changed or deleted here (decision 060).
+      route("reviews/:slug", "routes/my/review.tsx"),
       route("alerts", "routes/my/alerts.tsx"),
       route("launch-subscriptions", "routes/my/launch-subscriptions.tsx"),
       route("profile", "routes/my/profile.tsx"),

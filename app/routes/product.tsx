@@ -32,10 +32,14 @@ import { LaunchFacts } from "#app/ui/catalog/LaunchFacts.tsx";
 import { LaunchSubscribe } from "#app/ui/catalog/LaunchSubscribe.tsx";
 import { launchSubscriptionsOf } from "#app/modules/launches/subscriptions.server.ts";
 import { isComing, type LaunchInfo } from "#app/modules/launches/launch.ts";
+import { publishedReviews } from "#app/modules/reviews/reviews.server.ts";
+import { moscowToday } from "#app/modules/content/dates.ts";
+import { CoinReviews } from "#app/ui/reviews/CoinReviews.tsx";
 import * as css from "./product.css.ts";
 import type { Route } from "./+types/product";
 
 const slugPattern = /^[a-z0-9][a-z0-9-]{0,127}$/;
+const REVIEWS_ON_COIN_PAGE = 10;
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { pathname } = url;
@@ -99,6 +103,15 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       loginHref: loginHref(`${pathname}#alerts`),
       list: user ? (await listAlerts(db, user.id, row.id)).map(({ id, kind, threshold, channel }) => ({ id, kind, threshold, channel })) : [],
     },
+    // The newest published reviews; the rest on their own page. No query for a coin without any.
+    reviews: (row.reviewCount > 0 ? await publishedReviews(db, row.id, { limit: REVIEWS_ON_COIN_PAGE }) : []).map((review) => ({
+      id: review.id,
+      rating: review.rating,
+      text: review.text,
+      authorName: review.authorName,
+      createdAt: review.createdAt.toISOString(),
+      day: moscowToday(review.createdAt),
+    })),
     // Streamed after the main content: the page does not wait for it.
     related: relatedProducts(db, row, rates, 8),
   };
@@ -126,7 +139,22 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, active, coming, launch, launchSubscriptions, quotesTime, related, tiers, promotions, vatNotice: vatText, chart, range, alerts } = loaderData;
+  const {
+    product,
+    active,
+    coming,
+    launch,
+    launchSubscriptions,
+    quotesTime,
+    related,
+    tiers,
+    promotions,
+    vatNotice: vatText,
+    chart,
+    range,
+    alerts,
+    reviews,
+  } = loaderData;
   const href = `/products/${product.slug}`;
   const sectionHref = product.metal === "gold" ? "/catalog/gold" : "/catalog/silver";
   const canBuy = active && !coming && product.inStock && product.price !== null;
@@ -327,6 +355,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             />
           </section>
         ) : null}
+
+        <CoinReviews slug={product.slug} rating={product.rating} reviews={reviews} allHref={`${href}/reviews`} />
 
         {active ? (
           <AlertForms

@@ -9,6 +9,9 @@ import { cliActor } from "#app/modules/audit/audit.server.ts";
 import { addStaff } from "#app/modules/staff/staff.server.ts";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { placeTestOrder } from "#tests/support/orders.ts";
+import { changeOrderStatus } from "#app/modules/orders/operator.server.ts";
+import { users } from "#app/modules/db/schema.ts";
+import { eq } from "drizzle-orm";
 
 /** A silver coin: the orders stay under the identification threshold (115-FZ) the e2e shop keeps at its default. */
 const SILVER_COIN = demoCatalog.findIndex((coin) => coin.slug === "300-letie-poltavskoy-bitvy-3-rublya-2009") + 1;
@@ -66,6 +69,23 @@ export const e2eInvoiceManagers = {
   nojs: { typed: "+7 (999) 000-00-54", normal: "+79990000054" },
 };
 
+/**
+ * Reviewers of reviews.spec.ts, one per project: a buyer whose order of the coin was delivered (so may
+ * review it) and a content editor who publishes the review (the code rule above).
+ */
+export const e2eReviewers = {
+  js: {
+    buyer: { typed: "+7 (999) 000-06-61", normal: "+79990000661" },
+    editor: { typed: "+7 (999) 000-00-61", normal: "+79990000061" },
+    coin: "sobol-3-rublya-1994",
+  },
+  nojs: {
+    buyer: { typed: "+7 (999) 000-06-62", normal: "+79990000662" },
+    editor: { typed: "+7 (999) 000-00-62", normal: "+79990000062" },
+    coin: "znak-zodiaka-skorpion-2-rublya-2002",
+  },
+};
+
 /** Paid orders waiting for each manager: one per journey (a desktop and a phone), and one spare. */
 const PAID_ORDERS_EACH = 3;
 
@@ -101,6 +121,17 @@ export async function prepareBackOffice(dataDir: string, publicUrl: string): Pro
     for (const owner of Object.values(e2eExchangeOwners)) {
       const added = await addStaff(handle.db, { phone: owner.typed, role: "owner", name: "Владелец обмена e2e" }, cliActor);
       if (!added.ok) throw new Error(added.reason);
+    }
+    for (const reviewer of Object.values(e2eReviewers)) {
+      const added = await addStaff(handle.db, { phone: reviewer.editor.typed, role: "content", name: "Модератор отзывов e2e" }, cliActor);
+      if (!added.ok) throw new Error(added.reason);
+      const productId = demoCatalog.findIndex((coin) => coin.slug === reviewer.coin) + 1;
+      const order = await placeTestOrder(handle.db, { lines: [{ productId, quantity: 1 }], lastName: "Отзывов" });
+      for (const status of ["paid", "assembling", "shipped", "completed"] as const) {
+        const moved = await changeOrderStatus(handle.db, order.number, status, status === "shipped" ? { trackingNumber: "RB123456789RU" } : {});
+        if (!moved.ok) throw new Error(`e2e review order not ${status}: ${moved.reason}`);
+      }
+      await handle.db.update(users).set({ phone: reviewer.buyer.normal }).where(eq(users.id, order.userId));
     }
     const sandbox = createSandboxProvider(handle.db, { publicUrl });
     for (let index = 0; index < PAID_ORDERS_EACH * Object.keys(e2eManagers).length; index++) {

@@ -27,6 +27,8 @@ export const auditActionLabels: Record<string, string> = {
   "content.edit": "Текст изменён",
   "content.publish": "Текст опубликован",
   "content.unpublish": "Текст снят с публикации",
+  "review.publish": "Отзыв опубликован",
+  "review.hide": "Отзыв скрыт",
   "compliance.release": "Заказ выпущен после контроля",
   "compliance.export": "Выгрузка обязательного контроля",
   "compliance.import-list": "Загружен перечень Росфинмониторинга",
@@ -67,6 +69,7 @@ export function auditEntityLabel(entity: string): string {
     quotes: "Котировки",
     customer: "Покупатель",
     statement: "Выписка",
+    review: "Отзыв",
   };
   if (prefix === "staff" && value) return `Сотрудник ${formatPhone(value)}`;
   if (prefix === "content") {

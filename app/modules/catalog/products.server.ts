@@ -8,7 +8,7 @@ import { createReadCache, readsGeneration } from "../shared/read-cache.ts";
 import { coinFigures, coinValue } from "./coin-value.ts";
 import { PAGE_SIZE, weightOptions, type ListingQuery, type SectionFilter } from "./listing.ts";
 import { mintsOf } from "./mints.ts";
-import type { ProductCard, ProductDetails } from "./types.ts";
+import type { CoinRating, ProductCard, ProductDetails } from "./types.ts";
 import type { Metal } from "../db/column-values.ts";
 
 export type { ProductCard, ProductDetails };
@@ -44,7 +44,14 @@ export function toCard(row: ProductRow, rates: MetalRates | null): ProductCard {
     inStock: row.stock > 0,
     salesOpenAt: row.salesOpenAt ? row.salesOpenAt.toISOString() : null,
     figures: coinFigures(coinValue(row, price, rates)),
+    rating: coinRating(row),
   };
+}
+
+/** The published reviews' average as a card shows it: one decimal, none without reviews. */
+export function coinRating(row: Pick<ProductRow, "reviewCount" | "ratingTotal">): CoinRating | null {
+  if (row.reviewCount < 1) return null;
+  return { average: Math.round((row.ratingTotal / row.reviewCount) * 10) / 10, count: row.reviewCount };
 }
 
 export function toDetails(row: ProductRow, rates: MetalRates | null): ProductDetails {

@@ -24,7 +24,11 @@ export type ProductCard = {
    * "Выкуп 76 671 ₽ · спред 15,9 %". Null while there is no price.
    */
   figures: { perGram: string; buyback: string | null } | null;
+  /** The published reviews' average (one decimal) and count; null while none is published. */
+  rating: CoinRating | null;
 };
+
+export type CoinRating = { average: number; count: number };
 
 export type ProductDetails = ProductCard & {
   /** Per gram, premium, buy-back and spread as numbers; null while there is no price. */

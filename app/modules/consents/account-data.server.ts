@@ -1,3 +1,5 @@
+import { removeReviewsOfBuyer } from "../reviews/reviews.server.ts";
+import { invalidateReads } from "../shared/read-cache.ts";
 import { and, asc, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import type { Outcome } from "../shared/failure.ts";
@@ -202,7 +204,8 @@ export type DeleteAccountResult = Outcome;
  * Refused while an order or a buy-back request is still being dealt with.
  */
 export async function deleteAccount(db: Database, buyer: Buyer, now = new Date()): Promise<DeleteAccountResult> {
-  return db.transaction(async (tx) => {
+  let reviewsRemoved = 0;
+  const result = await db.transaction(async (tx): Promise<DeleteAccountResult> => {
     const [user] = await tx.select().from(users).where(eq(users.id, buyer.id)).for("update");
     if (!user || user.deletedAt) return { ok: false, reason: "Аккаунт уже удалён" };
     const phone = user.phone;
@@ -283,6 +286,7 @@ export async function deleteAccount(db: Database, buyer: Buyer, now = new Date()
     await tx.delete(listItems).where(eq(listItems.owner, owner));
     await tx.delete(checkoutDrafts).where(eq(checkoutDrafts.owner, owner));
     await tx.delete(alerts).where(eq(alerts.userId, user.id));
+    reviewsRemoved = await removeReviewsOfBuyer(tx, user.id);
     await tx.delete(smsCodes).where(eq(smsCodes.phone, phone));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await tx
@@ -291,4 +295,7 @@ export async function deleteAccount(db: Database, buyer: Buyer, now = new Date()
       .where(eq(users.id, user.id));
     return { ok: true };
   });
+  // The coins' pages showed the buyer's published reviews.
+  if (reviewsRemoved > 0) invalidateReads("catalog");
+  return result;
 }

@@ -12,6 +12,10 @@ export type Metal = (typeof metals)[number];
 export const buybackStatuses = ["new", "contacted", "offered", "agreed", "completed", "rejected"] as const;
 export type BuybackStatus = (typeof buybackStatuses)[number];
 
+/** Where a buyer's review of a coin stands: waiting for staff, shown on the coin's page, or hidden with a reason. */
+export const reviewStatuses = ["pending", "published", "hidden"] as const;
+export type ReviewStatus = (typeof reviewStatuses)[number];
+
 /** The coin's condition as the seller states it; each grade changes the price by the operator's percentage. */
 export const buybackGrades = ["excellent", "good", "defects"] as const;
 export type BuybackGrade = (typeof buybackGrades)[number];

@@ -13,6 +13,7 @@ import {
   numeric,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -28,6 +29,7 @@ import {
   type PromotionRule,
   type StoredStatementPayment,
   type QuantityTier,
+  type ReviewStatus,
 } from "./column-values.ts";
 
 /**
@@ -278,6 +280,12 @@ export const products = pgTable(
     expectedPrice: text("expected_price"),
     /** Pieces of this coin one buyer (an account or a phone) may have over all their orders that are not cancelled. */
     buyerCap: integer("buyer_cap"),
+    /**
+     * The published reviews' count and the sum of their ratings, kept by reviews/ in the transaction that
+     * publishes, hides or removes one, so a catalogue card reads its average without a join.
+     */
+    reviewCount: integer("review_count").notNull().default(0),
+    ratingTotal: integer("rating_total").notNull().default(0),
     /** The good's Ид in 1C or МойСклад (a GUID), set by the first exchange that matched the coin (by Ид, else by SKU). */
     exchangeId: text("exchange_id").unique(),
     createdAt: timestamp("created_at", { withTimezone: true })
@@ -1321,3 +1329,41 @@ export const bankStatements = pgTable("bank_statements", {
     .notNull()
     .default(sql`now()`),
 });
+
+/**
+ * A buyer's review of a coin they received (a completed order): one per buyer and coin, rated 1–5.
+ * Shown on the coin's page only once staff published it; an edit goes back to moderation.
+ */
+export const productReviews = pgTable(
+  "product_reviews",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: smallint("rating").notNull(),
+    text: text("text").notNull(),
+    /** The name shown with the review, as the buyer's profile gave it when they wrote it («Анна К.»). */
+    authorName: text("author_name").notNull(),
+    status: text("status").$type<ReviewStatus>().notNull().default("pending"),
+    /** Why staff hid it: shown to its author. */
+    hiddenReason: text("hidden_reason").notNull().default(""),
+    moderatedBy: integer("moderated_by").references(() => staff.id, { onDelete: "set null" }),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (table) => [
+    uniqueIndex("product_reviews_one_per_buyer").on(table.productId, table.userId),
+    index("product_reviews_published").on(table.productId, table.status, table.createdAt),
+    index("product_reviews_queue").on(table.status, table.updatedAt),
+    check("product_reviews_rating_range", sql`${table.rating} between 1 and 5`),
+  ],
+);

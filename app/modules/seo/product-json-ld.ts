@@ -2,9 +2,18 @@ import type { ProductDetails } from "../catalog/types.ts";
 
 /**
  * Product + Offer structured data (integrations.md section 8). The price is the one the
- * page shows, valid only briefly since it follows the metal market.
+ * page shows, valid only briefly since it follows the metal market. The rating and reviews are
+ * the published ones the page shows.
  */
-export function productJsonLd(product: ProductDetails, options: { url: string; imageUrls: string[]; priceValidUntil: string }) {
+export function productJsonLd(
+  product: ProductDetails,
+  options: {
+    url: string;
+    imageUrls: string[];
+    priceValidUntil: string;
+    reviews: ReadonlyArray<{ rating: number; text: string; authorName: string; day: string }>;
+  },
+) {
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -26,6 +35,25 @@ export function productJsonLd(product: ProductDetails, options: { url: string; i
             availability: product.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
             itemCondition: "https://schema.org/NewCondition",
           },
+        }
+      : {}),
+    // Only what buyers wrote and staff published: no rating without reviews behind it.
+    ...(product.rating
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: product.rating.average,
+            reviewCount: product.rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+          review: options.reviews.map((review) => ({
+            "@type": "Review",
+            author: { "@type": "Person", name: review.authorName },
+            datePublished: review.day,
+            reviewBody: review.text,
+            reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+          })),
         }
       : {}),
   };

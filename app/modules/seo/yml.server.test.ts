@@ -44,6 +44,8 @@ function product(overrides: Partial<ProductRow> = {}): ProductRow {
     issueDate: null,
     expectedPrice: null,
     buyerCap: null,
+    reviewCount: 0,
+    ratingTotal: 0,
     quantityTiers: [],
     pricing: "metal",
     premiumPercent: 10,

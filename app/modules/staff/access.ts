@@ -37,6 +37,8 @@ export const adminRouteRoles: Record<string, readonly StaffRole[]> = {
   "/admin/content": ["content"],
   "/admin/content/new/:kind": ["content"],
   "/admin/content/:kind/:key": ["content"],
+  // Buyers' reviews of coins: published words on the catalogue's pages, so the content role's.
+  "/admin/reviews": ["content"],
   "/admin/customers": ["manager"],
   "/admin/customers/:id": ["manager"],
   "/admin/shop": [],
@@ -69,6 +71,7 @@ export const adminMenu: ReadonlyArray<{ path: string; name: string; orElse?: str
   { path: "/admin/invoices", name: "Счета" },
   { path: "/admin/customers", name: "Покупатели" },
   { path: "/admin/catalog", name: "Каталог и тексты" },
+  { path: "/admin/reviews", name: "Отзывы" },
   { path: "/admin/staff", name: "Сотрудники" },
   // A manager, who may not open the shop's page, gets its sales switch.
   { path: "/admin/shop", name: "Магазин", orElse: "/admin/shop/sales" },

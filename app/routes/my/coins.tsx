@@ -6,6 +6,9 @@ import { databaseContext } from "#app/modules/request/context.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { formatMoney, formatNumber } from "#app/modules/shared/format.ts";
 import * as table from "#app/ui/checkout/checkout.css.ts";
+import type { ReviewStatus } from "#app/modules/db/column-values.ts";
+import { reviewStatusLabels } from "#app/modules/reviews/review-words.ts";
+import { reviewsOfCoins } from "#app/modules/reviews/reviews.server.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import * as css from "./my.css.ts";
 import type { Route } from "./+types/coins";
@@ -13,7 +16,14 @@ import type { Route } from "./+types/coins";
 export async function loader({ context }: Route.LoaderArgs) {
   const user = accountUser(context);
   const rates = (await getQuotesService()).rates();
-  return { holdings: await buyerHoldings(context.get(databaseContext).db, user.id, rates) };
+  const { db } = context.get(databaseContext);
+  const holdings = await buyerHoldings(db, user.id, rates);
+  const reviews = await reviewsOfCoins(
+    db,
+    user.id,
+    holdings.lines.map((line) => line.productId),
+  );
+  return { holdings, reviews: Object.fromEntries(reviews) };
 }
 
 export const meta = () => [...pageMeta({ title: "Мои монеты" }), { name: "robots", content: "noindex" }];
@@ -32,8 +42,17 @@ function Gain({ gain, percent }: { gain: number | null; percent: number | null }
   );
 }
 
+/** The coin's review from its holder: «Оставить отзыв», or theirs and where it stands. */
+function ReviewLink({ slug, review }: { slug: string; review: { rating: number; status: ReviewStatus } | undefined }) {
+  return (
+    <Link to={`/my/reviews/${slug}`} className={css.note} data-testid="review-link">
+      {review ? `Ваш отзыв: ${review.rating} из 5, ${reviewStatusLabels[review.status].toLowerCase()}` : "Оставить отзыв"}
+    </Link>
+  );
+}
+
 export default function Coins({ loaderData }: Route.ComponentProps) {
-  const { holdings } = loaderData;
+  const { holdings, reviews } = loaderData;
   return (
     <>
       <PageHeader
@@ -64,7 +83,17 @@ export default function Coins({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {holdings.lines.map((line) => (
                   <tr key={line.productId} data-testid="holding" data-product-id={line.productId}>
-                    <td className={table.cell}>{line.slug ? <Link to={`/products/${line.slug}`}>{line.name}</Link> : line.name}</td>
+                    <td className={table.cell}>
+                      {line.slug ? (
+                        <>
+                          <Link to={`/products/${line.slug}`}>{line.name}</Link>
+                          <br />
+                          <ReviewLink slug={line.slug} review={reviews[line.productId]} />
+                        </>
+                      ) : (
+                        line.name
+                      )}
+                    </td>
                     <td className={table.numberCell} data-label="Штук">
                       {line.quantity}
                     </td>

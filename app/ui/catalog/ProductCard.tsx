@@ -3,7 +3,10 @@ import { Link } from "react-router";
 import type { ProductCard as ProductCardData } from "#app/modules/catalog/types.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";
 import { formatOpening, isComing, launchTexts } from "#app/modules/launches/launch.ts";
+import { reviewCountText } from "#app/modules/reviews/review-words.ts";
 import { CoinImage } from "../kit/CoinImage.tsx";
+import { visuallyHidden } from "../kit/kit.css.ts";
+import { formatRating } from "../reviews/Stars.tsx";
 import * as css from "./catalog.css.ts";
 import { metalNames, weightAndFineness } from "./format-product.ts";
 import { ProductActions } from "./ProductActions.tsx";
@@ -50,6 +53,15 @@ export function ProductCard({ product, returnTo, priority = false }: { product: 
         <p className={css.facts} data-testid="card-value">
           {product.figures.perGram}
           {product.figures.buyback ? <span className={css.valueLine}>{product.figures.buyback}</span> : null}
+        </p>
+      ) : null}
+      {product.rating ? (
+        <p className={css.facts} data-testid="card-rating">
+          <span className={css.ratingStar} aria-hidden="true">
+            ★
+          </span>{" "}
+          {formatRating(product.rating.average)}
+          <span className={visuallyHidden}> из 5</span> · {reviewCountText(product.rating.count)}
         </p>
       ) : null}
       {coming ? (

@@ -127,3 +127,6 @@ export const valueLine = style({ display: "block" });
 
 /** A list form's refusal (ListForm), on a line of its own under the buttons. */
 export const listFormError = style({ flexBasis: "100%", color: vars.color.danger, fontSize: vars.font.sizeSmall });
+
+/** The card's rating star, in the metal's gold. */
+export const ratingStar = style({ color: vars.color.gold });

@@ -344,6 +344,21 @@ export const targets: Target[] = [
     ],
     writes: onMethods(actionMethods, ["users"]),
   },
+  // The fuzz buyer received no coin: every review is refused (403) and a delete finds nothing, so nothing changes.
+  {
+    name: "POST /my/reviews/:slug",
+    forBuyer: true,
+    kind: "page",
+    methods: ["POST", "GET"],
+    hasSegment: true,
+    path: (_f, _r, segment) => `/my/reviews/${segment ?? "georgiy-pobedonosec-50-rubley-mmd"}`,
+    fields: (_f, random) => [
+      ["intent", random.pick(["save", "delete", "nope"])],
+      ["rating", random.pick(["5", "0", "6", "-1", "4.5", "abc", ""])],
+      ["text", random.pick(["Отличная монета, пришла в капсуле.", "", "x".repeat(4_100), "<script>alert(1)</script> https://spam.example"])],
+    ],
+    writes: none,
+  },
   {
     name: "POST /coin-buyback",
     kind: "page",
@@ -496,6 +511,21 @@ export const staffTargets: Target[] = [
       ["intent", random.pick(["add", "remove"])],
       ["phone", phone(random)],
       ["role", random.pick(["owner", "manager", "nope"])],
+    ],
+    writes: none,
+  },
+  // The content role's page: a manager is refused (403), and nothing changes.
+  {
+    name: "POST /admin/reviews",
+    forStaff: true,
+    kind: "page",
+    methods: ["POST", "GET"],
+    path: (_f, random) => `/admin/reviews?status=${random.pick(["pending", "published", "hidden", "nope"])}`,
+    fields: (_f, random) => [
+      ["intent", random.pick(["publish", "hide", "nope"])],
+      ["id", random.pick(["1", "0", "-1", "99999999999", "abc"])],
+      ["version", random.pick(["0", "1", "abc"])],
+      ["reason", random.pick(["Спам", "", "x".repeat(400)])],
     ],
     writes: none,
   },

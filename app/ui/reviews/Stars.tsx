@@ -1,0 +1,24 @@
+import { visuallyHidden } from "#app/ui/kit/kit.css.ts";
+import * as css from "./reviews.css.ts";
+
+const ratingFormat = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1 });
+
+/** «4,7» as the shop writes a rating. */
+export const formatRating = (value: number) => ratingFormat.format(value);
+
+/**
+ * Five stars, the rating's rounded number of them gold. A screen reader hears «Оценка 4,7 из 5»
+ * instead, unless the figure is written beside them (`spoken={false}`).
+ */
+export function Stars({ rating, spoken = true }: { rating: number; spoken?: boolean }) {
+  const full = Math.round(rating);
+  return (
+    <>
+      <span className={css.stars} aria-hidden="true">
+        {"★".repeat(full)}
+        <span className={css.starOff}>{"★".repeat(5 - full)}</span>
+      </span>
+      {spoken ? <span className={visuallyHidden}>Оценка {formatRating(rating)} из 5</span> : null}
+    </>
+  );
+}
