@@ -4,6 +4,8 @@ export type ListActionResult = {
   message: string;
   /** For the Metrica e-commerce dataLayer (integrations.md section 7): cart additions and removals. */
   analytics?: { action: "add" | "remove"; product: { id: string; name: string; price: number | null; quantity: number } };
+  /** Less was put in the cart than asked (the stock, the per-order limit, a launch's cap): `message` says why. */
+  capped?: boolean;
   /** 'Пересчитать' through a fetcher: why each refused line's typed quantity was refused, by its field name. */
   refused?: Record<string, string>;
 };

@@ -77,6 +77,7 @@ async function perform(command: ListCommand, list: ListName, context: Readonly<R
       return {
         ok: true,
         message: change.capped ? `${cappedMessage(change)}: в корзине ${change.quantity} шт.` : words.added,
+        capped: change.capped,
         analytics: product ? { action: "add", product } : undefined,
       };
     }

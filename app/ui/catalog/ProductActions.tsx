@@ -34,7 +34,8 @@ function cartAddContents(
         {busy ? "Добавляем…" : label}
       </button>
       <output className={css.cartStatus} data-testid="in-cart">
-        {inCart > 0 ? `${added ? "Добавлено. " : ""}В корзине: ${inCart} шт.` : ""}
+        {/* Less than asked went in: the reason, as the page without JavaScript says it after the redirect. */}
+        {added && fetcher.data?.capped ? fetcher.data.message : inCart > 0 ? `${added ? "Добавлено. " : ""}В корзине: ${inCart} шт.` : ""}
       </output>
     </>
   );
