@@ -57,6 +57,7 @@ const LAYERS = [
       "auth",
       "receipts",
       "orders",
+      "telegram",
       "exchange",
       "housekeeping",
       "seo",
