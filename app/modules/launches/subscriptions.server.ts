@@ -3,7 +3,7 @@ import type { Database, DatabaseHandle } from "../db/client.server.ts";
 import { lockKeys } from "../db/client.server.ts";
 import { type LeaderLoop, startLeaderLoop } from "../db/leader-loop.server.ts";
 import { launchSubscriptions, products, users } from "../db/schema.ts";
-import { recordNotifications } from "../notifications/outbox.server.ts";
+import { type OutboxSettings, outboxSettings, recordNotifications } from "../notifications/outbox.server.ts";
 import { telegramLinkOf } from "../notifications/telegram-links.server.ts";
 import { log } from "../shared/log.server.ts";
 import { onReadsChanged } from "../shared/read-cache.ts";
@@ -68,7 +68,12 @@ export const LAUNCH_BATCH = 200;
  * transaction: the rows are taken FOR UPDATE SKIP LOCKED and marked told with their messages, so
  * two rounds (or instances) never tell one subscriber twice. Returns how many were told.
  */
-export async function notifyLaunchSubscribers(db: Database, now = new Date(), batch = LAUNCH_BATCH): Promise<number> {
+export async function notifyLaunchSubscribers(
+  db: Database,
+  now = new Date(),
+  batch = LAUNCH_BATCH,
+  settings: OutboxSettings = outboxSettings(),
+): Promise<number> {
   let told = 0;
   for (;;) {
     const count = await db.transaction(async (tx) => {
@@ -103,7 +108,7 @@ export async function notifyLaunchSubscribers(db: Database, now = new Date(), ba
               buyerCap: row.buyerCap,
             },
           },
-          undefined,
+          settings,
           now,
         );
       }
