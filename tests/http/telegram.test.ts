@@ -158,3 +158,49 @@ describe("messages and commands of a linked buyer", () => {
     expect(await say(chatId, "/orders")).toContain("пока не связан с аккаунтом");
   });
 });
+
+describe("a shop without a public address", () => {
+  /** A shop without a public address: no webhook secret, so it long-polls getUpdates. */
+  const polling = runningShop({
+    env: () => {
+      const { TELEGRAM_WEBHOOK_SECRET: _secret, ...settings } = buyersBotSettings(telegram.baseUrl);
+      return { ...settings, NOTIFY_POLL_INTERVAL_MS: "200" };
+    },
+  });
+
+  it("takes the bot's updates by long polling, each once, and has no webhook", async () => {
+    const chatId = newChat();
+    const update = messageUpdate(chatId, "/price");
+    telegram.queueUpdate(update);
+    const texts = await waitFor(
+      async () => telegram.textsTo(chatId),
+      (all) => all.length > 0,
+      10_000,
+      "the answer to a polled update",
+    );
+    expect(texts[0]).toContain("Котировки на");
+    expect(telegram.calls.some((call) => call.method === "deleteWebhook")).toBe(true);
+    // The next poll confirms the update by its offset; it is never answered twice.
+    await waitFor(
+      async () => telegram.calls.filter((call) => call.method === "getUpdates" && call.body.offset === (update.update_id as number) + 1).length,
+      (count) => count > 0,
+      10_000,
+      "the confirming poll",
+    );
+    telegram.queueUpdate(messageUpdate(chatId, "/help"));
+    const both = await waitFor(
+      async () => telegram.textsTo(chatId),
+      (all) => all.length > 1,
+      10_000,
+      "the answer to the next update",
+    );
+    expect(both[1]).toContain("пока не связан");
+    expect(both.filter((text) => text.includes("Котировки на"))).toHaveLength(1);
+    const webhook = await fetch(`${polling.url}/api/telegram/webhook`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": fakeWebhookSecret },
+      body: JSON.stringify(messageUpdate(chatId, "/price")),
+    });
+    expect(webhook.status).toBe(404);
+  });
+});

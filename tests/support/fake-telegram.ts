@@ -20,12 +20,15 @@ export type FakeTelegram = {
   limit(times: number, retryAfter: number): void;
   /** Texts sent to one chat. */
   textsTo(chatId: string): string[];
+  /** An update getUpdates hands out (from its offset on) until the shop confirms it with a later offset. */
+  queueUpdate(update: Record<string, unknown>): void;
   server: FakeServer;
   close(): Promise<void>;
 };
 
 export async function startFakeTelegram(): Promise<FakeTelegram> {
   let limited = 0;
+  let queued: Array<Record<string, unknown>> = [];
   let retryAfter = 1;
   const json = (status: number, body: unknown) => ({ status, contentType: "application/json", body: JSON.stringify(body) });
   const fake: FakeTelegram = {
@@ -38,6 +41,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       retryAfter = seconds;
     },
     textsTo: (chatId) => fake.sent.filter((message) => message.chatId === chatId).map((message) => message.text),
+    queueUpdate: (update) => void queued.push(update),
     server: undefined as unknown as FakeServer,
     close: () => fake.server.close(),
   };
@@ -57,7 +61,12 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       fake.sent.push({ chatId, text: String(body.text), at: Date.now() });
       return json(200, { ok: true, result: { message_id: fake.sent.length, chat: { id: Number(chatId), type: "private" }, date: 0, text: body.text } });
     }
-    if (method === "getUpdates") return json(200, { ok: true, result: [] });
+    if (method === "getUpdates") {
+      // Telegram forgets what an offset confirms; with nothing new it holds the poll a while (briefly here).
+      const offset = typeof body.offset === "number" ? body.offset : 0;
+      queued = queued.filter((update) => (update.update_id as number) >= offset);
+      return queued.length > 0 ? json(200, { ok: true, result: queued }) : { ...json(200, { ok: true, result: [] }), delayMs: 300 };
+    }
     return json(200, { ok: true, result: true });
   });
   fake.baseUrl = fake.server.baseUrl;

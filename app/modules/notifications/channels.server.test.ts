@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type FakeServer, startFakeHttpServer } from "#tests/support/fake-http-server.ts";
 import { type FakeSmtpServer, startFakeSmtpServer } from "#tests/support/fake-smtp-server.ts";
-import { DeliveryError, emailChannel, type OutgoingMessage, telegramChannel } from "./channels.server.ts";
+import { DeliveryError, emailChannel, type OutgoingMessage, telegramChannel, telegramPacer } from "./channels.server.ts";
 
 const message: OutgoingMessage = {
   key: "order:7:order_placed:buyer:email:ivan@example.ru",
@@ -99,5 +99,25 @@ describe("Telegram Bot API sendMessage", () => {
     expect(kicked.message).not.toContain(token);
     telegram.handler = () => ({ fault: "reset" });
     expect((await rejection(send()(message))).retryable).toBe(true);
+  });
+});
+
+describe("the Bot API's limits", () => {
+  it("spaces messages a second apart in one chat and 34 ms apart overall", async () => {
+    let clock = 10_000;
+    const waits: number[] = [];
+    const pace = telegramPacer(
+      () => clock,
+      async (ms) => {
+        waits.push(ms);
+        clock += ms;
+      },
+    );
+    await pace("1");
+    await pace("2");
+    await pace("1");
+    clock += 5_000;
+    await pace("1");
+    expect(waits).toEqual([34, 966]);
   });
 });
