@@ -92,7 +92,8 @@ function TelegramSection({ linked, kinds }: { linked: boolean; kinds: readonly s
             действует 15 минут.
           </p>
           <p>Бот отвечает на команды /price (котировки), /orders (ваши открытые заказы) и /help.</p>
-          <Form method="post">
+          {/* A whole-page submit: the answer sends the browser on to t.me. */}
+          <Form method="post" reloadDocument>
             <button type="submit" name="intent" value="link" className={button}>
               Подключить Telegram
             </button>
