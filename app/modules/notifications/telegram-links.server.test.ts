@@ -6,6 +6,7 @@ import { withTempDatabase } from "#tests/support/temp-database.ts";
 import {
   createLinkToken,
   LINK_TOKEN_MINUTES,
+  MAX_WAITING_REPLIES,
   recordTelegramReply,
   redeemLinkToken,
   telegramLinkOf,
@@ -64,5 +65,11 @@ describe("the deep link's one-time token", () => {
       { status: "skipped", lastError: "бот заблокирован покупателем", text: "ответ" },
     ]);
     expect(await unlinkChat(db, "8100", "again")).toBe(false);
+  });
+
+  it("keeps at most a few answers waiting for one chat, so a chat flooding the bot holds up nobody", async () => {
+    const { db } = database.handle;
+    for (let update = 100; update < 110; update++) await recordTelegramReply(db, update, "8200", `ответ ${update}`);
+    expect(await db.select().from(notifications).where(eq(notifications.recipient, "8200"))).toHaveLength(MAX_WAITING_REPLIES);
   });
 });

@@ -107,11 +107,20 @@ export async function unlinkChat(db: Database, chatId: string, why: string): Pro
   return gone.length > 0;
 }
 
+/** Answers one chat may have waiting: a chat that floods the bot gets no more, and cannot hold up the others' messages. */
+export const MAX_WAITING_REPLIES = 3;
+
 /**
  * The bot's answer to one update, through the outbox like every message: the update's id in the
  * key, so an update delivered twice (a webhook retried, a poll repeated) is answered once.
  */
 export async function recordTelegramReply(db: Database, updateId: number, chatId: string, text: string, now = new Date()): Promise<void> {
+  const waiting = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.status, "pending"), eq(notifications.event, "telegram_reply"), eq(notifications.recipient, chatId)))
+    .limit(MAX_WAITING_REPLIES);
+  if (waiting.length >= MAX_WAITING_REPLIES) return;
   await db
     .insert(notifications)
     .values({
