@@ -3,11 +3,13 @@
 // strangers, the webhook refuses a wrong secret, order messages go to Telegram when chosen, a 429 is
 // tried again after its retry_after, and a chat whose buyer blocked the bot (403) is unlinked.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Buyer, paidOrderByForms, placeOrderByForms, productIdOf } from "#tests/support/buyer.ts";
+import { moscowDateTimeText } from "#app/modules/launches/launch.ts";
+import { type Buyer, newPhone, paidOrderByForms, placeOrderByForms, productIdOf } from "#tests/support/buyer.ts";
 import { buyersBotSettings, type FakeTelegram, fakeBotUsername, fakeWebhookSecret, messageUpdate, startFakeTelegram } from "#tests/support/fake-telegram.ts";
-import { byTestId, textByTestId } from "#tests/support/html.ts";
+import { attributeOf, byTestId, selectAll, textByTestId } from "#tests/support/html.ts";
 import { waitFor } from "#tests/support/network.ts";
 import { runningShop } from "#tests/support/shop-fixture.ts";
+import { addStaffByCommand } from "#tests/support/staff.ts";
 
 let telegram: FakeTelegram;
 beforeAll(async () => {
@@ -15,7 +17,12 @@ beforeAll(async () => {
 });
 afterAll(() => telegram?.close());
 
-const fixture = runningShop({ env: () => ({ ...buyersBotSettings(telegram.baseUrl), NOTIFY_POLL_INTERVAL_MS: "200" }) });
+const content = newPhone();
+const fixture = runningShop({
+  prepare: (database) => addStaffByCommand(database.env, content.typed, "content", "Контент"),
+  env: () => ({ ...buyersBotSettings(telegram.baseUrl), NOTIFY_POLL_INTERVAL_MS: "200" }),
+  timeoutMs: 300_000,
+});
 const coin = productIdOf("300-letie-poltavskoy-bitvy-3-rublya-2009");
 
 /** Posts an update to the webhook as Telegram does, with the secret header (or the one given). */
@@ -156,6 +163,48 @@ describe("messages and commands of a linked buyer", () => {
     );
     telegram.blocked.delete(chatId);
     expect(await say(chatId, "/orders")).toContain("пока не связан с аккаунтом");
+  });
+});
+
+describe("«Сообщить о начале продаж»", () => {
+  it("offers Telegram to a buyer who linked it, and takes the subscription by it", async () => {
+    const coming = { sku: "AG-0021", slug: "tigr-3-rublya-2009-data-na-monete-2010" };
+    const opensAt = new Date(Date.now() + 2 * 86_400_000);
+    opensAt.setUTCSeconds(0, 0);
+    const staff = await fixture.staff(content);
+    const announced = await staff.postForm(`/admin/catalog/${coming.sku}/launch`, {
+      salesOpenAt: moscowDateTimeText(opensAt),
+      issueDate: "",
+      mintage: "",
+      expectedPrice: "",
+      buyerCap: "",
+    });
+    expect(announced.status).toBe(303);
+    const address = `/products/${coming.slug}`;
+    const launchChannels = (page: string) =>
+      selectAll(page, '[data-testid="launch-subscribe"] input[name="channel"]').map((input) => attributeOf(input, "value"));
+    const stranger = await fixture.buyer();
+    expect(launchChannels(await stranger.client.html(address))).toEqual(["sms", "email"]);
+    const { buyer } = await linkedBuyer();
+    expect(launchChannels(await buyer.client.html(address))).toEqual(["sms", "email", "telegram"]);
+    const subscribed = await buyer.client.postForm("/my/launch-subscriptions", {
+      intent: "subscribe",
+      productId: String(productIdOf(coming.slug)),
+      channel: "telegram",
+      redirectTo: address,
+    });
+    expect(subscribed.status).toBe(303);
+    const page = await buyer.client.html(address);
+    expect(textByTestId(page, "flash")).toBe("Сообщим о начале продаж в Telegram.");
+    expect(textByTestId(page, "launch-subscribed")).toBe("Сообщим о начале продаж: Telegram.");
+    // Without a linked chat the same post is refused with the way to link it.
+    await stranger.client.postForm("/my/launch-subscriptions", {
+      intent: "subscribe",
+      productId: String(productIdOf(coming.slug)),
+      channel: "telegram",
+      redirectTo: address,
+    });
+    expect(textByTestId(await stranger.client.html(address), "flash")).toContain("Telegram не подключён");
   });
 });
 
