@@ -58,6 +58,7 @@ const LAYERS = [
       "auth",
       "receipts",
       "orders",
+      "telegram",
       "exchange",
       "housekeeping",
       "seo",

@@ -60,6 +60,8 @@ export default [
     route("api/locations/get-pvz", "routes/api/locations/get-pvz.ts"),
     // YooKassa's HTTP notifications (server to server).
     route("api/payments/yookassa/webhook", "routes/api/payments/yookassa-webhook.ts"),
+    // The buyers' Telegram bot's updates (server to server, a secret header).
+    route("api/telegram/webhook", "routes/api/telegram-webhook.ts"),
     // Unknown /api calls answer JSON. The content pages' patterns (:route/:route1…) outrank a
     // splat, so the deeper addresses are named as well.
     route("api/*", "routes/api/not-found.ts"),

@@ -31,6 +31,7 @@ import { AlertForms } from "#app/ui/catalog/AlertForms.tsx";
 import { LaunchFacts } from "#app/ui/catalog/LaunchFacts.tsx";
 import { LaunchSubscribe } from "#app/ui/catalog/LaunchSubscribe.tsx";
 import { launchSubscriptionsOf } from "#app/modules/launches/subscriptions.server.ts";
+import { telegramLinkOf } from "#app/modules/notifications/telegram-links.server.ts";
 import { isComing, type LaunchInfo } from "#app/modules/launches/launch.ts";
 import { publishedReviews } from "#app/modules/reviews/reviews.server.ts";
 import { moscowToday } from "#app/modules/content/dates.ts";
@@ -81,6 +82,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     // Decided at render: the shared page cache keys pages by the latest opening moment passed (decision 056).
     coming,
     launchSubscriptions: coming && user ? await launchSubscriptionsOf(db, user.id, row.id) : [],
+    launchByTelegram: coming && user ? (await telegramLinkOf(db, user.id)) !== undefined : false,
     launch: {
       salesOpenAt: row.salesOpenAt?.toISOString() ?? null,
       issueDate: row.issueDate,
@@ -280,6 +282,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             <LaunchSubscribe
               signedIn={alerts.signedIn}
               hasEmail={alerts.hasEmail}
+              hasTelegram={loaderData.launchByTelegram}
               loginHref={loginHref(`${href}#launch`)}
               productId={product.id}
               returnTo={href}

@@ -66,6 +66,12 @@ Object.assign(process.env, {
   SMS_CODE_CHECKS_PER_IP_PER_HOUR: "1000",
   // Likewise every spec places its orders from 127.0.0.1.
   ORDER_ATTEMPTS_PER_IP_PER_MINUTE: "1000",
+  // The buyers' Telegram bot, so the profile shows its section; its Bot API is a closed port, and the
+  // spec posts the bot's updates to the webhook itself.
+  TELEGRAM_BOT_TOKEN: "123456:ABCdefGhIJKlmNoPQRstuVWxyZ0123456789",
+  TELEGRAM_BOT_USERNAME: "aurum_test_bot",
+  TELEGRAM_WEBHOOK_SECRET: "e2e-webhook-secret-0123456789",
+  TELEGRAM_BASE_URL: "http://127.0.0.1:65534",
 });
 
 type Running = { url: string; close(): Promise<void> };

@@ -10,11 +10,14 @@ import { startPaymentDeadlineWatch } from "../orders/expiry.server.ts";
 import { startReceiptSender } from "../receipts/service.server.ts";
 import { checkAlertsSoon, startAlertWatch, stopAlertWatch } from "../alerts/watch.server.ts";
 import { startLaunchWatch, stopLaunchWatch } from "../launches/subscriptions.server.ts";
+import { botFacts } from "../telegram/bot.server.ts";
+import { startTelegramUpdates, type TelegramUpdates } from "../telegram/updates.server.ts";
 
 let readChanges: ReadChangesListener | undefined;
 let notificationSender: LeaderLoop | undefined;
 let paymentDeadlineWatch: LeaderLoop | undefined;
 let receiptSender: LeaderLoop | undefined;
+let telegramUpdates: TelegramUpdates | undefined;
 
 /**
  * The server build's lifecycle, started and stopped by server/app.ts (bundled with the
@@ -46,10 +49,20 @@ export async function startServices(): Promise<void> {
   quotes.onRefresh(checkAlertsSoon);
   // Subscribers of a coin whose sales opened are told through the outbox, one instance at a time.
   void startLaunchWatch(handle).runNow();
+  // The buyers' bot: its webhook registered, or its long poll on one instance (nothing without TELEGRAM_BOT_USERNAME).
+  telegramUpdates ??= await startTelegramUpdates(handle, config, await botFacts(config.publicUrl));
 }
 
 export async function stopServices(): Promise<void> {
-  await Promise.all([notificationSender?.stop(), paymentDeadlineWatch?.stop(), receiptSender?.stop(), stopAlertWatch(), stopLaunchWatch()]);
+  await Promise.all([
+    notificationSender?.stop(),
+    paymentDeadlineWatch?.stop(),
+    receiptSender?.stop(),
+    stopAlertWatch(),
+    stopLaunchWatch(),
+    telegramUpdates?.stop(),
+  ]);
+  telegramUpdates = undefined;
   notificationSender = undefined;
   receiptSender = undefined;
   paymentDeadlineWatch = undefined;

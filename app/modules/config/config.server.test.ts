@@ -162,7 +162,22 @@ describe("parseConfig", () => {
       botToken: "123456:ABCdefGhIJKlmNoPQRstuVWxyZ0123456789",
       chatId: "-1001234567890",
       baseUrl: "https://api.telegram.org",
+      botUsername: undefined,
+      webhookSecret: undefined,
     });
+    // The buyers' bot alone, without a staff chat.
+    const buyersBot = parseConfig({
+      DATA_DIR: tempDir(),
+      PUBLIC_URL: "https://shop.example",
+      TELEGRAM_BOT_TOKEN: "123456:ABCdefGhIJKlmNoPQRstuVWxyZ0123456789",
+      TELEGRAM_BOT_USERNAME: "@aurum_shop_bot",
+      TELEGRAM_WEBHOOK_SECRET: "s3cret-s3cret-s3cret",
+    });
+    expect(buyersBot.notifications.telegram).toMatchObject({ chatId: undefined, botUsername: "aurum_shop_bot", webhookSecret: "s3cret-s3cret-s3cret" });
+    expect(() => parseConfig({ DATA_DIR: tempDir(), TELEGRAM_BOT_USERNAME: "aurum_shop_bot" })).toThrow(/TELEGRAM_BOT_TOKEN/);
+    expect(() =>
+      parseConfig({ DATA_DIR: tempDir(), TELEGRAM_BOT_TOKEN: "123456:ABCdefGhIJKlmNoPQRstuVWxyZ0123456789", TELEGRAM_WEBHOOK_SECRET: "short" }),
+    ).toThrow(/TELEGRAM_WEBHOOK_SECRET/);
     expect(full.orders.paymentTimeoutMinutes).toBe(30);
     expect(() => parseConfig({ DATA_DIR: tempDir(), EMAIL_PROVIDER: "file" })).toThrow(/EMAIL_OUTBOX_FILE/);
     expect(() => parseConfig({ DATA_DIR: tempDir(), EMAIL_PROVIDER: "smtp", EMAIL_FROM: "x@y.ru" })).toThrow(/SMTP_URL/);

@@ -201,6 +201,15 @@ export const envSchema = z.object({
     .regex(/^-?\d{1,20}$|^@\w{4,64}$/, "id чата (число, у групп отрицательное) или @имя канала")
     .optional(),
   TELEGRAM_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.telegram.org"),
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .regex(/^@?[A-Za-z][A-Za-z0-9_]{3,31}$/, "имя бота Telegram без t.me/, например aurum_shop_bot")
+    .transform((value) => value.replace(/^@/, ""))
+    .optional(),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,256}$/, "от 16 до 256 знаков A-Z, a-z, 0-9, _ и -")
+    .optional(),
   STAFF_NOTIFY_EMAILS: z
     .string()
     .transform((value) => value.split(/[,;\s]+/).filter(Boolean))
@@ -385,8 +394,11 @@ export type AppConfig = {
       /** The From of every e-mail: "Аурум <shop@example.ru>". */
       from: string;
     };
-    /** The staff chat; both or neither. */
-    telegram: { botToken: string; chatId: string; baseUrl: string } | undefined;
+    /**
+     * The bot, when TELEGRAM_BOT_TOKEN is set: the staff chat (chatId) and the buyers' channel (botUsername, the deep links).
+     * Updates come by webhook when webhookSecret is set (PUBLIC_URL/telegram/webhook), else by long polling.
+     */
+    telegram: { botToken: string; chatId: string | undefined; baseUrl: string; botUsername: string | undefined; webhookSecret: string | undefined } | undefined;
     staffEmails: string[];
     timeoutMs: number;
     maxAttempts: number;
@@ -473,8 +485,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
   if (values.EMAIL_PROVIDER === "file" && !values.EMAIL_OUTBOX_FILE) throw missing("EMAIL_OUTBOX_FILE", "обязателен при EMAIL_PROVIDER=file");
   if (values.EMAIL_PROVIDER === "smtp" && !values.SMTP_URL) throw missing("SMTP_URL", "обязателен при EMAIL_PROVIDER=smtp");
   if (values.EMAIL_PROVIDER === "smtp" && !values.EMAIL_FROM) throw missing("EMAIL_FROM", "обязателен при EMAIL_PROVIDER=smtp");
-  if (Boolean(values.TELEGRAM_BOT_TOKEN) !== Boolean(values.TELEGRAM_CHAT_ID)) {
-    throw missing(values.TELEGRAM_BOT_TOKEN ? "TELEGRAM_CHAT_ID" : "TELEGRAM_BOT_TOKEN", "TELEGRAM_BOT_TOKEN и TELEGRAM_CHAT_ID задаются вместе");
+  if (!values.TELEGRAM_BOT_TOKEN && (values.TELEGRAM_CHAT_ID || values.TELEGRAM_BOT_USERNAME || values.TELEGRAM_WEBHOOK_SECRET)) {
+    throw missing("TELEGRAM_BOT_TOKEN", "нужен для TELEGRAM_CHAT_ID, TELEGRAM_BOT_USERNAME и TELEGRAM_WEBHOOK_SECRET");
   }
 
   // The embedded database lives inside one process: more server processes need PostgreSQL.
@@ -568,10 +580,15 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
         smtpUrl: values.SMTP_URL,
         from: values.EMAIL_FROM ?? `Аурум <no-reply@${new URL(values.PUBLIC_URL ?? "http://localhost").hostname}>`,
       },
-      telegram:
-        values.TELEGRAM_BOT_TOKEN && values.TELEGRAM_CHAT_ID
-          ? { botToken: values.TELEGRAM_BOT_TOKEN, chatId: values.TELEGRAM_CHAT_ID, baseUrl: values.TELEGRAM_BASE_URL.replace(/\/+$/, "") }
-          : undefined,
+      telegram: values.TELEGRAM_BOT_TOKEN
+        ? {
+            botToken: values.TELEGRAM_BOT_TOKEN,
+            chatId: values.TELEGRAM_CHAT_ID,
+            baseUrl: values.TELEGRAM_BASE_URL.replace(/\/+$/, ""),
+            botUsername: values.TELEGRAM_BOT_USERNAME,
+            webhookSecret: values.TELEGRAM_WEBHOOK_SECRET,
+          }
+        : undefined,
       staffEmails: values.STAFF_NOTIFY_EMAILS ?? [],
       timeoutMs: values.NOTIFY_TIMEOUT_MS,
       maxAttempts: values.NOTIFY_MAX_ATTEMPTS,

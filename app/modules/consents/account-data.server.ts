@@ -18,6 +18,8 @@ import {
   receipts,
   sessions,
   smsCodes,
+  telegramLinks,
+  telegramLinkTokens,
   users,
 } from "../db/schema.ts";
 import { formatPhone } from "../phone/phone.ts";
@@ -32,7 +34,7 @@ const finishedOrderStatuses = ["completed", "cancelled"] as const;
 /**
  * Everything the shop keeps about one buyer (152-FZ art. 14: the right of access), as one JSON
  * document: the profile, orders with their lines and steps, lists, alerts, consents, buy-back
- * requests (by the account's phone), the checkout draft and the sessions. Reads only.
+ * requests (by the account's phone), the checkout draft, the sessions and the linked Telegram chat. Reads only.
  */
 export async function exportAccountData(db: Database, buyer: Buyer, now = new Date()) {
   const owner = `user:${buyer.id}`;
@@ -188,6 +190,13 @@ export async function exportAccountData(db: Database, buyer: Buyer, now = new Da
     })),
     checkoutDraft: drafts[0] ?? null,
     sessions: sessionRows,
+    telegram:
+      (
+        await db
+          .select({ chatId: telegramLinks.chatId, kinds: telegramLinks.kinds, linkedAt: telegramLinks.linkedAt })
+          .from(telegramLinks)
+          .where(eq(telegramLinks.userId, buyer.id))
+      )[0] ?? null,
   };
 }
 
@@ -254,7 +263,10 @@ export async function deleteAccount(db: Database, buyer: Buyer, now = new Date()
       .where(eq(orders.userId, user.id));
     await tx.update(receipts).set({ customer: {}, updatedAt: now }).where(inArray(receipts.orderId, orderIds));
 
-    const addressedToBuyer = user.email ? inArray(notifications.recipient, [phone, user.email]) : eq(notifications.recipient, phone);
+    // The buyer's Telegram chat goes with the account, and the messages addressed to it are wiped like the rest.
+    const [chat] = await tx.delete(telegramLinks).where(eq(telegramLinks.userId, user.id)).returning({ chatId: telegramLinks.chatId });
+    await tx.delete(telegramLinkTokens).where(eq(telegramLinkTokens.userId, user.id));
+    const addressedToBuyer = inArray(notifications.recipient, [phone, ...(user.email ? [user.email] : []), ...(chat ? [chat.chatId] : [])]);
     await tx
       .update(notifications)
       .set({

@@ -57,6 +57,8 @@ export const lockKeys = {
   alertWatch: 7_310_019,
   /** Telling the subscribers of a coin whose sales opened (decision 056). */
   launchWatch: 7_310_056,
+  /** The bot's long poll of getUpdates: Telegram answers one poller at a time. */
+  telegramPoll: 7_310_059,
   /** One fetch of the quotes at a time: the refresher's round or a refresh asked for in /admin. */
   quotesFetch: 7_310_024,
 } as const;

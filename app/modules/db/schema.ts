@@ -1275,7 +1275,7 @@ export const launchSubscriptions = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    channel: text("channel").$type<"sms" | "email">().notNull(),
+    channel: text("channel").$type<"sms" | "email" | "telegram">().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true })
       .notNull()
       .default(sql`now()`),
@@ -1366,4 +1366,39 @@ export const productReviews = pgTable(
     index("product_reviews_queue").on(table.status, table.updatedAt),
     check("product_reviews_rating_range", sql`${table.rating} between 1 and 5`),
   ],
+);
+
+/**
+ * A buyer's Telegram chat with the shop's bot: one chat per buyer and one buyer per chat. `kinds`
+ * are the groups of messages the buyer wants in Telegram besides SMS and e-mail
+ * (notifications/telegram-links.server.ts). Deleted by /stop, the profile's button, or the bot being blocked.
+ */
+export const telegramLinks = pgTable("telegram_links", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  chatId: text("chat_id").notNull().unique(),
+  kinds: jsonb("kinds").$type<string[]>().notNull().default([]),
+  linkedAt: timestamp("linked_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});
+
+/**
+ * One-time tokens of the deep link t.me/<bot>?start=<token>: only a hash is kept, a token lives
+ * minutes and is spent by the first /start that brings it.
+ */
+export const telegramLinkTokens = pgTable(
+  "telegram_link_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (table) => [index("telegram_link_tokens_by_user").on(table.userId)],
 );

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { launchSubscriptions, notifications, products, users } from "../db/schema.ts";
+import { launchSubscriptions, notifications, products, telegramLinks, users } from "../db/schema.ts";
 import { productsSeeder } from "../seed/catalog-products.server.ts";
 import { withTempDatabase } from "#tests/support/temp-database.ts";
-import { notifyLaunchSubscribers, subscribeToLaunch, subscriptionTexts } from "./subscriptions.server.ts";
+import { LAUNCH_BATCH, notifyLaunchSubscribers, subscribeToLaunch, subscriptionTexts } from "./subscriptions.server.ts";
 
 const database = withTempDatabase("launch-subscriptions-test", async ({ db }) => {
   await productsSeeder.run(db);
@@ -72,5 +72,26 @@ describe("«Сообщить о начале продаж»", () => {
     const counts = await Promise.all([notifyLaunchSubscribers(db, later), notifyLaunchSubscribers(db, later)]);
     expect(counts.reduce((sum, count) => sum + count, 0)).toBe(1);
     expect(await db.select().from(notifications).where(eq(notifications.event, "launch_opened"))).toHaveLength(8);
+  });
+
+  it("takes a subscription by Telegram only from a buyer who linked it, and tells them there", async () => {
+    const { db } = database.handle;
+    await db.delete(launchSubscriptions);
+    const opensAt = new Date(Date.now() + HOUR);
+    await db.update(products).set({ salesOpenAt: opensAt }).where(eq(products.id, COIN));
+    const [buyer] = await buyers(1);
+    expect(await subscribeToLaunch(db, buyer!, COIN, "telegram")).toEqual({ ok: false, reason: subscriptionTexts.noTelegram });
+    await db.insert(telegramLinks).values({ userId: buyer!.id, chatId: "7003", kinds: [] });
+    expect(await subscribeToLaunch(db, buyer!, COIN, "telegram")).toEqual({ ok: true, message: "Сообщим о начале продаж в Telegram." });
+    const settings = {
+      shop: { name: "Аурум", publicUrl: "https://aurum.example", phone: "", email: "" },
+      staffEmails: [],
+      staffTelegramChat: undefined,
+      buyerTelegram: true,
+    };
+    expect(await notifyLaunchSubscribers(db, opensAt, LAUNCH_BATCH, settings)).toBe(1);
+    const told = await db.select().from(notifications).where(eq(notifications.recipient, "7003"));
+    expect(told.map(({ channel, event }) => ({ channel, event }))).toEqual([{ channel: "telegram", event: "launch_opened" }]);
+    expect(told[0]!.text).toContain("Начались продажи:");
   });
 });

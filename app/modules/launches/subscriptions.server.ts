@@ -3,23 +3,26 @@ import type { Database, DatabaseHandle } from "../db/client.server.ts";
 import { lockKeys } from "../db/client.server.ts";
 import { type LeaderLoop, startLeaderLoop } from "../db/leader-loop.server.ts";
 import { launchSubscriptions, products, users } from "../db/schema.ts";
-import { recordNotifications } from "../notifications/outbox.server.ts";
+import { type OutboxSettings, outboxSettings, recordNotifications } from "../notifications/outbox.server.ts";
+import { telegramLinkOf } from "../notifications/telegram-links.server.ts";
 import { log } from "../shared/log.server.ts";
 import { onReadsChanged } from "../shared/read-cache.ts";
 import { isComing } from "./launch.ts";
 
 /**
- * «Сообщить о начале продаж» (decision 056): a signed-in buyer subscribes to a coming coin by SMS
- * or e-mail; when its sales open, a leader loop writes each subscriber's message to the outbox in
+ * «Сообщить о начале продаж» (decision 056): a signed-in buyer subscribes to a coming coin by SMS,
+ * e-mail or their linked Telegram; when its sales open, a leader loop writes each subscriber's message to the outbox in
  * batches, marking the subscription in the same transaction, so each is told exactly once.
  */
 
-export type LaunchChannel = "sms" | "email";
+export type LaunchChannel = "sms" | "email" | "telegram";
 
 export const subscriptionTexts = {
   notComing: "Продажи этой монеты уже начались или она не анонсирована: купить её можно на её странице.",
   noEmail: "В профиле нет адреса e-mail: укажите его в личном кабинете или выберите SMS.",
-  subscribed: (channel: LaunchChannel) => (channel === "sms" ? "Сообщим о начале продаж по SMS." : "Сообщим о начале продаж по e-mail."),
+  noTelegram: "Telegram не подключён: подключите его в личном кабинете, в разделе «Личные данные», или выберите SMS.",
+  subscribed: (channel: LaunchChannel) =>
+    channel === "sms" ? "Сообщим о начале продаж по SMS." : channel === "email" ? "Сообщим о начале продаж по e-mail." : "Сообщим о начале продаж в Telegram.",
   unsubscribed: "Больше не сообщим о начале продаж этой монеты.",
 } as const;
 
@@ -34,6 +37,7 @@ export async function subscribeToLaunch(
   const [coin] = await db.select({ salesOpenAt: products.salesOpenAt, status: products.status }).from(products).where(eq(products.id, productId)).limit(1);
   if (!coin || coin.status !== "active" || !isComing(coin.salesOpenAt, now)) return { ok: false, reason: subscriptionTexts.notComing };
   if (channel === "email" && !buyer.email) return { ok: false, reason: subscriptionTexts.noEmail };
+  if (channel === "telegram" && !(await telegramLinkOf(db, buyer.id))) return { ok: false, reason: subscriptionTexts.noTelegram };
   await db.insert(launchSubscriptions).values({ productId, userId: buyer.id, channel }).onConflictDoNothing();
   return { ok: true, message: subscriptionTexts.subscribed(channel) };
 }
@@ -64,7 +68,12 @@ export const LAUNCH_BATCH = 200;
  * transaction: the rows are taken FOR UPDATE SKIP LOCKED and marked told with their messages, so
  * two rounds (or instances) never tell one subscriber twice. Returns how many were told.
  */
-export async function notifyLaunchSubscribers(db: Database, now = new Date(), batch = LAUNCH_BATCH): Promise<number> {
+export async function notifyLaunchSubscribers(
+  db: Database,
+  now = new Date(),
+  batch = LAUNCH_BATCH,
+  settings: OutboxSettings = outboxSettings(),
+): Promise<number> {
   let told = 0;
   for (;;) {
     const count = await db.transaction(async (tx) => {
@@ -99,7 +108,7 @@ export async function notifyLaunchSubscribers(db: Database, now = new Date(), ba
               buyerCap: row.buyerCap,
             },
           },
-          undefined,
+          settings,
           now,
         );
       }

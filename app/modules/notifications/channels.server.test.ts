@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type FakeServer, startFakeHttpServer } from "#tests/support/fake-http-server.ts";
 import { type FakeSmtpServer, startFakeSmtpServer } from "#tests/support/fake-smtp-server.ts";
-import { DeliveryError, emailChannel, type OutgoingMessage, telegramChannel } from "./channels.server.ts";
+import { DeliveryError, emailChannel, type OutgoingMessage, telegramChannel, telegramPacer } from "./channels.server.ts";
 
 const message: OutgoingMessage = {
   key: "order:7:order_placed:buyer:email:ivan@example.ru",
@@ -65,14 +65,14 @@ describe("Telegram Bot API sendMessage", () => {
   });
   afterAll(() => telegram.close());
 
-  const send = () => telegramChannel({ botToken: token, chatId: "-100200300", baseUrl: telegram.baseUrl, timeoutMs: 1000 });
+  const send = (onBlocked?: (chat: string) => Promise<void>) => telegramChannel({ botToken: token, baseUrl: telegram.baseUrl, timeoutMs: 1000, onBlocked });
 
   it("posts the text to the staff chat as plain text", async () => {
     await send()({ ...message, recipient: "-100200300" });
     const request = telegram.requests.at(-1)!;
     expect(request.method).toBe("POST");
     expect(request.path).toBe(`/bot${token}/sendMessage`);
-    expect(JSON.parse(request.body)).toEqual({ chat_id: "-100200300", text: message.text, disable_web_page_preview: true });
+    expect(JSON.parse(request.body)).toEqual({ chat_id: "-100200300", text: message.text, link_preview_options: { is_disabled: true } });
   });
 
   it("retries 429 and server faults, gives up on a refused bot, and never names the token", async () => {
@@ -83,6 +83,7 @@ describe("Telegram Bot API sendMessage", () => {
     });
     const limited = await rejection(send()(message));
     expect(limited.retryable).toBe(true);
+    expect(limited.retryAfterMs).toBe(5000);
     expect(limited.message).toContain("Too Many Requests");
     telegram.handler = () => ({ status: 502, body: "Bad Gateway" });
     expect((await rejection(send()(message))).retryable).toBe(true);
@@ -91,10 +92,32 @@ describe("Telegram Bot API sendMessage", () => {
       contentType: "application/json",
       body: JSON.stringify({ ok: false, error_code: 403, description: "Forbidden: bot was kicked from the group chat" }),
     });
-    const kicked = await rejection(send()(message));
+    const blocked: string[] = [];
+    const kicked = await rejection(send(async (chat) => void blocked.push(chat))(message));
     expect(kicked.retryable).toBe(false);
+    expect(blocked).toEqual([message.recipient]);
     expect(kicked.message).not.toContain(token);
     telegram.handler = () => ({ fault: "reset" });
     expect((await rejection(send()(message))).retryable).toBe(true);
+  });
+});
+
+describe("the Bot API's limits", () => {
+  it("spaces messages a second apart in one chat and 34 ms apart overall", async () => {
+    let clock = 10_000;
+    const waits: number[] = [];
+    const pace = telegramPacer(
+      () => clock,
+      async (ms) => {
+        waits.push(ms);
+        clock += ms;
+      },
+    );
+    await pace("1");
+    await pace("2");
+    await pace("1");
+    clock += 5_000;
+    await pace("1");
+    expect(waits).toEqual([34, 966]);
   });
 });

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import nodemailer from "nodemailer";
-import { z } from "zod";
 import type { AppConfig } from "../config/config.server.ts";
 import { createSmsGateway } from "../sms/gateways.server.ts";
 import { SmsSendError, type SmsGateway } from "../sms/sms.ts";
 import { appendToOutbox } from "../shared/jsonl-outbox.server.ts";
 import { log } from "../shared/log.server.ts";
-import { describeUrl, failureReason, fetchOutbound, type OutboundAnswer, OutboundHttpError } from "../shared/outbound-http.server.ts";
+import { failureReason } from "../shared/outbound-http.server.ts";
+import { type BotApiSettings, BotApiError, callBotApi } from "./bot-api.server.ts";
 import type { NotificationChannel } from "./events.ts";
 
 /** One stored notification as a channel delivers it. */
@@ -19,13 +19,15 @@ export type OutgoingMessage = {
   html: string | null;
 };
 
-/** Why a message was not delivered; `retryable` says whether trying later may help. */
+/** Why a message was not delivered; `retryable` says whether trying later may help, `retryAfterMs` when the service said. */
 export class DeliveryError extends Error {
   override name = "DeliveryError";
   readonly retryable: boolean;
-  constructor(message: string, retryable: boolean, options?: { cause?: unknown }) {
+  readonly retryAfterMs: number | undefined;
+  constructor(message: string, retryable: boolean, options?: { cause?: unknown; retryAfterMs?: number }) {
     super(message, options);
     this.retryable = retryable;
+    this.retryAfterMs = options?.retryAfterMs;
   }
 }
 
@@ -36,12 +38,17 @@ export type ChannelSender = (message: OutgoingMessage) => Promise<void>;
 export type Channels = Partial<Record<NotificationChannel, ChannelSender>>;
 
 /** The channels the settings name: SMS through SMS_PROVIDER, e-mail through EMAIL_PROVIDER, Telegram when its bot is set. */
-export function createChannels(config: Pick<AppConfig, "sms" | "notifications">): Channels {
+export function createChannels(
+  config: Pick<AppConfig, "sms" | "notifications">,
+  hooks: { onTelegramBlocked?: (chatId: string) => Promise<void> } = {},
+): Channels {
   const { email, telegram, timeoutMs } = config.notifications;
   return {
     sms: smsChannel(createSmsGateway(config.sms)),
     email: emailChannel({ ...email, timeoutMs }),
-    ...(telegram ? { telegram: telegramChannel({ ...telegram, timeoutMs }) } : {}),
+    ...(telegram
+      ? { telegram: telegramChannel({ botToken: telegram.botToken, baseUrl: telegram.baseUrl, timeoutMs, onBlocked: hooks.onTelegramBlocked }) }
+      : {}),
   };
 }
 
@@ -130,51 +137,48 @@ export function isRetryableSmtpError(error: unknown): boolean {
   return !(code === "EAUTH" || code === "EENVELOPE" || code === "EMESSAGE");
 }
 
-const telegramAnswer = z.object({
-  ok: z.boolean(),
-  description: z.string().optional(),
-  error_code: z.number().optional(),
-  parameters: z.object({ retry_after: z.number().optional() }).optional(),
-});
+type TelegramSettings = BotApiSettings & {
+  /** The bot was blocked by the buyer (403): their chat is unlinked. */
+  onBlocked?: (chatId: string) => Promise<void>;
+};
 
-type TelegramSettings = { botToken: string; chatId: string; baseUrl: string; timeoutMs: number };
+/** The Bot API's limits: about 30 messages a second in all, one a second to one chat. */
+const TELEGRAM_SPACING_MS = 34;
+const TELEGRAM_CHAT_SPACING_MS = 1000;
 
-/** Why a call to the Bot API failed, without fetchOutbound's message: its path holds the bot's token. */
-function telegramFault(error: unknown): string {
-  if (!(error instanceof OutboundHttpError)) return failureReason(error);
-  if (error.kind === "timeout") return "timeout";
-  if (error.kind === "too_large") return "answer too long";
-  return failureReason(error.cause);
+/**
+ * Waits out the Bot API's rate limits before each message. In memory: one sender per cluster
+ * sends every message, so its own clock is the whole story.
+ */
+export function telegramPacer(now: () => number = Date.now, sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))) {
+  let last = 0;
+  const lastByChat = new Map<string, number>();
+  return async (chatId: string) => {
+    const at = now();
+    for (const [chat, sentAt] of lastByChat) if (at - sentAt >= TELEGRAM_CHAT_SPACING_MS) lastByChat.delete(chat);
+    const wait = Math.max(last + TELEGRAM_SPACING_MS - at, (lastByChat.get(chatId) ?? -Infinity) + TELEGRAM_CHAT_SPACING_MS - at, 0);
+    if (wait > 0) await sleep(wait);
+    last = now();
+    lastByChat.set(chatId, last);
+  };
 }
 
-/** The staff chat through the Bot API's sendMessage (plain text, no markup to escape). */
+/**
+ * The staff chat and the buyers' chats through the Bot API's sendMessage (plain text, no markup to
+ * escape). 429 is tried again after the wait it names; 403 (blocked, kicked) is final and unlinks a buyer's chat.
+ */
 export function telegramChannel(settings: TelegramSettings): ChannelSender {
-  const url = `${settings.baseUrl}/bot${settings.botToken}/sendMessage`;
-  // The token is part of the path: messages name the host only.
-  const where = describeUrl(settings.baseUrl);
+  const pace = telegramPacer();
   return async (message) => {
-    let response: OutboundAnswer;
+    await pace(message.recipient);
     try {
-      response = await fetchOutbound(url, {
-        method: "POST",
-        timeoutMs: settings.timeoutMs,
-        maxBytes: 64 * 1024,
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ chat_id: message.recipient, text: message.text.slice(0, 4096), disable_web_page_preview: true }),
-      });
+      await callBotApi(settings, "sendMessage", { chat_id: message.recipient, text: message.text.slice(0, 4096), link_preview_options: { is_disabled: true } });
     } catch (error) {
-      throw new DeliveryError(`telegram ${where}: ${telegramFault(error)}`, true, { cause: error });
+      if (!(error instanceof BotApiError)) throw new DeliveryError(failureReason(error), true, { cause: error });
+      if (error.status === 403) await settings.onBlocked?.(message.recipient);
+      const retryAfterMs = error.retryAfterSeconds === undefined ? undefined : error.retryAfterSeconds * 1000;
+      // 429 and the service's own faults pass; 400/401/403 are the bot's settings or the chat.
+      throw new DeliveryError(error.message, error.status === 0 || error.status === 429 || error.status >= 500, { cause: error, retryAfterMs });
     }
-    const raw = response.text();
-    let answer: z.infer<typeof telegramAnswer> | undefined;
-    try {
-      answer = telegramAnswer.parse(JSON.parse(raw));
-    } catch {
-      answer = undefined;
-    }
-    if (response.status >= 200 && response.status <= 299 && answer?.ok) return;
-    const reason = `telegram ${where}: HTTP ${response.status}${answer?.description ? ` ${answer.description}` : ""}`;
-    // 429 (too many requests) and the service's own faults pass; 400/401/403 are the bot's settings.
-    throw new DeliveryError(reason, response.status === 429 || response.status >= 500 || !answer);
   };
 }

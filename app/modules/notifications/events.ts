@@ -67,7 +67,7 @@ export type AlertFacts = {
 export type LaunchFacts = {
   /** The subscription's id: one message per subscription, ever. */
   id: number;
-  channel: "sms" | "email";
+  channel: "sms" | "email" | "telegram";
   buyer: { name: string; phone: string; email: string };
   coin: { name: string; slug: string };
   /** The cap for one buyer, if the coin has one. */
@@ -127,7 +127,7 @@ export const notificationRoutes: Readonly<Record<NotificationEventKind, { buyer:
   alert_price_below: { buyer: ["sms", "email"], staff: [] },
   alert_in_stock: { buyer: ["sms", "email"], staff: [] },
   // By the one channel the buyer chose when subscribing.
-  launch_opened: { buyer: ["sms", "email"], staff: [] },
+  launch_opened: { buyer: ["sms", "email", "telegram"], staff: [] },
 };
 
 /**

@@ -32,3 +32,32 @@ describe("alert messages in the outbox", () => {
     expect(occurrenceKey({ kind: "alert_price_below", alert: { ...alert, day: "2026-11-24" } })).not.toBe(today);
   });
 });
+
+describe("a buyer's linked Telegram", () => {
+  const telegram = { chatId: "7001", kinds: ["alerts" as const, "launches" as const], linkedAt: new Date() };
+  const withBot = { ...settings, buyerTelegram: true };
+  const launch = { id: 3, channel: "sms" as const, buyer: alert.buyer, coin: alert.coin, buyerCap: null };
+
+  it("gets the events of the groups the buyer chose, besides the usual channel", () => {
+    expect(recipientsOf({ kind: "alert_price_below", alert }, withBot, telegram)).toEqual([
+      { audience: "buyer", channel: "sms", address: "+79161112233" },
+      { audience: "buyer", channel: "telegram", address: "7001" },
+    ]);
+    expect(recipientsOf({ kind: "launch_opened", launch }, withBot, { ...telegram, kinds: [] })).toEqual([
+      { audience: "buyer", channel: "sms", address: "+79161112233" },
+    ]);
+  });
+
+  it("is the one channel of a launch subscription made by Telegram, and a missing chat is a skipped row", () => {
+    expect(recipientsOf({ kind: "launch_opened", launch: { ...launch, channel: "telegram" } }, withBot, { ...telegram, kinds: [] })).toEqual([
+      { audience: "buyer", channel: "telegram", address: "7001" },
+    ]);
+    expect(recipientsOf({ kind: "launch_opened", launch: { ...launch, channel: "telegram" } }, withBot)).toEqual([
+      { audience: "buyer", channel: "telegram", address: "", missing: "Telegram покупателя не подключён" },
+    ]);
+  });
+
+  it("gets nothing when the shop has no bot for buyers", () => {
+    expect(recipientsOf({ kind: "alert_price_below", alert }, settings, telegram)).toEqual([{ audience: "buyer", channel: "sms", address: "+79161112233" }]);
+  });
+});

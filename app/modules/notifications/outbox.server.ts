@@ -7,6 +7,8 @@ import { log } from "../shared/log.server.ts";
 import { type NotificationAudience, type NotificationChannel, type NotificationEvent, notificationRoutes, occurrenceKey } from "./events.ts";
 import { renderMessage, type ShopFacts } from "./templates.ts";
 import { sellerLine } from "../shop/seller.ts";
+import { telegramKindOf } from "./telegram-kinds.ts";
+import { type TelegramLink, telegramOfPhone } from "./telegram-links.server.ts";
 
 /** Who the staff messages go to, and which channels are set up. */
 export type OutboxSettings = {
@@ -14,6 +16,8 @@ export type OutboxSettings = {
   staffEmails: readonly string[];
   /** The staff Telegram chat; undefined when no bot is set up. */
   staffTelegramChat: string | undefined;
+  /** Buyers may link their Telegram (the bot and its name are set up). */
+  buyerTelegram?: boolean;
 };
 
 export function outboxSettings(): OutboxSettings {
@@ -22,31 +26,48 @@ export function outboxSettings(): OutboxSettings {
     shop: { name: shop.name, publicUrl: config.publicUrl, phone: shop.phones.main.display, email: shop.email, seller: sellerLine(config.seller) },
     staffEmails: config.notifications.staffEmails,
     staffTelegramChat: config.notifications.telegram?.chatId,
+    buyerTelegram: Boolean(config.notifications.telegram?.botUsername),
   };
 }
 
 type Recipient = { audience: NotificationAudience; channel: NotificationChannel; address: string; missing?: string };
 
+function buyerOf(event: NotificationEvent): { phone: string; email: string } {
+  return "order" in event
+    ? { phone: event.order.buyer.phone, email: event.order.buyer.email }
+    : "alert" in event
+      ? { phone: event.alert.buyer.phone, email: event.alert.buyer.email }
+      : "launch" in event
+        ? { phone: event.launch.buyer.phone, email: event.launch.buyer.email }
+        : { phone: event.request.phone, email: "" };
+}
+
 function buyerAddress(event: NotificationEvent, channel: NotificationChannel): { address: string; missing?: string } {
-  const person =
-    "order" in event
-      ? { phone: event.order.buyer.phone, email: event.order.buyer.email }
-      : "alert" in event
-        ? { phone: event.alert.buyer.phone, email: event.alert.buyer.email }
-        : "launch" in event
-          ? { phone: event.launch.buyer.phone, email: event.launch.buyer.email }
-          : { phone: event.request.phone, email: "" };
+  const person = buyerOf(event);
   if (channel === "sms") return person.phone ? { address: person.phone } : { address: "", missing: "нет номера телефона" };
   if (channel === "email") return person.email ? { address: person.email } : { address: "", missing: "нет адреса e-mail в профиле" };
   return { address: "", missing: "у покупателя нет этого канала" };
 }
 
-/** Everyone an event's messages go to, by notificationRoutes; staff channels that are not set up are left out. */
-export function recipientsOf(event: NotificationEvent, settings: OutboxSettings): Recipient[] {
+/**
+ * Everyone an event's messages go to, by notificationRoutes; staff channels that are not set up are left out.
+ * A buyer's linked Telegram gets the events of the groups they chose, besides SMS and e-mail.
+ */
+export function recipientsOf(event: NotificationEvent, settings: OutboxSettings, telegram?: TelegramLink): Recipient[] {
   const route = notificationRoutes[event.kind];
   const chosen = "alert" in event ? event.alert.channel : "launch" in event ? event.launch.channel : undefined;
-  const buyerChannels = chosen ? route.buyer.filter((channel) => channel === chosen) : route.buyer;
+  // Telegram is the buyer's own choice, below: never by the event's table alone.
+  const buyerChannels = (chosen ? route.buyer.filter((channel) => channel === chosen) : route.buyer).filter((channel) => channel !== "telegram");
   const recipients: Recipient[] = buyerChannels.map((channel) => ({ audience: "buyer" as const, channel, ...buyerAddress(event, channel) }));
+  const group = telegramKindOf(event.kind);
+  const wantsTelegram = chosen === "telegram" || (group !== undefined && route.buyer.length > 0 && telegram?.kinds.includes(group));
+  if (settings.buyerTelegram && wantsTelegram) {
+    recipients.push({
+      audience: "buyer",
+      channel: "telegram",
+      ...(telegram ? { address: telegram.chatId } : { address: "", missing: "Telegram покупателя не подключён" }),
+    });
+  }
   for (const channel of route.staff) {
     if (channel === "email") recipients.push(...settings.staffEmails.map((address) => ({ audience: "staff" as const, channel, address })));
     if (channel === "telegram" && settings.staffTelegramChat) recipients.push({ audience: "staff", channel, address: settings.staffTelegramChat });
@@ -68,7 +89,8 @@ export async function recordNotifications(
 ): Promise<void> {
   const occurrence = occurrenceKey(event);
   const orderId = "order" in event ? event.order.id : null;
-  const rows = recipientsOf(event, settings).map((recipient) => {
+  const telegram = settings.buyerTelegram ? await telegramOfPhone(db, buyerOf(event).phone) : undefined;
+  const rows = recipientsOf(event, settings, telegram).map((recipient) => {
     const message = renderMessage(event, recipient.audience, recipient.channel, settings.shop, now);
     return {
       key: `${occurrence}:${recipient.audience}:${recipient.channel}:${recipient.address}`,

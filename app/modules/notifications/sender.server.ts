@@ -112,10 +112,12 @@ export async function deliverDueNotifications(db: Database, channels: Channels, 
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const retryable = !(error instanceof DeliveryError) || error.retryable;
+      // A wait the service named (Telegram's retry_after) is kept to exactly; otherwise the backoff.
+      const waitMs = (error instanceof DeliveryError ? error.retryAfterMs : undefined) ?? backoffMs(message.attempts);
       if (retryable && message.attempts < settings.maxAttempts) {
         await db
           .update(notifications)
-          .set({ status: "pending", nextAttemptAt: new Date(now.getTime() + backoffMs(message.attempts)), lastError: reason })
+          .set({ status: "pending", nextAttemptAt: new Date(now.getTime() + waitMs), lastError: reason })
           .where(eq(notifications.id, message.id));
         result.retried++;
         log.warn("notification not delivered; will try again", { id: message.id, channel: message.channel, attempt: message.attempts, reason });

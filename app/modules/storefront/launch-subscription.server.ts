@@ -15,7 +15,7 @@ const launchSubscriptionSchema = z.object({
     .string({ error: "Монета не найдена." })
     .regex(/^[1-9]\d{0,8}$/, "Монета не найдена.")
     .transform(Number),
-  channel: z.enum(["sms", "email"], { error: "Выберите, как сообщить: SMS или e-mail" }).default("sms"),
+  channel: z.enum(["sms", "email", "telegram"], { error: "Выберите, как сообщить: SMS, e-mail или Telegram" }).default("sms"),
   redirectTo: z.string().max(500).default("/my/alerts"),
 });
 

@@ -107,3 +107,6 @@ export const buybackStatus = style({
   background: vars.color.goldLight,
   whiteSpace: "nowrap",
 });
+
+export const telegram = style({ marginTop: vars.space.xl, paddingTop: vars.space.md, borderTop: `1px solid ${vars.color.border}` });
+export const telegramKinds = style({ display: "grid", gap: vars.space.sm, border: "none", padding: 0, margin: `0 0 ${vars.space.md}` });

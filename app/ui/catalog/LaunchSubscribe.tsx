@@ -2,19 +2,21 @@ import { Form, Link } from "react-router";
 import { button } from "../kit/kit.css.ts";
 import * as css from "./launch.css.ts";
 
-const channelNames = { sms: "SMS", email: "e-mail" } as const;
+const channelNames = { sms: "SMS", email: "e-mail", telegram: "Telegram" } as const;
 
 /**
- * «Сообщить о начале продаж» on a coming coin's page: a plain POST form (SMS or e-mail) for a
- * signed-in buyer, the channels already chosen with a way to take them back, or a sign-in link.
+ * «Сообщить о начале продаж» on a coming coin's page: a plain POST form (SMS, e-mail, or Telegram when
+ * the buyer has linked it) for a signed-in buyer, the channels already chosen with a way to take them back, or a sign-in link.
  */
 export function LaunchSubscribe(props: {
   signedIn: boolean;
   hasEmail: boolean;
+  /** The buyer's Telegram is linked to the shop's bot: it is offered as a channel. */
+  hasTelegram?: boolean;
   loginHref: string;
   productId: number;
   returnTo: string;
-  subscribed: ReadonlyArray<"sms" | "email">;
+  subscribed: ReadonlyArray<"sms" | "email" | "telegram">;
 }) {
   const { signedIn, hasEmail, productId, returnTo, subscribed } = props;
   return (
@@ -41,7 +43,7 @@ export function LaunchSubscribe(props: {
           <input type="hidden" name="redirectTo" value={returnTo} />
           <fieldset className={css.channels}>
             <legend className={css.legend}>Как сообщить</legend>
-            {(["sms", "email"] as const).map((channel) => (
+            {(props.hasTelegram ? (["sms", "email", "telegram"] as const) : (["sms", "email"] as const)).map((channel) => (
               <label key={channel} className={css.channel}>
                 <input type="radio" name="channel" value={channel} defaultChecked={channel === "sms"} />
                 {channelNames[channel]}

@@ -505,7 +505,7 @@ export function buildCase(seed: number, index: number, fixtures: Fixtures): Fuzz
     fields: target.fields?.(fixtures, random),
     encoding: target.kind === "api" ? "json" : "form",
     cookie: fixtures.cookies[persona],
-    headers: { "Sec-Fetch-Site": "same-origin" },
+    headers: { "Sec-Fetch-Site": "same-origin", ...target.headers?.(random) },
     dataRequest: false,
   };
   const applied: string[] = [];
@@ -573,13 +573,15 @@ function quantityRefusal(draft: Draft, target: Target, appliedNames: string[]): 
 /**
  * Headers over Node's limit are answered 431 before anything else (only the huge cookie
  * gets there; fetch adds a few short headers of its own); a body over the server's
- * limit 413, unless a foreign Origin got a page's form refused (403) first.
+ * limit 413, unless a foreign Origin got a page's form refused (403) first, or the server's edge
+ * refused a NUL in the address (404) before reading a byte of it.
  */
 function expectedStatus(draft: Draft, request: FuzzRequest): number[] | undefined {
   const headerBytes = Object.entries(request.headers).reduce((sum, [name, value]) => sum + name.length + value.length + 4, request.path.length);
   if (headerBytes > maxHeaderBytes) return [431];
   const bytes = request.body === undefined ? 0 : typeof request.body === "string" ? Buffer.byteLength(request.body) : request.body.byteLength;
   const fromNowhere = !draft.headers.Origin && draft.headers["Sec-Fetch-Site"] !== "same-origin" && !draft.shopReferer;
+  if (bytes > maxBodyBytes && request.path.split("?")[0]!.includes("%00")) return [404, 413];
   if (bytes > maxBodyBytes) return draft.foreignOrigin || fromNowhere ? [403, 413] : [413];
   return undefined;
 }

@@ -2,6 +2,7 @@
 // with a valid-ish body for each, so that mutations reach real code paths and not only
 // the first check; and the tables each may change when it ACCEPTS a request (a refusal
 // may change none: hostile-input.test.ts checks both).
+import { fakeWebhookSecret } from "#tests/support/fake-telegram.ts";
 import type { TableName } from "./stored-data.ts";
 import type { Random } from "./random.ts";
 import type { JsonValue } from "./values.ts";
@@ -78,6 +79,8 @@ export type Target = {
   forStaff?: boolean;
   /** A valid-ish body (none for calls without one). */
   fields?(fixtures: Fixtures, random: Random): Fields;
+  /** Headers a server-to-server caller sends (a webhook's secret), mostly right. */
+  headers?(random: Random): Record<string, string>;
   /** The tables an accepted answer may change. */
   writes(answer: Answer, method: Method): TableName[];
 };
@@ -329,6 +332,42 @@ export const targets: Target[] = [
       const to = answer.location ?? "";
       return to.startsWith("/checkout") || to.startsWith("/login") ? ["list_items", "checkout_drafts"] : orderTables;
     },
+  },
+  {
+    // Telegram's updates: mostly with the right secret, so the bot's commands run.
+    name: "POST /api/telegram/webhook",
+    kind: "api",
+    methods: ["POST"],
+    path: () => "/api/telegram/webhook",
+    headers: (random) => ({
+      "X-Telegram-Bot-Api-Secret-Token": random.chance(0.8) ? fakeWebhookSecret : random.pick(["", "wrong-secret-wrong-secret", `${fakeWebhookSecret}x`]),
+    }),
+    fields: (_f, random) => [
+      ["update_id", random.pick([1, 42, 2 ** 31, -1, 1.5])],
+      [
+        "message",
+        {
+          message_id: 1,
+          chat: { id: random.pick([7001, -100200300, 7002]), type: random.pick(["private", "group"]) },
+          text: random.pick(["/start abcdefABCDEF0123456789_-", "/price", "/orders", "/stop", "/help", "/start", "привет", "/orders@aurum_test_bot"]),
+        },
+      ],
+    ],
+    writes: onMethods(["POST"], ["notifications", "telegram_links", "telegram_link_tokens"]),
+  },
+  {
+    // The profile's Telegram section: the deep link's token, unlinking, the groups chosen.
+    name: "POST /my/profile",
+    forBuyer: true,
+    kind: "page",
+    methods: ["POST", "GET"],
+    path: () => "/my/profile",
+    fields: (_f, random) => [
+      ["intent", random.pick(["link", "unlink", "kinds"])],
+      ["orders", "on"],
+      ["alerts", random.pick(["on", ""])],
+    ],
+    writes: onMethods(actionMethods, ["telegram_link_tokens", "telegram_links"]),
   },
   {
     name: "POST /my/profile/edit",
