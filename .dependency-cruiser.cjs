@@ -57,6 +57,7 @@ const LAYERS = [
       "auth",
       "receipts",
       "orders",
+      "returns",
       "exchange",
       "housekeeping",
       "seo",

@@ -85,6 +85,8 @@ export default [
       route("invoices/statements/:id", "routes/admin/invoice-statement.tsx"),
       route("buyback", "routes/admin/buyback.tsx"),
       route("buyback/:id", "routes/admin/buyback-request.tsx"),
+      route("returns", "routes/admin/returns.tsx"),
+      route("returns/:id", "routes/admin/return.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("compliance", "routes/admin/compliance.tsx"),
       route("compliance/control.csv", "routes/admin/compliance-csv.ts"),
@@ -173,6 +175,8 @@ export default [
       route("orders", "routes/my/orders.tsx"),
       route("orders/:id", "routes/my/order.tsx"),
       route("orders/:id/invoice", "routes/my/order-invoice.ts"),
+      // A return of a received order (ЗоЗПП ст. 26.1, decision 057).
+      route("orders/:id/return", "routes/my/order-return.tsx"),
       route("coins", "routes/my/coins.tsx"),
       route("alerts", "routes/my/alerts.tsx"),
       route("launch-subscriptions", "routes/my/launch-subscriptions.tsx"),

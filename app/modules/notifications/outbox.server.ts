@@ -7,6 +7,7 @@ import { log } from "../shared/log.server.ts";
 import { type NotificationAudience, type NotificationChannel, type NotificationEvent, notificationRoutes, occurrenceKey } from "./events.ts";
 import { renderMessage, type ShopFacts } from "./templates.ts";
 import { sellerLine } from "../shop/seller.ts";
+import { returnTermsLine } from "../shop/return-terms.ts";
 
 /** Who the staff messages go to, and which channels are set up. */
 export type OutboxSettings = {
@@ -19,7 +20,14 @@ export type OutboxSettings = {
 export function outboxSettings(): OutboxSettings {
   const config = getConfig();
   return {
-    shop: { name: shop.name, publicUrl: config.publicUrl, phone: shop.phones.main.display, email: shop.email, seller: sellerLine(config.seller) },
+    shop: {
+      name: shop.name,
+      publicUrl: config.publicUrl,
+      phone: shop.phones.main.display,
+      email: shop.email,
+      seller: sellerLine(config.seller),
+      returnTerms: returnTermsLine(config.returns),
+    },
     staffEmails: config.notifications.staffEmails,
     staffTelegramChat: config.notifications.telegram?.chatId,
   };

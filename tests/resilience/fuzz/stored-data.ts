@@ -80,6 +80,7 @@ export const fingerprintedTables: Record<string, string[]> = {
   audit_log: [],
   order_notes: [],
   buyback_events: [],
+  return_requests: [],
   // The receipt sender's bookkeeping changes on its own timer, like the notifications'.
   receipts: ["status", "attempts", "next_attempt_at", "taken_at", "last_error", "provider_receipt_id", "updated_at"],
 };
