@@ -13,6 +13,7 @@ import { addDays, moscowDate } from "#app/modules/quotes/calendar.ts";
 import { listReceipts } from "#app/modules/receipts/receipts.server.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";
 import { newPhone, signIn } from "#tests/support/buyer.ts";
+import { readEmails } from "#tests/support/email-outbox.ts";
 import { inputValue, textByTestId } from "#tests/support/html.ts";
 import type { ShopClient } from "#tests/support/http-client.ts";
 import { waitFor } from "#tests/support/network.ts";
@@ -67,6 +68,7 @@ describe("returns by law (ЗоЗПП ст. 26.1)", () => {
   let refused: Received;
   let stockBefore: Map<number, number>;
   const fixture = runningShop({
+    email: true,
     env: { NOTIFY_POLL_INTERVAL_MS: "200", RETURN_ADDRESS: "101000, г. Москва, ул. Возвратная, д. 1" },
     timeoutMs: 300_000,
     prepare: async (database) => {
@@ -114,6 +116,11 @@ describe("returns by law (ЗоЗПП ст. 26.1)", () => {
     const form = await buyer.html(`/my/orders/${inTime.orderId}/return`);
     expect(spaces(textByTestId(form, "return-terms"))).toContain("в течение 7 дней после дня получения заказа");
     expect(spaces(textByTestId(form, "return-terms"))).toContain("101000, г. Москва, ул. Возвратная, д. 1");
+
+    // The same terms, from the settings, on /return.
+    const page = spaces(textByTestId(await fixture.client().html("/return"), "return-terms"));
+    expect(page).toContain("в течение 7 дней после дня получения заказа");
+    expect(page).toContain("101000, г. Москва, ул. Возвратная, д. 1");
 
     const lateBuyer = await buyerOf(late);
     expect(textByTestId(await lateBuyer.html(`/my/orders/${late.orderId}`), "order-return")).toBeUndefined();
@@ -176,6 +183,17 @@ describe("returns by law (ЗоЗПП ст. 26.1)", () => {
       "the buyer's approval SMS",
     );
     expect(spaces(approvedSms!.text)).toBe(`Аурум: возврат по заказу №${inTime.number} одобрен. Передайте монеты: 101000, г. Москва, ул. Возвратная, д. 1.`);
+    // Its e-mail, like every e-mail of an order, ends with the terms made from the settings.
+    const approvedEmail = await waitFor(
+      async () =>
+        (await readEmails(fixture.emailOutbox)).find((email) => email.subject.startsWith(`Заявка на возврат №${id} по заказу №${inTime.number} одобрена`)),
+      (found) => found !== undefined,
+      10_000,
+      "the buyer's approval e-mail",
+    );
+    expect(spaces(approvedEmail!.text)).toContain(
+      "Возврат: в течение 7 дней после получения, если монеты сохранили товарный вид; заявка — в личном кабинете на странице заказа, монеты — по адресу: 101000, г. Москва, ул. Возвратная, д. 1",
+    );
     expect(await step(id, { intent: "receive", sellable: "yes" })).toBe("Монеты получены и снова в продаже.");
     expect(await step(id, { intent: "refund" })).toBe(`Возврат ${money(georgiy.price)} отправлен в платёжный сервис; покупателю придут SMS и письмо.`);
     page = await buyer.html(href);
