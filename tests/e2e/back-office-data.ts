@@ -9,6 +9,9 @@ import { cliActor } from "#app/modules/audit/audit.server.ts";
 import { addStaff } from "#app/modules/staff/staff.server.ts";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { placeTestOrder } from "#tests/support/orders.ts";
+import { eq } from "drizzle-orm";
+import { users } from "#app/modules/db/schema.ts";
+import { changeOrderStatus } from "#app/modules/orders/operator.server.ts";
 
 /** A silver coin: the orders stay under the identification threshold (115-FZ) the e2e shop keeps at its default. */
 const SILVER_COIN = demoCatalog.findIndex((coin) => coin.slug === "300-letie-poltavskoy-bitvy-3-rublya-2009") + 1;
@@ -66,6 +69,15 @@ export const e2eInvoiceManagers = {
   nojs: { typed: "+7 (999) 000-00-54", normal: "+79990000054" },
 };
 
+/**
+ * Buyers' returns (returns.spec.ts), one per project: a buyer with an order paid and received today,
+ * and the manager who takes the return (the code rule above).
+ */
+export const e2eReturns = {
+  js: { buyerDigits: "9990000661", manager: { typed: "+7 (999) 000-00-63", normal: "+79990000063" } },
+  nojs: { buyerDigits: "9990000662", manager: { typed: "+7 (999) 000-00-64", normal: "+79990000064" } },
+};
+
 /** Paid orders waiting for each manager: one per journey (a desktop and a phone), and one spare. */
 const PAID_ORDERS_EACH = 3;
 
@@ -103,6 +115,22 @@ export async function prepareBackOffice(dataDir: string, publicUrl: string): Pro
       if (!added.ok) throw new Error(added.reason);
     }
     const sandbox = createSandboxProvider(handle.db, { publicUrl });
+    for (const { buyerDigits, manager } of Object.values(e2eReturns)) {
+      const added = await addStaff(handle.db, { phone: manager.typed, role: "manager", name: "Менеджер возвратов e2e" }, cliActor);
+      if (!added.ok) throw new Error(added.reason);
+      const order = await placeTestOrder(handle.db, { lines: [{ productId: SILVER_COIN, quantity: 2 }], lastName: "Возвратов" });
+      await handle.db
+        .update(users)
+        .set({ phone: `+7${buyerDigits}` })
+        .where(eq(users.id, order.userId));
+      const started = await startPayment(handle.db, sandbox, { id: order.orderId }, { publicUrl });
+      if (started.kind !== "redirect") throw new Error(`e2e order not paid: ${started.reason}`);
+      await completeSandboxPayment(handle.db, (await latestPayment(handle.db, order.orderId))!.providerPaymentId!, "pay", publicUrl);
+      for (const to of ["assembling", "ready_for_pickup", "completed"] as const) {
+        const moved = await changeOrderStatus(handle.db, order.number, to);
+        if (!moved.ok) throw new Error(moved.reason);
+      }
+    }
     for (let index = 0; index < PAID_ORDERS_EACH * Object.keys(e2eManagers).length; index++) {
       const { buyersSurname } = Object.values(e2eManagers)[index % Object.keys(e2eManagers).length]!;
       const order = await placeTestOrder(handle.db, { lines: [{ productId: SILVER_COIN, quantity: 2 }], deliveryTotal: 390, lastName: buyersSurname });

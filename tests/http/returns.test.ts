@@ -242,6 +242,19 @@ describe("returns by law (ЗоЗПП ст. 26.1)", () => {
     expect(spaces(sms!.text)).toBe(`Аурум: в возврате по заказу №${refused.number} отказано: Капсула вскрыта, товарный вид не сохранён.`);
   });
 
+  it("makes one request of two posted at once (another tab, a double press): the order is locked while it is written", async () => {
+    const buyer = await buyerOf(refused);
+    const [georgiy, chervonets] = refused.lines as [Line, Line];
+    const href = `/my/orders/${refused.orderId}/return`;
+    const answers = await Promise.all([
+      buyer.postForm(href, { [`qty-${georgiy.id}`]: "1", reason: "Первая вкладка", handover: "bring" }),
+      buyer.postForm(href, { [`qty-${chervonets.id}`]: "1", reason: "Вторая вкладка", handover: "send" }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 400]);
+    const page = await buyer.html(href);
+    expect(spaces(textByTestId(page, "return-closed"))).toContain("уже есть заявка на возврат");
+  });
+
   it("keeps the record: the refunds by line with their «возврат прихода» receipts, the stock back only for sellable coins", async () => {
     await fixture.shop.stop();
     const [georgiy, chervonets] = inTime.lines as [Line, Line];
@@ -263,8 +276,35 @@ describe("returns by law (ЗоЗПП ст. 26.1)", () => {
       [inTime.orderId, "refunded", georgiy.price, true, rows[0]!.id],
       [inTime.orderId, "refunded", chervonets.price, false, rows[1]!.id],
       [refused.orderId, "refused", georgiy.price * 2, null, null],
+      [refused.orderId, "new", expect.any(Number), null, null],
     ]);
     expect(stock.get(GEORGIY)! - stockBefore.get(GEORGIY)!).toBe(1);
     expect(stock.get(CHERVONETS)).toBe(stockBefore.get(CHERVONETS));
+  });
+});
+
+describe("returns switched off (RETURNS_ACCEPTED=false)", () => {
+  let received: Received;
+  const fixture = runningShop({
+    env: { RETURNS_ACCEPTED: "false" },
+    timeoutMs: 300_000,
+    prepare: async (database) => {
+      received = await database.use(({ db }) => receivedOrder(db, new Date()));
+    },
+  });
+
+  it("offers no form, says to phone on /return and the order's page, and refuses a post", async () => {
+    const terms = spaces(textByTestId(await fixture.client().html("/return"), "return-terms"));
+    expect(terms).toContain("Сейчас магазин не принимает заявки на возврат через сайт");
+    expect(terms).not.toContain("в течение 7 дней");
+    const buyer = fixture.client();
+    await buyer.get("/");
+    await signIn(buyer, fixture.smsOutbox, received.phone);
+    expect(textByTestId(await buyer.html(`/my/orders/${received.orderId}`), "order-return")).toBeUndefined();
+    const href = `/my/orders/${received.orderId}/return`;
+    expect(spaces(textByTestId(await buyer.html(href), "return-closed"))).toContain("не принимает заявки на возврат через сайт");
+    const posted = await buyer.postForm(href, { [`qty-${received.lines[0]!.id}`]: "1", reason: "Не подошла", handover: "bring" });
+    expect(posted.status).toBe(400);
+    expect(textByTestId(await buyer.html(href), "return-request")).toBeUndefined();
   });
 });

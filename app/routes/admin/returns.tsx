@@ -40,7 +40,7 @@ export default function AdminReturns({ loaderData }: Route.ComponentProps) {
         <p className={css.muted}>Заявок нет.</p>
       ) : (
         <div className={css.tableWrap}>
-          <table className={css.table} data-testid="returns">
+          <table className={`${css.table} ${css.cardTable}`} data-testid="returns">
             <thead>
               <tr>
                 <th scope="col">Заявка</th>
@@ -55,17 +55,19 @@ export default function AdminReturns({ loaderData }: Route.ComponentProps) {
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id}>
-                  <td>
+                  <td data-label="Заявка">
                     <Link to={`/admin/returns/${row.id}`}>№{row.id}</Link>
                   </td>
-                  <td>{formatDateTime(row.createdAt)}</td>
-                  <td>{returnStatusLabels[row.status]}</td>
-                  <td>
+                  <td data-label="Создана">{formatDateTime(row.createdAt)}</td>
+                  <td data-label="Статус">{returnStatusLabels[row.status]}</td>
+                  <td data-label="Заказ">
                     <Link to={`/admin/orders/${row.orderNumber}`}>{row.orderNumber}</Link>
                   </td>
-                  <td>{formatPhone(row.buyerPhone)}</td>
-                  <td>{row.lines.map((line) => `${line.name} × ${line.quantity}`).join(", ")}</td>
-                  <td className={css.number}>{formatMoney(row.amount)}</td>
+                  <td data-label="Покупатель">{formatPhone(row.buyerPhone)}</td>
+                  <td data-label="Монеты">{row.lines.map((line) => `${line.name} × ${line.quantity}`).join(", ")}</td>
+                  <td data-label="Сумма" className={css.number}>
+                    {formatMoney(row.amount)}
+                  </td>
                 </tr>
               ))}
             </tbody>
