@@ -6,7 +6,7 @@ import { pageMeta } from "#app/modules/seo/meta.ts";
 import { pageNotFound } from "#app/modules/shared/not-found.ts";
 import { returnTermsParagraphs } from "#app/modules/shop/return-terms.ts";
 import { Prose } from "#app/ui/content/Prose.tsx";
-import { prose } from "#app/ui/content/content.css.ts";
+import { prose, proseLead } from "#app/ui/content/content.css.ts";
 import { PageHeader } from "#app/ui/kit/PageHeader.tsx";
 import type { Route } from "./+types/page";
 
@@ -37,7 +37,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={loaderData.title} crumbs={[{ name: loaderData.title, href: loaderData.path }]} />
       {loaderData.returnTerms ? (
-        <section data-testid="return-terms" aria-labelledby="return-terms-title" className={prose}>
+        <section data-testid="return-terms" aria-labelledby="return-terms-title" className={`${prose} ${proseLead}`}>
           <h2 id="return-terms-title">Возврат монет, купленных на сайте</h2>
           {loaderData.returnTerms.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
