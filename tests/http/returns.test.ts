@@ -174,6 +174,8 @@ describe("returns by law (ЗоЗПП ст. 26.1)", () => {
     expect(again.status).toBe(400);
     expect(spaces(textByTestId(again.text, "return-closed"))).toContain("уже есть заявка на возврат");
 
+    expect(spaces(textByTestId(await (await manager()).html("/admin"), "returns-new"))).toMatch(/^Новые заявки на возврат\s*1$/);
+    expect(spaces(textByTestId(await (await manager()).html("/admin/returns?status=new"), "returns"))).toContain(`№${id}`);
     expect(await step(id, { intent: "refund" })).toBe("Заявка в статусе «Новая»: этот шаг сейчас невозможен.");
     expect(await step(id, { intent: "approve" })).toBe("Возврат одобрен; покупателю придут SMS и письмо с адресом.");
     const approvedSms = await waitFor(
@@ -196,6 +198,10 @@ describe("returns by law (ЗоЗПП ст. 26.1)", () => {
     );
     expect(await step(id, { intent: "receive", sellable: "yes" })).toBe("Монеты получены и снова в продаже.");
     expect(await step(id, { intent: "refund" })).toBe(`Возврат ${money(georgiy.price)} отправлен в платёжный сервис; покупателю придут SMS и письмо.`);
+    // The order's page in the back office links the request, and its refunds list the money given back.
+    const orderPage = await (await manager()).html(`/admin/orders/${inTime.number}`);
+    expect(spaces(textByTestId(orderPage, "order-returns"))).toContain(`Возврат №${id}: Деньги возвращены, ${money(georgiy.price)}`);
+    expect(spaces(textByTestId(orderPage, "order-refunds"))).toContain(`${georgiy.name} × 1`);
     page = await buyer.html(href);
     expect(spaces(textByTestId(page, "return-status"))).toBe("Деньги возвращены");
     // The next request offers the Georgiy left, not the one given back.
