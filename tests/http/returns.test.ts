@@ -178,6 +178,9 @@ describe("returns by law (ЗоЗПП ст. 26.1)", () => {
     expect(spaces(textByTestId(await (await manager()).html("/admin/returns?status=new"), "returns"))).toContain(`№${id}`);
     expect(await step(id, { intent: "refund" })).toBe("Заявка в статусе «Новая»: этот шаг сейчас невозможен.");
     expect(await step(id, { intent: "approve" })).toBe("Возврат одобрен; покупателю придут SMS и письмо с адресом.");
+    expect(spaces(textByTestId(await (await manager()).html(`/admin/returns/${id}`), "return-refund-by"))).toBe(
+      `${dayText(addDays(today, 10))} включительно (10 дней со дня заявки)`,
+    );
     const approvedSms = await waitFor(
       async () => (await readSmsNotices(fixture.smsOutbox, inTime.phone)).find((message) => message.text.includes("одобрен")),
       (found) => found !== undefined,

@@ -9,6 +9,7 @@ import { databaseContext } from "../request/context.ts";
 import { findReturn, listReturns, receivedAtOf, returnRefundSteps, stepReturn } from "../returns/requests.server.ts";
 import { returnStepFormSchema } from "../returns/return-form.ts";
 import { returnTransitions } from "../returns/statuses.ts";
+import { REFUND_DAYS, returnLastDayText } from "../returns/period.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { returnAddress } from "../shop/return-terms.ts";
 import { staffActorContext } from "../staff/context.ts";
@@ -38,6 +39,8 @@ export async function loadAdminReturn(context: Readonly<RouterContextProvider>, 
     receivedAt: receivedAt?.toISOString() ?? null,
     next: returnTransitions[found.request.status],
     address: returnAddress(getConfig().returns),
+    // The law's 10 days run from the request (the buyer's demand), in Moscow days like the period.
+    refundBy: returnLastDayText(found.request.createdAt, REFUND_DAYS),
   };
 }
 

@@ -11,6 +11,9 @@ export function returnDueAt(receivedAt: Date, days: number): Date {
   return new Date(`${addDays(moscowDate(receivedAt), days + 1)}T00:00:00+03:00`);
 }
 
+/** Days the law gives the shop to return the money, from the day of the buyer's demand (ЗоЗПП ст. 26.1 п. 4). */
+export const REFUND_DAYS = 10;
+
 /** Whether the period is still running at `now`. */
 export const withinReturnPeriod = (receivedAt: Date, days: number, now: Date) => now.getTime() < returnDueAt(receivedAt, days).getTime();
 

@@ -19,7 +19,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminReturn({ loaderData }: Route.ComponentProps) {
-  const { request, order, buyerPhone, receivedAt, next, address } = loaderData;
+  const { request, order, buyerPhone, receivedAt, next, address, refundBy } = loaderData;
   const version = <input type="hidden" name="version" value={request.version} />;
   return (
     <>
@@ -50,6 +50,12 @@ export default function AdminReturn({ loaderData }: Route.ComponentProps) {
             <dd>{request.lines.map((line) => `${line.name} × ${line.quantity} по ${formatMoney(line.priceRub)}`).join(", ")}</dd>
             <dt>К возврату</dt>
             <dd data-testid="return-amount">{formatMoney(request.amount)}</dd>
+            {next.includes("refunded") || next.includes("received") || next.includes("approved") ? (
+              <>
+                <dt>Вернуть деньги до</dt>
+                <dd data-testid="return-refund-by">{refundBy} включительно (10 дней со дня заявки)</dd>
+              </>
+            ) : null}
             <dt>Причина покупателя</dt>
             <dd>{request.reason}</dd>
             <dt>Передача</dt>
