@@ -58,6 +58,7 @@ const LAYERS = [
       "auth",
       "receipts",
       "orders",
+      "returns",
       "telegram",
       "exchange",
       "housekeeping",

@@ -89,6 +89,8 @@ export default [
       // Buyers' reviews of coins, published or hidden by staff (decision 060).
       route("reviews", "routes/admin/reviews.tsx"),
       route("buyback/:id", "routes/admin/buyback-request.tsx"),
+      route("returns", "routes/admin/returns.tsx"),
+      route("returns/:id", "routes/admin/return.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("compliance", "routes/admin/compliance.tsx"),
       route("compliance/control.csv", "routes/admin/compliance-csv.ts"),
@@ -178,6 +180,8 @@ export default [
       route("orders", "routes/my/orders.tsx"),
       route("orders/:id", "routes/my/order.tsx"),
       route("orders/:id/invoice", "routes/my/order-invoice.ts"),
+      // A return of a received order (ЗоЗПП ст. 26.1, decision 057).
+      route("orders/:id/return", "routes/my/order-return.tsx"),
       route("coins", "routes/my/coins.tsx"),
       // A review of a coin the buyer received: written, changed or deleted here (decision 060).
       route("reviews/:slug", "routes/my/review.tsx"),

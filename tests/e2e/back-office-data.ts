@@ -75,15 +75,24 @@ export const e2eInvoiceManagers = {
  */
 export const e2eReviewers = {
   js: {
-    buyer: { typed: "+7 (999) 000-06-61", normal: "+79990000661" },
+    buyer: { typed: "+7 (999) 000-06-71", normal: "+79990000671" },
     editor: { typed: "+7 (999) 000-00-61", normal: "+79990000061" },
     coin: "sobol-3-rublya-1994",
   },
   nojs: {
-    buyer: { typed: "+7 (999) 000-06-62", normal: "+79990000662" },
+    buyer: { typed: "+7 (999) 000-06-72", normal: "+79990000672" },
     editor: { typed: "+7 (999) 000-00-62", normal: "+79990000062" },
     coin: "znak-zodiaka-skorpion-2-rublya-2002",
   },
+};
+
+/**
+ * Buyers' returns (returns.spec.ts), one per project: a buyer with an order paid and received today,
+ * and the manager who takes the return (the code rule above).
+ */
+export const e2eReturns = {
+  js: { buyerDigits: "9990000661", manager: { typed: "+7 (999) 000-00-63", normal: "+79990000063" } },
+  nojs: { buyerDigits: "9990000662", manager: { typed: "+7 (999) 000-00-64", normal: "+79990000064" } },
 };
 
 /** Paid orders waiting for each manager: one per journey (a desktop and a phone), and one spare. */
@@ -134,6 +143,22 @@ export async function prepareBackOffice(dataDir: string, publicUrl: string): Pro
       await handle.db.update(users).set({ phone: reviewer.buyer.normal }).where(eq(users.id, order.userId));
     }
     const sandbox = createSandboxProvider(handle.db, { publicUrl });
+    for (const { buyerDigits, manager } of Object.values(e2eReturns)) {
+      const added = await addStaff(handle.db, { phone: manager.typed, role: "manager", name: "Менеджер возвратов e2e" }, cliActor);
+      if (!added.ok) throw new Error(added.reason);
+      const order = await placeTestOrder(handle.db, { lines: [{ productId: SILVER_COIN, quantity: 2 }], lastName: "Возвратов" });
+      await handle.db
+        .update(users)
+        .set({ phone: `+7${buyerDigits}` })
+        .where(eq(users.id, order.userId));
+      const started = await startPayment(handle.db, sandbox, { id: order.orderId }, { publicUrl });
+      if (started.kind !== "redirect") throw new Error(`e2e order not paid: ${started.reason}`);
+      await completeSandboxPayment(handle.db, (await latestPayment(handle.db, order.orderId))!.providerPaymentId!, "pay", publicUrl);
+      for (const to of ["assembling", "ready_for_pickup", "completed"] as const) {
+        const moved = await changeOrderStatus(handle.db, order.number, to);
+        if (!moved.ok) throw new Error(moved.reason);
+      }
+    }
     for (let index = 0; index < PAID_ORDERS_EACH * Object.keys(e2eManagers).length; index++) {
       const { buyersSurname } = Object.values(e2eManagers)[index % Object.keys(e2eManagers).length]!;
       const order = await placeTestOrder(handle.db, { lines: [{ productId: SILVER_COIN, quantity: 2 }], deliveryTotal: 390, lastName: buyersSurname });

@@ -178,6 +178,16 @@ async function prepare(outbox: string): Promise<Fixtures> {
     ).status,
   ).toBe(303);
   const [buyback] = await stored.query<{ id: number; version: number }>("select id, version from buyback_requests order by id desc limit 1");
+  // A return request on the buyer's order for the back office's forms (the buyer's own form is refused: the order is not received).
+  const [line] = await stored.query<{ id: number; name: string; price: number }>(
+    "select id, name, price from order_lines where order_id = $1 order by id limit 1",
+    [order!.id],
+  );
+  const [returnRequest] = await stored.query<{ id: number; version: number }>(
+    `insert into return_requests (order_id, user_id, lines, amount, reason, handover)
+     values ($1, $2, $3::jsonb, $4, 'Не подошла', 'bring') returning id, version`,
+    [order!.id, order!.user_id, JSON.stringify([{ orderLineId: line!.id, name: line!.name, quantity: 1, priceRub: line!.price }]), line!.price],
+  );
 
   const cookies: Record<Persona, string> = {
     staff: `staff_session=${staffSessionToken}`,
@@ -213,6 +223,9 @@ async function prepare(outbox: string): Promise<Fixtures> {
     staffOrderVersion: staffOrder!.version,
     buybackRequestId: buyback!.id,
     buybackVersion: buyback!.version,
+    returnRequestId: returnRequest!.id,
+    returnVersion: returnRequest!.version,
+    orderLineId: line!.id,
     staffPhone,
   };
 }

@@ -7,6 +7,7 @@ export const auditActionLabels: Record<string, string> = {
   "order.status": "Статус заказа",
   "order.note": "Заметка к заказу",
   "order.refund": "Возврат денег",
+  "return.status": "Заявка на возврат",
   "order.create": "Заказ принят сотрудником",
   "order.edit": "Заказ изменён",
   "customer.create": "Покупатель создан сотрудником",

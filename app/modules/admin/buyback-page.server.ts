@@ -44,7 +44,8 @@ export async function handleGradesForm(request: Request, context: Readonly<Route
 const gradeNames: Record<string, string> = { excellent: "Отличное", good: "Хорошее", defects: "С дефектами" };
 const gradeLabel = (key: string) => gradeNames[key] ?? key;
 
-function requestId(param: string | undefined): number {
+/** A request id from the address (buy-back or return): a positive int4, else 404 «Заявка не найдена». */
+export function requestId(param: string | undefined): number {
   const id = Number(param);
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw data("Заявка не найдена", { status: 404 });
   return id;

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, ne, sum } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
-import { buybackRequests, orders } from "../db/schema.ts";
+import { buybackRequests, orders, returnRequests } from "../db/schema.ts";
 import { getConfig } from "../config/config.server.ts";
 import { listNotifications } from "../notifications/outbox.server.ts";
 import { getQuotesService } from "../quotes/quotes.server.ts";
@@ -63,7 +63,7 @@ export async function loadDashboard(db: Database, role: StaffRole, now = new Dat
   if (!mayOpen("/admin/orders", role)) return { shop, lowStock, orders: null };
 
   const { day, week } = shopDayAndWeekStart(now);
-  const [today, thisWeek, awaitingPayment, toAssemble, [buyback], failedNotifications, held] = await Promise.all([
+  const [today, thisWeek, awaitingPayment, toAssemble, [buyback], failedNotifications, held, [returns]] = await Promise.all([
     placedSince(db, day),
     placedSince(db, week),
     db.select(brief).from(orders).where(eq(orders.status, "awaiting_payment")).orderBy(asc(orders.paymentDueAt)).limit(20),
@@ -78,6 +78,8 @@ export async function loadDashboard(db: Database, role: StaffRole, now = new Dat
     listNotifications(db, { failedOnly: true, limit: 10 }),
     // Coins held by orders nobody has paid or confirmed: a buyer hoarding stock shows here first.
     heldStock(db),
+    // Returns waiting for an answer: the law gives the buyer's money 10 days once the coins are back.
+    db.select({ count: count() }).from(returnRequests).where(eq(returnRequests.status, "new")),
   ]);
   return {
     shop,
@@ -88,6 +90,7 @@ export async function loadDashboard(db: Database, role: StaffRole, now = new Dat
       awaitingPayment,
       toAssemble,
       newBuybackRequests: buyback?.count ?? 0,
+      newReturnRequests: returns?.count ?? 0,
       heldStock: held,
       failedNotifications: failedNotifications.map((row) => ({
         id: row.id,

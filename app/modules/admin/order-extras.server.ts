@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { gatherLineQuantities, type LineQuantities } from "../forms/line-quantities.ts";
 import type { Database } from "../db/client.server.ts";
-import { orderLines, orderNotes, orders, payments, products, type RefundLine, refunds } from "../db/schema.ts";
+import { orderLines, orderNotes, orders, payments, type RefundLine, refunds } from "../db/schema.ts";
 import { sendRefund } from "../orders/payments.server.ts";
 import { getPaymentProvider } from "../payments/configured-provider.server.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { formatMoney } from "../shared/format.ts";
 import { invalidateReads } from "../shared/read-cache.ts";
-import { announceReadsChanged } from "../db/read-changes.server.ts";
+import { putBackOnSale } from "../orders/restock.server.ts";
 import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
 import type { Outcome } from "../shared/failure.ts";
 
@@ -39,32 +40,7 @@ export const noteFormSchema = z.object({
   text: z.string({ error: "Напишите заметку" }).trim().min(1, "Напишите заметку").max(2000, "Заметка: не больше 2000 символов"),
 });
 
-/** The most lines one refund form may name (an order has far fewer; more is not a form of ours). */
-const MAX_REFUND_FIELDS = 100;
-
-/**
- * The refund form: "all" (everything not refunded yet) or pieces per order line (`qty-<line id>`),
- * the delivery, and whether the coins came back to the shop. No amount: the server computes it
- * from the order's own lines.
- */
-const refundQuantities = z
-  .array(
-    z.object({
-      lineId: z.coerce
-        .number()
-        .int()
-        .positive()
-        .max(2 ** 31 - 1),
-      quantity: z.coerce
-        .number({ error: "Количество — целое число" })
-        .int("Количество — целое число")
-        .min(0, "Количество не может быть меньше нуля")
-        .max(10_000, "Слишком большое количество"),
-    }),
-  )
-  .max(MAX_REFUND_FIELDS, "Слишком много строк в форме");
-
-export type RefundForm = { intent: "refund"; version: number; all?: "1"; delivery?: "1"; restock?: "1"; quantities: z.output<typeof refundQuantities> };
+export type RefundForm = { intent: "refund"; version: number; all?: "1"; delivery?: "1"; restock?: "1"; quantities: LineQuantities };
 
 /** The refund form, its per-line quantities gathered from their `qty-<id>` fields (a field left empty names no line). */
 export const refundFormSchema = z
@@ -76,15 +52,8 @@ export const refundFormSchema = z
     restock: z.literal("1").optional(),
   })
   .transform(({ intent, version, all, delivery, restock, ...fields }, ctx): RefundForm => {
-    const lines = Object.entries(fields)
-      .filter(([name, quantity]) => /^qty-\d{1,10}$/.test(name) && typeof quantity === "string" && quantity.trim() !== "")
-      .map(([name, quantity]) => ({ lineId: name.slice(4), quantity: String(quantity).trim() }));
-    const quantities = refundQuantities.safeParse(lines);
-    if (!quantities.success) {
-      for (const issue of quantities.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: ["quantities", ...issue.path] });
-      return z.NEVER;
-    }
-    return { intent, version, all, delivery, restock, quantities: quantities.data };
+    const quantities = gatherLineQuantities(fields, ctx, "quantities");
+    return quantities === z.NEVER ? z.NEVER : { intent, version, all, delivery, restock, quantities };
   });
 
 export type OrderNoteRow = typeof orderNotes.$inferSelect;
@@ -161,6 +130,17 @@ export async function refundableOf(db: Database, order: Pick<OrderRow, "id" | "s
 export type Refundable = NonNullable<Awaited<ReturnType<typeof refundableOf>>>;
 
 /**
+ * What a refund made for something else (a buyer's return, decision 057) does in the refund's own
+ * transaction: `check` may refuse it before anything is written, `record` notes the refund's row,
+ * and `reason` is the refund's words for the operator.
+ */
+export type RefundAlongside = {
+  check: (tx: Database) => Promise<string | null>;
+  record: (tx: Database, refundId: number) => Promise<void>;
+  reason: string;
+};
+
+/**
  * Money back to the buyer, all that is left or by lines (decision 024): the amount
  * is the order's own prices times the pieces chosen, never more than the payment minus what went
  * back already. The refund's row, the coins put back on sale (a completed order's, when staff say
@@ -175,12 +155,15 @@ export async function refundOrderAsStaff(
   number: string,
   form: Pick<RefundForm, "version" | "all" | "delivery" | "restock" | "quantities">,
   provider: PaymentProvider = getPaymentProvider(db),
+  alongside?: RefundAlongside,
 ): Promise<Outcome<{ message: string }>> {
   const reserved = await db.transaction(async (tx) => {
     const refuse = (reason: string) => ({ ok: false as const, reason });
     const [order] = await tx.select().from(orders).where(eq(orders.number, number)).for("update");
     if (!order) return refuse(orderExtrasMessages.notFound(number));
     if (order.version !== form.version) return refuse(orderExtrasMessages.stale);
+    const refusal = alongside ? await alongside.check(tx) : null;
+    if (refusal) return refuse(refusal);
     if (!(REFUNDABLE_STATUSES as readonly string[]).includes(order.status)) return refuse(orderExtrasMessages.refundNotNow);
     const state = await refundState(tx, order);
     if (!state) return refuse(orderExtrasMessages.nothingToRefund);
@@ -211,21 +194,12 @@ export async function refundOrderAsStaff(
     if (delivery) lines.push({ orderLineId: null, name: "Доставка", quantity: 1, priceRub: state.delivery.price, restocked: false });
     const amount = lines.reduce((sum, line) => sum + line.priceRub * line.quantity, 0);
     if (amount > state.left) return refuse(orderExtrasMessages.overPaid(amount, state.left));
-    if (restock) {
-      const productIds = (
-        await tx.select({ id: orderLines.id, productId: orderLines.productId }).from(orderLines).where(eq(orderLines.orderId, order.id))
-      ).reduce((map, row) => map.set(row.id, row.productId), new Map<number, number>());
-      // In product order, as placing an order locks them, so the two never deadlock.
-      const byProduct = [...chosen].sort((a, b) => productIds.get(a.line.id)! - productIds.get(b.line.id)!);
-      for (const { line, quantity } of byProduct) {
-        await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} + ${quantity}`, updatedAt: new Date() })
-          .where(eq(products.id, productIds.get(line.id)!));
-      }
-      // The coins are on sale again: every instance's cached pages and listings must show it.
-      await announceReadsChanged(tx, "stock");
-    }
+    if (restock)
+      await putBackOnSale(
+        tx,
+        order.id,
+        chosen.map(({ line, quantity }) => ({ orderLineId: line.id, quantity })),
+      );
     const [refund] = await tx
       .insert(refunds)
       .values({
@@ -235,9 +209,12 @@ export async function refundOrderAsStaff(
         idempotenceKey: randomUUID(),
         amount,
         lines,
-        reason: order.status === "cancelled" ? `Возврат по отменённому заказу (${actor.phone})` : `Возврат по выполненному заказу (${actor.phone})`,
+        reason:
+          alongside?.reason ??
+          (order.status === "cancelled" ? `Возврат по отменённому заказу (${actor.phone})` : `Возврат по выполненному заказу (${actor.phone})`),
       })
       .returning({ id: refunds.id });
+    await alongside?.record(tx, refund!.id);
     // Any update raises the order's version: the page the refund was pressed on is now out of date.
     await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, order.id));
     await writeAudit(tx, actor, {

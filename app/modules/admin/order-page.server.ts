@@ -6,6 +6,7 @@ import { findOrderByNumber } from "../orders/operator.server.ts";
 import { deliveryKindOf } from "../delivery/order-delivery.ts";
 import { refundedByOrder } from "../orders/refunded.server.ts";
 import { editRefusal } from "../orders/edit-order.server.ts";
+import { returnsOfOrder } from "../returns/requests.server.ts";
 import { nextStatuses, orderStatusLabels } from "../orders/statuses.ts";
 import { databaseContext } from "../request/context.ts";
 import { readForm } from "../forms/read-form.ts";
@@ -36,6 +37,8 @@ export async function loadAdminOrder(context: Readonly<RouterContextProvider>, n
     audit: await listAudit(db, { entity: `order:${order.number}`, limit: 50 }),
     notes: await listOrderNotes(db, order.id),
     refundable: await refundableOf(db, order),
+    // The buyer's return requests: staff act on them on their own page, whose refund is this order's.
+    returns: (await returnsOfOrder(db, order.id)).map((request) => ({ id: request.id, status: request.status, amount: request.amount })),
     editable: editRefusal(order) === null,
   };
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { z } from "zod";
 import { generatePiiKey, parsePiiKey, type PiiKeyring } from "../shared/pii-crypto.server.ts";
 import { DEMO_BANK, type InvoiceSettings } from "./invoice-settings.ts";
+import { MIN_RETURN_PERIOD_DAYS, type ReturnSettings } from "./return-settings.ts";
 import { isValidBik, isValidCorrespondentAccount, isValidSettlementAccount } from "./bank-details.ts";
 import { ASSAY_REGISTER_SEARCH_URL, DEMO_SELLER, innMatchesOgrn, isValidInn, isValidOgrn, type SellerDetails } from "./seller.ts";
 import { parseProxyTrust, type ProxyTrust } from "./proxy-trust.server.ts";
@@ -252,6 +253,15 @@ export const envSchema = z.object({
     .max(30, "целое число банковских дней от 1 до 30")
     .default(3),
   CARD_PAYMENT_MAX_RUB: roubles(1_000_000_000).default(3_000_000),
+  // Returns of goods bought at a distance (ЗоЗПП ст. 26.1): on or off, the period and the address.
+  RETURNS_ACCEPTED: z.enum(["true", "false"], { error: "true или false" }).default("true"),
+  RETURN_PERIOD_DAYS: z.coerce
+    .number({ error: `целое число дней от ${MIN_RETURN_PERIOD_DAYS} до 365` })
+    .int(`целое число дней от ${MIN_RETURN_PERIOD_DAYS} до 365`)
+    .min(MIN_RETURN_PERIOD_DAYS, `целое число дней от ${MIN_RETURN_PERIOD_DAYS} до 365 (закон: не меньше 7)`)
+    .max(365, `целое число дней от ${MIN_RETURN_PERIOD_DAYS} до 365`)
+    .default(MIN_RETURN_PERIOD_DAYS),
+  RETURN_ADDRESS: z.string().trim().min(10, "адрес приёма возвратов: не короче 10 символов").max(500).optional(),
   // Identification of buyers (115-FZ): the thresholds and the key of the personal data at rest.
   IDENTIFICATION_THRESHOLD_RUB: roubles(100_000_000).default(100_000),
   IDENTIFICATION_THRESHOLD_CASH_RUB: roubles(100_000_000).default(40_000),
@@ -408,6 +418,7 @@ export type AppConfig = {
   seller: SellerDetails;
   /** Payment by invoice: the seller's bank details, its deadline, and the order total above which no card payment is offered. */
   invoices: InvoiceSettings;
+  returns: ReturnSettings;
   /** 115-FZ: when a buyer is identified, when an order is under mandatory control, and the key of their data. */
   compliance: {
     identificationThresholds: IdentificationThresholds;
@@ -596,6 +607,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     },
     seller: { ...seller, assayRegisterUrl, demo: demoSeller },
     invoices: { ...bank, demo: demoBank, paymentDays: values.INVOICE_PAYMENT_DAYS, cardPaymentMaxRub: values.CARD_PAYMENT_MAX_RUB },
+    returns: { accepted: values.RETURNS_ACCEPTED === "true", periodDays: values.RETURN_PERIOD_DAYS, address: values.RETURN_ADDRESS ?? null },
     compliance: {
       identificationThresholds: { nonCash: values.IDENTIFICATION_THRESHOLD_RUB, cash: values.IDENTIFICATION_THRESHOLD_CASH_RUB },
       mandatoryControlRub: values.MANDATORY_CONTROL_THRESHOLD_RUB,

@@ -16,6 +16,7 @@ import {
   orders,
   products,
   receipts,
+  returnRequests,
   sessions,
   smsCodes,
   telegramLinks,
@@ -30,11 +31,13 @@ type Buyer = { id: number; phone: string };
 const openBuybackStatuses = ["new", "contacted", "offered", "agreed"] as const;
 /** Orders not finished yet: delivery and the receipt at handover still need the buyer's name and phone. */
 const finishedOrderStatuses = ["completed", "cancelled"] as const;
+/** Return requests still being dealt with: the coins and the money are on their way. */
+const openReturnStatuses = ["new", "approved", "received"] as const;
 
 /**
  * Everything the shop keeps about one buyer (152-FZ art. 14: the right of access), as one JSON
  * document: the profile, orders with their lines and steps, lists, alerts, consents, buy-back
- * requests (by the account's phone), the checkout draft, the sessions and the linked Telegram chat. Reads only.
+ * requests (by the account's phone), return requests, the checkout draft, the sessions and the linked Telegram chat. Reads only.
  */
 export async function exportAccountData(db: Database, buyer: Buyer, now = new Date()) {
   const owner = `user:${buyer.id}`;
@@ -72,7 +75,7 @@ export async function exportAccountData(db: Database, buyer: Buyer, now = new Da
     .where(eq(orders.userId, buyer.id))
     .orderBy(asc(orders.createdAt));
   const orderIds = orderRows.map((order) => order.id);
-  const [lines, events, lists, alertRows, consentRows, buybackRows, drafts, sessionRows] = await Promise.all([
+  const [lines, events, lists, alertRows, consentRows, buybackRows, drafts, sessionRows, returnRows] = await Promise.all([
     orderIds.length
       ? db
           .select({
@@ -153,6 +156,22 @@ export async function exportAccountData(db: Database, buyer: Buyer, now = new Da
       .from(sessions)
       .where(eq(sessions.userId, buyer.id))
       .orderBy(asc(sessions.createdAt)),
+    db
+      .select({
+        order: orders.number,
+        status: returnRequests.status,
+        lines: returnRequests.lines,
+        amount: returnRequests.amount,
+        reason: returnRequests.reason,
+        handover: returnRequests.handover,
+        comment: returnRequests.comment,
+        refusal: returnRequests.refusal,
+        createdAt: returnRequests.createdAt,
+      })
+      .from(returnRequests)
+      .innerJoin(orders, eq(orders.id, returnRequests.orderId))
+      .where(eq(returnRequests.userId, buyer.id))
+      .orderBy(asc(returnRequests.createdAt)),
   ]);
   const buybackIds = buybackRows.map((row) => row.id);
   const buybackSteps = buybackIds.length
@@ -188,6 +207,7 @@ export async function exportAccountData(db: Database, buyer: Buyer, now = new Da
       ...row,
       history: buybackSteps.filter((step) => step.requestId === id).map(({ requestId: _requestId, ...step }) => step),
     })),
+    returnRequests: returnRows.map((row) => ({ ...row, lines: row.lines.map(({ name, quantity, priceRub }) => ({ name, quantity, price: priceRub })) })),
     checkoutDraft: drafts[0] ?? null,
     sessions: sessionRows,
     telegram:
@@ -208,9 +228,9 @@ export type DeleteAccountResult = Outcome;
  * the name, phone, e-mail, courier address and comment removed, and so do their receipts without
  * the contact; lists, alerts, the checkout draft, sign-in codes and sessions go; messages to the
  * buyer lose their address and text; buy-back requests keep the coins and prices without the
- * seller; the consents stay as the proof they were given, each marked withdrawn. The user row stays
+ * seller, return requests their coins and sums without the buyer's words; the consents stay as the proof they were given, each marked withdrawn. The user row stays
  * (orders point to it) with the phone replaced by "deleted:<id>": the phone signs in as a new buyer.
- * Refused while an order or a buy-back request is still being dealt with.
+ * Refused while an order, a buy-back or a return request is still being dealt with.
  */
 export async function deleteAccount(db: Database, buyer: Buyer, now = new Date()): Promise<DeleteAccountResult> {
   let reviewsRemoved = 0;
@@ -249,6 +269,15 @@ export async function deleteAccount(db: Database, buyer: Buyer, now = new Date()
         ok: false,
         reason: "У вас есть незавершённая заявка на выкуп монет. Дождитесь её завершения или попросите оценщика закрыть её, затем удалите аккаунт.",
       };
+    }
+
+    const openReturn = await tx
+      .select({ id: returnRequests.id })
+      .from(returnRequests)
+      .where(and(eq(returnRequests.userId, user.id), inArray(returnRequests.status, [...openReturnStatuses])))
+      .limit(1);
+    if (openReturn.length > 0) {
+      return { ok: false, reason: "У вас есть незавершённая заявка на возврат. Дождитесь возврата денег или ответа по ней, затем удалите аккаунт." };
     }
 
     const orderIds = tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, user.id));
@@ -290,6 +319,8 @@ export async function deleteAccount(db: Database, buyer: Buyer, now = new Date()
       .update(buybackRequests)
       .set({ name: "", phone: "", comment: "", ip: null, visitorId: null, updatedAt: now })
       .where(eq(buybackRequests.phone, phone));
+    // A return keeps its coins, sums and steps; the buyer's own words go.
+    await tx.update(returnRequests).set({ reason: "", comment: "", updatedAt: now }).where(eq(returnRequests.userId, user.id));
     await tx
       .update(consents)
       .set({ withdrawnAt: now })

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { issueCode } from "../auth/codes.server.ts";
 import { completeRegistration, signInWithCode, type AuthDeps } from "../auth/sign-in.server.ts";
-import { buybackRequests, consents, pages, smsCodes, users } from "../db/schema.ts";
+import { buybackRequests, consents, orders, pages, returnRequests, smsCodes, users } from "../db/schema.ts";
+import { exportAccountData } from "./account-data.server.ts";
 import type { SmsGateway } from "../sms/sms.ts";
 import { deleteAccount } from "./account-data.server.ts";
 import { consentDocument, consentDocumentHash, consentWithdrawn, listConsents, recordConsent, withdrawConsent } from "./consents.server.ts";
@@ -135,5 +136,56 @@ describe("deleting an account", () => {
     const again = await signIn("+79160000401");
     expect(again.user.id).not.toBe(user.id);
     expect(again.needsProfile).toBe(true);
+  });
+
+  it("is refused while a return request is open, and keeps a finished one's coins and sums without the buyer's words", async () => {
+    const user = (await signIn("+79160000402")).user;
+    const [order] = await db()
+      .insert(orders)
+      .values({
+        number: "2026-990402",
+        userId: user.id,
+        status: "completed",
+        checkoutToken: "consents-return-402",
+        contact: { name: "Анна", lastName: "Сидорова", secondName: "", email: "", phone: user.phone },
+        city: { code: "0000073738", name: "Москва" },
+        delivery: { id: 79 },
+        paymentId: 4,
+        goodsTotal: 10_000,
+        total: 10_000,
+      })
+      .returning();
+    const [request] = await db()
+      .insert(returnRequests)
+      .values({
+        orderId: order!.id,
+        userId: user.id,
+        lines: [{ orderLineId: 1, name: "Соболь", quantity: 1, priceRub: 10_000 }],
+        amount: 10_000,
+        reason: "Звоните Анне по номеру 8 916 000-04-02",
+        handover: "bring",
+        comment: "после шести",
+      })
+      .returning();
+    const exported = await exportAccountData(db(), user);
+    expect(exported.returnRequests).toEqual([
+      expect.objectContaining({
+        order: "2026-990402",
+        status: "new",
+        amount: 10_000,
+        reason: "Звоните Анне по номеру 8 916 000-04-02",
+        lines: [{ name: "Соболь", quantity: 1, price: 10_000 }],
+      }),
+    ]);
+
+    const refused = await deleteAccount(db(), user);
+    expect(refused).toEqual({
+      ok: false,
+      reason: "У вас есть незавершённая заявка на возврат. Дождитесь возврата денег или ответа по ней, затем удалите аккаунт.",
+    });
+    await db().update(returnRequests).set({ status: "refunded" }).where(eq(returnRequests.id, request!.id));
+    expect(await deleteAccount(db(), user)).toEqual({ ok: true });
+    const [kept] = await db().select().from(returnRequests).where(eq(returnRequests.id, request!.id));
+    expect(kept).toMatchObject({ reason: "", comment: "", amount: 10_000, status: "refunded" });
   });
 });

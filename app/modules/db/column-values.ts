@@ -16,6 +16,19 @@ export type BuybackStatus = (typeof buybackStatuses)[number];
 export const reviewStatuses = ["pending", "published", "hidden"] as const;
 export type ReviewStatus = (typeof reviewStatuses)[number];
 
+/** Where a buyer's return request stands: new → approved → received → refunded, or refused (with a reason) before the money goes. */
+export const returnStatuses = ["new", "approved", "received", "refunded", "refused"] as const;
+export type ReturnStatus = (typeof returnStatuses)[number];
+/** The statuses of a request still open: an order has at most one at a time. */
+export const openReturnStatuses = ["new", "approved", "received"] as const satisfies readonly ReturnStatus[];
+
+/** How the buyer gives the coins back: brings them to the return address, or sends them by post or CDEK. */
+export const returnHandovers = ["bring", "send"] as const;
+export type ReturnHandover = (typeof returnHandovers)[number];
+
+/** One order line of a return: the pieces asked back, with the name and price the order had. */
+export type ReturnLine = { orderLineId: number; name: string; quantity: number; priceRub: number };
+
 /** The coin's condition as the seller states it; each grade changes the price by the operator's percentage. */
 export const buybackGrades = ["excellent", "good", "defects"] as const;
 export type BuybackGrade = (typeof buybackGrades)[number];

@@ -29,6 +29,9 @@ import {
   type PromotionRule,
   type StoredStatementPayment,
   type QuantityTier,
+  type ReturnHandover,
+  type ReturnLine,
+  type ReturnStatus,
   type ReviewStatus,
 } from "./column-values.ts";
 
@@ -1401,4 +1404,53 @@ export const telegramLinkTokens = pgTable(
       .default(sql`now()`),
   },
   (table) => [index("telegram_link_tokens_by_user").on(table.userId)],
+);
+
+/**
+ * A buyer's request to return coins of a received order (ЗоЗПП ст. 26.1), and its way through the
+ * back office: approved, the coins received (sellable or not), the money back through `refunds`,
+ * or refused with a reason. One open request per order at a time.
+ */
+export const returnRequests = pgTable(
+  "return_requests",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    status: text("status").$type<ReturnStatus>().notNull().default("new"),
+    /** The pieces asked back per order line, with the order's names and prices. */
+    lines: jsonb("lines").$type<ReturnLine[]>().notNull(),
+    /** The order's prices times the pieces: what goes back when the request is refunded. */
+    amount: integer("amount").notNull(),
+    /** The buyer's words: why the coins go back. */
+    reason: text("reason").notNull(),
+    handover: text("handover").$type<ReturnHandover>().notNull(),
+    comment: text("comment").notNull().default(""),
+    /** Why staff refused, shown to the buyer. */
+    refusal: text("refusal"),
+    /** Whether the coins came back fit for sale (then they are on sale again); null until received. */
+    sellable: boolean("sellable"),
+    refundId: integer("refund_id").references(() => refunds.id, { onDelete: "set null" }),
+    /** Raised by every change: a staff step made from a page that was out of date is refused. */
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (table) => [
+    index("return_requests_by_status").on(table.status, table.createdAt),
+    index("return_requests_by_order").on(table.orderId),
+    uniqueIndex("return_requests_one_open")
+      .on(table.orderId)
+      .where(sql`status in ('new', 'approved', 'received')`),
+    check("return_requests_amount", sql`${table.amount} > 0`),
+    check("return_requests_status_known", sql`${table.status} in ('new', 'approved', 'received', 'refunded', 'refused')`),
+  ],
 );

@@ -20,6 +20,7 @@ const shop: ShopFacts = {
   phone: "+7 (495) 269-69-99",
   email: "info@aurum.example",
   seller: "ООО «Аурум Монеты», ИНН 7701999993",
+  returnTerms: "Возврат: в течение 7 дней после получения, если монеты сохранили товарный вид.",
 };
 const now = new Date("2026-11-23T10:35:00Z");
 
@@ -84,6 +85,19 @@ function orderEvents(order: OrderFacts): NotificationEvent[] {
     { kind: "refund_made", order, amount: 21_000, refundId: 1 },
     { kind: "refund_failed", order, amount: 21_000, refundId: 1, reason: "Сервис не ответил." },
     { kind: "payment_after_cancel", order, amount: 84_065, attemptId: 2, refunded: true },
+    ...(["requested", "approved", "received", "refused"] as const).map((step): NotificationEvent => ({
+      kind: step === "requested" ? "return_requested" : "return_step",
+      order,
+      request: {
+        id: 5,
+        step,
+        lines: ["Георгий Победоносец 50 ₽ ММД × 1"],
+        amount: 42_000,
+        address: "Москва, ул. Мясницкая, д. 24/7",
+        ...(step === "refused" ? { refusal: "Капсула вскрыта." } : {}),
+        ...(step === "received" ? { sellable: true } : {}),
+      },
+    })),
   ];
 }
 
@@ -155,6 +169,13 @@ const rendered = [
 const idOf = (label: string) => Number(/^delivery (\d+)/.exec(label)![1]) as DeliveryId;
 
 describe("every message, for every delivery kind and way to pay", () => {
+  it("puts the return terms under every e-mail to a buyer about an order, and under no other", () => {
+    const emails = rendered.filter((message) => message.channel === "email" && message.audience === "buyer");
+    const withTerms = emails.filter((message) => message.text.includes(shop.returnTerms!));
+    expect(withTerms.map((message) => message.label)).toEqual(emails.filter((message) => "order" in message.event).map((message) => message.label));
+    expect(withTerms.length).toBeGreaterThan(deliveryIds.length * paymentIds.length);
+  });
+
   it("renders them all (a guard against an empty table)", () => {
     expect(rendered.length).toBeGreaterThan(deliveryIds.length * paymentIds.length * 10);
   });

@@ -74,7 +74,24 @@ export type LaunchFacts = {
   buyerCap: number | null;
 };
 
+/** A buyer's return request at one of its steps, as its message tells it. */
+export type ReturnFacts = {
+  id: number;
+  step: "requested" | "approved" | "received" | "refused";
+  /** Pieces asked back: "Георгий Победоносец × 1". */
+  lines: string[];
+  amount: number;
+  /** Where the coins go back (the return address), for «approved». */
+  address: string;
+  /** Staff's reason, for «refused». */
+  refusal?: string;
+  /** Whether the coins came back fit for sale, for «received». */
+  sellable?: boolean;
+};
+
 export type NotificationEvent =
+  /** A new request (staff are told too), then each of its steps (the buyer only). */
+  | { kind: "return_requested" | "return_step"; order: OrderFacts; request: ReturnFacts }
   | { kind: "order_placed"; order: OrderFacts }
   | { kind: "order_paid"; order: OrderFacts }
   /** Staff changed an unpaid order (coins, delivery, recipient): `was` the old total, `revision` the order's new version. */
@@ -128,6 +145,9 @@ export const notificationRoutes: Readonly<Record<NotificationEventKind, { buyer:
   alert_in_stock: { buyer: ["sms", "email"], staff: [] },
   // By the one channel the buyer chose when subscribing.
   launch_opened: { buyer: ["sms", "email", "telegram"], staff: [] },
+  // The buyer hears of every step of a return; staff of a new request. The money's step is refund_made.
+  return_requested: { buyer: ["sms", "email"], staff: ["telegram", "email"] },
+  return_step: { buyer: ["sms", "email"], staff: [] },
 };
 
 /**
@@ -154,6 +174,9 @@ export function occurrenceKey(event: NotificationEvent): string {
     case "refund_made":
     case "refund_failed":
       return `order:${event.order.id}:${event.kind}:${event.refundId}`;
+    case "return_requested":
+    case "return_step":
+      return `return:${event.request.id}:${event.request.step}`;
     case "order_changed":
       // Each edit is its own message; the same edit written twice (a retried transaction) is stored once.
       return `order:${event.order.id}:${event.kind}:${event.revision}`;

@@ -9,6 +9,7 @@ import { renderMessage, type ShopFacts } from "./templates.ts";
 import { sellerLine } from "../shop/seller.ts";
 import { telegramKindOf } from "./telegram-kinds.ts";
 import { type TelegramLink, telegramOfPhone } from "./telegram-links.server.ts";
+import { returnTermsLine } from "../shop/return-terms.ts";
 
 /** Who the staff messages go to, and which channels are set up. */
 export type OutboxSettings = {
@@ -23,7 +24,14 @@ export type OutboxSettings = {
 export function outboxSettings(): OutboxSettings {
   const config = getConfig();
   return {
-    shop: { name: shop.name, publicUrl: config.publicUrl, phone: shop.phones.main.display, email: shop.email, seller: sellerLine(config.seller) },
+    shop: {
+      name: shop.name,
+      publicUrl: config.publicUrl,
+      phone: shop.phones.main.display,
+      email: shop.email,
+      seller: sellerLine(config.seller),
+      returnTerms: returnTermsLine(config.returns),
+    },
     staffEmails: config.notifications.staffEmails,
     staffTelegramChat: config.notifications.telegram?.chatId,
     buyerTelegram: Boolean(config.notifications.telegram?.botUsername),

@@ -24,6 +24,8 @@ const kindOfEvent: Partial<Record<NotificationEventKind, TelegramKind>> = {
   order_completed: "orders",
   order_cancelled: "orders",
   refund_made: "orders",
+  return_requested: "orders",
+  return_step: "orders",
   payment_surplus: "orders",
   // The placed order's message carries the payment deadline; a failed payment repeats it.
   order_placed: "payments",

@@ -5,10 +5,18 @@ import { paymentDeadlineText } from "../payments/deadline.ts";
 import { invoicePayBy } from "../invoices/invoice.ts";
 import { cdekTrackingUrl } from "../delivery/tracking.ts";
 import { formatDateTime, formatMoney } from "../shared/format.ts";
-import type { AlertFacts, BuybackFacts, NotificationAudience, NotificationChannel, NotificationEvent, OrderFacts } from "./events.ts";
+import type { AlertFacts, BuybackFacts, NotificationAudience, NotificationChannel, NotificationEvent, OrderFacts, ReturnFacts } from "./events.ts";
 
 /** What every message may say about the shop: its name, site and how to reach it; e-mails also carry the seller's legal details. */
-export type ShopFacts = { name: string; publicUrl: string; phone: string; email: string; seller?: string };
+export type ShopFacts = {
+  name: string;
+  publicUrl: string;
+  phone: string;
+  email: string;
+  seller?: string;
+  /** The return terms in one line: every e-mail to a buyer about an order carries them (ЗоЗПП ст. 26.1, terms in writing). */
+  returnTerms?: string;
+};
 
 export type RenderedMessage = {
   /** E-mail subject ("" for SMS and Telegram). */
@@ -29,7 +37,8 @@ export function renderMessage(
 ): RenderedMessage {
   const content = audience === "staff" ? staffContent(event, shop) : buyerContent(event, shop, now);
   if (channel === "email") {
-    return { subject: `${content.subject} — ${shop.name}`, text: emailText(content, shop), html: emailHtml(content, shop) };
+    const withTerms = audience === "buyer" && "order" in event && shop.returnTerms ? { ...content, terms: shop.returnTerms } : content;
+    return { subject: `${content.subject} — ${shop.name}`, text: emailText(withTerms, shop), html: emailHtml(withTerms, shop) };
   }
   const text = channel === "sms" ? `${shop.name}: ${content.sms}` : [content.subject, ...content.lines, content.link].filter(Boolean).join("\n");
   return { subject: "", text, html: null };
@@ -47,6 +56,8 @@ type Content = {
   linkText?: string;
   /** An e-mail's unsubscribe address (alerts). */
   unsubscribe?: string;
+  /** The return terms, under an order e-mail's body. */
+  terms?: string;
 };
 
 /** A buy-back request as messages name it: its quote number, or its id for a request written before quotes. */
@@ -163,6 +174,9 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
         ],
         link: orderLink(event.order, shop),
       };
+    case "return_requested":
+    case "return_step":
+      return returnStepContent(event.order, event.request, shop);
     case "buyback_received": {
       const { quote } = event.request;
       const held = quote ? `Цена ${money(quote.total)} зафиксирована до ${paymentDeadlineText(quote.lockedUntil, now)} (МСК).` : "";
@@ -337,6 +351,12 @@ function staffContent(event: NotificationEvent, shop: ShopFacts): Content {
         `Причина: ${event.reason}`,
         "Магазин повторит попытку через час; можно вернуть деньги вручную в кабинете платёжного сервиса.",
       ]);
+    case "return_requested":
+    case "return_step":
+      return staffOrder(`Возврат №${event.request.id} по заказу №${event.order.number}: ${returnStepWords[event.request.step]}`, event.order, [
+        `Вернуть: ${event.request.lines.join(", ")} (${money(event.request.amount)})`,
+        `${shop.publicUrl}/admin/returns/${event.request.id}`,
+      ]);
     case "buyback_received":
       return {
         subject: `Заявка на выкуп ${buybackRef(event.request)}`,
@@ -364,6 +384,58 @@ function staffContent(event: NotificationEvent, shop: ShopFacts): Content {
   }
 }
 
+const returnStepWords: Record<ReturnFacts["step"], string> = {
+  requested: "новая заявка",
+  approved: "одобрен",
+  received: "монеты получены",
+  refused: "отказ",
+};
+
+/** A return's step as the buyer hears of it: what happens next, and where the coins go. */
+function returnStepContent(order: OrderFacts, request: ReturnFacts, shop: ShopFacts): Content {
+  const ref = `Заявка на возврат №${request.id} по заказу №${order.number}`;
+  const link = `${shop.publicUrl}/my/orders/${order.id}/return`;
+  const what = `Возврат: ${request.lines.join(", ")} на ${money(request.amount)}.`;
+  switch (request.step) {
+    case "requested":
+      return {
+        subject: `${ref} принята`,
+        sms: `заявка на возврат по заказу №${order.number} принята. Мы ответим в течение рабочего дня.`,
+        lines: [`${ref} принята.`, what, "Мы ответим в течение рабочего дня и скажем, куда передать монеты."],
+        link,
+        linkText: "Открыть заявку",
+      };
+    case "approved":
+      return {
+        subject: `${ref} одобрена`,
+        sms: `возврат по заказу №${order.number} одобрен. Передайте монеты: ${request.address}.`,
+        lines: [`${ref} одобрена.`, what, `Принесите или отправьте монеты в оригинальной упаковке: ${request.address}.`],
+        link,
+        linkText: "Открыть заявку",
+      };
+    case "received":
+      return {
+        subject: `Монеты по заявке на возврат №${request.id} получены`,
+        sms: `монеты по возврату заказа №${order.number} получены. Деньги вернём в течение 10 дней со дня заявки.`,
+        lines: [
+          `Мы получили монеты по заявке на возврат №${request.id} (заказ №${order.number}).`,
+          what,
+          "Деньги вернём не позднее 10 дней со дня заявки тем же способом, которым была оплата.",
+        ],
+        link,
+        linkText: "Открыть заявку",
+      };
+    case "refused":
+      return {
+        subject: `${ref}: отказ`,
+        sms: `в возврате по заказу №${order.number} отказано: ${sentenceEnd(request.refusal ?? "")}`,
+        lines: [`${ref} отклонена.`, `Причина: ${sentenceEnd(request.refusal ?? "")}`, `Если вы не согласны, позвоните нам: ${shop.phone}.`],
+        link,
+        linkText: "Открыть заявку",
+      };
+  }
+}
+
 function contactsLine(shop: ShopFacts): string {
   return `${shop.name} · ${shop.phone} · ${shop.email} · ${shop.publicUrl}`;
 }
@@ -374,6 +446,7 @@ function emailText(content: Content, shop: ShopFacts): string {
     ...content.lines,
     ...(content.link ? ["", `Подробнее: ${content.link}`] : []),
     ...unsubscribe,
+    ...(content.terms ? ["", content.terms] : []),
     "",
     "—",
     contactsLine(shop),
@@ -395,7 +468,7 @@ function emailHtml(content: Content, shop: ShopFacts): string {
 <h1 style="font-size:20px;margin:0 0 12px">${escapeMarkup(content.subject)}</h1>
 ${paragraphs}
 ${link}
-<hr style="border:none;border-top:1px solid #ddd;margin:20px 0 8px">${unsubscribe}
+${content.terms ? `<p style="font-size:13px;color:#555;margin:16px 0 0">${escapeMarkup(content.terms)}</p>\n` : ""}<hr style="border:none;border-top:1px solid #ddd;margin:20px 0 8px">${unsubscribe}
 <p style="font-size:13px;color:#555;margin:0">${escapeMarkup(shop.name)} · <a href="tel:${escapeMarkup(shop.phone.replace(/[^\d+]/g, ""))}">${escapeMarkup(shop.phone)}</a> · <a href="mailto:${escapeMarkup(shop.email)}">${escapeMarkup(shop.email)}</a> · <a href="${escapeMarkup(shop.publicUrl)}">${escapeMarkup(shop.publicUrl.replace(/^https?:\/\//, ""))}</a></p>
 ${shop.seller ? `<p style="font-size:12px;color:#555;margin:4px 0 0">${escapeMarkup(shop.seller)}</p>\n` : ""}</body></html>`;
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { orders, type RefundLine, refunds } from "../db/schema.ts";
 
@@ -24,14 +24,18 @@ export const refundedAmountSql =
     Number,
   );
 
-/** Refunds that went through, added up per order; an order without any is absent. */
-export async function refundedByOrder(db: Database, orderIds: readonly number[]): Promise<Map<number, Refunded>> {
+/**
+ * Refunds that went through, added up per order; an order without any is absent. With
+ * `pending: true`, also those the payment service has not answered yet (they will go through:
+ * they are retried), which is what may still be given back is counted against.
+ */
+export async function refundedByOrder(db: Database, orderIds: readonly number[], { pending = false } = {}): Promise<Map<number, Refunded>> {
   const byOrder = new Map<number, Refunded>();
   if (orderIds.length === 0) return byOrder;
   const rows = await db
     .select({ orderId: refunds.orderId, amount: refunds.amount, lines: refunds.lines })
     .from(refunds)
-    .where(and(inArray(refunds.orderId, [...orderIds]), eq(refunds.status, "succeeded")));
+    .where(and(inArray(refunds.orderId, [...orderIds]), pending ? ne(refunds.status, "canceled") : eq(refunds.status, "succeeded")));
   for (const row of rows) byOrder.set(row.orderId, addRefund(byOrder.get(row.orderId) ?? nothingRefunded, row));
   return byOrder;
 }

@@ -20,6 +20,9 @@ export const adminRouteRoles: Record<string, readonly StaffRole[]> = {
   "/admin/orders/:number/upd": ["manager"],
   "/admin/invoices": ["manager"],
   "/admin/invoices/statements/:id": ["manager"],
+  // Buyers' returns: the manager's, like the order's refunds they end in.
+  "/admin/returns": ["manager"],
+  "/admin/returns/:id": ["manager"],
   "/admin/buyback": ["manager"],
   "/admin/buyback/:id": ["manager"],
   "/admin/staff": [],
@@ -67,6 +70,7 @@ export function mayOpen(pattern: string, role: StaffRole): boolean {
 export const adminMenu: ReadonlyArray<{ path: string; name: string; orElse?: string }> = [
   { path: "/admin", name: "Сводка" },
   { path: "/admin/orders", name: "Заказы" },
+  { path: "/admin/returns", name: "Возвраты" },
   { path: "/admin/buyback", name: "Выкуп" },
   { path: "/admin/invoices", name: "Счета" },
   { path: "/admin/customers", name: "Покупатели" },

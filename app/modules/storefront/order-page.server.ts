@@ -6,6 +6,10 @@ import { payOrder } from "../orders/payment-flow.server.ts";
 import { findOrder } from "../orders/place-order.server.ts";
 import { nothingRefunded, refundedByOrder } from "../orders/refunded.server.ts";
 import { isPayable } from "../orders/statuses.ts";
+import { getConfig } from "../config/config.server.ts";
+import type { Database } from "../db/client.server.ts";
+import { returnOffer, returnsOfOrder } from "../returns/requests.server.ts";
+import { returnStatusLabels } from "../returns/statuses.ts";
 
 /** An order id from the URL (path or ?order=): a positive integer, else the page does not exist. */
 export function parseOrderId(value: string | null | undefined, pathname: string): number {
@@ -36,4 +40,18 @@ export async function payAgain(url: URL, context: Readonly<RouterContextProvider
   const { db, order } = await requireOwnOrder(url, context, rawId);
   if (!isPayable(order)) return redirect(settledPath(order.id), 303);
   return redirect(await payOrder(db, order.id), 303);
+}
+
+/**
+ * What the order page says of a return: «Оформить возврат» while the period runs and something is
+ * left, else the latest request's status; null when there is nothing to say.
+ */
+export async function orderReturnState(
+  db: Database,
+  order: OwnOrder,
+): Promise<{ kind: "available"; lastDay: string } | { kind: "request"; status: string } | null> {
+  const offer = await returnOffer(db, order, getConfig().returns);
+  if (offer.kind === "available") return { kind: "available", lastDay: offer.lastDay };
+  const [latest] = offer.kind === "not-received" ? [] : await returnsOfOrder(db, order.id);
+  return latest ? { kind: "request", status: returnStatusLabels[latest.status] } : null;
 }

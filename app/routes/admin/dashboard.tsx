@@ -42,6 +42,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <Link to="/admin/buyback?status=new">{orders.newBuybackRequests}</Link>
               </p>
             </section>
+            <section className={css.card} data-testid="returns-new">
+              <h2 className={css.cardTitle}>Новые заявки на возврат</h2>
+              <p className={css.figure}>
+                <Link to="/admin/returns?status=new">{orders.newReturnRequests}</Link>
+              </p>
+            </section>
           </>
         ) : null}
         <section className={css.card} data-testid="sales-status">

@@ -4,6 +4,7 @@ import { officeAddressText } from "#app/modules/delivery/notes.ts";
 import { goesToTheDoor, orderDelivery } from "#app/modules/delivery/order-delivery.ts";
 import { orderStatusLabels, shippingNeedsTracking, statusButtonLabel } from "#app/modules/orders/statuses.ts";
 import { receiptStatusLabels, receiptTypeLabels, receiptVatLabels } from "#app/modules/receipts/labels.ts";
+import { returnStatusLabels } from "#app/modules/returns/statuses.ts";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import { adminMeta } from "#app/modules/admin/meta.ts";
@@ -30,7 +31,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
 const paymentStatusLabels: Record<string, string> = { pending: "создан", waiting_for_capture: "ждёт подтверждения", succeeded: "оплачен", canceled: "отменён" };
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order, next, audit, notes, refundable, refunded, editable } = loaderData;
+  const { order, next, audit, notes, refundable, refunded, editable, returns } = loaderData;
   const delivery = orderDelivery(order.delivery);
   const buyer = [order.contact.lastName, order.contact.name, order.contact.secondName].filter(Boolean).join(" ");
   return (
@@ -270,6 +271,18 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           </section>
+          {returns.length > 0 ? (
+            <section className={css.section} data-testid="order-returns">
+              <h2 className={css.sectionTitle}>Заявки покупателя на возврат</h2>
+              <ul className={css.list}>
+                {returns.map((request) => (
+                  <li key={request.id}>
+                    <Link to={`/admin/returns/${request.id}`}>Возврат №{request.id}</Link>: {returnStatusLabels[request.status]}, {formatMoney(request.amount)}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           <OrderRefund refundable={refundable} refunds={order.refunds} version={order.version} />
           <OrderSlipLink number={order.number} />
           <section className={css.section}>

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { orderSummary } from "#app/modules/orders/order-summary.ts";
 import { orderHistory } from "#app/modules/orders/lifecycle.server.ts";
-import { payAgain, requireOwnOrder } from "#app/modules/storefront/order-page.server.ts";
+import { orderReturnState, payAgain, requireOwnOrder } from "#app/modules/storefront/order-page.server.ts";
+import { button } from "#app/ui/kit/kit.css.ts";
 import { isPayable } from "#app/modules/orders/statuses.ts";
 import { latestPayment } from "#app/modules/orders/payments.server.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
@@ -14,7 +15,11 @@ import type { Route } from "./+types/order";
 /** An order of the signed-in buyer; another buyer's order, or none, is a 404. */
 export async function loader({ url, context, params }: Route.LoaderArgs) {
   const { db, order } = await requireOwnOrder(url, context, params.id);
-  const [payment, history] = await Promise.all([isPayable(order) ? latestPayment(db, order.id) : null, orderHistory(db, order.id)]);
+  const [payment, history, returnState] = await Promise.all([
+    isPayable(order) ? latestPayment(db, order.id) : null,
+    orderHistory(db, order.id),
+    orderReturnState(db, order),
+  ]);
   return {
     order: orderSummary(order),
     payable: isPayable(order),
@@ -30,6 +35,7 @@ export async function loader({ url, context, params }: Route.LoaderArgs) {
           }
         : null,
     history: history.map((step) => ({ ...step, createdAt: step.createdAt.toISOString() })),
+    returnState,
   };
 }
 
@@ -44,7 +50,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 ];
 
 export default function Order({ loaderData }: Route.ComponentProps) {
-  const { order, payable, paymentNote, history, invoice } = loaderData;
+  const { order, payable, paymentNote, history, invoice, returnState } = loaderData;
   return (
     <>
       <PageHeader
@@ -83,6 +89,20 @@ export default function Order({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <OrderDetails order={order} />
+      {returnState ? (
+        <p data-testid="order-return">
+          {returnState.kind === "available" ? (
+            <>
+              <Link to={`/my/orders/${order.id}/return`} className={button}>
+                Оформить возврат
+              </Link>{" "}
+              до {returnState.lastDay} включительно
+            </>
+          ) : (
+            <Link to={`/my/orders/${order.id}/return`}>Заявка на возврат: {returnState.status}</Link>
+          )}
+        </p>
+      ) : null}
       <OrderTimeline steps={history} />
       <p>
         <Link to="/my/orders">Все заказы</Link>

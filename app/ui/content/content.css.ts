@@ -5,6 +5,8 @@ import { mediaUp } from "../tokens/breakpoints.ts";
 /** Text of content pages: a reading width, comfortable spacing, tables that scroll on phones. */
 export const prose = style({ maxWidth: "48rem", overflowWrap: "break-word" });
 globalStyle(`${prose} > :first-child`, { marginTop: 0 });
+/** A block of prose made by the page itself above the content's own (/return's terms from the settings). */
+export const proseLead = style({ marginBottom: vars.space.xl });
 globalStyle(`${prose} > :last-child`, { marginBottom: 0 });
 globalStyle(`${prose} h2`, { fontSize: vars.font.sizeLarge, margin: `${vars.space.xl} 0 ${vars.space.sm}` });
 globalStyle(`${prose} h3, ${prose} h4, ${prose} h5, ${prose} h6`, { fontSize: vars.font.sizeBase, margin: `${vars.space.lg} 0 ${vars.space.xs}` });

@@ -573,16 +573,21 @@ function quantityRefusal(draft: Draft, target: Target, appliedNames: string[]): 
 /**
  * Headers over Node's limit are answered 431 before anything else (only the huge cookie
  * gets there; fetch adds a few short headers of its own); a body over the server's
- * limit 413, unless a foreign Origin got a page's form refused (403) first, or the server's edge
- * refused a NUL in the address (404) before reading a byte of it.
+ * limit 413, unless a foreign Origin got a page's form refused (403) or a NUL in the address was
+ * refused by the edges (404, 400) first.
  */
 function expectedStatus(draft: Draft, request: FuzzRequest): number[] | undefined {
   const headerBytes = Object.entries(request.headers).reduce((sum, [name, value]) => sum + name.length + value.length + 4, request.path.length);
   if (headerBytes > maxHeaderBytes) return [431];
   const bytes = request.body === undefined ? 0 : typeof request.body === "string" ? Buffer.byteLength(request.body) : request.body.byteLength;
   const fromNowhere = !draft.headers.Origin && draft.headers["Sec-Fetch-Site"] !== "same-origin" && !draft.shopReferer;
-  if (bytes > maxBodyBytes && request.path.split("?")[0]!.includes("%00")) return [404, 413];
-  if (bytes > maxBodyBytes) return draft.foreignOrigin || fromNowhere ? [403, 413] : [413];
+  if (bytes > maxBodyBytes) {
+    // The edges refuse a NUL in the address before the body is read (server/edges.ts): 404 in the path, 400 in the query.
+    const [pathname = "", search = ""] = request.path.split("?");
+    if (pathname.includes("%00")) return [404];
+    if (search.includes("%00")) return [400];
+    return draft.foreignOrigin || fromNowhere ? [403, 413] : [413];
+  }
   return undefined;
 }
 

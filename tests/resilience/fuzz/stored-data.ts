@@ -83,6 +83,7 @@ export const fingerprintedTables: Record<string, string[]> = {
   // The buyers' Telegram chats and the deep links' one-time tokens.
   telegram_links: [],
   telegram_link_tokens: [],
+  return_requests: [],
   // The receipt sender's bookkeeping changes on its own timer, like the notifications'.
   receipts: ["status", "attempts", "next_attempt_at", "taken_at", "last_error", "provider_receipt_id", "updated_at"],
 };

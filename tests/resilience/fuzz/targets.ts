@@ -53,6 +53,10 @@ export type Fixtures = {
   /** A buy-back request for the staff persona's forms, and its version then. */
   buybackRequestId: number;
   buybackVersion: number;
+  /** A return request (on the buyer's order) for the staff persona's forms, its version, and the order's line. */
+  returnRequestId: number;
+  returnVersion: number;
+  orderLineId: number;
   /** The staff persona's phone, and a phone not on the staff list. */
   staffPhone: string;
 };
@@ -421,6 +425,22 @@ export const targets: Target[] = [
     path: (fixtures, _r, segment) => `/my/orders/${segment ?? fixtures.orderId}`,
     writes: () => paymentTables,
   },
+  // The buyer's order is not received: a return is refused, nothing written; a valid one would write these.
+  {
+    name: "POST /my/orders/:id/return",
+    forBuyer: true,
+    kind: "page",
+    methods: ["POST", "GET"],
+    hasSegment: true,
+    path: (fixtures, _r, segment) => `/my/orders/${segment ?? fixtures.orderId}/return`,
+    fields: (fixtures, random) => [
+      [`qty-${random.pick([String(fixtures.orderLineId), "0", "99999999999", "-1", "abc"])}`, random.pick(["1", "0", "-1", "10001", "1.5", "x"])],
+      ["reason", random.pick(["Не подошла", "", "x".repeat(1200)])],
+      ["handover", random.pick(["bring", "send", "nope"])],
+      ["comment", random.pick(["", "Вечером", "x".repeat(1200)])],
+    ],
+    writes: onMethods(actionMethods, ["return_requests", "notifications"]),
+  },
   {
     name: "POST /payment-error?order= (pay again)",
     forBuyer: true,
@@ -538,6 +558,26 @@ export const staffTargets: Target[] = [
       return fields;
     },
     writes: onMethods(actionMethods, ["buyback_requests", "buyback_events", "notifications", "audit_log"]),
+  },
+  {
+    name: "POST /admin/returns/:id",
+    forStaff: true,
+    kind: "page",
+    methods: ["POST", "GET"],
+    hasSegment: true,
+    path: (fixtures, _r, segment) => `/admin/returns/${segment ?? fixtures.returnRequestId}`,
+    fields: (fixtures, random) => {
+      const intent = random.pick(["approve", "receive", "refuse", "refund", "nope"]);
+      const fields: Fields = [
+        ["intent", intent],
+        ["version", version(fixtures.returnVersion, random)],
+      ];
+      if (intent === "receive") fields.push(["sellable", random.pick(["yes", "no", "maybe", ""])]);
+      if (intent === "refuse") fields.push(["refusal", random.pick(["Монета поцарапана", "x", "x".repeat(600)])]);
+      return fields;
+    },
+    // A refund of the unpaid order is refused; the other steps move the request (and the stock, received as sellable).
+    writes: onMethods(actionMethods, ["return_requests", "products", "notifications", "audit_log"]),
   },
   // The owner's page: a manager is refused (403), and nothing changes.
   {
