@@ -45,6 +45,7 @@ const LAYERS = [
       "payments",
       "compliance",
       "delivery",
+      "pickup",
       "content",
       "consents",
       "notifications",

@@ -9,6 +9,9 @@ export const auditActionLabels: Record<string, string> = {
   "order.refund": "Возврат денег",
   "order.create": "Заказ принят сотрудником",
   "order.edit": "Заказ изменён",
+  "pickup.move": "Самовывоз перенесён",
+  "pickup.holiday.add": "Праздник добавлен",
+  "pickup.holiday.remove": "Праздник убран",
   "customer.create": "Покупатель создан сотрудником",
   "customer.update": "Покупатель дополнен сотрудником",
   "identification.enter": "Анкета покупателя внесена сотрудником",
@@ -67,6 +70,7 @@ export function auditEntityLabel(entity: string): string {
     quotes: "Котировки",
     customer: "Покупатель",
     statement: "Выписка",
+    holiday: "Праздник",
   };
   if (prefix === "staff" && value) return `Сотрудник ${formatPhone(value)}`;
   if (prefix === "content") {

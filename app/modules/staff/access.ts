@@ -18,6 +18,8 @@ export const adminRouteRoles: Record<string, readonly StaffRole[]> = {
   // Payment by invoice: the invoice, the УПД at handover, invoices paid by hand or from a bank statement.
   "/admin/orders/:number/invoice": ["manager"],
   "/admin/orders/:number/upd": ["manager"],
+  // Office pickup: the day's schedule, moving a booking, the holidays; the manager runs orders.
+  "/admin/pickup": ["manager"],
   "/admin/invoices": ["manager"],
   "/admin/invoices/statements/:id": ["manager"],
   "/admin/buyback": ["manager"],
@@ -65,6 +67,7 @@ export function mayOpen(pattern: string, role: StaffRole): boolean {
 export const adminMenu: ReadonlyArray<{ path: string; name: string; orElse?: string }> = [
   { path: "/admin", name: "Сводка" },
   { path: "/admin/orders", name: "Заказы" },
+  { path: "/admin/pickup", name: "Самовывоз" },
   { path: "/admin/buyback", name: "Выкуп" },
   { path: "/admin/invoices", name: "Счета" },
   { path: "/admin/customers", name: "Покупатели" },
