@@ -66,19 +66,19 @@ export default function AdminPickup({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className={css.title}>Самовывоз из офиса</h1>
       <nav className={css.filters} aria-label="День">
-        <Link to={`?day=${previousDay}`}>← Предыдущий день</Link>
+        <Link to={`?day=${previousDay}`}>← Предыдущий</Link>
         <strong data-testid="schedule-day">{schedule.label}</strong>
-        <Link to={`?day=${nextDay}`}>Следующий день →</Link>
-        <form method="get" className={css.actionForm}>
-          <label className={css.filterField}>
-            День
-            <input type="date" name="day" defaultValue={schedule.day} className={css.control} />
-          </label>
-          <button type="submit" className={button}>
-            Показать
-          </button>
-        </form>
+        <Link to={`?day=${nextDay}`}>Следующий →</Link>
       </nav>
+      <form method="get" className={css.filters}>
+        <label className={css.filterField}>
+          День
+          <input type="date" name="day" defaultValue={schedule.day} className={css.control} />
+        </label>
+        <button type="submit" className={button}>
+          Показать
+        </button>
+      </form>
 
       {schedule.uncollected.length > 0 ? (
         <section className={css.section} data-testid="uncollected-list">
