@@ -1,9 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { officePickupDelivery, placeTestOrder } from "#tests/support/orders.ts";
+import { officePickupDelivery, placeTestOrder, testRates } from "#tests/support/orders.ts";
 import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../seed/catalog-products.server.ts";
-import { notifications, pickupBookings } from "../db/schema.ts";
+import { notifications, orderLines, orders, pickupBookings } from "../db/schema.ts";
+import { pickupSlotOf } from "../delivery/order-delivery.ts";
+import { editOrder } from "./edit-order.server.ts";
 import { log } from "../shared/log.server.ts";
 import { parseSlotKey } from "../pickup/slots.ts";
 import { uncollectedOrderIds } from "../pickup/pickup.server.ts";
@@ -80,5 +82,42 @@ describe("an office-pickup order", () => {
     // The slot ends at 11:00 Moscow (08:00 UTC) on the 4th; three days later is the 7th, 08:00 UTC.
     expect((await flagged("2026-12-07T07:59:00Z")).has(order.orderId)).toBe(false);
     expect((await flagged("2026-12-07T08:00:00Z")).has(order.orderId)).toBe(true);
+  });
+});
+
+describe("an office-pickup order edited by staff", () => {
+  const actor = { staffId: null, phone: "cli", role: "operator", ip: null };
+  async function edit(number: string, delivery: Record<string, unknown>) {
+    const [order] = await db().select().from(orders).where(eq(orders.number, number));
+    const lines = await db().select().from(orderLines).where(eq(orderLines.orderId, order!.id));
+    return editOrder(
+      db(),
+      actor,
+      number,
+      {
+        lines: lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+        delivery: { record: delivery, price: 0, city: order!.city },
+        contact: null,
+      },
+      {
+        version: order!.version,
+        shown: { lines: lines.map((line) => [line.productId, line.quantity] as [number, number]), total: order!.total, status: order!.status },
+        seenTotal: order!.goodsTotal,
+        rates: testRates,
+      },
+    );
+  }
+
+  it("keeps its slot when the delivery stays office pickup, and gives the place back when it changes", async () => {
+    const order = await placeTestOrder(db(), { delivery: officePickupDelivery });
+    const [before] = await db().select().from(orders).where(eq(orders.id, order.orderId));
+    const slot = pickupSlotOf(before!.delivery);
+    expect(slot).not.toBeNull();
+    expect((await edit(order.number, officePickupDelivery)).kind).toBe("saved");
+    const [kept] = await db().select().from(orders).where(eq(orders.id, order.orderId));
+    expect(pickupSlotOf(kept!.delivery)).toBe(slot);
+    expect(await db().select().from(pickupBookings).where(eq(pickupBookings.orderId, order.orderId))).toHaveLength(1);
+    expect((await edit(order.number, { id: 79, type: "sdek", courier: false, name: "Пункт выдачи СДЭК" })).kind).toBe("saved");
+    expect(await db().select().from(pickupBookings).where(eq(pickupBookings.orderId, order.orderId))).toEqual([]);
   });
 });
