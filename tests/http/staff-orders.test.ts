@@ -276,11 +276,27 @@ describe("refusals", () => {
     const pick = await step(href, { intent: "delivery", deliveryId: "35", paymentId: "4", channel: "phone" });
     // No time yet is allowed (agreed later); the delivery step then offers the slots.
     expect(plain(textByTestId(pick.html, "confirm-pickup-slot"))).toBe("без времени, договоримся позже");
-    const edit = await manager.html(pick.href.replace(/&step=confirm/, ""));
+    // Placed without a time, it waits on /admin/pickup under «Без времени» until the manager books one.
+    const untimed = await manager.postForm(pick.href, {
+      intent: "place",
+      seenGoods: inputValue(pick.html, "seenGoods")!,
+      seenDelivery: inputValue(pick.html, "seenDelivery")!,
+    });
+    const untimedNumber = untimed.headers.get("location")!.split("/").pop()!;
+    const waiting = await manager.html("/admin/pickup");
+    const booking = selectAll(waiting, `[data-testid="unbooked-list"] [data-testid="booking-${untimedNumber}"]`)[0]!;
+    const orderId = attributeOf(selectAllIn(booking, 'input[name="orderId"]')[0], "value")!;
+    const first = attributeOf(selectAllIn(booking, 'select[name="slot"] option:not([disabled])')[0], "value")!;
+    const booked = await manager.postForm("/admin/pickup", { intent: "move", orderId, slot: first, day: first.slice(0, 10) });
+    expect(plain(textByTestId(await manager.html(booked.headers.get("location")!), "flash"))).toContain("Заказ записан:");
+    expect(plain(textByTestId(await manager.html(`/admin/pickup?day=${first.slice(0, 10)}`), `slot-${first}`))).toContain(untimedNumber);
+
+    const again = await withBuyerAndCoin(buyer.phone.typed, 1);
+    const edit = await manager.html(`${again}&d=35`);
     const slot = selectAll(edit, '[data-testid="staff-order-pickup"] option')
       .map((option) => attributeOf(option, "value") ?? "")
       .find((value) => value !== "")!;
-    const next = await step(pick.href, { intent: "delivery", deliveryId: "35", pickupSlot: slot, paymentId: "4", channel: "phone" });
+    const next = await step(again, { intent: "delivery", deliveryId: "35", pickupSlot: slot, paymentId: "4", channel: "phone" });
     expect(next.href).toContain("step=confirm");
     expect(plain(textByTestId(next.html, "confirm-pickup-slot"))).toContain(`${slot.slice(11)}–`);
     const placed = await manager.postForm(next.href, {

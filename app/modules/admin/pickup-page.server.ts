@@ -61,7 +61,8 @@ export async function handlePickupForm(request: Request, context: Readonly<Route
   switch (form.intent) {
     case "move": {
       const moved = await moveBooking(db, actor, form.orderId, form.slot);
-      return moved.ok ? say("success", `Запись перенесена: было ${moved.from}, стало ${moved.to}.`) : say("error", moved.reason);
+      if (!moved.ok) return say("error", moved.reason);
+      return say("success", moved.from ? `Запись перенесена: было ${moved.from}, стало ${moved.to}.` : `Заказ записан: ${moved.to}.`);
     }
     case "add-holiday":
       return (await addHoliday(db, actor, form.holiday, form.note))

@@ -4,6 +4,7 @@ import type { Database } from "../db/client.server.ts";
 import { type OrderStatus, orders, pickupBookings, pickupHolidays } from "../db/schema.ts";
 import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
 import { moscowWallClock, pickupDayText, pickupSlotText } from "../delivery/pickup-slot-text.ts";
+import { DELIVERY_IDS } from "../delivery/rules.ts";
 import { addCalendarDays, bookableSlot, bookableSlots, parseSlotKey, type Slot, slotKeyOf, slotsOfDay } from "./slots.ts";
 
 /**
@@ -102,32 +103,39 @@ export async function freeSlot(tx: Database, orderId: number): Promise<void> {
   await tx.delete(pickupBookings).where(eq(pickupBookings.orderId, orderId));
 }
 
-export type MoveResult = { ok: true; from: string; to: string } | { ok: false; reason: string };
+/** `from` is null when the order had no time booked before. */
+export type MoveResult = { ok: true; from: string | null; to: string } | { ok: false; reason: string };
 
-/** Staff move an order's booking to another slot with a free place; the order's delivery follows, and the audit log records it. */
+/**
+ * Staff move an order's booking to another slot with a free place, or book one for an office-pickup
+ * order taken without a time; the order's delivery follows, and the audit log records it.
+ */
 export async function moveBooking(db: Database, actor: StaffActor, orderId: number, key: string, now = new Date()): Promise<MoveResult> {
   return db.transaction(async (tx) => {
-    const [booking] = await tx
-      .select({ startsAt: pickupBookings.startsAt, minutes: pickupBookings.minutes, number: orders.number, delivery: orders.delivery, status: orders.status })
-      .from(pickupBookings)
-      .innerJoin(orders, eq(orders.id, pickupBookings.orderId))
-      .where(eq(pickupBookings.orderId, orderId))
+    const [order] = await tx
+      .select({ number: orders.number, delivery: orders.delivery, status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId))
       .for("update");
-    if (!booking || FINISHED.includes(booking.status)) return { ok: false, reason: "Такой записи нет" } as const;
-    if (slotKeyOf(new Date(booking.startsAt)) === key) return { ok: false, reason: "Заказ уже записан на это время" } as const;
+    const [booking] = await tx.select().from(pickupBookings).where(eq(pickupBookings.orderId, orderId));
+    const office = (order?.delivery as { id?: number } | undefined)?.id === DELIVERY_IDS.officePickup;
+    if (!order || !office || FINISHED.includes(order.status)) return { ok: false, reason: "Такой записи нет" } as const;
+    if (booking && slotKeyOf(new Date(booking.startsAt)) === key) return { ok: false, reason: "Заказ уже записан на это время" } as const;
     const reserved = await reserveSlot(tx, key, { now, exceptOrderId: orderId });
     if (!reserved.ok) return reserved;
-    const from = pickupSlotText(booking.startsAt, booking.minutes);
+    const from = booking ? pickupSlotText(booking.startsAt, booking.minutes) : null;
     const to = pickupSlotText(reserved.slot.startsAt, reserved.slot.minutes);
-    await tx
-      .update(pickupBookings)
-      .set({ startsAt: reserved.slot.startsAt, minutes: reserved.slot.minutes, remindedAt: null })
-      .where(eq(pickupBookings.orderId, orderId));
+    if (booking)
+      await tx
+        .update(pickupBookings)
+        .set({ startsAt: reserved.slot.startsAt, minutes: reserved.slot.minutes, remindedAt: null })
+        .where(eq(pickupBookings.orderId, orderId));
+    else await bookSlot(tx, orderId, reserved.slot, now);
     await tx
       .update(orders)
-      .set({ delivery: { ...(booking.delivery as Record<string, unknown>), ...slotOfDelivery(reserved.slot) }, updatedAt: now })
+      .set({ delivery: { ...(order.delivery as Record<string, unknown>), ...slotOfDelivery(reserved.slot) }, updatedAt: now })
       .where(eq(orders.id, orderId));
-    await writeAudit(tx, actor, { action: "pickup.move", entity: `order:${booking.number}`, before: { slot: from }, after: { slot: to } }, now);
+    await writeAudit(tx, actor, { action: "pickup.move", entity: `order:${order.number}`, before: { slot: from }, after: { slot: to } }, now);
     return { ok: true, from, to } as const;
   });
 }
@@ -176,6 +184,8 @@ export type DaySchedule = {
   slots: Array<{ key: string; label: string; free: number; bookings: ScheduleBooking[] }>;
   /** Bookings on this day outside its slots now (the hours or the slot length changed, or a holiday was added after booking). */
   stray: ScheduleBooking[];
+  /** Office-pickup orders still open with no time booked (taken by staff «без времени»): staff book one. */
+  unbooked: ScheduleBooking[];
   /** Every not-collected order, whatever its day: staff call them. */
   uncollected: ScheduleBooking[];
   /** Slots a booking may be moved to (bookable now, with a free place). */
@@ -226,6 +236,13 @@ export async function daySchedule(db: Database, day: string, now = new Date(), r
       .orderBy(asc(pickupBookings.startsAt)),
   ]);
   const bookings = ofDay.map(toBooking);
+  const unbooked = await db
+    .select({ orderId: orders.id, number: orders.number, status: orders.status, contact: orders.contact })
+    .from(orders)
+    .leftJoin(pickupBookings, eq(pickupBookings.orderId, orders.id))
+    .where(and(sql`${orders.delivery}->>'id' = ${String(DELIVERY_IDS.officePickup)}`, isNull(pickupBookings.orderId), notInArray(orders.status, FINISHED)))
+    .orderBy(asc(orders.id))
+    .limit(100);
   const slots = slotsOfDay(day, rules, holidays).map((slot) => {
     const here = bookings.filter((booking) => booking.slotKey === slot.key);
     return { key: slot.key, label: slot.label, free: Math.max(0, rules.capacity - here.length), bookings: here };
@@ -238,6 +255,15 @@ export async function daySchedule(db: Database, day: string, now = new Date(), r
     holiday: holidays.has(day),
     slots,
     stray: bookings.filter((booking) => !inSlots.has(booking.slotKey)),
+    unbooked: unbooked.map((row) => ({
+      orderId: row.orderId,
+      number: row.number,
+      status: row.status,
+      buyer: [row.contact.lastName, row.contact.name].filter(Boolean).join(" "),
+      phone: row.contact.phone,
+      slotKey: "",
+      uncollected: false,
+    })),
     uncollected: open.map(toBooking).filter((booking) => booking.uncollected),
     moveTargets: offered.flatMap((offeredDay) =>
       offeredDay.slots.filter((slot) => slot.free > 0).map((slot) => ({ key: slot.key, label: `${offeredDay.label}, ${slot.label}` })),

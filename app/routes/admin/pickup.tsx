@@ -37,7 +37,7 @@ function Booking({ booking, day, targets }: { booking: ScheduleBooking; day: str
           <input type="hidden" name="orderId" value={booking.orderId} />
           <input type="hidden" name="day" value={day} />
           <label className={css.filterField}>
-            Перенести на
+            {booking.slotKey ? "Перенести на" : "Записать на"}
             <select name="slot" required className={css.control} defaultValue="">
               <option value="" disabled>
                 Выберите время
@@ -50,7 +50,7 @@ function Booking({ booking, day, targets }: { booking: ScheduleBooking; day: str
             </select>
           </label>
           <button type="submit" name="intent" value="move" className={button}>
-            Перенести
+            {booking.slotKey ? "Перенести" : "Записать"}
           </button>
         </Form>
       ) : null}
@@ -85,6 +85,18 @@ export default function AdminPickup({ loaderData }: Route.ComponentProps) {
           <h2 className={css.sectionTitle}>Не забраны в срок</h2>
           <ul className={css.list}>
             {schedule.uncollected.map((booking) => (
+              <Booking key={booking.orderId} booking={booking} day={schedule.day} targets={targets} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {schedule.unbooked.length > 0 ? (
+        <section className={css.section} data-testid="unbooked-list">
+          <h2 className={css.sectionTitle}>Без времени</h2>
+          <p className={css.muted}>Заказы на самовывоз, принятые без времени: запишите, когда договоритесь с покупателем.</p>
+          <ul className={css.list}>
+            {schedule.unbooked.map((booking) => (
               <Booking key={booking.orderId} booking={booking} day={schedule.day} targets={targets} />
             ))}
           </ul>
