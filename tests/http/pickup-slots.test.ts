@@ -6,9 +6,11 @@
 import { describe, expect, it } from "vitest";
 import { type Buyer, latestOrderId, newPhone, postCheckoutForm, productIdOf } from "#tests/support/buyer.ts";
 import { attributeOf, inputValue, selectAll, selectAllIn, textByTestId, textContent, textOf } from "#tests/support/html.ts";
-import type { ShopClient } from "#tests/support/http-client.ts";
 import { waitFor } from "#tests/support/network.ts";
 import { runningShop } from "#tests/support/shop-fixture.ts";
+import { ShopClient } from "#tests/support/http-client.ts";
+import { eq } from "drizzle-orm";
+import { pickupBookings } from "#app/modules/db/schema.ts";
 import { readSmsNotices } from "#tests/support/sms-outbox.ts";
 import { addStaffByCommand } from "#tests/support/staff.ts";
 
@@ -165,5 +167,25 @@ describe("the back office", () => {
     expect(cancelled.status).toBe(303);
     const { page: checkout } = await buyerAtOfficePickup();
     expect(slotOptions(checkout).every((option) => !option.disabled)).toBe(true);
+  });
+
+  it("an order not collected within the setting's days after its slot is flagged in the schedule and the orders list", async () => {
+    const buyer = await buyerAtOfficePickup();
+    const slot = slotOptions(buyer.page).find((option) => !option.disabled)!.value;
+    expect((await place(buyer, buyer.page, slot)).headers.get("location")).toMatch(/\/payment\/sandbox\//);
+    const orderId = await latestOrderId(buyer.client);
+    // Its slot moved ten days back with the shop stopped, rather than waited out (PICKUP_UNCOLLECTED_DAYS is 3).
+    await shop.restart(async ({ db }) => {
+      await db
+        .update(pickupBookings)
+        .set({ startsAt: new Date(Date.now() - 10 * 86_400_000) })
+        .where(eq(pickupBookings.orderId, orderId));
+    });
+    const staffClient = new ShopClient(shop.url, { jar: manager.jar });
+    const flagged = selectAll(await staffClient.html("/admin/pickup"), '[data-testid="uncollected-list"] li');
+    expect(flagged.map((item) => textOf(item))).toEqual([expect.stringContaining("не забран в срок")]);
+    const number = /№([\d-]+)/.exec(textOf(flagged[0]))![1]!;
+    const list = await staffClient.html(`/admin/orders?q=${number}`);
+    expect(textByTestId(list, "order-uncollected")).toContain("Не забран в срок");
   });
 });
