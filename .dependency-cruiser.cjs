@@ -46,6 +46,7 @@ const LAYERS = [
       "payments",
       "compliance",
       "delivery",
+      "pickup",
       "content",
       "consents",
       "notifications",

@@ -83,6 +83,7 @@ export default [
       route("orders/:number/edit", "routes/admin/order-edit.tsx"),
       route("orders/:number/invoice", "routes/admin/order-invoice.ts"),
       route("orders/:number/upd", "routes/admin/order-upd.tsx"),
+      route("pickup", "routes/admin/pickup.tsx"),
       route("invoices", "routes/admin/invoices.tsx"),
       route("invoices/statements/:id", "routes/admin/invoice-statement.tsx"),
       route("buyback", "routes/admin/buyback.tsx"),

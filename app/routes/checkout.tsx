@@ -25,6 +25,7 @@ import {
   OrderChangedBox,
   OrderErrorBox,
   PaymentSection,
+  PickupSlotSection,
   POINT_FILTER_FORM,
   PointsSection,
   TotalsBox,
@@ -212,6 +213,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               }
             />
           ) : null}
+          {view.pickup ? <PickupSlotSection pickup={view.pickup} errors={errors} /> : null}
           {draft.delivery.courier ? <AddressSection draft={draft} errors={errors} /> : null}
           <PaymentSection draft={draft} paymentWindow={view.paymentWindow} payments={view.payments} />
           {view.identification ? <IdentificationSection {...view.identification} signedIn={view.signedIn} /> : null}

@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { phone, waitForHydration } from "./helpers.ts";
-import { addCoinToCart, chooseDelivery, horizontalOverflow, signIn, wide } from "./layout-steps.ts";
+import { addCoinToCart, chooseDelivery, chooseFirstPickupSlot, horizontalOverflow, signIn, wide } from "./layout-steps.ts";
 
 const shots = process.env.SCREENSHOTS_DIR;
 
@@ -79,6 +79,7 @@ for (const viewport of [phone, wide]) {
     await addCoinToCart(page);
     await openCheckout(page, javaScriptEnabled);
     await chooseDelivery(page, 35, javaScriptEnabled);
+    await chooseFirstPickupSlot(page);
     const officeOrder = await placeAndPay(page);
     await expect(page.getByTestId("order-office-pickup")).toContainText("Мясницкая, д. 24/7");
     expect(await horizontalOverflow(page)).toBe(0);

@@ -68,6 +68,14 @@ export async function chooseDelivery(page: Page, id: number, javaScriptEnabled: 
  * A signed-in buyer with a coin in the cart places an order to a pickup point (the recipient
  * phone put in by `putPhone`, filled by default) and cancels the payment: the page ends on /payment-error?order=N. Returns the order id.
  */
+/** Office pickup at checkout: picks the first day and time with a free place from the slot select; returns its value. */
+export async function chooseFirstPickupSlot(page: Page): Promise<string> {
+  const select = page.getByTestId("pickup-slot");
+  const value = await select.locator("option:not([disabled])").first().getAttribute("value");
+  await select.selectOption(value!);
+  return value!;
+}
+
 export async function placeUnpaidOrder(
   page: Page,
   phone: string,

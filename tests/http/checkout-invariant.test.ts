@@ -90,6 +90,11 @@ describe(`what the checkout page shows is what is ordered (seed ${seed})`, () =>
         const changes: Record<string, string> = {};
         const points = radioValues(page, "pointCode");
         if (points.length > 0) changes.pointCode = pick(points);
+        // Office pickup is booked for a time: a slot with a free place, as the buyer picks one.
+        const slots = tags(page, "option")
+          .filter((tag) => /value="\d{4}-\d{2}-\d{2}T\d{2}:\d{2}"/.test(tag) && !/\bdisabled\b/.test(tag))
+          .map((tag) => attribute(tag, "value")!);
+        if (slots.length > 0) changes.pickupSlot = pick(slots);
         if ("street" in pageForm(page, "/checkout")) Object.assign(changes, { street: "Тверская", house: String(int(1, 99)) });
         changes.paymentId = pick(radioValues(page, "paymentId"));
         // Payment by invoice is a company's: it comes with the company's details.

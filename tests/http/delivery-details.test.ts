@@ -143,7 +143,12 @@ describe("office pickup and special delivery", () => {
   it("an office-pickup order shows where and when to collect it on /thanks and on the order page", async () => {
     const { client, page, contact } = await buyerAtCheckout();
     const office = await withDelivery(client, page, { ...contact, deliveryId: "35", paymentId: "4" });
-    const placed = await postCheckoutForm(client, office, { ...contact, deliveryId: "35", paymentId: "4", intent: "place" });
+    // Office pickup is booked for a time: the first slot the page offers.
+    const pickupSlot = attribute(
+      tags(office, "option").find((tag) => /value="\d{4}-\d{2}-\d{2}T/.test(tag) && !/disabled/.test(tag))!,
+      "value",
+    )!;
+    const placed = await postCheckoutForm(client, office, { ...contact, deliveryId: "35", paymentId: "4", pickupSlot, intent: "place" });
     expect(placed.status).toBe(303);
     const orderId = await latestOrderId(client);
     for (const html of [await client.html(`/thanks?order=${orderId}`), await client.html(`/my/orders/${orderId}`)]) {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPhone } from "#app/modules/phone/phone.ts";
 import { type Buyer, newPhone, productIdOf, signedInBuyer } from "#tests/support/buyer.ts";
 import { readEmails } from "#tests/support/email-outbox.ts";
-import { inputValue, radioValues, selectAll, selectAllIn, textByTestId, textContent, textOf } from "#tests/support/html.ts";
+import { attributeOf, inputValue, radioValues, selectAll, selectAllIn, textByTestId, textContent, textOf } from "#tests/support/html.ts";
 import type { ShopClient } from "#tests/support/http-client.ts";
 import { waitFor } from "#tests/support/network.ts";
 import type { Shop } from "#tests/support/server.ts";
@@ -271,6 +271,44 @@ describe("an order for a company, paid by invoice", () => {
 });
 
 describe("refusals", () => {
+  it("office pickup takes the time agreed with the buyer, shown on the order and in the day's schedule", async () => {
+    const href = await withBuyerAndCoin(buyer.phone.typed, 1);
+    const pick = await step(href, { intent: "delivery", deliveryId: "35", paymentId: "4", channel: "phone" });
+    // No time yet is allowed (agreed later); the delivery step then offers the slots.
+    expect(plain(textByTestId(pick.html, "confirm-pickup-slot"))).toBe("без времени, договоримся позже");
+    // Placed without a time, it waits on /admin/pickup under «Без времени» until the manager books one.
+    const untimed = await manager.postForm(pick.href, {
+      intent: "place",
+      seenGoods: inputValue(pick.html, "seenGoods")!,
+      seenDelivery: inputValue(pick.html, "seenDelivery")!,
+    });
+    const untimedNumber = untimed.headers.get("location")!.split("/").pop()!;
+    const waiting = await manager.html("/admin/pickup");
+    const booking = selectAll(waiting, `[data-testid="unbooked-list"] [data-testid="booking-${untimedNumber}"]`)[0]!;
+    const orderId = attributeOf(selectAllIn(booking, 'input[name="orderId"]')[0], "value")!;
+    const first = attributeOf(selectAllIn(booking, 'select[name="slot"] option:not([disabled])')[0], "value")!;
+    const booked = await manager.postForm("/admin/pickup", { intent: "move", orderId, slot: first, day: first.slice(0, 10) });
+    expect(plain(textByTestId(await manager.html(booked.headers.get("location")!), "flash"))).toContain("Заказ записан:");
+    expect(plain(textByTestId(await manager.html(`/admin/pickup?day=${first.slice(0, 10)}`), `slot-${first}`))).toContain(untimedNumber);
+
+    const again = await withBuyerAndCoin(buyer.phone.typed, 1);
+    const edit = await manager.html(`${again}&d=35`);
+    const slot = selectAll(edit, '[data-testid="staff-order-pickup"] option')
+      .map((option) => attributeOf(option, "value") ?? "")
+      .find((value) => value !== "")!;
+    const next = await step(again, { intent: "delivery", deliveryId: "35", pickupSlot: slot, paymentId: "4", channel: "phone" });
+    expect(next.href).toContain("step=confirm");
+    expect(plain(textByTestId(next.html, "confirm-pickup-slot"))).toContain(`${slot.slice(11)}–`);
+    const placed = await manager.postForm(next.href, {
+      intent: "place",
+      seenGoods: inputValue(next.html, "seenGoods")!,
+      seenDelivery: inputValue(next.html, "seenDelivery")!,
+    });
+    expect(placed.status).toBe(303);
+    const number = placed.headers.get("location")!.split("/").pop()!;
+    expect(plain(textByTestId(await manager.html(`/admin/pickup?day=${slot.slice(0, 10)}`), `slot-${slot}`))).toContain(number);
+  });
+
   it("another role gets 403 and a buyer's session is not staff; nothing is placed", async () => {
     expect((await content.get("/admin/orders/new")).status).toBe(403);
     const href = await newOrder();

@@ -1,6 +1,7 @@
 // Places a real order (placeOrder: the cart, the server's prices, the stock) for a new buyer,
 // for suites that need an order before the checkout pages exist or without walking them.
 import { randomInt, randomUUID } from "node:crypto";
+import { offeredPickupDays } from "#app/modules/pickup/pickup.server.ts";
 import { eq, sql } from "drizzle-orm";
 import { pricingRule } from "#app/modules/catalog/products.server.ts";
 import type { Database } from "#app/modules/db/client.server.ts";
@@ -59,11 +60,18 @@ export async function placeTestOrder(
       deliveryTotal,
       paymentId: options.paymentId ?? 4,
       comment: "",
+      // Office pickup books a place: the first slot with one free, as a buyer at checkout would.
+      pickupSlot: options.delivery?.id === 35 ? await firstFreeSlot(db) : null,
     },
     { rates: testRates, shopOpen: true },
   );
   if (placed.kind !== "placed") throw new Error(`The test order was not placed: ${JSON.stringify(placed)}`);
   return { orderId: placed.orderId, number: placed.number, total: goodsTotal + deliveryTotal, goodsTotal, userId: user!.id, phone };
+}
+
+async function firstFreeSlot(db: Database): Promise<string | null> {
+  const days = await offeredPickupDays(db);
+  return days.flatMap((day) => day.slots).find((slot) => slot.free > 0)?.key ?? null;
 }
 
 /** orders.delivery as the checkout stores it for office pickup (35): no point, no address. */

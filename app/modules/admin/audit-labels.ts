@@ -10,6 +10,9 @@ export const auditActionLabels: Record<string, string> = {
   "return.status": "Заявка на возврат",
   "order.create": "Заказ принят сотрудником",
   "order.edit": "Заказ изменён",
+  "pickup.move": "Самовывоз перенесён",
+  "pickup.holiday.add": "Праздник добавлен",
+  "pickup.holiday.remove": "Праздник убран",
   "customer.create": "Покупатель создан сотрудником",
   "customer.update": "Покупатель дополнен сотрудником",
   "identification.enter": "Анкета покупателя внесена сотрудником",
@@ -71,6 +74,7 @@ export function auditEntityLabel(entity: string): string {
     customer: "Покупатель",
     statement: "Выписка",
     review: "Отзыв",
+    holiday: "Праздник",
   };
   if (prefix === "staff" && value) return `Сотрудник ${formatPhone(value)}`;
   if (prefix === "content") {

@@ -5,6 +5,7 @@ import { ORDERS_PAGE_SIZE, type OrderFilters } from "./order-filters.ts";
 import { listPage, withinMoscowDays } from "../shared/list-query.server.ts";
 import { searchTerms } from "../shared/search-terms.ts";
 import { refundedAmountSql } from "../orders/refunded.server.ts";
+import { uncollectedOrderIds } from "../pickup/pickup.server.ts";
 
 function searchCondition(q: string): SQL | undefined {
   const terms = searchTerms(q);
@@ -20,10 +21,11 @@ export async function searchOrders(db: Database, filters: OrderFilters) {
     ...withinMoscowDays(orders.createdAt, filters.from, filters.to),
     filters.q ? searchCondition(filters.q) : undefined,
   );
-  return listPage(
+  const page = await listPage(
     db.select({ count: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
     db
       .select({
+        id: orders.id,
         number: orders.number,
         status: orders.status,
         createdAt: orders.createdAt,
@@ -41,4 +43,9 @@ export async function searchOrders(db: Database, filters: OrderFilters) {
     filters.page,
     ORDERS_PAGE_SIZE,
   );
+  const uncollected = await uncollectedOrderIds(
+    db,
+    page.rows.map((row) => row.id),
+  );
+  return { ...page, rows: page.rows.map(({ id, ...row }) => ({ ...row, uncollected: uncollected.has(id) })) };
 }

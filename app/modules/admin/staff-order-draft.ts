@@ -15,6 +15,8 @@ export type StaffOrderDraft = {
   city: string | null;
   delivery: number | null;
   point: string | null;
+  /** Office pickup: the slot agreed with the buyer ("2026-12-04T10:00"), or null to agree it later. */
+  slot: string | null;
   street: string;
   house: string;
   room: string;
@@ -65,6 +67,7 @@ export function emptyStaffOrderDraft(token: string): StaffOrderDraft {
     city: null,
     delivery: null,
     point: null,
+    slot: null,
     street: "",
     house: "",
     room: "",
@@ -98,12 +101,14 @@ export function readStaffOrderDraft(params: URLSearchParams): StaffOrderDraft | 
   const payment = Number(params.get("pay"));
   const city = params.get("city");
   const point = params.get("pt");
+  const slot = params.get("slot");
   return {
     buyer: id(params.get("buyer")),
     lines,
     city: city && /^\d{1,10}$/.test(city) ? city : null,
     delivery: id(params.get("d")),
     point: point && point.length <= 40 ? point : null,
+    slot: slot && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(slot) ? slot : null,
     street: text(params.get("street"), STAFF_ORDER_LIMITS.street),
     house: text(params.get("house"), STAFF_ORDER_LIMITS.house),
     room: text(params.get("room"), STAFF_ORDER_LIMITS.room),
@@ -126,6 +131,7 @@ export function staffOrderSearch(draft: StaffOrderDraft, extra: Record<string, s
   if (draft.city) params.set("city", draft.city);
   if (draft.delivery !== null) params.set("d", String(draft.delivery));
   if (draft.point) params.set("pt", draft.point);
+  if (draft.slot) params.set("slot", draft.slot);
   for (const key of ["street", "house", "room", "comment"] as const) if (draft[key]) params.set(key, draft[key]);
   params.set("pay", String(draft.payment));
   for (const key of Object.keys(companyParams) as Array<keyof StaffOrderCompany>) if (draft.company[key]) params.set(companyParams[key], draft.company[key]);

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { offeredPickupDays } from "../pickup/pickup.server.ts";
+import { parseSlotKey } from "../pickup/slots.ts";
 import { and, asc, eq, ilike, isNull, or } from "drizzle-orm";
 import { redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
@@ -14,7 +16,7 @@ import type { Database } from "../db/client.server.ts";
 import { orderChannels, products, users, type User } from "../db/schema.ts";
 import { getDeliveryProvider } from "../delivery/delivery.server.ts";
 import { MOSCOW_CODE, pointKindOf, type PickupPoint } from "../delivery/provider.ts";
-import { chooseDeliveryItem, defaultCheckoutDelivery } from "../delivery/rules.ts";
+import { chooseDeliveryItem, defaultCheckoutDelivery, DELIVERY_IDS } from "../delivery/rules.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { emailField, namePartField } from "../forms/fields.ts";
 import { readForm } from "../forms/read-form.ts";
@@ -245,6 +247,16 @@ export async function loadStaffOrderPage(context: Readonly<RouterContextProvider
     deliveryError: quote.deliveryError,
     chosen: quote.chosen,
     points: quote.points,
+    pickupMinutes: getConfig().pickup.slotMinutes,
+    /** Office pickup: the days and slots with free places, for the time agreed with the buyer. */
+    pickupDays:
+      quote.chosen?.id === DELIVERY_IDS.officePickup
+        ? (await offeredPickupDays(db)).map((day) => ({
+            day: day.day,
+            label: day.label,
+            slots: day.slots.map(({ key, label, free }) => ({ key, label, free })),
+          }))
+        : null,
     payments: staffPaymentWays(
       { specialDelivery: quote.state?.specialDelivery ?? false, total: quote.totals.total },
       getConfig().invoices.cardPaymentMaxRub,
@@ -287,6 +299,7 @@ export const staffOrderFormSchema = z.discriminatedUnion(
       intent: z.literal("delivery"),
       deliveryId: z.coerce.number({ error: staffOrderTexts.unknownDelivery }).int(),
       pointCode: z.string().max(40).optional(),
+      pickupSlot: z.string().max(16).optional(),
       street: postedText(STAFF_ORDER_LIMITS.street),
       house: postedText(STAFF_ORDER_LIMITS.house),
       room: postedText(STAFF_ORDER_LIMITS.room),
@@ -396,6 +409,7 @@ export async function handleStaffOrderPost(request: Request, context: Readonly<R
         ...draft,
         delivery: input.deliveryId,
         point: input.pointCode?.trim() || null,
+        slot: input.pickupSlot && parseSlotKey(input.pickupSlot) ? input.pickupSlot : null,
         street: input.street,
         house: input.house,
         room: input.room,
@@ -417,6 +431,7 @@ export async function handleStaffOrderPost(request: Request, context: Readonly<R
         ...next,
         delivery: quote.chosen ? quote.chosen.id : null,
         point: quote.points?.selected?.code ?? null,
+        slot: quote.chosen?.id === DELIVERY_IDS.officePickup ? next.slot : null,
       };
       const problems = problemsOf(kept, buyer, quote);
       if (problems.length > 0) return go(staffOrderHref(kept, {}, "delivery"), { kind: "error", message: problems.join(". ") });
@@ -540,6 +555,7 @@ async function place(
       paymentId: draft.payment,
       company: draft.payment === PAYMENT_IDS.invoice ? company : null,
       comment: draft.comment,
+      pickupSlot: quote.chosen.id === DELIVERY_IDS.officePickup ? draft.slot : null,
     },
     { rates: quote.rates, shopOpen: isShopOpen({ paused: sales.paused, quotesFresh: quote.quotesFresh }) },
   );
@@ -554,6 +570,8 @@ async function place(
         message: `${staffOrderTexts.pricesChanged} Товары: было ${formatMoney(seen.seenGoods)}, стало ${formatMoney(result.goodsTotal)}.`,
       });
     case "refused":
+      // The slot filled meanwhile: back to the delivery step to agree another time.
+      if (result.field === "pickupSlot") return go(staffOrderHref({ ...draft, slot: null }, {}, "delivery"), { kind: "error", message: result.reason });
       return go(confirm, { kind: "error", message: result.reason });
   }
 }

@@ -6,7 +6,8 @@ import { deliveryOptions } from "../delivery/options.server.ts";
 import { deliveryTwin } from "../delivery/pricing.ts";
 import { type DeliveryProvider, DeliveryProviderError, type Parcel, type PickupPoint, pointKindOf } from "../delivery/provider.ts";
 import { deliveryNote } from "../delivery/notes.ts";
-import { defaultCheckoutDelivery, deriveCheckoutDelivery } from "../delivery/rules.ts";
+import { DELIVERY_IDS, defaultCheckoutDelivery, deriveCheckoutDelivery } from "../delivery/rules.ts";
+import { offeredPickupDays } from "../pickup/pickup.server.ts";
 import type { ListOwner } from "../lists/lists.server.ts";
 import { cartSummary, type CartSummary } from "../lists/summary.server.ts";
 import { log } from "../shared/log.server.ts";
@@ -213,6 +214,17 @@ export async function checkoutView(
     if (selected && !list.includes(selected)) list.unshift(selected);
     points = { list, total: filtered.length, filter: input.pointFilter, selected };
   }
+  let pickup: CheckoutView["pickup"] = null;
+  if (chosen?.id === DELIVERY_IDS.officePickup) {
+    const days = (await offeredPickupDays(db)).map((day) => ({
+      day: day.day,
+      label: day.label,
+      slots: day.slots.map((slot) => ({ key: slot.key, label: slot.label, free: slot.free })),
+    }));
+    // A slot chosen earlier that is gone or full is not shown ticked: the buyer picks again.
+    const open = days.some((day) => day.slots.some((slot) => slot.key === draft.pickupSlot && slot.free > 0));
+    pickup = { days, selected: open ? draft.pickupSlot : null };
+  }
   const deliveryPrice = chosen ? chosen.price : null;
   const cardLimit = getConfig().invoices.cardPaymentMaxRub;
   const offeredWays = offeredPayments({ specialDelivery: draft.delivery.specialDelivery, total: cart.totalPrice + (deliveryPrice ?? 0) }, cardLimit);
@@ -235,6 +247,7 @@ export async function checkoutView(
     cityResults: cityResults === null ? null : { query: input.cityQuery, cities: cityResults },
     totals: { goods: cart.totalPrice, delivery: deliveryPrice, total: cart.totalPrice + (deliveryPrice ?? 0) },
     deliveryNotes: deliveryNotesOf(offered.groups),
+    pickup,
     deliveryError: offered.error,
     payments: { offered: offeredWays, cardLimit, invoiceDays: getConfig().invoices.paymentDays },
   };

@@ -68,6 +68,12 @@ const choices = {
     .catch(undefined),
   deliveryId: postedInteger,
   pointCode: postedString,
+  /** The office pickup slot, as a slot key (pickup/slots.ts) or undefined. */
+  pickupSlot: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/)
+    .optional()
+    .catch(undefined),
   paymentId: postedInteger,
   /** A cart line's remove button (its product id, checked by parseProductId). */
   removeLine: postedString,
@@ -119,7 +125,7 @@ function shapeOfPost(form: FormData) {
   const texts = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([key, name]) => [key, first(name)]));
   return {
     ...Object.fromEntries(
-      ["chooseCity", "deliveryId", "pointCode", "paymentId", "removeLine", "shown", "cityQuery", "token"].map((name) => [name, first(name)]),
+      ["chooseCity", "deliveryId", "pointCode", "pickupSlot", "paymentId", "removeLine", "shown", "cityQuery", "token"].map((name) => [name, first(name)]),
     ),
     intent: checkoutIntents.includes(intent as never) ? intent : "save",
     texts: {
@@ -228,6 +234,7 @@ export function readDraft(stored: Record<string, unknown> | null | undefined): C
         ? { ...base.delivery, ...(delivery as Partial<CheckoutDelivery>) }
         : base.delivery,
     pointCode: typeof stored.pointCode === "string" ? stored.pointCode : null,
+    pickupSlot: typeof stored.pickupSlot === "string" ? stored.pickupSlot : null,
     comment: text(stored.comment, ""),
     orderError: typeof stored.orderError === "string" ? stored.orderError : null,
     priceNotice: stored.priceNotice && typeof stored.priceNotice === "object" ? (stored.priceNotice as PriceNotice) : null,
@@ -237,7 +244,7 @@ export function readDraft(stored: Record<string, unknown> | null | undefined): C
 }
 
 /** Field errors that stop the order (keyed by the posted field names), empty when it may be placed. */
-export function validateForOrder(draft: CheckoutDraft, needs: { needsPoint: boolean; courier: boolean }): Record<string, string[]> {
+export function validateForOrder(draft: CheckoutDraft, needs: { needsPoint: boolean; courier: boolean; needsSlot?: boolean }): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const contact = contactSchema.safeParse(draft.contact);
   if (!contact.success) {
@@ -256,6 +263,7 @@ export function validateForOrder(draft: CheckoutDraft, needs: { needsPoint: bool
     }
   }
   if (needs.needsPoint && !draft.pointCode) errors.pointCode = [checkoutTexts.requiredPoint];
+  if (needs.needsSlot && !draft.pickupSlot) errors.pickupSlot = [checkoutTexts.requiredSlot];
   const company = companyOfDraft(draft);
   if (!company.ok) for (const [name, messages] of Object.entries(company.errors)) (errors[name] ??= []).push(...messages);
   return errors;

@@ -35,6 +35,8 @@ export type CheckoutDraft = {
   delivery: CheckoutDelivery;
   /** The chosen pickup point or locker (its provider code), when the delivery needs one. */
   pointCode: string | null;
+  /** Office pickup: the slot chosen to collect the order ("2026-12-04T10:00"), its place taken only when the order is placed. */
+  pickupSlot: string | null;
   address: CheckoutAddress;
   company: CheckoutCompany;
   comment: string;
@@ -58,6 +60,7 @@ export function emptyDraft(): CheckoutDraft {
     city: MOSCOW_CITY,
     delivery: defaultCheckoutDelivery(),
     pointCode: null,
+    pickupSlot: null,
     address: emptyAddress(),
     company: emptyCompany(),
     comment: "",
@@ -89,6 +92,7 @@ export const FIELD_LIMITS = {
 
 export const checkoutTexts = {
   requiredPoint: "Выберите пункт выдачи на карте или в списке",
+  requiredSlot: "Выберите день и время, когда заберёте заказ в офисе",
   requiredStreet: "Укажите улицу",
   requiredHouse: "Укажите дом",
   signInToOrder: "Чтобы оформить заказ, войдите по номеру телефона — так мы подтвердим ваш номер.",

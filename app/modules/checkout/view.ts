@@ -29,6 +29,11 @@ export type CheckoutView = {
    * shown under the choice. Sent as data, so the page's scripts carry none of these texts.
    */
   deliveryNotes: Record<number, string>;
+  /**
+   * Office pickup chosen: the days and slots the buyer may book, with free places (a full slot is
+   * shown disabled), and the slot the form has ticked; null for other deliveries.
+   */
+  pickup: { days: Array<{ day: string; label: string; slots: Array<{ key: string; label: string; free: number }> }>; selected: string | null } | null;
   /** Why delivery cannot be shown now (provider fault), or null. */
   deliveryError: string | null;
   /** The terms shown (terms.ts), posted back with 'Оформить заказ'. */

@@ -19,6 +19,10 @@ import { type LogLevel, setLogLevel } from "../shared/log.server.ts";
 const cdekCityCodeMessage = "код города в справочнике СДЭК — целое положительное число (Москва 44)";
 
 /** A sum in whole roubles from 1 to `max`, with one message for every way it can be wrong. */
+/** A whole number setting within bounds, one Russian message for every way it can be wrong. */
+const wholeInRange = (min: number, max: number, error: string, fallback: number) =>
+  z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback);
+
 const roubles = (max: number) => {
   const message = `сумма в рублях — целое число от 1 до ${max.toLocaleString("ru-RU")}`;
   return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
@@ -170,6 +174,11 @@ export const envSchema = z.object({
     .min(1, { error: "целое число минут от 1 до 43200" })
     .max(30 * 24 * 60, { error: "целое число минут от 1 до 43200" })
     .default(3 * 24 * 60),
+  // Office pickup booked for a time: the slots' length and places, how far ahead, and when an uncollected order is flagged.
+  PICKUP_SLOT_MINUTES: wholeInRange(15, 240, "целое число минут от 15 до 240", 60),
+  PICKUP_SLOT_CAPACITY: wholeInRange(1, 100, "целое число от 1 до 100", 2),
+  PICKUP_DAYS_AHEAD: wholeInRange(1, 60, "целое число дней от 1 до 60", 14),
+  PICKUP_UNCOLLECTED_DAYS: wholeInRange(1, 60, "целое число дней от 1 до 60", 3),
   MAX_UNCONFIRMED_PIECES_PER_BUYER: z.coerce
     .number({ error: "целое число от 1" })
     .int({ error: "целое число от 1" })
@@ -391,6 +400,8 @@ export type AppConfig = {
     /** What orders nobody has paid or confirmed may hold, and for how long (orders/limits.ts). */
     hold: HoldRules;
   };
+  /** Office pickup booked for a time (pickup/slots.ts). */
+  pickup: PickupRules;
   buyback: {
     /** How long a buy-back quote's price holds; then it is made again from the quotes of that moment. */
     quoteMinutes: number;
@@ -583,6 +594,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
         maxExpiredPerCoinPerDay: values.MAX_EXPIRED_ORDERS_PER_COIN_PER_DAY,
       },
     },
+    pickup: {
+      slotMinutes: values.PICKUP_SLOT_MINUTES,
+      capacity: values.PICKUP_SLOT_CAPACITY,
+      daysAhead: values.PICKUP_DAYS_AHEAD,
+      uncollectedDays: values.PICKUP_UNCOLLECTED_DAYS,
+    },
     buyback: { quoteMinutes: values.BUYBACK_QUOTE_MINUTES },
     notifications: {
       email: {
@@ -661,6 +678,9 @@ function developmentPiiKey(dataDir: string): string {
 let current: AppConfig | undefined;
 
 /** The validated configuration of this process; throws ConfigError on a wrong value. */
+/** The office's pickup slots: length, places per slot, days offered ahead, days after the slot before an uncollected order is flagged. */
+export type PickupRules = { slotMinutes: number; capacity: number; daysAhead: number; uncollectedDays: number };
+
 export function getConfig(): AppConfig {
   if (!current) {
     current = parseConfig(process.env);

@@ -1454,3 +1454,31 @@ export const returnRequests = pgTable(
     check("return_requests_status_known", sql`${table.status} in ('new', 'approved', 'received', 'refunded', 'refused')`),
   ],
 );
+
+/**
+ * Office pickup booked for a time: one row per order collected at the office, holding its slot's
+ * place. Counting the rows of a slot (under the slot's lock) is its capacity check; a cancelled
+ * or expired order's row is deleted, which frees the place.
+ */
+export const pickupBookings = pgTable(
+  "pickup_bookings",
+  {
+    orderId: integer("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The slot's start (its length is PICKUP_SLOT_MINUTES at booking time, kept beside it). */
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    minutes: integer("minutes").notNull(),
+    /** When the day-before reminder went into the outbox: it goes once. */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("pickup_bookings_starts_at").on(table.startsAt)],
+);
+
+/** Days the office is closed although it is a weekday (public holidays), kept by staff. */
+export const pickupHolidays = pgTable("pickup_holidays", {
+  day: date("day").primaryKey(),
+  note: text("note").notNull().default(""),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

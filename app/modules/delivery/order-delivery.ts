@@ -1,5 +1,6 @@
 import { deliveryLabel } from "./labels.ts";
 import { officeAddressText } from "./notes.ts";
+import { pickupSlotText } from "./pickup-slot-text.ts";
 import { COURIER_DELIVERY_IDS, DELIVERY_IDS, type DeliveryKind, PARCEL_LOCKER_IDS, PICKUP_POINT_IDS } from "./rules.ts";
 
 /**
@@ -15,6 +16,9 @@ type StoredDelivery = {
   courier?: boolean;
   pointAddress?: string | null;
   address?: Record<string, unknown> | string | null;
+  /** Office pickup: the booked slot's start (ISO) and length; moved by staff together with the booking. */
+  pickupAt?: string | null;
+  pickupMinutes?: number | null;
 };
 
 const asStored = (delivery: unknown): StoredDelivery => (delivery && typeof delivery === "object" ? (delivery as StoredDelivery) : {});
@@ -63,6 +67,8 @@ export type OrderDelivery = {
   /** Where the coins go: the point's name and address, or the courier's address; null for the office or when unknown. */
   place: string | null;
   courierNote: string | null;
+  /** Office pickup: "пт, 4 декабря, 10:00–11:00 (МСК)", the time booked to collect; null otherwise. */
+  pickupSlot: string | null;
 };
 
 /** The stored delivery of an order, read once for every page and message. */
@@ -72,7 +78,15 @@ export function orderDelivery(delivery: unknown): OrderDelivery {
   const name = text(stored.name) || (stored.id === undefined ? undefined : deliveryLabel(stored.id)) || "Доставка";
   const point = text(stored.pointAddress) || null;
   const place = kind === "office" ? null : kind === "point" ? point : (courierAddressText(stored) ?? point);
-  return { name, kind, place, courierNote: courierNoteText(stored) };
+  return { name, kind, place, courierNote: courierNoteText(stored), pickupSlot: pickupSlotOf(stored) };
+}
+
+/** The booked slot of a stored office-pickup delivery, as text; null when none (older orders, other deliveries). */
+export function pickupSlotOf(delivery: unknown): string | null {
+  const stored = asStored(delivery);
+  if (typeof stored.pickupAt !== "string" || Number.isNaN(Date.parse(stored.pickupAt))) return null;
+  const minutes = typeof stored.pickupMinutes === "number" && stored.pickupMinutes > 0 ? stored.pickupMinutes : 60;
+  return pickupSlotText(stored.pickupAt, minutes);
 }
 
 /**
@@ -80,8 +94,8 @@ export function orderDelivery(delivery: unknown): OrderDelivery {
  * "Пункт выдачи СДЭК: Москва, Пункт выдачи «Центральный», ул. Кирова, 38", the office with its address.
  */
 export function orderDeliveryLine(delivery: unknown, city?: string): string {
-  const { name, kind, place } = orderDelivery(delivery);
-  if (kind === "office") return `${name}: ${officeAddressText}`;
+  const { name, kind, place, pickupSlot } = orderDelivery(delivery);
+  if (kind === "office") return pickupSlot ? `${name}: ${officeAddressText}, ${pickupSlot}` : `${name}: ${officeAddressText}`;
   const where = [city?.trim(), place].filter(Boolean).join(", ");
   return where ? `${name}: ${where}` : name;
 }

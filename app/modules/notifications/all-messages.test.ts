@@ -233,4 +233,20 @@ describe("the steps after assembling, by delivery kind", () => {
     expect(email.text).toContain(officeAddressText);
     expect(email.text).toContain("Часы работы");
   });
+
+  it("office pickup booked for a time: the order, the ready message and the day-before reminder say when", () => {
+    const slot = "пт, 4 декабря, 10:00–11:00 (МСК)";
+    const office = { ...factsOf(DELIVERY_IDS.officePickup, PAYMENT_IDS.online), pickupSlot: slot };
+    const placed = renderMessage({ kind: "order_placed", order: office }, "buyer", "sms", shop, now);
+    expect(placed.text).toContain(`Самовывоз из офиса: ${slot}.`);
+    const ready = renderMessage({ kind: "order_ready_for_pickup", order: office }, "buyer", "sms", shop, now);
+    expect(ready.text).toContain(`Ждём вас ${slot}.`);
+    for (const channel of ["sms", "email"] as const) {
+      const reminder = renderMessage({ kind: "pickup_reminder", order: office, slot }, "buyer", channel, shop, now);
+      expect(reminder.text).toContain(`завтра, ${slot}`);
+      expect(reminder.text).toContain(officeAddressText);
+      expect(leakedValues(reminder.text)).toEqual([]);
+      expect(punctuationSlips(reminder.text)).toEqual([]);
+    }
+  });
 });

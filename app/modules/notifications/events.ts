@@ -29,6 +29,8 @@ export type OrderFacts = {
   lines: Array<{ name: string; quantity: number }>;
   /** The end of the payment window of an online-payment order (ISO time). */
   paymentDueAt?: string | null;
+  /** Office pickup: "пт, 4 декабря, 10:00–11:00 (МСК)", the time booked to collect it. */
+  pickupSlot?: string | null;
   /** Taken by staff: the buyer has not seen the order page, so the SMS carries the link to pay. */
   takenByStaff?: boolean;
 };
@@ -102,6 +104,8 @@ export type NotificationEvent =
   | { kind: "payment_failed"; order: OrderFacts; reason: string; attemptId: number }
   | { kind: "order_shipped"; order: OrderFacts; trackingNumber: string }
   | { kind: "order_ready_for_pickup"; order: OrderFacts }
+  /** The day before the office pickup booked: once per booking (a moved booking is reminded again, `slot` in the key). */
+  | { kind: "pickup_reminder"; order: OrderFacts; slot: string }
   | { kind: "order_completed"; order: OrderFacts }
   | { kind: "order_cancelled"; order: OrderFacts; reason: string }
   | { kind: "refund_made"; order: OrderFacts; amount: number; refundId: number }
@@ -132,6 +136,7 @@ export const notificationRoutes: Readonly<Record<NotificationEventKind, { buyer:
   payment_failed: { buyer: ["email"], staff: [] },
   order_shipped: { buyer: ["sms", "email"], staff: [] },
   order_ready_for_pickup: { buyer: ["sms", "email"], staff: [] },
+  pickup_reminder: { buyer: ["sms", "email"], staff: [] },
   order_completed: { buyer: ["email"], staff: [] },
   order_cancelled: { buyer: ["sms", "email"], staff: ["telegram"] },
   refund_made: { buyer: ["sms", "email"], staff: ["telegram"] },
@@ -177,6 +182,8 @@ export function occurrenceKey(event: NotificationEvent): string {
     case "return_requested":
     case "return_step":
       return `return:${event.request.id}:${event.request.step}`;
+    case "pickup_reminder":
+      return `order:${event.order.id}:${event.kind}:${hashText(event.slot)}`;
     case "order_changed":
       // Each edit is its own message; the same edit written twice (a retried transaction) is stored once.
       return `order:${event.order.id}:${event.kind}:${event.revision}`;

@@ -21,6 +21,7 @@ const kindOfEvent: Partial<Record<NotificationEventKind, TelegramKind>> = {
   order_changed: "orders",
   order_shipped: "orders",
   order_ready_for_pickup: "orders",
+  pickup_reminder: "orders",
   order_completed: "orders",
   order_cancelled: "orders",
   refund_made: "orders",

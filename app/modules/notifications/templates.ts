@@ -91,7 +91,7 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
       const payLink = order.paysOnline && order.takenByStaff ? ` Оплатить: ${orderLink(order, shop)}` : "";
       return {
         subject: `Заказ №${order.number} принят`,
-        sms: `заказ №${order.number} на ${money(order.total)} принят. ${next}${payLink}`,
+        sms: `заказ №${order.number} на ${money(order.total)} принят.${order.pickupSlot ? ` Самовывоз из офиса: ${order.pickupSlot}.` : ""} ${next}${payLink}`,
         lines: [
           `Здравствуйте${order.buyer.name ? `, ${order.buyer.name}` : ""}!`,
           `Ваш заказ №${order.number} принят.`,
@@ -150,6 +150,17 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
       return shippedContent(event.order, event.trackingNumber, shop);
     case "order_ready_for_pickup":
       return readyContent(event.order, shop);
+    case "pickup_reminder":
+      return {
+        subject: `Завтра ждём вас в офисе: заказ №${event.order.number}`,
+        sms: `завтра, ${event.slot}, ждём вас за заказом №${event.order.number}: ${officeAddressText}. Возьмите паспорт.`,
+        lines: [
+          `Напоминаем: завтра, ${event.slot}, вы записаны за заказом №${event.order.number}.`,
+          officePlaceText,
+          `Если планы изменились, позвоните нам: ${shop.phone}.`,
+        ],
+        link: orderLink(event.order, shop),
+      };
     case "order_completed":
       return {
         subject: `Заказ №${event.order.number} выполнен`,
@@ -299,8 +310,8 @@ function readyContent(order: OrderFacts, shop: ShopFacts): Content {
   if (order.deliveryKind === "office") {
     return {
       subject,
-      sms: `заказ №${order.number} готов к выдаче в офисе: ${officeAddressText}. Возьмите паспорт.`,
-      lines: [`${subject}.`, officePlaceText],
+      sms: `заказ №${order.number} готов к выдаче в офисе: ${officeAddressText}.${order.pickupSlot ? ` Ждём вас ${order.pickupSlot}.` : ""} Возьмите паспорт.`,
+      lines: [`${subject}.`, ...(order.pickupSlot ? [`Вы записаны: ${order.pickupSlot}.`] : []), officePlaceText],
       link,
     };
   }

@@ -7,7 +7,7 @@ import { activePromotions } from "../content/promotions.server.ts";
 import { moscowToday } from "../content/dates.ts";
 import type { Database } from "../db/client.server.ts";
 import { announceReadsChanged } from "../db/read-changes.server.ts";
-import { orderLines, orders, payments, products } from "../db/schema.ts";
+import { orderLines, orders, payments, pickupBookings, products } from "../db/schema.ts";
 import { limitMessages, pieceLimit } from "../lists/limits.ts";
 import { recordNotifications } from "../notifications/outbox.server.ts";
 import { PAYMENT_IDS } from "../payments/methods.ts";
@@ -21,6 +21,8 @@ import { invalidateReads } from "../shared/read-cache.ts";
 import { followPaymentReceipt } from "../receipts/receipts.server.ts";
 import { orderFacts, paymentDeadline } from "./lifecycle.server.ts";
 import type { PricedLine } from "./place-order.server.ts";
+import { DELIVERY_IDS } from "../delivery/rules.ts";
+import { freeSlot, slotOfDelivery } from "../pickup/pickup.server.ts";
 
 /**
  * Changing an order before it is paid (or, paid on receipt, before it is assembled): its coins,
@@ -245,13 +247,15 @@ export async function editOrder(
     await tx.delete(orderLines).where(eq(orderLines.orderId, order.id));
     await tx.insert(orderLines).values(plan.lines.map(({ locked: _locked, was: _was, ...line }) => ({ ...line, orderId: order.id })));
     const online = order.paymentId === PAYMENT_IDS.online;
+    // Office pickup: a new delivery away from the office gives the place back; office pickup again keeps the slot booked.
+    const delivery = input.delivery ? await keepPickupSlot(tx, order.id, input.delivery.record) : null;
     const [saved] = await tx
       .update(orders)
       .set({
         goodsTotal: plan.goodsTotal,
         deliveryTotal: plan.deliveryTotal,
         total: plan.total,
-        ...(input.delivery ? { delivery: input.delivery.record, city: input.delivery.city } : {}),
+        ...(input.delivery && delivery ? { delivery, city: input.delivery.city } : {}),
         ...(input.contact ? { contact: input.contact } : {}),
         // The new link gets the whole window to be paid in, as a new order would.
         ...(online && order.status === "awaiting_payment"
@@ -305,4 +309,14 @@ async function voidAtProvider(provider: PaymentProvider, attempts: ReadonlyArray
       log.warn("a voided payment was not cancelled at the provider", { orderId: attempt.orderId, paymentId: attempt.providerPaymentId, reason: error.message });
     }
   }
+}
+
+/** The new delivery record of an edited order, with its office pickup booking kept (same delivery) or freed (another one). */
+async function keepPickupSlot(tx: Database, orderId: number, record: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (record.id !== DELIVERY_IDS.officePickup) {
+    await freeSlot(tx, orderId);
+    return record;
+  }
+  const [booking] = await tx.select().from(pickupBookings).where(eq(pickupBookings.orderId, orderId));
+  return booking ? { ...record, ...slotOfDelivery({ startsAt: new Date(booking.startsAt), minutes: booking.minutes }) } : record;
 }

@@ -5,6 +5,7 @@ import type { PaymentProvider } from "../payments/provider.ts";
 import { log } from "../shared/log.server.ts";
 import { CONFIRMATION_EXPIRED_REASON, overdueOrders, PAYMENT_EXPIRED_REASON } from "./lifecycle.server.ts";
 import { changeOrderStatus } from "./operator.server.ts";
+import { sendPickupReminders } from "./pickup-reminders.server.ts";
 
 /** How often the deadline watch looks for unpaid orders past their time: well within the minute the issue allows. */
 export const PAYMENT_DEADLINE_CHECK_MS = 15_000;
@@ -35,6 +36,8 @@ export function startPaymentDeadlineWatch(handle: DatabaseHandle): LeaderLoop {
     intervalMs: PAYMENT_DEADLINE_CHECK_MS,
     round: async () => {
       await expireOverdueOrders(handle.db);
+      // The same watch of the orders' clock writes the day-before reminders of office pickups.
+      await sendPickupReminders(handle.db);
     },
   });
 }

@@ -4,9 +4,10 @@ import { type OrderStatus, orderEvents, orderLines, orders, users } from "../db/
 import { PAYMENT_IDS } from "../payments/methods.ts";
 import { getConfig } from "../config/config.server.ts";
 import { invoiceDueAt } from "./invoice-deadline.ts";
-import { deliveryKindOf, orderDeliveryLine } from "../delivery/order-delivery.ts";
+import { deliveryKindOf, orderDeliveryLine, pickupSlotOf } from "../delivery/order-delivery.ts";
 import type { NotificationEvent, OrderFacts } from "../notifications/events.ts";
 import { recordNotifications } from "../notifications/outbox.server.ts";
+import { freeSlot } from "../pickup/pickup.server.ts";
 
 /**
  * The life of an order after it is placed: its history (one order_events row per
@@ -82,6 +83,7 @@ export function orderFactsOf(
     },
     lines,
     paymentDueAt: order.paymentDueAt?.toISOString() ?? null,
+    ...(pickupSlotOf(order.delivery) ? { pickupSlot: pickupSlotOf(order.delivery) } : {}),
     ...(order.channel ? { takenByStaff: true } : {}),
   };
 }
@@ -125,6 +127,8 @@ export async function recordOrderStep(
   const now = step.now ?? new Date();
   const note = step.note ?? (step.status === "shipped" && order.trackingNumber ? `Трек-номер ${order.trackingNumber}` : "");
   await db.insert(orderEvents).values({ orderId: order.id, status: step.status, note, actor: step.actor, createdAt: now });
+  // A cancelled or expired order gives its office pickup place back, in the same transaction.
+  if (step.status === "cancelled") await freeSlot(db, order.id);
   const event = statusEvent(step.status, await orderFacts(db, order), {
     note: step.note ?? "",
     trackingNumber: order.trackingNumber,

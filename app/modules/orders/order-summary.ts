@@ -30,6 +30,8 @@ export function orderSummary(order: OrderWithLines) {
     /** The point's name and address, or the courier's address with apartment, entrance and floor. */
     place: described.place,
     courierNote: described.courierNote,
+    /** Office pickup: the day and time booked to collect the order, or null. */
+    pickupSlot: described.pickupSlot,
     minDays: delivery.minDays ?? 0,
     maxDays: delivery.maxDays ?? 0,
     /** A free-delivery promotion applied to the delivery, as it was when the order was placed. */

@@ -19,6 +19,8 @@ import { invalidateReads } from "../shared/read-cache.ts";
 import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
 import { announceReadsChanged } from "../db/read-changes.server.ts";
 import { launchRefusal } from "../launches/launch.server.ts";
+import { DELIVERY_IDS } from "../delivery/rules.ts";
+import { bookSlot, pickupTexts, reserveSlot, slotOfDelivery } from "../pickup/pickup.server.ts";
 
 /** An order taken by a member of staff: its coins come from the staff form, not from a cart. */
 export type TakenByStaff = {
@@ -49,6 +51,8 @@ export type OrderInput = {
   comment: string;
   /** Bought as an organisation or ИП (required to pay by invoice): printed on its invoice and УПД. */
   company?: OrderCompany | null;
+  /** Office pickup: the slot chosen ("2026-12-04T10:00"); its place is taken in the order's transaction. */
+  pickupSlot?: string | null;
 };
 
 export type PricedLine = {
@@ -71,8 +75,8 @@ export type PlaceOrderResult =
   | { kind: "existing"; orderId: number; number: string }
   /** The prices moved since the page was shown: nothing was written; show these and ask again. */
   | { kind: "prices-changed"; lines: PricedLine[]; goodsTotal: number }
-  /** No order: the reason in Russian for the buyer (spec 'orderError'). */
-  | { kind: "refused"; reason: string };
+  /** No order: the reason in Russian for the buyer (spec 'orderError'); `field` when a choice on the form must be made again. */
+  | { kind: "refused"; reason: string; field?: "pickupSlot" };
 
 export const orderMessages = {
   closed: "Сейчас магазин не принимает заказы: котировки металлов обновляются или продажи приостановлены. Попробуйте чуть позже.",
@@ -278,6 +282,18 @@ export async function placeOrder(
             hold.confirmTimeoutMinutes,
             context.invoicePaymentDays,
           );
+      // Office pickup: a place in the chosen slot, counted under the slot's lock, or no order at all.
+      const officePickup = input.delivery.id === DELIVERY_IDS.officePickup;
+      let slot = null;
+      if (officePickup) {
+        // Staff taking an order by phone may leave the time open (agreed later); a buyer at checkout always books one.
+        if (!input.pickupSlot && !input.taken) return { kind: "refused", reason: pickupTexts.requiredSlot, field: "pickupSlot" } as const;
+      }
+      if (officePickup && input.pickupSlot) {
+        const reserved = await reserveSlot(tx, input.pickupSlot, { now });
+        if (!reserved.ok) return { kind: "refused", reason: reserved.reason, field: "pickupSlot" } as const;
+        slot = reserved.slot;
+      }
       const [created] = await tx
         .insert(orders)
         .values({
@@ -288,7 +304,7 @@ export async function placeOrder(
           checkoutToken: input.checkoutToken,
           contact: input.contact,
           city: input.city,
-          delivery: input.delivery,
+          delivery: slot ? { ...input.delivery, ...slotOfDelivery(slot) } : input.delivery,
           paymentId: input.paymentId,
           company: input.company ?? null,
           goodsTotal,
@@ -305,6 +321,7 @@ export async function placeOrder(
       const number = orderNumber(created!.id, now);
       const [placed] = await tx.update(orders).set({ number }).where(eq(orders.id, created!.id)).returning();
       await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: created!.id })));
+      if (slot) await bookSlot(tx, created!.id, slot, now);
       for (const line of lines) {
         await tx
           .update(products)

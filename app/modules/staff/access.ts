@@ -18,6 +18,8 @@ export const adminRouteRoles: Record<string, readonly StaffRole[]> = {
   // Payment by invoice: the invoice, the УПД at handover, invoices paid by hand or from a bank statement.
   "/admin/orders/:number/invoice": ["manager"],
   "/admin/orders/:number/upd": ["manager"],
+  // Office pickup: the day's schedule, moving a booking, the holidays; the manager runs orders.
+  "/admin/pickup": ["manager"],
   "/admin/invoices": ["manager"],
   "/admin/invoices/statements/:id": ["manager"],
   // Buyers' returns: the manager's, like the order's refunds they end in.
@@ -71,6 +73,7 @@ export const adminMenu: ReadonlyArray<{ path: string; name: string; orElse?: str
   { path: "/admin", name: "Сводка" },
   { path: "/admin/orders", name: "Заказы" },
   { path: "/admin/returns", name: "Возвраты" },
+  { path: "/admin/pickup", name: "Самовывоз" },
   { path: "/admin/buyback", name: "Выкуп" },
   { path: "/admin/invoices", name: "Счета" },
   { path: "/admin/customers", name: "Покупатели" },

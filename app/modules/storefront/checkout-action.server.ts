@@ -6,7 +6,7 @@ import type { User } from "../auth/sessions.server.ts";
 import { type Database, isDatabaseUnavailable } from "../db/client.server.ts";
 import { products, users } from "../db/schema.ts";
 import { type DeliveryProvider, pointKindOf } from "../delivery/provider.ts";
-import { chooseDeliveryItem, deriveCheckoutDelivery } from "../delivery/rules.ts";
+import { chooseDeliveryItem, DELIVERY_IDS, deriveCheckoutDelivery } from "../delivery/rules.ts";
 import { isPaymentId, offeredPayments, PAYMENT_IDS, type PaymentId, paymentMethodLabels, paymentTexts } from "../payments/methods.ts";
 import { getConfig } from "../config/config.server.ts";
 import { ListError, parseProductId, removeFromList, setCartQuantity, type ListOwner } from "../lists/lists.server.ts";
@@ -120,6 +120,9 @@ async function applyChoices(scope: CheckoutScope, draft: CheckoutDraft, post: Ch
     const points = await lookup.points(next.city.code, next.delivery.deliveryId);
     if (points.some((point) => point.code === pointCode)) next = { ...next, pointCode };
   }
+
+  // The office pickup slot: checked against what is offered when the order is placed (it may fill meanwhile).
+  if (post.pickupSlot !== undefined && next.delivery.deliveryId === DELIVERY_IDS.officePickup) next = { ...next, pickupSlot: post.pickupSlot };
 
   const paymentId = post.paymentId;
   // The payment posted was chosen for the delivery the page showed: a new delivery brings its own
@@ -293,7 +296,8 @@ export async function handleCheckoutPost(scope: CheckoutScope, post: CheckoutPos
   const point =
     needsPoint && draft.pointCode ? (await lookup.points(draft.city.code, option.id)).find((candidate) => candidate.code === draft.pointCode) : undefined;
   if (needsPoint && !point) draft = { ...draft, pointCode: null };
-  const errors = validateForOrder(draft, { needsPoint, courier: draft.delivery.courier });
+  const needsSlot = option?.id === DELIVERY_IDS.officePickup;
+  const errors = validateForOrder(draft, { needsPoint, courier: draft.delivery.courier, needsSlot });
   // An empty cart after an order from this draft (another tab placed it): the page shows that order instead.
   if (cart.lines.length === 0) draft.orderError = draft.lastOrderId !== null ? null : checkoutTexts.emptyCart;
   else if (offered.error) draft.orderError = offered.error;
@@ -369,6 +373,7 @@ export async function handleCheckoutPost(scope: CheckoutScope, post: CheckoutPos
       comment: draft.comment.trim(),
       // Checked by validateForOrder above.
       company: company.ok ? company.company : null,
+      pickupSlot: needsSlot ? draft.pickupSlot : null,
     },
     { rates: scope.rates, shopOpen: scope.shopOpen },
   );
@@ -397,6 +402,11 @@ export async function handleCheckoutPost(scope: CheckoutScope, post: CheckoutPos
       return { kind: "page", hash: notice?.priceNotice ? "update-prices" : "order-changed" };
     }
     case "refused":
+      // The slot filled (or closed) while the buyer was ordering: the form is kept, the slot is chosen again.
+      if (result.field === "pickupSlot") {
+        await save({ ...draft, pickupSlot: null });
+        return { kind: "page", hash: "pickup", errors: { pickupSlot: [result.reason] } };
+      }
       await save({ ...draft, orderError: result.reason });
       return { kind: "page", hash: "order-error" };
   }

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { pickupSlotText } from "#app/modules/delivery/pickup-slot-text.ts";
+import { parseSlotKey } from "#app/modules/pickup/slots.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { adminMeta } from "#app/modules/admin/meta.ts";
 import { channelLabels, STAFF_ORDER_LIMITS, type StaffOrderDraft, staffOrderHref, staffOrderSearch } from "#app/modules/admin/staff-order-draft.ts";
@@ -305,6 +307,23 @@ function DeliverySection({ page }: { page: StaffOrderPage }) {
         ) : chosen ? null : (
           <p className={css.muted}>Пункт выдачи можно будет выбрать после выбора способа доставки.</p>
         )}
+        {page.pickupDays ? (
+          <fieldset className={css.fieldGroup} data-testid="staff-order-pickup">
+            <legend>Когда заберёт в офисе (МСК)</legend>
+            <select name="pickupSlot" defaultValue={draft.slot ?? ""} className={css.control} aria-label="День и время в офисе">
+              <option value="">Без времени — договоримся позже</option>
+              {page.pickupDays.map((day) => (
+                <optgroup key={day.day} label={day.label}>
+                  {day.slots.map((slot) => (
+                    <option key={slot.key} value={slot.key} disabled={slot.free === 0 && slot.key !== draft.slot}>
+                      {`${day.label}, ${slot.label}${slot.free === 0 ? " — мест нет" : ""}`}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          </fieldset>
+        ) : null}
         <fieldset className={css.fieldGroup}>
           <legend>Адрес для курьера</legend>
           <CourierAddressFields address={draft} />
@@ -438,6 +457,14 @@ function ConfirmSection({ page }: { page: StaffOrderPage }) {
           {points?.selected ? `: ${points.selected.name}, ${points.selected.address}` : ""}
           {draft.street ? `: ${draft.street}, ${draft.house}${draft.room ? `, кв./оф. ${draft.room}` : ""}` : ""}
         </dd>
+        {page.pickupDays ? (
+          <>
+            <dt>Когда заберёт</dt>
+            <dd data-testid="confirm-pickup-slot">
+              {draft.slot ? pickupSlotText(parseSlotKey(draft.slot)!.startsAt, page.pickupMinutes) : "без времени, договоримся позже"}
+            </dd>
+          </>
+        ) : null}
         <dt>Оплата</dt>
         <dd>{page.payments.find((way) => way.id === draft.payment)?.label}</dd>
         {draft.payment === PAYMENT_IDS.invoice ? (

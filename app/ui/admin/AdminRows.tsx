@@ -22,7 +22,7 @@ export function OrderListRow({
   order,
   buyer,
 }: {
-  order: { number: string; createdAt: Date | string; status: OrderStatus; city: { name: string }; total: number; refunded?: number };
+  order: { number: string; createdAt: Date | string; status: OrderStatus; city: { name: string }; total: number; refunded?: number; uncollected?: boolean };
   buyer?: ReactNode;
 }) {
   const refunded = order.refunded ?? 0;
@@ -34,6 +34,13 @@ export function OrderListRow({
       <NumberCell label={orderColumns.created}>{formatDateTime(order.createdAt)}</NumberCell>
       <td data-label={orderColumns.status}>
         <span className={css.status}>{orderStatusLabels[order.status]}</span>
+        {/* Office pickup booked and not collected in time (PICKUP_UNCOLLECTED_DAYS): staff call the buyer. */}
+        {order.uncollected ? (
+          <strong className={css.warning} data-testid="order-uncollected">
+            {" "}
+            Не забран в срок
+          </strong>
+        ) : null}
       </td>
       {buyer}
       <td data-label={orderColumns.city}>{order.city.name}</td>

@@ -13,6 +13,7 @@ import { DeferredPhoneField } from "#app/ui/kit/DeferredPhoneField.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
 import { DeliveryDiscountNote, DiscountNote, UnitPrice } from "#app/ui/pricing/DiscountNote.tsx";
 import * as css from "./checkout.css.ts";
+import * as formCss from "#app/ui/kit/form.css.ts";
 
 /** The id of the separate GET form that filters pickup points (inputs join it with form="…"). */
 export const POINT_FILTER_FORM = "pvz-filter";
@@ -391,6 +392,48 @@ export function PointsSection({
           Показаны {points.list.length} из {points.total}. Уточните адрес в поиске, чтобы найти свой пункт.
         </p>
       ) : null}
+    </Section>
+  );
+}
+
+/** «Когда заберёте заказ»: a day and a slot of the office's hours, one select grouped by day (works without JavaScript). */
+export function PickupSlotSection({ pickup, errors }: { pickup: NonNullable<CheckoutView["pickup"]>; errors: CheckoutErrors }) {
+  const invalid = errors.pickupSlot?.length ? { "aria-invalid": true as const, "aria-describedby": "checkout-pickupSlot-error" } : {};
+  return (
+    <Section id="pickup" title="Когда заберёте заказ">
+      {pickup.days.length === 0 ? (
+        <p className={css.problem}>Свободного времени для самовывоза сейчас нет. Позвоните нам или выберите другой способ доставки.</p>
+      ) : (
+        <div className={formCss.field}>
+          <label htmlFor="checkout-pickupSlot" className={formCss.label}>
+            День и время в офисе (МСК)
+          </label>
+          <select
+            id="checkout-pickupSlot"
+            name="pickupSlot"
+            defaultValue={pickup.selected ?? ""}
+            required
+            className={formCss.input}
+            data-testid="pickup-slot"
+            {...invalid}
+          >
+            <option value="" disabled>
+              Выберите день и время
+            </option>
+            {pickup.days.map((day) => (
+              <optgroup key={day.day} label={day.label}>
+                {day.slots.map((slot) => (
+                  <option key={slot.key} value={slot.key} disabled={slot.free === 0}>
+                    {`${day.label}, ${slot.label}${slot.free === 0 ? " — мест нет" : ""}`}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+          <FieldErrors id="checkout-pickupSlot-error" errors={errors.pickupSlot} />
+        </div>
+      )}
+      <p className={css.muted}>Время бронируется, когда вы оформляете заказ. Накануне пришлём напоминание. Возьмите паспорт.</p>
     </Section>
   );
 }

@@ -105,6 +105,11 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
           {order.place ? ` — ${order.place}` : ""}
         </p>
         {order.courierNote ? <p data-testid="order-courier-note">Сообщение курьеру: {order.courierNote}</p> : null}
+        {order.pickupSlot ? (
+          <p data-testid="order-pickup-slot">
+            Когда забрать: <strong>{order.pickupSlot}</strong>
+          </p>
+        ) : null}
         {order.deliveryId === DELIVERY_IDS.officePickup ? <p data-testid="order-office-pickup">{officePlaceText}</p> : null}
         <p data-testid="order-recipient">
           Получатель: {[order.contact.lastName, order.contact.name, order.contact.secondName].filter(Boolean).join(" ")}, {formatPhone(order.contact.phone)}

@@ -78,6 +78,9 @@ export const fingerprintedTables: Record<string, string[]> = {
   staff: [],
   staff_sessions: [],
   audit_log: [],
+  // Office pickup: a booking is written with its order; holidays by the back office.
+  pickup_bookings: [],
+  pickup_holidays: [],
   order_notes: [],
   buyback_events: [],
   // The buyers' Telegram chats and the deep links' one-time tokens.

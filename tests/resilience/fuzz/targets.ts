@@ -97,6 +97,7 @@ const logoutTables: TableName[] = ["sessions", "list_items", "checkout_drafts"];
 const paymentTables: TableName[] = ["orders", "payments", "sandbox_payments", "refunds", "order_events", "notifications", "receipts"];
 const orderTables: TableName[] = [
   "orders",
+  "pickup_bookings",
   "order_lines",
   "payments",
   "sandbox_payments",
@@ -316,6 +317,7 @@ export const targets: Target[] = [
         ["email", "petr@example.ru"],
         ["deliveryId", random.pick(["76", "79", "45", "35", "43"])],
         ["pointCode", fixtures.pickupPoint],
+        ["pickupSlot", random.pick(["", "2026-12-04T10:00", "2099-01-05T10:00", "2026-02-30T10:00", "x".repeat(300), "' or 1=1 --"])],
         ["paymentId", random.pick(["4", "6"])],
         ["comment", "Позвоните за час"],
         ["intent", intent],
@@ -607,6 +609,22 @@ export const staffTargets: Target[] = [
       ["reason", random.pick(["Спам", "", "x".repeat(400)])],
     ],
     writes: none,
+  },
+  {
+    name: "POST /admin/pickup",
+    forStaff: true,
+    kind: "page",
+    methods: ["POST", "GET"],
+    path: (_f, random) => `/admin/pickup?day=${random.pick(["", "2026-12-04", "2026-13-40", "x".repeat(50)])}`,
+    fields: (_f, random) => [
+      ["intent", random.pick(["move", "add-holiday", "remove-holiday", "nope"])],
+      ["orderId", random.pick(["1", "0", "-1", "99999999999", "abc"])],
+      ["slot", random.pick(["2026-12-04T10:00", "2099-01-05T10:00", "2026-12-04T25:00", "<script>"])],
+      ["day", random.pick(["2026-12-04", "2026-02-30", ""])],
+      ["holiday", random.pick(["2026-12-31", "2026-02-30", "'; drop table orders --", "x".repeat(500)])],
+      ["note", random.pick(["Новый год", "x".repeat(500), "<b>"])],
+    ],
+    writes: onMethods(actionMethods, ["pickup_bookings", "pickup_holidays", "orders", "audit_log"]),
   },
   { name: "GET /admin", forStaff: true, kind: "page", methods: ["GET"], path: () => "/admin", writes: none },
 ];

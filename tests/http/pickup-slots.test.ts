@@ -1,0 +1,191 @@
+// Office pickup booked for a time, as buyers and the manager meet it with JavaScript off: the
+// checkout offers days and slots of the office's hours in Moscow time (Mon–Thu 10–18, Fri 10–17,
+// no weekends, no holiday staff listed), two buyers racing for the last place of a slot get it
+// once, the slot is on the order page, in the SMS and on the packing slip, a cancelled order
+// frees its place, and the manager sees the day's schedule and moves a booking.
+import { describe, expect, it } from "vitest";
+import { type Buyer, latestOrderId, newPhone, postCheckoutForm, productIdOf } from "#tests/support/buyer.ts";
+import { attributeOf, inputValue, selectAll, selectAllIn, textByTestId, textContent, textOf } from "#tests/support/html.ts";
+import { waitFor } from "#tests/support/network.ts";
+import { runningShop } from "#tests/support/shop-fixture.ts";
+import { ShopClient } from "#tests/support/http-client.ts";
+import { eq } from "drizzle-orm";
+import { pickupBookings } from "#app/modules/db/schema.ts";
+import { readSmsNotices } from "#tests/support/sms-outbox.ts";
+import { addStaffByCommand } from "#tests/support/staff.ts";
+
+const staff = { manager: newPhone() };
+const coin = productIdOf("300-letie-poltavskoy-bitvy-3-rublya-2009");
+/** A second coin: two buyers of different coins share no stock lock, so only the slot's own rule keeps them apart. */
+const otherCoin = productIdOf("georgiy-pobedonosec-3-rublya-serebro");
+const shop = runningShop({
+  prepare: (database) => addStaffByCommand(database.env, staff.manager.typed, "manager", "Менеджер"),
+  // One place per slot: the second buyer for a slot is the one who finds it full.
+  env: { PICKUP_SLOT_CAPACITY: "1", NOTIFY_POLL_INTERVAL_MS: "200" },
+  timeoutMs: 300_000,
+});
+
+type Option = { value: string; text: string; disabled: boolean; day: string };
+
+/** The slot select's options with their day group, as the page renders them. */
+function slotOptions(page: string): Option[] {
+  return selectAll(page, 'select[name="pickupSlot"] optgroup').flatMap((group) =>
+    selectAllIn(group, "option").map((option) => ({
+      value: attributeOf(option, "value") ?? "",
+      text: textOf(option),
+      disabled: attributeOf(option, "disabled") !== undefined,
+      day: attributeOf(group, "label") ?? "",
+    })),
+  );
+}
+
+const contactOf = (buyer: Buyer) => ({ lastName: "Иванов", name: "Пётр", secondName: "", phone: buyer.phone.typed, email: buyer.email, paymentId: "4" });
+
+/** A buyer with the coin in the cart and office pickup applied (no JavaScript: «Применить способ доставки»). */
+async function buyerAtOfficePickup(productId = coin): Promise<Buyer & { page: string }> {
+  const buyer = await shop.buyer();
+  expect((await buyer.client.postForm("/cart", { intent: "add", productId: String(productId) })).status).toBe(303);
+  const first = await buyer.client.html("/checkout");
+  expect((await postCheckoutForm(buyer.client, first, { ...contactOf(buyer), deliveryId: "35", intent: "save" })).status).toBe(303);
+  return { ...buyer, page: await buyer.client.html("/checkout") };
+}
+
+const place = (buyer: Buyer, page: string, slot: string) =>
+  postCheckoutForm(buyer.client, page, { ...contactOf(buyer), deliveryId: "35", pickupSlot: slot, intent: "place" });
+
+/** The ISO weekday (1 = Monday) of a slot key's day. */
+const weekday = (key: string) => new Date(`${key.slice(0, 10)}T00:00:00Z`).getUTCDay() || 7;
+const moscowToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow" }).format(new Date());
+
+let manager: ShopClient;
+let winnerOrder = 0;
+let raced = "";
+
+describe("choosing a slot at checkout", () => {
+  it("offers the office's hours in Moscow time from tomorrow on: Mon–Thu to 18:00, Fri to 17:00, no weekends", async () => {
+    const { page } = await buyerAtOfficePickup();
+    const options = slotOptions(page);
+    expect(options.length).toBeGreaterThan(0);
+    expect(options.every((option) => weekday(option.value) <= 5)).toBe(true);
+    expect(options[0]!.value.slice(0, 10) > moscowToday()).toBe(true);
+    const days = [...new Set(options.map((option) => option.value.slice(0, 10)))];
+    for (const day of days) {
+      const ofDay = options.filter((option) => option.value.startsWith(day));
+      expect(ofDay[0]!.value).toBe(`${day}T10:00`);
+      expect(ofDay.at(-1)!.text).toContain(weekday(day) === 5 ? "16:00–17:00" : "17:00–18:00");
+    }
+    expect(days.some((day) => weekday(day) === 5)).toBe(true);
+  });
+
+  it("refuses to place the order without a slot, in Russian, and keeps what was typed", async () => {
+    const buyer = await buyerAtOfficePickup();
+    const refused = await postCheckoutForm(buyer.client, buyer.page, { ...contactOf(buyer), lastName: "Сидоров", deliveryId: "35", intent: "place" });
+    expect(refused.status).toBe(303);
+    const page = await buyer.client.html("/checkout");
+    expect(textContent(page)).toContain("Выберите день и время, когда заберёте заказ в офисе");
+    expect(inputValue(page, "lastName")).toBe("Сидоров");
+  });
+
+  it("gives the last place of a slot to exactly one of two buyers ordering at once; the other is told and keeps the form", async () => {
+    const [one, two] = await Promise.all([buyerAtOfficePickup(), buyerAtOfficePickup(otherCoin)]);
+    raced = slotOptions(one.page).find((option) => !option.disabled)!.value;
+    const answers = await Promise.all([place(one, one.page, raced), place(two, two.page, raced)]);
+    const placed = answers.map((answer) => !answer.headers.get("location")!.startsWith("/checkout"));
+    expect(placed.filter(Boolean)).toHaveLength(1);
+    const winner = placed[0] ? one : two;
+    const loser = placed[0] ? two : one;
+    const page = await loser.client.html("/checkout");
+    expect(textContent(page)).toContain("Это время уже занято");
+    expect(inputValue(page, "lastName")).toBe("Иванов");
+    const full = slotOptions(page).find((option) => option.value === raced)!;
+    expect(full.disabled).toBe(true);
+    expect(full.text).toContain("мест нет");
+
+    winnerOrder = await latestOrderId(winner.client);
+    const orderPage = await winner.client.html(`/my/orders/${winnerOrder}`);
+    const slotText = textByTestId(orderPage, "order-pickup-slot")!;
+    expect(slotText).toMatch(/10:00–11:00 \(МСК\)|\d\d:00–\d\d:00 \(МСК\)/);
+    expect(slotText).toContain(`${raced.slice(11)}–`);
+    const sms = await waitFor(
+      () => readSmsNotices(shop.smsOutbox, winner.phone.normal),
+      (messages) => messages.some((message) => message.text.includes("принят")),
+      15_000,
+      "the order's SMS",
+    );
+    expect(sms.find((message) => message.text.includes("принят"))!.text).toContain(`Самовывоз из офиса: `);
+    expect(sms.find((message) => message.text.includes("принят"))!.text).toContain(`${raced.slice(11)}–`);
+  });
+});
+
+describe("the back office", () => {
+  it("shows the day's schedule with the booking, the packing slip states the slot, and the manager moves it", async () => {
+    manager = await shop.staff(staff.manager);
+    const day = raced.slice(0, 10);
+    const schedule = await manager.html(`/admin/pickup?day=${day}`);
+    const slot = textByTestId(schedule, `slot-${raced}`)!;
+    expect(slot).toContain("свободно 0");
+    const number = /№([\d-]+)/.exec(slot)![1]!;
+    expect(textByTestId(await manager.html(`/admin/orders/${number}/slip`), "slip-delivery")).toContain(`${raced.slice(11)}–`);
+
+    const target = selectAll(schedule, `[data-testid="booking-${number}"] select[name="slot"] option`)
+      .map((option) => attributeOf(option, "value") ?? "")
+      .find((value) => value !== "" && value !== raced)!;
+    const moved = await manager.postForm("/admin/pickup", { intent: "move", orderId: String(winnerOrder), slot: target, day });
+    expect(moved.status).toBe(303);
+    expect(textByTestId(await manager.html(moved.headers.get("location")!), "flash")).toContain("Запись перенесена");
+    expect(textByTestId(await manager.html(`/admin/pickup?day=${target.slice(0, 10)}`), `slot-${target}`)).toContain(number);
+    // The old slot is free again for buyers.
+    const { page } = await buyerAtOfficePickup();
+    expect(slotOptions(page).find((option) => option.value === raced)!.disabled).toBe(false);
+    expect(slotOptions(page).find((option) => option.value === target)!.disabled).toBe(true);
+  });
+
+  it("a holiday staff add takes its day off the checkout; removing it brings the day back", async () => {
+    const { client, page } = await buyerAtOfficePickup();
+    const day = slotOptions(page)[0]!.value.slice(0, 10);
+    expect((await manager.postForm("/admin/pickup", { intent: "add-holiday", holiday: day, note: "Праздник" })).status).toBe(303);
+    expect(textByTestId(await manager.html("/admin/pickup"), `holiday-${day}`)).toContain("Праздник");
+    expect(slotOptions(await client.html("/checkout")).some((option) => option.value.startsWith(day))).toBe(false);
+    // A hostile or malformed date is refused in Russian, nothing saved.
+    const bad = await manager.postForm("/admin/pickup", { intent: "add-holiday", holiday: "2026-02-30'; drop table orders" });
+    expect(textByTestId(await manager.html(bad.headers.get("location")!), "flash")).toContain("ГГГГ-ММ-ДД");
+    expect((await manager.postForm("/admin/pickup", { intent: "remove-holiday", holiday: day })).status).toBe(303);
+    expect(slotOptions(await client.html("/checkout")).some((option) => option.value.startsWith(day))).toBe(true);
+  });
+
+  it("cancelling the order frees its place", async () => {
+    const page = await manager.html(`/admin/orders`);
+    const number = selectAll(page, "a")
+      .map((link) => /^\/admin\/orders\/(\d{4}-\d{6})$/.exec(attributeOf(link, "href") ?? "")?.[1])
+      .find(Boolean)!;
+    const orderPage = await manager.html(`/admin/orders/${number}`);
+    const cancelled = await manager.postForm(`/admin/orders/${number}`, {
+      to: "cancelled",
+      version: inputValue(orderPage, "version")!,
+      reason: "Покупатель передумал",
+    });
+    expect(cancelled.status).toBe(303);
+    const { page: checkout } = await buyerAtOfficePickup();
+    expect(slotOptions(checkout).every((option) => !option.disabled)).toBe(true);
+  });
+
+  it("an order not collected within the setting's days after its slot is flagged in the schedule and the orders list", async () => {
+    const buyer = await buyerAtOfficePickup();
+    const slot = slotOptions(buyer.page).find((option) => !option.disabled)!.value;
+    expect((await place(buyer, buyer.page, slot)).headers.get("location")).toMatch(/\/payment\/sandbox\//);
+    const orderId = await latestOrderId(buyer.client);
+    // Its slot moved ten days back with the shop stopped, rather than waited out (PICKUP_UNCOLLECTED_DAYS is 3).
+    await shop.restart(async ({ db }) => {
+      await db
+        .update(pickupBookings)
+        .set({ startsAt: new Date(Date.now() - 10 * 86_400_000) })
+        .where(eq(pickupBookings.orderId, orderId));
+    });
+    const staffClient = new ShopClient(shop.url, { jar: manager.jar });
+    const flagged = selectAll(await staffClient.html("/admin/pickup"), '[data-testid="uncollected-list"] li');
+    expect(flagged.map((item) => textOf(item))).toEqual([expect.stringContaining("не забран в срок")]);
+    const number = /№([\d-]+)/.exec(textOf(flagged[0]))![1]!;
+    const list = await staffClient.html(`/admin/orders?q=${number}`);
+    expect(textByTestId(list, "order-uncollected")).toContain("Не забран в срок");
+  });
+});
