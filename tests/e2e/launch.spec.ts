@@ -4,7 +4,7 @@
 // page sells it with «не более 2 шт. в одни руки», and a third piece is refused with that reason at
 // the checkout. Screenshots go to test-results/launch/ to be looked at.
 import { expect, test } from "./fixtures.ts";
-import { phone } from "./helpers.ts";
+import { phone, waitForHydration } from "./helpers.ts";
 import { horizontalOverflow, wide } from "./layout-steps.ts";
 
 const coming = { path: "/products/kompleks-hrama-voskreseniya-hristova-3-rublya-2020", name: "Комплекс Храма Воскресения Христова 3 рубля 2020" };
@@ -55,6 +55,8 @@ for (const [screen, viewport] of [
 test("a third piece of the launched coin goes into the cart as two, with the cap said", async ({ page, javaScriptEnabled }) => {
   await page.setViewportSize(phone);
   await page.goto(launched.path);
+  // With JavaScript the form is the fetcher's only once the page has hydrated; before that it posts as a plain form.
+  if (javaScriptEnabled) await waitForHydration(page);
   const buy = page.getByRole("region", { name: "Цена и покупка" });
   const quantity = buy.getByLabel("Количество");
   // A browser keeps a number field within its max; a script or an old form may not.
