@@ -8,6 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_COMING_SKU } from "#app/modules/seed/coin-launches.server.ts";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { type Buyer, pickupOrderFields, postCheckoutForm, signedInBuyer } from "#tests/support/buyer.ts";
 import { h1Texts, inputValue } from "#tests/support/html.ts";
@@ -27,8 +28,11 @@ const queryTimeoutMs = 2_000;
 const hangMs = 10_000;
 const unavailable = "Сервис временно недоступен";
 
-/** Coins with stock enough for one of each per visitor (ids follow the demo catalogue's order). */
-const stocked = demoCatalog.flatMap((coin, index) => (coin.stock >= 5 ? [{ id: index + 1, slug: coin.slug }] : []));
+/**
+ * Coins with stock enough for one of each per visitor (ids follow the demo catalogue's order), on sale: the demo's
+ * announced coin is refused by the cart (a 303 back with the reason, and no row) until its opening.
+ */
+const stocked = demoCatalog.flatMap((coin, index) => (coin.stock >= 5 && coin.sku !== DEMO_COMING_SKU ? [{ id: index + 1, slug: coin.slug }] : []));
 
 const pagePaths = ["/", "/catalog", `/products/${stocked[0]!.slug}`, "/about", "/cart", "/catalog/gold/rf", "/api/cart", "/api/work", "/api/wishlist"];
 
