@@ -59,6 +59,7 @@ const LAYERS = [
       "auth",
       "receipts",
       "orders",
+      "preorders",
       "returns",
       "telegram",
       "exchange",

@@ -47,8 +47,10 @@ export default defineConfig({
   // test took a quarter of the run (three specs: 101-106 s with, 75-79 s without; decision 040).
   use: { baseURL, locale: "ru-RU", timezoneId: "Europe/Moscow", trace: process.env.CI ? "off" : "retain-on-failure" },
   projects: [
-    { name: "js", testIgnore: /\.nojs\.spec\.ts$/, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "js", testIgnore: [/\.nojs\.spec\.ts$/, /main-thread\.js\.spec\.ts$/], use: { ...chromium, javaScriptEnabled: true } },
     { name: "no-js", testIgnore: /\.js\.spec\.ts$/, use: { ...chromium, javaScriptEnabled: false } },
+    // Timings of the main thread (decision 065): run alone, after the other suites (`npm test`).
+    { name: "main-thread", testMatch: /main-thread\.js\.spec\.ts$/, use: { ...chromium, javaScriptEnabled: true } },
   ],
   webServer: {
     command: "node tests/e2e/server.ts",

@@ -38,6 +38,8 @@ import { shop } from "#app/modules/shop/contacts.ts";
 import { analyticsView, readAnalyticsChoice } from "#app/modules/analytics/cookie-choice.server.ts";
 import { MetricaAfterConsent } from "#app/ui/frame/MetricaAfterConsent.tsx";
 import { JsonLd } from "#app/ui/kit/JsonLd.tsx";
+import { officeHoursRows } from "#app/modules/config/office-hours.ts";
+import { readOfficeHours } from "#app/modules/pickup/office-hours.server.ts";
 import { IconSprite } from "#app/ui/kit/icons.tsx";
 
 import { describeError } from "#app/modules/shared/error-view.ts";
@@ -85,10 +87,11 @@ async function headerLists(db: Parameters<typeof listState>[0], owner: Parameter
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
   const signedIn = context.get(userContext);
-  const [sales, quotesService, { counts, membership }] = await Promise.all([
+  const [sales, quotesService, { counts, membership }, officeHours] = await Promise.all([
     readSalesSettingShown(db),
     getQuotesService(),
     headerLists(db, context.get(listOwnerContext)),
+    readOfficeHours(db),
   ]);
   const snapshot = quotesService.current();
   const quotes: QuotesView | null = snapshot
@@ -108,7 +111,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: signedIn ? { name: signedIn.name, phone: signedIn.phone } : null,
     // Built on the server: the structured data and the counter snippet travel as data,
     // not as code every visitor's browser must download and parse.
-    storeJsonLd: storeJsonLd(getConfig().publicUrl, getConfig().seller),
+    storeJsonLd: storeJsonLd(getConfig().publicUrl, getConfig().seller, officeHoursRows(officeHours)),
+    /** The office's hours as staff set them (/admin/pickup): the footer, the phones panel, /contacts and the order pages. */
+    officeHours,
     /** The seller's legal details for the footer. */
     seller: getConfig().seller,
     /** The counter only after the visitor accepted analytics cookies; the banner until they answer (152-FZ). */

@@ -36,6 +36,8 @@ export default [
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("yml.xml", "routes/yml[.]xml.ts"),
   route("build.json", "routes/build[.]json.ts"),
+  // The bench's blank page (the framework's floor): a 404 unless BENCH_BLANK_PAGE=true (decision 063).
+  route("bench/blank", "routes/bench-blank.tsx"),
   // The CommerceML 2 exchange with 1C and МойСклад (decision 048): plain-text answers, no layout.
   route("1c_exchange", "routes/exchange.ts"),
 
@@ -101,6 +103,7 @@ export default [
       route("catalog/export", "routes/admin/catalog-export.ts"),
       route("catalog/:sku", "routes/admin/catalog-coin.tsx"),
       route("catalog/:sku/launch", "routes/admin/catalog-launch.tsx"),
+      route("catalog/:sku/preorders", "routes/admin/catalog-preorders.tsx"),
       route("content", "routes/admin/content.tsx"),
       route("content/new/:kind", "routes/admin/content-new.tsx"),
       route("content/:kind/:key", "routes/admin/content-item.tsx"),
@@ -188,6 +191,9 @@ export default [
       route("reviews/:slug", "routes/my/review.tsx"),
       route("alerts", "routes/my/alerts.tsx"),
       route("launch-subscriptions", "routes/my/launch-subscriptions.tsx"),
+      // Pre-orders of coming coins (decision 062): the coin page's form posts here.
+      route("preorders", "routes/my/preorders.tsx"),
+      route("preorders/identification", "routes/my/preorder-identification.tsx"),
       route("profile", "routes/my/profile.tsx"),
       route("profile/edit", "routes/my/profile-edit.tsx"),
       route("buyback", "routes/my/buyback.tsx"),

@@ -15,7 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
-import { lighthouseBudgets, pages } from "./budgets.ts";
+import { lighthouseBudgets, mainThreadBudgets, pages } from "./budgets.ts";
 import { BROWSER_UA } from "./page-weight.ts";
 import { runAlone, type Bench, type Measurement } from "./types.ts";
 
@@ -159,7 +159,15 @@ function rowsOf(pagePath: string, result: Result, runs: number[], load: number[]
   rows.push(
     { page: pagePath, metric: "LH first contentful paint", value: metric("first-contentful-paint"), unit: "ms", note: renderBlocking(result) },
     { page: pagePath, metric: "LH largest contentful paint", value: metric("largest-contentful-paint"), unit: "ms", note: lcpElement(result) },
-    { page: pagePath, metric: "LH total blocking time", value: metric("total-blocking-time"), unit: "ms" },
+    { page: pagePath, metric: "LH total blocking time", value: metric("total-blocking-time"), unit: "ms", budget: mainThreadBudgets.totalBlockingTime },
+    {
+      page: pagePath,
+      metric: "LH main-thread work",
+      value: metric("mainthread-work-breakdown"),
+      unit: "ms",
+      budget: mainThreadBudgets.mainThreadWork,
+      note: result.audits["bootup-time"]?.displayValue ? `script execution ${result.audits["bootup-time"].displayValue}` : undefined,
+    },
     { page: pagePath, metric: "LH cumulative layout shift ×1000", value: Math.round(metric("cumulative-layout-shift") * 1000), unit: "count" },
     // Lighthouse's findings that failed, named so a regression says where to look.
     { page: pagePath, metric: "LH findings", value: found.length, unit: "count", note: found.join(", ") || undefined },

@@ -56,10 +56,12 @@ async function main(): Promise<number> {
     for (const bench of benches) {
       try {
         rows.push(
-          ...(await bench.run({ baseUrl: server.baseUrl, smsOutboxFile: server.smsOutboxFile, serverPid: server.pid })).map((row) => ({
-            ...row,
-            bench: bench.name,
-          })),
+          ...(await bench.run({ baseUrl: server.baseUrl, smsOutboxFile: server.smsOutboxFile, serverPid: server.pid, databaseUrl: server.databaseUrl })).map(
+            (row) => ({
+              ...row,
+              bench: bench.name,
+            }),
+          ),
         );
       } catch (error) {
         failures.push(`${bench.name}: ${error instanceof Error ? error.message : String(error)}`);

@@ -53,6 +53,8 @@ export type BenchServer = {
   smsOutboxFile: string;
   /** The server process (bench/soak.ts signals it for memory samples). */
   pid: number;
+  /** The shop's own PostgreSQL database, when it runs on one (operator commands may work beside it). */
+  databaseUrl?: string;
   /** The temporary folder of this run (data, outbox); removed by stop(). */
   workDir: string;
   /** What the server has printed so far (LOG_LEVEL=warn: warnings and errors; info with several processes). */
@@ -123,6 +125,7 @@ export async function startShop({ timeoutMs = 90_000, nodeArgs = [], env = {} }:
       SMS_OUTBOX_FILE: smsOutboxFile,
       // Every simulated buyer signs in and orders from 127.0.0.1 (the launch benchmark has dozens).
       SMS_CODES_PER_IP_PER_HOUR: "100000",
+      SMS_CODE_CHECKS_PER_IP_PER_HOUR: "100000",
       ORDER_ATTEMPTS_PER_IP_PER_MINUTE: "100000",
       ...env,
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
@@ -170,5 +173,5 @@ export async function startShop({ timeoutMs = 90_000, nodeArgs = [], env = {} }:
     await stop();
     throw error;
   }
-  return { baseUrl, smsOutboxFile, pid: child.pid!, workDir, output: () => output, stop };
+  return { baseUrl, smsOutboxFile, pid: child.pid!, ...(postgres ? { databaseUrl: postgres.url } : {}), workDir, output: () => output, stop };
 }

@@ -26,6 +26,8 @@ export type BenchContext = {
   smsOutboxFile?: string;
   /** The server's process id (its workers are its children), for CPU time per request. */
   serverPid?: number;
+  /** The shop's PostgreSQL database, when it runs on one: operator commands may change it while it runs. */
+  databaseUrl?: string;
 };
 
 /** A benchmark: `bench/run.ts` runs each in turn against one server and prints one table. */

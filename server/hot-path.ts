@@ -4,7 +4,7 @@
 // these take the plain node:http path; everything else, and these when not served here, go on
 // to express (server/app.ts).
 import type http from "node:http";
-import { nodeCacheLookup, type PageCache } from "#app/modules/request/page-cache.server.ts";
+import { nodeCacheLookup, type PageCache, type PageState } from "#app/modules/request/page-cache.server.ts";
 import { isImageProxyPath } from "./image-proxy.ts";
 import { plainRequestOrigin } from "./page-request.ts";
 
@@ -12,7 +12,7 @@ export type HotPathOptions = {
   /** Answers a request for a file of the build (server/static-files.ts). */
   staticFile(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): boolean;
   pageCache: PageCache;
-  pageState(): Promise<string>;
+  pageState(): Promise<PageState>;
   trustProxy: boolean;
 };
 

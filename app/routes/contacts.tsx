@@ -1,4 +1,5 @@
 import { Fragment } from "react";
+import { useOfficeHours } from "#app/ui/frame/office-hours.ts";
 import { getConfig } from "#app/modules/config/config.server.ts";
 import { renderMarkdown } from "#app/modules/content/markdown.server.ts";
 import { findPage } from "#app/modules/content/pages.server.ts";
@@ -42,6 +43,7 @@ const fullAddress = `${shop.address.postalCode}, ${shop.address.addressLocality}
 const yandexMapsLink = `https://yandex.ru/maps/?pt=${shop.geo.longitude},${shop.geo.latitude}&z=17&l=map`;
 
 export default function Contacts({ loaderData }: Route.ComponentProps) {
+  const officeHours = useOfficeHours();
   const { title, directionsHtml, mapsApiKey, jsonLd, seller, registerQr } = loaderData;
   const { main, tollFree } = shop.phones;
   return (
@@ -74,8 +76,8 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
             </div>
             <div className={css.contactCard}>
               <h3 className={css.cardTitle}>Часы работы (московское время)</h3>
-              <dl className={css.hours}>
-                {shop.hours.map((slot) => (
+              <dl className={css.hours} data-testid="contacts-hours">
+                {officeHours.rows.map((slot) => (
                   <Fragment key={slot.days}>
                     <dt>{slot.days}</dt>
                     <dd>
@@ -83,8 +85,12 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
                     </dd>
                   </Fragment>
                 ))}
-                <dt>Сб, Вс</dt>
-                <dd>выходные</dd>
+                {officeHours.closed.length > 0 ? (
+                  <>
+                    <dt>{officeHours.closed.join(", ")}</dt>
+                    <dd>{officeHours.closed.length === 1 ? "выходной" : "выходные"}</dd>
+                  </>
+                ) : null}
               </dl>
             </div>
             <div className={css.contactCard}>

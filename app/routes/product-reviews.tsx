@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { findProductBySlug, coinRating } from "#app/modules/catalog/products.server.ts";
+import { isCoinSlug } from "#app/modules/catalog/slug.ts";
 import { moscowToday } from "#app/modules/content/dates.ts";
 import { databaseContext } from "#app/modules/request/context.ts";
 import { publishedReviews } from "#app/modules/reviews/reviews.server.ts";
@@ -11,13 +12,12 @@ import { RatingSummary } from "#app/ui/reviews/CoinReviews.tsx";
 import { ReviewList } from "#app/ui/reviews/ReviewList.tsx";
 import type { Route } from "./+types/product-reviews";
 
-const slugPattern = /^[a-z0-9][a-z0-9-]{0,127}$/;
 const REVIEWS_PER_PAGE = 20;
 
 /** Every published review of a coin, newest first, twenty a page (`?page=2`…). */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { pathname } = url;
-  if (!slugPattern.test(params.slug)) invalidPage(pathname);
+  if (!isCoinSlug(params.slug)) invalidPage(pathname);
   const page = parsePageNumber(url.searchParams.get("page") ?? undefined, pathname);
   const { db } = context.get(databaseContext);
   const coin = await findProductBySlug(db, params.slug);

@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { vatNotice } from "#app/modules/tax/vat.ts";
 import { Await, Link } from "react-router";
 import { findProductBySlug, pricingRule, relatedProducts, toDetails } from "#app/modules/catalog/products.server.ts";
+import { isCoinSlug } from "#app/modules/catalog/slug.ts";
 import { activePromotions } from "#app/modules/content/promotions.server.ts";
 import { discountedPrice, matchesCoin, tierTable } from "#app/modules/pricing/discounts.ts";
 import { parseHistoryRange, historyRanges } from "#app/modules/catalog/price-history.ts";
@@ -18,6 +19,7 @@ import { productJsonLd } from "#app/modules/seo/product-json-ld.ts";
 import { pageMeta } from "#app/modules/seo/meta.ts";
 import { formatDateTime, formatFineness, formatGrams, formatMillimetres, formatMoney, formatNumber } from "#app/modules/shared/format.ts";
 import { invalidPage, pageNotFound } from "#app/modules/shared/not-found.ts";
+import { handledWhenUnused } from "#app/modules/shared/streamed.ts";
 import { ListForm, listFetcherKey } from "#app/ui/catalog/ListForm.tsx";
 import { CartAddButton, ProductActions } from "#app/ui/catalog/ProductActions.tsx";
 import { ProductCard } from "#app/ui/catalog/ProductCard.tsx";
@@ -31,6 +33,8 @@ import { AlertForms } from "#app/ui/catalog/AlertForms.tsx";
 import { LaunchFacts } from "#app/ui/catalog/LaunchFacts.tsx";
 import { LaunchSubscribe } from "#app/ui/catalog/LaunchSubscribe.tsx";
 import { launchSubscriptionsOf } from "#app/modules/launches/subscriptions.server.ts";
+import { preorderLimit, waitingPreorderOf } from "#app/modules/preorders/preorders.server.ts";
+import { PreorderForm } from "#app/ui/catalog/PreorderForm.tsx";
 import { telegramLinkOf } from "#app/modules/notifications/telegram-links.server.ts";
 import { isComing, type LaunchInfo } from "#app/modules/launches/launch.ts";
 import { publishedReviews } from "#app/modules/reviews/reviews.server.ts";
@@ -39,13 +43,12 @@ import { CoinReviews } from "#app/ui/reviews/CoinReviews.tsx";
 import * as css from "./product.css.ts";
 import type { Route } from "./+types/product";
 
-const slugPattern = /^[a-z0-9][a-z0-9-]{0,127}$/;
 const REVIEWS_ON_COIN_PAGE = 10;
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { pathname } = url;
   // The page's validation hook (spec section 5): a malformed address is not a product.
-  if (!slugPattern.test(params.slug)) invalidPage(pathname);
+  if (!isCoinSlug(params.slug)) invalidPage(pathname);
   const { db } = context.get(databaseContext);
   const row = await findProductBySlug(db, params.slug);
   if (!row) pageNotFound(pathname);
@@ -83,6 +86,9 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     coming,
     launchSubscriptions: coming && user ? await launchSubscriptionsOf(db, user.id, row.id) : [],
     launchByTelegram: coming && user ? (await telegramLinkOf(db, user.id)) !== undefined : false,
+    // Pre-orders where staff allow them (decision 062): the most one buyer may ask for and their place, if any.
+    preorder:
+      coming && row.preordersAllowed ? { maxQuantity: preorderLimit(row), mine: user ? ((await waitingPreorderOf(db, user.id, row.id)) ?? null) : null } : null,
     launch: {
       salesOpenAt: row.salesOpenAt?.toISOString() ?? null,
       issueDate: row.issueDate,
@@ -115,7 +121,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       day: moscowToday(review.createdAt),
     })),
     // Streamed after the main content: the page does not wait for it.
-    related: relatedProducts(db, row, rates, 8),
+    related: handledWhenUnused(relatedProducts(db, row, rates, 8)),
   };
 }
 
@@ -287,6 +293,18 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               productId={product.id}
               returnTo={href}
               subscribed={launchSubscriptions}
+            />
+          ) : null}
+          {active && coming && loaderData.preorder && launch.salesOpenAt ? (
+            <PreorderForm
+              signedIn={alerts.signedIn}
+              loginHref={loginHref(`${href}#preorder`)}
+              productId={product.id}
+              returnTo={href}
+              salesOpenAt={launch.salesOpenAt}
+              expectedPrice={launch.expectedPrice}
+              maxQuantity={loaderData.preorder.maxQuantity}
+              mine={loaderData.preorder.mine ? { quantity: loaderData.preorder.mine.quantity, place: loaderData.preorder.mine.place } : null}
             />
           ) : null}
           {coming ? null : (

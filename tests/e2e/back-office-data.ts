@@ -8,9 +8,9 @@ import { createSandboxProvider } from "#app/modules/payments/sandbox.server.ts";
 import { cliActor } from "#app/modules/audit/audit.server.ts";
 import { addStaff } from "#app/modules/staff/staff.server.ts";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
-import { placeTestOrder } from "#tests/support/orders.ts";
+import { officePickupDelivery, placeTestOrder } from "#tests/support/orders.ts";
 import { changeOrderStatus } from "#app/modules/orders/operator.server.ts";
-import { users } from "#app/modules/db/schema.ts";
+import { orderLines, returnRequests, users } from "#app/modules/db/schema.ts";
 import { eq } from "drizzle-orm";
 
 /** A silver coin: the orders stay under the identification threshold (115-FZ) the e2e shop keeps at its default. */
@@ -95,6 +95,27 @@ export const e2eReturns = {
   nojs: { buyerDigits: "9990000662", manager: { typed: "+7 (999) 000-00-64", normal: "+79990000064" } },
 };
 
+/** Pre-orders (preorders.spec.ts), one buyer and one content editor per project, on the demo's coming coin. */
+export const e2ePreorders = {
+  js: { buyer: { typed: "+7 (999) 000-06-91", normal: "+79990000691" }, editor: { typed: "+7 (999) 000-06-93", normal: "+79990000693" } },
+  nojs: { buyer: { typed: "+7 (999) 000-06-92", normal: "+79990000692" }, editor: { typed: "+7 (999) 000-06-94", normal: "+79990000694" } },
+};
+
+/**
+ * A return of an order paid on receipt, its coin received, for the money given back by hand (decision
+ * 061); and an office-pickup order with its slot, for the order page's «Когда заберёт». Per project.
+ */
+export const e2eReturnsByHand = {
+  js: { buyerDigits: "9990000681", manager: { typed: "+7 (999) 000-06-85", normal: "+79990000685" }, pickupSurname: "Самовывозов" },
+  nojs: { buyerDigits: "9990000682", manager: { typed: "+7 (999) 000-06-86", normal: "+79990000686" }, pickupSurname: "Самовывозин" },
+};
+
+/** A large pre-order's identification step (preorder-identification.spec.ts), one buyer per project. */
+export const e2ePreorderIdentification = {
+  js: { buyer: { typed: "+7 (999) 000-06-95", normal: "+79990000695" } },
+  nojs: { buyer: { typed: "+7 (999) 000-06-96", normal: "+79990000696" } },
+};
+
 /** Paid orders waiting for each manager: one per journey (a desktop and a phone), and one spare. */
 const PAID_ORDERS_EACH = 3;
 
@@ -131,6 +152,20 @@ export async function prepareBackOffice(dataDir: string, publicUrl: string): Pro
       const added = await addStaff(handle.db, { phone: owner.typed, role: "owner", name: "Владелец обмена e2e" }, cliActor);
       if (!added.ok) throw new Error(added.reason);
     }
+    for (const { editor, buyer } of Object.values(e2ePreorders)) {
+      const added = await addStaff(handle.db, { phone: editor.typed, role: "content", name: "Редактор анонсов e2e" }, cliActor);
+      if (!added.ok) throw new Error(added.reason);
+      // A buyer with a cabinet already, so the sign-in leads back to the coin's page.
+      await handle.db
+        .insert(users)
+        .values({ phone: buyer.normal, name: "Пётр", lastName: "Предзаказов", email: `preorder${buyer.normal.slice(-3)}@example.ru` })
+        .onConflictDoNothing();
+    }
+    for (const { buyer } of Object.values(e2ePreorderIdentification))
+      await handle.db
+        .insert(users)
+        .values({ phone: buyer.normal, name: "Пётр", lastName: "Паспортов", email: `preorder${buyer.normal.slice(-3)}@example.ru` })
+        .onConflictDoNothing();
     for (const reviewer of Object.values(e2eReviewers)) {
       const added = await addStaff(handle.db, { phone: reviewer.editor.typed, role: "content", name: "Модератор отзывов e2e" }, cliActor);
       if (!added.ok) throw new Error(added.reason);
@@ -158,6 +193,32 @@ export async function prepareBackOffice(dataDir: string, publicUrl: string): Pro
         const moved = await changeOrderStatus(handle.db, order.number, to);
         if (!moved.ok) throw new Error(moved.reason);
       }
+    }
+    for (const { buyerDigits, manager, pickupSurname } of Object.values(e2eReturnsByHand)) {
+      const added = await addStaff(handle.db, { phone: manager.typed, role: "manager", name: "Менеджер возвратов e2e" }, cliActor);
+      if (!added.ok) throw new Error(added.reason);
+      const order = await placeTestOrder(handle.db, { paymentId: 6, lines: [{ productId: SILVER_COIN, quantity: 2 }], lastName: "Наличных" });
+      await handle.db
+        .update(users)
+        .set({ phone: `+7${buyerDigits}` })
+        .where(eq(users.id, order.userId));
+      for (const to of ["assembling", "ready_for_pickup", "completed"] as const) {
+        const moved = await changeOrderStatus(handle.db, order.number, to);
+        if (!moved.ok) throw new Error(moved.reason);
+      }
+      // The request's own steps are the HTTP suite's (return-refund-by-hand.test.ts): here it starts received.
+      const [line] = await handle.db.select().from(orderLines).where(eq(orderLines.orderId, order.orderId));
+      await handle.db.insert(returnRequests).values({
+        orderId: order.orderId,
+        userId: order.userId,
+        status: "received",
+        sellable: true,
+        lines: [{ orderLineId: line!.id, name: line!.name, quantity: 1, priceRub: line!.price }],
+        amount: line!.price,
+        reason: "Не подошла",
+        handover: "bring",
+      });
+      await placeTestOrder(handle.db, { lines: [{ productId: SILVER_COIN, quantity: 1 }], lastName: pickupSurname, delivery: officePickupDelivery });
     }
     for (let index = 0; index < PAID_ORDERS_EACH * Object.keys(e2eManagers).length; index++) {
       const { buyersSurname } = Object.values(e2eManagers)[index % Object.keys(e2eManagers).length]!;

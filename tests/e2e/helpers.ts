@@ -1,6 +1,8 @@
 // Shared steps of the e2e specs. Not a spec file: Playwright only runs *.spec.ts.
 import { expect, type Locator, type Page } from "@playwright/test";
+import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
 import { signIn } from "./layout-steps.ts";
+import { smsOutboxFile } from "./outbox.ts";
 
 export const phone = { width: 390, height: 844 };
 export const desktop = { width: 1280, height: 800 };
@@ -91,4 +93,21 @@ export async function signInAndFillCheckout(page: Page, baseURL: string, javaScr
   await page.getByLabel("Телефон").fill(buyer.phone);
   if (pickupPoint) await page.getByTestId("point-list").getByRole("radio").first().check();
   return buyer;
+}
+
+/** Signs the buyer in at /login as a person does, back to `to`. */
+export async function signInBuyer(page: Page, buyer: { typed: string; normal: string }, javaScriptEnabled: boolean, to: string) {
+  const since = new Date();
+  await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
+  const phoneField = page.getByLabel("Телефон");
+  if (javaScriptEnabled) await phoneField.pressSequentially(buyer.normal.slice(2));
+  else await phoneField.fill(buyer.typed);
+  await page.getByRole("button", { name: "Продолжить" }).click();
+  const code = await waitForSmsCode(smsOutboxFile(Number(process.env.E2E_PORT ?? 3107)), buyer.normal, { after: since });
+  if (javaScriptEnabled) await page.getByLabel("Код из SMS").pressSequentially(code);
+  else {
+    await page.getByLabel("Код из SMS").fill(code);
+    await page.getByRole("button", { name: "Войти" }).click();
+  }
+  await expect(page).toHaveURL(new RegExp(`${to}$`));
 }

@@ -163,3 +163,18 @@ test.describe("on a phone with a touch screen", () => {
     expect(await coinsInCart(page)).toBe(2);
   });
 });
+
+// A card's fetchers come at its first press (decision 063): the form the press came from stays,
+// so a keyboard user's focus stays on the button, and the presses after it work the same.
+test("pressed from the keyboard, a card's toggle keeps the focus and answers every press", async ({ page }) => {
+  await page.goto("/catalog/silver");
+  await waitForHydration(page);
+  const toggle = page.getByTestId("product-card").nth(4).getByTestId("wishlist-toggle");
+  await toggle.focus();
+  for (const pressed of ["true", "false", "true"]) {
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-pressed", pressed);
+    await expect(toggle).toBeFocused();
+    await expect(page.getByTestId("wishlist-link").getByTestId("count-badge")).toHaveCount(pressed === "true" ? 1 : 0);
+  }
+});

@@ -45,3 +45,22 @@ test("a card's picture opens the coin in the page, as its name does", async ({ p
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   await expectSameDocument(page);
 });
+
+// The cards' links are plain links that one handler routes (decision 063): a Ctrl-click is still the browser's.
+test("a card's name clicked as itself opens in the page, with Ctrl in a new tab", async ({ page, context }) => {
+  await page.goto("/catalog/gold");
+  await waitForHydration(page);
+  await markDocument(page);
+  const name = page.getByTestId("product-card").nth(2).getByRole("link");
+  const title = (await name.textContent())!;
+  const opened = context.waitForEvent("page");
+  await name.click({ modifiers: ["ControlOrMeta"] });
+  const tab = await opened;
+  await tab.waitForLoadState();
+  await expect(tab.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page).toHaveURL(/\/catalog\/gold$/);
+  await tab.close();
+  await name.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expectSameDocument(page);
+});

@@ -19,6 +19,8 @@ async function shoot(page: Page, name: string, mode: string) {
 }
 
 test("a buyer returns a coin, and a manager takes it back and refunds it", async ({ page, baseURL, javaScriptEnabled }) => {
+  // Two people, a dozen steps and 18 full-page screenshots: beside vitest in CI it ran past 30 s.
+  test.setTimeout(120_000);
   const mode = javaScriptEnabled ? "js" : "nojs";
   const { buyerDigits, manager } = e2eReturns[mode];
   await signIn(page, baseURL!, buyerDigits);

@@ -2,33 +2,11 @@
 // (the rating as five radio buttons, the text), back to the coin's page with the notice; a content
 // editor publishes it on /admin/reviews; the coin's page shows it with its stars and the average.
 // Screenshots at 390 and 1366 px go to test-results/reviews/ to be looked at.
-import type { Page } from "@playwright/test";
-import { waitForSmsCode } from "#tests/support/sms-outbox.ts";
 import { e2eReviewers } from "./back-office-data.ts";
 import { signInStaff } from "./back-office.ts";
 import { expect, test } from "./fixtures.ts";
-import { phone } from "./helpers.ts";
+import { phone, signInBuyer } from "./helpers.ts";
 import { wide } from "./layout-steps.ts";
-import { smsOutboxFile } from "./outbox.ts";
-
-/** Signs the buyer in at /login as a person does: the phone, then the code from the SMS. */
-async function signInBuyer(page: Page, buyer: { typed: string; normal: string }, javaScriptEnabled: boolean) {
-  const since = new Date();
-  await page.goto("/login?redirectTo=%2Fmy%2Fcoins");
-  const phoneField = page.getByLabel("Телефон");
-  // With JavaScript the field is masked: typed digit by digit, as a person does.
-  if (javaScriptEnabled) await phoneField.pressSequentially(buyer.normal.slice(2));
-  else await phoneField.fill(buyer.typed);
-  await page.getByRole("button", { name: "Продолжить" }).click();
-  const code = await waitForSmsCode(smsOutboxFile(Number(process.env.E2E_PORT ?? 3107)), buyer.normal, { after: since });
-  // With JavaScript the code is sent as soon as its fourth digit is typed; without it, by «Войти».
-  if (javaScriptEnabled) await page.getByLabel("Код из SMS").pressSequentially(code);
-  else {
-    await page.getByLabel("Код из SMS").fill(code);
-    await page.getByRole("button", { name: "Войти" }).click();
-  }
-  await expect(page).toHaveURL(/\/my\/coins$/);
-}
 
 test("a buyer reviews a coin they received, staff publish it, the coin's page shows it", async ({ page, javaScriptEnabled }) => {
   const project = javaScriptEnabled ? "js" : "nojs";
@@ -36,7 +14,7 @@ test("a buyer reviews a coin they received, staff publish it, the coin's page sh
   const shot = (what: string) => `test-results/reviews/${what}-${project}.png`;
 
   await page.setViewportSize(phone);
-  await signInBuyer(page, buyer, javaScriptEnabled);
+  await signInBuyer(page, buyer, javaScriptEnabled, "/my/coins");
   await page.getByTestId("review-link").click();
   await expect(page).toHaveURL(new RegExp(`/my/reviews/${coin}$`));
 

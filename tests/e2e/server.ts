@@ -72,6 +72,8 @@ Object.assign(process.env, {
   TELEGRAM_BOT_USERNAME: "aurum_test_bot",
   TELEGRAM_WEBHOOK_SECRET: "e2e-webhook-secret-0123456789",
   TELEGRAM_BASE_URL: "http://127.0.0.1:65534",
+  // The framework's floor the main-thread guard measures the pages against (decision 065).
+  BENCH_BLANK_PAGE: "true",
 });
 
 type Running = { url: string; close(): Promise<void> };

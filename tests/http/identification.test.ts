@@ -12,6 +12,7 @@ import { auditLog, consents, identifications, orders } from "#app/modules/db/sch
 import { formatMoney } from "#app/modules/shared/format.ts";
 import { type Buyer, newPhone, paidOrderByForms, pickupOrderFields, postCheckoutForm, productIdOf, signedInBuyer } from "#tests/support/buyer.ts";
 import { runCommand } from "#tests/support/commands.ts";
+import { passportForm } from "#tests/support/identification.ts";
 import { readEmails } from "#tests/support/email-outbox.ts";
 import { findByTestId, inputValue, textByTestId, textContent } from "#tests/support/html.ts";
 import type { ShopClient } from "#tests/support/http-client.ts";
@@ -33,18 +34,7 @@ const silver = productIdOf("300-letie-poltavskoy-bitvy-3-rublya-2009");
 const krugerrand = productIdOf("kryugerrand-1-unciya");
 const fixture = path.resolve("tests/fixtures/compliance/extremist-list.xml");
 
-const passport = {
-  fullName: "Иванов Пётр Сергеевич",
-  birthDate: "14.03.1980",
-  citizenship: "Россия",
-  passportSeries: "4510",
-  passportNumber: "123456",
-  issueDate: "01.04.2000",
-  issuer: "ОВД района Хамовники г. Москвы",
-  issuerCode: "772-001",
-  registrationAddress: "г. Москва, ул. Тверская, д. 1, кв. 2",
-  consent: "on",
-};
+const passport = passportForm;
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), "shop-ident-"));

@@ -2,12 +2,13 @@
 // run side by side (the embedded PGlite has one connection and queues them): twenty
 // buyers order the same coin, five in stock, at the same moment.
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { productsSeeder } from "#app/modules/seed/catalog-products.server.ts";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "#app/modules/db/client.server.ts";
 import { listItems, orders, products, users } from "#app/modules/db/schema.ts";
 import { addToCart } from "#app/modules/lists/lists.server.ts";
 import { placeOrder, type OrderInput } from "#app/modules/orders/place-order.server.ts";
+import { createOrderGate } from "#app/modules/orders/order-gate.ts";
 import { pricingRule } from "#app/modules/catalog/products.server.ts";
 import { salePrice } from "#app/modules/pricing/pricing.ts";
 import { createTestDatabase, postgresForSuite, type TestDatabase } from "#tests/support/server.ts";
@@ -145,4 +146,126 @@ describe.skipIf(!postgres.available)(`orders placed at once on PostgreSQL${postg
     const results = await Promise.all([first!, second!].map((buyer) => placeOrder(handle.db, input(buyer, seen, token), { rates, shopOpen: true })));
     expect(results.map((result) => result.kind).sort()).toEqual(["placed", "refused"]);
   });
+
+  // A launch: every buyer's order takes the one coin's row lock in turn. Another connection holds it here.
+  async function holdingTheLock(productId: number, during: () => Promise<void>) {
+    const holder = await openDatabase({ dataDir: "", databaseUrl: database.url, databasePoolMax: 1 });
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked: () => void = () => undefined;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const transaction = holder.db.transaction(async (tx) => {
+      await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("update");
+      locked();
+      await released;
+    });
+    try {
+      await isLocked;
+      await during();
+    } finally {
+      release();
+      await transaction;
+      await holder.close();
+    }
+  }
+
+  it("tells a buyer a sold-out coin at once, without queueing for its lock behind the other checkouts", async () => {
+    const [buyer] = await buyers(1);
+    // In the cart while there was one; sold out since.
+    await handle.db.update(products).set({ stock: 1 }).where(eq(products.id, 3));
+    await addToCart(handle.db, buyer!.owner, 3, 1);
+    await handle.db.update(products).set({ stock: 0 }).where(eq(products.id, 3));
+    const [row] = await handle.db.select().from(products).where(eq(products.id, 3));
+    const seen = salePrice(row!, pricingRule(row!), rates);
+    await holdingTheLock(3, async () => {
+      const started = Date.now();
+      const result = await placeOrder(handle.db, input(buyer!, seen), { rates, shopOpen: true });
+      expect(result).toMatchObject({ kind: "refused", reason: expect.stringContaining("больше нет в продаже") });
+      // The lock is held for as long as this takes: an answer within a second did not wait for it.
+      expect(Date.now() - started).toBeLessThan(1_000);
+    });
+  });
+
+  it("tells a buyer pressing «В корзину» for a sold-out coin at once, without queueing for its lock behind the orders", async () => {
+    const [buyer] = await buyers(1);
+    await handle.db.update(products).set({ stock: 0 }).where(eq(products.id, 4));
+    await holdingTheLock(4, async () => {
+      const started = Date.now();
+      await expect(addToCart(handle.db, buyer!.owner, 4, 1)).rejects.toMatchObject({ code: "out_of_stock" });
+      expect(Date.now() - started).toBeLessThan(1_000);
+    });
+  });
+
+  it("says in words that the shop is too busy when the coin's lock is not free within 5 s, and writes nothing", async () => {
+    const [buyer] = await buyers(1);
+    await handle.db.update(products).set({ stock: 10 }).where(eq(products.id, 5));
+    await addToCart(handle.db, buyer!.owner, 5, 1);
+    const [row] = await handle.db.select().from(products).where(eq(products.id, 5));
+    const seen = salePrice(row!, pricingRule(row!), rates);
+    const [before] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(orders);
+    await holdingTheLock(5, async () => {
+      const result = await placeOrder(handle.db, input(buyer!, seen), { rates, shopOpen: true });
+      expect(result).toMatchObject({ kind: "refused", reason: expect.stringContaining("очень много заказов") });
+    });
+    const [after] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(orders);
+    expect(after!.n).toBe(before!.n);
+    const [stock] = await handle.db.select({ stock: products.stock }).from(products).where(eq(products.id, 5));
+    expect(stock!.stock).toBe(10);
+    // The lock free again, the same form places the order.
+    expect((await placeOrder(handle.db, input(buyer!, seen), { rates, shopOpen: true })).kind).toBe("placed");
+  }, 20_000);
+
+  it("keeps the orders waiting for a coin off the connection pool, so pages still get one, and serves them in turn", async () => {
+    // A small pool, as one process's share: without the gate, the ten orders waiting for the lock held below took all
+    // four connections and the page's query waited the pool's 5 s and failed (a 503).
+    const small = await openDatabase({ dataDir: "", databaseUrl: database.url, databasePoolMax: 4 });
+    const gate = createOrderGate({ atOnce: 2, maxWaitMs: 15_000, maxWaiting: 100 });
+    try {
+      const crowd = await buyers(10);
+      await handle.db.update(products).set({ stock: 10 }).where(eq(products.id, 6));
+      for (const buyer of crowd) await addToCart(handle.db, buyer.owner, 6, 1);
+      const [row] = await handle.db.select().from(products).where(eq(products.id, 6));
+      const seen = salePrice(row!, pricingRule(row!), rates);
+      let orders: Promise<Array<{ kind: string }>> = Promise.resolve([]);
+      await holdingTheLock(6, async () => {
+        orders = Promise.all(crowd.map((buyer) => placeOrder(small.db, input(buyer, seen), { rates, shopOpen: true, gate })));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(gate.load).toEqual({ inside: 2, waiting: 8 });
+        const started = Date.now();
+        await small.db.execute(sql`select 1`);
+        expect(Date.now() - started).toBeLessThan(1_000);
+      });
+      expect((await orders).map((result) => result.kind)).toEqual(Array(10).fill("placed"));
+      const [stock] = await handle.db.select({ stock: products.stock }).from(products).where(eq(products.id, 6));
+      expect(stock!.stock).toBe(0);
+    } finally {
+      await small.close();
+    }
+  }, 30_000);
+
+  it("tells the orders whose turn did not come in time that the shop is busy, and writes nothing for them", async () => {
+    const gate = createOrderGate({ atOnce: 1, maxWaitMs: 500, maxWaiting: 100 });
+    const crowd = await buyers(3);
+    await handle.db.update(products).set({ stock: 10 }).where(eq(products.id, 7));
+    for (const buyer of crowd) await addToCart(handle.db, buyer.owner, 7, 1);
+    const [row] = await handle.db.select().from(products).where(eq(products.id, 7));
+    const seen = salePrice(row!, pricingRule(row!), rates);
+    let results: Array<{ kind: string; reason?: string }> = [];
+    await holdingTheLock(7, async () => {
+      const started = Date.now();
+      const orders = Promise.all(crowd.map((buyer) => placeOrder(handle.db, input(buyer, seen), { rates, shopOpen: true, gate })));
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // The two behind the first were answered by now, long before the lock's 5 s.
+      expect(gate.load).toEqual({ inside: 1, waiting: 0 });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      // Released below; the first then gets its order.
+      void orders.then((done) => (results = done));
+    });
+    await vi.waitFor(() => expect(results).toHaveLength(3));
+    // Whichever came to the gate first (each reads a little before it) got the turn; the others were told.
+    expect(results.map((result) => result.kind).sort()).toEqual(["placed", "refused", "refused"]);
+    for (const refused of results.filter((result) => result.kind === "refused")) expect(refused.reason).toContain("очень много заказов");
+    const [stock] = await handle.db.select({ stock: products.stock }).from(products).where(eq(products.id, 7));
+    expect(stock!.stock).toBe(9);
+  }, 30_000);
 });

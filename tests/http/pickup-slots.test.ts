@@ -189,3 +189,92 @@ describe("the back office", () => {
     expect(textByTestId(list, "order-uncollected")).toContain("Не забран в срок");
   });
 });
+
+describe("the office's hours, a setting staff change on /admin/pickup (decision 061)", () => {
+  let lateBooking = { number: "", slot: "" };
+  /** Posts the week's hours: «с» and «до» per weekday, Monday first; an empty pair is a day off. */
+  const postHours = (week: Array<[string, string]>) =>
+    manager.postForm("/admin/pickup", {
+      intent: "hours",
+      ...Object.fromEntries(
+        week.flatMap(([opens, closes], index) => [
+          [`opens-${index + 1}`, opens],
+          [`closes-${index + 1}`, closes],
+        ]),
+      ),
+    });
+  const closed: [string, string] = ["", ""];
+  const flashAfter = async (posted: Awaited<ReturnType<typeof postHours>>) => {
+    expect(posted.status).toBe(303);
+    return textByTestId(await manager.html(posted.headers.get("location")!), "flash");
+  };
+
+  it("refuses hours closing before they open, off the slot's step or not a time, and changes nothing", async () => {
+    manager = new ShopClient(shop.url, { jar: manager.jar });
+    const weekday: [string, string] = ["10:00", "18:00"];
+    expect(await flashAfter(await postHours([["18:00", "10:00"], weekday, weekday, weekday, weekday, closed, closed]))).toBe(
+      "Понедельник: офис должен открываться раньше, чем закрывается",
+    );
+    expect(await flashAfter(await postHours([["10:00", "17:30"], weekday, weekday, weekday, weekday, closed, closed]))).toBe(
+      "Понедельник: часы работы — целое число записей по 60 мин",
+    );
+    expect(await flashAfter(await postHours([["10:00", "25:99"], weekday, weekday, weekday, weekday, closed, closed]))).toContain(
+      "Понедельник: укажите время открытия и закрытия ЧЧ:ММ",
+    );
+    expect(await flashAfter(await postHours([closed, closed, closed, closed, closed, closed, closed]))).toBe("Офис должен работать хотя бы один день");
+    expect(textByTestId(await shop.client().html("/contacts"), "contacts-hours")).toContain("Пн–Чт10:00–18:00");
+  });
+
+  it("what staff set is what the checkout offers and /contacts and the footer say; a booking outside the new hours stays, flagged", async () => {
+    // A booking at 17:00 on a Monday to Thursday, before the hours there end at 17:00.
+    const buyer = await buyerAtOfficePickup();
+    const late = slotOptions(buyer.page).find((option) => !option.disabled && weekday(option.value) <= 4 && option.value.endsWith("T17:00"))!.value;
+    expect((await place(buyer, buyer.page, late)).headers.get("location")).toMatch(/\/payment\/sandbox\//);
+
+    const shorter: [string, string] = ["10:00", "17:00"];
+    expect(await flashAfter(await postHours([shorter, shorter, shorter, shorter, ["10:00", "16:00"], ["11:00", "14:00"], closed]))).toBe(
+      "Часы работы сохранены: Пн–Чт 10:00–17:00, Пт 10:00–16:00, Сб 11:00–14:00; Вс — выходной.",
+    );
+    const options = slotOptions((await buyerAtOfficePickup()).page);
+    expect(options.some((option) => weekday(option.value) <= 4 && option.value.endsWith("T17:00"))).toBe(false);
+    expect(options.filter((option) => weekday(option.value) === 6).map((option) => option.value.slice(11))).toContain("13:00");
+    const contacts = await shop.client().html("/contacts");
+    expect(textByTestId(contacts, "contacts-hours")).toBe("Пн–Чт10:00–17:00Пт10:00–16:00Сб11:00–14:00Всвыходной");
+    expect(textByTestId(contacts, "site-footer")).toContain("Сб: 11:00–14:00");
+    expect(textByTestId(await manager.html("/admin/pickup"), "office-hours")).toContain("Сейчас: Пн–Чт 10:00–17:00");
+    // The booking made before stays, shown to be moved.
+    const schedule = textByTestId(await manager.html(`/admin/pickup?day=${late.slice(0, 10)}`), "schedule")!;
+    expect(schedule).toContain("Записи вне часов работы этого дня: перенесите их.");
+    lateBooking = { number: /№([\d-]+)/.exec(schedule.slice(schedule.indexOf("Записи вне часов работы")))![1]!, slot: late };
+  });
+
+  it("the order's page shows the booked slot (Moscow) flagged outside the hours, and moves it with the schedule's own move", async () => {
+    const href = `/admin/orders/${lateBooking.number}`;
+    const page = await manager.html(href);
+    const shown = textByTestId(page, "order-pickup-slot")!;
+    expect(shown).toContain(`17:00–18:00 (МСК)`);
+    expect(shown).toContain("вне часов работы: перенесите");
+    const targets = selectAll(page, '[data-testid="order-pickup-slot"] select[name="slot"] option')
+      .map((option) => attributeOf(option, "value") ?? "")
+      .filter(Boolean);
+    expect(targets).not.toContain(lateBooking.slot);
+    const target = targets[0]!;
+    const form = Object.fromEntries(
+      selectAll(page, '[data-testid="order-pickup-slot"] input[type="hidden"]').map((input) => [
+        attributeOf(input, "name")!,
+        attributeOf(input, "value") ?? "",
+      ]),
+    );
+    // A hostile «from» is not followed: the answer goes to the schedule.
+    const hostile = await manager.postForm("/admin/pickup", { ...form, from: "https://evil.example/", intent: "move", slot: "2026-13-45T99:00" });
+    expect(hostile.headers.get("location")).toMatch(/^\/admin\/pickup\?day=/);
+    const moved = await manager.postForm("/admin/pickup", { ...form, intent: "move", slot: target });
+    expect([moved.status, moved.headers.get("location")]).toEqual([303, href]);
+    const after = await manager.html(href);
+    expect(textByTestId(after, "flash")).toContain("Запись перенесена");
+    const now = textByTestId(after, "order-pickup-slot")!;
+    expect(now).toContain(`${target.slice(11)}–`);
+    expect(now).not.toContain("вне часов работы");
+    expect(textByTestId(await manager.html(`/admin/pickup?day=${target.slice(0, 10)}`), `slot-${target}`)).toContain(lateBooking.number);
+  });
+});

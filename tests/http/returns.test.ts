@@ -14,10 +14,11 @@ import { listReceipts } from "#app/modules/receipts/receipts.server.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";
 import { newPhone, signIn } from "#tests/support/buyer.ts";
 import { readEmails } from "#tests/support/email-outbox.ts";
-import { inputValue, textByTestId } from "#tests/support/html.ts";
+import { textByTestId } from "#tests/support/html.ts";
 import type { ShopClient } from "#tests/support/http-client.ts";
 import { waitFor } from "#tests/support/network.ts";
 import { placeTestOrder, type TestOrder } from "#tests/support/orders.ts";
+import { buyerSessions, postReturnStep } from "#tests/support/returns.ts";
 import { runningShop } from "#tests/support/shop-fixture.ts";
 import { readSmsNotices } from "#tests/support/sms-outbox.ts";
 import { addStaffByCommand } from "#tests/support/staff.ts";
@@ -84,28 +85,11 @@ describe("returns by law (ЗоЗПП ст. 26.1)", () => {
     },
   });
 
-  const buyers = new Map<string, ShopClient>();
-  async function buyerOf(order: Received): Promise<ShopClient> {
-    const known = buyers.get(order.phone);
-    if (known) return known;
-    const client = fixture.client();
-    await client.get("/");
-    await signIn(client, fixture.smsOutbox, order.phone);
-    buyers.set(order.phone, client);
-    return client;
-  }
+  const buyerOf = buyerSessions(fixture);
   let staff: ShopClient | undefined;
   const manager = async () => (staff ??= await fixture.staff(managerPhone));
 
-  /** Posts a staff step on the request's page; answers the notice it lands on. */
-  async function step(id: number, fields: Record<string, string>): Promise<string> {
-    const href = `/admin/returns/${id}`;
-    const client = await manager();
-    const version = inputValue(await client.html(href), "version")!;
-    const posted = await client.postForm(href, { version, ...fields });
-    expect([posted.status, posted.headers.get("location")]).toEqual([303, href]);
-    return spaces(textByTestId(await client.html(href), "flash"));
-  }
+  const step = async (id: number, fields: Record<string, string>) => postReturnStep(await manager(), id, fields);
 
   const latestRequestId = (page: string) => Number(/Заявка №(\d+)/.exec(spaces(textByTestId(page, "return-request")))![1]);
 

@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moscowDateTimeText } from "#app/modules/launches/launch.ts";
 import { type Buyer, newPhone, paidOrderByForms, placeOrderByForms, productIdOf } from "#tests/support/buyer.ts";
 import { buyersBotSettings, type FakeTelegram, fakeBotUsername, fakeWebhookSecret, messageUpdate, startFakeTelegram } from "#tests/support/fake-telegram.ts";
-import { attributeOf, byTestId, selectAll, textByTestId } from "#tests/support/html.ts";
+import { attributeOf, byTestId, selectAll, textByTestId, textOf } from "#tests/support/html.ts";
 import { waitFor } from "#tests/support/network.ts";
 import { runningShop } from "#tests/support/shop-fixture.ts";
+import { readSmsNotices } from "#tests/support/sms-outbox.ts";
 import { addStaffByCommand } from "#tests/support/staff.ts";
 
 let telegram: FakeTelegram;
@@ -24,6 +25,12 @@ const fixture = runningShop({
   timeoutMs: 300_000,
 });
 const coin = productIdOf("300-letie-poltavskoy-bitvy-3-rublya-2009");
+/** «Сообщить о начале продаж» by Telegram, posted as the coin's page posts it. */
+const subscribeByTelegram = (buyer: Buyer, slug: string, address: string) =>
+  buyer.client.postForm("/my/launch-subscriptions", { intent: "subscribe", productId: String(productIdOf(slug)), channel: "telegram", redirectTo: address });
+/** The content manager, signed in once: a second sign-in of one phone in a run would wait out the code's resend limit. */
+let contentSession: Awaited<ReturnType<typeof fixture.staff>> | undefined;
+const contentStaff = async () => (contentSession ??= await fixture.staff(content));
 
 /** Posts an update to the webhook as Telegram does, with the secret header (or the one given). */
 function postUpdate(update: Record<string, unknown>, secret: string | null = fakeWebhookSecret) {
@@ -143,11 +150,15 @@ describe("messages and commands of a linked buyer", () => {
 
   it("tries a message again after the retry_after of a 429", async () => {
     const { chatId } = await linkedBuyer();
-    telegram.limit(1, 1);
+    telegram.limit(1, 1, chatId);
     const askedAt = Date.now();
     expect(await say(chatId, "/price")).toContain("Котировки на");
-    const tries = telegram.calls.filter((call) => call.method === "sendMessage" && call.body.chat_id === chatId && call.at >= askedAt);
-    expect(tries).toHaveLength(2);
+    const tries = telegram.calls.filter(
+      (call) => call.method === "sendMessage" && call.body.chat_id === chatId && call.at >= askedAt && String(call.body.text).startsWith("Котировки на"),
+    );
+    // Refused once, then sent after the second it was told to wait. (On a loaded machine the fresh-clone CI saw a
+    // third call: an answer slower than the client's timeout is tried again; what this test checks is the wait.)
+    expect(tries.length).toBeGreaterThanOrEqual(2);
     expect(tries[1]!.at - tries[0]!.at).toBeGreaterThanOrEqual(900);
   });
 
@@ -171,7 +182,7 @@ describe("«Сообщить о начале продаж»", () => {
     const coming = { sku: "AG-0021", slug: "tigr-3-rublya-2009-data-na-monete-2010" };
     const opensAt = new Date(Date.now() + 2 * 86_400_000);
     opensAt.setUTCSeconds(0, 0);
-    const staff = await fixture.staff(content);
+    const staff = await contentStaff();
     const announced = await staff.postForm(`/admin/catalog/${coming.sku}/launch`, {
       salesOpenAt: moscowDateTimeText(opensAt),
       issueDate: "",
@@ -187,13 +198,7 @@ describe("«Сообщить о начале продаж»", () => {
     expect(launchChannels(await stranger.client.html(address))).toEqual(["sms", "email"]);
     const { buyer } = await linkedBuyer();
     expect(launchChannels(await buyer.client.html(address))).toEqual(["sms", "email", "telegram"]);
-    const subscribed = await buyer.client.postForm("/my/launch-subscriptions", {
-      intent: "subscribe",
-      productId: String(productIdOf(coming.slug)),
-      channel: "telegram",
-      redirectTo: address,
-    });
-    expect(subscribed.status).toBe(303);
+    expect((await subscribeByTelegram(buyer, coming.slug, address)).status).toBe(303);
     const page = await buyer.client.html(address);
     expect(textByTestId(page, "flash")).toBe("Сообщим о начале продаж в Telegram.");
     expect(textByTestId(page, "launch-subscribed")).toBe("Сообщим о начале продаж: Telegram.");
@@ -205,6 +210,45 @@ describe("«Сообщить о начале продаж»", () => {
       redirectTo: address,
     });
     expect(textByTestId(await stranger.client.html(address), "flash")).toContain("Telegram не подключён");
+  });
+});
+
+describe("a coin's opening told by Telegram, end to end", () => {
+  it("tells the linked buyer subscribed by Telegram once, with the coin's name and link, when the opening passes", async () => {
+    const coin = { sku: "AG-0019", slug: "severnyy-olen-3-rublya-2004" };
+    const staff = await contentStaff();
+    const announce = (sku: string, at: Date) =>
+      staff.postForm(`/admin/catalog/${sku}/launch`, { salesOpenAt: moscowDateTimeText(at), issueDate: "", mintage: "", expectedPrice: "", buyerCap: "2" });
+    // The opening a few seconds ahead: the time passes rather than being faked (as coin-launch.test.ts does).
+    const opensAt = new Date(Date.now() + 5_000);
+    expect((await announce(coin.sku, opensAt)).status).toBe(303);
+    const address = `/products/${coin.slug}`;
+    const { buyer, chatId } = await linkedBuyer();
+    const page = await buyer.client.html(address);
+    const name = textOf(selectAll(page, "h1")[0]);
+    expect(name).not.toBe("");
+    expect((await subscribeByTelegram(buyer, coin.slug, address)).status).toBe(303);
+    const told = () => telegram.textsTo(chatId).filter((text) => text.includes("Начались продажи"));
+    // Nothing before the moment.
+    if (Date.now() < opensAt.getTime() - 1_000) expect(told()).toEqual([]);
+
+    const texts = await waitFor(
+      async () => told(),
+      (found) => found.length > 0,
+      20_000,
+      "the opening's Telegram message",
+    );
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toContain(`Начались продажи монеты «${name}»`);
+    expect(texts[0]).toContain(`${address}`);
+    expect(texts[0]).toContain("Не более 2 шт. в одни руки.");
+
+    // The watch runs again (an announcement wakes it at once; its own timer too): the buyer is not told twice.
+    expect((await announce("AG-0022", new Date(Date.now() + 2 * 86_400_000))).status).toBe(303);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(told()).toHaveLength(1);
+    // Only by the channel chosen: no SMS of the opening to this buyer.
+    expect((await readSmsNotices(fixture.smsOutbox, buyer.phone.normal)).filter((sms) => sms.text.includes("начались продажи"))).toEqual([]);
   });
 });
 

@@ -16,8 +16,11 @@ export type FakeTelegram = {
   calls: Array<{ method: string; body: Record<string, unknown>; at: number }>;
   /** Chats whose buyer blocked the bot: sendMessage answers 403. */
   blocked: Set<string>;
-  /** The next this many sendMessage calls answer 429 with retry_after `retryAfter` seconds. */
-  limit(times: number, retryAfter: number): void;
+  /**
+   * The next this many sendMessage calls to `chatId` answer 429 with retry_after `retryAfter` seconds.
+   * One chat's: another chat's message (an earlier test's notification retried meanwhile) must not use the 429 up.
+   */
+  limit(times: number, retryAfter: number, chatId: string): void;
   /** Texts sent to one chat. */
   textsTo(chatId: string): string[];
   /** An update getUpdates hands out (from its offset on) until the shop confirms it with a later offset. */
@@ -28,6 +31,7 @@ export type FakeTelegram = {
 
 export async function startFakeTelegram(): Promise<FakeTelegram> {
   let limited = 0;
+  let limitedChat = "";
   let queued: Array<Record<string, unknown>> = [];
   let retryAfter = 1;
   const json = (status: number, body: unknown) => ({ status, contentType: "application/json", body: JSON.stringify(body) });
@@ -36,9 +40,10 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     sent: [],
     calls: [],
     blocked: new Set(),
-    limit(times, seconds) {
+    limit(times, seconds, chatId) {
       limited = times;
       retryAfter = seconds;
+      limitedChat = chatId;
     },
     textsTo: (chatId) => fake.sent.filter((message) => message.chatId === chatId).map((message) => message.text),
     queueUpdate: (update) => void queued.push(update),
@@ -54,7 +59,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     if (method === "sendMessage") {
       const chatId = String(body.chat_id);
       if (fake.blocked.has(chatId)) return json(403, { ok: false, error_code: 403, description: "Forbidden: bot was blocked by the user" });
-      if (limited > 0) {
+      if (limited > 0 && chatId === limitedChat) {
         limited--;
         return json(429, { ok: false, error_code: 429, description: `Too Many Requests: retry after ${retryAfter}`, parameters: { retry_after: retryAfter } });
       }

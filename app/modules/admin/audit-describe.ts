@@ -8,6 +8,7 @@ import { buybackGradeLabels, buybackStatusLabels } from "../buyback/statuses.ts"
 import type { BuybackStatus } from "../db/column-values.ts";
 import { parseFrontMatter } from "../content/front-matter.ts";
 import { orderStatusLabels } from "../orders/statuses.ts";
+import { preorderStatusLabels, type PreorderStatus } from "../preorders/preorders.ts";
 import { formatPhone } from "../phone/phone.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { productFieldLabels } from "./catalog-labels.ts";
@@ -20,6 +21,7 @@ const fieldLabels: Record<string, string> = {
   status: "Статус",
   trackingNumber: "Трек-номер",
   reason: "Причина",
+  preorder: "Предзаказ №",
   restocked: "Возвращено на склад",
   note: "Комментарий",
   refunded: "Возвращено, ₽",
@@ -101,6 +103,7 @@ function valueText(action: string, key: string, value: unknown): string {
     if (key === "status") {
       if (action.startsWith("catalog.")) return value === "active" ? "да" : "нет";
       if (action.startsWith("buyback.")) return buybackStatusLabels[value as BuybackStatus] ?? value;
+      if (action.startsWith("preorder.")) return preorderStatusLabels[value as PreorderStatus] ?? value;
       return orderStatusLabels[value as OrderStatus] ?? value;
     }
     if (key === "role") return staffRoleLabels[value as StaffRole] ?? value;

@@ -17,4 +17,5 @@ export const productFieldLabels: Record<string, string> = {
   mintage: "Тираж, шт.",
   expectedPrice: "Ожидаемая цена",
   buyerCap: "В одни руки, шт.",
+  preordersAllowed: "Предзаказ",
 };

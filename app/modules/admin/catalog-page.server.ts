@@ -1,5 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
+import { preordersOfCoin } from "../preorders/preorders.server.ts";
 import { exportProducts, formatIssue, type ImportIssue } from "../catalog/import.server.ts";
 import {
   addPictureAsStaff,
@@ -133,6 +134,8 @@ export async function loadProductEditor(context: Readonly<RouterContextProvider>
     buyback: rates ? { metal: Math.floor(metalValue(product, rates)), price: coinBuybackPrice(product, rates) } : null,
     audit: await listAudit(db, { entity: `product:${sku}`, limit: 30 }),
     uploadMaxKb: Math.floor(getConfig().images.uploadMaxBytes / 1024),
+    // The coin's pre-orders in line order (decision 062), listed under its announcement.
+    preorders: await preordersOfCoin(db, product.id),
   };
 }
 
@@ -203,6 +206,7 @@ function editorView(product: Product) {
       mintage: product.mintage === null ? "" : String(product.mintage),
       expectedPrice: product.expectedPrice ?? "",
       buyerCap: product.buyerCap === null ? "" : String(product.buyerCap),
+      preordersAllowed: product.preordersAllowed,
     },
   };
 }

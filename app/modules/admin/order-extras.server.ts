@@ -3,7 +3,11 @@ import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { gatherLineQuantities, type LineQuantities } from "../forms/line-quantities.ts";
 import type { Database } from "../db/client.server.ts";
-import { orderLines, orderNotes, orders, payments, type RefundLine, refunds } from "../db/schema.ts";
+import { type ManualRefund, orderLines, orderNotes, orders, payments, type RefundLine, refunds } from "../db/schema.ts";
+import { recordNotifications } from "../notifications/outbox.server.ts";
+import { orderFacts } from "../orders/lifecycle.server.ts";
+import { manualRefundText } from "../orders/manual-refund.ts";
+import { PAYMENT_IDS } from "../payments/methods.ts";
 import { sendRefund } from "../orders/payments.server.ts";
 import { getPaymentProvider } from "../payments/configured-provider.server.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
@@ -32,6 +36,8 @@ export const orderExtrasMessages = {
   deliveryRefunded: "Доставка уже возвращена.",
   overPaid: (amount: number, left: number) => `Возврат ${formatMoney(amount)} больше, чем осталось от оплаты: ${formatMoney(left)}.`,
   refunded: (amount: number) => `Возврат ${formatMoney(amount)} отправлен в платёжный сервис; покупателю придут SMS и письмо.`,
+  paidOnline: "Заказ оплачен онлайн: деньги возвращаются через платёжный сервис.",
+  refundedByHand: (amount: number) => `Возврат ${formatMoney(amount)} записан; покупателю придут сообщения.`,
   refundFailed: (reason: string) => `Платёжный сервис не принял возврат: ${reason}. Попробуем снова в течение часа, или верните деньги вручную.`,
 } as const;
 
@@ -76,14 +82,19 @@ export async function addOrderNote(db: Database, actor: StaffActor, number: stri
 /** Order statuses in which staff may give money back (decision 024). */
 export const REFUNDABLE_STATUSES = ["cancelled", "completed"] as const;
 
+/** Orders whose money the buyer paid outside the payment service: on receipt and by invoice (decision 061). */
+const PAID_BY_HAND: readonly number[] = [PAYMENT_IDS.onReceipt, PAYMENT_IDS.invoice];
+
 type OrderRow = typeof orders.$inferSelect;
 
 /**
- * What is left to give back of an order's succeeded payment: each line's pieces not refunded yet,
- * the delivery if not refunded, and the roubles of the payment not refunded. Null when the order
- * is not in a refundable status or has no succeeded payment.
+ * What is left to give back of an order: each line's pieces not refunded yet, the delivery if not
+ * refunded, and the roubles paid not refunded. Paid online: the succeeded payment, and its refunds.
+ * Paid on receipt or by invoice (decision 061): the order's total once it is completed (the buyer
+ * paid it by then), and every refund of the order; `paid` is null, the money goes back by hand.
+ * Null when the order is not in a refundable status or nothing was paid.
  */
-async function refundState(db: Database, order: Pick<OrderRow, "id" | "status" | "deliveryTotal">) {
+async function refundState(db: Database, order: Pick<OrderRow, "id" | "status" | "deliveryTotal" | "total" | "paymentId">) {
   if (!(REFUNDABLE_STATUSES as readonly string[]).includes(order.status)) return null;
   const [paid] = await db
     .select()
@@ -91,8 +102,12 @@ async function refundState(db: Database, order: Pick<OrderRow, "id" | "status" |
     .where(and(eq(payments.orderId, order.id), eq(payments.status, "succeeded")))
     .orderBy(asc(payments.id))
     .limit(1);
-  if (!paid) return null;
-  const given = await db.select().from(refunds).where(eq(refunds.paymentId, paid.id));
+  const byHand = !paid && PAID_BY_HAND.includes(order.paymentId) && order.status === "completed";
+  if (!paid && !byHand) return null;
+  const given = await db
+    .select()
+    .from(refunds)
+    .where(paid ? eq(refunds.paymentId, paid.id) : eq(refunds.orderId, order.id));
   // A refund the service refused outright gives nothing back; a pending one will (it is retried).
   const counted = given.filter((refund) => refund.status !== "canceled");
   const refundedTotal = counted.reduce((sum, refund) => sum + refund.amount, 0);
@@ -108,10 +123,12 @@ async function refundState(db: Database, order: Pick<OrderRow, "id" | "status" |
     left: whole ? 0 : Math.max(0, line.quantity - (taken.get(line.id) ?? 0)),
   }));
   const deliveryLeft = !whole && order.deliveryTotal > 0 && !taken.has(null);
+  const paidAmount = paid ? paid.amount : order.total;
   return {
-    paid,
+    paid: paid ?? null,
+    paidAmount,
     refundedTotal,
-    left: Math.max(0, paid.amount - refundedTotal),
+    left: Math.max(0, paidAmount - refundedTotal),
     lines,
     delivery: { price: order.deliveryTotal, left: deliveryLeft },
     /** A completed order's coins went to the buyer: whether they came back is staff's to say. */
@@ -119,12 +136,12 @@ async function refundState(db: Database, order: Pick<OrderRow, "id" | "status" |
   };
 }
 
-/** What the refund form offers, or null when there is nothing to give back. */
-export async function refundableOf(db: Database, order: Pick<OrderRow, "id" | "status" | "deliveryTotal">) {
+/** What the order page's refund form (through the payment service) offers, or null when there is nothing to give back. */
+export async function refundableOf(db: Database, order: Pick<OrderRow, "id" | "status" | "deliveryTotal" | "total" | "paymentId">) {
   const state = await refundState(db, order);
-  if (!state || state.left === 0 || (!state.delivery.left && state.lines.every((line) => line.left === 0))) return null;
-  const { paid, ...shown } = state;
-  return { ...shown, paidAmount: paid.amount };
+  if (!state?.paid || state.left === 0 || (!state.delivery.left && state.lines.every((line) => line.left === 0))) return null;
+  const { paid: _paid, ...shown } = state;
+  return shown;
 }
 
 export type Refundable = NonNullable<Awaited<ReturnType<typeof refundableOf>>>;
@@ -140,24 +157,19 @@ export type RefundAlongside = {
   reason: string;
 };
 
+type RefundRequest = Pick<RefundForm, "version" | "all" | "delivery" | "restock" | "quantities">;
+
 /**
- * Money back to the buyer, all that is left or by lines (decision 024): the amount
- * is the order's own prices times the pieces chosen, never more than the payment minus what went
- * back already. The refund's row, the coins put back on sale (a completed order's, when staff say
- * they came back; a cancelled order's were put back by the cancellation), the audit row and the
- * order's new version (so the same page pressed again is refused) are one transaction; the payment
- * service is asked after it (no lock held across the network), and its answer and the buyer's
- * messages are written by sendRefund.
+ * The refund's row, checked and written in one transaction with the order's row locked: the amount
+ * is the order's own prices times the pieces chosen, never more than was paid minus what went back
+ * already; the coins put back on sale (a completed order's, when staff say they came back; a
+ * cancelled order's were put back by the cancellation), the audit row and the order's new version
+ * (so the same page pressed again is refused). `manual` null: a refund through the payment service
+ * (pending until it answers); otherwise money staff gave back by hand, done when written, and the
+ * buyer's message written with it.
  */
-export async function refundOrderAsStaff(
-  db: Database,
-  actor: StaffActor,
-  number: string,
-  form: Pick<RefundForm, "version" | "all" | "delivery" | "restock" | "quantities">,
-  provider: PaymentProvider = getPaymentProvider(db),
-  alongside?: RefundAlongside,
-): Promise<Outcome<{ message: string }>> {
-  const reserved = await db.transaction(async (tx) => {
+async function writeRefund(db: Database, actor: StaffActor, number: string, form: RefundRequest, manual: ManualRefund | null, alongside?: RefundAlongside) {
+  return db.transaction(async (tx) => {
     const refuse = (reason: string) => ({ ok: false as const, reason });
     const [order] = await tx.select().from(orders).where(eq(orders.number, number)).for("update");
     if (!order) return refuse(orderExtrasMessages.notFound(number));
@@ -166,7 +178,8 @@ export async function refundOrderAsStaff(
     if (refusal) return refuse(refusal);
     if (!(REFUNDABLE_STATUSES as readonly string[]).includes(order.status)) return refuse(orderExtrasMessages.refundNotNow);
     const state = await refundState(tx, order);
-    if (!state) return refuse(orderExtrasMessages.nothingToRefund);
+    if (!state || (!manual && !state.paid)) return refuse(orderExtrasMessages.nothingToRefund);
+    if (manual && state.paid) return refuse(orderExtrasMessages.paidOnline);
     const chosen: Array<{ line: (typeof state.lines)[number]; quantity: number }> = [];
     let delivery = false;
     if (form.all) {
@@ -203,9 +216,12 @@ export async function refundOrderAsStaff(
     const [refund] = await tx
       .insert(refunds)
       .values({
-        paymentId: state.paid.id,
+        paymentId: state.paid?.id ?? null,
         orderId: order.id,
-        provider: state.paid.provider,
+        provider: state.paid?.provider ?? "manual",
+        // Money given back by hand has gone when staff record it: nothing to send or retry.
+        status: manual ? "succeeded" : "pending",
+        manual,
         idempotenceKey: randomUUID(),
         amount,
         lines,
@@ -225,15 +241,58 @@ export async function refundOrderAsStaff(
         refunded: amount,
         refundedTotal: state.refundedTotal + amount,
         lines: lines.map(({ name, quantity, priceRub, restocked }) => ({ name, quantity, priceRub, restocked })),
-        paymentId: state.paid.providerPaymentId,
+        ...(manual ? { manual } : { paymentId: state.paid!.providerPaymentId }),
       },
     });
-    return { ok: true as const, refundId: refund!.id, restocked: restock };
+    if (manual)
+      await recordNotifications(tx, {
+        kind: "refund_made",
+        order: await orderFacts(tx, order),
+        amount,
+        refundId: refund!.id,
+        manner: manualRefundText(manual),
+      });
+    return { ok: true as const, refundId: refund!.id, restocked: restock, amount };
   });
+}
+
+/**
+ * Money back to the buyer through the payment service, all that is left or by lines (decision 024).
+ * The refund's row is written first (writeRefund); the payment service is asked after it (no lock
+ * held across the network), and its answer and the buyer's messages are written by sendRefund.
+ */
+export async function refundOrderAsStaff(
+  db: Database,
+  actor: StaffActor,
+  number: string,
+  form: RefundRequest,
+  provider: PaymentProvider = getPaymentProvider(db),
+  alongside?: RefundAlongside,
+): Promise<Outcome<{ message: string }>> {
+  const reserved = await writeRefund(db, actor, number, form, null, alongside);
   if (!reserved.ok) return reserved;
   if (reserved.restocked) invalidateReads("stock");
   const refund = await sendRefund(db, provider, reserved.refundId);
   return refund.lastError
     ? { ok: false, reason: orderExtrasMessages.refundFailed(refund.lastError) }
     : { ok: true, message: orderExtrasMessages.refunded(refund.amount) };
+}
+
+/**
+ * Money staff gave back by hand for an order paid on receipt or by invoice (decision 061): in cash
+ * at the office or by bank transfer, recorded with its document, under the same checks as a refund
+ * through the payment service; the buyer is told in the same transaction.
+ */
+export async function refundOrderByHand(
+  db: Database,
+  actor: StaffActor,
+  number: string,
+  form: RefundRequest,
+  manual: ManualRefund,
+  alongside?: RefundAlongside,
+): Promise<Outcome<{ message: string }>> {
+  const written = await writeRefund(db, actor, number, form, manual, alongside);
+  if (!written.ok) return written;
+  if (written.restocked) invalidateReads("stock");
+  return { ok: true, message: orderExtrasMessages.refundedByHand(written.amount) };
 }

@@ -7,6 +7,7 @@ import { deliveryKindOf } from "../delivery/order-delivery.ts";
 import { refundedByOrder } from "../orders/refunded.server.ts";
 import { editRefusal } from "../orders/edit-order.server.ts";
 import { returnsOfOrder } from "../returns/requests.server.ts";
+import { orderPickup } from "../pickup/pickup.server.ts";
 import { nextStatuses, orderStatusLabels } from "../orders/statuses.ts";
 import { databaseContext } from "../request/context.ts";
 import { readForm } from "../forms/read-form.ts";
@@ -40,6 +41,8 @@ export async function loadAdminOrder(context: Readonly<RouterContextProvider>, n
     // The buyer's return requests: staff act on them on their own page, whose refund is this order's.
     returns: (await returnsOfOrder(db, order.id)).map((request) => ({ id: request.id, status: request.status, amount: request.amount })),
     editable: editRefusal(order) === null,
+    // Office pickup: the slot booked and where staff may move it (the same move as /admin/pickup's).
+    pickup: await orderPickup(db, order),
   };
 }
 

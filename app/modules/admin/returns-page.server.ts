@@ -14,7 +14,8 @@ import { readFormBody } from "../shared/form-body.server.ts";
 import { returnAddress } from "../shop/return-terms.ts";
 import { staffActorContext } from "../staff/context.ts";
 import { requestId } from "./buyback-page.server.ts";
-import { refundOrderAsStaff } from "./order-extras.server.ts";
+import { refundOrderAsStaff, refundOrderByHand } from "./order-extras.server.ts";
+import { PAYMENT_IDS } from "../payments/methods.ts";
 
 const statusFilter = z.enum(returnStatuses).optional().catch(undefined);
 
@@ -39,6 +40,8 @@ export async function loadAdminReturn(context: Readonly<RouterContextProvider>, 
     receivedAt: receivedAt?.toISOString() ?? null,
     next: returnTransitions[found.request.status],
     address: returnAddress(getConfig().returns),
+    // Paid on receipt or by invoice: no payment the service can refund, the money goes back by hand (decision 061).
+    refundByHand: found.order.paymentId !== PAYMENT_IDS.online,
     // The law's 10 days run from the request (the buyer's demand), in Moscow days like the period.
     refundBy: returnLastDayText(found.request.createdAt, REFUND_DAYS),
   };
@@ -58,20 +61,29 @@ export async function handleAdminReturnStep(request: Request, context: Readonly<
   const { db } = context.get(databaseContext);
   const actor = context.get(staffActorContext);
   const step = posted.value;
-  if (step.intent === "refund") {
+  if (step.intent === "refund" || step.intent === "refund_cash" || step.intent === "refund_transfer") {
     const found = await findReturn(db, id);
     if (!found) return back({ kind: "error", message: "Заявка не найдена." });
+    if (step.intent !== "refund" && step.amount !== found.request.amount)
+      return back({ kind: "error", message: "Сумма не сходится с заявкой: обновите страницу." });
     const order = await findOrderByNumber(db, found.order.number);
-    const quantities = found.request.lines.map((line) => ({ lineId: line.orderLineId, quantity: line.quantity }));
-    // The coins went back on sale when they were received (if fit for sale): the refund restocks nothing.
-    const done = await refundOrderAsStaff(
-      db,
-      actor,
-      found.order.number,
-      { version: order!.version, quantities },
-      undefined,
-      returnRefundSteps(id, step.version),
-    );
+    // The pieces are the request's own, never the post's: the coins went back on sale when they were
+    // received (if fit for sale), so the refund restocks nothing.
+    const form = { version: order!.version, quantities: found.request.lines.map((line) => ({ lineId: line.orderLineId, quantity: line.quantity })) };
+    const steps = returnRefundSteps(id, step.version);
+    const done =
+      step.intent === "refund"
+        ? await refundOrderAsStaff(db, actor, found.order.number, form, undefined, steps)
+        : await refundOrderByHand(
+            db,
+            actor,
+            found.order.number,
+            form,
+            step.intent === "refund_cash"
+              ? { method: "cash", receipt: step.receipt }
+              : { method: "transfer", recipient: step.recipient, bik: step.bik, account: step.account, paymentOrder: step.paymentOrder, paidOn: step.paidOn },
+            steps,
+          );
     return back(done.ok ? { kind: "success", message: done.message } : { kind: "error", message: done.reason });
   }
   const done = await stepReturn(

@@ -10,6 +10,9 @@ import { startPaymentDeadlineWatch } from "../orders/expiry.server.ts";
 import { startReceiptSender } from "../receipts/service.server.ts";
 import { checkAlertsSoon, startAlertWatch, stopAlertWatch } from "../alerts/watch.server.ts";
 import { startLaunchWatch, stopLaunchWatch } from "../launches/subscriptions.server.ts";
+import { serveOpenedPreorders } from "../preorders/preorders.server.ts";
+import { isShopOpen, readSalesSetting } from "../shop/status.server.ts";
+import type { Database } from "../db/client.server.ts";
 import { botFacts } from "../telegram/bot.server.ts";
 import { startTelegramUpdates, type TelegramUpdates } from "../telegram/updates.server.ts";
 
@@ -47,10 +50,21 @@ export async function startServices(): Promise<void> {
   // Buyers' alerts on prices and stock: at start, after every quotes refresh, and every minute.
   void startAlertWatch(handle).runNow();
   quotes.onRefresh(checkAlertsSoon);
-  // Subscribers of a coin whose sales opened are told through the outbox, one instance at a time.
-  void startLaunchWatch(handle).runNow();
+  // At a coin's opening its pre-orders are served in line (and later the pieces unpaid ones give back),
+  // then its subscribers are told through the outbox, one instance at a time.
+  void startLaunchWatch(handle, { serveOpened: (now) => servePreordersWhenOpen(handle.db, now) }).runNow();
   // The buyers' bot: its webhook registered, or its long poll on one instance (nothing without TELEGRAM_BOT_USERNAME).
   telegramUpdates ??= await startTelegramUpdates(handle, config, await botFacts(config.publicUrl));
+}
+
+/**
+ * The launch watch's pre-order step: served only while the shop takes orders (quotes fresh, sales
+ * not paused), as a checkout would be; otherwise the line waits for a later round.
+ */
+async function servePreordersWhenOpen(db: Database, now: Date): Promise<void> {
+  const [quotes, sales] = await Promise.all([getQuotesService(), readSalesSetting(db)]);
+  if (!isShopOpen({ paused: sales.paused, quotesFresh: quotes.isFresh() })) return;
+  await serveOpenedPreorders(db, quotes.rates(), now);
 }
 
 export async function stopServices(): Promise<void> {

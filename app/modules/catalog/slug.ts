@@ -47,3 +47,8 @@ export function slugify(text: string): string {
     .slice(0, 96)
     .replace(/-+$/, "");
 }
+
+/** A coin's address part as the shop writes them: anything else (a hostile or mangled address) is not looked up. */
+export function isCoinSlug(slug: string): boolean {
+  return /^[a-z0-9][a-z0-9-]{0,127}$/.test(slug);
+}

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
+import { readOfficeHoursText } from "../pickup/office-hours.server.ts";
 import { orders, type User } from "../db/schema.ts";
 import { deliveryOptions } from "../delivery/options.server.ts";
 import { deliveryTwin } from "../delivery/pricing.ts";
@@ -174,10 +175,10 @@ export function orderDeliveryRecord(
 }
 
 /** The notes of the ways of delivery offered (delivery/notes.ts), by delivery id. */
-function deliveryNotesOf(groups: readonly DeliveryChoiceGroup[]): Record<number, string> {
+function deliveryNotesOf(groups: readonly DeliveryChoiceGroup[], officeHours: string): Record<number, string> {
   const notes: Record<number, string> = {};
   for (const item of groups.flatMap((group) => group.items)) {
-    const note = deliveryNote(item.id);
+    const note = deliveryNote(item.id, officeHours);
     if (note) notes[item.id] = note;
   }
   return notes;
@@ -246,7 +247,7 @@ export async function checkoutView(
     points,
     cityResults: cityResults === null ? null : { query: input.cityQuery, cities: cityResults },
     totals: { goods: cart.totalPrice, delivery: deliveryPrice, total: cart.totalPrice + (deliveryPrice ?? 0) },
-    deliveryNotes: deliveryNotesOf(offered.groups),
+    deliveryNotes: deliveryNotesOf(offered.groups, await readOfficeHoursText(db)),
     pickup,
     deliveryError: offered.error,
     payments: { offered: offeredWays, cardLimit, invoiceDays: getConfig().invoices.paymentDays },

@@ -97,12 +97,14 @@ describe("parseConfig", () => {
 
   it("caps unpaid orders per buyer at 2 and pieces of a coin at 50 unless set, and refuses a cap below 1", () => {
     const hold = { confirmTimeoutMinutes: 4320, maxPieces: 100, maxRub: 3_000_000, maxExpiredPerCoinPerDay: 2 };
+    const gate = { atOnce: 4, maxWaitMs: 20_000, maxWaiting: 2_000 };
     expect(parseConfig({ DATA_DIR: tempDir() }).orders).toEqual({
       maxUnpaidPerBuyer: 2,
       maxPiecesPerCoin: 50,
       paymentTimeoutMinutes: 60,
       lowStockThreshold: 3,
       hold,
+      gate,
     });
     expect(parseConfig({ DATA_DIR: tempDir(), MAX_UNPAID_ORDERS_PER_BUYER: "5", MAX_PIECES_PER_COIN: "10" }).orders).toEqual({
       maxUnpaidPerBuyer: 5,
@@ -110,9 +112,20 @@ describe("parseConfig", () => {
       paymentTimeoutMinutes: 60,
       lowStockThreshold: 3,
       hold,
+      gate,
     });
     expect(() => parseConfig({ DATA_DIR: tempDir(), MAX_UNPAID_ORDERS_PER_BUYER: "0" })).toThrow(/MAX_UNPAID_ORDERS_PER_BUYER: целое число от 1/);
     expect(() => parseConfig({ DATA_DIR: tempDir(), MAX_PIECES_PER_COIN: "1.5" })).toThrow(/MAX_PIECES_PER_COIN/);
+  });
+
+  it("places a launch's orders a few at a time per process, the rest waiting their turn up to the set seconds", () => {
+    expect(parseConfig({ DATA_DIR: tempDir(), ORDERS_PLACED_AT_ONCE: "8", ORDER_QUEUE_SECONDS: "45" }).orders.gate).toEqual({
+      atOnce: 8,
+      maxWaitMs: 45_000,
+      maxWaiting: 2_000,
+    });
+    expect(() => parseConfig({ DATA_DIR: tempDir(), ORDERS_PLACED_AT_ONCE: "0" })).toThrow(/ORDERS_PLACED_AT_ONCE: целое число от 1 до 100/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), ORDER_QUEUE_SECONDS: "600" })).toThrow(/ORDER_QUEUE_SECONDS: целое число секунд от 1 до 120/);
   });
 
   it("holds unpaid and unconfirmed stock within the dealer's defaults, and refuses a rule that holds nothing back", () => {

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { generatePiiKey, parsePiiKey, type PiiKeyring } from "../shared/pii-crypto.server.ts";
 import { DEMO_BANK, type InvoiceSettings } from "./invoice-settings.ts";
 import { MIN_RETURN_PERIOD_DAYS, type ReturnSettings } from "./return-settings.ts";
+import { DEFAULT_OFFICE_HOURS_TEXT, type OfficeHours, parseOfficeHours } from "./office-hours.ts";
 import { isValidBik, isValidCorrespondentAccount, isValidSettlementAccount } from "./bank-details.ts";
 import { ASSAY_REGISTER_SEARCH_URL, DEMO_SELLER, innMatchesOgrn, isValidInn, isValidOgrn, type SellerDetails } from "./seller.ts";
 import { parseProxyTrust, type ProxyTrust } from "./proxy-trust.server.ts";
@@ -18,11 +19,14 @@ import { type LogLevel, setLogLevel } from "../shared/log.server.ts";
  */
 const cdekCityCodeMessage = "код города в справочнике СДЭК — целое положительное число (Москва 44)";
 
-/** A sum in whole roubles from 1 to `max`, with one message for every way it can be wrong. */
+/** Orders one process keeps waiting for a turn; beyond it a buyer is told at once that the shop is busy. */
+const MAX_ORDERS_WAITING = 2_000;
+
 /** A whole number setting within bounds, one Russian message for every way it can be wrong. */
 const wholeInRange = (min: number, max: number, error: string, fallback: number) =>
   z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback);
 
+/** A sum in whole roubles from 1 to `max`, with one message for every way it can be wrong. */
 const roubles = (max: number) => {
   const message = `сумма в рублях — целое число от 1 до ${max.toLocaleString("ru-RU")}`;
   return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
@@ -167,6 +171,9 @@ export const envSchema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(60),
+  // Orders one process places at once, and how long the rest wait for a turn (a launch's crowd).
+  ORDERS_PLACED_AT_ONCE: wholeInRange(1, 100, "целое число от 1 до 100", 4),
+  ORDER_QUEUE_SECONDS: wholeInRange(1, 120, "целое число секунд от 1 до 120", 20),
   // Stock held by orders nobody has paid or confirmed yet (payment on receipt has no payment to wait for).
   ORDER_CONFIRM_TIMEOUT_MINUTES: z.coerce
     .number({ error: "целое число минут от 1 до 43200" })
@@ -179,6 +186,8 @@ export const envSchema = z.object({
   PICKUP_SLOT_CAPACITY: wholeInRange(1, 100, "целое число от 1 до 100", 2),
   PICKUP_DAYS_AHEAD: wholeInRange(1, 60, "целое число дней от 1 до 60", 14),
   PICKUP_UNCOLLECTED_DAYS: wholeInRange(1, 60, "целое число дней от 1 до 60", 3),
+  // The office's hours until staff set them on /admin/pickup (checked against the slot length below).
+  OFFICE_HOURS: z.string().max(500, "не длиннее 500 символов").default(DEFAULT_OFFICE_HOURS_TEXT),
   MAX_UNCONFIRMED_PIECES_PER_BUYER: z.coerce
     .number({ error: "целое число от 1" })
     .int({ error: "целое число от 1" })
@@ -264,6 +273,8 @@ export const envSchema = z.object({
   CARD_PAYMENT_MAX_RUB: roubles(1_000_000_000).default(3_000_000),
   // Returns of goods bought at a distance (ЗоЗПП ст. 26.1): on or off, the period and the address.
   RETURNS_ACCEPTED: z.enum(["true", "false"], { error: "true или false" }).default("true"),
+  // The bench's blank page (/bench/blank, decision 063): off in production.
+  BENCH_BLANK_PAGE: z.enum(["true", "false"], { error: "true или false" }).default("false"),
   RETURN_PERIOD_DAYS: z.coerce
     .number({ error: `целое число дней от ${MIN_RETURN_PERIOD_DAYS} до 365` })
     .int(`целое число дней от ${MIN_RETURN_PERIOD_DAYS} до 365`)
@@ -399,6 +410,8 @@ export type AppConfig = {
     paymentTimeoutMinutes: number;
     /** What orders nobody has paid or confirmed may hold, and for how long (orders/limits.ts). */
     hold: HoldRules;
+    /** Orders this process places at once, how long the others wait for a turn and how many (orders/order-gate.ts). */
+    gate: { atOnce: number; maxWaitMs: number; maxWaiting: number };
   };
   /** Office pickup booked for a time (pickup/slots.ts). */
   pickup: PickupRules;
@@ -430,6 +443,8 @@ export type AppConfig = {
   /** Payment by invoice: the seller's bank details, its deadline, and the order total above which no card payment is offered. */
   invoices: InvoiceSettings;
   returns: ReturnSettings;
+  /** Whether /bench/blank answers (the framework's floor in bench/main-thread-trace.ts); a 404 otherwise. */
+  benchBlankPage: boolean;
   /** 115-FZ: when a buyer is identified, when an order is under mandatory control, and the key of their data. */
   compliance: {
     identificationThresholds: IdentificationThresholds;
@@ -471,6 +486,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
       "YOOKASSA_SHOP_ID и YOOKASSA_SECRET_KEY обязательны при PAYMENT_PROVIDER=yookassa",
     );
   }
+
+  const officeHours = parseOfficeHours(values.OFFICE_HOURS, values.PICKUP_SLOT_MINUTES);
+  if (!officeHours.ok) throw missing("OFFICE_HOURS", officeHours.reason);
 
   if (!innMatchesOgrn(values.SELLER_INN, values.SELLER_OGRN)) {
     throw missing("SELLER_OGRN", "организации (ИНН из 10 цифр) нужен ОГРН из 13 цифр, ИП (ИНН из 12 цифр) — ОГРНИП из 15");
@@ -593,12 +611,14 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
         maxRub: values.MAX_UNCONFIRMED_RUB_PER_BUYER,
         maxExpiredPerCoinPerDay: values.MAX_EXPIRED_ORDERS_PER_COIN_PER_DAY,
       },
+      gate: { atOnce: values.ORDERS_PLACED_AT_ONCE, maxWaitMs: values.ORDER_QUEUE_SECONDS * 1000, maxWaiting: MAX_ORDERS_WAITING },
     },
     pickup: {
       slotMinutes: values.PICKUP_SLOT_MINUTES,
       capacity: values.PICKUP_SLOT_CAPACITY,
       daysAhead: values.PICKUP_DAYS_AHEAD,
       uncollectedDays: values.PICKUP_UNCOLLECTED_DAYS,
+      officeHours: officeHours.hours,
     },
     buyback: { quoteMinutes: values.BUYBACK_QUOTE_MINUTES },
     notifications: {
@@ -625,6 +645,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     seller: { ...seller, assayRegisterUrl, demo: demoSeller },
     invoices: { ...bank, demo: demoBank, paymentDays: values.INVOICE_PAYMENT_DAYS, cardPaymentMaxRub: values.CARD_PAYMENT_MAX_RUB },
     returns: { accepted: values.RETURNS_ACCEPTED === "true", periodDays: values.RETURN_PERIOD_DAYS, address: values.RETURN_ADDRESS ?? null },
+    benchBlankPage: values.BENCH_BLANK_PAGE === "true",
     compliance: {
       identificationThresholds: { nonCash: values.IDENTIFICATION_THRESHOLD_RUB, cash: values.IDENTIFICATION_THRESHOLD_CASH_RUB },
       mandatoryControlRub: values.MANDATORY_CONTROL_THRESHOLD_RUB,
@@ -679,7 +700,14 @@ let current: AppConfig | undefined;
 
 /** The validated configuration of this process; throws ConfigError on a wrong value. */
 /** The office's pickup slots: length, places per slot, days offered ahead, days after the slot before an uncollected order is flagged. */
-export type PickupRules = { slotMinutes: number; capacity: number; daysAhead: number; uncollectedDays: number };
+export type PickupRules = {
+  slotMinutes: number;
+  capacity: number;
+  daysAhead: number;
+  uncollectedDays: number;
+  /** OFFICE_HOURS: the hours until staff set them on /admin/pickup (shop/office-hours.server.ts reads which). */
+  officeHours: OfficeHours;
+};
 
 export function getConfig(): AppConfig {
   if (!current) {

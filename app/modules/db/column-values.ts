@@ -86,3 +86,13 @@ export type StoredStatementPayment = {
   purpose: string;
   key: string;
 };
+
+/**
+ * The checkout token of the order a pre-order becomes (unique: no pre-order becomes two orders; its
+ * identification is kept under it). Here, below both, because the order's messages and page tell
+ * from it that the order came from a pre-order, with no column of its own.
+ */
+export const preorderToken = (preorderId: number) => `preorder:${preorderId}`;
+
+/** Whether an order's checkout token is a pre-order's: the order was served from the line. */
+export const isPreorderToken = (token: string | null | undefined): boolean => /^preorder:\d+$/.test(token ?? "");

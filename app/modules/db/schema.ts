@@ -283,6 +283,8 @@ export const products = pgTable(
     expectedPrice: text("expected_price"),
     /** Pieces of this coin one buyer (an account or a phone) may have over all their orders that are not cancelled. */
     buyerCap: integer("buyer_cap"),
+    /** Staff allow pre-orders of this coming coin (decision 062): served in their order at the opening. */
+    preordersAllowed: boolean("preorders_allowed").notNull().default(false),
     /**
      * The published reviews' count and the sum of their ratings, kept by reviews/ in the transaction that
      * publishes, hides or removes one, so a catalogue card reads its average without a join.
@@ -684,17 +686,26 @@ export const refundStates = ["pending", "succeeded", "canceled"] as const;
  */
 export type RefundLine = { orderLineId: number | null; name: string; quantity: number; priceRub: number; restocked: boolean };
 
+/**
+ * Money given back by hand for an order not paid online (decision 061): in cash at the office, with
+ * the office register's «возврат прихода» receipt (its fiscal sign or number), or by bank transfer
+ * to the account the buyer gave, with the shop's payment order (number and day, YYYY-MM-DD).
+ */
+export type ManualRefund =
+  { method: "cash"; receipt: string } | { method: "transfer"; recipient: string; bik: string; account: string; paymentOrder: string; paidOn: string };
+
 export const refunds = pgTable(
   "refunds",
   {
     id: serial("id").primaryKey(),
-    paymentId: integer("payment_id")
-      .notNull()
-      .references(() => payments.id, { onDelete: "cascade" }),
+    /** The online payment given back; null for money given back by hand (provider «manual»). */
+    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "cascade" }),
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    provider: text("provider").$type<"sandbox" | "yookassa">().notNull(),
+    provider: text("provider").$type<"sandbox" | "yookassa" | "manual">().notNull(),
+    /** How and by which document the money went back by hand; null for a refund through the payment service. */
+    manual: jsonb("manual").$type<ManualRefund>(),
     /** The provider's id of the refund; null until the provider has answered. */
     providerRefundId: text("provider_refund_id"),
     idempotenceKey: text("idempotence_key").notNull().unique(),
@@ -718,6 +729,7 @@ export const refunds = pgTable(
   },
   (table) => [
     index("refunds_by_payment").on(table.paymentId),
+    check("refunds_manual_or_payment", sql`(${table.provider} = 'manual') = (${table.paymentId} is null and ${table.manual} is not null)`),
     uniqueIndex("refunds_whole_payment")
       .on(table.paymentId)
       .where(sql`lines is null`),
@@ -1482,3 +1494,52 @@ export const pickupHolidays = pgTable("pickup_holidays", {
   note: text("note").notNull().default(""),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A buyer's pre-order of a coming coin (decision 062): not an order (no stock is taken and no money
+ * moves before the opening). Its place in line is (created_at, id). At the opening the launch watch
+ * serves the waiting ones in that order up to the stock, each into an order awaiting payment;
+ * pieces an unpaid served order gives back go to the next waiting one.
+ */
+export const preorders = pgTable(
+  "preorders",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    status: text("status").$type<"waiting" | "served" | "cancelled">().notNull().default("waiting"),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    /** When the buyer last heard their place on the waiting list after the opening (told once). */
+    placeToldAt: timestamp("place_told_at", { withTimezone: true }),
+    servedAt: timestamp("served_at", { withTimezone: true }),
+    /** The order a served pre-order became (its pieces may be fewer than asked when the stock ran out). */
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /**
+     * Why the shop (not the buyer) closed it: "identification" when its order at the opening would
+     * need the buyer's 115-FZ identification and none was given for it; "staff" when staff cancelled
+     * it (their reason in cancel_reason). Null when the buyer cancelled.
+     */
+    closedReason: text("closed_reason").$type<"identification" | "staff">(),
+    /** The reason staff gave when they cancelled it, shown to the buyer. */
+    cancelReason: text("cancel_reason"),
+  },
+  (table) => [
+    check("preorders_quantity_positive", sql`${table.quantity} >= 1`),
+    check("preorders_status_known", sql`${table.status} in ('waiting', 'served', 'cancelled')`),
+    check("preorders_closed_reason_known", sql`${table.closedReason} in ('identification', 'staff')`),
+    // One open pre-order per buyer and coin: a second press or tab finds the same one.
+    uniqueIndex("preorders_one_waiting")
+      .on(table.productId, table.userId)
+      .where(sql`status = 'waiting'`),
+    index("preorders_line").on(table.productId, table.status, table.createdAt, table.id),
+    index("preorders_of_buyer").on(table.userId),
+  ],
+);

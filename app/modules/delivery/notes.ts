@@ -1,3 +1,4 @@
+import { DEFAULT_OFFICE_HOURS, officeHoursText } from "../config/office-hours.ts";
 import { shop } from "../shop/contacts.ts";
 import { DELIVERY_IDS, type DeliveryKind } from "./rules.ts";
 
@@ -7,27 +8,29 @@ import { DELIVERY_IDS, type DeliveryKind } from "./rules.ts";
  * hours come from the shop's contacts (spec section 9), kept there once.
  */
 
-/** "Пн–Чт 10:00–18:00, Пт 10:00–17:00; Сб, Вс — выходные" (Moscow time). */
-export const officeHoursText = `${shop.hours.map((slot) => `${slot.days} ${slot.opens}–${slot.closes}`).join(", ")}; Сб, Вс — выходные`;
+/** The spec's hours in words, for texts made without the hours staff set (decision 061: pass them in). */
+export const defaultOfficeHoursText = officeHoursText(DEFAULT_OFFICE_HOURS);
 
 /** "Москва, ул. Мясницкая, д. 24/7, стр. 1, офис 107". */
 export const officeAddressText = `${shop.address.addressLocality}, ${shop.address.streetAddress}`;
 
-const officeWhereAndWhen = `Офис: ${officeAddressText}. Часы работы: ${officeHoursText} (МСК).`;
+/** `hours`: the office's hours in words ("Пн–Чт 10:00–18:00, …"), the ones staff set (pickup/office-hours.server.ts). */
+const officeWhereAndWhen = (hours: string) => `Офис: ${officeAddressText}. Часы работы: ${hours} (МСК).`;
 
-/** Where and when the office hands orders over (the order pages). */
-export const officePlaceText = `${officeWhereAndWhen} Возьмите паспорт.`;
+/** Where and when the office hands orders over (the order pages, the messages). */
+export const officePlaceText = (hours: string) => `${officeWhereAndWhen(hours)} Возьмите паспорт.`;
 
 /** Office pickup explained at checkout: where, when, and how the buyer learns the order is ready. */
-export const officePickupText = `${officeWhereAndWhen} Когда заказ будет готов к выдаче (обычно на следующий рабочий день), пришлём SMS. Возьмите паспорт.`;
+export const officePickupText = (hours: string) =>
+  `${officeWhereAndWhen(hours)} Когда заказ будет готов к выдаче (обычно на следующий рабочий день), пришлём SMS. Возьмите паспорт.`;
 
 /** What special delivery (43) is: the shop's own staff, payment on receipt (spec payment 6). */
 export const specialDeliveryText =
   "Заказ привезёт сотрудник магазина и вручит лично получателю по паспорту; время согласуем по телефону. Оплата при получении — наличными или картой. Только в Москве и Санкт-Петербурге.";
 
 /** The explanation shown with a delivery id, if it needs one. */
-export function deliveryNote(deliveryId: number): string | undefined {
-  if (deliveryId === DELIVERY_IDS.officePickup) return officePickupText;
+export function deliveryNote(deliveryId: number, officeHours: string): string | undefined {
+  if (deliveryId === DELIVERY_IDS.officePickup) return officePickupText(officeHours);
   if (deliveryId === DELIVERY_IDS.specialContact) return specialDeliveryText;
   return undefined;
 }

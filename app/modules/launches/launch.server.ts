@@ -3,10 +3,10 @@ import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
 import { getConfig } from "../config/config.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { announceReadsChanged } from "../db/read-changes.server.ts";
-import { orderLines, orders, products } from "../db/schema.ts";
-import { consumeRateLimits, type RateLimit } from "../rate-limit/rate-limit.server.ts";
+import { orderLines, orders, preorders, products, users } from "../db/schema.ts";
+import { consumeRateLimitsWithoutWaiting, type RateLimit } from "../rate-limit/rate-limit.server.ts";
 import { createReadCache, invalidateReads } from "../shared/read-cache.ts";
-import { launchTexts, moscowDateTimeText, NEW_ISSUE_DAYS } from "./launch.ts";
+import { launchTexts, moscowDateTimeText, NEW_ISSUE_DAYS, preorderReservedText } from "./launch.ts";
 
 /**
  * The rules of a coin's launch (decision 056) that need the database: whether a coin may be
@@ -14,7 +14,7 @@ import { launchTexts, moscowDateTimeText, NEW_ISSUE_DAYS } from "./launch.ts";
  * and the opening moments the shared page cache keys its pages by.
  */
 
-type Launched = { id: number; name: string; salesOpenAt: Date | null; buyerCap: number | null };
+type Launched = { id: number; name: string; salesOpenAt: Date | null; buyerCap: number | null; stock: number };
 
 /** Why this coin cannot be put in a cart or ordered at `now` (its sales have not opened), or null. */
 export function notOnSaleYet(product: Pick<Launched, "name" | "salesOpenAt">, now: Date): string | null {
@@ -41,7 +41,38 @@ export async function piecesHeldByBuyer(db: Database, buyer: { userId: number; p
       ),
     )
     .groupBy(orderLines.productId);
+  const held = new Map(rows.map((row) => [row.productId, Number(row.pieces)]));
+  // A waiting pre-order counts as the order it will become (decision 062); a served one is its order, counted above.
+  const waiting = await waitingPieces(db, productIds, buyer);
+  for (const [productId, pieces] of waiting) held.set(productId, (held.get(productId) ?? 0) + pieces);
+  return held;
+}
+
+/** Pieces of each coin in waiting pre-orders: all of them, or one buyer's (by account or phone). */
+async function waitingPieces(db: Database, productIds: number[], buyer?: { userId: number; phone: string }): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ productId: preorders.productId, pieces: sql<number>`coalesce(sum(${preorders.quantity}), 0)::int` })
+    .from(preorders)
+    .innerJoin(users, eq(users.id, preorders.userId))
+    .where(
+      and(
+        inArray(preorders.productId, productIds),
+        eq(preorders.status, "waiting"),
+        buyer ? or(eq(preorders.userId, buyer.userId), buyer.phone ? eq(users.phone, buyer.phone) : undefined) : undefined,
+      ),
+    )
+    .groupBy(preorders.productId);
   return new Map(rows.map((row) => [row.productId, Number(row.pieces)]));
+}
+
+/**
+ * Pieces of each coin the waiting pre-orders are owed (decision 062): after the opening, until the
+ * launch watch has served them, an order may take only the stock beyond these, so a buyer who
+ * came first by pre-order is not overtaken by a quick click, nor by one when an unpaid served
+ * order gives its pieces back.
+ */
+export async function piecesOwedToPreorders(db: Database, productIds: number[]): Promise<Map<number, number>> {
+  return productIds.length === 0 ? new Map() : waitingPieces(db, productIds);
 }
 
 /**
@@ -58,6 +89,15 @@ export async function launchRefusal(
   for (const line of lines) {
     const early = notOnSaleYet(line.product, now);
     if (early) return early;
+  }
+  const owed = await piecesOwedToPreorders(
+    db,
+    // Only an announced coin has a line the watch serves (one taken back is sold as any coin); the staff's switch only stops new pre-orders.
+    lines.filter((line) => line.product.salesOpenAt !== null).map((line) => line.product.id),
+  );
+  for (const { product, quantity } of lines) {
+    const reserved = owed.get(product.id) ?? 0;
+    if (reserved > 0 && product.stock - reserved < quantity) return preorderReservedText(product.name);
   }
   const capped = lines.filter((line) => line.product.buyerCap !== null);
   if (capped.length === 0) return null;
@@ -79,6 +119,8 @@ export type Announcement = {
   mintage: number | null;
   expectedPrice: string | null;
   buyerCap: number | null;
+  /** Pre-orders taken before the opening (decision 062). */
+  preordersAllowed: boolean;
 };
 
 /**
@@ -133,8 +175,14 @@ export async function comingAndNewCoins(db: Database, now: Date) {
   return { coming, opened };
 }
 
-/** Opening moments from a day back on: enough to tell which have passed since any page was kept. */
-const moments = createReadCache<number[]>({ tag: "catalog", maxEntries: 4 });
+/**
+ * Opening moments from a day back on: enough to tell which have passed since any page was kept.
+ * Read for every anonymous page, kept pages included: past its time the list stands while it is
+ * read again, so a database busy with a launch's checkouts never holds the kept pages (measured:
+ * their p99 was the pool's queue). The list changes only when staff announce a coin, a catalogue
+ * change that drops it here at once and, by NOTIFY, on every instance.
+ */
+const moments = createReadCache<number[]>({ tag: "catalog", maxEntries: 4, serveExpired: true });
 
 /**
  * The latest opening moment at or before `now` among the coins announced (any of them), as a
@@ -173,6 +221,7 @@ export async function orderAttemptRefusal(db: Database, attempt: { userId: numbe
   const limits = orderAttemptLimits();
   const checks = [{ rule: limits.perBuyer, key: String(attempt.userId) }];
   if (attempt.ip) checks.push({ rule: limits.perIp, key: attempt.ip });
-  const result = await consumeRateLimits(db, checks, now);
+  // Many buyers behind one address press at once on a launch: counted without queueing them on a lock.
+  const result = await consumeRateLimitsWithoutWaiting(db, checks, now);
   return result.allowed ? null : launchTexts.tooManyAttempts(result.retryAfterSeconds);
 }

@@ -62,6 +62,10 @@ export const launchTexts = {
   tooManyAttempts: (seconds: number) => `Слишком много попыток оформить заказ подряд. Подождите ${seconds} с и нажмите «Оформить заказ» ещё раз.`,
 } as const;
 
+/** A regular order after the opening while waiting pre-orders are owed the stock (decision 062). */
+export const preorderReservedText = (name: string) =>
+  `«${name}»: все монеты в наличии отданы по предзаказам. Если заказ по предзаказу не оплатят, монета вернётся в продажу.`;
+
 const MOSCOW_OFFSET_MS = 3 * 60 * 60_000;
 
 /**

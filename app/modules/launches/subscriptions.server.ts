@@ -151,7 +151,7 @@ async function nextOpening(db: Database, now: Date): Promise<Date | undefined> {
  * The cluster's one launch watch (started with the server): a round every LAUNCH_CHECK_MS, and
  * one at the next opening moment when it comes sooner, so subscribers hear right at the opening.
  */
-export function startLaunchWatch(handle: DatabaseHandle): LeaderLoop {
+export function startLaunchWatch(handle: DatabaseHandle, options: { serveOpened?: (now: Date) => Promise<unknown> } = {}): LeaderLoop {
   watch ??= startLeaderLoop({
     handle,
     lockKey: lockKeys.launchWatch,
@@ -159,6 +159,8 @@ export function startLaunchWatch(handle: DatabaseHandle): LeaderLoop {
     intervalMs: LAUNCH_CHECK_MS,
     round: async () => {
       const now = new Date();
+      // Pre-orders (decision 062, a higher layer passes the step in) are served before the subscribers hear of the opening.
+      await options.serveOpened?.(now);
       await notifyLaunchSubscribers(handle.db, now);
       const next = await nextOpening(handle.db, now);
       clearTimeout(wake);

@@ -44,7 +44,9 @@ export const listMessages = {
 type Tx = Database;
 
 async function lockProduct(tx: Tx, productId: number) {
-  // Lock the product row: stock checks and list changes for it happen one at a time.
+  // The coin stays while its line is written. A key share, not an update lock: a cart reserves
+  // nothing, so adding the coin neither waits for its orders nor makes them wait (a launch's crowd);
+  // one owner's list changes happen one at a time under lockOwnerList.
   const [product] = await tx
     .select({
       id: products.id,
@@ -57,7 +59,7 @@ async function lockProduct(tx: Tx, productId: number) {
     })
     .from(products)
     .where(eq(products.id, productId))
-    .for("update");
+    .for("key share");
   if (!product) throw new ListError("product_not_found", listMessages.productNotFound, 404);
   return product;
 }
@@ -140,10 +142,27 @@ function refuseBeforeOpening(product: { name: string; salesOpenAt: Date | null }
 }
 
 /**
+ * A coin that cannot go into the cart, said from a read without a lock: on a launch, once the coin
+ * is sold out, a crowd still pressing «В корзину» is told so at once instead of queueing for its row
+ * lock behind the orders, each holding a database connection. The locked read decides the rest.
+ */
+async function refuseUnavailableBeforeLocking(db: Database, productId: number) {
+  const [product] = await db
+    .select({ name: products.name, stock: products.stock, status: products.status, salesOpenAt: products.salesOpenAt })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!product) return;
+  if (product.status !== "active") throw new ListError("product_unavailable", listMessages.productUnavailable, 409);
+  refuseBeforeOpening(product);
+  if (product.stock < 1) throw new ListError("out_of_stock", listMessages.outOfStock, 409);
+}
+
+/**
  * Puts `quantity` more of a product into the cart (1 by default, spec section 9). More
  * than the stock is capped at the stock: the result says so, for a clear message.
  */
 export async function addToCart(db: Database, owner: ListOwner, productId: number, quantity = 1): Promise<CartChange> {
+  await refuseUnavailableBeforeLocking(db, productId);
   return db.transaction(async (tx) => {
     await lockOwnerList(tx as Tx, "cart", owner);
     const product = await lockProduct(tx as Tx, productId);
@@ -174,6 +193,7 @@ export async function setCartQuantity(
   quantity: number,
   options: { capAtStock: boolean },
 ): Promise<CartChange> {
+  await refuseUnavailableBeforeLocking(db, productId);
   return db.transaction(async (tx) => {
     await lockOwnerList(tx as Tx, "cart", owner);
     const product = await lockProduct(tx as Tx, productId);

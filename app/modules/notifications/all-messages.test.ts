@@ -101,6 +101,9 @@ function orderEvents(order: OrderFacts): NotificationEvent[] {
   ];
 }
 
+/** A buyer's pre-order of two pieces, as the pre-order events tell it. */
+const sobolPreorder = { buyer: { name: "Иван", phone: "+79161112233", email: "ivan@example.ru" }, coin: { name: "Соболь", slug: "sobol" }, quantity: 2 };
+
 const otherEvents: NotificationEvent[] = [
   {
     kind: "buyback_received",
@@ -141,6 +144,8 @@ const otherEvents: NotificationEvent[] = [
       buyerCap: 2,
     },
   },
+  { kind: "preorder_waiting", preorder: { ...sobolPreorder, id: 4, place: 3 } },
+  { kind: "preorder_cancelled_by_shop", preorder: { ...sobolPreorder, id: 5 }, reason: "монетный двор сократил поставку" },
 ];
 
 type Rendered = { label: string; event: NotificationEvent; audience: NotificationAudience; channel: string; text: string };
@@ -248,5 +253,40 @@ describe("the steps after assembling, by delivery kind", () => {
       expect(leakedValues(reminder.text)).toEqual([]);
       expect(punctuationSlips(reminder.text)).toEqual([]);
     }
+  });
+});
+
+describe("pre-orders", () => {
+  it("an order served from a pre-order says so in its SMS, e-mail subject and body", () => {
+    const stored = {
+      id: 7,
+      number: "2026-000007",
+      total: 15_488,
+      delivery: storedDelivery(DELIVERY_IDS.officePickup),
+      city: { code: "0000073738", name: "Москва" },
+      paymentId: PAYMENT_IDS.online,
+      contact: { name: "Иван", lastName: "Петров", secondName: "", email: "ivan@example.ru", phone: "+79161112233" },
+      paymentDueAt: new Date(now.getTime() + 60 * 60_000),
+      checkoutToken: "preorder:12",
+    };
+    const order = orderFactsOf(stored, [{ name: "Кенгуру 1 унция", quantity: 2 }], { phone: "+79161112233", email: "ivan@example.ru" });
+    expect(order.fromPreorder).toBe(true);
+    const sms = renderMessage({ kind: "order_placed", order }, "buyer", "sms", shop, now);
+    expect(sms.text).toMatch(/^Аурум: заказ №2026-000007 по предзаказу на 15\s488\s₽ принят\. Оплатите до /);
+    const email = renderMessage({ kind: "order_placed", order }, "buyer", "email", shop, now);
+    expect(email.subject).toContain("Заказ №2026-000007 по предзаказу принят");
+    expect(email.text).toContain("по вашему предзаказу создан заказ №2026-000007");
+    // An ordinary checkout's token says nothing of the kind.
+    expect(orderFactsOf({ ...stored, checkoutToken: "0b6f3c1e-preorder:1" }, [], undefined).fromPreorder).toBeUndefined();
+  });
+
+  it("a pre-order staff cancelled: the coin, the pieces, the reason, and that nothing was charged", () => {
+    const event: NotificationEvent = { kind: "preorder_cancelled_by_shop", preorder: { ...sobolPreorder, id: 5 }, reason: "монетный двор сократил поставку" };
+    expect(renderMessage(event, "buyer", "sms", shop, now).text).toBe(
+      "Аурум: предзаказ «Соболь» (2 шт.) отменён магазином: монетный двор сократил поставку. Деньги не списывались. https://aurum.example/my/preorders",
+    );
+    const email = renderMessage(event, "buyer", "email", shop, now);
+    expect(email.text).toContain("Причина: монетный двор сократил поставку.");
+    expect(email.text).toContain("Деньги за предзаказ не списывались.");
   });
 });

@@ -33,6 +33,8 @@ export type OrderFacts = {
   pickupSlot?: string | null;
   /** Taken by staff: the buyer has not seen the order page, so the SMS carries the link to pay. */
   takenByStaff?: boolean;
+  /** Served from the buyer's pre-order at a coin's opening: its messages say so. */
+  fromPreorder?: boolean;
 };
 
 export type BuybackFacts = {
@@ -76,6 +78,16 @@ export type LaunchFacts = {
   buyerCap: number | null;
 };
 
+/** A pre-order left waiting at a coin's opening (decision 062): told its place in line once. */
+export type PreorderFacts = {
+  /** The pre-order's id: one message per pre-order, ever. */
+  id: number;
+  buyer: { name: string; phone: string; email: string };
+  coin: { name: string; slug: string };
+  quantity: number;
+  place: number;
+};
+
 /** A buyer's return request at one of its steps, as its message tells it. */
 export type ReturnFacts = {
   id: number;
@@ -108,7 +120,8 @@ export type NotificationEvent =
   | { kind: "pickup_reminder"; order: OrderFacts; slot: string }
   | { kind: "order_completed"; order: OrderFacts }
   | { kind: "order_cancelled"; order: OrderFacts; reason: string }
-  | { kind: "refund_made"; order: OrderFacts; amount: number; refundId: number }
+  /** `manner`: how money given back by hand went (decision 061); absent for a refund through the payment service. */
+  | { kind: "refund_made"; order: OrderFacts; amount: number; refundId: number; manner?: string }
   /** The payment service refused or did not answer a refund: the staff return the money by hand (or it is tried again hourly). */
   | { kind: "refund_failed"; order: OrderFacts; amount: number; refundId: number; reason: string }
   | { kind: "payment_after_cancel"; order: OrderFacts; amount: number; attemptId: number; refunded: boolean }
@@ -118,7 +131,12 @@ export type NotificationEvent =
   | { kind: "buyback_answered"; request: BuybackFacts }
   | { kind: "alert_price_below"; alert: AlertFacts }
   | { kind: "alert_in_stock"; alert: AlertFacts }
-  | { kind: "launch_opened"; launch: LaunchFacts };
+  | { kind: "launch_opened"; launch: LaunchFacts }
+  | { kind: "preorder_waiting"; preorder: PreorderFacts }
+  /** A pre-order the opening could not serve without the buyer's 115-FZ identification: closed, the buyer may order at the checkout. */
+  | { kind: "preorder_needs_identification"; preorder: Omit<PreorderFacts, "place"> }
+  /** Staff cancelled a waiting pre-order, with the reason they gave; nothing had been charged. */
+  | { kind: "preorder_cancelled_by_shop"; preorder: Omit<PreorderFacts, "place">; reason: string };
 
 export type NotificationEventKind = NotificationEvent["kind"];
 
@@ -150,6 +168,10 @@ export const notificationRoutes: Readonly<Record<NotificationEventKind, { buyer:
   alert_in_stock: { buyer: ["sms", "email"], staff: [] },
   // By the one channel the buyer chose when subscribing.
   launch_opened: { buyer: ["sms", "email", "telegram"], staff: [] },
+  // A pre-order the opening's stock did not reach: its place on the waiting list.
+  preorder_waiting: { buyer: ["sms", "email"], staff: [] },
+  preorder_needs_identification: { buyer: ["sms", "email"], staff: [] },
+  preorder_cancelled_by_shop: { buyer: ["sms", "email"], staff: [] },
   // The buyer hears of every step of a return; staff of a new request. The money's step is refund_made.
   return_requested: { buyer: ["sms", "email"], staff: ["telegram", "email"] },
   return_step: { buyer: ["sms", "email"], staff: [] },
@@ -170,6 +192,13 @@ export function occurrenceKey(event: NotificationEvent): string {
       return `alert:${event.alert.id}:${event.alert.day}`;
     case "launch_opened":
       return `launch:${event.launch.id}`;
+    case "preorder_waiting":
+      return `preorder:${event.preorder.id}:waiting`;
+    case "preorder_needs_identification":
+      return `preorder:${event.preorder.id}:needs-identification`;
+    case "preorder_cancelled_by_shop":
+      // A pre-order is cancelled once: a second press finds it cancelled and writes nothing.
+      return `preorder:${event.preorder.id}:cancelled-by-shop`;
     case "buyback_answered":
       return `buyback:${event.request.id}:${event.kind}:${hashText(event.request.answer ?? "")}`;
     case "payment_failed":

@@ -6,6 +6,8 @@ import { shop } from "../shop/contacts.ts";
 import { log } from "../shared/log.server.ts";
 import { type NotificationAudience, type NotificationChannel, type NotificationEvent, notificationRoutes, occurrenceKey } from "./events.ts";
 import { renderMessage, type ShopFacts } from "./templates.ts";
+import { officeHoursText } from "../config/office-hours.ts";
+import { readOfficeHoursNow } from "../pickup/office-hours.server.ts";
 import { sellerLine } from "../shop/seller.ts";
 import { telegramKindOf } from "./telegram-kinds.ts";
 import { type TelegramLink, telegramOfPhone } from "./telegram-links.server.ts";
@@ -47,7 +49,9 @@ function buyerOf(event: NotificationEvent): { phone: string; email: string } {
       ? { phone: event.alert.buyer.phone, email: event.alert.buyer.email }
       : "launch" in event
         ? { phone: event.launch.buyer.phone, email: event.launch.buyer.email }
-        : { phone: event.request.phone, email: "" };
+        : "preorder" in event
+          ? { phone: event.preorder.buyer.phone, email: event.preorder.buyer.email }
+          : { phone: event.request.phone, email: "" };
 }
 
 function buyerAddress(event: NotificationEvent, channel: NotificationChannel): { address: string; missing?: string } {
@@ -98,8 +102,13 @@ export async function recordNotifications(
   const occurrence = occurrenceKey(event);
   const orderId = "order" in event ? event.order.id : null;
   const telegram = settings.buyerTelegram ? await telegramOfPhone(db, buyerOf(event).phone) : undefined;
+  // An office order's messages say the office's hours: the ones staff set, read in the change's transaction.
+  const shop =
+    "order" in event && event.order.deliveryKind === "office"
+      ? { ...settings.shop, officeHours: officeHoursText(await readOfficeHoursNow(db)) }
+      : settings.shop;
   const rows = recipientsOf(event, settings, telegram).map((recipient) => {
-    const message = renderMessage(event, recipient.audience, recipient.channel, settings.shop, now);
+    const message = renderMessage(event, recipient.audience, recipient.channel, shop, now);
     return {
       key: `${occurrence}:${recipient.audience}:${recipient.channel}:${recipient.address}`,
       event: event.kind,

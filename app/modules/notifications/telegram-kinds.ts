@@ -36,6 +36,9 @@ const kindOfEvent: Partial<Record<NotificationEventKind, TelegramKind>> = {
   alert_price_below: "alerts",
   alert_in_stock: "alerts",
   launch_opened: "launches",
+  preorder_waiting: "launches",
+  preorder_needs_identification: "launches",
+  preorder_cancelled_by_shop: "launches",
 };
 
 export function telegramKindOf(event: NotificationEventKind): TelegramKind | undefined {

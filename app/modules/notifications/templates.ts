@@ -1,4 +1,4 @@
-import { officeAddressText, officePlaceText } from "../delivery/notes.ts";
+import { defaultOfficeHoursText, officeAddressText, officePlaceText } from "../delivery/notes.ts";
 import { goesToTheDoor } from "../delivery/order-delivery.ts";
 import { escapeMarkup } from "../shared/escape-markup.ts";
 import { paymentDeadlineText } from "../payments/deadline.ts";
@@ -16,6 +16,8 @@ export type ShopFacts = {
   seller?: string;
   /** The return terms in one line: every e-mail to a buyer about an order carries them (ЗоЗПП ст. 26.1, terms in writing). */
   returnTerms?: string;
+  /** The office's hours in words as staff set them (decision 061); the spec's when absent. */
+  officeHours?: string;
 };
 
 export type RenderedMessage = {
@@ -89,12 +91,16 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
           : "Оплата при получении. Мы позвоним, чтобы договориться о доставке.";
       // An order staff took: the buyer pays by the link, which the SMS carries as well as the e-mail.
       const payLink = order.paysOnline && order.takenByStaff ? ` Оплатить: ${orderLink(order, shop)}` : "";
+      // A served pre-order reads as one: the buyer asked weeks ago and learns its price only now.
+      const byPreorder = order.fromPreorder ? " по предзаказу" : "";
       return {
-        subject: `Заказ №${order.number} принят`,
-        sms: `заказ №${order.number} на ${money(order.total)} принят.${order.pickupSlot ? ` Самовывоз из офиса: ${order.pickupSlot}.` : ""} ${next}${payLink}`,
+        subject: `Заказ №${order.number}${byPreorder} принят`,
+        sms: `заказ №${order.number}${byPreorder} на ${money(order.total)} принят.${order.pickupSlot ? ` Самовывоз из офиса: ${order.pickupSlot}.` : ""} ${next}${payLink}`,
         lines: [
           `Здравствуйте${order.buyer.name ? `, ${order.buyer.name}` : ""}!`,
-          `Ваш заказ №${order.number} принят.`,
+          order.fromPreorder
+            ? `Продажи начались: по вашему предзаказу создан заказ №${order.number}, цена — по курсу на момент начала продаж.`
+            : `Ваш заказ №${order.number} принят.`,
           ...coins(order),
           `Доставка: ${order.delivery}`,
           `К оплате: ${money(order.total)}`,
@@ -156,7 +162,7 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
         sms: `завтра, ${event.slot}, ждём вас за заказом №${event.order.number}: ${officeAddressText}. Возьмите паспорт.`,
         lines: [
           `Напоминаем: завтра, ${event.slot}, вы записаны за заказом №${event.order.number}.`,
-          officePlaceText,
+          officePlaceText(shop.officeHours ?? defaultOfficeHoursText),
           `Если планы изменились, позвоните нам: ${shop.phone}.`,
         ],
         link: orderLink(event.order, shop),
@@ -178,10 +184,12 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
     case "refund_made":
       return {
         subject: `Возврат по заказу №${event.order.number}`,
-        sms: `возврат ${money(event.amount)} по заказу №${event.order.number} оформлен.`,
+        sms: event.manner
+          ? `возврат ${money(event.amount)} по заказу №${event.order.number}: деньги ${event.manner}.`
+          : `возврат ${money(event.amount)} по заказу №${event.order.number} оформлен.`,
         lines: [
           `Мы вернули ${money(event.amount)} по заказу №${event.order.number}.`,
-          "Деньги придут на карту или счёт, с которого была оплата; срок зачисления зависит от банка.",
+          event.manner ? `Деньги ${event.manner}.` : "Деньги придут на карту или счёт, с которого была оплата; срок зачисления зависит от банка.",
         ],
         link: orderLink(event.order, shop),
       };
@@ -240,6 +248,51 @@ function buyerContent(event: NotificationEvent, shop: ShopFacts, now: Date): Con
         lines: [`Начались продажи монеты «${launch.coin.name}», о которых вы просили сообщить.${cap}`, "Тираж ограничен: монета может быстро закончиться."],
         link,
         linkText: "Открыть монету на сайте",
+      };
+    }
+    case "preorder_waiting": {
+      const { preorder } = event;
+      const link = `${shop.publicUrl}/my/preorders`;
+      return {
+        subject: `Предзаказ в очереди: ${preorder.coin.name}`,
+        sms: `продажи «${preorder.coin.name}» начались, монет на все предзаказы не хватило: ваш предзаказ (${preorder.quantity} шт.) ${preorder.place}-й в очереди. Если заказ впереди не оплатят, монеты перейдут вам. ${link}`,
+        lines: [
+          `Продажи монеты «${preorder.coin.name}» начались, и монет в наличии хватило не на все предзаказы.`,
+          `Ваш предзаказ (${preorder.quantity} шт.) — ${preorder.place}-й в очереди. Если заказ по предзаказу впереди не оплатят в срок, монеты перейдут следующему в очереди, и мы сразу сообщим вам о заказе.`,
+          "Отменить предзаказ можно в личном кабинете.",
+        ],
+        link,
+        linkText: "Мои предзаказы",
+      };
+    }
+    case "preorder_needs_identification": {
+      const { preorder } = event;
+      const link = `${shop.publicUrl}/products/${preorder.coin.slug}`;
+      return {
+        subject: `Предзаказ закрыт: нужна идентификация — ${preorder.coin.name}`,
+        sms: `предзаказ «${preorder.coin.name}» закрыт: по цене на старте продаж заказ требует идентификации покупателя (115-ФЗ). Оформите заказ в корзине, указав паспортные данные. ${link}`,
+        lines: [
+          `Продажи монеты «${preorder.coin.name}» начались, но заказ по вашему предзаказу (${preorder.quantity} шт.) по цене на старте продаж требует идентификации покупателя по закону № 115-ФЗ, а паспортные данные для него не указаны.`,
+          "Поэтому предзаказ закрыт, а его монеты перешли следующему в очереди. Купить монету можно обычным заказом: при оформлении укажите паспортные данные.",
+        ],
+        link,
+        linkText: "Открыть монету на сайте",
+      };
+    }
+    case "preorder_cancelled_by_shop": {
+      const { preorder } = event;
+      const link = `${shop.publicUrl}/my/preorders`;
+      return {
+        subject: `Предзаказ отменён магазином: ${preorder.coin.name}`,
+        sms: `предзаказ «${preorder.coin.name}» (${preorder.quantity} шт.) отменён магазином: ${sentenceEnd(event.reason)} Деньги не списывались. ${link}`,
+        lines: [
+          `Ваш предзаказ монеты «${preorder.coin.name}» (${preorder.quantity} шт.) отменён магазином.`,
+          `Причина: ${sentenceEnd(event.reason)}`,
+          "Деньги за предзаказ не списывались.",
+          `Вопросы: ${shop.phone}.`,
+        ],
+        link,
+        linkText: "Мои предзаказы",
       };
     }
     case "payment_surplus":
@@ -311,7 +364,7 @@ function readyContent(order: OrderFacts, shop: ShopFacts): Content {
     return {
       subject,
       sms: `заказ №${order.number} готов к выдаче в офисе: ${officeAddressText}.${order.pickupSlot ? ` Ждём вас ${order.pickupSlot}.` : ""} Возьмите паспорт.`,
-      lines: [`${subject}.`, ...(order.pickupSlot ? [`Вы записаны: ${order.pickupSlot}.`] : []), officePlaceText],
+      lines: [`${subject}.`, ...(order.pickupSlot ? [`Вы записаны: ${order.pickupSlot}.`] : []), officePlaceText(shop.officeHours ?? defaultOfficeHoursText)],
       link,
     };
   }
@@ -346,7 +399,7 @@ function staffContent(event: NotificationEvent, shop: ShopFacts): Content {
     case "order_cancelled":
       return staffOrder(`Отменён заказ №${event.order.number}`, event.order, [`Причина: ${event.reason}`]);
     case "refund_made":
-      return staffOrder(`Возврат ${money(event.amount)} по заказу №${event.order.number}`, event.order, []);
+      return staffOrder(`Возврат ${money(event.amount)} по заказу №${event.order.number}`, event.order, event.manner ? [`Деньги ${event.manner}.`] : []);
     case "payment_after_cancel":
       return staffOrder(`Оплата ${money(event.amount)} пришла за отменённый заказ №${event.order.number}`, event.order, [
         event.refunded

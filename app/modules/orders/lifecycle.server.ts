@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { type OrderStatus, orderEvents, orderLines, orders, users } from "../db/schema.ts";
+import { isPreorderToken } from "../db/column-values.ts";
 import { PAYMENT_IDS } from "../payments/methods.ts";
 import { getConfig } from "../config/config.server.ts";
 import { invoiceDueAt } from "./invoice-deadline.ts";
@@ -63,7 +64,10 @@ export async function orderFacts(db: Database, order: OrderRow): Promise<OrderFa
 
 /** The facts of an order, its lines and its buyer's account (pure: the message tests build them from stored orders). */
 export function orderFactsOf(
-  order: Pick<OrderRow, "id" | "number" | "total" | "delivery" | "city" | "paymentId" | "contact" | "paymentDueAt"> & { channel?: OrderRow["channel"] },
+  order: Pick<OrderRow, "id" | "number" | "total" | "delivery" | "city" | "paymentId" | "contact" | "paymentDueAt"> & {
+    channel?: OrderRow["channel"];
+    checkoutToken?: OrderRow["checkoutToken"];
+  },
   lines: OrderFacts["lines"],
   account: { phone: string; email: string | null } | undefined,
 ): OrderFacts {
@@ -85,6 +89,7 @@ export function orderFactsOf(
     paymentDueAt: order.paymentDueAt?.toISOString() ?? null,
     ...(pickupSlotOf(order.delivery) ? { pickupSlot: pickupSlotOf(order.delivery) } : {}),
     ...(order.channel ? { takenByStaff: true } : {}),
+    ...(isPreorderToken(order.checkoutToken) ? { fromPreorder: true } : {}),
   };
 }
 

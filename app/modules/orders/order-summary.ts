@@ -1,4 +1,5 @@
 import type { orderLines, orders } from "../db/schema.ts";
+import { isPreorderToken } from "../db/column-values.ts";
 import { orderDelivery } from "../delivery/order-delivery.ts";
 import { PAYMENT_IDS } from "../payments/methods.ts";
 import type { DeliveryDiscount } from "../pricing/discounts.ts";
@@ -44,6 +45,8 @@ export function orderSummary(order: OrderWithLines) {
     confirmDueAt: order.status === "new" && order.paymentId === PAYMENT_IDS.onReceipt ? (order.paymentDueAt?.toISOString() ?? null) : null,
     trackingNumber: order.trackingNumber,
     cancelReason: order.status === "cancelled" ? order.cancelReason : null,
+    /** Served from the buyer's pre-order at the coin's opening (its checkout token is the pre-order's). */
+    fromPreorder: isPreorderToken(order.checkoutToken),
     lines: order.lines.map((line) => ({
       sku: line.sku,
       name: line.name,

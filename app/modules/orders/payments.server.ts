@@ -431,7 +431,8 @@ export async function refundPayment(
 export async function sendRefund(db: Database, provider: PaymentProvider, refundId: number): Promise<RefundRow> {
   const [row] = await db.select().from(refunds).where(eq(refunds.id, refundId));
   if (!row) throw new Error(`No refund ${refundId}`);
-  if (row.status !== "pending" || row.providerRefundId) return row;
+  // Money given back by hand (decision 061) has no payment to send it through.
+  if (row.status !== "pending" || row.providerRefundId || row.paymentId === null) return row;
   const [attempt] = await db.select().from(payments).where(eq(payments.id, row.paymentId));
   if (!attempt || attempt.status !== "succeeded" || !attempt.providerPaymentId)
     throw new Error(`Payment attempt ${row.paymentId} has not succeeded; nothing to refund`);

@@ -12,6 +12,7 @@ import type { LineDiscount, OrderCompany } from "../db/column-values.ts";
 import type { MetalRates } from "../pricing/pricing.ts";
 import { limitMessages, type OrderLimits, pieceLimit } from "../lists/limits.ts";
 import { holdRefusal } from "./holds.server.ts";
+import { createOrderGate, type OrderGate, type Turn } from "./order-gate.ts";
 import { identificationGate } from "../compliance/identification.server.ts";
 import { identificationTexts } from "../compliance/identification.ts";
 import { ON_REVIEW_NOTE, paymentDeadline, recordOrderStep } from "./lifecycle.server.ts";
@@ -87,10 +88,12 @@ export const orderMessages = {
   notEnough: (name: string, stock: number) => `«${name}»: в наличии только ${stock} шт. Измените количество в корзине.`,
   tooManyOfCoin: limitMessages.perCoinInOrder,
   tooManyUnpaid: limitMessages.unpaid,
-  /** The posted one-time token is another buyer's order's: an old or copied form. */
   /** A large order reached the transaction without the buyer's identification for this checkout. */
   identificationMissing: identificationTexts.notOnRecord,
+  /** The posted one-time token is another buyer's order's: an old or copied form. */
   foreignToken: "Эта страница оформления устарела. Проверьте заказ и нажмите «Оформить заказ» ещё раз.",
+  /** The coins' row locks were not free within LOCK_WAIT (a launch's crowd): nothing was written. */
+  busy: "Сейчас очень много заказов одновременно, и этот не успел оформиться. Ничего не списано — нажмите «Оформить заказ» ещё раз через минуту.",
 } as const;
 
 /** "2026-000123": the year and the order's id, readable over the phone. */
@@ -98,10 +101,40 @@ export function orderNumber(id: number, at: Date): string {
   return `${at.getUTCFullYear()}-${String(id).padStart(6, "0")}`;
 }
 
-const isUniqueViolation = (error: unknown) => {
+const postgresCode = (error: unknown) => {
   const cause = (error as { cause?: { code?: string } })?.cause ?? error;
-  return (cause as { code?: string })?.code === "23505";
+  return (cause as { code?: string })?.code;
 };
+const isUniqueViolation = (error: unknown) => postgresCode(error) === "23505";
+/** lock_not_available: a lock not granted within lock_timeout. */
+const isLockTimeout = (error: unknown) => postgresCode(error) === "55P03";
+
+/**
+ * How long an order waits for its coins' row locks. On a launch every buyer's order takes the
+ * one coin's lock in turn; a wait past this is said to the buyer in words (orderMessages.busy),
+ * well before the statement timeout would end it as a 503.
+ */
+const LOCK_WAIT = "5s";
+
+/**
+ * The first coin of the order that is sold out (or off sale), read without a lock: on a launch,
+ * once the coin is gone, the buyers still pressing «Оформить заказ» are told at once instead of
+ * queueing for its lock only to read the same. The locked read in the transaction decides the rest.
+ */
+export async function soldOutBeforeLocking(db: Database, input: Pick<OrderInput, "owner" | "taken">): Promise<string | undefined> {
+  const cart = await orderedCoins(db, input);
+  if (cart.length === 0) return undefined;
+  const rows = await db
+    .select({ name: products.name, stock: products.stock, status: products.status })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        cart.map((line) => line.productId),
+      ),
+    );
+  return rows.find((row) => row.status !== "active" || row.stock < 1)?.name;
+}
 
 /** The buyer's order placed with this checkout form's token, if any (a second submit of the same page). */
 export async function findOrderByToken(db: Database, userId: number, checkoutToken: string) {
@@ -117,7 +150,7 @@ export async function findOrderByToken(db: Database, userId: number, checkoutTok
  * The coins the order is for, one row per coin in product order: the buyer's cart, or the lines
  * a member of staff entered (the same coin twice is added up).
  */
-async function orderedCoins(tx: Database, input: OrderInput): Promise<Array<{ productId: number; quantity: number }>> {
+async function orderedCoins(tx: Database, input: Pick<OrderInput, "owner" | "taken">): Promise<Array<{ productId: number; quantity: number }>> {
   if (input.taken) {
     const sums = new Map<number, number>();
     for (const line of input.taken.lines) sums.set(line.productId, (sums.get(line.productId) ?? 0) + line.quantity);
@@ -151,6 +184,22 @@ async function orderOfLostCommit(db: Database, input: OrderInput) {
   }
 }
 
+type PlaceOrderContext = {
+  rates: MetalRates | null;
+  shopOpen: boolean;
+  now?: Date;
+  limits?: OrderLimits;
+  paymentTimeoutMinutes?: number;
+  hold?: HoldRules;
+  identification?: IdentificationThresholds;
+  /** Banking days to pay an invoice (INVOICE_PAYMENT_DAYS). */
+  invoicePaymentDays?: number;
+  /** The gate to take a turn at; the process's own unless a test gives one. */
+  gate?: OrderGate;
+  /** A turn the caller already holds (and leaves itself). */
+  turn?: Turn;
+};
+
 /**
  * Places an order in one transaction (docs/architecture.md §5): the products are locked,
  * the stock checked, every coin priced from the current quotes on the server (a price
@@ -158,29 +207,40 @@ async function orderOfLostCommit(db: Database, input: OrderInput) {
  * order and its lines written as snapshots, the stock reduced and the cart emptied.
  * Any refusal writes nothing.
  */
-export async function placeOrder(
-  db: Database,
-  input: OrderInput,
-  context: {
-    rates: MetalRates | null;
-    shopOpen: boolean;
-    now?: Date;
-    limits?: OrderLimits;
-    paymentTimeoutMinutes?: number;
-    hold?: HoldRules;
-    identification?: IdentificationThresholds;
-    /** Banking days to pay an invoice (INVOICE_PAYMENT_DAYS). */
-    invoicePaymentDays?: number;
-  },
-): Promise<PlaceOrderResult> {
+export async function placeOrder(db: Database, input: OrderInput, context: PlaceOrderContext): Promise<PlaceOrderResult> {
   const limits = context.limits ?? getConfig().orders;
   const hold = context.hold ?? getConfig().orders.hold;
   const existing = await findOrderByToken(db, input.userId, input.checkoutToken);
   if (existing) return { kind: "existing", orderId: existing.id, number: existing.number };
   if (!context.shopOpen) return { kind: "refused", reason: orderMessages.closed };
   const now = context.now ?? new Date();
+  const soldOut = await soldOutBeforeLocking(db, input);
+  if (soldOut) return { kind: "refused", reason: orderMessages.soldOut(soldOut) };
   const promotions = await activePromotions(db, moscowToday(now));
 
+  // A turn the caller took (the checkout, before its reads) is this order's; otherwise it takes one.
+  const turn = context.turn ?? (await (context.gate ?? orderGate()).enter());
+  if (!turn) return { kind: "refused", reason: orderMessages.busy };
+  try {
+    // A turn that came seconds later may find the coin sold out: said without queueing for its lock.
+    const goneMeanwhile = turn.waited ? await soldOutBeforeLocking(db, input) : undefined;
+    if (goneMeanwhile) return { kind: "refused", reason: orderMessages.soldOut(goneMeanwhile) };
+    return await placeInTransaction(db, input, { ...context, limits, hold, now, promotions });
+  } finally {
+    if (!context.turn) turn.leave();
+  }
+}
+
+let processGate: OrderGate | undefined;
+/** This process's gate for orders being placed, made from the settings on first use. */
+export const orderGate = () => (processGate ??= createOrderGate(getConfig().orders.gate));
+
+async function placeInTransaction(
+  db: Database,
+  input: OrderInput,
+  context: PlaceOrderContext & { limits: OrderLimits; hold: HoldRules; now: Date; promotions: Awaited<ReturnType<typeof activePromotions>> },
+): Promise<PlaceOrderResult> {
+  const { limits, hold, now, promotions } = context;
   try {
     const outcome = await db.transaction(async (tx) => {
       // Submits of one form wait for each other here; the later one then finds the order.
@@ -203,6 +263,7 @@ export async function placeOrder(
       if (cart.length === 0) return { kind: "refused", reason: input.taken ? orderMessages.noCoins : orderMessages.emptyCart } as const;
 
       // Locked in id order, so two orders for the same coins wait for each other instead of deadlocking.
+      await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_WAIT}'`));
       const locked = await tx
         .select()
         .from(products)
@@ -213,7 +274,8 @@ export async function placeOrder(
           ),
         )
         .orderBy(asc(products.id))
-        .for("update");
+        // Not "update": the stock changes, no key does, so carts (a key share) add the coin meanwhile.
+        .for("no key update");
       const byId = new Map(locked.map((row) => [row.id, row]));
 
       const inputs: Array<{ product: (typeof locked)[number]; input: CartLineInput }> = [];
@@ -373,6 +435,8 @@ export async function placeOrder(
       if (found) return { kind: "existing", orderId: found.id, number: found.number };
       return { kind: "refused", reason: orderMessages.foreignToken };
     }
+    // The transaction was rolled back whole: no stock, cap or slot was taken.
+    if (isLockTimeout(error)) return { kind: "refused", reason: orderMessages.busy };
     throw error;
   }
 }

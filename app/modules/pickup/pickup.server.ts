@@ -5,6 +5,7 @@ import { type OrderStatus, orders, pickupBookings, pickupHolidays } from "../db/
 import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
 import { moscowWallClock, pickupDayText, pickupSlotText } from "../delivery/pickup-slot-text.ts";
 import { DELIVERY_IDS } from "../delivery/rules.ts";
+import { readOfficeHours } from "./office-hours.server.ts";
 import { addCalendarDays, bookableSlot, bookableSlots, parseSlotKey, type Slot, slotKeyOf, slotsOfDay } from "./slots.ts";
 
 /**
@@ -23,7 +24,8 @@ export const pickupTexts = {
 /** Statuses whose booking no longer holds a place or needs collecting. */
 const FINISHED: OrderStatus[] = ["completed", "cancelled"];
 
-export const pickupRules = (): PickupRules => getConfig().pickup;
+/** The pickup settings with the office's hours in force (staff's on /admin/pickup, else OFFICE_HOURS). */
+export const pickupRules = async (db: Database): Promise<PickupRules> => ({ ...getConfig().pickup, officeHours: await readOfficeHours(db) });
 
 /** The holidays from today on (Moscow), earliest first; all of them for the back office list. */
 export async function listHolidays(db: Database, from?: string): Promise<Array<{ day: string; note: string }>> {
@@ -58,7 +60,8 @@ export type OfferedSlot = Slot & { free: number };
 export type OfferedDay = { day: string; label: string; slots: OfferedSlot[] };
 
 /** The days and slots a buyer may book now, each with its free places (a full slot is shown, not offered). */
-export async function offeredPickupDays(db: Database, now = new Date(), rules: PickupRules = pickupRules()): Promise<OfferedDay[]> {
+export async function offeredPickupDays(db: Database, now = new Date(), given?: PickupRules): Promise<OfferedDay[]> {
+  const rules = given ?? (await pickupRules(db));
   const slots = bookableSlots(now, rules, await holidaySet(db, now));
   if (slots.length === 0) return [];
   const taken = await takenPlaces(db, slots[0]!.startsAt, new Date(slots.at(-1)!.startsAt.getTime() + 1));
@@ -81,7 +84,7 @@ export type SlotBooking = { ok: true; slot: Slot } | { ok: false; reason: string
  * holiday, a place left. The caller then writes the booking (bookSlot) before the transaction ends.
  */
 export async function reserveSlot(tx: Database, key: string, options: { now: Date; rules?: PickupRules; exceptOrderId?: number }): Promise<SlotBooking> {
-  const rules = options.rules ?? pickupRules();
+  const rules = options.rules ?? (await pickupRules(tx));
   const slot = bookableSlot(key, options.now, rules, await holidaySet(tx, options.now));
   if (!slot) return { ok: false, reason: pickupTexts.slotGone };
   await lockSlot(tx, slot.startsAt);
@@ -156,7 +159,7 @@ export async function uncollectedOrderIds(
   db: Database,
   orderIds: readonly number[],
   now = new Date(),
-  rules: PickupRules = pickupRules(),
+  rules: Pick<PickupRules, "uncollectedDays"> = getConfig().pickup,
 ): Promise<Set<number>> {
   if (orderIds.length === 0) return new Set();
   const rows = await db
@@ -192,8 +195,43 @@ export type DaySchedule = {
   moveTargets: Array<{ key: string; label: string }>;
 };
 
+/** Slots a booking may be moved to: bookable now, with a free place («пт, 4 декабря, 10:00–11:00»). */
+export async function moveTargets(db: Database, now = new Date(), given?: PickupRules): Promise<Array<{ key: string; label: string }>> {
+  const offered = await offeredPickupDays(db, now, given);
+  return offered.flatMap((offeredDay) =>
+    offeredDay.slots.filter((slot) => slot.free > 0).map((slot) => ({ key: slot.key, label: `${offeredDay.label}, ${slot.label}` })),
+  );
+}
+
+/**
+ * An office-pickup order's booking for its back-office page: the slot booked (Moscow) or none, the
+ * slots it may be moved to, and whether the slot is outside the office's hours now; null for any
+ * other delivery or a finished order (nothing to move).
+ */
+export async function orderPickup(
+  db: Database,
+  order: { id: number; status: OrderStatus; delivery: unknown },
+  now = new Date(),
+): Promise<{ slotKey: string; slot: string | null; outsideHours: boolean; targets: Array<{ key: string; label: string }> } | null> {
+  if ((order.delivery as { id?: number } | undefined)?.id !== DELIVERY_IDS.officePickup || FINISHED.includes(order.status)) return null;
+  const rules = await pickupRules(db);
+  const [[booking], holidays] = await Promise.all([
+    db.select().from(pickupBookings).where(eq(pickupBookings.orderId, order.id)),
+    listHolidays(db).then((rows) => new Set(rows.map((row) => row.day))),
+  ]);
+  const slotKey = booking ? slotKeyOf(new Date(booking.startsAt)) : "";
+  const outsideHours = booking ? !slotsOfDay(slotKey.slice(0, 10), rules, holidays).some((slot) => slot.key === slotKey) : false;
+  return {
+    slotKey,
+    slot: booking ? pickupSlotText(booking.startsAt, booking.minutes) : null,
+    outsideHours,
+    targets: (await moveTargets(db, now, rules)).filter((target) => target.key !== slotKey),
+  };
+}
+
 /** One day's schedule for the back office: each slot with its bookings, and the orders not collected in time. */
-export async function daySchedule(db: Database, day: string, now = new Date(), rules: PickupRules = pickupRules()): Promise<DaySchedule> {
+export async function daySchedule(db: Database, day: string, now = new Date(), given?: PickupRules): Promise<DaySchedule> {
+  const rules = given ?? (await pickupRules(db));
   const holidays = new Set((await listHolidays(db)).map((holiday) => holiday.day));
   const from = parseSlotKey(`${day}T00:00`)!.startsAt;
   const to = parseSlotKey(`${addCalendarDays(day, 1)}T00:00`)!.startsAt;
@@ -248,7 +286,6 @@ export async function daySchedule(db: Database, day: string, now = new Date(), r
     return { key: slot.key, label: slot.label, free: Math.max(0, rules.capacity - here.length), bookings: here };
   });
   const inSlots = new Set(slots.map((slot) => slot.key));
-  const offered = await offeredPickupDays(db, now, rules);
   return {
     day,
     label: pickupDayText(day),
@@ -265,9 +302,7 @@ export async function daySchedule(db: Database, day: string, now = new Date(), r
       uncollected: false,
     })),
     uncollected: open.map(toBooking).filter((booking) => booking.uncollected),
-    moveTargets: offered.flatMap((offeredDay) =>
-      offeredDay.slots.filter((slot) => slot.free > 0).map((slot) => ({ key: slot.key, label: `${offeredDay.label}, ${slot.label}` })),
-    ),
+    moveTargets: await moveTargets(db, now, rules),
   };
 }
 

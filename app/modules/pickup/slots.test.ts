@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { bookableSlot, bookableSlots, parseSlotKey, slotKeyOf, slotsOfDay } from "./slots.ts";
 import { pickupSlotText } from "../delivery/pickup-slot-text.ts";
+import { DEFAULT_OFFICE_HOURS_TEXT, parseOfficeHours } from "../config/office-hours.ts";
 
-const rules = { slotMinutes: 60, capacity: 2, daysAhead: 7 };
+const hoursOf = (text: string) => {
+  const parsed = parseOfficeHours(text, 30);
+  if (!parsed.ok) throw new Error(parsed.reason);
+  return parsed.hours;
+};
+const officeHours = hoursOf(DEFAULT_OFFICE_HOURS_TEXT);
+const rules = { slotMinutes: 60, capacity: 2, daysAhead: 7, officeHours };
 
 describe("office pickup slots", () => {
   it("offers Monday to Thursday 10:00–18:00 and Friday 10:00–17:00, nothing at the weekend", () => {
@@ -22,12 +29,20 @@ describe("office pickup slots", () => {
     expect(slotsOfDay("2026-12-06", rules, new Set())).toEqual([]);
   });
 
+  it("follows the hours staff set: a Saturday opened, a Monday closed, a Friday shortened", () => {
+    const changed = { ...rules, officeHours: hoursOf("вт–чт 10:00–18:00; пт 10:00–14:00; сб 11:00–13:00") };
+    // 2026-11-30 is a Monday, 2026-12-05 a Saturday.
+    expect(slotsOfDay("2026-11-30", changed, new Set())).toEqual([]);
+    expect(slotsOfDay("2026-12-04", changed, new Set()).at(-1)?.label).toBe("13:00–14:00");
+    expect(slotsOfDay("2026-12-05", changed, new Set()).map((slot) => slot.label)).toEqual(["11:00–12:00", "12:00–13:00"]);
+  });
+
   it("offers nothing on a holiday staff listed", () => {
     expect(slotsOfDay("2026-12-03", rules, new Set(["2026-12-03"]))).toEqual([]);
   });
 
   it("keeps only whole slots inside the hours", () => {
-    expect(slotsOfDay("2026-12-04", { slotMinutes: 90 }, new Set()).map((slot) => slot.label)).toEqual([
+    expect(slotsOfDay("2026-12-04", { slotMinutes: 90, officeHours }, new Set()).map((slot) => slot.label)).toEqual([
       "10:00–11:30",
       "11:30–13:00",
       "13:00–14:30",

@@ -7,16 +7,8 @@ import type { PickupRules } from "../config/config.server.ts";
  * time, "2026-12-04T10:00", which is what the forms post.
  */
 
-/** Office hours per ISO weekday (1 = Monday), minutes after midnight, Moscow time (spec: Mon–Thu 10–18, Fri 10–17). */
-export const OFFICE_HOURS: Readonly<Record<number, { opens: number; closes: number }>> = {
-  1: { opens: 600, closes: 1080 },
-  2: { opens: 600, closes: 1080 },
-  3: { opens: 600, closes: 1080 },
-  4: { opens: 600, closes: 1080 },
-  5: { opens: 600, closes: 1020 },
-};
-
-export type SlotRules = Pick<PickupRules, "slotMinutes" | "capacity" | "daysAhead">;
+/** The settings that make the slots; `officeHours`: the hours in force (staff's, else OFFICE_HOURS). */
+export type SlotRules = Pick<PickupRules, "slotMinutes" | "capacity" | "daysAhead" | "officeHours">;
 
 export type Slot = { key: string; day: string; startsAt: Date; minutes: number; label: string };
 
@@ -43,8 +35,8 @@ const isoWeekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() || 
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The slots of one day: none on a weekend or a holiday; whole slots within the day's hours. */
-export function slotsOfDay(day: string, rules: Pick<SlotRules, "slotMinutes">, holidays: ReadonlySet<string>): Slot[] {
-  const hours = OFFICE_HOURS[isoWeekday(day)];
+export function slotsOfDay(day: string, rules: Pick<SlotRules, "slotMinutes" | "officeHours">, holidays: ReadonlySet<string>): Slot[] {
+  const hours = rules.officeHours[isoWeekday(day) - 1];
   if (!hours || holidays.has(day)) return [];
   const slots: Slot[] = [];
   for (let start = hours.opens; start + rules.slotMinutes <= hours.closes; start += rules.slotMinutes) {

@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { rateLimitEvents } from "#app/modules/db/schema.ts";
 import { withTempDatabase } from "#tests/support/temp-database.ts";
-import { consumeRateLimit, consumeRateLimits, limitKey } from "./rate-limit.server.ts";
+import { consumeRateLimit, consumeRateLimits, consumeRateLimitsWithoutWaiting, limitKey } from "./rate-limit.server.ts";
 
 const database = withTempDatabase("rate-limit-test");
 
@@ -81,6 +83,40 @@ describe("consumeRateLimits", () => {
         )
       ).allowed,
     ).toBe(false);
+  });
+});
+
+describe("consumeRateLimitsWithoutWaiting (a crowd's path)", () => {
+  const perBuyer = { bucket: "test-crowd-buyer", limit: 2, windowMs: 60_000 };
+  const perIp = { bucket: "test-crowd-ip", limit: 3, windowMs: 60_000 };
+  const second = (s: number) => new Date(Date.UTC(2026, 10, 21, 12, 0, s));
+  const attempt = (buyer: string, s: number) =>
+    consumeRateLimitsWithoutWaiting(
+      database.handle.db,
+      [
+        { rule: perBuyer, key: buyer },
+        { rule: perIp, key: "::ffff:10.1.1.1" },
+      ],
+      second(s),
+    );
+
+  it("allows up to each limit, then says when to come back, and a refusal uses up neither limit", async () => {
+    expect((await attempt("1", 0)).allowed).toBe(true);
+    expect((await attempt("1", 10)).allowed).toBe(true);
+    // The buyer's third within the minute: refused until the first leaves the window at 12:01:00.
+    expect(await attempt("1", 20)).toEqual({ allowed: false, retryAfterSeconds: 40 });
+    // That refusal did not count against the address: one more person behind it gets through.
+    expect((await attempt("2", 21)).allowed).toBe(true);
+    expect(await attempt("3", 30)).toEqual({ allowed: false, retryAfterSeconds: 30 });
+    const left = await database.handle.db.select().from(rateLimitEvents).where(eq(rateLimitEvents.bucket, "test-crowd-ip"));
+    expect(left).toHaveLength(3);
+    // A minute after the first, the address has room again.
+    expect((await attempt("3", 61)).allowed).toBe(true);
+  });
+
+  it("counts the address's events as the locked count does (an IPv4 address written as IPv6 is itself)", async () => {
+    const events = await database.handle.db.select({ key: rateLimitEvents.key }).from(rateLimitEvents).where(eq(rateLimitEvents.bucket, "test-crowd-ip"));
+    expect(new Set(events.map((event) => event.key))).toEqual(new Set(["10.1.1.1"]));
   });
 });
 

@@ -1,5 +1,5 @@
 import net from "node:net";
-import { and, count, eq, gte, lt, min, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lt, lte, min, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { rateLimitEvents } from "../db/schema.ts";
 
@@ -52,6 +52,45 @@ export async function consumeRateLimits(db: Database, given: { rule: RateLimit; 
       .returning({ id: rateLimitEvents.id });
     return { allowed: true, eventIds: inserted.map((row) => row.id) } as const;
   });
+}
+
+/**
+ * Counts one event in every bucket as `consumeRateLimits` does, without a lock or a transaction: for
+ * a limit on a crowd's path, where many people behind one address (an office, a mobile operator's
+ * shared address) press at the same second and a lock per address would queue them all, each holding
+ * a pooled connection. The events are written first, then each bucket's events of the window up to
+ * this one are counted; over a limit, they are taken back. Requests racing each other may slip past
+ * by the few whose writes were not yet visible, so this suits holding a script to a person's pace,
+ * not a limit on what costs the shop money (SMS codes keep the locked count).
+ */
+export async function consumeRateLimitsWithoutWaiting(db: Database, given: { rule: RateLimit; key: string }[], now = new Date()): Promise<RateLimitResult> {
+  const checks = given.map(({ rule, key }) => ({ rule, key: limitKey(key) }));
+  const inserted = await db
+    .insert(rateLimitEvents)
+    .values(checks.map(({ rule, key }) => ({ bucket: rule.bucket, key, createdAt: now })))
+    .returning({ id: rateLimitEvents.id });
+  const eventIds = inserted.map((row) => row.id);
+  let retryAfterSeconds = 0;
+  for (const [index, { rule, key }] of checks.entries()) {
+    const [row] = await db
+      .select({ n: count(), oldest: min(rateLimitEvents.createdAt) })
+      .from(rateLimitEvents)
+      .where(
+        and(
+          eq(rateLimitEvents.bucket, rule.bucket),
+          eq(rateLimitEvents.key, key),
+          gte(rateLimitEvents.createdAt, new Date(now.getTime() - rule.windowMs)),
+          lte(rateLimitEvents.id, eventIds[index]!),
+        ),
+      );
+    if ((row?.n ?? 0) > rule.limit) {
+      const retryAfterMs = (row?.oldest ?? now).getTime() + rule.windowMs - now.getTime();
+      retryAfterSeconds = Math.max(retryAfterSeconds, Math.ceil(retryAfterMs / 1000), 1);
+    }
+  }
+  if (retryAfterSeconds === 0) return { allowed: true, eventIds };
+  await db.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, eventIds));
+  return { allowed: false, retryAfterSeconds };
 }
 
 /**

@@ -230,6 +230,9 @@ export async function queueHandoverReceipt(tx: Database, order: OrderRow, now: D
  * undefined when the lines do not add up to the refund (then the operator issues it by hand).
  */
 export async function prepareRefundReceipt(db: Database, refund: RefundRow): Promise<RefundReceipt | undefined> {
+  // Money given back by hand (decision 061): the office's own register prints its receipt.
+  const paymentId = refund.paymentId;
+  if (paymentId === null || refund.provider === "manual") return undefined;
   const [order] = await db.select().from(orders).where(eq(orders.id, refund.orderId));
   if (!order) return undefined;
   const [settled] = await db
@@ -241,7 +244,7 @@ export async function prepareRefundReceipt(db: Database, refund: RefundRow): Pro
   const [prepayment] = await db
     .select()
     .from(receipts)
-    .where(and(eq(receipts.paymentRowId, refund.paymentId), eq(receipts.type, "prepayment")))
+    .where(and(eq(receipts.paymentRowId, paymentId), eq(receipts.type, "prepayment")))
     .limit(1);
   const paid = (prepayment?.items ?? (await orderReceiptLines(db, order, paymentMode))).map((item) => ({ ...item, paymentMode }));
   const items = refund.lines ? await refundReceiptLines(db, order, refund.lines, paid) : paid;
@@ -250,7 +253,7 @@ export async function prepareRefundReceipt(db: Database, refund: RefundRow): Pro
     return undefined;
   }
   const customer = receiptCustomer(order);
-  const [payment] = await db.select({ providerPaymentId: payments.providerPaymentId }).from(payments).where(eq(payments.id, refund.paymentId));
+  const [payment] = await db.select({ providerPaymentId: payments.providerPaymentId }).from(payments).where(eq(payments.id, paymentId));
   await db
     .insert(receipts)
     .values({

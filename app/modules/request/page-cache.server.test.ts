@@ -1,9 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { SHARED_PAGE_CACHE_CONTROL, SHARED_PAGE_HEADER } from "./cache-policy.ts";
-import { createPageCache, type PageCacheOptions, pageCacheKey, type RenderPage } from "./page-cache.server.ts";
+import { createPageCache, MAX_STOCK_LAG_MS, type PageCacheOptions, pageCacheKey, type RenderPage } from "./page-cache.server.ts";
 
 /** A shared page as the application answers it: 200 HTML, the shared Cache-Control, no cookie. */
 const sharedPage = (html: string, headers: Record<string, string> = {}) =>
@@ -18,11 +18,11 @@ afterEach(async () => {
 });
 
 /** A node server answering through the page cache, as server/app.ts does; `state` is the page state. */
-async function serve(render: RenderPage, options: PageCacheOptions = {}, state = { value: "s1" }) {
+async function serve(render: RenderPage, options: PageCacheOptions = {}, state = { value: "s1", stock: 0 }) {
   const cache = createPageCache(options);
   const server = http.createServer(async (req, res) => {
     const request = new Request(`http://shop.test${req.url}`, { method: req.method, headers: req.headers as Record<string, string> });
-    const response = await cache.answer(req, res, request, render, async () => state.value);
+    const response = await cache.answer(req, res, request, render, async () => ({ key: state.value, stock: state.stock }));
     if (response) {
       res.writeHead(response.status, { ...Object.fromEntries(response.headers), "x-passed": "1" });
       res.end(Buffer.from(await response.arrayBuffer()));
@@ -95,6 +95,78 @@ describe("the page cache", () => {
     expect(await after.text()).toBe("<p>2</p>");
   });
 
+  it("after a stock change the next visitor gets the page rendered afresh, as after any change", async () => {
+    let renders = 0;
+    const shop = await serve(async () => sharedPage(`<p>${++renders}</p>`));
+    expect(await (await shop.get("/products/coin")).text()).toBe("<p>1</p>");
+    shop.state.stock = 1;
+    const after = await shop.get("/products/coin");
+    expect(after.headers.get("x-page-cache")).toBe("miss");
+    expect(await after.text()).toBe("<p>2</p>");
+    const again = await shop.get("/products/coin");
+    expect(again.headers.get("x-page-cache")).toBe("hit");
+    expect(await again.text()).toBe("<p>2</p>");
+  });
+
+  it("while a page renders afresh after a stock change, other visitors get the page kept before it, not a wait", async () => {
+    let renders = 0;
+    let finishRender: () => void = () => undefined;
+    const shop = await serve(async () => {
+      const number = ++renders;
+      // The second render (after the stock change) waits until the test lets it finish: a crowd's slow render.
+      if (number === 2) await new Promise<void>((resolve) => (finishRender = resolve));
+      return sharedPage(`<p>${number}</p>`);
+    });
+    await shop.get("/products/coin");
+    shop.state.stock = 1;
+    const first = shop.get("/products/coin");
+    await vi.waitFor(() => expect(renders).toBe(2));
+    const during = await Promise.all([shop.get("/products/coin"), shop.get("/products/coin", { "Accept-Encoding": "br" })]);
+    for (const answer of during) {
+      expect(answer.headers.get("x-page-cache")).toBe("stale");
+      expect(await answer.text()).toBe("<p>1</p>");
+    }
+    finishRender();
+    const rendered = await first;
+    expect(rendered.headers.get("x-page-cache")).toBe("miss");
+    expect(await rendered.text()).toBe("<p>2</p>");
+    expect(await (await shop.get("/products/coin")).text()).toBe("<p>2</p>");
+    expect(renders).toBe(2);
+  });
+
+  it("a page kept before a stock change is not served once it is older than the stock may lag; a change of the key is never waited out", async () => {
+    let time = 1_000_000;
+    let renders = 0;
+    let finishRender: () => void = () => undefined;
+    const shop = await serve(
+      async () => {
+        const number = ++renders;
+        if (number === 2 || number === 4) await new Promise<void>((resolve) => (finishRender = resolve));
+        return sharedPage(`<p>${number}</p>`);
+      },
+      { now: () => time },
+    );
+    await shop.get("/");
+    time += MAX_STOCK_LAG_MS + 1;
+    shop.state.stock = 1;
+    // Too old to stand in: the visitors wait for the one fresh render together.
+    const waiting = [shop.get("/"), shop.get("/")];
+    await vi.waitFor(() => expect(renders).toBe(2));
+    finishRender();
+    for (const answer of await Promise.all(waiting)) expect(await answer.text()).toBe("<p>2</p>");
+    expect(renders).toBe(2);
+    // A change of the key (a price, an opening): nothing kept before it is served, however young.
+    shop.state.value = "s2";
+    const after = await shop.get("/");
+    expect(await after.text()).toBe("<p>3</p>");
+    shop.state.stock = 2;
+    shop.state.value = "s3";
+    const both = [shop.get("/"), shop.get("/")];
+    await vi.waitFor(() => expect(renders).toBe(4));
+    finishRender();
+    for (const answer of await Promise.all(both)) expect(await answer.text()).toBe("<p>4</p>");
+  });
+
   it("a personal request is passed through as it is, never answered from the cache nor stored", async () => {
     const seen: Request[] = [];
     const shop = await serve(async (request) => {
@@ -155,7 +227,7 @@ describe("the page cache", () => {
     const exchange = async (path: string) => {
       const res = { writeHead: (_status: number, headers: Record<string, string>) => outcomes.push(headers["X-Page-Cache"] ?? "?"), end: () => undefined };
       const req = { method: "GET", headers: { "accept-encoding": "br" } };
-      await cache.answer(req as never, res as never, new Request(`http://shop.test${path}`), render, async () => "state");
+      await cache.answer(req as never, res as never, new Request(`http://shop.test${path}`), render, async () => ({ key: "state", stock: 0 }));
     };
     let largest = 0;
     for (let n = 0; n < 10_000; n++) {
@@ -190,7 +262,7 @@ describe("the page cache", () => {
     const cache = createPageCache();
     let renders = 0;
     const render: RenderPage = async () => sharedPage(`<p>${++renders}</p>`);
-    const state = async () => "state";
+    const state = async () => ({ key: "state", stock: 0 });
     const exchange = () => {
       const sent: { status?: number; headers?: Record<string, string | number>; body?: Buffer } = {};
       const res = {
@@ -219,7 +291,13 @@ describe("the page cache", () => {
     const signedIn = new Request("http://shop.test/catalog", { headers: { Cookie: "session=abc" } });
     expect(await cache.answerKept(personal.req, personal.res, signedIn, state)).toBe(false);
     const changed = exchange();
-    expect(await cache.answerKept(changed.req, changed.res, new Request("http://shop.test/catalog"), async () => "changed")).toBe(false);
+    expect(await cache.answerKept(changed.req, changed.res, new Request("http://shop.test/catalog"), async () => ({ key: "changed", stock: 0 }))).toBe(false);
+    // After a stock change the kept page is answer()'s (to render afresh, or to serve while that runs).
+    const stockChanged = exchange();
+    expect(await cache.answerKept(stockChanged.req, stockChanged.res, new Request("http://shop.test/catalog"), async () => ({ key: "state", stock: 1 }))).toBe(
+      false,
+    );
+    expect(stockChanged.sent.status).toBeUndefined();
     expect(personal.sent.status).toBeUndefined();
     expect(changed.sent.status).toBeUndefined();
     expect(renders).toBe(1);

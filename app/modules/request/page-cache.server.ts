@@ -6,9 +6,14 @@
  *
  * The key is the normalised address (query parameters sorted, none dropped) and the page
  * state (pageCacheState in page-state.server.ts: the build, the reads generation
- * bumped by every catalogue, content, settings, stock and quotes change on any instance, the
- * quotes snapshot, the market-open and quotes-fresh flags), so a page rendered before a
- * change is never served after it. Entries also expire after PAGE_CACHE_TTL_MS, a safety net
+ * bumped by every catalogue, content, settings and quotes change on any instance, the
+ * quotes snapshot, the market-open and quotes-fresh flags, the latest opening of a sale), so a
+ * page rendered before such a change is never served after it. A stock change (an order placed
+ * or let go) is the state's other part: the first request after it renders the page afresh and
+ * waits for it, as for any change, but requests that come while that render runs get the page
+ * kept before it, if it is at most MAX_STOCK_LAG_MS old, rather than all waiting: on a launch
+ * day the stock changes with every order, and without this every visitor waited on a render
+ * (decision 066). Entries also expire after PAGE_CACHE_TTL_MS, a safety net
  * for what changes with time alone (a promotion's last day). The cache is bounded in entries
  * and bytes (least recently used out first), so ten thousand made-up addresses cost at most
  * the bound; concurrent misses of one key share one render.
@@ -30,6 +35,20 @@ const gzip = promisify(zlib.gzip);
 /** How long a kept page is served at most, whatever else happens (a shared cache keeps it as long: s-maxage). */
 export const PAGE_CACHE_TTL_MS = 60_000;
 
+/**
+ * How old (from the start of its render) a page kept before a stock change may be and still be
+ * served while its fresh render runs: a visitor may see the stock of a few seconds ago, never a
+ * price, an opening or anything else changed since (the cart and the checkout read the stock).
+ */
+export const MAX_STOCK_LAG_MS = 10_000;
+
+/**
+ * What a page shows besides its address: `key`, whose change makes every kept page old, and
+ * `stock`, the count of stock changes, after which a page may be served for a moment while its
+ * fresh render runs (MAX_STOCK_LAG_MS).
+ */
+export type PageState = { key: string; stock: number };
+
 export type PageCacheOptions = {
   /** Pages kept at most. */
   maxEntries?: number;
@@ -50,6 +69,9 @@ export type CachedPage = {
   gzip: Buffer;
   etag: string;
   storedAt: number;
+  /** When its render started, and the stock changes counted then: what stock it shows. */
+  renderedAt: number;
+  stock: number;
   /** Both encodings: what the page costs in the cache. */
   bytes: number;
 };
@@ -87,7 +109,7 @@ export function createPageCache({
   const pages = createMemoryCache<CachedPage>({ maxEntries, maxBytes, bytesOf: (page) => page.bytes, ttlMs, now });
 
   /** The page to keep of a shareable answer whose body has been read: compressed both ways. */
-  async function keep(response: Response, body: Buffer): Promise<CachedPage> {
+  async function keep(response: Response, body: Buffer, rendered: { at: number; stock: number }): Promise<CachedPage> {
     // Measured on a 130 KB page: brotli 5 takes ~5 ms and is ~2 % larger than 9 (~60 ms) or 11 (~120 ms),
     // paid by the visitor who misses; gzip 9 takes ~4 ms.
     const [br, gz] = await Promise.all([
@@ -97,32 +119,88 @@ export function createPageCache({
     const headers: Record<string, string> = {};
     for (const [name, value] of response.headers) if (!transferHeaders.has(name)) headers[name] = value;
     headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
-    return { status: response.status, headers, br, gzip: gz, etag: etagOf(body), storedAt: now(), bytes: br.length + gz.length };
+    return {
+      status: response.status,
+      headers,
+      br,
+      gzip: gz,
+      etag: etagOf(body),
+      storedAt: now(),
+      renderedAt: rendered.at,
+      stock: rendered.stock,
+      bytes: br.length + gz.length,
+    };
+  }
+
+  // Fresh renders of pages kept before a stock change, by key: one at a time each (bounded by the kept pages).
+  const refreshing = new Map<string, Promise<Rendered>>();
+
+  type Rendered = { page?: CachedPage; passOn?: Response };
+
+  /**
+   * The request a page for everyone is rendered from: a GET (HEAD too: its headers are the
+   * page's), marked shared; a visitor who leaves does not stop the render others wait for.
+   */
+  function sharedRequest(request: Request): Request {
+    const headers = new Headers(request.headers);
+    headers.set(SHARED_PAGE_HEADER, "1");
+    return new Request(request.url, { method: "GET", headers });
+  }
+
+  /** Renders a page for everyone and keeps it when it may be shared; otherwise the answer to pass on. */
+  async function renderShared(request: Request, render: RenderPage, stock: number): Promise<Rendered> {
+    const started = { at: now(), stock };
+    const response = await render(sharedRequest(request));
+    if (!isShareable(response)) return { passOn: response };
+    const body = Buffer.from(await response.arrayBuffer());
+    // Too large to keep: served once, as it is.
+    if (body.length > maxPageBytes) return { passOn: new Response(body, { status: response.status, headers: response.headers }) };
+    return { page: await keep(response, body, started) };
   }
 
   /**
    * Answers a request from the cache when it carries nothing personal: a kept page (hit),
    * or one rendered now, whole, and kept (miss; concurrent misses of one key wait for the
-   * same render). Resolves undefined when it answered, or the Response the server sends as
-   * usual: a personal request's, or an anonymous one whose answer is not shared (a 404, a
-   * redirect).
+   * same render). After a stock change alone, the first request renders afresh and the ones
+   * that come while it runs get the page kept before (stale). Resolves undefined when it
+   * answered, or the Response the server sends as usual: a personal request's, or an anonymous
+   * one whose answer is not shared (a 404, a redirect).
    */
   async function answer(
     req: http.IncomingMessage,
     res: http.ServerResponse,
     request: Request,
     render: RenderPage,
-    state: () => Promise<string>,
+    state: () => Promise<PageState>,
   ): Promise<Response | undefined> {
-    const key = await sharedKey(request, state);
-    if (key === undefined) return render(request);
-    // Rendered as a GET (HEAD too: its headers are the page's), whole, for everyone; a
-    // visitor who leaves does not stop the render others wait for.
-    const shared = () => {
-      const headers = new Headers(request.headers);
-      headers.set(SHARED_PAGE_HEADER, "1");
-      return new Request(request.url, { method: "GET", headers });
-    };
+    const shared = await sharedKey(request, state);
+    if (shared === undefined) return render(request);
+    const { key, stock } = shared;
+
+    const kept = pages.kept(key);
+    if (kept && kept.stock >= stock) {
+      writePage(req, res, request, kept, "hit", now());
+      return undefined;
+    }
+    if (kept && now() - kept.renderedAt <= MAX_STOCK_LAG_MS) {
+      const running = refreshing.get(key);
+      if (running) {
+        writePage(req, res, request, kept, "stale", now());
+        return undefined;
+      }
+      const refresh = renderShared(request, render, stock).then((rendered) => {
+        // A render that started later may have finished first: the page showing more recent stock stays.
+        if (rendered.page && (pages.peek(key)?.stock ?? -1) <= stock) pages.set(key, rendered.page);
+        return rendered;
+      });
+      refreshing.set(key, refresh);
+      const rendered = await refresh.finally(() => refreshing.delete(key));
+      if (rendered.passOn) return rendered.passOn;
+      writePage(req, res, request, rendered.page!, "miss", now());
+      return undefined;
+    }
+    // Kept before a stock change too long ago: no one is served it.
+    if (kept) pages.delete(key);
 
     let rendered = false;
     let passOn: Response | undefined;
@@ -130,22 +208,13 @@ export function createPageCache({
     // answer that is not kept goes back to that request alone.
     const page = await pages.get(key, async () => {
       rendered = true;
-      const response = await render(shared());
-      if (!isShareable(response)) {
-        passOn = response;
-        return undefined;
-      }
-      const body = Buffer.from(await response.arrayBuffer());
-      // Too large to keep: served once, as it is.
-      if (body.length > maxPageBytes) {
-        passOn = new Response(body, { status: response.status, headers: response.headers });
-        return undefined;
-      }
-      return keep(response, body);
+      const own = await renderShared(request, render, stock);
+      passOn = own.passOn;
+      return own.page;
     });
     if (passOn) return passOn;
     // Waited on a render whose answer was not kept: this request renders its own.
-    if (!page) return render(shared());
+    if (!page) return render(sharedRequest(request));
     writePage(req, res, request, page, rendered ? "miss" : "hit", now());
     return undefined;
   }
@@ -154,10 +223,11 @@ export function createPageCache({
    * Answers a request with a kept page (a hit) and resolves true; false, having answered
    * nothing, when the request is personal or its page is not kept (answer() then renders it).
    */
-  async function answerKept(req: http.IncomingMessage, res: http.ServerResponse, request: CacheLookup, state: () => Promise<string>): Promise<boolean> {
-    const key = await sharedKey(request, state);
-    const page = key === undefined ? undefined : pages.kept(key);
-    if (!page) return false;
+  async function answerKept(req: http.IncomingMessage, res: http.ServerResponse, request: CacheLookup, state: () => Promise<PageState>): Promise<boolean> {
+    const shared = await sharedKey(request, state);
+    const page = shared === undefined ? undefined : pages.kept(shared.key);
+    // One kept before a stock change is answer()'s to serve or render afresh.
+    if (!page || page.stock < shared!.stock) return false;
     writePage(req, res, request, page, "hit", now());
     return true;
   }
@@ -196,11 +266,12 @@ export function nodeCacheLookup(req: http.IncomingMessage, origin: string): Cach
   };
 }
 
-/** The cache key of a request that carries nothing personal; undefined for a personal one. */
-async function sharedKey(request: CacheLookup, state: () => Promise<string>): Promise<string | undefined> {
+/** The cache key and stock count of a request that carries nothing personal; undefined for a personal one. */
+async function sharedKey(request: CacheLookup, state: () => Promise<PageState>): Promise<{ key: string; stock: number } | undefined> {
   const url = new URL(request.url);
   if (!isAnonymousRequest({ method: request.method, pathname: url.pathname, headers: request.headers })) return undefined;
-  return pageCacheKey(url, await state());
+  const { key, stock } = await state();
+  return { key: pageCacheKey(url, key), stock };
 }
 
 /**
@@ -218,7 +289,14 @@ function isShareable(response: Response): boolean {
 }
 
 /** Writes a kept page: 304 to a client that holds it, else the encoding it accepts. */
-function writePage(req: http.IncomingMessage, res: http.ServerResponse, request: CacheLookup, page: CachedPage, outcome: "hit" | "miss", time: number) {
+function writePage(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  request: CacheLookup,
+  page: CachedPage,
+  outcome: "hit" | "miss" | "stale",
+  time: number,
+) {
   const headers: http.OutgoingHttpHeaders = {
     ...page.headers,
     etag: page.etag,

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { ReturnSettings } from "../config/return-settings.ts";
 import type { Database } from "../db/client.server.ts";
 import type { ReturnLine, ReturnStatus } from "../db/column-values.ts";
-import { orderEvents, orderLines, orders, returnRequests, users } from "../db/schema.ts";
+import { orderEvents, orderLines, orders, refunds, returnRequests, users } from "../db/schema.ts";
+import { manualRefundText } from "../orders/manual-refund.ts";
 import { type StaffActor, writeAudit } from "../audit/audit.server.ts";
 import type { ReturnFacts } from "../notifications/events.ts";
 import { recordNotifications } from "../notifications/outbox.server.ts";
@@ -182,6 +183,34 @@ export async function requestReturn(
 /** The order's requests, newest first (the buyer's return page). */
 export async function returnsOfOrder(db: Database, orderId: number): Promise<ReturnRow[]> {
   return db.select().from(returnRequests).where(eq(returnRequests.orderId, orderId)).orderBy(desc(returnRequests.createdAt), desc(returnRequests.id));
+}
+
+/**
+ * How and when the money of each refunded request went, in the buyer's words, by request id: by
+ * hand (cash at the office or a bank transfer, decision 061) or through the payment service.
+ */
+export async function moneyBackOf(db: Database, requests: ReadonlyArray<Pick<ReturnRow, "id" | "refundId">>): Promise<Map<number, { at: Date; how: string }>> {
+  const byRefund = new Map(requests.flatMap((request) => (request.refundId === null ? [] : [[request.refundId, request.id] as const])));
+  const rows =
+    byRefund.size === 0
+      ? []
+      : await db
+          .select()
+          .from(refunds)
+          .where(inArray(refunds.id, [...byRefund.keys()]));
+  return new Map(
+    rows.map((refund) => [
+      byRefund.get(refund.id)!,
+      {
+        at: refund.updatedAt,
+        how: refund.manual
+          ? `Деньги ${manualRefundText(refund.manual)}.`
+          : refund.status === "succeeded"
+            ? "Деньги возвращены на карту или счёт, с которого была оплата; срок зачисления зависит от банка."
+            : "Возврат отправлен в платёжный сервис.",
+      },
+    ]),
+  );
 }
 
 /** The back office's list: every request, or those of one status, newest first, with the order's number and the buyer. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { returnHandovers } from "../db/column-values.ts";
 import { gatherLineQuantities, type LineQuantities } from "../forms/line-quantities.ts";
+import { cashRefundFields, transferIssue, transferRefundFields } from "../orders/manual-refund.ts";
 
 export type ReturnForm = {
   reason: string;
@@ -24,6 +25,16 @@ export const returnFormSchema = z
     return pieces === z.NEVER ? z.NEVER : { reason, handover, comment: comment ?? "", pieces };
   });
 
+/**
+ * The sum the page showed for money given back by hand: the server gives the request's own amount,
+ * and refuses when the two differ (a page out of date, or a hand-typed post).
+ */
+const confirmedAmount = z.coerce
+  .number({ error: "Сумма возврата — целое число рублей" })
+  .int("Сумма возврата — целое число рублей")
+  .positive("Сумма возврата должна быть больше нуля")
+  .max(1_000_000_000, "Слишком большая сумма");
+
 /** Staff's steps on a request, told apart by the pressed button. */
 export const returnStepFormSchema = z.discriminatedUnion(
   "intent",
@@ -40,6 +51,23 @@ export const returnStepFormSchema = z.discriminatedUnion(
       refusal: z.string({ error: "Напишите причину отказа" }).trim().min(3, "Напишите причину отказа").max(500, "Причина: не больше 500 символов"),
     }),
     z.object({ intent: z.literal("refund"), version: z.coerce.number({ error: "Обновите страницу" }).int() }),
+    z.object({
+      intent: z.literal("refund_cash"),
+      version: z.coerce.number({ error: "Обновите страницу" }).int(),
+      amount: confirmedAmount,
+      ...cashRefundFields,
+    }),
+    z
+      .object({
+        intent: z.literal("refund_transfer"),
+        version: z.coerce.number({ error: "Обновите страницу" }).int(),
+        amount: confirmedAmount,
+        ...transferRefundFields,
+      })
+      .superRefine((fields, ctx) => {
+        const issue = transferIssue(fields);
+        if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+      }),
   ],
   { error: "Неизвестное действие" },
 );

@@ -1,3 +1,4 @@
+import { DEFAULT_OFFICE_HOURS, type HoursRow, officeHoursRows } from "../config/office-hours.ts";
 import { shop } from "../shop/contacts.ts";
 import type { SellerDetails } from "../config/seller.ts";
 import type { Crumb } from "../shared/crumb.ts";
@@ -13,7 +14,8 @@ function sellerJsonLd(seller: SellerDetails | undefined) {
 }
 
 /** The Store (a LocalBusiness, so an Organization) with the contacts of spec section 9 and the seller's details, for the whole site. */
-export function storeJsonLd(publicUrl: string, seller?: SellerDetails) {
+/** `hours`: the office's hours as staff set them; the spec's when not given. */
+export function storeJsonLd(publicUrl: string, seller?: SellerDetails, hours: HoursRow[] = officeHoursRows(DEFAULT_OFFICE_HOURS)) {
   return {
     "@context": "https://schema.org",
     "@type": "Store",
@@ -41,7 +43,7 @@ export function storeJsonLd(publicUrl: string, seller?: SellerDetails) {
         availableLanguage: "Russian",
       },
     ],
-    openingHoursSpecification: shop.hours.map((slot) => ({
+    openingHoursSpecification: hours.map((slot) => ({
       "@type": "OpeningHoursSpecification",
       dayOfWeek: slot.schemaDays,
       opens: slot.opens,

@@ -45,6 +45,7 @@ function product(overrides: Partial<ProductRow> = {}): ProductRow {
     expectedPrice: null,
     buyerCap: null,
     reviewCount: 0,
+    preordersAllowed: false,
     ratingTotal: 0,
     quantityTiers: [],
     pricing: "metal",

@@ -25,6 +25,12 @@ export type MemoryCacheOptions<V> = {
   bytesOf?: (value: V) => number;
   /** Milliseconds, for tests (Date.now unless told). */
   now?: () => number;
+  /**
+   * Past ttlMs, the kept value is still answered while one load replaces it in the background
+   * (lru-cache's allowStale fetch); only a missing value is waited for. For what changes only by
+   * an invalidation (which drops the value), so that its periodic re-read never stalls readers.
+   */
+  serveExpired?: boolean;
 };
 
 export type MemoryCache<V extends {}> = {
@@ -39,6 +45,8 @@ export type MemoryCache<V extends {}> = {
   peek(key: string): V | undefined;
   /** The kept value, counted as used (one past its lifetime is dropped); a load in flight is not waited for. */
   kept(key: string): V | undefined;
+  /** Keeps `value` as `key`'s, in place of what was kept (a fresher value loaded beside get). */
+  set(key: string, value: V): void;
   delete(key: string): void;
   clear(): void;
   size(): { entries: number; bytes: number };
@@ -51,6 +59,7 @@ export function createMemoryCache<V extends {}>({
   maxEntryBytes,
   bytesOf,
   now = Date.now,
+  serveExpired = false,
 }: MemoryCacheOptions<V>): MemoryCache<V> {
   type Load = () => PromiseLike<V | undefined>;
   const cache = new LRUCache<string, V, Load>({
@@ -72,6 +81,8 @@ export function createMemoryCache<V extends {}>({
   });
   return {
     get(key, load) {
+      // Kept, fresh or expired (then reloaded in the background, once), or loaded and waited for.
+      if (serveExpired) return cache.fetch(key, { context: load, allowStale: true, noDeleteOnStaleGet: true });
       // A kept value, at once (lru-cache's get drops one past its lifetime).
       const kept = cache.get(key);
       if (kept !== undefined) return Promise.resolve(kept);
@@ -81,6 +92,7 @@ export function createMemoryCache<V extends {}>({
     },
     peek: (key) => cache.peek(key),
     kept: (key) => cache.get(key),
+    set: (key, value) => void cache.set(key, value),
     delete: (key) => void cache.delete(key),
     clear: () => cache.clear(),
     size: () => ({ entries: cache.size, bytes: cache.calculatedSize }),

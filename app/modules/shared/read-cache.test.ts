@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { createReadCache, invalidateReads } from "./read-cache.ts";
+import { createReadCache, invalidateReads, pageReadsGenerations, readsGeneration } from "./read-cache.ts";
 
 /** A clock the test moves, and a load that counts its calls. */
-function setup(options: { ttlMs?: number; maxEntries?: number; tag?: string } = {}) {
+function setup(options: { ttlMs?: number; maxEntries?: number; tag?: string; serveExpired?: boolean } = {}) {
   let time = 1_000;
   const cache = createReadCache<string>({
     tag: options.tag ?? `test-${Math.random()}`,
     ttlMs: options.ttlMs ?? 30_000,
     maxEntries: options.maxEntries,
     now: () => time,
+    serveExpired: options.serveExpired,
   });
   let calls = 0;
   const load = (value: string) => () => {
@@ -119,5 +120,47 @@ describe("a query builder as the load", () => {
     expect(readers).toEqual(["rows 1", "rows 1"]);
     expect(await cache.get(db, "q", () => query)).toBe("rows 1");
     expect(executions).toBe(1);
+  });
+});
+
+describe("the generations the shared page cache keys pages by", () => {
+  it("a stock change moves only the stock's count; any other change moves the rest; cached reads see both", () => {
+    const before = pageReadsGenerations();
+    const all = readsGeneration();
+    invalidateReads("stock");
+    expect(pageReadsGenerations()).toEqual({ others: before.others, stock: before.stock + 1 });
+    invalidateReads("catalog");
+    invalidateReads("quotes");
+    expect(pageReadsGenerations()).toEqual({ others: before.others + 2, stock: before.stock + 1 });
+    expect(readsGeneration()).toBe(all + 3);
+  });
+});
+
+describe("a read cache that serves an expired value while it is read again", () => {
+  it("answers the kept value past its time at once and reads it again once in the background; an invalidation is waited for", async () => {
+    const tag = `test-${Math.random()}`;
+    const { cache, advance } = setup({ ttlMs: 30_000, tag, serveExpired: true });
+    let reads = 0;
+    let release: () => void = () => undefined;
+    const slowRead = (value: string) => () => {
+      reads += 1;
+      return new Promise<string>((resolve) => (release = () => resolve(value)));
+    };
+    const first = cache.get(db, "moments", slowRead("v1"));
+    release();
+    expect(await first).toBe("v1");
+    advance(31_000);
+    // Past its time, with the database slow: the kept value now, one read behind it.
+    expect(await cache.get(db, "moments", slowRead("v2"))).toBe("v1");
+    expect(await cache.get(db, "moments", slowRead("v3"))).toBe("v1");
+    expect(reads).toBe(2);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await cache.get(db, "moments", slowRead("v4"))).toBe("v2");
+    // A change of its data: no old value stands in.
+    invalidateReads(tag);
+    const after = cache.get(db, "moments", slowRead("v5"));
+    release();
+    expect(await after).toBe("v5");
   });
 });

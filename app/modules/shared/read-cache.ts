@@ -41,6 +41,12 @@ export type ReadCacheOptions = {
   maxEntries?: number;
   /** The clock, for tests. */
   now?: () => number;
+  /**
+   * Past ttlMs, answer the kept value while it is read again in the background, rather than
+   * wait for the database: for data that changes only with its tag's invalidation (here or by
+   * NOTIFY), read on every request of a page (memory-cache.ts serveExpired).
+   */
+  serveExpired?: boolean;
 };
 
 export type ReadCache<V> = {
@@ -51,14 +57,24 @@ export type ReadCache<V> = {
 const clearers = new Map<string, Set<() => void>>();
 const watchers = new Map<string, Set<() => void>>();
 let generation = 0;
+let stockGeneration = 0;
 
 /**
- * A number that grows with every change of data that pages show (any tag): the shared
- * page cache (request/page-cache.server.ts) keys its pages by it, so a page rendered
- * before a change is never served after it.
+ * A number that grows with every change of data that pages show (any tag): cached reads
+ * key their entries by it, so a read made before a change is never used after it.
  */
 export function readsGeneration(): number {
   return generation;
+}
+
+/**
+ * The same, split for the shared page cache (request/page-cache.server.ts): `others` grows
+ * with every change but the stock's, `stock` with the stock's (an order placed or let go).
+ * A kept page is never served after a change of the first kind; after a stock change alone
+ * it may be served for a moment while a fresh one renders (decision 066).
+ */
+export function pageReadsGenerations(): { others: number; stock: number } {
+  return { others: generation - stockGeneration, stock: stockGeneration };
 }
 
 /** Calls `listener` after every invalidation of `tag` in this process (the quotes reload on "quotes"). */
@@ -75,11 +91,12 @@ export function onReadsChanged(tag: ReadTag, listener: () => void): () => void {
  */
 export function invalidateReads(tag: ReadTag | (string & {})): void {
   generation++;
+  if (tag === "stock") stockGeneration++;
   for (const clear of clearers.get(tag) ?? []) clear();
   for (const listener of watchers.get(tag) ?? []) listener();
 }
 
-export function createReadCache<V>({ tag, ttlMs = READ_CACHE_TTL_MS, maxEntries = 500, now = Date.now }: ReadCacheOptions): ReadCache<V> {
+export function createReadCache<V>({ tag, ttlMs = READ_CACHE_TTL_MS, maxEntries = 500, now = Date.now, serveExpired }: ReadCacheOptions): ReadCache<V> {
   // Values are boxed: a read may give undefined (no such page), which the memory cache would not keep.
   let scopes = new WeakMap<object, MemoryCache<{ value: V }>>();
   // An invalidation starts new caches: a load still running finishes into the dropped one,
@@ -94,7 +111,7 @@ export function createReadCache<V>({ tag, ttlMs = READ_CACHE_TTL_MS, maxEntries 
     get(scope, key, load) {
       let entries = scopes.get(scope);
       if (!entries) {
-        entries = createMemoryCache({ maxEntries, ttlMs, now });
+        entries = createMemoryCache({ maxEntries, ttlMs, now, serveExpired });
         scopes.set(scope, entries);
       }
       return entries.get(key, async () => ({ value: await load() })).then((kept) => kept!.value);

@@ -22,11 +22,7 @@ export const shop = {
     /** Free calls from anywhere in Russia; support is extension 107. */
     tollFree: { display: "+7 (800) 500-29-72", tel: "+78005002972", supportExtension: "107" },
   },
-  /** Office hours, Moscow time. */
-  hours: [
-    { days: "Пн–Чт", opens: "10:00", closes: "18:00", schemaDays: ["Monday", "Tuesday", "Wednesday", "Thursday"] },
-    { days: "Пт", opens: "10:00", closes: "17:00", schemaDays: ["Friday"] },
-  ],
+  // Office hours are a setting staff change (/admin/pickup, OFFICE_HOURS): pickup/office-hours.server.ts.
   foundingYear: 2000,
   messengers: [
     { name: "Telegram", href: "https://t.me/aurum_coins" },

@@ -44,6 +44,7 @@ export const cabinetMenu: CabinetLink[] = [
   { name: "Заказы", path: "/my/orders", icon: "orders" },
   { name: "Мои монеты", path: "/my/coins", icon: "orders" },
   { name: "Уведомления", path: "/my/alerts", icon: "orders" },
+  { name: "Предзаказы", path: "/my/preorders", icon: "orders" },
   { name: "Выкуп монет", path: "/my/buyback", icon: "orders" },
   { name: "Персональные данные", path: "/my/privacy", icon: "profile" },
   { name: "Избранное", path: "/wishlist", icon: "heart" },

@@ -39,6 +39,8 @@ export const adminRouteRoles: Record<string, readonly StaffRole[]> = {
   "/admin/catalog/export": ["content"],
   "/admin/catalog/:sku": ["content"],
   "/admin/catalog/:sku/launch": ["content"],
+  // Cancelling a buyer's pre-order: whoever may change the coin's announcement, whose line it is.
+  "/admin/catalog/:sku/preorders": ["content"],
   "/admin/content": ["content"],
   "/admin/content/new/:kind": ["content"],
   "/admin/content/:kind/:key": ["content"],

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { withTempDatabase } from "#tests/support/temp-database.ts";
 import { productsSeeder } from "../seed/catalog-products.server.ts";
@@ -8,6 +9,8 @@ import { handleCheckoutPost, type CheckoutScope } from "./checkout-action.server
 import { checkoutView } from "../checkout/checkout.server.ts";
 import { moveDraft } from "../checkout/draft.server.ts";
 import { parseCheckoutPost } from "../checkout/draft-form.server.ts";
+import { products, users } from "../db/schema.ts";
+import { PAYMENT_IDS } from "../payments/methods.ts";
 
 const rates = { gold: 11_000, silver: 150 };
 const KAZAN = "9000000005";
@@ -76,5 +79,29 @@ describe("the pickup point the page starts with", () => {
     expect(several.points!.list.length).toBeGreaterThan(1);
     expect(several.points?.selected).toBeNull();
     expect(several.draft.pointCode).toBeNull();
+  });
+});
+
+describe("«Оформить заказ» for a coin sold out since the page was shown", () => {
+  it("is refused before the order's turn with the coin's name, keeping what was posted with it: the name and the payment", async () => {
+    const db = database.handle.db;
+    const [user] = await db.insert(users).values({ phone: "+79990001122" }).returning();
+    const owner: ListOwner = `user:${user!.id}`;
+    await addToCart(db, owner, 3, 1);
+    const page = await checkoutView(db, { owner, user: user!, rates, provider, pointFilter: "", cityQuery: "" });
+    await db.update(products).set({ stock: 0 }).where(eq(products.id, 3));
+    try {
+      const outcome = await handleCheckoutPost(
+        { ...scopeOf(owner), user: user! },
+        form({ token: page.token, shown: page.shown, name: "Мария", paymentId: String(PAYMENT_IDS.invoice), intent: "place" }),
+      );
+      expect(outcome).toEqual({ kind: "page", hash: "order-error" });
+      const after = await checkoutView(db, { owner, user: user!, rates, provider, pointFilter: "", cityQuery: "" });
+      expect(after.draft.orderError).toMatch(/^«.+» больше нет в продаже$/);
+      expect(after.draft.contact.name).toBe("Мария");
+      expect(after.draft.delivery.paymentId).toBe(PAYMENT_IDS.invoice);
+    } finally {
+      await db.update(products).set({ stock: 5 }).where(eq(products.id, 3));
+    }
   });
 });

@@ -11,7 +11,8 @@ import { isPaymentId, offeredPayments, PAYMENT_IDS, type PaymentId, paymentMetho
 import { getConfig } from "../config/config.server.ts";
 import { ListError, parseProductId, removeFromList, setCartQuantity, type ListOwner } from "../lists/lists.server.ts";
 import { type CartSummary, cartSummary } from "../lists/summary.server.ts";
-import { findOrderByToken, placeOrder } from "../orders/place-order.server.ts";
+import { findOrderByToken, orderGate, orderMessages, placeOrder, soldOutBeforeLocking } from "../orders/place-order.server.ts";
+import type { Turn } from "../orders/order-gate.ts";
 import { quantityField, readTypedQuantity } from "../lists/typed-quantity.ts";
 import { formatMoney } from "../shared/format.ts";
 import type { DeliveryChoiceGroup } from "../checkout/view.ts";
@@ -121,26 +122,31 @@ async function applyChoices(scope: CheckoutScope, draft: CheckoutDraft, post: Ch
     if (points.some((point) => point.code === pointCode)) next = { ...next, pointCode };
   }
 
-  // The office pickup slot: checked against what is offered when the order is placed (it may fill meanwhile).
-  if (post.pickupSlot !== undefined && next.delivery.deliveryId === DELIVERY_IDS.officePickup) next = { ...next, pickupSlot: post.pickupSlot };
-
-  const paymentId = post.paymentId;
   // The payment posted was chosen for the delivery the page showed: a new delivery brings its own
   // (spec: 6 with special contact, 4 otherwise), which the buyer may change on the next page.
   const deliveryChanged = next.delivery.deliveryId !== draft.delivery.deliveryId;
-  // Payment on receipt only with special-contact delivery; online payment and invoice always (the order's size is checked when it is placed).
-  if (
-    !deliveryChanged &&
-    (paymentId === PAYMENT_IDS.online || paymentId === PAYMENT_IDS.invoice || (paymentId === PAYMENT_IDS.onReceipt && next.delivery.specialDelivery))
-  ) {
-    next = { ...next, delivery: { ...next.delivery, paymentId } };
-  }
+  if (!deliveryChanged) next = applySlotAndPayment(next, post);
+  else if (post.pickupSlot !== undefined && next.delivery.deliveryId === DELIVERY_IDS.officePickup) next = { ...next, pickupSlot: post.pickupSlot };
+  const paymentId = post.paymentId;
   // A company that chose the invoice keeps it across a change of delivery.
   if (deliveryChanged && draft.delivery.paymentId === PAYMENT_IDS.invoice && paymentId !== PAYMENT_IDS.online) {
     next = { ...next, delivery: { ...next.delivery, paymentId: PAYMENT_IDS.invoice } };
   }
   if (!next.delivery.specialDelivery && next.delivery.paymentId === PAYMENT_IDS.onReceipt) {
     next = { ...next, delivery: { ...next.delivery, paymentId: PAYMENT_IDS.online } };
+  }
+  return next;
+}
+
+/** The pickup slot and the payment posted for the delivery the draft has: choices that need no lookup. */
+function applySlotAndPayment(draft: CheckoutDraft, post: CheckoutPost): CheckoutDraft {
+  let next = draft;
+  // The office pickup slot: checked against what is offered when the order is placed (it may fill meanwhile).
+  if (post.pickupSlot !== undefined && next.delivery.deliveryId === DELIVERY_IDS.officePickup) next = { ...next, pickupSlot: post.pickupSlot };
+  const paymentId = post.paymentId;
+  // Payment on receipt only with special-contact delivery; online payment and invoice always (the order's size is checked when it is placed).
+  if (paymentId === PAYMENT_IDS.online || paymentId === PAYMENT_IDS.invoice || (paymentId === PAYMENT_IDS.onReceipt && next.delivery.specialDelivery)) {
+    next = { ...next, delivery: { ...next.delivery, paymentId } };
   }
   return next;
 }
@@ -242,6 +248,35 @@ export async function afterPlacement<T>(orderId: number, step: () => Promise<T>,
  * placeOrder's transaction; this only prepares its input and records the outcome.
  */
 export async function handleCheckoutPost(scope: CheckoutScope, post: CheckoutPost): Promise<CheckoutOutcome> {
+  if (post.intent !== "place" || !scope.user) return handlePost(scope, post);
+  // On a launch a crowd presses «Оформить заказ» in the same second. A coin already gone is said at once;
+  // the others wait for a turn before any of their reads, so the database's connections stay free for
+  // the pages, and one whose turn does not come in time is told so (orders/order-gate.ts).
+  const soldOut = await soldOutBeforeLocking(scope.db, { owner: scope.owner });
+  if (soldOut) return refusedBeforeTurn(scope, post, orderMessages.soldOut(soldOut));
+  const turn = await orderGate().enter();
+  if (!turn) return refusedBeforeTurn(scope, post, orderMessages.busy);
+  try {
+    return await handlePost(scope, post, turn);
+  } finally {
+    turn.leave();
+  }
+}
+
+/**
+ * The order refused before its turn: what the buyer typed, the slot and the payment are kept with the
+ * reason, as on any post. A delivery or point changed in the same press is not: reading what is offered
+ * is the work the turn spares (with JavaScript a delivery is saved as it is chosen).
+ */
+async function refusedBeforeTurn(scope: CheckoutScope, post: CheckoutPost, reason: string): Promise<CheckoutOutcome> {
+  const stored = await loadDraft(scope.db, scope.owner, scope.user);
+  const posted = applySlotAndPayment(applyPostedFields(stored.draft, post.texts), post);
+  const draft = { ...posted, orderError: reason, priceNotice: null, changeNotice: null };
+  await saveDraft(scope.db, scope.owner, { draft, token: stored.token });
+  return { kind: "page", hash: "order-error" };
+}
+
+async function handlePost(scope: CheckoutScope, post: CheckoutPost, turn?: Turn): Promise<CheckoutOutcome> {
   const shownTerms = parseTermsKey(post.shown ?? null);
   let quantityErrors: CheckoutErrors = {};
   try {
@@ -375,7 +410,7 @@ export async function handleCheckoutPost(scope: CheckoutScope, post: CheckoutPos
       company: company.ok ? company.company : null,
       pickupSlot: needsSlot ? draft.pickupSlot : null,
     },
-    { rates: scope.rates, shopOpen: scope.shopOpen },
+    { rates: scope.rates, shopOpen: scope.shopOpen, turn },
   );
 
   switch (result.kind) {

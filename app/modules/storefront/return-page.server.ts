@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { getConfig } from "../config/config.server.ts";
 import { flashHeader } from "../flash/flash.server.ts";
-import { returnOffer, returnsOfOrder, requestReturn } from "../returns/requests.server.ts";
+import { moneyBackOf, returnOffer, returnsOfOrder, requestReturn } from "../returns/requests.server.ts";
 import { returnFormSchema } from "../returns/return-form.ts";
 import { readFormBody } from "../shared/form-body.server.ts";
 import { returnTermsParagraphs } from "../shop/return-terms.ts";
@@ -16,6 +16,7 @@ export async function loadReturnPage(url: URL, context: Readonly<RouterContextPr
   const { db, order } = await requireOwnOrder(url, context, rawId);
   const settings = getConfig().returns;
   const [offer, requests] = await Promise.all([returnOffer(db, order, settings), returnsOfOrder(db, order.id)]);
+  const moneyBack = await moneyBackOf(db, requests);
   return {
     order: { id: order.id, number: order.number },
     terms: returnTermsParagraphs(settings),
@@ -33,6 +34,7 @@ export async function loadReturnPage(url: URL, context: Readonly<RouterContextPr
       handover: request.handover,
       refusal: request.refusal,
       createdAt: request.createdAt.toISOString(),
+      moneyBack: moneyBack.has(request.id) ? { at: moneyBack.get(request.id)!.at.toISOString(), how: moneyBack.get(request.id)!.how } : null,
     })),
   };
 }

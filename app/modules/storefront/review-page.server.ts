@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { accountUser } from "../auth/require-user.server.ts";
 import { findProductBySlug } from "../catalog/products.server.ts";
+import { isCoinSlug } from "../catalog/slug.ts";
 import { flashHeader } from "../flash/flash.server.ts";
 import { databaseContext } from "../request/context.ts";
 import { reviewAuthorName, reviewSchema, reviewTexts } from "../reviews/review-form.ts";
@@ -9,12 +10,10 @@ import { deleteReview, hasReceived, reviewOf, saveReview } from "../reviews/revi
 import { readFormBody } from "../shared/form-body.server.ts";
 import { pageNotFound } from "../shared/not-found.ts";
 
-const slugPattern = /^[a-z0-9][a-z0-9-]{0,127}$/;
-
 /** The coin of /my/reviews/:slug; a malformed or unknown address, or a coin not on sale any more, is a 404. */
 async function coinOf(context: Readonly<RouterContextProvider>, url: URL, slug: string | undefined) {
   const { db } = context.get(databaseContext);
-  const coin = slug && slugPattern.test(slug) ? await findProductBySlug(db, slug) : undefined;
+  const coin = slug && isCoinSlug(slug) ? await findProductBySlug(db, slug) : undefined;
   if (!coin) pageNotFound(url.pathname);
   return { db, coin };
 }

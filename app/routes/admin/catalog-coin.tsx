@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { ipxUrl } from "#app/modules/images/image-url.ts";
-import { formatMoney } from "#app/modules/shared/format.ts";
+import { formatDateTime, formatMoney } from "#app/modules/shared/format.ts";
 import { productFieldLabels } from "#app/modules/admin/catalog-labels.ts";
 import { handleProductEditor, loadProductEditor } from "#app/modules/admin/catalog-page.server.ts";
 import { adminMeta } from "#app/modules/admin/meta.ts";
@@ -8,6 +8,9 @@ import * as css from "#app/ui/admin/admin.css.ts";
 import { AdminAuditSection, AdminEditField, AdminEditForm, AdminEditFrame, AdminSaveButton } from "#app/ui/admin/AdminEditFrame.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
 import type { Route } from "./+types/catalog-coin";
+import { AdminTable, NumberCell } from "#app/ui/admin/AdminList.tsx";
+import { preorderStatusText, preorderTexts, STAFF_CANCEL_REASON_MAX } from "#app/modules/preorders/preorders.ts";
+import { formatPhone } from "#app/modules/phone/phone.ts";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(loaderData ? `${loaderData.product.sku} · каталог` : "Каталог");
 
@@ -32,7 +35,7 @@ const numberFields: Array<{ name: Field; hint?: string }> = [
 ];
 
 export default function AdminCatalogCoin({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, audit, uploadMaxKb, buyback } = loaderData;
+  const { product, audit, uploadMaxKb, buyback, preorders } = loaderData;
   const typed = actionData?.values ?? {};
   const errors: Record<string, string | undefined> = actionData?.fieldErrors ?? {};
   const value = (name: keyof typeof product & string) => (typeof typed[name] === "string" ? (typed[name] as string) : String(product[name] ?? ""));
@@ -95,16 +98,19 @@ export default function AdminCatalogCoin({ loaderData, actionData }: Route.Compo
             </AdminEditForm>
           </section>
           <LaunchSection sku={product.sku} launch={product.launch} />
+          <PreordersSection sku={product.sku} preorders={preorders} />
           <AdminAuditSection
             rows={audit}
             testId="coin-audit"
             describe={(row) =>
-              Object.entries(row.after ?? {})
-                .map(
-                  ([field, after]) =>
-                    `${productFieldLabels[field] ?? field}: ${shown((row.before as Record<string, unknown> | null)?.[field])} → ${shown(after)}`,
-                )
-                .join("; ")
+              row.action === "preorder.cancel"
+                ? preorderTexts.staffAudit(Number(row.after?.preorder), String(row.after?.reason ?? ""))
+                : Object.entries(row.after ?? {})
+                    .map(
+                      ([field, after]) =>
+                        `${productFieldLabels[field] ?? field}: ${shown((row.before as Record<string, unknown> | null)?.[field])} → ${shown(after)}`,
+                    )
+                    .join("; ")
             }
           />
         </>
@@ -191,6 +197,7 @@ function BuybackHint({ buyback }: { buyback: { metal: number; price: number } | 
 function shown(value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
   if (Array.isArray(value)) return `${value.length} шт.`;
+  if (typeof value === "boolean") return value ? "да" : "нет";
   if (typeof value === "string") return value.length > 40 ? `${value.slice(0, 40)}…` : value;
   return String(value).replace(".", ",");
 }
@@ -199,7 +206,13 @@ function shown(value: unknown): string {
  * The coin's announcement: the moment its sales open (Moscow time), the issue date, the mintage,
  * the expected price and the cap for one buyer; all empty takes the announcement back.
  */
-function LaunchSection({ sku, launch }: { sku: string; launch: Record<"salesOpenAt" | "issueDate" | "mintage" | "expectedPrice" | "buyerCap", string> }) {
+function LaunchSection({
+  sku,
+  launch,
+}: {
+  sku: string;
+  launch: Record<"salesOpenAt" | "issueDate" | "mintage" | "expectedPrice" | "buyerCap", string> & { preordersAllowed: boolean };
+}) {
   return (
     <section className={css.section} data-testid="coin-launch">
       <h2 className={css.sectionTitle}>Анонс и старт продаж</h2>
@@ -219,10 +232,79 @@ function LaunchSection({ sku, launch }: { sku: string; launch: Record<"salesOpen
         <AdminEditField label={productFieldLabels.buyerCap} hint="по всем заказам покупателя (аккаунт и телефон), кроме отменённых; пусто — без ограничения">
           <input type="text" name="buyerCap" inputMode="numeric" maxLength={12} defaultValue={launch.buyerCap} className={css.wideControl} />
         </AdminEditField>
+        <label className={css.checkField}>
+          <input type="checkbox" name="preordersAllowed" defaultChecked={launch.preordersAllowed} />
+          Принимать предзаказ до старта (в порядке очереди, в пределах «в одни руки»)
+        </label>
         <button type="submit" className={button}>
           Сохранить анонс
         </button>
       </Form>
+    </section>
+  );
+}
+
+/**
+ * The coin's pre-orders (decision 062): the waiting line with places, then the served and cancelled
+ * ones. A waiting one may be cancelled by staff with a reason the buyer reads.
+ */
+function PreordersSection({ sku, preorders }: { sku: string; preorders: Route.ComponentProps["loaderData"]["preorders"] }) {
+  const waiting = preorders.filter((row) => row.status === "waiting");
+  return (
+    <section className={css.section} data-testid="coin-preorders">
+      <h2 className={css.sectionTitle}>
+        Предзаказы ({waiting.length} в очереди, {waiting.reduce((sum, row) => sum + row.quantity, 0)} шт.)
+      </h2>
+      {preorders.length === 0 ? (
+        <p className={css.muted}>Предзаказов нет</p>
+      ) : (
+        <AdminTable
+          cards
+          head={["Место", "Покупатель", "Шт.", "Статус"]}
+          rows={preorders.map((row) => (
+            <tr key={row.id}>
+              <NumberCell label="Место">{row.place ?? "—"}</NumberCell>
+              <td data-label="Покупатель">
+                {row.buyerName || "—"} <span className={css.number}>{formatPhone(row.buyerPhone)}</span>
+              </td>
+              <NumberCell label="Шт.">
+                {row.orderPieces !== null && row.orderPieces !== row.quantity ? `${row.orderPieces} из ${row.quantity}` : row.quantity}
+              </NumberCell>
+              <td data-label="Статус">
+                <span className={css.wrappingStatus}>{preorderStatusText(row.status, row.closedReason)}</span>
+                {row.orderNumber ? (
+                  <>
+                    {" "}
+                    <Link to={`/admin/orders/${row.orderNumber}`}>№{row.orderNumber}</Link>
+                  </>
+                ) : null}
+                {/* The time decides the place: shown under the status, the column the narrow side panel has no room for. */}
+                <br />
+                <span className={css.muted}>{formatDateTime(row.createdAt)}</span>
+                {row.cancelReason ? (
+                  <>
+                    <br />
+                    <span className={css.muted}>Причина: {row.cancelReason}</span>
+                  </>
+                ) : null}
+                {row.status === "waiting" ? (
+                  // In the status cell, small: a form of its own width would push the table past the side panel.
+                  <Form method="post" action={`/admin/catalog/${encodeURIComponent(sku)}/preorders`} className={css.cellForm} data-testid="preorder-cancel">
+                    <input type="hidden" name="preorderId" value={row.id} />
+                    <label className={css.formField}>
+                      Причина отмены №{row.id}, её прочтёт покупатель
+                      <input type="text" name="reason" required minLength={3} maxLength={STAFF_CANCEL_REASON_MAX} className={css.wideControl} />
+                    </label>
+                    <button type="submit" className={css.smallDangerButton}>
+                      Отменить предзаказ
+                    </button>
+                  </Form>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        />
+      )}
     </section>
   );
 }

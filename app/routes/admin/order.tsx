@@ -16,6 +16,7 @@ import * as css from "#app/ui/admin/admin.css.ts";
 import { AdminTable, NumberCell } from "#app/ui/admin/AdminList.tsx";
 import { OrderNotes, OrderRefund, OrderSlipLink } from "#app/ui/admin/OrderStaffBlocks.tsx";
 import { button } from "#app/ui/kit/kit.css.ts";
+import { PickupMoveForm } from "#app/ui/admin/PickupMoveForm.tsx";
 import type { Route } from "./+types/order";
 
 export const meta = ({ params }: Route.MetaArgs) => adminMeta(`Заказ №${params.number}`);
@@ -31,7 +32,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
 const paymentStatusLabels: Record<string, string> = { pending: "создан", waiting_for_capture: "ждёт подтверждения", succeeded: "оплачен", canceled: "отменён" };
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order, next, audit, notes, refundable, refunded, editable, returns } = loaderData;
+  const { order, next, audit, notes, refundable, refunded, editable, returns, pickup } = loaderData;
   const delivery = orderDelivery(order.delivery);
   const buyer = [order.contact.lastName, order.contact.name, order.contact.secondName].filter(Boolean).join(" ");
   return (
@@ -95,6 +96,24 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               <dd data-testid="order-delivery">{delivery.name}</dd>
               <dt>{goesToTheDoor(delivery.kind) ? "Адрес" : "Куда"}</dt>
               <dd data-testid="order-delivery-place">{delivery.kind === "office" ? officeAddressText : (delivery.place ?? "—")}</dd>
+              {delivery.kind === "office" ? (
+                <>
+                  <dt>Когда заберёт</dt>
+                  <dd data-testid="order-pickup-slot">
+                    {pickup?.slot ?? delivery.pickupSlot ?? "время не записано"}
+                    {pickup?.outsideHours ? <strong className={css.warning}> · вне часов работы: перенесите</strong> : null}
+                    {pickup ? (
+                      <PickupMoveForm
+                        orderId={order.id}
+                        day={(pickup.slotKey || pickup.targets[0]?.key || "").slice(0, 10)}
+                        booked={pickup.slot !== null}
+                        targets={pickup.targets}
+                        from={`/admin/orders/${order.number}`}
+                      />
+                    ) : null}
+                  </dd>
+                </>
+              ) : null}
               {delivery.courierNote ? (
                 <>
                   <dt>Курьеру</dt>

@@ -6,6 +6,7 @@ import { formatPhone } from "#app/modules/phone/phone.ts";
 import type { ScheduleBooking } from "#app/modules/pickup/pickup.server.ts";
 import { button } from "#app/ui/kit/kit.css.ts";
 import * as css from "#app/ui/admin/admin.css.ts";
+import { type MoveTarget, PickupMoveForm } from "#app/ui/admin/PickupMoveForm.tsx";
 import type { Route } from "./+types/pickup";
 
 export const meta = () => adminMeta("Самовывоз");
@@ -17,8 +18,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export function action({ request, context }: Route.ActionArgs) {
   return handlePickupForm(request, context);
 }
-
-type MoveTarget = { key: string; label: string };
 
 /** One booking with its order, the flag when it was not collected in time, and the form that moves it. */
 function Booking({ booking, day, targets }: { booking: ScheduleBooking; day: string; targets: readonly MoveTarget[] }) {
@@ -32,35 +31,14 @@ function Booking({ booking, day, targets }: { booking: ScheduleBooking; day: str
           · не забран в срок
         </strong>
       ) : null}
-      {targets.length > 0 ? (
-        <Form method="post" className={css.actionForm}>
-          <input type="hidden" name="orderId" value={booking.orderId} />
-          <input type="hidden" name="day" value={day} />
-          <label className={css.filterField}>
-            {booking.slotKey ? "Перенести на" : "Записать на"}
-            <select name="slot" required className={css.control} defaultValue="">
-              <option value="" disabled>
-                Выберите время
-              </option>
-              {targets.map((target) => (
-                <option key={target.key} value={target.key}>
-                  {target.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" name="intent" value="move" className={button}>
-            {booking.slotKey ? "Перенести" : "Записать"}
-          </button>
-        </Form>
-      ) : null}
+      <PickupMoveForm orderId={booking.orderId} day={day} booked={Boolean(booking.slotKey)} targets={targets} />
     </li>
   );
 }
 
 /** The office pickup schedule: a day's slots with their bookings, orders not collected in time, and the holidays. */
 export default function AdminPickup({ loaderData }: Route.ComponentProps) {
-  const { schedule, holidays, previousDay, nextDay } = loaderData;
+  const { schedule, holidays, previousDay, nextDay, hours, hoursText, slotMinutes } = loaderData;
   const targets = schedule.moveTargets;
   return (
     <>
@@ -133,9 +111,42 @@ export default function AdminPickup({ loaderData }: Route.ComponentProps) {
         ))}
       </section>
 
+      <section className={css.section} data-testid="office-hours">
+        <h2 className={css.sectionTitle}>Часы работы офиса</h2>
+        <p className={css.muted}>
+          Сейчас: {hoursText} (МСК). По этим часам идёт запись на самовывоз (по {slotMinutes} мин), их видят покупатели на странице «Контакты», в подвале сайта
+          и в заказе. Пустые «с» и «до» — выходной. Уже сделанные записи вне новых часов остаются и отмечаются «вне часов работы».
+        </p>
+        <Form method="post">
+          <div className={css.tableWrap}>
+            <table className={css.table}>
+              <thead>
+                <tr>
+                  <th>День</th>
+                  <th>С</th>
+                  <th>До</th>
+                </tr>
+              </thead>
+              <tbody>
+                {hours.map((day, index) => (
+                  <tr key={day.name}>
+                    <td>{day.name}</td>
+                    <HoursCell name={`opens-${index + 1}`} value={day.opens} slotMinutes={slotMinutes} label={`${day.name}: открытие`} />
+                    <HoursCell name={`closes-${index + 1}`} value={day.closes} slotMinutes={slotMinutes} label={`${day.name}: закрытие`} />
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <button type="submit" name="intent" value="hours" className={button}>
+            Сохранить часы работы
+          </button>
+        </Form>
+      </section>
+
       <section className={css.section} data-testid="holidays">
         <h2 className={css.sectionTitle}>Праздники</h2>
-        <p className={css.muted}>В эти дни офис закрыт и записи на самовывоз нет. Часы работы: Пн–Чт 10:00–18:00, Пт 10:00–17:00 (МСК).</p>
+        <p className={css.muted}>В эти дни офис закрыт и записи на самовывоз нет. Часы работы: {hoursText} (МСК).</p>
         <ul className={css.list}>
           {holidays.map((holiday) => (
             <li key={holiday.day} data-testid={`holiday-${holiday.day}`}>
@@ -165,5 +176,14 @@ export default function AdminPickup({ loaderData }: Route.ComponentProps) {
         </Form>
       </section>
     </>
+  );
+}
+
+/** One «с» or «до» of the office hours form: a time on the slot's step, empty for a day off. */
+function HoursCell({ name, value, slotMinutes, label }: { name: string; value: string; slotMinutes: number; label: string }) {
+  return (
+    <td>
+      <input type="time" name={name} defaultValue={value} step={slotMinutes * 60} aria-label={label} className={css.timeControl} />
+    </td>
   );
 }

@@ -19,7 +19,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminReturn({ loaderData }: Route.ComponentProps) {
-  const { request, order, buyerPhone, receivedAt, next, address, refundBy } = loaderData;
+  const { request, order, buyerPhone, receivedAt, next, address, refundBy, refundByHand } = loaderData;
   const version = <input type="hidden" name="version" value={request.version} />;
   return (
     <>
@@ -113,7 +113,8 @@ export default function AdminReturn({ loaderData }: Route.ComponentProps) {
                 </button>
               </Form>
             ) : null}
-            {next.includes("refunded") ? (
+            {next.includes("refunded") && refundByHand ? <RefundByHandForms version={request.version} amount={request.amount} /> : null}
+            {next.includes("refunded") && !refundByHand ? (
               <Form method="post" className={css.actionForm}>
                 {version}
                 <p className={css.muted}>Деньги уйдут через платёжный сервис с чеком «возврат прихода»; покупателю придут SMS и письмо.</p>
@@ -137,6 +138,62 @@ export default function AdminReturn({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       </div>
+    </>
+  );
+}
+
+/**
+ * Money back for an order paid on receipt or by invoice (decision 061): staff give it in cash at the
+ * office or send it by bank transfer, then record the document here; the request is refunded with it.
+ */
+function RefundByHandForms({ version, amount }: { version: number; amount: number }) {
+  const hidden = (
+    <>
+      <input type="hidden" name="version" value={version} />
+      <input type="hidden" name="amount" value={amount} />
+    </>
+  );
+  return (
+    <>
+      <p className={css.muted}>Заказ оплачен не онлайн: верните {formatMoney(amount)} наличными в кассе или переводом и запишите документ.</p>
+      <Form method="post" className={css.actionForm} data-testid="refund-cash">
+        {hidden}
+        <h3 className={css.sectionTitle}>Наличными в кассе</h3>
+        <label className={css.filterField}>
+          Фискальный признак или номер чека «возврат прихода»
+          <input type="text" name="receipt" required maxLength={64} className={css.control} />
+        </label>
+        <button type="submit" name="intent" value="refund_cash" className={button}>
+          Выдано наличными: {formatMoney(amount)}
+        </button>
+      </Form>
+      <Form method="post" className={css.actionForm} data-testid="refund-transfer">
+        {hidden}
+        <h3 className={css.sectionTitle}>Переводом на счёт покупателя</h3>
+        <label className={css.filterField}>
+          Получатель (ФИО или организация)
+          <input type="text" name="recipient" required minLength={3} maxLength={200} autoComplete="off" className={css.control} />
+        </label>
+        <label className={css.filterField}>
+          БИК банка
+          <input type="text" name="bik" required inputMode="numeric" pattern="\d{9}" maxLength={9} autoComplete="off" className={css.control} />
+        </label>
+        <label className={css.filterField}>
+          Счёт получателя (20 цифр)
+          <input type="text" name="account" required inputMode="numeric" pattern="[\d ]{20,25}" maxLength={25} autoComplete="off" className={css.control} />
+        </label>
+        <label className={css.filterField}>
+          Номер платёжного поручения
+          <input type="text" name="paymentOrder" required inputMode="numeric" pattern="\d{1,6}" maxLength={6} className={css.control} />
+        </label>
+        <label className={css.filterField}>
+          Дата платёжного поручения
+          <input type="date" name="paidOn" required className={css.control} />
+        </label>
+        <button type="submit" name="intent" value="refund_transfer" className={button}>
+          Отправлено переводом: {formatMoney(amount)}
+        </button>
+      </Form>
     </>
   );
 }

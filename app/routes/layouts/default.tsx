@@ -2,6 +2,7 @@ import { Outlet, useLocation, useMatches, useRouteLoaderData } from "react-route
 import type { loader as rootLoader } from "#app/root.tsx";
 import { frameOptions } from "#app/modules/shop/frame-options.ts";
 import { LoginModalProvider } from "#app/ui/auth/LoginModal.tsx";
+import { CardLinksProvider } from "#app/ui/catalog/card-links.tsx";
 import { Container } from "#app/ui/kit/Container.tsx";
 import { Notice } from "#app/ui/kit/Notice.tsx";
 import { DeliveryBanner } from "#app/ui/frame/DeliveryBanner.tsx";
@@ -40,7 +41,9 @@ export default function DefaultLayout() {
         <main className={main} id="main">
           <Container>
             {root?.flash ? <Notice kind={root.flash.kind} message={root.flash.message} /> : null}
-            <Outlet />
+            <CardLinksProvider>
+              <Outlet />
+            </CardLinksProvider>
           </Container>
         </main>
         <Footer seller={root?.seller} />

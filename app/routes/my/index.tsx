@@ -22,6 +22,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           <Link to="/my/orders">Мои заказы</Link> — статус, состав и оплата
         </li>
         <li>
+          <Link to="/my/preorders">Предзаказы</Link> — место в очереди на монеты, которые скоро поступят в продажу
+        </li>
+        <li>
           <Link to="/my/profile">Личные данные</Link> — имя и e-mail для чеков и уведомлений
         </li>
         <li>

@@ -92,6 +92,14 @@ export default function OrderReturn({ loaderData, actionData }: Route.ComponentP
             <dd>{returnHandoverLabels[request.handover]}</dd>
             <dt>Отправлена</dt>
             <dd>{formatDateTime(request.createdAt)}</dd>
+            {request.moneyBack ? (
+              <>
+                <dt>Деньги возвращены</dt>
+                <dd data-testid="return-money-back">
+                  {formatDateTime(request.moneyBack.at)}. {request.moneyBack.how}
+                </dd>
+              </>
+            ) : null}
             {request.refusal ? (
               <>
                 <dt>Причина отказа</dt>

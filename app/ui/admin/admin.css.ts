@@ -115,6 +115,9 @@ export const control = style({
   background: vars.color.background,
 });
 
+/** A time field in a table row (the office hours): narrow enough for three columns on a phone. */
+export const timeControl = style([control, { width: "7rem", maxWidth: "100%", padding: `0 ${vars.space.xs}` }]);
+
 export const columns = style({ display: "grid", gap: vars.space.lg, "@media": { [mediaUp("lg")]: { gridTemplateColumns: "2fr 1fr" } } });
 // A wide table scrolls inside its column instead of widening the page.
 globalStyle(`${columns} > *`, { minWidth: 0 });
@@ -237,3 +240,7 @@ export const refundButtons = style({ display: "flex", flexWrap: "wrap", gap: var
 
 /** The exchange log's errors: wide enough to read a sentence, the rest folded away. */
 export const exchangeErrors = style({ minWidth: "16rem", maxWidth: "28rem" });
+/** A status in a narrow column (the coin's pre-orders beside its form): it wraps rather than widen the table past the panel. */
+export const wrappingStatus = style([status, { whiteSpace: "normal", borderRadius: vars.radius.sm }]);
+/** A small form under a row's status (a pre-order cancelled with a reason): its cell's width, below the lines above. */
+export const cellForm = style([inlineForm, { marginTop: vars.space.xs }]);

@@ -42,12 +42,27 @@ const onTheirWay = new WeakSet<ListFetcher["submit"]>();
  */
 export function submitThroughFetcher(event: FormEvent<HTMLFormElement>, fetcher: ListFetcher, action: ListAction): void {
   event.preventDefault();
-  const { submit } = fetcher;
-  if (fetcher.state !== "idle" || onTheirWay.has(submit)) return;
+  submitFieldsThroughFetcher(pressedFormFields(event), fetcher, action);
+}
+
+/** The fields a submit event's form would post (the pressed button's name and value included), marked `_fetcher`. */
+export function pressedFormFields(event: FormEvent<HTMLFormElement>): FormData {
   const fields = new FormData(event.currentTarget);
   const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
   if (submitter?.name) fields.append(submitter.name, submitter.value);
   fields.set("_fetcher", "1");
+  return fields;
+}
+
+/**
+ * `fields` through `fetcher`, one change at a time per fetcher (see submitThroughFetcher). Only the
+ * submission's own promise says it is on its way: the `fetcher` a handler holds is from its last
+ * render, and on a busy phone a press can come after the answer is shown but before that render's
+ * effects ran, when its state still says "loading" and the press would be lost.
+ */
+export function submitFieldsThroughFetcher(fields: FormData, fetcher: Pick<ListFetcher, "submit">, action: ListAction): void {
+  const { submit } = fetcher;
+  if (onTheirWay.has(submit)) return;
   onTheirWay.add(submit);
   void submit(fields, { method: "post", action }).finally(() => onTheirWay.delete(submit));
 }

@@ -1,9 +1,19 @@
+import { type Dispatch, type RefObject, type SetStateAction, useEffect, useRef, useState } from "react";
 import { type FetcherWithComponents, useFetcher } from "react-router";
 import type { ListActionResult } from "#app/modules/lists/types.ts";
 import { Icon } from "../kit/icons.tsx";
 import { visuallyHidden } from "../kit/kit.css.ts";
 import * as css from "./catalog.css.ts";
-import { dropRepeatedPress, ListRefusal, listActions, listFetcherKey, type ListName, submitThroughFetcher, useListAnswer } from "./ListForm.tsx";
+import {
+  dropRepeatedPress,
+  ListRefusal,
+  listActions,
+  listFetcherKey,
+  type ListName,
+  pressedFormFields,
+  submitFieldsThroughFetcher,
+  useListAnswer,
+} from "./ListForm.tsx";
 import { inListNow, useListMembership } from "./list-state.ts";
 
 type CartButtonProps = {
@@ -72,7 +82,7 @@ function listToggle({
   inListOnServer,
 }: {
   list: "wishlist" | "compare";
-  fetcher: FetcherWithComponents<ListActionResult>;
+  fetcher: Pick<FetcherWithComponents<ListActionResult>, "formData">;
   productName: string;
   /** The product page has room to say the state in words beside the mark. */
   labelled: boolean;
@@ -102,6 +112,20 @@ function listToggle({
   );
 }
 
+/** What the card's buttons show of one list's fetcher: busy, its answer, the change on its way. */
+type ListView = Pick<FetcherWithComponents<ListActionResult>, "state" | "data" | "formData">;
+type ActionsView = { lists: Record<ListName, ListView>; refusals: (string | undefined)[] };
+/** No button pressed yet: what the server rendered. */
+const untouched: ActionsView = {
+  lists: Object.fromEntries((Object.keys(listActions) as ListName[]).map((list) => [list, { state: "idle", data: undefined, formData: undefined }])) as Record<
+    ListName,
+    ListView
+  >,
+  refusals: [],
+};
+type Press = { list: ListName; fields: FormData };
+type SubmitPress = (press: Press) => void;
+
 /**
  * The card's buttons: add to cart (quantity 1, spec section 9: the cart action's default
  * when the form names none), wishlist and comparison. One POST form for the three: the
@@ -110,6 +134,12 @@ function listToggle({
  * pressed button's list submits through its own fetcher (as ListForm does), so each button
  * keeps its own state and two lists can change at once. One form instead of three per card
  * keeps a catalogue page small.
+ *
+ * The three fetchers come into being at the card's first press (CardFetchers), not at
+ * hydration: a catalogue page hydrates 24 cards, and their 72 fetchers and their effects were
+ * the bulk of its hydration on a slow phone (issue 42, decision 063). Until then the buttons
+ * show what the server rendered, which is what idle fetchers would show; the form stays the
+ * same element, so the pressed button keeps its focus.
  */
 export function ProductActions({
   productId,
@@ -129,12 +159,9 @@ export function ProductActions({
   withCart?: boolean;
 }) {
   const membership = useListMembership();
-  const fetchers = {
-    cart: useFetcher<ListActionResult>({ key: listFetcherKey("cart", `card-${productId}`) }),
-    wishlist: useFetcher<ListActionResult>({ key: listFetcherKey("wishlist", productId) }),
-    compare: useFetcher<ListActionResult>({ key: listFetcherKey("compare", productId) }),
-  };
-  const refusals = [useListAnswer(fetchers.cart), useListAnswer(fetchers.wishlist), useListAnswer(fetchers.compare)];
+  const [firstPress, setFirstPress] = useState<Press | null>(null);
+  const [view, setView] = useState<ActionsView>(untouched);
+  const submitLater = useRef<SubmitPress | null>(null);
   const toggle = { productName, labelled: !withCart };
   return (
     // The click handler only drops a repeated press of the submit buttons; a keyboard presses the buttons themselves.
@@ -145,27 +172,78 @@ export function ProductActions({
       className={css.actions}
       onClick={dropRepeatedPress}
       onSubmit={(event) => {
+        event.preventDefault();
         // The pressed button's list takes the form through its own fetcher.
         const list = listOfButton((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null);
-        if (list) submitThroughFetcher(event, fetchers[list], listActions[list]);
-        else event.preventDefault();
+        if (!list) return;
+        const press = { list, fields: pressedFormFields(event) };
+        if (submitLater.current) submitLater.current(press);
+        // A second press before the fetchers exist is the first one repeated: dropped.
+        else setFirstPress((pending) => pending ?? press);
       }}
     >
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={returnTo} />
       {withCart
-        ? cartAddContents(fetchers.cart, membership.cart[productId] ?? 0, {
+        ? cartAddContents(view.lists.cart, membership.cart[productId] ?? 0, {
             className: css.cartButton,
             disabled: !inStock,
             label: inStock ? "В корзину" : unavailableLabel,
             postsTo: listActions.cart,
           })
         : null}
-      {listToggle({ ...toggle, list: "wishlist", fetcher: fetchers.wishlist, inListOnServer: membership.wishlist.includes(productId) })}
-      {listToggle({ ...toggle, list: "compare", fetcher: fetchers.compare, inListOnServer: membership.compare.includes(productId) })}
-      {refusals.map((message, index) => (
+      {listToggle({ ...toggle, list: "wishlist", fetcher: view.lists.wishlist, inListOnServer: membership.wishlist.includes(productId) })}
+      {listToggle({ ...toggle, list: "compare", fetcher: view.lists.compare, inListOnServer: membership.compare.includes(productId) })}
+      {view.refusals.map((message, index) => (
         <ListRefusal key={index} message={message} />
       ))}
+      {firstPress ? <CardFetchers productId={productId} firstPress={firstPress} submitLater={submitLater} showView={setView} /> : null}
     </form>
   );
+}
+
+/**
+ * The card's three fetchers, from its first press on: sends that press, takes the later ones
+ * (through `submitLater`) and hands the fetchers' states to the card's buttons. Renders nothing.
+ */
+function CardFetchers({
+  productId,
+  firstPress,
+  submitLater,
+  showView,
+}: {
+  productId: number;
+  firstPress: Press;
+  submitLater: RefObject<SubmitPress | null>;
+  showView: Dispatch<SetStateAction<ActionsView>>;
+}) {
+  const fetchers = {
+    cart: useFetcher<ListActionResult>({ key: listFetcherKey("cart", `card-${productId}`) }),
+    wishlist: useFetcher<ListActionResult>({ key: listFetcherKey("wishlist", productId) }),
+    compare: useFetcher<ListActionResult>({ key: listFetcherKey("compare", productId) }),
+  };
+  const refusals = [useListAnswer(fetchers.cart), useListAnswer(fetchers.wishlist), useListAnswer(fetchers.compare)];
+  const submit = (press: Press) => submitFieldsThroughFetcher(press.fields, fetchers[press.list], listActions[press.list]);
+  useEffect(() => {
+    submitLater.current = submit;
+  });
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    submit(firstPress);
+  });
+  const { cart, wishlist, compare } = fetchers;
+  useEffect(() => {
+    showView({
+      lists: {
+        cart: { state: cart.state, data: cart.data, formData: cart.formData },
+        wishlist: { state: wishlist.state, data: wishlist.data, formData: wishlist.formData },
+        compare: { state: compare.state, data: compare.data, formData: compare.formData },
+      },
+      refusals,
+    });
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- the refusals are derived from the fetchers' data, listed
+  }, [showView, cart.state, cart.data, cart.formData, wishlist.state, wishlist.data, wishlist.formData, compare.state, compare.data, compare.formData]);
+  return null;
 }

@@ -1,5 +1,3 @@
-import { type MouseEvent, useRef } from "react";
-import { Link } from "react-router";
 import type { ProductCard as ProductCardData } from "#app/modules/catalog/types.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";
 import { formatOpening, isComing, launchTexts } from "#app/modules/launches/launch.ts";
@@ -10,6 +8,7 @@ import { formatRating } from "../reviews/Stars.tsx";
 import * as css from "./catalog.css.ts";
 import { metalNames, weightAndFineness } from "./format-product.ts";
 import { ProductActions } from "./ProductActions.tsx";
+import { useCardLinkClick } from "./card-links.tsx";
 
 /**
  * How wide the card's picture is laid out. On phones two cards share the width less the
@@ -18,32 +17,27 @@ import { ProductActions } from "./ProductActions.tsx";
  */
 const pictureSizes = "(min-width: 1280px) 300px, (min-width: 768px) 33vw, calc(50vw - 2.5rem)";
 
-/** A plain left click on a link stands for a click on `target` (the router's link to the same page). */
-function followLink(event: MouseEvent<HTMLAnchorElement>, target: HTMLAnchorElement | null) {
-  if (!target || event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-  event.preventDefault();
-  target.click();
-}
-
 /** A catalogue card: picture, name, metal, weight and fineness, price, availability and the buttons. */
 export function ProductCard({ product, returnTo, priority = false }: { product: ProductCardData; returnTo: string; priority?: boolean }) {
   const href = `/products/${product.slug}`;
-  const nameLink = useRef<HTMLAnchorElement>(null);
+  const followLink = useCardLinkClick();
   // Announced, sales not open yet: no cart button (the server refuses such a coin anyway).
   const coming = isComing(product.salesOpenAt);
   return (
-    <article className={css.card} data-testid="product-card" data-product-id={product.id}>
+    // The click handler routes a plain click on the card's links (card-links.tsx); the links themselves take the keyboard.
+    // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/click-events-have-key-events -- see above
+    <article className={css.card} data-testid="product-card" data-product-id={product.id} onClick={followLink}>
       {/* The picture's link is the name's, for the mouse (hidden from keyboards and screen
-          readers): a plain <a> that hands a plain click to the name's <Link>, so the router's
-          hooks run once per card, not twice. Without JavaScript, and for a click with a
-          modifier or another button, it is the same link as before. */}
-      <a className={css.imageLink} tabIndex={-1} aria-hidden="true" href={href} data-discover="true" onClick={(event) => followLink(event, nameLink.current)}>
+          readers). Both are plain links: with JavaScript the card's click handler sends a
+          plain click through the router; without it, and for a click with a modifier or
+          another button, they are ordinary links. */}
+      <a className={css.imageLink} tabIndex={-1} aria-hidden="true" href={href} data-discover="true">
         {product.image ? <CoinImage image={product.image} sizes={pictureSizes} priority={priority} /> : null}
       </a>
       <span className={css.metalBadge[product.metal]}>{metalNames[product.metal]}</span>
-      <Link to={href} className={css.name} ref={nameLink}>
+      <a href={href} className={css.name} data-discover="true">
         {product.name}
-      </Link>
+      </a>
       <p className={css.facts}>{weightAndFineness(product)}</p>
       <p className={css.price} data-testid="price">
         {product.price !== null ? formatMoney(product.price) : "Цена уточняется"}

@@ -48,3 +48,5 @@ export const linkButton = style({
   font: "inherit",
   minHeight: "44px",
 });
+/** The pre-order's quantity: wide enough for two digits and the spinner, a 44 px tap target. */
+export const quantity = style({ width: "5rem", minHeight: "44px", font: "inherit", padding: `0 ${vars.space.sm}` });

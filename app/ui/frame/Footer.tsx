@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useOfficeHours } from "./office-hours.ts";
 import { privacyPolicyHref, shop } from "#app/modules/shop/contacts.ts";
 import { primaryMenu, secondaryMenu } from "#app/modules/shop/navigation.ts";
 import { currentYear } from "#app/modules/shared/format.ts";
@@ -18,6 +19,7 @@ const paymentMethods = [
 
 /** `seller`: the seller's legal details from the settings (absent on the error page, which has no data). */
 export function Footer({ seller }: { seller?: SellerDetails | undefined } = {}) {
+  const officeHours = useOfficeHours();
   return (
     <footer className={footer} data-testid="site-footer">
       <Container>
@@ -69,7 +71,7 @@ export function Footer({ seller }: { seller?: SellerDetails | undefined } = {}) 
                   </a>{" "}
                   (бесплатно), поддержка — доб. {shop.phones.tollFree.supportExtension}
                 </li>
-                {shop.hours.map((slot) => (
+                {officeHours.rows.map((slot) => (
                   <li key={slot.days}>
                     {slot.days}: {slot.opens}–{slot.closes}
                   </li>

@@ -76,7 +76,7 @@ describe("Header sign-in", () => {
     const hrefs = within(dropdown)
       .getAllByRole("link")
       .map((link) => link.getAttribute("href"));
-    expect(hrefs).toEqual(["/my/profile", "/my/orders", "/my/coins", "/my/alerts", "/my/buyback", "/my/privacy", "/wishlist"]);
+    expect(hrefs).toEqual(["/my/profile", "/my/orders", "/my/coins", "/my/alerts", "/my/preorders", "/my/buyback", "/my/privacy", "/wishlist"]);
     const logout = within(dropdown).getByRole("button", { name: "Выйти" });
     const form = logout.closest("form")!;
     expect(form.getAttribute("method")).toBe("post");

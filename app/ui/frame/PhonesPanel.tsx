@@ -1,9 +1,11 @@
 import { shop } from "#app/modules/shop/contacts.ts";
+import { useOfficeHours } from "./office-hours.ts";
 import { Icon } from "../kit/icons.tsx";
 import { panelLine, phones, phonesPanel, phonesToggle } from "./frame.css.ts";
 
 /** The main phone in the top bar; hovering or focusing it shows every contact (no JS needed). */
 export function PhonesPanel() {
+  const officeHours = useOfficeHours();
   const { main, tollFree } = shop.phones;
   return (
     <div className={phones}>
@@ -18,7 +20,7 @@ export function PhonesPanel() {
         <p className={panelLine}>
           <a href={`tel:${tollFree.tel}`}>{tollFree.display}</a> — бесплатно по России, поддержка: доб. {tollFree.supportExtension}
         </p>
-        {shop.hours.map((slot) => (
+        {officeHours.rows.map((slot) => (
           <p key={slot.days} className={panelLine}>
             {slot.days}: {slot.opens}–{slot.closes}
           </p>

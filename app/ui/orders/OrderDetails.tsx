@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { officePlaceText } from "#app/modules/delivery/notes.ts";
+import { useOfficeHours } from "#app/ui/frame/office-hours.ts";
 import { DELIVERY_IDS } from "#app/modules/delivery/rules.ts";
 import { PAYMENT_IDS } from "#app/modules/payments/methods.ts";
 import { paymentDeadlineText } from "#app/modules/payments/deadline.ts";
@@ -15,11 +16,13 @@ import * as ordersCss from "./orders.css.ts";
 
 /** An order's lines, totals, delivery and payment, as the buyer agreed to them. */
 export function OrderDetails({ order }: { order: OrderSummary }) {
+  const { text: officeHoursText } = useOfficeHours();
   return (
     <div className={css.sections}>
       <p>
         Заказ <strong data-testid="order-number">№{order.number}</strong> от {formatDateTime(order.createdAt)} · статус:{" "}
         <strong data-testid="order-status">{orderStatusLabels[order.status]}</strong>
+        {order.fromPreorder ? <span data-testid="order-from-preorder"> · Заказ по предзаказу</span> : null}
       </p>
       <table className={css.table}>
         <thead>
@@ -110,7 +113,7 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
             Когда забрать: <strong>{order.pickupSlot}</strong>
           </p>
         ) : null}
-        {order.deliveryId === DELIVERY_IDS.officePickup ? <p data-testid="order-office-pickup">{officePlaceText}</p> : null}
+        {order.deliveryId === DELIVERY_IDS.officePickup ? <p data-testid="order-office-pickup">{officePlaceText(officeHoursText)}</p> : null}
         <p data-testid="order-recipient">
           Получатель: {[order.contact.lastName, order.contact.name, order.contact.secondName].filter(Boolean).join(" ")}, {formatPhone(order.contact.phone)}
           {order.contact.email ? `, ${order.contact.email}` : ""}

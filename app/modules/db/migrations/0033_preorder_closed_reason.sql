@@ -1,0 +1,1 @@
+ALTER TABLE "preorders" ADD COLUMN "closed_reason" text;

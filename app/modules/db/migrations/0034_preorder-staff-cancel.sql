@@ -1,0 +1,2 @@
+ALTER TABLE "preorders" ADD COLUMN "cancel_reason" text;--> statement-breakpoint
+ALTER TABLE "preorders" ADD CONSTRAINT "preorders_closed_reason_known" CHECK ("preorders"."closed_reason" in ('identification', 'staff'));
