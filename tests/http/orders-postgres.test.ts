@@ -148,14 +148,15 @@ describe.skipIf(!postgres.available)(`orders placed at once on PostgreSQL${postg
   });
 
   // A launch: every buyer's order takes the one coin's row lock in turn. Another connection holds it here.
-  async function holdingTheLock(productId: number, during: () => Promise<void>) {
+  /** Runs `during` while another connection holds the coin's row lock: an order's ("update"), or a cart's ("key share"). */
+  async function holdingTheLock(productId: number, during: () => Promise<void>, strength: "update" | "no key update" | "key share" = "update") {
     const holder = await openDatabase({ dataDir: "", databaseUrl: database.url, databasePoolMax: 1 });
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
     let locked: () => void = () => undefined;
     const isLocked = new Promise<void>((resolve) => (locked = resolve));
     const transaction = holder.db.transaction(async (tx) => {
-      await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("update");
+      await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for(strength);
       locked();
       await released;
     });
@@ -268,4 +269,39 @@ describe.skipIf(!postgres.available)(`orders placed at once on PostgreSQL${postg
     const [stock] = await handle.db.select({ stock: products.stock }).from(products).where(eq(products.id, 7));
     expect(stock!.stock).toBe(9);
   }, 30_000);
+
+  it("lets carts and orders of one coin not wait for each other, and still sells nothing staff took off sale meanwhile", async () => {
+    const [early, late] = await buyers(2);
+    await handle.db.update(products).set({ stock: 10, status: "active" }).where(eq(products.id, 8));
+    await addToCart(handle.db, early!.owner, 8, 1);
+    const [row] = await handle.db.select().from(products).where(eq(products.id, 8));
+    const seen = salePrice(row!, pricingRule(row!), rates);
+    // An order holding the coin (its stock being taken) does not hold up a buyer adding the coin to a cart.
+    await holdingTheLock(
+      8,
+      async () => {
+        const started = Date.now();
+        await addToCart(handle.db, late!.owner, 8, 1);
+        expect(Date.now() - started).toBeLessThan(1_000);
+      },
+      "no key update",
+    );
+    // A cart adding the coin does not hold up staff taking it off sale.
+    await holdingTheLock(
+      8,
+      async () => {
+        const started = Date.now();
+        await handle.db.update(products).set({ status: "archived" }).where(eq(products.id, 8));
+        expect(Date.now() - started).toBeLessThan(1_000);
+      },
+      "key share",
+    );
+    // The coin the carts hold is refused at the order, and nothing is taken.
+    for (const buyer of [early!, late!]) {
+      const result = await placeOrder(handle.db, input(buyer, seen), { rates, shopOpen: true });
+      expect(result).toMatchObject({ kind: "refused", reason: expect.stringContaining("больше нет в продаже") });
+    }
+    const [after] = await handle.db.select({ stock: products.stock }).from(products).where(eq(products.id, 8));
+    expect(after!.stock).toBe(10);
+  }, 20_000);
 });

@@ -214,7 +214,8 @@ export async function placeOrder(db: Database, input: OrderInput, context: Place
   if (existing) return { kind: "existing", orderId: existing.id, number: existing.number };
   if (!context.shopOpen) return { kind: "refused", reason: orderMessages.closed };
   const now = context.now ?? new Date();
-  const soldOut = await soldOutBeforeLocking(db, input);
+  // A caller holding a turn (the checkout) read this before taking it; a second read would only repeat it.
+  const soldOut = context.turn ? undefined : await soldOutBeforeLocking(db, input);
   if (soldOut) return { kind: "refused", reason: orderMessages.soldOut(soldOut) };
   const promotions = await activePromotions(db, moscowToday(now));
 

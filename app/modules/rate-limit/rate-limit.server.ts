@@ -33,17 +33,9 @@ export async function consumeRateLimits(db: Database, given: { rule: RateLimit; 
     // Locks are always taken in the same order, so two requests cannot wait on each other.
     const ordered = [...checks].sort((a, b) => `${a.rule.bucket}:${a.key}`.localeCompare(`${b.rule.bucket}:${b.key}`));
     for (const { rule, key } of ordered) {
-      const since = new Date(now.getTime() - rule.windowMs);
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${rule.bucket}:${key}`}))`);
-      const [row] = await tx
-        .select({ n: count(), oldest: min(rateLimitEvents.createdAt) })
-        .from(rateLimitEvents)
-        .where(and(eq(rateLimitEvents.bucket, rule.bucket), eq(rateLimitEvents.key, key), gte(rateLimitEvents.createdAt, since)));
-      if ((row?.n ?? 0) >= rule.limit) {
-        const retryAfterMs = (row?.oldest ?? now).getTime() + rule.windowMs - now.getTime();
-        const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-        refused = { allowed: false, retryAfterSeconds: Math.max(seconds, refused && !refused.allowed ? refused.retryAfterSeconds : 0) };
-      }
+      const seconds = await secondsUntilAllowed(tx, { rule, key }, rule.limit, now);
+      if (seconds > 0) refused = { allowed: false, retryAfterSeconds: Math.max(seconds, refused && !refused.allowed ? refused.retryAfterSeconds : 0) };
     }
     if (refused) return refused;
     const inserted = await tx
@@ -71,26 +63,41 @@ export async function consumeRateLimitsWithoutWaiting(db: Database, given: { rul
     .returning({ id: rateLimitEvents.id });
   const eventIds = inserted.map((row) => row.id);
   let retryAfterSeconds = 0;
-  for (const [index, { rule, key }] of checks.entries()) {
-    const [row] = await db
-      .select({ n: count(), oldest: min(rateLimitEvents.createdAt) })
-      .from(rateLimitEvents)
-      .where(
-        and(
-          eq(rateLimitEvents.bucket, rule.bucket),
-          eq(rateLimitEvents.key, key),
-          gte(rateLimitEvents.createdAt, new Date(now.getTime() - rule.windowMs)),
-          lte(rateLimitEvents.id, eventIds[index]!),
-        ),
-      );
-    if ((row?.n ?? 0) > rule.limit) {
-      const retryAfterMs = (row?.oldest ?? now).getTime() + rule.windowMs - now.getTime();
-      retryAfterSeconds = Math.max(retryAfterSeconds, Math.ceil(retryAfterMs / 1000), 1);
-    }
+  for (const [index, check] of checks.entries()) {
+    // This request's own event is among those counted, so the limit is passed when the count exceeds it.
+    const seconds = await secondsUntilAllowed(db, check, check.rule.limit + 1, now, eventIds[index]);
+    retryAfterSeconds = Math.max(retryAfterSeconds, seconds);
   }
   if (retryAfterSeconds === 0) return { allowed: true, eventIds };
   await db.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, eventIds));
   return { allowed: false, retryAfterSeconds };
+}
+
+/**
+ * 0 when fewer than `refusedFrom` events of the bucket's key fall in the window (those up to the
+ * event `upToId` when given); otherwise the seconds until its oldest one leaves the window.
+ */
+async function secondsUntilAllowed(
+  db: Database,
+  { rule, key }: { rule: RateLimit; key: string },
+  refusedFrom: number,
+  now: Date,
+  upToId?: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count(), oldest: min(rateLimitEvents.createdAt) })
+    .from(rateLimitEvents)
+    .where(
+      and(
+        eq(rateLimitEvents.bucket, rule.bucket),
+        eq(rateLimitEvents.key, key),
+        gte(rateLimitEvents.createdAt, new Date(now.getTime() - rule.windowMs)),
+        upToId === undefined ? undefined : lte(rateLimitEvents.id, upToId),
+      ),
+    );
+  if ((row?.n ?? 0) < refusedFrom) return 0;
+  const retryAfterMs = (row?.oldest ?? now).getTime() + rule.windowMs - now.getTime();
+  return Math.max(1, Math.ceil(retryAfterMs / 1000));
 }
 
 /**
