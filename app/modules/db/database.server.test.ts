@@ -62,7 +62,8 @@ describe("database", () => {
     expect(sections!.n).toBe(demoCatalogSections.length);
     const [runs] = await handle.db.select({ n: count() }).from(seedRuns);
     expect(runs!.n).toBe(seeders.length);
-  });
+    // Every seeder twice on the embedded database: 5.9 s beside a CI run's suites, over the 5 s default.
+  }, 30_000);
 
   it("does not bring back at start what the operator deleted", async () => {
     await handle.db.delete(pages).where(eq(pages.path, "reviews"));

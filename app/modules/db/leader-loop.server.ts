@@ -22,9 +22,11 @@ export function startLeaderLoop(options: {
 }): LeaderLoop {
   let leadership: HeldLock | null = null;
   let running: Promise<void> | undefined;
+  let rerun: Promise<void> | undefined;
   let stopped = false;
 
   const tick = async () => {
+    if (stopped) return;
     try {
       if (!leadership?.held) {
         await leadership?.release();
@@ -36,11 +38,20 @@ export function startLeaderLoop(options: {
       log.warn(`${options.name}: round failed`, { error: error instanceof Error ? error.message : String(error) });
     }
   };
-  const runNow = () => {
-    running ??= tick().finally(() => {
-      running = undefined;
+  const runNow = (): Promise<void> => {
+    if (!running) {
+      running = tick().finally(() => {
+        running = undefined;
+      });
+      return running;
+    }
+    // Asked during a round: what asked (an announcement, say) may have come after the round read, so one
+    // more round follows it; any number of asks during one round make one.
+    rerun ??= running.then(() => {
+      rerun = undefined;
+      return runNow();
     });
-    return running;
+    return rerun;
   };
   const timer = setInterval(() => void runNow(), options.intervalMs);
   timer.unref();
@@ -51,6 +62,7 @@ export function startLeaderLoop(options: {
       stopped = true;
       clearInterval(timer);
       await running;
+      await rerun;
       await leadership?.release();
       leadership = null;
     },
