@@ -257,7 +257,7 @@ describe("the steps after assembling, by delivery kind", () => {
 });
 
 describe("pre-orders", () => {
-  it("an order served from a pre-order says so in its SMS, e-mail subject and body", () => {
+  it("an order served from a pre-order says so in its SMS, e-mail subject and body, and in the staff's notice", () => {
     const stored = {
       id: 7,
       number: "2026-000007",
@@ -276,6 +276,8 @@ describe("pre-orders", () => {
     const email = renderMessage({ kind: "order_placed", order }, "buyer", "email", shop, now);
     expect(email.subject).toContain("Заказ №2026-000007 по предзаказу принят");
     expect(email.text).toContain("по вашему предзаказу создан заказ №2026-000007");
+    // The staff's notice names it too.
+    expect(renderMessage({ kind: "order_placed", order }, "staff", "email", shop, now).subject).toContain("Новый заказ №2026-000007 по предзаказу на 15");
     // An ordinary checkout's token says nothing of the kind.
     expect(orderFactsOf({ ...stored, checkoutToken: "0b6f3c1e-preorder:1" }, [], undefined).fromPreorder).toBeUndefined();
   });

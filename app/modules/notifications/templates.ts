@@ -383,7 +383,8 @@ function buyerLine(order: OrderFacts): string {
 function staffContent(event: NotificationEvent, shop: ShopFacts): Content {
   switch (event.kind) {
     case "order_placed":
-      return staffOrder(`Новый заказ №${event.order.number} на ${money(event.order.total)}`, event.order, [
+      // A served pre-order is named so: the buyer's place in the line made it, not a checkout.
+      return staffOrder(`Новый заказ №${event.order.number}${event.order.fromPreorder ? " по предзаказу" : ""} на ${money(event.order.total)}`, event.order, [
         event.order.paysByInvoice ? "Оплата по счёту: ждём перевод" : event.order.paysOnline ? "Оплата онлайн: ждём оплату" : "Оплата при получении",
       ]);
     case "order_on_review":
