@@ -44,6 +44,7 @@ export const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "должен быть адресом postgres://…" }).optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   // Several secrets, newest first, while one is being replaced (docs/decisions/031-cookies-and-secret-rotation.md).
   SESSION_SECRET: z
     .string()
@@ -334,6 +335,8 @@ export type AppConfig = {
   databasePoolMax: number;
   /** The longest a PostgreSQL query may take (or hang, when the network does) before the page answers 503. */
   databaseQueryTimeoutMs: number;
+  /** How long a request waits for a pooled PostgreSQL connection while the database answers (decision 068). */
+  databasePoolWaitMs: number;
   /** SESSION_SECRET's secrets, newest first: the first signs cookies and keys code hashes, any of them verifies. */
   sessionSecrets: readonly string[];
   shutdownTimeoutMs: number;
@@ -554,6 +557,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     databaseUrl: values.DATABASE_URL,
     databasePoolMax: values.DATABASE_POOL_MAX,
     databaseQueryTimeoutMs: values.DATABASE_QUERY_TIMEOUT_MS,
+    databasePoolWaitMs: values.DATABASE_POOL_WAIT_MS,
     sessionSecrets: values.SESSION_SECRET ?? [developmentSessionSecret(dataDir)],
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     webConcurrency: values.WEB_CONCURRENCY ?? (values.DATABASE_URL ? availableParallelism() : 1),

@@ -12,6 +12,7 @@ import type { AppConfig } from "../config/config.server.ts";
 import { log } from "../shared/log.server.ts";
 import { projectRoot } from "../shared/project-root.server.ts";
 import { releaseConnectionsOfFailedTransactions } from "./pool-transactions.server.ts";
+import { DatabaseNotAnswering, PatientPool } from "./patient-pool.server.ts";
 import * as schema from "./schema.ts";
 
 /**
@@ -68,19 +69,25 @@ export function migrationsFolder(): string {
 }
 
 export async function openDatabase(
-  config: Pick<AppConfig, "databaseUrl" | "dataDir" | "databasePoolMax"> & Partial<Pick<AppConfig, "databaseQueryTimeoutMs">>,
+  config: Pick<AppConfig, "databaseUrl" | "dataDir" | "databasePoolMax"> & Partial<Pick<AppConfig, "databaseQueryTimeoutMs" | "databasePoolWaitMs">>,
 ): Promise<DatabaseHandle> {
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.databasePoolMax, config.databaseQueryTimeoutMs ?? 15_000)
+    ? openPostgres(config.databaseUrl, config.databasePoolMax, config.databaseQueryTimeoutMs ?? 15_000, config.databasePoolWaitMs ?? 20_000)
     : openPglite(path.join(config.dataDir, "pglite"));
 }
 
-async function openPostgres(url: string, poolMax: number, queryTimeoutMs: number): Promise<DatabaseHandle> {
+/** How long making a new connection may take: a database that does not answer is said in 5 s. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+async function openPostgres(url: string, poolMax: number, queryTimeoutMs: number, poolWaitMs: number): Promise<DatabaseHandle> {
   releaseConnectionsOfFailedTransactions();
-  const pool = new pg.Pool({
+  const pool = new PatientPool({
     connectionString: url,
     max: poolMax,
-    connectionTimeoutMillis: 5_000,
+    // A request waits this long for a connection in use while the database answers, not when it does not.
+    waitMs: poolWaitMs,
+    connectTimeoutMs: CONNECT_TIMEOUT_MS,
+    isUnavailable: isDatabaseUnavailable,
     idleTimeoutMillis: 30_000,
     // A query that runs longer than this is a fault, not a slow page: the server cancels it.
     statement_timeout: queryTimeoutMs,
@@ -129,7 +136,7 @@ async function openPostgres(url: string, poolMax: number, queryTimeoutMs: number
       // Its own connection, outside the pool: a session lock lives as long as it does.
       const client = new pg.Client({
         connectionString: url,
-        connectionTimeoutMillis: 5_000,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
         query_timeout: queryTimeoutMs + 1_000,
         // Which instance holds which lock, for an operator (and a test) reading pg_locks.
         application_name: `coin-shop pid ${process.pid} lock ${key}`,
@@ -282,6 +289,7 @@ export async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    if (current instanceof DatabaseNotAnswering) return true;
     const code = (current as { code?: string }).code;
     if (typeof code === "string") {
       // Connection-level errors from node and PostgreSQL classes 08 (connection) and 57P (shutdown).
@@ -290,6 +298,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     }
     const message = current instanceof Error ? current.message : "";
     if (/Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Query read timeout/i.test(message)) return true;
+    // pg's client giving up on a new connection (its connectionTimeoutMillis; PatientPool sets it).
+    if (message === "timeout expired") return true;
   }
   return false;
 }
