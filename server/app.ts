@@ -13,6 +13,7 @@ import { createPageCache, type PageCache } from "#app/modules/request/page-cache
 import { pageCacheState } from "#app/modules/app-services/page-state.server.ts";
 import { checkHealth, serverSettings, startServices, stopServices } from "#app/modules/app-services/services.server.ts";
 import { projectRoot } from "#app/modules/shared/project-root.server.ts";
+import { firstInLineForConnections } from "#app/modules/db/patient-pool.server.ts";
 import { mayPostUpload } from "#app/modules/staff/upload-gate.server.ts";
 import { exchangeBodyLimit } from "#app/modules/exchange/upload-gate.server.ts";
 import { deferredPartsReady } from "#app/ui/deferred-hydration.tsx";
@@ -69,7 +70,8 @@ export async function startShop(): Promise<RunningShop> {
 function createListener(settings: ServerSettings, isStopping: () => boolean): http.RequestListener {
   const root = projectRoot();
   const passEdges = createEdges(settings.publicUrl, isStopping);
-  const pageCache = createPageCache();
+  // A kept page's render serves hundreds of visitors: its queries go first for a connection.
+  const pageCache = createPageCache({ aroundRender: firstInLineForConnections });
   const readPageRequest = createPageRequestReader({ ...settings, mayPostUpload, exchangeBodyLimit });
   const answerHot = createHotPath({
     staticFile: createStaticFiles(path.join(root, "build/client")),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresForSuite } from "#tests/support/server.ts";
 import { TcpProxy } from "#tests/support/tcp-proxy.ts";
 import { isDatabaseUnavailable } from "./client.server.ts";
-import { DatabaseNotAnswering, PatientPool } from "./patient-pool.server.ts";
+import { DatabaseNotAnswering, firstInLineForConnections, PatientPool } from "./patient-pool.server.ts";
 
 const postgres = await postgresForSuite();
 
@@ -49,6 +49,30 @@ describe.skipIf(!postgres.available)(`a pool that waits while the database answe
     expect(query.value?.rows).toEqual([{ one: 1 }]);
     // pg's Pool had one limit for both waits: this request would have failed after the connect limit (1 s).
     expect(query.ms).toBeGreaterThanOrEqual(1_900);
+  });
+
+  it("gives a connection that comes free to the work first in line (a kept page's render) before the requests that came earlier", async () => {
+    const pool = poolThroughProxy({ max: 1, waitMs: 5_000 });
+    const held = await pool.connect();
+    const served: string[] = [];
+    const ask = (name: string) => pool.query("select $1::text as name", [name]).then((result) => served.push(result.rows[0].name as string));
+    const earlier = [ask("a buyer's page"), ask("another buyer's page")];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const render = firstInLineForConnections(() => ask("kept page"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    held.release();
+    await Promise.all([...earlier, render]);
+    expect(served).toEqual(["kept page", "a buyer's page", "another buyer's page"]);
+  });
+
+  it("ends a wait for a connection after its limit with pg-pool's words, which say the database is unavailable", async () => {
+    const pool = poolThroughProxy({ max: 1, waitMs: 300 });
+    const held = await pool.connect();
+    const waited = await timed(pool.query("select 1"));
+    expect((waited.error as Error).message).toBe("timeout exceeded when trying to connect");
+    expect(waited.ms).toBeGreaterThanOrEqual(290);
+    held.release();
+    expect((await pool.query("select 2 as two")).rows).toEqual([{ two: 2 }]);
   });
 
   it("answers the waiting requests at once when the database stops answering, and refuses new ones while every connection hangs", async () => {

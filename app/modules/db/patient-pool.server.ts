@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import pg from "pg";
 
 /**
@@ -20,7 +21,22 @@ export type PatientPoolOptions = pg.PoolConfig & {
   isUnavailable: (error: unknown) => boolean;
 };
 
-type Waiter = { reject: (error: Error) => void };
+/** A request waiting for a connection to come free (or for room for a new one). */
+type Waiter = { resolve: () => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
+
+const firstInLine = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` with its queries ahead of every other request's in the pools' lines for a
+ * connection: for the render of a page the shared page cache keeps, which a few queries make
+ * and hundreds of visitors then read, while a launch's signed-in pages fill the line.
+ */
+export function firstInLineForConnections<T>(work: () => Promise<T>): Promise<T> {
+  return firstInLine.run(true, work);
+}
+
+/** pg-pool's own words for a wait for a connection that ran out (isDatabaseUnavailable knows them). */
+const WAIT_RAN_OUT = "timeout exceeded when trying to connect";
 
 /**
  * A pg Pool that waits for a connection as long as the database answers, and not when it does not.
@@ -34,10 +50,12 @@ type Waiter = { reject: (error: Error) => void };
  * would wait are refused, until a query succeeds again.
  */
 export class PatientPool extends pg.Pool {
-  private readonly waiters = new Set<Waiter>();
+  /** Those waiting for a connection, in arrival order: the first in line (above) ahead of the rest. */
+  private readonly line: { first: Waiter[]; rest: Waiter[] } = { first: [], rest: [] };
   private failure: unknown;
   private readonly isUnavailable: (error: unknown) => boolean;
   private readonly maxClients: number;
+  private readonly waitMs: number;
 
   constructor({ waitMs, connectTimeoutMs, isUnavailable, ...config }: PatientPoolOptions) {
     // pg-pool hands its options to each client it makes: the client's own connect limit ends a
@@ -50,6 +68,11 @@ export class PatientPool extends pg.Pool {
     super({ ...config, connectionTimeoutMillis: waitMs, Client: ClientWithConnectLimit });
     this.isUnavailable = isUnavailable;
     this.maxClients = config.max ?? 10;
+    this.waitMs = waitMs;
+    // A connection given back (idle now, or dropped and so room for a new one): the next in line takes it.
+    // pg-pool says so before it files the connection as idle, hence the tick.
+    this.on("release", () => process.nextTick(() => this.callNext()));
+    this.on("remove", () => this.callNext());
   }
 
   /** Whether the last query or connection failed as unreachable, with no success since. */
@@ -71,29 +94,47 @@ export class PatientPool extends pg.Pool {
   }
 
   private async connectWhileAnswering(): Promise<pg.PoolClient> {
-    const wouldWait = this.idleCount === 0 && this.totalCount >= this.maxClients;
+    const lineLength = this.line.first.length + this.line.rest.length;
+    const wouldWait = lineLength > 0 || (this.idleCount === 0 && this.totalCount >= this.maxClients);
     if (this.failure !== undefined && wouldWait) throw new DatabaseNotAnswering(this.failure);
-    let waiter: Waiter | undefined;
-    const givenUp = new Promise<never>((_, reject) => {
-      waiter = { reject };
-      this.waiters.add(waiter);
-    });
-    const connecting = super.connect();
+    if (wouldWait) await this.waitInLine(firstInLine.getStore() === true);
     try {
-      const client = await Promise.race([connecting, givenUp]);
-      return this.watched(client);
+      return this.watched(await super.connect());
     } catch (error) {
-      // Answered before the pool had a connection for it: the one it gets later goes back unused.
-      if (error instanceof DatabaseNotAnswering)
-        connecting.then(
-          (client) => client.release(),
-          () => undefined,
-        );
-      else this.noteOutcome(error);
+      this.noteOutcome(error);
       throw error;
-    } finally {
-      this.waiters.delete(waiter!);
     }
+  }
+
+  private hasRoom(): boolean {
+    return this.idleCount > 0 || this.totalCount < this.maxClients;
+  }
+
+  /** Resolves once a connection is free for this request; rejects when the wait runs out or the database fails. */
+  private waitInLine(first: boolean): Promise<void> {
+    const queue = first ? this.line.first : this.line.rest;
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          queue.splice(queue.indexOf(waiter), 1);
+          reject(new Error(WAIT_RAN_OUT));
+        }, this.waitMs),
+      };
+      queue.push(waiter);
+      // Room may have come between the check and now (a connection given back in the same tick).
+      process.nextTick(() => this.callNext());
+    });
+  }
+
+  /** Lets the next in line take a free connection, one per call: it takes it at once, before any newcomer. */
+  private callNext() {
+    if (!this.hasRoom()) return;
+    const waiter = this.line.first.shift() ?? this.line.rest.shift();
+    if (!waiter) return;
+    clearTimeout(waiter.timer);
+    waiter.resolve();
   }
 
   /** The client, its release noting whether its queries reached the database. */
@@ -113,7 +154,9 @@ export class PatientPool extends pg.Pool {
     }
     if (!this.isUnavailable(error)) return;
     this.failure = error;
-    for (const waiter of this.waiters) waiter.reject(new DatabaseNotAnswering(error));
-    this.waiters.clear();
+    for (const waiter of [...this.line.first.splice(0), ...this.line.rest.splice(0)]) {
+      clearTimeout(waiter.timer);
+      waiter.reject(new DatabaseNotAnswering(error));
+    }
   }
 }

@@ -38,6 +38,18 @@ async function serve(render: RenderPage, options: PageCacheOptions = {}, state =
   };
 }
 
+/** A shop whose second render (the one after a stock change) waits until the test lets it finish: a crowd's slow render. */
+async function shopWithSlowSecondRender(options: PageCacheOptions) {
+  let renders = 0;
+  let finishRender: () => void = () => undefined;
+  const shop = await serve(async () => {
+    const number = ++renders;
+    if (number === 2) await new Promise<void>((resolve) => (finishRender = resolve));
+    return sharedPage(`<p>${number}</p>`);
+  }, options);
+  return { shop, renders: () => renders, finishRender: () => finishRender() };
+}
+
 describe("pageCacheKey", () => {
   it("sorts the query parameters, keeps every one and the order of one name's values, and adds the state", () => {
     const key = (address: string) => pageCacheKey(new URL(address), "S");
@@ -109,18 +121,11 @@ describe("the page cache", () => {
   });
 
   it("while a page renders afresh after a stock change, other visitors get the page kept before it, not a wait", async () => {
-    let renders = 0;
-    let finishRender: () => void = () => undefined;
-    const shop = await serve(async () => {
-      const number = ++renders;
-      // The second render (after the stock change) waits until the test lets it finish: a crowd's slow render.
-      if (number === 2) await new Promise<void>((resolve) => (finishRender = resolve));
-      return sharedPage(`<p>${number}</p>`);
-    });
+    const { shop, renders, finishRender } = await shopWithSlowSecondRender({ freshRenderWaitMs: 60_000 });
     await shop.get("/products/coin");
     shop.state.stock = 1;
     const first = shop.get("/products/coin");
-    await vi.waitFor(() => expect(renders).toBe(2));
+    await vi.waitFor(() => expect(renders()).toBe(2));
     const during = await Promise.all([shop.get("/products/coin"), shop.get("/products/coin", { "Accept-Encoding": "br" })]);
     for (const answer of during) {
       expect(answer.headers.get("x-page-cache")).toBe("stale");
@@ -131,7 +136,27 @@ describe("the page cache", () => {
     expect(rendered.headers.get("x-page-cache")).toBe("miss");
     expect(await rendered.text()).toBe("<p>2</p>");
     expect(await (await shop.get("/products/coin")).text()).toBe("<p>2</p>");
-    expect(renders).toBe(2);
+    expect(renders()).toBe(2);
+  });
+
+  it("the first visitor after a stock change waits for the fresh render only so long, then gets the page kept before; the render still replaces it", async () => {
+    const { shop, renders, finishRender } = await shopWithSlowSecondRender({ freshRenderWaitMs: 50 });
+    await shop.get("/products/coin");
+    shop.state.stock = 1;
+    const startedAt = Date.now();
+    const first = await shop.get("/products/coin");
+    expect(Date.now() - startedAt).toBeLessThan(1_000);
+    expect(first.headers.get("x-page-cache")).toBe("stale");
+    expect(await first.text()).toBe("<p>1</p>");
+    // The render goes on: once done, its page is the one served, and nobody rendered again meanwhile.
+    finishRender();
+    await vi.waitFor(async () => expect(await (await shop.get("/products/coin")).text()).toBe("<p>2</p>"));
+    expect(renders()).toBe(2);
+    // A render within the wait is what the first visitor gets, as before.
+    shop.state.stock = 2;
+    const fresh = await shop.get("/products/coin");
+    expect(fresh.headers.get("x-page-cache")).toBe("miss");
+    expect(await fresh.text()).toBe("<p>3</p>");
   });
 
   it("a page kept before a stock change is not served once it is older than the stock may lag; a change of the key is never waited out", async () => {

@@ -10,10 +10,10 @@
  * quotes snapshot, the market-open and quotes-fresh flags, the latest opening of a sale), so a
  * page rendered before such a change is never served after it. A stock change (an order placed
  * or let go) is the state's other part: the first request after it renders the page afresh and
- * waits for it, as for any change, but requests that come while that render runs get the page
- * kept before it, if it is at most MAX_STOCK_LAG_MS old, rather than all waiting: on a launch
- * day the stock changes with every order, and without this every visitor waited on a render
- * (decision 066). Entries also expire after PAGE_CACHE_TTL_MS, a safety net
+ * waits for it (at most FRESH_RENDER_WAIT_MS), as for any change, but requests that come while
+ * that render runs get the page kept before it, if it is at most MAX_STOCK_LAG_MS old, rather
+ * than all waiting: on a launch day the stock changes with every order, and without this every
+ * visitor waited on a render (decision 066). Entries also expire after PAGE_CACHE_TTL_MS, a safety net
  * for what changes with time alone (a promotion's last day). The cache is bounded in entries
  * and bytes (least recently used out first), so ten thousand made-up addresses cost at most
  * the bound; concurrent misses of one key share one render.
@@ -43,6 +43,14 @@ export const PAGE_CACHE_TTL_MS = 60_000;
 export const MAX_STOCK_LAG_MS = 10_000;
 
 /**
+ * How long the first request after a stock change waits for the page's fresh render before it,
+ * too, gets the page kept before: out of a crowd a render takes far less, so requests one after
+ * another still see each change; in a launch's crowd a render waits behind the checkouts for a
+ * database connection, and no visitor should wait with it.
+ */
+export const FRESH_RENDER_WAIT_MS = 1_000;
+
+/**
  * What a page shows besides its address: `key`, whose change makes every kept page old, and
  * `stock`, the count of stock changes, after which a page may be served for a moment while its
  * fresh render runs (MAX_STOCK_LAG_MS).
@@ -57,6 +65,10 @@ export type PageCacheOptions = {
   /** A page larger than this (uncompressed) is served but not kept. */
   maxPageBytes?: number;
   ttlMs?: number;
+  /** FRESH_RENDER_WAIT_MS unless told (tests). */
+  freshRenderWaitMs?: number;
+  /** Runs each render of a page to keep (server/app.ts: its queries first in line for a connection). */
+  aroundRender?: <T>(render: () => Promise<T>) => Promise<T>;
   /** The clock, for tests. */
   now?: () => number;
 };
@@ -103,6 +115,8 @@ export function createPageCache({
   maxBytes = 48 * 1024 * 1024,
   maxPageBytes = 2 * 1024 * 1024,
   ttlMs = PAGE_CACHE_TTL_MS,
+  freshRenderWaitMs = FRESH_RENDER_WAIT_MS,
+  aroundRender = (render) => render(),
   now = Date.now,
 }: PageCacheOptions = {}) {
   // The shop's one memory cache (shared/memory-cache.ts): least recently used out first, bounded in pages and bytes.
@@ -150,7 +164,7 @@ export function createPageCache({
   /** Renders a page for everyone and keeps it when it may be shared; otherwise the answer to pass on. */
   async function renderShared(request: Request, render: RenderPage, stock: number): Promise<Rendered> {
     const started = { at: now(), stock };
-    const response = await render(sharedRequest(request));
+    const response = await aroundRender(() => render(sharedRequest(request)));
     if (!isShareable(response)) return { passOn: response };
     const body = Buffer.from(await response.arrayBuffer());
     // Too large to keep: served once, as it is.
@@ -194,7 +208,14 @@ export function createPageCache({
         return rendered;
       });
       refreshing.set(key, refresh);
-      const rendered = await refresh.finally(() => refreshing.delete(key));
+      void refresh.finally(() => refreshing.delete(key)).catch(() => undefined);
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<"waited">((resolve) => (timer = setTimeout(resolve, freshRenderWaitMs, "waited")));
+      const rendered = await Promise.race([refresh, waited]).finally(() => clearTimeout(timer));
+      if (rendered === "waited") {
+        writePage(req, res, request, kept, "stale", now());
+        return undefined;
+      }
       if (rendered.passOn) return rendered.passOn;
       writePage(req, res, request, rendered.page!, "miss", now());
       return undefined;
