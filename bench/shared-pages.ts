@@ -21,6 +21,13 @@ const headers = { "User-Agent": BROWSER_UA, "Accept-Encoding": "gzip", Accept: "
 /** The share of the static file's rate a shared page must reach, and its slowest 1 %. */
 export const sharedPageBudget = { shareOfStatic: 0.5, latencyP99: { max: 20 } };
 
+/** Writes `html` into `folder` as `file`, with the .gz and .br copies the build writes for static files (scripts/precompress.ts). */
+export function writeStaticPage(folder: string, file: string, html: Buffer): void {
+  writeFileSync(path.join(folder, file), html);
+  writeFileSync(path.join(folder, `${file}.gz`), zlib.gzipSync(html, { level: 9 }));
+  writeFileSync(path.join(folder, `${file}.br`), zlib.brotliCompressSync(html));
+}
+
 /** Starts bench/static-server.ts over `folder`; resolves its URL and a stop function. */
 export async function startStaticServer(folder: string): Promise<{ url: string; stop(): void }> {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), "static-server.ts");
@@ -38,7 +45,7 @@ export const sharedPages: Bench = {
     const folder = mkdtempSync(path.join(tmpdir(), "coin-shop-static-"));
     const rows: Measurement[] = [];
     try {
-      // The HTML each page has for everyone, written as the build writes static files (scripts/precompress.ts).
+      // The HTML each page has for everyone, written as the build writes static files.
       const files: { page: string; file: string }[] = [];
       for (const [index, page] of ssrPages.entries()) {
         const answer = await fetch(baseUrl + page, { headers: { "User-Agent": BROWSER_UA } });
@@ -46,9 +53,7 @@ export const sharedPages: Bench = {
         if (answer.status !== 200 || !cache) throw new Error(`${page}: HTTP ${answer.status}, X-Page-Cache ${cache ?? "missing"}: not a shared page`);
         const html = Buffer.from(await answer.arrayBuffer());
         const file = `page-${index}.html`;
-        writeFileSync(path.join(folder, file), html);
-        writeFileSync(path.join(folder, `${file}.gz`), zlib.gzipSync(html, { level: 9 }));
-        writeFileSync(path.join(folder, `${file}.br`), zlib.brotliCompressSync(html));
+        writeStaticPage(folder, file, html);
         files.push({ page, file });
       }
       const statics = await startStaticServer(folder);
