@@ -63,6 +63,7 @@ function shopSuites(database: "embedded" | "postgres"): TestProjectInlineConfigu
         exclude: database === "postgres" ? databaseIndependentSuites : [],
         // Migrates, seeds and draws once per run; every shop starts on a copy (tests/support/shop-template.ts).
         globalSetup: ["tests/support/template-setup.ts"],
+        setupFiles: ["tests/support/markup-per-file.ts"],
         // The files share their worker's imports (the support code, pg, the HTML parsers) instead of
         // importing them afresh each: none mocks a module or changes the environment, and each
         // starts its own shop, so nothing of one file's state reaches another's.
@@ -83,6 +84,7 @@ function shopSuites(database: "embedded" | "postgres"): TestProjectInlineConfigu
         env,
         include: ["tests/resilience/**/*.test.ts"],
         globalSetup: ["tests/support/template-setup.ts"],
+        setupFiles: ["tests/support/markup-per-file.ts"],
         // Each file starts its own servers and loads them: in a group of their own, after the HTTP
         // suites, both databases' files two at a time (one at a time left a core idle for minutes;
         // docs/decisions/039-shop-starts-and-resilience-pairs.md).

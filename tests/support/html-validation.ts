@@ -71,9 +71,19 @@ function hashOf(text: string): string {
   return (hash >>> 0).toString(36);
 }
 
-/** At most this many shapes are validated in one test file (its process); later new ones are not. */
+/** At most this many shapes are validated in one test file; later new ones are not. */
 const maxShapes = 400;
+/**
+ * Shapes met in this process: the files of a vitest worker share it (isolate: false), so a
+ * shape is validated once per worker, and the count of validations is per file.
+ */
 const shapesSeen = new Set<string>();
+let validatedInFile = 0;
+
+/** A new test file starts (tests/support/markup-per-file.ts): it gets its own maxShapes validations. */
+export function startTestFile(): void {
+  validatedInFile = 0;
+}
 /** HTML_VALIDATE_LOG=<file>: each validated shape and its milliseconds appended there, to count and time them. */
 const logFile = process.env.HTML_VALIDATE_LOG;
 
@@ -82,10 +92,11 @@ const logFile = process.env.HTML_VALIDATE_LOG;
  * findings, so the request, and the test that made it, fails.
  */
 export function checkPageMarkup(method: string, url: string, status: number, html: string): void {
-  if (shapesSeen.size >= maxShapes) return;
+  if (validatedInFile >= maxShapes) return;
   const shape = pageShape(method, url, status, html);
   if (shapesSeen.has(shape)) return;
   shapesSeen.add(shape);
+  validatedInFile++;
   const record = validShapeRecord(shape);
   if (record && existsSync(record)) return;
   const started = process.cpuUsage();
