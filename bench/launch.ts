@@ -46,7 +46,25 @@ async function setStock(baseUrl: string, stock: number, databaseUrl: string | un
   for (let attempt = 0; attempt < 50 && (await stockShown(baseUrl)) !== stock; attempt++) await new Promise((resolve) => setTimeout(resolve, 200));
 }
 
-type Outcome = { placed: boolean; status: number; message: string; ms: number };
+/** `dropped`: why no answer came (the client's error), when none did. */
+type Outcome = { placed: boolean; status: number; message: string; ms: number; dropped?: string };
+
+/** The client's error in a line: its name, words and cause (undici puts the socket's in the cause). */
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.name}: ${error.cause.message})` : "";
+  return `${error.name}: ${error.message.slice(0, 120)}${cause}`;
+}
+
+/** How many times each reason was seen, most frequent first. */
+function tally(reasons: string[]): string {
+  const counts = new Map<string, number>();
+  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([reason, count]) => `${count}× ${reason}`)
+    .join(" | ");
+}
 
 /** 5xx answers (or none) to what buyers load or post besides «Оформить заказ»: the cart, the checkout's message, their orders. */
 let otherErrors = 0;
@@ -67,10 +85,14 @@ async function tryToBuy(client: ShopClient, page: string, buyer: number): Promis
   // Each buyer's own contact number: the cap is counted by phone too, so two buyers must not share one.
   const fields = placeFields(page, `launch${buyer}@example.ru`, `+7 (998) ${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`);
   const started = performance.now();
-  const placed = await client.postForm("/checkout", fields).catch(() => null);
+  let dropped = "";
+  const placed = await client.postForm("/checkout", fields).catch((error: unknown) => {
+    dropped = describeFailure(error);
+    return null;
+  });
   const ms = performance.now() - started;
   // A connection dropped without an answer: counted with the 5xx, as the buyer got nothing.
-  if (!placed) return { placed: false, status: 0, message: "", ms };
+  if (!placed) return { placed: false, status: 0, message: "", ms, dropped };
   const location = placed.headers.get("location") ?? "";
   if (placed.status >= 500) return { placed: false, status: placed.status, message: "", ms };
   if (/\/payment\/sandbox\//.test(location)) return { placed: true, status: placed.status, message: "", ms };
@@ -97,7 +119,7 @@ async function visitors(baseUrl: string, staticUrl: string, done: () => boolean)
   const latencies: number[] = [];
   const staticLatencies: number[] = [];
   let errors = 0;
-  let dropped = 0;
+  const dropped: string[] = [];
   await Promise.all(
     Array.from({ length: VISITORS }, async (_, visitor) => {
       const readsCoin = visitor % 2 === 0;
@@ -109,8 +131,8 @@ async function visitors(baseUrl: string, staticUrl: string, done: () => boolean)
           await answer.arrayBuffer();
           if (readsCoin) (asStatic ? staticLatencies : latencies).push(performance.now() - started);
           if (answer.status >= 500) errors++;
-        } catch {
-          dropped++;
+        } catch (error) {
+          dropped.push(describeFailure(error));
         }
       }
     }),
@@ -209,9 +231,13 @@ export const launch: Bench = {
       {
         page: "launch",
         metric: "connections dropped without an answer",
-        value: outcomes.filter((outcome) => outcome.status === 0).length + dropped,
+        value: outcomes.filter((outcome) => outcome.status === 0).length + dropped.length,
         unit: "count",
         budget: { max: 0 },
+        note: tally([
+          ...outcomes.flatMap((outcome) => (outcome.dropped ? [`checkout: ${outcome.dropped}`] : [])),
+          ...dropped.map((reason) => `visitor: ${reason}`),
+        ]).slice(0, 400),
       },
       {
         page: "launch",

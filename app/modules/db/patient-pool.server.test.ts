@@ -75,6 +75,29 @@ describe.skipIf(!postgres.available)(`a pool that waits while the database answe
     expect((await pool.query("select 2 as two")).rows).toEqual([{ two: 2 }]);
   });
 
+  it("calls one waiting request per connection that comes free, the others keeping their own limit", async () => {
+    const pool = poolThroughProxy({ max: 1, waitMs: 1_000 });
+    const held = await pool.connect();
+    const earlier = timed(pool.connect());
+    const later = timed(pool.connect());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A request arriving in the same tick as the free connection asks the line once more.
+    held.release();
+    const newcomer = timed(pool.connect());
+    const first = await earlier;
+    expect(first.error).toBeUndefined();
+    // The one free connection is taken: nobody waits in pg-pool's own queue, out of the line's reach.
+    expect(pool.waitingCount).toBe(0);
+    // The second in line ran out of its 1 s from its own start, not 1 s after the connection came free.
+    const second = await later;
+    expect((second.error as Error).message).toBe("timeout exceeded when trying to connect");
+    expect(second.ms).toBeLessThan(1_150);
+    first.value!.release();
+    const third = await newcomer;
+    expect(third.error).toBeUndefined();
+    third.value!.release();
+  });
+
   it("answers the waiting requests at once when the database stops answering, and refuses new ones while every connection hangs", async () => {
     const pool = poolThroughProxy({ max: 2, waitMs: 20_000 });
     const [first, second] = await Promise.all([pool.connect(), pool.connect()]);

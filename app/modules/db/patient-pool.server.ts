@@ -52,6 +52,8 @@ const WAIT_RAN_OUT = "timeout exceeded when trying to connect";
 export class PatientPool extends pg.Pool {
   /** Those waiting for a connection, in arrival order: the first in line (above) ahead of the rest. */
   private readonly line: { first: Waiter[]; rest: Waiter[] } = { first: [], rest: [] };
+  /** Those called from the line who have not yet asked pg-pool for their connection. */
+  private called = 0;
   private failure: unknown;
   private readonly isUnavailable: (error: unknown) => boolean;
   private readonly maxClients: number;
@@ -95,19 +97,32 @@ export class PatientPool extends pg.Pool {
 
   private async connectWhileAnswering(): Promise<pg.PoolClient> {
     const lineLength = this.line.first.length + this.line.rest.length;
-    const wouldWait = lineLength > 0 || (this.idleCount === 0 && this.totalCount >= this.maxClients);
+    const wouldWait = lineLength > 0 || !this.hasRoom();
     if (this.failure !== undefined && wouldWait) throw new DatabaseNotAnswering(this.failure);
-    if (wouldWait) await this.waitInLine(firstInLine.getStore() === true);
+    if (wouldWait) {
+      await this.waitInLine(firstInLine.getStore() === true);
+      // From here pg-pool counts this request (in its queue for the idle connection, or as a new one).
+      this.called -= 1;
+    }
     try {
       return this.watched(await super.connect());
     } catch (error) {
       this.noteOutcome(error);
+      // A new connection that failed leaves its room behind without pg-pool saying so.
+      process.nextTick(() => this.callNext());
       throw error;
     }
   }
 
+  /**
+   * Whether a connection is free for one more request. pg-pool hands an idle connection over a tick
+   * after it is asked, so those already asking (its waitingCount) and those just called from the
+   * line have a claim on the free ones: without counting them, one free connection called two
+   * waiters, and the second waited in pg-pool's own queue, where a failure of the database did not reach it.
+   */
   private hasRoom(): boolean {
-    return this.idleCount > 0 || this.totalCount < this.maxClients;
+    const free = this.idleCount + (this.maxClients - this.totalCount);
+    return free > this.waitingCount + this.called;
   }
 
   /** Resolves once a connection is free for this request; rejects when the wait runs out or the database fails. */
@@ -134,6 +149,7 @@ export class PatientPool extends pg.Pool {
     const waiter = this.line.first.shift() ?? this.line.rest.shift();
     if (!waiter) return;
     clearTimeout(waiter.timer);
+    this.called += 1;
     waiter.resolve();
   }
 
