@@ -94,3 +94,13 @@ export async function runAlone(bench: Bench, moduleUrl: string): Promise<void> {
   }
   process.exitCode = rows.some((row) => withinBudget(row) === false) ? 1 : 0;
 }
+
+/** How many times each reason was seen, most frequent first. */
+export function tally(reasons: string[]): string {
+  const counts = new Map<string, number>();
+  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([reason, count]) => `${count}× ${reason}`)
+    .join(" | ");
+}

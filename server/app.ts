@@ -13,7 +13,7 @@ import { createPageCache, type PageCache } from "#app/modules/request/page-cache
 import { pageCacheState } from "#app/modules/app-services/page-state.server.ts";
 import { checkHealth, serverSettings, startServices, stopServices } from "#app/modules/app-services/services.server.ts";
 import { projectRoot } from "#app/modules/shared/project-root.server.ts";
-import { firstInLineForConnections } from "#app/modules/db/patient-pool.server.ts";
+import { firstInLineForConnections } from "#app/modules/db/turns.server.ts";
 import { mayPostUpload } from "#app/modules/staff/upload-gate.server.ts";
 import { exchangeBodyLimit } from "#app/modules/exchange/upload-gate.server.ts";
 import { deferredPartsReady } from "#app/ui/deferred-hydration.tsx";

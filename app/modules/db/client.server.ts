@@ -13,6 +13,7 @@ import { log } from "../shared/log.server.ts";
 import { projectRoot } from "../shared/project-root.server.ts";
 import { releaseConnectionsOfFailedTransactions } from "./pool-transactions.server.ts";
 import { DatabaseNotAnswering, PatientPool } from "./patient-pool.server.ts";
+import { TakingTurns } from "./turns.server.ts";
 import * as schema from "./schema.ts";
 
 /**
@@ -223,6 +224,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     release();
     throw error;
   }
+  takeTurns(client);
   const db = drizzlePglite({ client, schema });
   // One process owns an embedded database, so a lock within the process is enough.
   const locks = new Map<number, Promise<unknown>>();
@@ -264,6 +266,17 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
       release();
     },
   };
+}
+
+/** The client's calls one at a time in turns that let the process read its sockets between two (TakingTurns). */
+function takeTurns(client: PGlite): void {
+  const turns = new TakingTurns();
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<PGlite["query"]>) => turns.run(() => query(...args))) as PGlite["query"];
+  client.exec = (...args) => turns.run(() => exec(...args));
+  client.transaction = ((...args: Parameters<PGlite["transaction"]>) => turns.run(() => transaction(...args))) as PGlite["transaction"];
 }
 
 /** Applies the migrations not applied yet (`folder`: another set, for a test of an upgrade). */

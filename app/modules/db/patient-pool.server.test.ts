@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresForSuite } from "#tests/support/server.ts";
 import { TcpProxy } from "#tests/support/tcp-proxy.ts";
 import { isDatabaseUnavailable } from "./client.server.ts";
-import { DatabaseNotAnswering, firstInLineForConnections, PatientPool } from "./patient-pool.server.ts";
+import { DatabaseNotAnswering, PatientPool } from "./patient-pool.server.ts";
+import { firstInLineForConnections } from "./turns.server.ts";
 
 const postgres = await postgresForSuite();
 

@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import pg from "pg";
+import { isFirstInLine } from "./turns.server.ts";
 
 /**
  * Said when a request would wait for a connection while the database is not answering: the
@@ -24,17 +24,6 @@ export type PatientPoolOptions = pg.PoolConfig & {
 /** A request waiting for a connection to come free (or for room for a new one). */
 type Waiter = { resolve: () => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
 
-const firstInLine = new AsyncLocalStorage<true>();
-
-/**
- * Runs `work` with its queries ahead of every other request's in the pools' lines for a
- * connection: for the render of a page the shared page cache keeps, which a few queries make
- * and hundreds of visitors then read, while a launch's signed-in pages fill the line.
- */
-export function firstInLineForConnections<T>(work: () => Promise<T>): Promise<T> {
-  return firstInLine.run(true, work);
-}
-
 /** pg-pool's own words for a wait for a connection that ran out (isDatabaseUnavailable knows them). */
 const WAIT_RAN_OUT = "timeout exceeded when trying to connect";
 
@@ -50,7 +39,7 @@ const WAIT_RAN_OUT = "timeout exceeded when trying to connect";
  * would wait are refused, until a query succeeds again.
  */
 export class PatientPool extends pg.Pool {
-  /** Those waiting for a connection, in arrival order: the first in line (above) ahead of the rest. */
+  /** Those waiting for a connection, in arrival order: work first in line (isFirstInLine) ahead of the rest. */
   private readonly line: { first: Waiter[]; rest: Waiter[] } = { first: [], rest: [] };
   /** Those called from the line who have not yet asked pg-pool for their connection. */
   private called = 0;
@@ -100,7 +89,7 @@ export class PatientPool extends pg.Pool {
     const wouldWait = lineLength > 0 || !this.hasRoom();
     if (this.failure !== undefined && wouldWait) throw new DatabaseNotAnswering(this.failure);
     if (wouldWait) {
-      await this.waitInLine(firstInLine.getStore() === true);
+      await this.waitInLine(isFirstInLine());
       // From here pg-pool counts this request (in its queue for the idle connection, or as a new one).
       this.called -= 1;
     }
