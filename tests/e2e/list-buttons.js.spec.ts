@@ -85,6 +85,33 @@ test("a double click on 'В корзину' right after both toggles sends one a
   expect((await cart.json()).data.totalCoins).toBe(1);
 });
 
+test("a first visit's two toggles, the second pressed before the first is answered, both stay on one visitor", async ({ page, playwright }) => {
+  await page.goto("/catalog/gold");
+  await waitForHydration(page);
+  expect(await page.context().cookies()).toEqual([]);
+  const card = page.getByTestId("product-card").first();
+  // The wishlist's answer (with the visitor's new cookie) comes after the comparison's post was sent.
+  await page.route("**/wishlist*", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    const response = await (await playwright.request.newContext()).fetch(route.request());
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.fulfill({ response });
+  });
+  const answered = ["/wishlist", "/product-comparison"].map((path) =>
+    page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith(path)),
+  );
+  await card.getByTestId("wishlist-toggle").click();
+  await card.getByTestId("compare-toggle").click();
+  await Promise.all(answered);
+  await page.unroute("**/wishlist*");
+  await page.reload();
+  await waitForHydration(page);
+  await expect(card.getByTestId("wishlist-toggle")).toHaveAttribute("aria-pressed", "true");
+  await expect(card.getByTestId("compare-toggle")).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("wishlist-link").getByTestId("count-badge")).toHaveText("1");
+  await expect(page.getByTestId("compare-link").getByTestId("count-badge")).toHaveText("1");
+});
+
 // A double tap on a phone (or a double click) whose second press comes after the first one's
 // answer: on a fast connection the button is no longer busy, so only the press being a repeat
 // (the click's `detail`, which Chromium counts for taps as for clicks) tells it apart.

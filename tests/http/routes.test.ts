@@ -1,6 +1,6 @@
 // Every address of the route table (spec section 2) against the built server, as a
 // browser and a crawler see it: status, frame, heading, SEO tags, cookies, caching.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { attribute, canonicalHref, classNames, findByTestId, h1Texts, jsonLdBlocks, robotsMeta, tags, textContent } from "#tests/support/html.ts";
 import { rawRequest, ShopClient } from "#tests/support/http-client.ts";
@@ -349,6 +349,45 @@ describe("the visitor cookie", () => {
     expect(cookies).toHaveLength(1);
     expect(cookies[0]).toMatch(uuidCookie);
     expect(await visitor.cookie("uuid")).not.toBe("not-a-uuid");
+  });
+
+  // With JavaScript a first visit's page proposes the id before its first change
+  // (app/modules/visitor/visitor-proposal.ts), so presses sent before the first answer are one visitor.
+  const proposal = "7c9e6679-7425-40de-944b-e07fc1f0b2a1";
+  const listIds = async (visitor: ShopClient, list: "wishlist" | "compare") =>
+    (JSON.parse((await visitor.get(`/api/${list}`)).text) as { data: { id: number }[] }).data.map((product) => product.id);
+
+  it("two changes sent together with the page's proposed id are one visitor's, whose cookie then carries that id", async () => {
+    // Two requests that left the browser before either was answered: the same cookies, no visitor cookie.
+    const [wishlisting, comparing] = [shop.client(), shop.client()];
+    for (const request of [wishlisting, comparing]) await request.setCookie(`uuid_proposed=${proposal}; Path=/`);
+    const [first, second] = await Promise.all([
+      wishlisting.postForm("/wishlist", { intent: "add", productId: "1" }),
+      comparing.postForm("/product-comparison", { intent: "add", productId: "2" }),
+    ]);
+    for (const response of [first, second]) {
+      expect(uuidCookiesOf(response.headers)).toEqual([`uuid=${proposal}; Max-Age=31536000; Path=/; HttpOnly; Secure; SameSite=Lax`]);
+      expect(response.headers.getSetCookie()).toContain("uuid_proposed=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax");
+    }
+    expect(await wishlisting.cookie("uuid_proposed")).toBeUndefined();
+    expect(await listIds(wishlisting, "wishlist")).toEqual([1]);
+    expect(await listIds(wishlisting, "compare")).toEqual([2]);
+  });
+
+  it("a proposal does not replace the visitor's cookie, and one that is not a uuid is not taken", async () => {
+    const visitor = shop.client();
+    await addToCart(visitor);
+    const id = await visitor.cookie("uuid");
+    await visitor.setCookie(`uuid_proposed=${randomUUID()}; Path=/`);
+    const answer = await visitor.postForm("/wishlist", { intent: "add", productId: "1" });
+    expect(uuidCookiesOf(answer.headers)).toEqual([]);
+    expect(await visitor.cookie("uuid")).toBe(id);
+    expect(await listIds(visitor, "wishlist")).toEqual([1]);
+
+    const stranger = shop.client();
+    await stranger.setCookie("uuid_proposed=' or 1=1 --; Path=/");
+    await stranger.postForm("/wishlist", { intent: "add", productId: "1" });
+    expect(await stranger.cookie("uuid")).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareFunction } from "react-router";
 import { getDatabase } from "../db/database.server.ts";
-import { readVisitorId, visitorCookieHeader } from "../visitor/visitor-cookie.server.ts";
+import { clearVisitorProposalHeader, readProposedVisitorId, readVisitorId, visitorCookieHeader } from "../visitor/visitor-cookie.server.ts";
 import { clearFlashHeader, FLASH_COOKIE, readFlash } from "../flash/flash.server.ts";
 import { setsCookie } from "../shared/cookies.ts";
 import { apiError } from "../shared/api.ts";
@@ -30,17 +30,22 @@ export const cacheControlMiddleware: MiddlewareFunction<Response> = async ({ req
  * POST: adding to the cart, the wishlist, a sign-in step), not on the first visit: until
  * then the visitor has nothing of their own, and the pages they read carry no cookie, so
  * they are the same for everyone and may be shared (page-cache.server.ts, a CDN). Never on
- * the answers that are the same for everyone (quotes, robots, sitemap) either.
+ * the answers that are the same for everyone (quotes, robots, sitemap) either. Changes sent
+ * together before the first answer share the id the browser proposed (visitor-proposal.ts).
  */
 export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
   const existing = readVisitorId(request);
-  const visitorId = existing ?? randomUUID();
+  const proposed = readProposedVisitorId(request);
+  const visitorId = existing ?? proposed ?? randomUUID();
   context.set(visitorContext, visitorId);
   // Until someone signs in, the lists belong to the visitor.
   context.set(listOwnerContext, `visitor:${visitorId}`);
   const response = await next();
   const reads = request.method === "GET" || request.method === "HEAD";
-  if (!existing && !reads && !isSharedPath(url.pathname)) response.headers.append("Set-Cookie", visitorCookieHeader(visitorId));
+  if (reads || isSharedPath(url.pathname)) return response;
+  if (!existing) response.headers.append("Set-Cookie", visitorCookieHeader(visitorId));
+  // Proposed by a page that could not see the visitor's cookie, or now carried by it: not needed again.
+  if (proposed) response.headers.append("Set-Cookie", clearVisitorProposalHeader());
   return response;
 };
 

@@ -2,7 +2,7 @@
  * The one way the shop reads and writes its plain cookies (docs/decisions/031-cookies-and-secret-rotation.md):
  * the `cookie-es` package's parse and serialize (the `cookie` package's, as React Router's own
  * createCookie uses them). Signed cookies: config/signed-cookie.server.ts. Every cookie of the shop is
- * HttpOnly, Secure and SameSite=Lax.
+ * HttpOnly, Secure and SameSite=Lax, but the visitor id a page proposes (visitor/visitor-proposal.ts).
  */
 import { parse, parseSetCookie, serialize } from "cookie-es";
 
