@@ -1,6 +1,6 @@
 // Search as a buyer meets it, with and without JavaScript: a
 // misspelt word offers 'Возможно, вы искали' and its coins; a 5,000-character paste into the
-// header's search field ends on the normal results page, not on a bare error.
+// header's search field ends on the normal results page, not on a bare error, and leaves no cookie.
 import { expect, test } from "./fixtures.ts";
 import { desktop, phone, waitForHydration } from "./helpers.ts";
 
@@ -31,4 +31,6 @@ test("a 5,000-character paste into the header search gets the normal results pag
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Результаты поиска «соболь жжж");
   await expect(page.getByTestId("search-count")).toBeVisible();
   expect(new URL(page.url()).searchParams.get("q")!.length).toBeLessThanOrEqual(200);
+  // A search is a GET: it leaves no cookie (not even a proposed visitor id), so its pages stay shared.
+  expect(await page.context().cookies()).toEqual([]);
 });

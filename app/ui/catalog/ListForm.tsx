@@ -2,7 +2,6 @@ import { type FormEvent, type MouseEvent, type ReactNode, useEffect } from "reac
 import { type FetcherWithComponents, useFetcher } from "react-router";
 import { pushEcommerce } from "#app/modules/analytics/metrica.ts";
 import type { ListActionResult } from "#app/modules/lists/types.ts";
-import { proposeVisitorId } from "#app/modules/visitor/visitor-proposal.ts";
 import * as css from "./catalog.css.ts";
 
 /** Where each list's forms post. */
@@ -59,14 +58,12 @@ export function pressedFormFields(event: FormEvent<HTMLFormElement>): FormData {
  * `fields` through `fetcher`, one change at a time per fetcher (see submitThroughFetcher). Only the
  * submission's own promise says it is on its way: the `fetcher` a handler holds is from its last
  * render, and on a busy phone a press can come after the answer is shown but before that render's
- * effects ran, when its state still says "loading" and the press would be lost. A first visit's
- * presses of several lists, sent before the first is answered, go as one visitor (visitor-proposal.ts).
+ * effects ran, when its state still says "loading" and the press would be lost.
  */
 export function submitFieldsThroughFetcher(fields: FormData, fetcher: Pick<ListFetcher, "submit">, action: ListAction): void {
   const { submit } = fetcher;
   if (onTheirWay.has(submit)) return;
   onTheirWay.add(submit);
-  proposeVisitorId(document);
   void submit(fields, { method: "post", action }).finally(() => onTheirWay.delete(submit));
 }
 
