@@ -14,7 +14,7 @@ import { attribute, decodeEntities, h1Texts, inputValue, tags, textByTestId, tex
 import { ShopClient, type ClientResponse } from "#tests/support/http-client.ts";
 import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
-import { addStaffByCommand, signedInStaff } from "#tests/support/staff.ts";
+import { addStaffMembers, signedInStaff } from "#tests/support/staff.ts";
 
 let database: ShopDatabase;
 let shop: Shop;
@@ -30,7 +30,10 @@ beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), "shop-admin-catalog-"));
   smsOutbox = path.join(scratch, "sms.jsonl");
   database = await createShopDatabase();
-  for (const [role, phone] of Object.entries(staff)) await addStaffByCommand(database.env, phone.typed, role, `Тест ${role}`);
+  await addStaffMembers(
+    database,
+    Object.entries(staff).map(([role, phone]) => ({ phone: phone.typed, role, name: `Тест ${role}` })),
+  );
   shop = await database.start({ SMS_PROVIDER: "file", SMS_OUTBOX_FILE: smsOutbox });
   for (const role of Object.keys(staff) as Array<keyof typeof staff>) clients[role] = await signedInStaff(shop.url, smsOutbox, staff[role]);
 }, 300_000);

@@ -17,7 +17,7 @@ import { waitFor } from "#tests/support/network.ts";
 import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
 import { readSmsNotices } from "#tests/support/sms-outbox.ts";
-import { addStaffByCommand, signedInStaff } from "#tests/support/staff.ts";
+import { addStaffMembers, signedInStaff } from "#tests/support/staff.ts";
 
 let database: ShopDatabase;
 let shop: Shop;
@@ -43,8 +43,10 @@ beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), "shop-admin-orders-"));
   smsOutbox = path.join(scratch, "sms.jsonl");
   database = await createShopDatabase();
-  await addStaffByCommand(database.env, staff.manager.typed, "manager", "Менеджер");
-  await addStaffByCommand(database.env, staff.content.typed, "content", "Редактор");
+  await addStaffMembers(database, [
+    { phone: staff.manager.typed, role: "manager", name: "Менеджер" },
+    { phone: staff.content.typed, role: "content", name: "Редактор" },
+  ]);
   shop = await database.start({ SMS_PROVIDER: "file", SMS_OUTBOX_FILE: smsOutbox, NOTIFY_POLL_INTERVAL_MS: "200" });
   buyer = await signedInBuyer(shop.url, smsOutbox);
   const { paymentUrl } = await placeOrderByForms(buyer, coin, 2);

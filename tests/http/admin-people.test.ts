@@ -16,7 +16,7 @@ import { findByTestId, textByTestId, textContent } from "#tests/support/html.ts"
 import type { ShopClient } from "#tests/support/http-client.ts";
 import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
-import { addStaffByCommand, signedInStaff } from "#tests/support/staff.ts";
+import { addStaffMembers, signedInStaff } from "#tests/support/staff.ts";
 
 let database: ShopDatabase;
 let shop: Shop;
@@ -51,7 +51,10 @@ beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), "shop-admin-people-"));
   smsOutbox = path.join(scratch, "sms.jsonl");
   database = await createShopDatabase();
-  for (const role of ["owner", "manager", "content"] as const) await addStaffByCommand(database.env, staff[role].typed, role, `Тест ${role}`);
+  await addStaffMembers(
+    database,
+    (["owner", "manager", "content"] as const).map((role) => ({ phone: staff[role].typed, role, name: `Тест ${role}` })),
+  );
   // Housekeeping run by the operator before the start: its last run is what /admin/shop shows.
   expect((await runCommand("scripts/shop.ts", ["prune"], database.env)).code).toBe(0);
   await database.use(async ({ db }) => {

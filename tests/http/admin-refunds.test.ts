@@ -27,7 +27,7 @@ import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
 import { fakeYooKassaProviderSettings, fileOutboxSettings, yooKassaFakeSettings } from "#tests/support/shop-settings.ts";
 import { readSmsNotices } from "#tests/support/sms-outbox.ts";
-import { addStaffByCommand, signedInStaff } from "#tests/support/staff.ts";
+import { addStaffMembers, signedInStaff } from "#tests/support/staff.ts";
 
 const PUBLIC_URL = "https://shop.example";
 /** Georgiy Pobedonosets 50 roubles (investment, no VAT) and a Soviet chervonets (VAT). */
@@ -81,7 +81,7 @@ describe("a refund by line in the sandbox", () => {
     scratch = await mkdtemp(path.join(os.tmpdir(), "shop-admin-refunds-"));
     smsOutbox = path.join(scratch, "sms.jsonl");
     database = await createShopDatabase();
-    await addStaffByCommand(database.env, phone.typed, "manager", "Менеджер");
+    await addStaffMembers(database, [{ phone: phone.typed, role: "manager", name: "Менеджер" }]);
     order = await database.use(async ({ db }) =>
       completedOrder(db, async (placed) => {
         const started = await startPayment(db, createSandboxProvider(db, { publicUrl: PUBLIC_URL }), { id: placed.orderId }, { publicUrl: PUBLIC_URL });
@@ -266,7 +266,7 @@ describe("a refund by line through YooKassa", () => {
     smsOutbox = path.join(scratch, "sms.jsonl");
     yookassa = await startFakeHttpServer(fakeYooKassa);
     database = await createShopDatabase();
-    await addStaffByCommand(database.env, phone.typed, "manager", "Менеджер");
+    await addStaffMembers(database, [{ phone: phone.typed, role: "manager", name: "Менеджер" }]);
     const provider = createYooKassaProvider(fakeYooKassaProviderSettings(yookassa.baseUrl));
     order = await database.use(async ({ db }) => {
       let paymentId = "";

@@ -19,7 +19,7 @@ import { waitFor } from "#tests/support/network.ts";
 import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
 import { readSmsNotices } from "#tests/support/sms-outbox.ts";
-import { addStaffByCommand, signedInStaff } from "#tests/support/staff.ts";
+import { addStaffMembers, signedInStaff } from "#tests/support/staff.ts";
 
 let database: ShopDatabase;
 let shop: Shop;
@@ -92,8 +92,10 @@ beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), "shop-buyback-quotes-"));
   smsOutbox = path.join(scratch, "sms.jsonl");
   database = await createShopDatabase();
-  await addStaffByCommand(database.env, staff.manager.typed, "manager", "Оценщик");
-  await addStaffByCommand(database.env, staff.content.typed, "content", "Редактор");
+  await addStaffMembers(database, [
+    { phone: staff.manager.typed, role: "manager", name: "Оценщик" },
+    { phone: staff.content.typed, role: "content", name: "Редактор" },
+  ]);
   await startShopHere();
   seller = await signedInBuyer(shop.url, smsOutbox);
   manager = await signedInStaff(shop.url, smsOutbox, staff.manager);

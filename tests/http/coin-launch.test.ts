@@ -12,11 +12,11 @@ import { textByTestId, textContent } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
 import { readSmsNotices } from "#tests/support/sms-outbox.ts";
 import { runningShop } from "#tests/support/shop-fixture.ts";
-import { addStaffByCommand } from "#tests/support/staff.ts";
+import { addStaffMembers } from "#tests/support/staff.ts";
 
 const content = newPhone();
 const shop = runningShop({
-  prepare: (database) => addStaffByCommand(database.env, content.typed, "content", "Контент"),
+  prepare: (database) => addStaffMembers(database, [{ phone: content.typed, role: "content", name: "Контент" }]),
   // Low enough for one test to reach it; the other tests stay under it.
   env: { ORDER_ATTEMPTS_PER_BUYER_PER_MINUTE: "4" },
   timeoutMs: 300_000,

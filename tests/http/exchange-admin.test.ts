@@ -13,7 +13,7 @@ import { textByTestId } from "#tests/support/html.ts";
 import type { ShopClient } from "#tests/support/http-client.ts";
 import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
-import { addStaffByCommand, signedInStaff } from "#tests/support/staff.ts";
+import { addStaffMembers, signedInStaff } from "#tests/support/staff.ts";
 import { OneCClient } from "#tests/exchange/one-c-client.ts";
 
 let database: ShopDatabase;
@@ -32,7 +32,10 @@ beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), "shop-exchange-admin-"));
   const smsOutbox = path.join(scratch, "sms.jsonl");
   database = await createShopDatabase();
-  for (const role of ["owner", "manager"] as const) await addStaffByCommand(database.env, staff[role].typed, role, `Тест ${role}`);
+  await addStaffMembers(
+    database,
+    (["owner", "manager"] as const).map((role) => ({ phone: staff[role].typed, role, name: `Тест ${role}` })),
+  );
   shop = await database.start({ SMS_PROVIDER: "file", SMS_OUTBOX_FILE: smsOutbox });
   for (const role of ["owner", "manager"] as const) clients[role] = await signedInStaff(shop.url, smsOutbox, staff[role]);
 }, 120_000);

@@ -16,7 +16,7 @@ import { inputValue, select, selectAll, selectAllIn, textByTestId, textOf } from
 import type { ShopClient } from "#tests/support/http-client.ts";
 import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
-import { addStaffByCommand, signedInStaff } from "#tests/support/staff.ts";
+import { addStaffMembers, signedInStaff } from "#tests/support/staff.ts";
 
 const login = "1c-new-goods";
 const password = "пароль-обмена-новыми";
@@ -87,9 +87,11 @@ beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), "shop-exchange-new-"));
   const smsOutbox = path.join(scratch, "sms.jsonl");
   database = await createShopDatabase();
-  await addStaffByCommand(database.env, staff.owner.typed, "owner", "Владелец");
-  await addStaffByCommand(database.env, staff.content.typed, "content", "Контент");
-  await addStaffByCommand(database.env, staff.manager.typed, "manager", "Менеджер");
+  await addStaffMembers(database, [
+    { phone: staff.owner.typed, role: "owner", name: "Владелец" },
+    { phone: staff.content.typed, role: "content", name: "Контент" },
+    { phone: staff.manager.typed, role: "manager", name: "Менеджер" },
+  ]);
   await database.use(async ({ db }) => {
     expect(await setExchangeCredentials(db, login, password)).toEqual({ ok: true });
     expect(await setExchangeOptions(db, { zip: false, fileLimit: 1024 * 1024, encoding: "utf-8" })).toEqual({ ok: true });

@@ -19,7 +19,7 @@ import type { ShopClient } from "#tests/support/http-client.ts";
 import { placeTestOrder, type TestOrder } from "#tests/support/orders.ts";
 import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
-import { addStaffByCommand, signedInStaff } from "#tests/support/staff.ts";
+import { addStaffMembers, signedInStaff } from "#tests/support/staff.ts";
 
 const login = "1c-orders";
 const password = "пароль-обмена-заказами";
@@ -46,8 +46,10 @@ beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), "shop-exchange-sale-"));
   const smsOutbox = path.join(scratch, "sms.jsonl");
   database = await createShopDatabase();
-  await addStaffByCommand(database.env, staff.manager.typed, "manager", "Менеджер");
-  await addStaffByCommand(database.env, staff.owner.typed, "owner", "Владелец");
+  await addStaffMembers(database, [
+    { phone: staff.manager.typed, role: "manager", name: "Менеджер" },
+    { phone: staff.owner.typed, role: "owner", name: "Владелец" },
+  ]);
   await database.use(async ({ db }) => {
     expect(await setExchangeCredentials(db, login, password)).toEqual({ ok: true });
     expect(await setExchangeOptions(db, { zip: false, fileLimit: 1024 * 1024, encoding: "utf-8" })).toEqual({ ok: true });

@@ -7,12 +7,12 @@ import { type Buyer, newPhone, postCheckoutForm, productIdOf } from "#tests/supp
 import { inputValue, textByTestId, textContent } from "#tests/support/html.ts";
 import type { ShopClient } from "#tests/support/http-client.ts";
 import { runningShop } from "#tests/support/shop-fixture.ts";
-import { addStaffByCommand } from "#tests/support/staff.ts";
+import { addStaffMembers } from "#tests/support/staff.ts";
 
 const staff = { manager: newPhone() };
 const coin = productIdOf("300-letie-poltavskoy-bitvy-3-rublya-2009");
 const shop = runningShop({
-  prepare: (database) => addStaffByCommand(database.env, staff.manager.typed, "manager", "Менеджер"),
+  prepare: (database) => addStaffMembers(database, [{ phone: staff.manager.typed, role: "manager", name: "Менеджер" }]),
   env: { MAX_UNCONFIRMED_PIECES_PER_BUYER: "5" },
   timeoutMs: 300_000,
 });

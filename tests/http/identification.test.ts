@@ -20,7 +20,7 @@ import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
 import { fileOutboxSettings } from "#tests/support/shop-settings.ts";
 import { readSmsNotices } from "#tests/support/sms-outbox.ts";
-import { addStaffByCommand, signedInStaff } from "#tests/support/staff.ts";
+import { addStaffMembers, signedInStaff } from "#tests/support/staff.ts";
 
 let database: ShopDatabase;
 let shop: Shop;
@@ -41,7 +41,10 @@ beforeAll(async () => {
   smsOutbox = path.join(scratch, "sms.jsonl");
   emailOutbox = path.join(scratch, "email.jsonl");
   database = await createShopDatabase();
-  for (const [role, phone] of Object.entries(staff)) await addStaffByCommand(database.env, phone.typed, role, `Тест ${role}`);
+  await addStaffMembers(
+    database,
+    Object.entries(staff).map(([role, phone]) => ({ phone: phone.typed, role, name: `Тест ${role}` })),
+  );
   const notAList = await runCommand("scripts/compliance.ts", ["import-list", path.resolve("README.md")], database.env);
   expect([notAList.code, notAList.stderr.trim()]).toEqual([
     1,

@@ -27,7 +27,7 @@ import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
 import { fileOutboxSettings } from "#tests/support/shop-settings.ts";
 import { readSmsNotices } from "#tests/support/sms-outbox.ts";
-import { addStaffByCommand, signedInStaff } from "#tests/support/staff.ts";
+import { addStaffMembers, signedInStaff } from "#tests/support/staff.ts";
 
 /** The demo seller's bank account (config/invoice-settings.ts): statements must be for it. */
 const SHOP_ACCOUNT = "40702810200000012345";
@@ -115,8 +115,10 @@ beforeAll(async () => {
   smsOutbox = path.join(scratch, "sms.jsonl");
   emailOutbox = path.join(scratch, "email.jsonl");
   database = await createShopDatabase();
-  await addStaffByCommand(database.env, manager.typed, "manager", "Тест менеджер");
-  await addStaffByCommand(database.env, secondManager.typed, "manager", "Второй менеджер");
+  await addStaffMembers(database, [
+    { phone: manager.typed, role: "manager", name: "Тест менеджер" },
+    { phone: secondManager.typed, role: "manager", name: "Второй менеджер" },
+  ]);
   shop = await database.start({
     ...fileOutboxSettings({ sms: smsOutbox, email: emailOutbox }),
     NOTIFY_POLL_INTERVAL_MS: "200",

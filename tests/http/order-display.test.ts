@@ -23,7 +23,7 @@ import { placeTestOrder, type TestOrder } from "#tests/support/orders.ts";
 import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
 import { fileOutboxSettings } from "#tests/support/shop-settings.ts";
-import { addStaffByCommand, signedInStaff } from "#tests/support/staff.ts";
+import { addStaffMembers, signedInStaff } from "#tests/support/staff.ts";
 
 const PUBLIC_URL = "https://shop.example";
 const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -85,7 +85,7 @@ beforeAll(async () => {
   smsOutbox = path.join(scratch, "sms.jsonl");
   emailOutbox = path.join(scratch, "email.jsonl");
   database = await createShopDatabase();
-  await addStaffByCommand(database.env, staffPhone.typed, "manager", "Менеджер");
+  await addStaffMembers(database, [{ phone: staffPhone.typed, role: "manager", name: "Менеджер" }]);
   await database.use(async ({ db }) => {
     courierOrder = await placeTestOrder(db, { delivery: courier, email: "courier@example.ru" });
     specialOrder = await placeTestOrder(db, { delivery: special, paymentId: 6, email: "special@example.ru" });

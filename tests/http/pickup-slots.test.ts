@@ -12,14 +12,14 @@ import { ShopClient } from "#tests/support/http-client.ts";
 import { eq } from "drizzle-orm";
 import { pickupBookings } from "#app/modules/db/schema.ts";
 import { readSmsNotices } from "#tests/support/sms-outbox.ts";
-import { addStaffByCommand } from "#tests/support/staff.ts";
+import { addStaffMembers } from "#tests/support/staff.ts";
 
 const staff = { manager: newPhone() };
 const coin = productIdOf("300-letie-poltavskoy-bitvy-3-rublya-2009");
 /** A second coin: two buyers of different coins share no stock lock, so only the slot's own rule keeps them apart. */
 const otherCoin = productIdOf("georgiy-pobedonosec-3-rublya-serebro");
 const shop = runningShop({
-  prepare: (database) => addStaffByCommand(database.env, staff.manager.typed, "manager", "Менеджер"),
+  prepare: (database) => addStaffMembers(database, [{ phone: staff.manager.typed, role: "manager", name: "Менеджер" }]),
   // One place per slot: the second buyer for a slot is the one who finds it full.
   env: { PICKUP_SLOT_CAPACITY: "1", NOTIFY_POLL_INTERVAL_MS: "200" },
   timeoutMs: 300_000,

@@ -17,13 +17,13 @@ import { textByTestId, textContent } from "#tests/support/html.ts";
 import type { ShopClient } from "#tests/support/http-client.ts";
 import { readSmsNotices } from "#tests/support/sms-outbox.ts";
 import { runningShop } from "#tests/support/shop-fixture.ts";
-import { addStaffByCommand } from "#tests/support/staff.ts";
+import { addStaffMembers } from "#tests/support/staff.ts";
 
 const content = newPhone();
 const staffEmail = "control@aurum.test";
 const shop = runningShop({
   prepare: async (database) => {
-    await addStaffByCommand(database.env, content.typed, "content", "Контент");
+    await addStaffMembers(database, [{ phone: content.typed, role: "content", name: "Контент" }]);
     const imported = await runCommand("scripts/compliance.ts", ["import-list", path.resolve("tests/fixtures/compliance/extremist-list.xml")], database.env);
     expect(imported.stderr).toBe("");
   },

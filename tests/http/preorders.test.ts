@@ -14,14 +14,16 @@ import { ShopClient } from "#tests/support/http-client.ts";
 import { readSmsNotices } from "#tests/support/sms-outbox.ts";
 import { adminDatabaseUrl } from "#tests/support/server.ts";
 import { runningShop } from "#tests/support/shop-fixture.ts";
-import { addStaffByCommand } from "#tests/support/staff.ts";
+import { addStaffMembers } from "#tests/support/staff.ts";
 
 const content = newPhone();
 const manager = newPhone();
 const shop = runningShop({
   prepare: async (database) => {
-    await addStaffByCommand(database.env, content.typed, "content", "Контент");
-    await addStaffByCommand(database.env, manager.typed, "manager", "Менеджер");
+    await addStaffMembers(database, [
+      { phone: content.typed, role: "content", name: "Контент" },
+      { phone: manager.typed, role: "manager", name: "Менеджер" },
+    ]);
   },
   timeoutMs: 300_000,
 });

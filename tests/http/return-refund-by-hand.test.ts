@@ -18,7 +18,7 @@ import { placeTestOrder, type TestOrder } from "#tests/support/orders.ts";
 import { buyerSessions, postReturnStep } from "#tests/support/returns.ts";
 import { runningShop } from "#tests/support/shop-fixture.ts";
 import { readSmsNotices } from "#tests/support/sms-outbox.ts";
-import { addStaffByCommand } from "#tests/support/staff.ts";
+import { addStaffMembers } from "#tests/support/staff.ts";
 
 const GEORGIY = 1;
 const CHERVONETS = 8;
@@ -66,7 +66,7 @@ describe("money back by hand for a return of an order paid on receipt or by invo
     env: { NOTIFY_POLL_INTERVAL_MS: "200" },
     timeoutMs: 300_000,
     prepare: async (database) => {
-      await addStaffByCommand(database.env, managerPhone.typed, "manager", "Менеджер");
+      await addStaffMembers(database, [{ phone: managerPhone.typed, role: "manager", name: "Менеджер" }]);
       await database.use(async ({ db }) => {
         onReceipt = await receivedOrder(db, "receipt");
         byInvoice = await receivedOrder(db, "invoice");

@@ -21,7 +21,7 @@ import { placeTestOrder, type TestOrder } from "#tests/support/orders.ts";
 import { buyerSessions, postReturnStep } from "#tests/support/returns.ts";
 import { runningShop } from "#tests/support/shop-fixture.ts";
 import { readSmsNotices } from "#tests/support/sms-outbox.ts";
-import { addStaffByCommand } from "#tests/support/staff.ts";
+import { addStaffMembers } from "#tests/support/staff.ts";
 
 const PUBLIC_URL = "https://shop.example";
 /** Georgiy Pobedonosets 50 roubles and a Soviet chervonets. */
@@ -73,7 +73,7 @@ describe("returns by law (ЗоЗПП ст. 26.1)", () => {
     env: { NOTIFY_POLL_INTERVAL_MS: "200", RETURN_ADDRESS: "101000, г. Москва, ул. Возвратная, д. 1" },
     timeoutMs: 300_000,
     prepare: async (database) => {
-      await addStaffByCommand(database.env, managerPhone.typed, "manager", "Менеджер");
+      await addStaffMembers(database, [{ phone: managerPhone.typed, role: "manager", name: "Менеджер" }]);
       await database.use(async ({ db }) => {
         // Received just after midnight seven Moscow days ago: more than 7×24 hours, still within the 7 days (the last is today).
         inTime = await receivedOrder(db, new Date(`${addDays(today, -7)}T00:05:00+03:00`));

@@ -10,7 +10,7 @@ import { attributeOf, byTestId, jsonLdBlocks, selectAll, selectIn, textByTestId,
 import { ShopClient } from "#tests/support/http-client.ts";
 import { placeTestOrder, type TestOrder } from "#tests/support/orders.ts";
 import { runningShop } from "#tests/support/shop-fixture.ts";
-import { addStaffByCommand } from "#tests/support/staff.ts";
+import { addStaffMembers } from "#tests/support/staff.ts";
 
 const slug = "georgiy-pobedonosec-50-rubley-mmd";
 const otherSlug = "georgiy-pobedonosec-50-rubley-spmd";
@@ -21,9 +21,11 @@ const orders: Record<"anna" | "boris" | "vera", TestOrder | undefined> = { anna:
 
 const shop = runningShop({
   prepare: async (database) => {
-    await addStaffByCommand(database.env, content.typed, "content", "Контент");
-    await addStaffByCommand(database.env, manager.typed, "manager", "Менеджер");
-    await addStaffByCommand(database.env, owner.typed, "owner", "Владелец");
+    await addStaffMembers(database, [
+      { phone: content.typed, role: "content", name: "Контент" },
+      { phone: manager.typed, role: "manager", name: "Менеджер" },
+      { phone: owner.typed, role: "owner", name: "Владелец" },
+    ]);
     await database.use(async ({ db }) => {
       // Three buyers whose orders of the coin were delivered (each is «Иван», told apart by the last name's initial).
       for (const [who, lastName] of [

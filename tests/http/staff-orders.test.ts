@@ -19,7 +19,7 @@ import type { Shop } from "#tests/support/server.ts";
 import { createShopDatabase, type ShopDatabase } from "#tests/support/shop-database.ts";
 import { fileOutboxSettings } from "#tests/support/shop-settings.ts";
 import { readSmsNotices } from "#tests/support/sms-outbox.ts";
-import { addStaffByCommand, signedInStaff } from "#tests/support/staff.ts";
+import { addStaffMembers, signedInStaff } from "#tests/support/staff.ts";
 
 let database: ShopDatabase;
 let shop: Shop;
@@ -42,9 +42,11 @@ beforeAll(async () => {
   smsOutbox = path.join(scratch, "sms.jsonl");
   emailOutbox = path.join(scratch, "email.jsonl");
   database = await createShopDatabase();
-  await addStaffByCommand(database.env, staff.manager.typed, "manager", "Мария");
-  await addStaffByCommand(database.env, staff.manager2.typed, "manager", "Олег");
-  await addStaffByCommand(database.env, staff.content.typed, "content", "Редактор");
+  await addStaffMembers(database, [
+    { phone: staff.manager.typed, role: "manager", name: "Мария" },
+    { phone: staff.manager2.typed, role: "manager", name: "Олег" },
+    { phone: staff.content.typed, role: "content", name: "Редактор" },
+  ]);
   shop = await database.start({
     ...fileOutboxSettings({ sms: smsOutbox, email: emailOutbox }),
     NOTIFY_POLL_INTERVAL_MS: "200",

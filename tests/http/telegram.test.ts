@@ -10,7 +10,7 @@ import { attributeOf, byTestId, selectAll, textByTestId, textOf } from "#tests/s
 import { waitFor } from "#tests/support/network.ts";
 import { runningShop } from "#tests/support/shop-fixture.ts";
 import { readSmsNotices } from "#tests/support/sms-outbox.ts";
-import { addStaffByCommand } from "#tests/support/staff.ts";
+import { addStaffMembers } from "#tests/support/staff.ts";
 
 let telegram: FakeTelegram;
 beforeAll(async () => {
@@ -20,7 +20,7 @@ afterAll(() => telegram?.close());
 
 const content = newPhone();
 const fixture = runningShop({
-  prepare: (database) => addStaffByCommand(database.env, content.typed, "content", "Контент"),
+  prepare: (database) => addStaffMembers(database, [{ phone: content.typed, role: "content", name: "Контент" }]),
   env: () => ({ ...buyersBotSettings(telegram.baseUrl), NOTIFY_POLL_INTERVAL_MS: "200" }),
   timeoutMs: 300_000,
 });

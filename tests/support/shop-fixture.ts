@@ -2,7 +2,7 @@
 // with the SMS (and, when asked, e-mail) outbox files the suite reads, a fresh database (a copy of
 // the run's template), the shop started on it before the block's tests and stopped, its database
 // and folder removed, after them. A suite that fills the database before the shop starts (staff
-// added at the terminal, rows written) passes `prepare`.
+// added, rows written) passes `prepare`.
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";

@@ -1,15 +1,27 @@
-// A member of staff for HTTP suites: added at the terminal before the shop starts, then signed
-// in at /admin/login by the SMS code from the file outbox, as plain forms.
+// A member of staff for HTTP suites: added before the shop starts, then signed in at
+// /admin/login by the SMS code from the file outbox, as plain forms.
 import { expect } from "vitest";
-import { runCommand } from "./commands.ts";
+import { cliActor } from "#app/modules/audit/audit.server.ts";
+import { addStaff } from "#app/modules/staff/staff.server.ts";
 import { type ClientResponse, ShopClient } from "./http-client.ts";
+import type { ShopDatabase } from "./shop-database.ts";
 import { waitForSmsCode } from "./sms-outbox.ts";
 
-/** `npm run staff -- add PHONE ROLE NAME` against the database of `env`. */
-export async function addStaffByCommand(env: Record<string, string>, phone: string, role: string, name: string): Promise<void> {
-  const added = await runCommand("scripts/staff.ts", ["add", phone, role, name], env);
-  expect(added.stderr).toBe("");
-  expect(added.code).toBe(0);
+export type StaffToAdd = { phone: string; role: string; name: string };
+
+/**
+ * Adds members of staff to a suite's database before its shop starts, by what `npm run staff -- add`
+ * does (the same function, the same audit rows), in the suite's own process: a command's Node
+ * process costs about a second on the embedded database. The command itself is run by
+ * admin.test.ts, admin-people.test.ts and receipts.test.ts.
+ */
+export async function addStaffMembers(database: ShopDatabase, members: StaffToAdd[]): Promise<void> {
+  await database.use(async ({ db }) => {
+    for (const member of members) {
+      const added = await addStaff(db, member, cliActor);
+      expect(added.ok ? "" : added.reason).toBe("");
+    }
+  });
 }
 
 /** Signs in at /admin/login as plain forms; the client lands on the dashboard. */
