@@ -2,6 +2,10 @@
 import type { ReviewStatus } from "../db/column-values.ts";
 
 const plural = new Intl.PluralRules("ru-RU");
+const ratingFormat = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1 });
+
+/** «4,7» as the shop writes a rating. */
+export const formatRating = (value: number) => ratingFormat.format(value);
 const reviewWords: Partial<Record<Intl.LDMLPluralRule, string>> = { one: "отзыв", few: "отзыва" };
 
 /** The count in words: «1 отзыв», «3 отзыва», «12 отзывов». */

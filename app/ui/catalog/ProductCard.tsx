@@ -1,10 +1,11 @@
 import type { ProductCard as ProductCardData } from "#app/modules/catalog/types.ts";
 import { formatMoney } from "#app/modules/shared/format.ts";
 import { formatOpening, isComing, launchTexts } from "#app/modules/launches/launch.ts";
-import { reviewCountText } from "#app/modules/reviews/review-words.ts";
+// The words only: the reviews' stars and their stylesheet stay out of the catalogue's chunks, whose
+// styles the server links only from the route (a stylesheet arriving with a later chunk restyles the page).
+import { formatRating, reviewCountText } from "#app/modules/reviews/review-words.ts";
 import { CoinImage } from "../kit/CoinImage.tsx";
 import { visuallyHidden } from "../kit/kit.css.ts";
-import { formatRating } from "../reviews/Stars.tsx";
 import * as css from "./catalog.css.ts";
 import { metalNames, weightAndFineness } from "./format-product.ts";
 import { ProductActions } from "./ProductActions.tsx";

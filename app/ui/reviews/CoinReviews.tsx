@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { CoinRating } from "#app/modules/catalog/types.ts";
-import { reviewCountText } from "#app/modules/reviews/review-words.ts";
+import { formatRating, reviewCountText } from "#app/modules/reviews/review-words.ts";
 import { ReviewList, type ShownReview } from "./ReviewList.tsx";
-import { formatRating, Stars } from "./Stars.tsx";
+import { Stars } from "./Stars.tsx";
 import * as css from "./reviews.css.ts";
 
 /**

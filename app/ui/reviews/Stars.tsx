@@ -1,10 +1,6 @@
 import { visuallyHidden } from "#app/ui/kit/kit.css.ts";
+import { formatRating } from "#app/modules/reviews/review-words.ts";
 import * as css from "./reviews.css.ts";
-
-const ratingFormat = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1 });
-
-/** «4,7» as the shop writes a rating. */
-export const formatRating = (value: number) => ratingFormat.format(value);
 
 /**
  * Five stars, the rating's rounded number of them gold. A screen reader hears «Оценка 4,7 из 5»
