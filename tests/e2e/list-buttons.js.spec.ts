@@ -91,9 +91,11 @@ test("a first visit's two toggles, the second pressed before the first is answer
   expect(await page.context().cookies()).toEqual([]);
   const card = page.getByTestId("product-card").first();
   // The wishlist's answer (with the visitor's new cookie) comes after the comparison's post was sent.
+  // Sent from a request context of its own, so its cookie reaches the page only with the held answer.
+  const outside = await playwright.request.newContext();
   await page.route("**/wishlist*", async (route) => {
     if (route.request().method() !== "POST") return route.continue();
-    const response = await (await playwright.request.newContext()).fetch(route.request());
+    const response = await outside.fetch(route.request());
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.fulfill({ response });
   });
@@ -104,6 +106,7 @@ test("a first visit's two toggles, the second pressed before the first is answer
   await card.getByTestId("compare-toggle").click();
   await Promise.all(answered);
   await page.unroute("**/wishlist*");
+  await outside.dispose();
   await page.reload();
   await waitForHydration(page);
   await expect(card.getByTestId("wishlist-toggle")).toHaveAttribute("aria-pressed", "true");
