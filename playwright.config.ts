@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { keepTemporaryFilesInMemory } from "./tests/support/temporary-files-in-memory.ts";
 
 /**
  * End-to-end tests of the built shop in Debian's Chromium, with JavaScript on and off.
@@ -10,6 +11,8 @@ import { defineConfig, devices } from "@playwright/test";
  *
  * The build must exist (`npm test` builds first); tests/e2e/server.ts serves it on a fresh database.
  */
+keepTemporaryFilesInMemory();
+
 // E2E_PORT lets two checkouts run their suites side by side; tests/e2e/server.ts reads it too.
 const PORT = Number(process.env.E2E_PORT ?? 3107);
 const baseURL = `http://127.0.0.1:${PORT}`;

@@ -1,5 +1,6 @@
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { keepTemporaryFilesInMemory } from "./tests/support/temporary-files-in-memory.ts";
 
 // Projects: pure rules beside their files (node), components beside their files (happy-dom),
 // HTTP suites in tests/http that start the built server, and the resilience suites in
@@ -20,6 +21,8 @@ const testEnv = {
   MAX_UNCONFIRMED_RUB_PER_BUYER: "10000000000",
 };
 const postgresUrl = process.env.TEST_POSTGRES_URL || undefined;
+
+keepTemporaryFilesInMemory();
 
 // HTTP suites whose answers come before or beside the database, so the same run gives them the
 // same result on both: they run once, in the embedded project (decision 047). A suite that reads

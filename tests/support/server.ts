@@ -20,6 +20,11 @@ import { copyTemplateDataDir, copyTemplateImages, databaseUrl as urlOfDatabase, 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const binDir = path.join(repoRoot, "node_modules/.bin");
 
+// A test shop serves one file's requests, as an operator command does one job (package.json gives the commands
+// the same option): V8 keeps PGlite's WebAssembly on its baseline compiler instead of spending a core on
+// optimising the database's start-up code, which runs once (docs/decisions/072-wasm-tiering-and-tmpfs-for-tests.md).
+const shortLivedNodeOptions = ["--wasm-tiering-budget=1000000000"];
+
 /** The line server.ts prints once it listens. */
 const listeningLine = /Магазин работает: (https?:\/\/\S+)/;
 
@@ -173,7 +178,7 @@ type Launched = {
 
 function launch(env: Record<string, string>): Launched {
   const nodeBinary = existsSync(path.join(binDir, "node")) ? path.join(binDir, "node") : "node";
-  const child = spawn(nodeBinary, ["server.ts"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(nodeBinary, [...shortLivedNodeOptions, "server.ts"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
   running.add(child);
   let all = "";
   let errors = "";
