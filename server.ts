@@ -3,11 +3,16 @@
 // with the app into build/server/index.js; this file loads that build, and either serves it or,
 // with WEB_CONCURRENCY > 1, supervises that many server processes sharing the port.
 import cluster from "node:cluster";
+import module from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type * as ShopServer from "./server/app.ts";
 
 const buildEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), "build/server/index.js");
+
+// V8's compiled code of the build and its dependencies, kept in the system's temporary folder for the next start,
+// so that a restart or a new worker starts sooner (docs/decisions/072-wasm-tiering-and-tmpfs-for-tests.md).
+module.enableCompileCache();
 
 /** The server build (the build must exist: scripts/start.ts builds it first). */
 function loadServer(): Promise<typeof ShopServer> {

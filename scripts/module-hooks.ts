@@ -8,7 +8,7 @@
 // and the result of a bare specifier ("drizzle-orm") per importing package, instead. The
 // server does not need them: its build bundles drizzle-orm (decision 039).
 import { readFileSync } from "node:fs";
-import { registerHooks, type ResolveFnOutput } from "node:module";
+import { enableCompileCache, registerHooks, type ResolveFnOutput } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -48,6 +48,9 @@ function packageRootOf(fileUrl: string): string {
   const rest = file.slice(at + marker.length).split(path.sep);
   return file.slice(0, at + marker.length) + (rest[0]!.startsWith("@") ? `${rest[0]}${path.sep}${rest[1]}` : rest[0]);
 }
+
+// The compiled code of the command's modules kept for the next command (docs/decisions/072-wasm-tiering-and-tmpfs-for-tests.md).
+enableCompileCache();
 
 registerHooks({
   resolve(specifier, context, nextResolve) {

@@ -1,7 +1,7 @@
 // The suites' temporary folders (test databases, copies of the run's template, the e2e shop) on the
-// machine's tmpfs rather than its disk. A test shop's embedded database is 42 MB in 1,300 files, copied
-// from the template and written for every shop: on ext4 each copy cost 0.4 s of system time and the
-// kernel's writeback as much again; on tmpfs 0.06 s (docs/decisions/072-wasm-tiering-and-tmpfs-for-tests.md).
+// machine's tmpfs rather than its disk: every test shop's embedded database is a copy of the template,
+// over a thousand files, which the disk's file system makes far dearer in system time than tmpfs
+// (docs/decisions/072-wasm-tiering-and-tmpfs-for-tests.md).
 import { existsSync, statfsSync } from "node:fs";
 
 const tmpfs = "/dev/shm";
