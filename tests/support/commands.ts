@@ -2,18 +2,8 @@
 // script runs it (its node options included), on Node 24 from node_modules/.bin, and returns
 // how it ended.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import path from "node:path";
-import { repoRoot } from "./server.ts";
-
-const packageScripts = (JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
-
-/** What package.json's script gives node for `script` (e.g. scripts/catalog.ts): its options and the file. */
-function nodeArgumentsOf(script: string): string[] {
-  const command = Object.values(packageScripts).find((line) => line.startsWith("node ") && line.endsWith(` ${script}`));
-  if (!command) throw new Error(`no script of package.json runs ${script}`);
-  return command.split(" ").slice(1);
-}
+import { nodeArgumentsOf, repoRoot } from "./package-scripts.ts";
 
 export async function runCommand(
   script: string,

@@ -13,17 +13,12 @@ import { existsSync, rmSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { repoRoot, shortLivedNodeOptions } from "./package-scripts.ts";
 import { copyTemplateDataDir, copyTemplateImages, databaseUrl as urlOfDatabase, templateDatabaseOn } from "./shop-template.ts";
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export { repoRoot };
 const binDir = path.join(repoRoot, "node_modules/.bin");
-
-// A test shop serves one file's requests, as an operator command does one job (package.json gives the commands
-// the same option): V8 keeps PGlite's WebAssembly on its baseline compiler instead of spending a core on
-// optimising the database's start-up code, which runs once (docs/decisions/072-wasm-tiering-and-tmpfs-for-tests.md).
-const shortLivedNodeOptions = ["--wasm-tiering-budget=1000000000"];
 
 /** The line server.ts prints once it listens. */
 const listeningLine = /Магазин работает: (https?:\/\/\S+)/;
@@ -178,7 +173,8 @@ type Launched = {
 
 function launch(env: Record<string, string>): Launched {
   const nodeBinary = existsSync(path.join(binDir, "node")) ? path.join(binDir, "node") : "node";
-  const child = spawn(nodeBinary, [...shortLivedNodeOptions, "server.ts"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+  // A test shop serves one file's requests, as an operator command does one job: the same V8 options.
+  const child = spawn(nodeBinary, [...shortLivedNodeOptions(), "server.ts"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
   running.add(child);
   let all = "";
   let errors = "";

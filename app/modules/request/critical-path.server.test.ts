@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { runInNewContext } from "node:vm";
@@ -233,10 +233,14 @@ describe("buildStylesheets", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "critical-path-"));
     mkdirSync(path.join(dir, "assets"));
     writeFileSync(path.join(dir, "assets/frame-abc.css"), ".a{color:red}");
-    const read = buildStylesheets(dir);
-    expect(read("/assets/frame-abc.css#")).toBe(".a{color:red}");
-    writeFileSync(path.join(dir, "assets/frame-abc.css"), ".changed{}");
-    expect(read("/assets/frame-abc.css")).toBe(".a{color:red}");
-    expect(read("/assets/missing.css")).toBeUndefined();
+    try {
+      const read = buildStylesheets(dir);
+      expect(read("/assets/frame-abc.css#")).toBe(".a{color:red}");
+      writeFileSync(path.join(dir, "assets/frame-abc.css"), ".changed{}");
+      expect(read("/assets/frame-abc.css")).toBe(".a{color:red}");
+      expect(read("/assets/missing.css")).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
