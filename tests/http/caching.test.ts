@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import demoCatalog from "#app/modules/catalog/demo-catalog.json" with { type: "json" };
 import { runCommand } from "#tests/support/commands.ts";
 import { textContent } from "#tests/support/html.ts";
+import { afterNotify } from "#tests/support/network.ts";
 import { runningShop } from "#tests/support/shop-fixture.ts";
 
 const shop = runningShop();
@@ -168,7 +169,7 @@ describe("reads the shop keeps in memory", () => {
       );
       const catalog = await runCommand("scripts/catalog.ts", ["import", csv], env);
       expect(catalog.code, catalog.stderr).toBe(0);
-      expect(await countries()).toContain("Ниуэ");
+      await afterNotify(countries, (found) => found.includes("Ниуэ"), "the imported coin's country among the filters");
 
       await mkdir(path.join(dir, "content", "pages"), { recursive: true });
       await writeFile(
@@ -177,7 +178,11 @@ describe("reads the shop keeps in memory", () => {
       );
       const content = await runCommand("scripts/content.ts", ["import", path.join(dir, "content")], env);
       expect(content.code, content.stderr).toBe(0);
-      expect(textContent(await client.html("/about"))).toContain("Текст, загруженный оператором");
+      await afterNotify(
+        async () => textContent(await client.html("/about")),
+        (text) => text.includes("Текст, загруженный оператором"),
+        "the imported text on /about",
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

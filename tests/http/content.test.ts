@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "#tests/support/commands.ts";
 import { attribute, canonicalHref, findByTestId, h1Texts, jsonLdBlocks, tags, textContent } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
+import { afterNotify } from "#tests/support/network.ts";
 import { adminDatabaseUrl, embeddedOnlyElsewhere, embeddedOnlySkipReason, type Shop, startShop } from "#tests/support/server.ts";
 
 const publicUrl = "https://shop.example";
@@ -387,7 +388,7 @@ describe("npm run content", () => {
 
   // Only on PostgreSQL: no shop is started for nothing on the embedded database.
   it.skipIf(!adminDatabaseUrl())(
-    "on PostgreSQL changes a running shop at once",
+    "on PostgreSQL changes a running shop as soon as its NOTIFY arrives",
     async () => {
       const shop = await startShop();
       try {
@@ -397,8 +398,13 @@ describe("npm run content", () => {
         expect((await client.get("/news/proverka-razmetki")).status).toBe(404);
         const imported = await runCommand(script, ["import", folder], env);
         expect(imported.code, imported.stderr).toBe(0);
+        const headings = await afterNotify(
+          async () => h1Texts(await client.html("/news/proverka-razmetki")),
+          (found) => found.includes("Проверка разметки"),
+          "the imported article on the running shop",
+        );
+        expect(headings).toEqual(["Проверка разметки"]);
         const html = await client.html("/news/proverka-razmetki");
-        expect(h1Texts(html)).toEqual(["Проверка разметки"]);
         expect(html).not.toContain("__pwned");
         expect(html).not.toMatch(/javascript:/i);
         expect(textContent(await client.html("/news"))).toContain("Проверка разметки");

@@ -10,6 +10,7 @@ import { embeddedValuesOn } from "#app/modules/quotes/providers/embedded.ts";
 import { runCommand } from "#tests/support/commands.ts";
 import { findByTestId, tags } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
+import { afterNotify } from "#tests/support/network.ts";
 import { adminDatabaseUrl, embeddedOnlyElsewhere, embeddedOnlySkipReason, type Shop, startShop } from "#tests/support/server.ts";
 
 function dayValues(date: string) {
@@ -154,10 +155,11 @@ describe("the operator pauses and resumes sales", () => {
     try {
       const client = new ShopClient(shop.url);
       expect(JSON.parse((await client.get("/api/work")).text)).toEqual({ work: true });
+      const work = async () => (JSON.parse((await client.get("/api/work")).text) as { work: boolean }).work;
       expect((await runCommand("scripts/shop.ts", ["pause"], { DATABASE_URL: shop.databaseUrl!, DATA_DIR: dataDir })).code).toBe(0);
-      expect(JSON.parse((await client.get("/api/work")).text)).toEqual({ work: false });
+      await afterNotify(work, (working) => !working, "the pause on the running shop");
       expect((await runCommand("scripts/shop.ts", ["resume"], { DATABASE_URL: shop.databaseUrl!, DATA_DIR: dataDir })).code).toBe(0);
-      expect(JSON.parse((await client.get("/api/work")).text)).toEqual({ work: true });
+      await afterNotify(work, (working) => working, "the end of the pause on the running shop");
     } finally {
       await shop.stop();
     }

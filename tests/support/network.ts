@@ -46,3 +46,12 @@ export async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boole
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/**
+ * Reads a running shop until a change committed by another process (an operator command) shows. The change reaches
+ * the shop by PostgreSQL's NOTIFY, on a connection of its own, so a request sent the moment the command exits can come
+ * first on a busy machine; without the NOTIFY the shop would show it only when its cached reads expire (30 s).
+ */
+export function afterNotify<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
+  return waitFor(read, ok, 5_000, what);
+}
