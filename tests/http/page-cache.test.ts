@@ -15,7 +15,7 @@ import { type Buyer, placeOrderByForms, productIdOf, signedInBuyer } from "#test
 import { runCommand } from "#tests/support/commands.ts";
 import { textContent } from "#tests/support/html.ts";
 import { ShopClient } from "#tests/support/http-client.ts";
-import { afterNotify } from "#tests/support/network.ts";
+import { afterNotify, waitFor } from "#tests/support/network.ts";
 import { createTestDatabase, postgresForSuite, type Shop, startShop, type TestDatabase } from "#tests/support/server.ts";
 import { sharedShop } from "#tests/support/shared-shop.ts";
 
@@ -299,9 +299,7 @@ describe.skipIf(!postgres.available)(`what a cached page shows changes at once${
       await client.end();
     }
     // The shop reloads its quotes on the announcement; once it shows them, every page does.
-    const deadline = Date.now() + 10_000;
-    while ((await courses()) === oldCourse && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await courses()).not.toBe(oldCourse);
+    expect(await waitFor(courses, (course) => course !== oldCourse, 10_000, "the new gold quote on /api/courses")).not.toBe(oldCourse);
     const after = goldInBar(await fresh("/about"));
     expect(after).not.toBe(before);
   }, 60_000);

@@ -15,11 +15,9 @@ export function nodeArgumentsOf(script: string): string[] {
   return command.split(" ").slice(1);
 }
 
+const shopCommand = nodeArgumentsOf("scripts/shop.ts");
 /**
  * The V8 options of the operator commands (`npm run shop`, the same for each), without their preload:
  * a test shop, like a command, lives for one job (docs/decisions/072-wasm-tiering-and-tmpfs-for-tests.md).
  */
-export function shortLivedNodeOptions(): string[] {
-  const options = nodeArgumentsOf("scripts/shop.ts");
-  return options.slice(0, options.indexOf("--import"));
-}
+export const shortLivedNodeOptions: readonly string[] = shopCommand.slice(0, shopCommand.indexOf("--import"));

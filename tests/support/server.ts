@@ -174,7 +174,7 @@ type Launched = {
 function launch(env: Record<string, string>): Launched {
   const nodeBinary = existsSync(path.join(binDir, "node")) ? path.join(binDir, "node") : "node";
   // A test shop serves one file's requests, as an operator command does one job: the same V8 options.
-  const child = spawn(nodeBinary, [...shortLivedNodeOptions(), "server.ts"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(nodeBinary, [...shortLivedNodeOptions, "server.ts"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
   running.add(child);
   let all = "";
   let errors = "";
