@@ -99,6 +99,9 @@ export async function signInAndFillCheckout(page: Page, baseURL: string, javaScr
 export async function signInBuyer(page: Page, buyer: { typed: string; normal: string }, javaScriptEnabled: boolean, to: string) {
   const since = new Date();
   await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
+  // Typed before hydration, the phone would go by the no-JS form and the code page would then
+  // wait for a «Войти» click this path does not make.
+  if (javaScriptEnabled) await waitForHydration(page);
   const phoneField = page.getByLabel("Телефон");
   if (javaScriptEnabled) await phoneField.pressSequentially(buyer.normal.slice(2));
   else await phoneField.fill(buyer.typed);
