@@ -262,7 +262,7 @@ describe.skipIf(!postgres.available)(`orders placed at once on PostgreSQL${postg
       expect(gate.load).toEqual({ inside: 1, waiting: 0 });
       // Released below; the first then gets its order.
     });
-    await vi.waitFor(() => expect(results).toHaveLength(3));
+    await vi.waitFor(() => expect(results).toHaveLength(3), { timeout: 10_000, interval: 50 });
     // Whichever came to the gate first (each reads a little before it) got the turn; the others were told.
     expect(results.map((result) => result.kind).sort()).toEqual(["placed", "refused", "refused"]);
     for (const refused of results.filter((result) => result.kind === "refused")) expect(refused.reason).toContain("очень много заказов");
