@@ -190,7 +190,9 @@ function launch(env: Record<string, string>): Launched {
       resolve(null);
     });
     // "close": the process ended and its output is fully read.
-    child.once("close", (code) => {
+    child.once("close", (code, signal) => {
+      // A shop ended by a signal it did not send itself leaves no output of its own: name the signal.
+      if (signal) all += `\n[ended by ${signal}]`;
       running.delete(child);
       resolve(code);
     });
