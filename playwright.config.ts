@@ -35,6 +35,8 @@ const browser = (executablePath: string) => ({
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      // Hermetic: no page of a test reaches a host outside this machine, whatever its network.
+      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
     ],
   },
 });
